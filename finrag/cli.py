@@ -1,0 +1,295 @@
+"""Command-line interface (the contract in docs/CLI.md). Every command takes --data and --json."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from finrag.config import Settings, load_settings
+from finrag.errors import FinragError
+from finrag.model import Filters, SearchRequest, to_jsonable
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="finrag: cited answers from financial documents")
+console = Console(stderr=True)
+
+DataOpt = Annotated[Path | None, typer.Option("--data", help="Data folder (default $FINRAG_HOME or ./finrag-data)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON")]
+
+
+def settings_for(data: Path | None) -> Settings:
+    return load_settings(data)
+
+
+def emit(obj: Any) -> None:
+    sys.stdout.write(json.dumps(to_jsonable(obj), ensure_ascii=False, indent=2) + "\n")
+
+
+def fail(err: FinragError, as_json: bool) -> None:
+    if as_json:
+        emit({"error": err.to_dict()})
+    else:
+        console.print(f"[red]error[/red] ({err.stage}): {err}")
+    raise typer.Exit(2)
+
+
+def parse_filters(items: list[str]) -> Filters:
+    """``--filter key=value`` pairs -> Filters (keys: doc_id, file, doc_type, company, year, kind, tag, lang)."""
+    f = Filters()
+    for item in items:
+        key, _, value = item.partition("=")
+        if not value:
+            raise typer.BadParameter(f"--filter expects key=value, got {item!r}")
+        if key == "year":
+            lo, _, hi = value.partition("..")
+            f.fiscal_year_min, f.fiscal_year_max = int(lo), int(hi or lo)
+            continue
+        target = {
+            "doc_id": f.doc_ids, "file": f.files, "doc_type": f.doc_types, "company": f.companies,
+            "kind": f.kinds, "tag": f.tags, "lang": f.languages,
+        }.get(key)
+        if target is None:
+            raise typer.BadParameter(f"unknown filter key {key!r}")
+        target.append(value)
+    return f
+
+
+@app.command()
+def parse(
+    file: Path,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Human-readable dump")] = False,
+) -> None:
+    """Parse one file and show what finrag made of it."""
+    from finrag.parse import parse_file
+    from finrag.parse.render import document_to_markdown
+
+    settings = settings_for(data)
+    try:
+        doc = parse_file(file, settings)
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    if markdown or not as_json:
+        sys.stdout.write(document_to_markdown(doc))
+        return
+    report = doc.report
+    emit({"document": doc, "report": report})
+
+
+@app.command()
+def chunk(
+    file: Path,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+    doc_type: Annotated[str | None, typer.Option("--doc-type")] = None,
+) -> None:
+    """Parse and chunk one file; show the chunks with their metadata."""
+    from finrag.chunk import chunk_document
+    from finrag.parse import parse_file
+
+    settings = settings_for(data)
+    try:
+        doc = parse_file(file, settings)
+        chunks = chunk_document(doc, settings, doc_type=doc_type)
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    if as_json:
+        emit({"doc_id": doc.doc_id, "doc_type": doc.doc_type, "meta": doc.meta, "chunks": chunks})
+        return
+    for c in chunks:
+        console.print(f"[bold]{c.chunk_id}[/bold] {c.kind} p{c.pages} {' > '.join(c.section_path)}")
+        sys.stdout.write(c.text[:400] + "\n\n")
+
+
+@app.command()
+def ingest(
+    paths: list[Path],
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+    recursive: Annotated[bool, typer.Option("--recursive", "-r")] = False,
+    doc_type: Annotated[str | None, typer.Option("--doc-type")] = None,
+    access_level: Annotated[int, typer.Option("--access-level")] = 0,
+    groups: Annotated[list[str] | None, typer.Option("--group")] = None,
+    tags: Annotated[list[str] | None, typer.Option("--tag")] = None,
+) -> None:
+    """Parse, chunk, embed and index files or folders (re-ingesting an unchanged file is a no-op)."""
+    from finrag.app import Finrag, IngestOptions
+    from finrag.index.progress import run_with_progress
+    from finrag.model import AccessInfo
+
+    options = IngestOptions(
+        doc_type=doc_type,
+        access=AccessInfo(access_level=access_level, groups=list(groups or [])),
+        tags=list(tags or []),
+        recursive=recursive,
+    )
+    fr = Finrag(settings_for(data))
+    try:
+        results = run_with_progress(fr, paths, options, quiet=as_json)
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    finally:
+        fr.close()
+    if as_json:
+        emit(results)
+    if any(r.status == "failed" for r in results):
+        raise typer.Exit(1)
+
+
+@app.command()
+def search(
+    question: str,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+    top_k: Annotated[int | None, typer.Option("--top-k")] = None,
+    filters: Annotated[list[str] | None, typer.Option("--filter", help="key=value")] = None,
+    explain: Annotated[bool, typer.Option("--explain")] = False,
+) -> None:
+    """Retrieve the chunks that best answer a question."""
+    from finrag.app import Finrag
+
+    settings = settings_for(data)
+    fr = Finrag(settings)
+    try:
+        req = SearchRequest(question, top_k or settings.retrieve.top_k, parse_filters(filters or []), explain=explain)
+        result = fr.search(req)
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    finally:
+        fr.close()
+    hits = [
+        {
+            "chunk_id": h.chunk.chunk_id, "doc_id": h.chunk.doc_id, "file": h.chunk.meta.file,
+            "pages": h.chunk.pages, "section_path": h.chunk.section_path, "score": round(h.score, 6),
+            "text": h.chunk.text, "ranks": h.ranks, "scores": h.scores, "features": h.features,
+        }
+        for h in result.hits
+    ]
+    if as_json:
+        out: dict[str, Any] = {"hits": hits}
+        if explain:
+            out["analysis"] = result.analysis
+            out["trace"] = result.trace
+        emit(out)
+        return
+    for i, h in enumerate(hits, 1):
+        console.print(f"[bold]{i}. {h['file']} p{h['pages']}[/bold] score={h['score']} {' > '.join(h['section_path'])}")
+        sys.stdout.write(str(h["text"])[:300].replace("\n", " ") + "\n")
+
+
+@app.command()
+def ask(
+    question: str,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+    role: Annotated[str | None, typer.Option("--role", help="Answer as this role (from the keys file)")] = None,
+    filters: Annotated[list[str] | None, typer.Option("--filter", help="key=value")] = None,
+    explain: Annotated[bool, typer.Option("--explain")] = False,
+) -> None:
+    """Answer a question with citations, or refuse when the documents do not hold the answer."""
+    from finrag.app import Finrag
+    from finrag.serve.auth import scope_for_role
+
+    settings = settings_for(data)
+    fr = Finrag(settings)
+    try:
+        f = parse_filters(filters or [])
+        if role is not None:
+            f.access = scope_for_role(settings, role)
+        answer = fr.ask(SearchRequest(question, settings.retrieve.top_k, f, explain=explain))
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    finally:
+        fr.close()
+    if as_json:
+        emit({
+            "answer": answer.answer, "refused": answer.refused, "citations": answer.citations,
+            "calculation": answer.calculation, "answerer": answer.answerer,
+            "trace": answer.trace if explain else None,
+        })
+        return
+    sys.stdout.write(answer.answer + "\n")
+    for c in answer.citations:
+        sys.stdout.write(f"[{c.n}] {c.file} p.{c.page} {' > '.join(c.section_path)}\n")
+
+
+@app.command()
+def stats(data: DataOpt = None, as_json: JsonOpt = False) -> None:
+    """Documents, chunks, facts, embedder and index version."""
+    from finrag.app import Finrag
+
+    fr = Finrag(settings_for(data))
+    try:
+        s = fr.stats()
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    finally:
+        fr.close()
+    if as_json:
+        emit(s)
+    else:
+        for k, v in to_jsonable(s).items():
+            sys.stdout.write(f"{k}: {v}\n")
+
+
+@app.command()
+def delete(doc_id: str, data: DataOpt = None, as_json: JsonOpt = False) -> None:
+    """Remove a document with its chunks, vectors and facts."""
+    from finrag.app import Finrag
+
+    fr = Finrag(settings_for(data))
+    try:
+        removed = fr.delete(doc_id)
+    finally:
+        fr.close()
+    if as_json:
+        emit({"doc_id": doc_id, "deleted": removed})
+    else:
+        sys.stdout.write(("deleted " if removed else "no such document ") + doc_id + "\n")
+    if not removed:
+        raise typer.Exit(1)
+
+
+@app.command("config")
+def show_config(data: DataOpt = None) -> None:
+    """Print the effective settings (secrets masked)."""
+    settings = settings_for(data)
+    dump = settings.model_dump(mode="json")
+    for section in dump.values():
+        if isinstance(section, dict):
+            for key in section:
+                if key.endswith("api_key") and section[key]:
+                    section[key] = "***"
+    emit(dump)
+
+
+@app.command()
+def serve(
+    data: DataOpt = None,
+    host: Annotated[str | None, typer.Option("--host")] = None,
+    port: Annotated[int | None, typer.Option("--port")] = None,
+) -> None:
+    """Start the HTTP API and web page."""
+    from finrag.serve.run import run_server
+
+    settings = settings_for(data)
+    run_server(settings, host=host or settings.serve.host, port=port or settings.serve.port)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

