@@ -287,6 +287,47 @@ def serve(
     run_server(settings, host=host or settings.serve.host, port=port or settings.serve.port)
 
 
+@app.command("eval")
+def eval_command(
+    sets: Annotated[list[Path] | None, typer.Option("--set", help="Question set (JSON Lines)")] = None,
+    docs: Annotated[Path | None, typer.Option("--docs", help="Folder of documents to index")] = None,
+    passages: Annotated[Path | None, typer.Option("--passages", help="Passages file (gold = passage_id)")] = None,
+    system: Annotated[list[str] | None, typer.Option("--system", help="finrag | naive; repeatable")] = None,
+    top_k: Annotated[int | None, typer.Option("--top-k")] = None,
+    answers: Annotated[bool, typer.Option("--answers/--no-answers", help="Also score ask()")] = True,
+    gold_only: Annotated[bool, typer.Option("--gold-only", help="Index only the gold documents")] = False,
+    distractors: Annotated[int, typer.Option("--distractors", help="With --gold-only: extra files")] = 0,
+    limit: Annotated[int | None, typer.Option("--limit", help="First N questions of each set")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write the JSON report here")] = None,
+    markdown: Annotated[Path | None, typer.Option("--markdown", help="Write the Markdown table here")] = None,
+    compare_files: Annotated[list[Path] | None, typer.Option("--compare", help="A.json B.json")] = None,
+    baseline: Annotated[Path | None, typer.Option("--baseline", help="Fail on regression vs this")] = None,
+    max_drop: Annotated[float | None, typer.Option("--max-drop")] = None,
+    sweep_chunk: Annotated[str | None, typer.Option("--sweep-chunk", help="e.g. 200,400,800")] = None,
+    diagnose: Annotated[bool, typer.Option("--diagnose", help="Explain misses (chunking/embedding)")] = False,
+    cache: Annotated[Path | None, typer.Option("--cache", help="Eval cache (default ./.eval-cache)")] = None,
+    extra: Annotated[list[str] | None, typer.Argument(help="Second file for --compare A.json B.json")] = None,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Evaluate retrieval and answers on question sets (and baselines); compare reports; gate regressions."""
+    from finrag.eval.command import EvalOptions, run_eval
+
+    try:
+        opts = EvalOptions(
+            sets=list(sets or []), docs=docs, passages=passages, systems=list(system or ["finrag"]),
+            top_k=top_k, answers=answers, gold_only=gold_only, distractors=distractors, limit=limit,
+            out=out, markdown=markdown, as_json=as_json, compare=list(compare_files or []) + [Path(e) for e in extra or []],
+            baseline=baseline, max_drop=max_drop, diagnose=diagnose, cache=cache, quiet=False,
+            sweep_chunk=[int(s) for s in sweep_chunk.split(",") if s.strip()] if sweep_chunk else [],
+        )
+        code = run_eval(settings_for(data), opts)
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    raise typer.Exit(code)
+
+
 def main() -> None:
     app()
 

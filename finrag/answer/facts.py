@@ -1,0 +1,244 @@
+"""Table facts: every numeric cell of a document's tables as a :class:`~finrag.model.Fact`.
+
+One fact per (row, period column): line item as printed and normalised, the column label resolved to a
+fiscal period/date, consolidated (合并) or parent-company (母公司) scope, the value as a Decimal with its
+unit and scale, and the chunk that shows it (for citations and access filtering).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from finrag.answer.lexicon import normalise
+from finrag.answer.periods import UNKNOWN, ResolvedPeriod, is_not_period, resolve_label
+from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
+from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table
+
+# Blocks looked at before a table for its title and "单位：元" line (they sit just above the table).
+_LOOKBACK_BLOCKS = 4
+_MAX_TITLE_CHARS = 30
+_YEAR_CELL = re.compile(
+    r"^\s*(?:FY\s*)?(?:19|20)\d{2}\s*$"
+)  # a statement title is a short line, not a sentence that mentions "利润表"
+_STATEMENT_TITLE = re.compile(
+    r"(?:合并|母公司)?(?:资产负债表|利润表|现金流量表|(?:所有者|股东)权益变动表)|"
+    r"(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+[a-z ,']+)",
+    re.I,
+)
+# A column is the label column when at most this share of its cells parse as numbers.
+_LABEL_COLUMN_MAX_NUMERIC = 0.3
+# Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
+_MAX_LABEL_CHARS = 80
+_NOTE_HEADERS = ("附注", "注释", "note", "notes")
+_PARENT_WORDS = ("母公司", "parent company")
+_CONSOLIDATED_WORDS = ("合并", "consolidated")
+
+
+@dataclass(slots=True)
+class _Column:
+    index: int
+    label: str
+    period: ResolvedPeriod
+    unit: Unit | None
+
+
+def extract_facts(doc: Document, chunks: list[Chunk]) -> list[Fact]:
+    """All numeric table cells of ``doc`` as facts, each tied to the chunk that shows it."""
+    facts: list[Fact] = []
+    for table in doc.tables:
+        facts.extend(_table_facts(doc, table, chunks))
+    return facts
+
+
+def _table_facts(doc: Document, table: Table, chunks: list[Chunk]) -> list[Fact]:
+    header, rows = _split_header(table)
+    if not rows:
+        return []
+    width = max(len(r) for r in rows)
+    label_col = _label_column(rows, width)
+    if label_col is None:
+        return []
+    before = _blocks_before(doc, table)
+    table_unit = _table_unit(table, before)
+    columns = _columns(doc, header, width, label_col)
+    table_chunks = [c for c in chunks if c.table_ref == table.table_id]
+    # Without a caption, the heading the table sits under names the statement ("合并利润表")
+    heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
+    statement = _statement(table, before, heading)
+    scope = _scope(statement + " " + " ".join(" ".join(r) for r in header))
+    facts: list[Fact] = []
+    for r, row in enumerate(rows):
+        label = row[label_col].strip() if label_col < len(row) else ""
+        if not label or len(label) > _MAX_LABEL_CHARS or parse_number(label) is not None:
+            continue
+        page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
+        chunk = _chunk_for(label, page, table_chunks, chunks)
+        if chunk is None:
+            continue
+        row_unit = detect_unit(label)
+        for col in columns:
+            if col.index >= len(row):
+                continue
+            parsed = parse_number(row[col.index])
+            if parsed is None:
+                continue
+            unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
+            facts.append(
+                _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, (statement, scope))
+            )
+    return facts
+
+
+def _fact(
+    doc: Document,
+    table: Table,
+    chunk: Chunk,
+    r: int,
+    col: _Column,
+    label: str,
+    value: object,
+    unit: Unit | None,
+    page: int,
+    where: tuple[str, str],
+) -> Fact:
+    from decimal import Decimal
+
+    assert isinstance(value, Decimal)
+    key = f"{doc.doc_id}|{table.table_id}|{r}|{col.index}"
+    return Fact(
+        fact_id=hashlib.sha256(key.encode()).hexdigest()[:24],
+        doc_id=doc.doc_id,
+        chunk_id=chunk.chunk_id,
+        statement=where[0],
+        line_item=label,
+        line_item_norm=normalise(label),
+        column_label=col.label,
+        value=value,
+        unit=unit.label if unit else None,
+        scale=unit.scale if unit else Decimal(1),
+        page=page,
+        table_ref=table.table_id,
+        company=doc.meta.company,
+        period_end=col.period.period_end,
+        fiscal_year=col.period.fiscal_year,
+        fiscal_period=col.period.fiscal_period,
+        scope=where[1],
+        meta=AccessInfo(access_level=chunk.meta.access_level, groups=list(chunk.meta.groups)),
+    )
+
+
+def _split_header(table: Table) -> tuple[list[list[str]], list[list[str]]]:
+    """Header rows and body rows; without header rows, leading rows of labels or years are the header."""
+    if table.header or not table.rows:
+        return table.header, table.rows
+    n = 0
+    while n < len(table.rows) - 1 and _is_header_row(table.rows[n]):
+        n += 1
+    return table.rows[:n], table.rows[n:]
+
+
+def _is_header_row(row: list[str]) -> bool:
+    if (
+        row
+        and row[0].strip()
+        and any(parse_number(c) is not None and not _YEAR_CELL.match(c) for c in row[1:])
+    ):
+        return False
+    return all(parse_number(c) is None or _YEAR_CELL.match(c) for c in row[1:])
+
+
+def _label_column(rows: list[list[str]], width: int) -> int | None:
+    for col in range(min(width, 3)):
+        cells = [r[col] for r in rows if col < len(r) and r[col].strip()]
+        if not cells:
+            continue
+        numeric = sum(parse_number(c) is not None for c in cells)
+        if numeric <= _LABEL_COLUMN_MAX_NUMERIC * len(cells):
+            return col
+    return None
+
+
+def _column_label(header: list[list[str]], col: int) -> str:
+    parts: list[str] = []
+    for row in header:
+        cell = row[col].strip() if col < len(row) else ""
+        if cell and cell not in parts:
+            parts.append(cell)
+    return " ".join(parts)
+
+
+def _columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[_Column]:
+    columns: list[_Column] = []
+    year, end = doc.meta.fiscal_year, doc.meta.period_end
+    for col in range(label_col + 1, width):
+        label = _column_label(header, col)
+        low = label.lower()
+        if any(low.startswith(n) or low == n for n in _NOTE_HEADERS):
+            continue
+        period = resolve_label(label, year, end) if label else UNKNOWN
+        if period is UNKNOWN and label and is_not_period(label) and "%" not in label:
+            continue
+        columns.append(_Column(col, label, period, detect_unit(label)))
+    return columns
+
+
+def _blocks_before(doc: Document, table: Table) -> list[str]:
+    """Texts of the few blocks just above the table, nearest first."""
+    for i, block in enumerate(doc.blocks):
+        if block.kind == BlockKind.TABLE and block.table_id == table.table_id:
+            return [b.text for b in reversed(doc.blocks[max(0, i - _LOOKBACK_BLOCKS) : i])]
+    return []
+
+
+def _table_unit(table: Table, before: list[str]) -> Unit | None:
+    if table.unit:
+        declared = detect_unit(table.unit) or unit_from_label(table.unit.strip())
+        if declared is not None:
+            return declared
+    header = " ".join(" ".join(r) for r in table.header)
+    for text in (table.caption, header, *before):
+        unit = detect_unit(text)
+        if unit is not None and unit is not PERCENT:  # a "(%)" column does not make the table a % table
+            return unit
+    return None
+
+
+def _statement(table: Table, before: list[str], heading: str) -> str:
+    """The caption, else a statement title printed just above the table, else the section heading."""
+    for text in (table.caption, *before):
+        m = _STATEMENT_TITLE.search(text) if len(text.strip()) <= _MAX_TITLE_CHARS else None
+        if m:
+            return m.group(0)
+    return table.caption or heading
+
+
+def _scope(text: str) -> str:
+    low = text.lower()
+    if any(w in low for w in _PARENT_WORDS):
+        return "parent"
+    if any(w in low for w in _CONSOLIDATED_WORDS):
+        return "consolidated"
+    return ""
+
+
+def _chunk_for(label: str, page: int, table_chunks: list[Chunk], chunks: list[Chunk]) -> Chunk | None:
+    """The chunk that shows this row: a chunk of the table containing the label, else one on its page."""
+    if len(table_chunks) == 1:
+        return table_chunks[0]
+    for c in table_chunks:
+        if label in c.text and c.pages and c.pages[0] <= page <= c.pages[-1]:
+            return c
+    for c in table_chunks:
+        if label in c.text:
+            return c
+    for c in table_chunks:
+        if c.pages and c.pages[0] <= page <= c.pages[-1]:
+            return c
+    if table_chunks:
+        return table_chunks[0]
+    on_page = [
+        c for c in chunks if c.pages and c.pages[0] <= page <= c.pages[-1] and c.kind != ChunkKind.PARENT
+    ]
+    return next((c for c in on_page if label in c.text), on_page[0] if on_page else None)

@@ -1,0 +1,122 @@
+"""The evidence gate: answer or refuse, from signals the trace shows.
+
+Signals: the best hit's score; whether each company the question names is covered by the evidence (share
+of the name's character pairs found in hit texts, file names and document metadata); whether each year
+asked is covered by a document of a matching fiscal year; the share of the question's content terms the
+evidence holds. Refusals say what was looked for and, where possible, what was found instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from finrag.answer.query import AskedFor
+from finrag.answer.text import terms
+from finrag.config import AnswerSettings
+from finrag.model import Hit
+
+_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
+# A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
+COMPARATIVE_YEARS = 2
+
+
+@dataclass(slots=True)
+class GateDecision:
+    answerable: bool
+    reason: str  # "ok", "no_evidence", "company", "period", "keywords", "score"
+    missing: list[str] = field(default_factory=list)  # what was looked for and not found
+    found_years: list[int] = field(default_factory=list)  # years the evidence does cover (for the refusal)
+    scores: dict[str, float] = field(default_factory=dict)
+    evidence: list[Hit] = field(default_factory=list)  # hits that passed the company check
+
+
+def _pairs(text: str) -> set[str]:
+    t = "".join(text.lower().split())
+    return {t[i : i + 2] for i in range(len(t) - 1)} if len(t) > 1 else {t}
+
+
+def _haystack(hit: Hit) -> str:
+    m = hit.chunk.meta
+    return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
+
+
+def coverage(name: str, text: str) -> float:
+    """Share of ``name``'s character pairs found in ``text`` (English names: share of words)."""
+    if name.isascii():
+        words = [w for w in name.lower().replace("'s", "").split() if len(w) > 1]
+        return sum(w in text for w in words) / len(words) if words else 1.0
+    pairs = _pairs(name)
+    return sum(p in text for p in pairs) / len(pairs)
+
+
+def _topic(asked: AskedFor) -> str:
+    """The question without what the answer stage supplies itself (formula names, years)."""
+    text = _YEARS.sub(" ", asked.question.lower())
+    for word in asked.formula.keywords if asked.formula else ():
+        text = text.replace(word, " ")
+    return text
+
+
+def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings) -> GateDecision:
+    """Answerable or not; ``known`` are company names/aliases of indexed documents the caller may see."""
+    if not hits:
+        return GateDecision(False, "no_evidence", missing=[asked.question])
+    top = hits[0].score
+    scores: dict[str, float] = {"top_score": round(top, 6)}
+    if cfg.gate_min_score > 0 and top < cfg.gate_min_score:
+        return GateDecision(False, "score", missing=[asked.question], scores=scores)
+    texts = [_haystack(h) for h in hits]
+    evidence = list(hits)
+    for name in asked.entities:
+        if any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
+            matching = [
+                h for h, t in zip(hits, texts, strict=True) if coverage(name, t) >= cfg.gate_entity_coverage
+            ]
+            evidence = matching or evidence
+            continue
+        per_hit = [coverage(name, t) for t in texts]
+        best = max(per_hit)
+        scores[f"company:{name}"] = round(best, 3)
+        if best < cfg.gate_entity_coverage:
+            return GateDecision(False, "company", missing=[name], scores=scores)
+        evidence = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
+    years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
+    for year in asked.years:
+        covered = (
+            any(year <= y <= year + COMPARATIVE_YEARS for y in years)
+            if years
+            else any(str(year) in h.chunk.text for h in evidence)
+        )
+        if not covered:
+            scores["period_covered"] = 0.0
+            return GateDecision(False, "period", missing=[str(year)], found_years=years, scores=scores)
+    wanted = [
+        t for t in terms(_topic(asked)) if not any(t in e.lower() for e in asked.entities) and not t.isdigit()
+    ]
+    if wanted:
+        text = " ".join(_haystack(h) for h in evidence)
+        share = sum(t in text for t in wanted) / len(wanted)
+        scores["keyword_coverage"] = round(share, 3)
+        if share < cfg.gate_keyword_coverage:
+            missing = [t for t in wanted if t not in text]
+            return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
+    return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
+
+
+def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
+    """A plain refusal in the question's language naming what was looked for (and what was found)."""
+    what = "、".join(decision.missing) if asked.language == "zh" else ", ".join(decision.missing)
+    if asked.language == "zh":
+        text = f"在已有文档中未找到相关信息（查找：{what}）。"
+        if decision.reason == "period" and decision.found_years:
+            text += f"文档中只找到{'、'.join(str(y) for y in decision.found_years)}年的数据。"
+        elif decision.reason == "company":
+            text += f"已索引的文档中没有关于{what}的内容。"
+        return text
+    text = f"The documents do not contain the information asked for (looked for: {what})."
+    if decision.reason == "period" and decision.found_years:
+        text += f" Only {', '.join(str(y) for y in decision.found_years)} figures were found."
+    elif decision.reason == "company":
+        text += f" No indexed document covers {what}."
+    return text

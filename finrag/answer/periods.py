@@ -1,0 +1,179 @@
+"""Period labels as printed in table headers resolved to fiscal periods and dates.
+
+Handles absolute labels ("2019年12月31日", "2019年度", "Year Ended December 31, 2018", "FY2019") and the
+relative ones Chinese statements use ("期末余额", "上年末", "本期发生额", "上期金额"), which need the
+report's own fiscal year.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
+_MONTH_END = {1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
+
+_ZH_DATE = re.compile(
+    r"((?:19|20)\d{2})\s*(?:年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日|[-/.](\d{1,2})[-/.](\d{1,2})(?!\d))"
+)
+_EN_DATE = re.compile(
+    r"(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2}),?\s*"
+    r"((?:19|20)\d{2})",
+    re.I,
+)
+_ZH_HALF = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:1\s*[-－—至~]\s*6\s*月|半年度|上半年|中期)")
+_ZH_QUARTER = re.compile(
+    r"((?:19|20)\d{2})\s*年\s*(?:第\s*([一二三四1-4])\s*季度|1\s*[-－—至~]\s*(3|9)\s*月)"
+)
+_YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
+_QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+
+# Relative labels of Chinese statements: (words, years before the report year, instant?)
+_RELATIVE: list[tuple[tuple[str, ...], int, bool]] = [
+    (
+        (
+            "上年末",
+            "上期期末",
+            "上年期末",
+            "上年年末",
+            "上期末",
+            "期初余额",
+            "期初数",
+            "年初余额",
+            "年初数",
+            "上年年末余额",
+            "期初金额",
+            "年初金额",
+            "上年度末",
+        ),
+        1,
+        True,
+    ),
+    (("期末余额", "期末数", "本期末", "本年末", "年末余额", "期末金额", "年末数", "本报告期末"), 0, True),
+    (
+        (
+            "上期发生额",
+            "上期金额",
+            "上年金额",
+            "上年同期",
+            "上年发生额",
+            "上期数",
+            "上年数",
+            "上年度",
+            "上期",
+        ),
+        1,
+        False,
+    ),
+    (
+        (
+            "本期发生额",
+            "本期金额",
+            "本年金额",
+            "本年发生额",
+            "本期数",
+            "本年数",
+            "本年累计",
+            "本报告期",
+            "本年度",
+            "本期",
+        ),
+        0,
+        False,
+    ),
+]
+# Column labels that are not periods at all (changes, notes, shares of total)
+_NOT_PERIOD = ("增减", "变动", "变化", "调整数", "附注", "比例", "占比", "change", "note", "variance", "%")
+
+
+@dataclass(slots=True, frozen=True)
+class ResolvedPeriod:
+    fiscal_year: int | None
+    fiscal_period: str | None  # "FY", "H1", "Q1".."Q4"
+    period_end: str | None  # ISO date
+    kind: Literal["duration", "instant", "unknown"]
+
+
+UNKNOWN = ResolvedPeriod(None, None, None, "unknown")
+
+
+def is_not_period(label: str) -> bool:
+    low = label.lower()
+    return any(w in low for w in _NOT_PERIOD) and not _ZH_DATE.search(label)
+
+
+# An instant in the first days of January is the previous year's closing balance ("2019年1月1日" restated).
+_OPENING_DAYS = 7
+
+
+def _fiscal_year(year: int, month: int, day: int) -> int:
+    """Fiscal years are named by the calendar year they end in (Nike's FY2019 ends 31 May 2019)."""
+    return year - 1 if month == 1 and day <= _OPENING_DAYS else year
+
+
+def year_end(year: int, month: int = 12) -> str:
+    return f"{year:04d}-{month:02d}-{_MONTH_END[month]:02d}"
+
+
+def resolve_label(label: str, report_year: int | None, report_end: str | None = None) -> ResolvedPeriod:
+    """A column label -> period; ``report_year``/``report_end`` anchor relative labels ("上年末")."""
+    text = label.strip()
+    if not text or is_not_period(text):
+        return UNKNOWN
+    m = _ZH_DATE.search(text)
+    if m:
+        y, mo, d = int(m.group(1)), int(m.group(2) or m.group(4)), int(m.group(3) or m.group(5))
+        return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", "instant")
+    m = _EN_DATE.search(text)
+    if m:
+        mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
+        kind: Literal["duration", "instant"] = (
+            "duration" if re.search(r"ended|ending", text, re.I) else "instant"
+        )
+        return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", kind)
+    m = _ZH_HALF.search(text)
+    if m:
+        y = int(m.group(1))
+        return ResolvedPeriod(y, "H1", year_end(y, 6), "duration")
+    m = _ZH_QUARTER.search(text)
+    if m:
+        y = int(m.group(1))
+        q = _QN[m.group(2)] if m.group(2) else (1 if m.group(3) == "3" else 3)
+        return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
+    for words, back, instant in _RELATIVE:
+        if any(w in text for w in words):
+            if report_year is None:
+                return UNKNOWN
+            y = report_year - back
+            month = int(report_end[5:7]) if report_end else 12
+            end = year_end(y, month)
+            return ResolvedPeriod(y, "FY", end, "instant" if instant else "duration")
+    m = _YEAR.search(text)
+    if m:
+        y = int(m.group(1))
+        instant_words = ("年末", "末", "as of", "at ")
+        kind2: Literal["duration", "instant"] = (
+            "instant" if any(w in text for w in instant_words) else "duration"
+        )
+        return ResolvedPeriod(y, "FY", year_end(y), kind2)
+    return UNKNOWN

@@ -1,0 +1,280 @@
+"""The answer stage: retrieve -> evidence gate -> (facts + calculation | LLM | extractive) -> citation check.
+
+``Answerer.ask`` returns an :class:`~finrag.model.Answer`; ``Answerer.ask_stream`` yields text pieces
+for server-sent events and ends with the checked Answer.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from finrag.answer.cite import check_answer, make_citation
+from finrag.answer.extractive import extractive_answer
+from finrag.answer.gate import GateDecision, decide, refusal_text
+from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.llm import LLMClient, build_messages
+from finrag.answer.lookup import fetch_facts
+from finrag.answer.numeric import NumericAnswer, calculation_answer, lookup_answer
+from finrag.answer.premise import correction_text, find_correction
+from finrag.answer.query import AskedFor, analyze
+from finrag.answer.text import citations_in
+from finrag.config import Settings
+from finrag.errors import LLMError
+from finrag.index.store import Store
+from finrag.model import Answer, Chunk, Fact, Hit, SearchRequest, SearchResult, Trace, to_jsonable
+
+CHITCHAT = {
+    "zh": "你好！我可以根据已索引的财务文档回答问题，并注明出处页码。",
+    "en": "Hello! I answer questions from the indexed financial documents, citing the pages.",
+}
+NOTHING_FOUND = {"zh": "在已有文档中未找到相关信息。", "en": "The documents do not contain this information."}
+
+
+class Searcher(Protocol):
+    """What the answer stage needs of finrag.retrieve.pipeline.Retriever."""
+
+    def search(self, request: SearchRequest) -> SearchResult: ...
+
+
+@dataclass(slots=True)
+class Prepared:
+    request: SearchRequest
+    asked: AskedFor
+    result: SearchResult
+    decision: GateDecision
+    trace: Trace
+    context: list[tuple[int, Chunk]] = field(default_factory=list)
+    pages: dict[int, int] = field(default_factory=dict)  # [n] -> page of the cited fact row
+    numeric: NumericAnswer | None = None
+
+
+def _ms(t0: float) -> float:
+    return (time.perf_counter() - t0) * 1000
+
+
+class Answerer:
+    def __init__(self, settings: Settings, store: Store, retriever: Searcher) -> None:
+        self.settings = settings
+        self.cfg = settings.answer
+        self.store = store
+        self.retriever = retriever
+
+    # ------------------------------------------------------------ public
+    def ask(self, request: SearchRequest) -> Answer:
+        prep = self._prepare(request)
+        if isinstance(prep, Answer):
+            return prep
+        text, answerer = self._generate(prep)
+        return self._finish(prep, text, answerer)
+
+    def ask_stream(self, request: SearchRequest) -> Iterator[str | Answer]:
+        """Text pieces as they are generated, then the final (checked) Answer."""
+        prep = self._prepare(request)
+        if isinstance(prep, Answer):
+            yield prep.answer
+            yield prep
+            return
+        if self.cfg.llm_base_url and prep.numeric is None:
+            pieces: list[str] = []
+            t0 = time.perf_counter()
+            try:
+                messages = build_messages(
+                    prep.asked.question, prep.context, None, prep.asked.language, self.cfg
+                )
+                for piece in LLMClient(self.cfg).stream(messages):
+                    pieces.append(piece)
+                    yield piece
+                prep.trace.add("answer", "llm_stream", {"chars": sum(map(len, pieces))}, _ms(t0))
+                yield self._finish(prep, "".join(pieces), "llm")
+                return
+            except LLMError as err:
+                prep.trace.add("answer", "llm_failed", {"error": str(err), "fallback": "offline"}, _ms(t0))
+        text, answerer = self._offline(prep)
+        yield text
+        yield self._finish(prep, text, answerer)
+
+    # ------------------------------------------------------------ steps
+    def _prepare(self, request: SearchRequest) -> Prepared | Answer:
+        trace = Trace()
+        t0 = time.perf_counter()
+        asked = analyze(request.question)
+        if asked.intent == "chitchat":
+            trace.add("answer", "chitchat", None, _ms(t0))
+            return Answer(
+                request.question,
+                CHITCHAT[asked.language],
+                False,
+                asked.language,
+                trace=trace,
+                answerer="chitchat",
+            )
+        top_k = max(request.top_k, self.cfg.context_chunks)
+        search = SearchRequest(request.question, top_k, request.filters, request.history, request.explain)
+        result = self.retriever.search(search)
+        trace.steps.extend(result.trace.steps)
+        t1 = time.perf_counter()
+        asked = analyze(request.question, result.analysis)
+        trace.add("answer", "analyze", to_jsonable(_asked_summary(asked)), _ms(t1))
+        t2 = time.perf_counter()
+        decision = decide(asked, result.hits, self._known_companies(result.hits, request), self.cfg)
+        trace.add(
+            "gate",
+            "decision",
+            {
+                "answerable": decision.answerable,
+                "reason": decision.reason,
+                "missing": decision.missing,
+                "scores": decision.scores,
+            },
+            _ms(t2),
+        )
+        prep = Prepared(request, asked, result, decision, trace)
+        if not decision.answerable:
+            return self._refuse(prep, refusal_text(asked, decision))
+        hits = decision.evidence[: self.cfg.context_chunks]
+        prep.context = [(i + 1, h.chunk) for i, h in enumerate(hits)]
+        if asked.intent in ("lookup", "calculation"):
+            t3 = time.perf_counter()
+            prep.numeric = self._numeric(prep, hits)
+            trace.add(
+                "answer",
+                "facts",
+                {"found": prep.numeric is not None, "facts": prep.numeric.detail if prep.numeric else []},
+                _ms(t3),
+            )
+        return prep
+
+    def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
+        asked = prep.asked
+        doc_rank: dict[str, int] = {}
+        for h in hits:
+            doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
+        items = list(asked.line_items)
+        if asked.formula is not None and asked.formula.concepts[0] != "*":
+            items = [LineItemMatch(c, c, 0) for c in asked.formula.concepts]
+        if not items:
+            return None
+        facts = fetch_facts(self.store, prep.request.filters, items, list(doc_rank))
+        by_chunk = {c.chunk_id: n for n, c in prep.context}
+        missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
+        extra = (
+            {c.chunk_id: c for c in self.store.get_chunks(missing, prep.request.filters.access)}
+            if missing
+            else {}
+        )
+        facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
+
+        def cite(f: Fact) -> int:
+            if f.chunk_id not in by_chunk:
+                by_chunk[f.chunk_id] = len(prep.context) + 1
+                prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
+            n = by_chunk[f.chunk_id]
+            prep.pages.setdefault(n, f.page)
+            return n
+
+        if asked.intent == "calculation":
+            return calculation_answer(asked, facts, doc_rank, cite) or lookup_answer(
+                asked, facts, doc_rank, cite
+            )
+        return lookup_answer(asked, facts, doc_rank, cite)
+
+    def _generate(self, prep: Prepared) -> tuple[str, str]:
+        if self.cfg.llm_base_url and prep.numeric is None:
+            t0 = time.perf_counter()
+            try:
+                messages = build_messages(
+                    prep.asked.question, prep.context, None, prep.asked.language, self.cfg
+                )
+                text = LLMClient(self.cfg).complete(messages)
+                prep.trace.add("answer", "llm", {"chars": len(text)}, _ms(t0))
+                return text, "llm"
+            except LLMError as err:
+                prep.trace.add("answer", "llm_failed", {"error": str(err), "fallback": "offline"}, _ms(t0))
+        return self._offline(prep)
+
+    def _offline(self, prep: Prepared) -> tuple[str, str]:
+        t0 = time.perf_counter()
+        correction = find_correction(prep.asked.question, prep.context)
+        if correction is not None:
+            prep.trace.add("answer", "false_premise", to_jsonable(correction), _ms(t0))
+            return correction_text(correction, prep.asked.language), "offline"
+        if prep.numeric is not None:
+            return prep.numeric.text, "offline"
+        text = extractive_answer(
+            prep.asked.question, prep.context, self.cfg.max_sentences, self.cfg.max_answer_chars
+        )
+        prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
+        return text, "offline"
+
+    def _finish(self, prep: Prepared, text: str, answerer: str) -> Answer:
+        t0 = time.perf_counter()
+        context = dict(prep.context)
+        calc = prep.numeric.calculation if prep.numeric else None
+        checked, report = check_answer(text, context, calc, prep.asked.question)
+        prep.trace.add(
+            "answer",
+            "citation_check",
+            {"removed_ids": report.removed_ids, "dropped_sentences": report.dropped_sentences},
+            _ms(t0),
+        )
+        cited = list(dict.fromkeys(n for n in citations_in(checked) if n in context))
+        if not checked.strip() or not cited:
+            return self._refuse(prep, NOTHING_FOUND[prep.asked.language], answerer)
+        citations = [make_citation(n, context[n], prep.pages.get(n)) for n in cited]
+        by_id = {h.chunk.chunk_id: h for h in prep.decision.evidence}
+        hits = [by_id.get(c.chunk_id) or Hit(c, 0.0, features={"fact_chunk": 1.0}) for _, c in prep.context]
+        return Answer(
+            prep.request.question,
+            checked,
+            False,
+            prep.asked.language,
+            citations,
+            calc,
+            hits,
+            prep.trace,
+            answerer,
+        )
+
+    def _refuse(self, prep: Prepared, text: str, answerer: str = "offline") -> Answer:
+        return Answer(
+            prep.request.question,
+            text,
+            True,
+            prep.asked.language,
+            [],
+            None,
+            prep.result.hits[: self.cfg.context_chunks],
+            prep.trace,
+            answerer,
+        )
+
+    def _known_companies(self, hits: list[Hit], request: SearchRequest) -> list[str]:
+        """Company names, codes and aliases of the retrieved documents (what a question may call them)."""
+        names: set[str] = set()
+        for doc_id in dict.fromkeys(h.chunk.doc_id for h in hits):
+            record = self.store.get_document(doc_id, request.filters.access)
+            if record is None:
+                continue
+            m = record.meta
+            names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
+        names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
+        return sorted(names)
+
+
+def _asked_summary(asked: AskedFor) -> dict[str, object]:
+    return {
+        "language": asked.language,
+        "intent": asked.intent,
+        "years": asked.years,
+        "instant": asked.instant,
+        "prior_year_end": asked.prior_year_end,
+        "line_items": [m.printed for m in asked.line_items],
+        "formula": asked.formula.name if asked.formula else None,
+        "places": asked.places,
+        "scope": asked.scope,
+        "entities": asked.entities,
+        "companies": asked.companies,
+    }

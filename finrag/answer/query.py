@@ -1,0 +1,216 @@
+"""What a question asks for, as far as the answer stage needs it (language, intent, periods, line items,
+formula, rounding, scope, company names).
+
+This is the light fallback used until/unless the retriever's QueryAnalysis fills these in; where an
+analysis is given, its fields win. Kept in one module so that it can be replaced.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from finrag.answer.calc import Formula, detect_formula
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
+from finrag.model import Period, QueryAnalysis
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_GREETINGS = re.compile(
+    r"^\s*(?:你好|您好|嗨|哈喽|早上好|下午好|晚上好|谢谢|多谢|感谢|再见|你是谁|hi|hello|hey|thanks|thank you|"
+    r"good (?:morning|afternoon|evening)|bye|who are you)[\s!！。.?？,，~]*$",
+    re.I,
+)
+_YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
+_ZH_DATE = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日")
+_PRIOR_END = (
+    "上年末",
+    "上年年末",
+    "上一年末",
+    "年初",
+    "期初",
+    "上期末",
+    "beginning of the year",
+    "prior year end",
+)
+_YEAR_END = ("年末", "期末", "末", "year end", "year-end", "end of", "as of")
+_ZH_PLACES = re.compile(r"保留\s*([0-9一二两三四])\s*位小数")
+_EN_PLACES = re.compile(r"(\d|one|two|three|four|zero)\s+decimal\s+places?", re.I)
+_NUM_WORDS = {
+    "0": 0,
+    "1": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+}
+_ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
+_ZH_ENTITY_NEAR_YEAR = [
+    re.compile(
+        r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
+    ),
+    re.compile(r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{4})"),
+    re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),
+    re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
+]
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# Short names are mostly 4 characters ("四方科技"); a longer run after a year is name + topic
+_SHORT_NAME_CHARS = 4
+_SHORT_NAME_MAX = 6
+_SPLIT = re.compile(r"[和与及、]")
+_PREFIX = re.compile(r"^.*(?:年|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)")
+_COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
+# Words that look like a name next to a year but are not companies
+_NOT_ENTITY = _words(
+    "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
+    "负债 采购 营业 利润 收入 现金 概述 分析"
+)
+_EN_STOP_CAPS = _words(
+    "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "
+    "Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have Roughly "
+    "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E CAGR DPO EPS D&A"
+)
+_EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
+
+
+@dataclass(slots=True)
+class AskedFor:
+    question: str
+    language: str
+    intent: str  # "chitchat", "calculation", "lookup", "text"
+    years: list[int] = field(default_factory=list)  # fiscal years named, in question order
+    instant: bool = False  # asks for a balance at a date ("年末", "上年末", "as of")
+    prior_year_end: bool = False  # "上年末"/"期初": the previous year's closing balance
+    period_ends: list[str] = field(default_factory=list)  # explicit dates named ("2019年12月31日")
+    line_items: list[LineItemMatch] = field(default_factory=list)
+    formula: Formula | None = None
+    places: int | None = None
+    scope: str = "consolidated"  # "parent" when the question says 母公司
+    companies: list[str] = field(default_factory=list)  # company names the analysis matched
+    entities: list[str] = field(default_factory=list)  # company-like names in the question (matched or not)
+
+
+def language_of(text: str) -> str:
+    return "zh" if len(_CJK.findall(text)) >= max(1, len(text) // 10) else "en"
+
+
+def is_chitchat(text: str) -> bool:
+    return bool(_GREETINGS.match(text))
+
+
+def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
+    """The fallback reading of ``question``; fields the retriever's ``analysis`` holds take precedence."""
+    text = analysis.completed if analysis else question
+    lang = analysis.language if analysis and analysis.language else language_of(text)
+    asked = AskedFor(question=text, language=lang, intent="text")
+    if is_chitchat(text) or (analysis is not None and analysis.intent == "chitchat"):
+        asked.intent = "chitchat"
+        return asked
+    _periods(asked, text, analysis.periods if analysis else [])
+    asked.line_items = find_line_items(text)
+    if analysis:
+        known = {m.concept for m in asked.line_items}
+        for item in analysis.line_items:
+            concept = concept_of(item) or ""
+            if concept not in known or not concept:
+                asked.line_items.append(LineItemMatch(concept, item, len(text)))
+    asked.formula = detect_formula(text)
+    asked.places = _places(text)
+    asked.scope = "parent" if "母公司" in text and "归属于母公司" not in text else "consolidated"
+    asked.companies = list(analysis.companies) if analysis else []
+    asked.entities = company_names(text, lang)
+    if asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*"):
+        asked.intent = "calculation"
+    elif asked.line_items and _asks_amount(text):
+        asked.intent = "lookup"
+    return asked
+
+
+def _asks_amount(text: str) -> bool:
+    low = text.lower()
+    words = (
+        "多少",
+        "是多少",
+        "金额",
+        "数额",
+        "how much",
+        "what is",
+        "what was",
+        "what were",
+        "amount",
+        "total",
+    )
+    return any(w in low for w in words) and not any(
+        w in low for w in ("介绍", "描述", "情况", "why", "describe")
+    )
+
+
+def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
+    for p in given:
+        if p.fiscal_year is not None and p.fiscal_year not in asked.years:
+            asked.years.append(p.fiscal_year)
+        if p.period_end:
+            asked.period_ends.append(p.period_end)
+        if p.kind == "instant":
+            asked.instant = True
+    for m in _ZH_DATE.finditer(text):
+        asked.period_ends.append(f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}")
+        asked.instant = True
+    for m in _YEAR.finditer(text):
+        year = int(m.group(1))
+        if year not in asked.years:
+            asked.years.append(year)
+    low = text.lower()
+    asked.prior_year_end = any(w in low for w in _PRIOR_END)
+    asked.instant = asked.instant or asked.prior_year_end or any(w in low for w in _YEAR_END)
+
+
+def _places(text: str) -> int | None:
+    m = _ZH_PLACES.search(text) or _EN_PLACES.search(text)
+    return _NUM_WORDS.get(m.group(1).lower()) if m else None
+
+
+def company_names(text: str, lang: str) -> list[str]:
+    """Company-like names in a question: full legal names, names next to a year, capitalised names."""
+    found: list[str] = []
+
+    def add(name: str, full: bool) -> None:
+        for part in _SPLIT.split(name):
+            part = _PREFIX.sub("", part).strip()
+            if not full and len(part) > _SHORT_NAME_MAX:
+                part = part[:_SHORT_NAME_CHARS]
+            bad = part in _COMPANY_SUFFIXES or any(part.startswith(w) for w in _NOT_ENTITY)
+            if len(part) >= 2 and not bad and concept_of(part) is None and part not in found:
+                found.append(part)
+
+    if lang == "zh":
+        for m in _ZH_COMPANY_FULL.finditer(text):
+            add(m.group(1), True)
+        if not found:
+            for pattern in _ZH_ENTITY_NEAR_YEAR:
+                for m in pattern.finditer(text):
+                    if not find_line_items(m.group(1)[:_SHORT_NAME_CHARS]):
+                        add(m.group(1), False)
+                if found:
+                    break
+        return found
+    for m in _EN_CAPS.finditer(text):
+        words = [
+            w.removesuffix("'s").removesuffix("’s") for w in m.group(1).split() if w not in _EN_STOP_CAPS
+        ]
+        if words and not _YEAR.fullmatch(words[0]):
+            add(" ".join(words), True)
+    return found

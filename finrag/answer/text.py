@@ -1,0 +1,91 @@
+"""Sentences, content terms and numbers of answer/evidence text (zh and en)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+import rjieba
+
+_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)\s+(?=[A-Z(\"“\[])|\n+")
+_LEADING_CITES = re.compile(r"^(?:\s*\[\d{1,3}\])+")
+_CITE = re.compile(r"\[(\d{1,3})\]")
+_NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])[-−]?\(?\d[\d,]*(?:\.\d+)?\)?%?")
+_WORD = re.compile(r"[a-z][a-z0-9&'\-]+|\d+(?:\.\d+)?")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_STOP_ZH = _words(
+    "的 是 在 了 和 与 及 或 有 为 对 中 多少 什么 哪些 哪个 如何 怎么 怎样 请问 请 根据 公司 年报 年度 情况"
+    " 简要 介绍 一下 能否 给 我 描述 具体 分析 报告 报告期 数据 是否 呢 吗 元 年 上 下 其 该 这 那 本 分别"
+    " 以及 谁 哪 保留 两位 小数 位 概述 针对 提供 内"
+)
+_STOP_EN = _words(
+    "the a an of in on at for to from by and or is are was were be been what which who how did does do has"
+    " have its it this that with as per answer question please calculate using based provide units unit round"
+    " decimal place places usd million millions fy year years total amount much many company's company"
+    " statement information details primarily referencing considering according we need reasonable"
+    " approximation exact number if possible basing judgment plainly provided clearly outlined shown"
+    " within only"
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences; citation markers right after a full stop stay with the sentence they cite."""
+    out: list[str] = []
+    for piece in _SENTENCE_END.split(text):
+        piece = (piece or "").strip()
+        lead = _LEADING_CITES.match(piece)
+        if lead and out:
+            out[-1] += lead.group(0).strip()
+            piece = piece[lead.end() :].strip()
+        if piece:
+            out.append(piece)
+    return out
+
+
+def is_zh(text: str) -> bool:
+    return bool(_CJK.search(text))
+
+
+def terms(text: str) -> list[str]:
+    """Content terms: jieba words (>= 2 chars) for Chinese, lower-cased words for English, no stop words."""
+    out: list[str] = []
+    low = text.lower()
+    for part in re.split(r"[^\u4e00-\u9fff]+", low):
+        if part:
+            out.extend(w for w in rjieba.cut(part) if len(w) >= 2 and w not in _STOP_ZH)
+    out.extend(w for w in _WORD.findall(low) if w not in _STOP_EN and len(w) >= 2)
+    return list(dict.fromkeys(out))
+
+
+def citations_in(text: str) -> list[int]:
+    return [int(m) for m in _CITE.findall(text)]
+
+
+def strip_citations(text: str) -> str:
+    return _CITE.sub("", text)
+
+
+def numbers_in(text: str) -> list[Decimal]:
+    """Numbers stated in ``text`` (citation markers excluded), as Decimals without sign or grouping."""
+    out: list[Decimal] = []
+    for raw in _NUMBER.findall(strip_citations(text)):
+        cleaned = raw.strip("()%-−").replace(",", "")
+        try:
+            out.append(Decimal(cleaned))
+        except InvalidOperation:
+            continue
+    return out
+
+
+def number_forms(value: Decimal) -> set[Decimal]:
+    """A number and its usual restatements (rounded to 0-2 places) for support checks."""
+    forms = {value.normalize()}
+    for places in (0, 1, 2):
+        forms.add(value.quantize(Decimal(1).scaleb(-places)).normalize())
+    return forms

@@ -1,0 +1,222 @@
+"""Company, stock code and reporting period from the cover page and the file name (cover wins)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from datetime import date
+
+from finrag.model import DocumentMeta
+
+MONTHS = {m: i for i, m in enumerate(
+    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+     "november", "december"], 1)}
+_MONTH = r"(January|February|March|April|May|June|July|August|September|October|November|December)"
+_EN_DATE = _MONTH + r"\s+(\d{1,2})\s*,?\s*(\d{4})"
+QUARTER_END = {"Q1": "03-31", "H1": "06-30", "Q2": "06-30", "Q3": "09-30", "Q4": "12-31", "FY": "12-31"}
+QUARTER_WORDS = {"first": "Q1", "second": "Q2", "third": "Q3", "fourth": "Q4"}
+
+# ---- file names
+_ZH_FILE = re.compile(r"(\d{4}-\d{2}-\d{2})__(.+?)__(\d{6})__(.+?)__(\d{4})年__(.+?)(?:\.\w+)?$")
+_EN_FILE = re.compile(r"^(.+?)_(\d{4})(Q[1-4])?_(10K|10Q|8K|EARNINGS|annualreport)", re.IGNORECASE)
+_DATED = re.compile(r"dated[-_](\d{4})-(\d{2})-(\d{2})")
+# ---- English covers
+_FORM = re.compile(r"FORM\s+(10-K|10-Q|8-K|20-F)", re.IGNORECASE)
+_PERIOD = re.compile(
+    r"(fiscal year|quarterly period|year|quarter)\s+ended[^0-9]{0,40}?" + _EN_DATE, re.IGNORECASE
+)
+_EVENT = re.compile(r"Date of (?:report|earliest event)[^:]{0,60}:\s*" + _EN_DATE, re.IGNORECASE)
+_EXACT_NAME = re.compile(r"\(Exact name of (?:the )?registrant", re.IGNORECASE)
+_SUFFIX_LINE = re.compile(r"^[A-Z0-9][A-Za-z0-9&.,' -]{1,60}\b(COMPANY|INC\.?|CORPORATION|CORP\.?|PLC|CO\.|"
+                          r"INCORPORATED|LTD\.?)$", re.IGNORECASE)
+_LISTED = re.compile(r"([^–—()\n]{2,80})\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*:\s*([A-Z.]{1,6})\)")
+_TICKER = re.compile(r"\b([A-Z]{1,5})\s+(?:(?:The )?New York Stock Exchange|NYSE|The Nasdaq|Nasdaq|NASDAQ)")
+_REPORTS = re.compile(r"^([A-Z][\w&.' ]{1,40}?)\s+(?:[Rr]eports|[Aa]nnounces)\b")
+_NAME_STOP = re.compile(r"\d|Commission|FORM|\(|\)")
+NAME_MAX_LINES = 4  # a registrant name broken one word a line spans at most this many lines
+FORM_HEAD_CHARS = 400  # "FORM 10-K" counts only at the top of the cover, not as a later mention
+EARLY_JANUARY_DAY = 7  # a 52/53-week year ending in the first days of January belongs to the year before
+_QUARTER = re.compile(
+    r"(?:(\d{4})\s+)?\b(first|second|third|fourth)[- ]quarter\b(?:\s+(?:of\s+)?(?:fiscal\s+)?(\d{4}))?",
+    re.IGNORECASE,
+)
+_FISCAL_YEAR = re.compile(r"\bfiscal\s+(?:year\s+)?(\d{4})\b", re.IGNORECASE)
+_EN_SUFFIX = re.compile(
+    r"(,?\s*(Inc\.?|Incorporated|Corporation|Corp\.?|Company|Co\.|plc|Ltd\.?|& Co\.?))+\s*$", re.IGNORECASE
+)
+# ---- Chinese covers
+_ZH_CODE = re.compile(r"(?:公司|股票|证券)代码\s*[：:]\s*(\d{6})")
+_ZH_SHORT = re.compile(r"(?:公司|股票|证券)简称\s*[：:]\s*([^\s：:，,]{2,12})")
+_ZH_FULL = re.compile(r"^([\u4e00-\u9fa5（）()]{2,40}?(?:股份有限公司|有限责任公司|有限公司))$")
+_ZH_REPORT = re.compile(r"(\d{4})\s*年\s*(年度|半年度|第一季度|第三季度)\s*报告")
+_ZH_PROSPECTUS = re.compile(r"招股(说明书|意向书)|募集说明书")
+_ZH_DATE = re.compile(
+    r"(?:签署日期|公告日期|披露日期)\s*[：:]\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"
+)
+_ZH_SUFFIX = re.compile(r"(集团)?(股份有限公司|有限责任公司|有限公司)$")
+ZH_PERIODS = {"年度": "FY", "半年度": "H1", "第一季度": "Q1", "第三季度": "Q3"}
+
+
+def _iso(year: int, month: int, day: int) -> str | None:
+    try:
+        return date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def _en_iso(month: str, day: str, year: str) -> str | None:
+    return _iso(int(year), MONTHS[month.lower()], int(day))
+
+
+def short_english(full: str) -> str:
+    """"3M COMPANY" -> "3M", "AMERICAN WATER WORKS COMPANY, INC." -> "American Water Works"."""
+    name = _EN_SUFFIX.sub("", re.sub(r"\s+\.", ".", full.strip())).strip(" ,")
+    name = re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
+    if name.isupper():
+        name = " ".join(w if _keeps_case(w) else w.title().replace(".Com", ".com") for w in name.split())
+    return name or full.strip()
+
+
+def _keeps_case(word: str) -> bool:
+    """Acronyms stay upper case: words with digits, of two letters, or without vowels (CVS, MGM)."""
+    return any(c.isdigit() for c in word) or len(word) <= 2 or not re.search(r"[AEIOU]", word)
+
+
+def from_file_name(file: str) -> DocumentMeta:
+    meta = DocumentMeta()
+    if m := _ZH_FILE.search(file):
+        meta.report_date, meta.company_full, meta.company_code, meta.company = m.group(1, 2, 3, 4)
+        meta.fiscal_year = int(m.group(5))
+        kind = m.group(6)
+        if "招股" in kind:
+            meta.report_type = "prospectus"
+        else:
+            meta.report_type = "annual_report" if kind.endswith("年度报告") and "半" not in kind else kind
+            meta.fiscal_period = next((v for k, v in ZH_PERIODS.items() if kind.startswith(k)), None)
+    elif m := _EN_FILE.search(file):
+        meta.company = m.group(1).replace("_", " ").title()
+        meta.fiscal_year = int(m.group(2))
+        kind = m.group(4).upper()
+        meta.report_type = {"10K": "10-K", "10Q": "10-Q", "8K": "8-K", "EARNINGS": "earnings_release"}.get(
+            kind, "annual_report")
+        meta.fiscal_period = m.group(3) or ("FY" if kind in ("10K", "ANNUALREPORT") else None)
+    if d := _DATED.search(file):
+        meta.report_date = _iso(int(d.group(1)), int(d.group(2)), int(d.group(3)))
+    return meta
+
+
+def _en_company(lines: list[str], text: str) -> tuple[str | None, str | None]:
+    """(full name, ticker) from an SEC cover or an earnings release's first paragraph."""
+    full: str | None = None
+    for i, line in enumerate(lines):
+        if _EXACT_NAME.search(line):
+            full = _name_before(lines[max(0, i - NAME_MAX_LINES) : i])
+            break
+    if full is None:
+        full = next((ln.strip() for ln in lines[:40] if _SUFFIX_LINE.match(ln.strip())), None)
+    ticker = None
+    if m := _LISTED.search(text):
+        full = full or re.split(r"\s[-–—]+\s|\)\s", m.group(1))[-1].strip(" ,-–—")
+        ticker = m.group(2)
+    else:
+        common = "\n".join(ln for ln in lines if re.search(r"common|ordinary", ln, re.IGNORECASE))
+        if m := _TICKER.search(common) or _TICKER.search(text):
+            ticker = m.group(1)
+    if full is None and lines and (m := _REPORTS.match(lines[0].strip())):
+        full = m.group(1)
+    return full, ticker
+
+
+def _name_before(lines: list[str]) -> str | None:
+    """The registrant name printed just above "(Exact name of registrant ...)"."""
+    words: list[str] = []
+    for line in reversed(lines):
+        parts = re.split(r"_{3,}", line)
+        tail = parts[-1].strip(" -–—*")
+        if tail and not _NAME_STOP.search(tail):
+            words.insert(0, tail)
+        if len(parts) > 1 or not tail or _NAME_STOP.search(tail):
+            break
+    return " ".join(words) or None
+
+
+def from_english_cover(text: str) -> DocumentMeta:
+    meta = DocumentMeta()
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    full, meta.company_code = _en_company(lines, text)
+    if full:
+        meta.company_full, meta.company = full, short_english(full)
+    if form := _FORM.search(text[:FORM_HEAD_CHARS]):
+        meta.report_type = form.group(1).upper()
+    if p := _PERIOD.search(text):
+        meta.period_end = _en_iso(p.group(2), p.group(3), p.group(4))
+        meta.fiscal_year = int(p.group(4))
+        if p.group(2).lower() == "january" and int(p.group(3)) <= EARLY_JANUARY_DAY:
+            meta.fiscal_year -= 1
+        if "year" in p.group(1).lower():
+            meta.fiscal_period = "FY"
+    if e := _EVENT.search(text):
+        meta.report_date = _en_iso(e.group(1), e.group(2), e.group(3))
+    if meta.report_type != "10-K" and (q := _QUARTER.search(text[:2000])):
+        meta.fiscal_period = QUARTER_WORDS[q.group(2).lower()]
+        year = q.group(1) or q.group(3)
+        meta.fiscal_year = int(year) if year else meta.fiscal_year
+    if meta.fiscal_year is None and (f := _FISCAL_YEAR.search(text[:2000])):
+        meta.fiscal_year, meta.fiscal_period = int(f.group(1)), meta.fiscal_period or "FY"
+    return meta
+
+
+def from_chinese_cover(text: str) -> DocumentMeta:
+    meta = DocumentMeta()
+    if m := _ZH_CODE.search(text):
+        meta.company_code = m.group(1)
+    if m := _ZH_SHORT.search(text):
+        meta.company = m.group(1)
+    for line in text.splitlines():
+        if m := _ZH_FULL.match(re.sub(r"\s+", "", line)):
+            meta.company_full = m.group(1)
+            break
+    if meta.company is None and meta.company_full:
+        meta.company = _ZH_SUFFIX.sub("", meta.company_full) or meta.company_full
+    if m := _ZH_REPORT.search(text):
+        meta.fiscal_year = int(m.group(1))
+        meta.fiscal_period = ZH_PERIODS[m.group(2)]
+        meta.report_type = "annual_report" if m.group(2) == "年度" else f"{m.group(2)}报告"
+        meta.period_end = f"{meta.fiscal_year}-{QUARTER_END[meta.fiscal_period]}"
+    elif _ZH_PROSPECTUS.search(text):
+        meta.report_type = "prospectus"
+    if m := _ZH_DATE.search(text):
+        meta.report_date = _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    return meta
+
+
+def _overlay(base: DocumentMeta, top: DocumentMeta) -> DocumentMeta:
+    """``top``'s values win wherever they are set."""
+    merged = dataclasses.replace(base)
+    for f in dataclasses.fields(DocumentMeta):
+        value = getattr(top, f.name)
+        if value not in (None, [], ""):
+            setattr(merged, f.name, value)
+    return merged
+
+
+def extract_meta(file: str, cover_text: str, language: str) -> DocumentMeta:
+    """Metadata from the cover text (first pages) over the file-name patterns."""
+    named = from_file_name(file)
+    cover_text = cover_text.replace("\xa0", " ").replace("\u3000", " ")
+    zh = language == "zh" or bool(re.search(r"[\u4e00-\u9fff]{6}", cover_text))
+    cover = from_chinese_cover(cover_text) if zh else from_english_cover(cover_text)
+    if named.fiscal_period and named.fiscal_period.startswith("Q") and cover.fiscal_period is None:
+        # fiscal quarters follow the company's fiscal year, which only the file name encodes
+        cover.fiscal_year, cover.fiscal_period = named.fiscal_year, named.fiscal_period
+    meta = _overlay(named, cover)
+    if meta.period_end is None and meta.fiscal_year and meta.fiscal_period in ("FY", "H1") and zh:
+        meta.period_end = f"{meta.fiscal_year}-{QUARTER_END[meta.fiscal_period]}"
+    aliases = [a for a in (named.company, named.company_full, meta.company, meta.company_full,
+                           meta.company_code) if a]
+    meta.aliases = list(dict.fromkeys(aliases))
+    annual = "年度报告" if zh else "Annual Report"
+    label = annual if meta.report_type == "annual_report" else meta.report_type
+    parts = [meta.company_full or meta.company, str(meta.fiscal_year) if meta.fiscal_year else None, label]
+    meta.title = " ".join(p for p in parts if p) or None
+    return meta

@@ -1,0 +1,1 @@
+"""Data files shipped with finrag (the finance user dictionary for the analyzer)."""

@@ -1,0 +1,111 @@
+"""Systems the harness evaluates: the main pipeline (through the Finrag facade) and baselines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from finrag.config import Settings
+from finrag.errors import EvalError
+from finrag.eval.corpus import Corpus, settings_key
+from finrag.eval.metrics import AnswerOutcome, CitedPage, RankedHit
+from finrag.eval.sets import Question
+
+if TYPE_CHECKING:
+    from finrag.app import Finrag
+
+FileCallback = Callable[[str, int, int], None]
+TARGETS = ("finrag", "naive")
+
+
+class Target(Protocol):
+    name: str
+
+    def prepare(self, corpus: Corpus, on_file: FileCallback) -> None:
+        """Index the corpus (or load the cached index)."""
+
+    def search(self, question: Question, top_k: int) -> list[RankedHit]: ...
+
+    def ask(self, question: Question) -> AnswerOutcome | None:
+        """The system's answer, or None when it has no answerer."""
+
+    def doc_languages(self) -> dict[str, str]:
+        """File name -> document language ("zh"/"en"), for cross-lingual subsets."""
+
+    def close(self) -> None: ...
+
+
+class FinragTarget:
+    """The main pipeline, with its data folder in the eval cache keyed by corpus and settings."""
+
+    name = "finrag"
+
+    def __init__(self, settings: Settings, cache_root: Path) -> None:
+        self.base = settings
+        self.cache_root = cache_root
+        self.fr: Finrag | None = None
+        self.failed: list[str] = []  # "file: stage: message" for documents that did not ingest
+
+    def prepare(self, corpus: Corpus, on_file: FileCallback) -> None:
+        from finrag.app import Finrag, IngestOptions, Progress
+
+        home = self.cache_root / f"finrag-{settings_key(self.base, corpus.key)}"
+        settings = self.base.model_copy(update={"home": home})
+        fr = Finrag(settings)
+        self.fr = fr
+        n = len(corpus.files)
+        progress = Progress(on_file=lambda name, i, total: on_file(name, i, total))
+        for i, path in enumerate(corpus.files):
+            on_file(path.name, i, n)
+            for r in fr.ingest([path], IngestOptions(), progress):
+                if r.status == "failed":
+                    msg = f"{r.error.stage}: {r.error.message}" if r.error else "failed"
+                    self.failed.append(f"{r.file}: {msg}")
+
+    def _facade(self) -> Finrag:
+        if self.fr is None:
+            raise EvalError("target used before prepare()")
+        return self.fr
+
+    def search(self, question: Question, top_k: int) -> list[RankedHit]:
+        from finrag.model import Filters, SearchRequest
+
+        req = SearchRequest(question.question, top_k, Filters(), history=list(question.history))
+        result = self._facade().search(req)
+        return [
+            RankedHit(h.chunk.meta.file, list(h.chunk.pages), h.chunk.chunk_id, h.chunk.text, float(h.score))
+            for h in result.hits
+        ]
+
+    def ask(self, question: Question) -> AnswerOutcome | None:
+        from finrag.model import Filters, SearchRequest
+
+        top_k = self.base.retrieve.top_k
+        req = SearchRequest(question.question, top_k, Filters(), history=list(question.history))
+        answer = self._facade().ask(req)
+        return AnswerOutcome(
+            text=answer.answer,
+            refused=answer.refused,
+            citations=[CitedPage(c.file, c.page, c.chunk_id) for c in answer.citations],
+            context_chunk_ids=[h.chunk.chunk_id for h in answer.context],
+        )
+
+    def doc_languages(self) -> dict[str, str]:
+        from finrag.model import AccessScope
+
+        return {d.file: d.language for d in self._facade().documents(AccessScope.everything())}
+
+    def close(self) -> None:
+        if self.fr is not None:
+            self._facade().close()
+
+
+def make_target(name: str, settings: Settings, cache_root: Path) -> Target:
+    if name == "finrag":
+        return FinragTarget(settings, cache_root)
+    if name == "naive":
+        from finrag.eval.baselines import NaiveRetriever
+
+        return NaiveRetriever(settings, cache_root)
+    raise EvalError(f"unknown system {name!r} (choose from {', '.join(TARGETS)})")

@@ -1,0 +1,105 @@
+"""In-memory columns over the searchable chunks, and filter evaluation as a boolean mask.
+
+Chunks that share every filterable field (normally: all chunks of one document) share a *signature*;
+a filter is evaluated once per signature (a few thousand at most) and then broadcast to the chunks
+through a numpy gather, so a filtered search costs ~1 ms at 1M chunks and still scores every matching
+chunk exactly (filters never cut recall).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from finrag.model import ChunkMeta, Filters
+
+
+@dataclass(slots=True, frozen=True)
+class Signature:
+    doc_id: str
+    file: str
+    doc_type: str
+    language: str
+    company: str | None
+    company_code: str | None
+    fiscal_year: int | None
+    tags: tuple[str, ...]
+    access_level: int
+    groups: tuple[str, ...]
+
+    @classmethod
+    def of(cls, doc_id: str, meta: ChunkMeta) -> Signature:
+        return cls(
+            doc_id,
+            meta.file,
+            meta.doc_type,
+            meta.language,
+            meta.company,
+            meta.company_code,
+            meta.fiscal_year,
+            tuple(meta.tags),
+            meta.access_level,
+            tuple(meta.groups),
+        )
+
+    def passes(self, f: Filters) -> bool:
+        if not f.access.allows(self.access_level, list(self.groups)):
+            return False
+        if f.doc_ids and self.doc_id not in f.doc_ids:
+            return False
+        if f.files and self.file not in f.files:
+            return False
+        if f.doc_types and self.doc_type not in f.doc_types:
+            return False
+        if f.languages and self.language not in f.languages:
+            return False
+        if f.companies:
+            wanted = {c.lower() for c in f.companies}
+            have = {c.lower() for c in (self.company, self.company_code) if c}
+            if not wanted & have:
+                return False
+        year = self.fiscal_year
+        if f.fiscal_year_min is not None and (year is None or year < f.fiscal_year_min):
+            return False
+        if f.fiscal_year_max is not None and (year is None or year > f.fiscal_year_max):
+            return False
+        return not (f.tags and not set(f.tags) & set(self.tags))
+
+
+@dataclass(slots=True)
+class Columns:
+    """Searchable (indexed) chunks of one index version, sorted by ordinal (= vector row)."""
+
+    version: int
+    ords: np.ndarray  # int64, sorted
+    sigs: np.ndarray  # int32 signature id per chunk
+    kinds: np.ndarray  # int16 kind code per chunk
+    lengths: np.ndarray  # float64 analyzer-token count per chunk (BM25 document length)
+    signatures: dict[int, Signature] = field(default_factory=dict)
+    kind_codes: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return int(self.ords.shape[0])
+
+    def positions(self, ords: np.ndarray) -> np.ndarray:
+        """Column positions of chunk ordinals (every ordinal must be a searchable chunk)."""
+        return np.searchsorted(self.ords, ords)
+
+    def mask(self, f: Filters) -> np.ndarray | None:
+        """Boolean mask of chunks passing ``f``; ``None`` when nothing is filtered out."""
+        if not self.signatures:
+            return None
+        top = max(self.signatures) + 1
+        allowed = np.zeros(top, dtype=bool)
+        for sid, sig in self.signatures.items():
+            allowed[sid] = sig.passes(f)
+        kinds_ok: np.ndarray | None = None
+        if f.kinds:
+            codes = [self.kind_codes[k] for k in f.kinds if k in self.kind_codes]
+            kinds_ok = np.isin(self.kinds, np.array(codes, dtype=np.int16))
+        if kinds_ok is None and bool(allowed[list(self.signatures)].all()):
+            return None
+        m = allowed[self.sigs]
+        return m if kinds_ok is None else m & kinds_ok

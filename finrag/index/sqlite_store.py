@@ -1,0 +1,351 @@
+"""The embedded store: a folder with one SQLite database (documents, chunks, postings, facts, metadata)
+and one memory-mapped float32 vector file per embedder space. Exact search, filters applied first.
+
+Writers serialise on a lock file; each document is one SQLite transaction whose commit also publishes
+its vector rows (see :mod:`finrag.index.vectors`), so a killed ingest leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+from threadpoolctl import threadpool_limits
+
+from finrag.errors import EmbedderMismatchError, StoreUnavailableError
+from finrag.index import sqlite_write
+from finrag.index.bm25 import Posting, bm25_scores
+from finrag.index.codec import decode_chunk
+from finrag.index.columns import Columns, Signature
+from finrag.index.sqlite_schema import SCHEMA, SCHEMA_VERSION
+from finrag.index.vectors import VectorFile, exact_scores, space_file, top_k
+from finrag.model import (
+    AccessScope,
+    Chunk,
+    DocumentRecord,
+    Fact,
+    Filters,
+    ScoredChunk,
+    StoreStats,
+    from_jsonable,
+)
+
+DB_NAME = "finrag.db"
+BUSY_TIMEOUT_S = 30.0  # readers wait this long for a writer's commit before failing
+
+
+class SqliteStore:
+    engine = "sqlite"
+
+    def __init__(self, folder: Path, *, bm25_k1: float = 1.2, bm25_b: float = 0.75, search_threads: int = 1):
+        self.folder = folder
+        self._name = str(folder)
+        self.k1, self.b, self.search_threads = bm25_k1, bm25_b, search_threads
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(
+                folder / DB_NAME, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
+            )
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as err:
+            raise StoreUnavailableError(f"cannot open store: {err}", file=str(folder)) from err
+        self._lock = threading.RLock()
+        self._cols: Columns | None = None
+        self._mean_idf: tuple[int, float] | None = None
+        self._vectors: dict[str, VectorFile] = {}
+        if self._meta("schema") is None:
+            self._set_meta("schema", str(SCHEMA_VERSION))
+        with self._writer(blocking=False) as got:
+            if got:  # drop vector rows a killed writer left beyond the committed count
+                for vf in self._vector_files().values():
+                    vf.truncate(self._rows())
+
+    # ------------------------------------------------------------ metadata and locking
+    def _meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def _set_meta(self, key: str, value: str) -> None:
+        self._db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def _version(self) -> int:
+        return int(self._meta("index_version") or 0)
+
+    def _rows(self) -> int:
+        return int(self._meta("next_ord") or 0)
+
+    def _spaces(self) -> dict[str, int]:
+        return {str(k): int(v) for k, v in json.loads(self._meta("embedders") or "{}").items()}
+
+    def _vector_files(self) -> dict[str, VectorFile]:
+        for space, dim in self._spaces().items():
+            if space not in self._vectors:
+                self._vectors[space] = VectorFile(space_file(self.folder / "vectors", space), dim)
+        return self._vectors
+
+    @contextmanager
+    def _writer(self, blocking: bool = True) -> Iterator[bool]:
+        with self._lock, open(self.folder / "write.lock", "a") as fh:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+            except BlockingIOError:
+                yield False
+                return
+            try:
+                yield True
+            finally:
+                fcntl.flock(fh, fcntl.LOCK_UN)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._writer():
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._set_meta("index_version", str(self._version() + 1))
+            self._db.execute("COMMIT")
+
+    # ------------------------------------------------------------ writes
+    def check_embedders(self, spaces: Mapping[str, int]) -> None:
+        with self._lock:
+            have = self._spaces()
+            if have and have != dict(spaces):
+                raise EmbedderMismatchError(
+                    f"index built with {have}, configured {dict(spaces)}: re-index or change index.embedder",
+                    file=str(self.folder),
+                )
+            if not have:
+                with self._transaction():
+                    if self._rows():
+                        raise EmbedderMismatchError("chunks but no embedder record", file=self._name)
+                    self._set_meta("embedders", json.dumps(dict(spaces)))
+
+    def add_document(
+        self,
+        record: DocumentRecord,
+        chunks: list[Chunk],
+        vectors: Mapping[str, np.ndarray],
+        facts: list[Fact],
+        tokens: list[list[str]],
+        replaces: str | None = None,
+    ) -> None:
+        indexed = np.array([c.indexed for c in chunks], dtype=bool)
+        if len(tokens) != int(indexed.sum()):
+            raise StoreUnavailableError("one token list per indexed chunk expected", file=record.file)
+        with self._transaction() as db:
+            files = self._vector_files()
+            if set(vectors) != set(files):
+                raise EmbedderMismatchError(f"vectors for {sorted(vectors)}, index has {sorted(files)}")
+            for old in {replaces, record.doc_id} - {None}:
+                sqlite_write.remove_document(db, str(old))
+            start = self._rows()
+            sqlite_write.insert_document(db, record, chunks, facts, tokens, start)
+            for space, vf in files.items():
+                block = np.zeros((len(chunks), vf.dim), dtype=np.float32)
+                block[indexed] = vectors[space]
+                vf.write_rows(start, block)
+            self._set_meta("next_ord", str(start + len(chunks)))
+
+    def delete_document(self, doc_id: str) -> bool:
+        with self._transaction() as db:
+            return sqlite_write.remove_document(db, doc_id)
+
+    # ------------------------------------------------------------ documents
+    def _record(self, data: str) -> DocumentRecord:
+        return from_jsonable(DocumentRecord, json.loads(data))
+
+    def get_document(self, doc_id: str, access: AccessScope) -> DocumentRecord | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT record, access_level, groups FROM documents WHERE doc_id = ?", (doc_id,)
+            ).fetchone()
+        if row is None or not access.allows(int(row[1]), json.loads(row[2])):
+            return None
+        return self._record(row[0])
+
+    def find_documents(self, *, file: str | None = None, access: AccessScope) -> list[DocumentRecord]:
+        sql = "SELECT record, access_level, groups FROM documents"
+        with self._lock:
+            rows = (
+                self._db.execute(sql + " WHERE file = ? ORDER BY dord", (file,)).fetchall()
+                if file
+                else (self._db.execute(sql + " ORDER BY dord").fetchall())
+            )
+        return [self._record(r[0]) for r in rows if access.allows(int(r[1]), json.loads(r[2]))]
+
+    # ------------------------------------------------------------ search
+    def columns(self) -> Columns:
+        """Searchable-chunk columns of the current index version (reloaded after any write)."""
+        with self._lock:
+            version = self._version()
+            if self._cols is not None and self._cols.version == version:
+                return self._cols
+            self._db.execute("BEGIN")
+            try:
+                rows = self._db.execute(
+                    "SELECT ord, sig, kind, length FROM chunks WHERE indexed = 1 ORDER BY ord"
+                ).fetchall()
+                sigs = self._db.execute("SELECT sig, data FROM sigs").fetchall()
+                version = self._version()
+            finally:
+                self._db.execute("COMMIT")
+            kind_codes: dict[str, int] = {}
+            kinds = np.array([kind_codes.setdefault(r[2], len(kind_codes)) for r in rows], dtype=np.int16)
+            self._cols = Columns(
+                version=version,
+                ords=np.array([r[0] for r in rows], dtype=np.int64),
+                sigs=np.array([r[1] for r in rows], dtype=np.int32),
+                kinds=kinds,
+                lengths=np.array([r[3] for r in rows], dtype=np.float64),
+                signatures={int(s): _signature(d) for s, d in sigs},
+                kind_codes=kind_codes,
+            )
+            return self._cols
+
+    def _mean_idf_value(self, cols: Columns) -> float:
+        if self._mean_idf is None or self._mean_idf[0] != cols.version:
+            dfs = np.array([r[0] for r in self._db.execute("SELECT df FROM terms")], dtype=np.float64)
+            n = cols.size
+            mean = float((np.log(n - dfs + 0.5) - np.log(dfs + 0.5)).mean()) if dfs.size else 0.0
+            self._mean_idf = (cols.version, mean)
+        return self._mean_idf[1]
+
+    def _postings(self, terms: set[str], cols: Columns) -> dict[str, Posting]:
+        out: dict[str, Posting] = {}
+        for term in terms:
+            blobs = self._db.execute("SELECT ords, tfs FROM postings WHERE term = ?", (term,)).fetchall()
+            if not blobs:
+                continue
+            ords = np.concatenate([np.frombuffer(o, dtype=np.int64) for o, _ in blobs])
+            tfs = np.concatenate([np.frombuffer(t, dtype=np.uint16) for _, t in blobs])
+            out[term] = Posting(cols.positions(ords), tfs, int(ords.shape[0]))
+        return out
+
+    def keyword_search(self, tokens: list[str], k: int, filters: Filters) -> list[ScoredChunk]:
+        with self._lock:
+            cols = self.columns()
+            postings = self._postings(set(tokens), cols)
+            scores, matched = bm25_scores(
+                tokens, postings, cols.lengths, self.k1, self.b, lambda: self._mean_idf_value(cols)
+            )
+            mask = cols.mask(filters)
+            keep = matched if mask is None else matched & mask
+            pos = np.flatnonzero(keep)
+            best = pos[top_k(scores[pos], k)]
+            return self._scored(cols, best, scores[best], filters.access)
+
+    def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
+        with self._lock:
+            cols = self.columns()
+            vf = self._vector_files().get(space)
+            if vf is None:
+                raise EmbedderMismatchError(f"no vectors for embedder {space!r}", file=self._name)
+            mask = cols.mask(filters)
+            pos = np.arange(cols.size) if mask is None else np.flatnonzero(mask)
+            matrix = vf.matrix(self._rows())
+            with threadpool_limits(limits=self.search_threads, user_api="blas"):
+                sims = exact_scores(matrix, cols.ords[pos], np.asarray(vector, dtype=np.float32))
+            best = top_k(sims, k)
+            return self._scored(cols, pos[best], sims[best], filters.access)
+
+    def _scored(
+        self, cols: Columns, positions: np.ndarray, scores: np.ndarray, access: AccessScope
+    ) -> list[ScoredChunk]:
+        ords = [int(o) for o in cols.ords[positions]]
+        if not ords:
+            return []
+        marks = ",".join("?" * len(ords))
+        rows = dict(self._db.execute(f"SELECT ord, data FROM chunks WHERE ord IN ({marks})", ords).fetchall())
+        out = []
+        for o, s in zip(ords, scores, strict=True):
+            chunk = decode_chunk(rows[o])
+            if access.allows(chunk.meta.access_level, chunk.meta.groups):  # defence in depth
+                out.append(ScoredChunk(chunk, float(s)))
+        return out
+
+    def get_chunks(self, chunk_ids: list[str], access: AccessScope) -> list[Chunk]:
+        if not chunk_ids:
+            return []
+        marks = ",".join("?" * len(chunk_ids))
+        with self._lock:
+            rows = dict(
+                self._db.execute(f"SELECT chunk_id, data FROM chunks WHERE chunk_id IN ({marks})", chunk_ids)
+            )
+        chunks = [decode_chunk(rows[c]) for c in dict.fromkeys(chunk_ids) if c in rows]
+        return [c for c in chunks if access.allows(c.meta.access_level, c.meta.groups)]
+
+    def get_facts(self, filters: Filters, *, line_items: list[str] | None = None) -> list[Fact]:
+        sql = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord"
+        args: list[object] = []
+        if line_items:
+            sql += f" WHERE f.line_item_norm IN ({','.join('?' * len(line_items))})"
+            args += line_items
+        with self._lock:
+            rows = self._db.execute(sql + " ORDER BY f.rowid", args).fetchall()
+        out = []
+        records: dict[str, DocumentRecord] = {}
+        for data, rec in rows:
+            fact = from_jsonable(Fact, json.loads(data))
+            record = records.setdefault(fact.doc_id, self._record(rec))
+            if _fact_passes(fact, record, filters):
+                out.append(fact)
+        return out
+
+    # ------------------------------------------------------------ housekeeping
+    def stats(self) -> StoreStats:
+        with self._lock:
+            counts = [
+                int(self._db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0])
+                for t in ("documents", "chunks", "facts")
+            ]
+            spaces = self._spaces()
+            version = self._version()
+        disk = sum(p.stat().st_size for p in self.folder.rglob("*") if p.is_file())
+        return StoreStats(
+            documents=counts[0],
+            chunks=counts[1],
+            facts=counts[2],
+            embedder=",".join(spaces),
+            dimension=next(iter(spaces.values()), 0),
+            index_version=version,
+            engine=self.engine,
+            disk_bytes=disk,
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+def _signature(data: str) -> Signature:
+    d = json.loads(data)
+    d["tags"], d["groups"] = tuple(d["tags"]), tuple(d["groups"])
+    return Signature(**d)
+
+
+def _fact_passes(fact: Fact, record: DocumentRecord, f: Filters) -> bool:
+    sig = Signature(
+        record.doc_id,
+        record.file,
+        record.doc_type,
+        record.language,
+        fact.company or record.meta.company,
+        record.meta.company_code,
+        fact.fiscal_year or record.meta.fiscal_year,
+        (),
+        max(fact.meta.access_level, record.access.access_level),
+        tuple(fact.meta.groups or record.access.groups),
+    )
+    return sig.passes(dataclasses.replace(f, tags=[], kinds=[]))

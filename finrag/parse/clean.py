@@ -1,0 +1,96 @@
+"""Page furniture removal (running headers, footers, page numbers), garbled-text and language checks."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from finrag.parse.layout import Line
+
+# Lines looked at for furniture at each edge of a page (headers/footers rarely exceed two lines).
+EDGE_LINES = 2
+# A furniture line must sit within this share of the page height from the top or the bottom edge.
+EDGE_ZONE = 0.12
+# Share of CJK characters (among letters and CJK) above which a document is Chinese.
+CJK_LANGUAGE_SHARE = 0.2
+
+_PAGE_NUMBER = re.compile(
+    r"^(?:[-–—\s]*\d{1,4}[-–—\s]*|(?:page|p\.)\s*\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|\d{1,4}\s*/\s*\d{1,4}"
+    r"|第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?|[ivxlcdm]{1,6})$",
+    re.IGNORECASE,
+)
+_URL = re.compile(r"^(?:https?://|www\.)\S+$", re.IGNORECASE)
+_DATE = re.compile(
+    r"^(?:\d{4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?|\d{1,2}/\d{1,2}/\d{2,4}|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2},\s*\d{4})$",
+    re.IGNORECASE,
+)
+_DIGITS = re.compile(r"\d+")
+_SPACE = re.compile(r"\s+")
+
+
+@dataclass(slots=True)
+class PageLines:
+    page: int
+    height: float
+    lines: list[Line]
+
+
+def _norm(text: str) -> str:
+    return _DIGITS.sub("#", _SPACE.sub("", text)).lower()
+
+
+def _edge_lines(p: PageLines) -> list[Line]:
+    top = [ln for ln in p.lines[:EDGE_LINES] if ln.bottom <= p.height * EDGE_ZONE]
+    bottom = [ln for ln in p.lines[-EDGE_LINES:] if ln.top >= p.height * (1 - EDGE_ZONE)]
+    return top + [ln for ln in bottom if ln not in top]
+
+
+def _lone_furniture(text: str) -> bool:
+    t = text.strip()
+    return bool(_PAGE_NUMBER.match(t) or _URL.match(t) or _DATE.match(t))
+
+
+def remove_furniture(pages: Sequence[PageLines], min_share: float) -> list[str]:
+    """Drop repeated headers/footers and page numbers from each page's lines (in place).
+
+    Returns the removed lines' texts (one per distinct line, first occurrence) for the report.
+    """
+    counts: Counter[str] = Counter()
+    for p in pages:
+        counts.update({_norm(ln.text) for ln in _edge_lines(p)})
+    threshold = max(2.0, min_share * len(pages))
+    removed: dict[str, str] = {}
+    for p in pages:
+        edge = _edge_lines(p)
+        drop = []
+        for ln in edge:
+            key = _norm(ln.text)
+            if counts[key] >= threshold or _lone_furniture(ln.text):
+                drop.append(ln)
+                removed.setdefault(key, ln.text)
+        if drop:
+            p.lines = [ln for ln in p.lines if all(ln is not d for d in drop)]
+    return list(removed.values())
+
+
+_BAD_GLYPHS = re.compile("[\ue000-\uf8ff\ufffd\x00-\x08\x0b\x0c\x0e-\x1f]")
+_CJK = re.compile("[\u4e00-\u9fff\u3400-\u4dbf]")
+_LATIN = re.compile("[A-Za-z]")
+
+
+def garbled_share(text: str) -> float:
+    """Share of characters that are private-use, replacement or control glyphs (broken font maps)."""
+    total = len(text) - text.count(" ")
+    return len(_BAD_GLYPHS.findall(text)) / total if total > 0 else 0.0
+
+
+def detect_language(texts: Sequence[str]) -> str:
+    cjk = letters = 0
+    for t in texts:
+        cjk += len(_CJK.findall(t))
+        letters += len(_LATIN.findall(t))
+    total = cjk + letters
+    return "zh" if total and cjk / total >= CJK_LANGUAGE_SHARE else "en"

@@ -1,0 +1,302 @@
+"""Page layout for digital PDFs: pdfium characters -> segments -> lines, and reading order by XY-cut.
+
+A *segment* is a run of characters on one baseline without a wide gap (a table cell, a column's line).
+Reading order uses a recursive XY-cut: a region is split at a vertical gutter (columns, read one after
+the other) before it is split into horizontal bands, and consecutive bands that share a gutter are
+read as one multi-column band, so a two-column page never reads across its columns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+# A horizontal gap wider than this many line heights ends a segment (word spaces are ~0.3 em;
+# table cells and column gutters are wider).
+SEGMENT_GAP_EM = 0.8
+# Two characters share a line when their vertical extents overlap by this share of the smaller one.
+SAME_LINE_OVERLAP = 0.5
+# A space inserted by pdfium next to a CJK character is dropped when the real gap is below this (em):
+# "2020 年 12 月" is printed as "2020年12月".
+CJK_SPACE_GAP_EM = 0.35
+# A vertical gutter must be at least this many median line heights wide to split columns.
+GUTTER_EM = 1.0
+# Each side of a column split needs at least this many characters (a lone page number is no column).
+MIN_COLUMN_CHARS = 40
+# A repeated glyph shifted by less than this (em) is the same glyph overprinted (fake bold).
+FAKE_BOLD_SHIFT_EM = 0.2
+# pdfium font weight from which text counts as bold.
+BOLD_WEIGHT = 600
+
+
+@dataclass(slots=True)
+class Segment:
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    size: float  # font size in points
+    bold: bool
+    xs: list[float] = field(default_factory=list, repr=False)  # left edge of each character of text
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+class Boxed(Protocol):
+    @property
+    def x0(self) -> float: ...
+    @property
+    def top(self) -> float: ...
+    @property
+    def x1(self) -> float: ...
+    @property
+    def bottom(self) -> float: ...
+
+
+@dataclass(slots=True)
+class Line:
+    segments: list[Segment] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " ".join(s.text for s in self.segments)
+
+    @property
+    def x0(self) -> float:
+        return min(s.x0 for s in self.segments)
+
+    @property
+    def x1(self) -> float:
+        return max(s.x1 for s in self.segments)
+
+    @property
+    def top(self) -> float:
+        return min(s.top for s in self.segments)
+
+    @property
+    def bottom(self) -> float:
+        return max(s.bottom for s in self.segments)
+
+
+def is_cjk(ch: str) -> bool:
+    o = ord(ch)
+    return 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0x3000 <= o <= 0x303F or 0xFF00 <= o <= 0xFFEF
+
+
+_BREAKS = frozenset("\r\n\x02\x00")
+_WORD = re.compile(r"[^\s\x00\x02]+")
+
+
+@dataclass(slots=True)
+class _Word:
+    text: str
+    first: int  # index of its first character in the text page
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+def _words(textpage: pdfium.PdfTextPage, page_height: float) -> list[_Word]:
+    """Space-separated runs of the page text with their boxes.
+
+    Boxes are asked for the first and last character of a run only: the pdfium call costs ~8 us per
+    character on a busy machine and was 80% of the parse time. pdfium already inserts a space or a line
+    break where glyphs leave a gap or change line; a run whose ends do not share a line is split per
+    character.
+    """
+    tp = textpage.raw
+    n = textpage.count_chars()
+    text = textpage.get_text_range() if n > 0 else ""
+    if len(text) != n:  # surrogate pairs or odd generated chars: ask per character
+        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(tp, i) or 0xFFFD) for i in range(n))
+    text = text.replace("\ufffe", "-")  # pdfium's mark for a hyphen that ends a line
+    rect = pdfium_c.FS_RECTF()
+    get_box = pdfium_c.FPDFText_GetLooseCharBox
+
+    def box(i: int) -> tuple[float, float, float, float]:
+        get_box(tp, i, rect)
+        return rect.left, page_height - rect.top, rect.right, page_height - rect.bottom
+
+    out: list[_Word] = []
+    for m in _WORD.finditer(text):
+        start, end = m.start(), m.end() - 1
+        ax0, atop, ax1, abottom = box(start)
+        if end == start:
+            out.append(_Word(m.group(), start, ax0, atop, ax1, abottom))
+            continue
+        _bx0, btop, bx1, bbottom = box(end)
+        overlap = min(abottom, bbottom) - max(atop, btop)
+        if overlap >= SAME_LINE_OVERLAP * min(abottom - atop, bbottom - btop) and bx1 >= ax0:
+            out.append(_Word(m.group(), start, ax0, min(atop, btop), bx1, max(abottom, bbottom)))
+            continue
+        for i in range(start, end + 1):  # ends on different lines: no shortcut
+            x0, top, x1, bottom = box(i)
+            out.append(_Word(text[i], i, x0, top, x1, bottom))
+    return out
+
+
+def extract_segments(textpage: pdfium.PdfTextPage, page_height: float) -> list[Segment]:
+    """Words of one page grouped into segments (top-left origin boxes, stream order)."""
+    tp = textpage.raw
+    out: list[Segment] = []
+    cur: list[_Word] = []
+    s_top = s_bottom = s_x1 = 0.0
+    for w in _words(textpage, page_height):
+        if w.x1 <= w.x0 and w.bottom <= w.top:
+            continue
+        if cur:
+            h1, h2 = w.bottom - w.top, s_bottom - s_top
+            hmin, em = (h1, h2) if h1 < h2 else (h2, h1)
+            overlap = (w.bottom if w.bottom < s_bottom else s_bottom) - (w.top if w.top > s_top else s_top)
+            gap = w.x0 - s_x1
+            if overlap >= SAME_LINE_OVERLAP * hmin and -0.5 * em <= gap <= SEGMENT_GAP_EM * em:
+                prev = cur[-1]
+                if w.text == prev.text and abs(w.x0 - prev.x0) < FAKE_BOLD_SHIFT_EM * em:
+                    continue  # the same glyphs drawn twice, slightly shifted (fake bold)
+                cur.append(w)
+                s_x1 = max(s_x1, w.x1)
+                s_top, s_bottom = min(s_top, w.top), max(s_bottom, w.bottom)
+                continue
+            out.append(_segment(tp, cur))
+        cur = [w]
+        s_top, s_bottom, s_x1 = w.top, w.bottom, w.x1
+    if cur:
+        out.append(_segment(tp, cur))
+    return out
+
+
+def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word]) -> Segment:
+    parts: list[str] = []
+    xs: list[float] = []
+    prev: _Word | None = None
+    for w in words:
+        if prev is not None:
+            em = max(w.bottom - w.top, 0.1)
+            if not ((is_cjk(w.text[0]) or is_cjk(prev.text[-1])) and w.x0 - prev.x1 < CJK_SPACE_GAP_EM * em):
+                parts.append(" ")
+                xs.append(prev.x1)
+        step = (w.x1 - w.x0) / len(w.text)
+        xs.extend(w.x0 + k * step for k in range(len(w.text)))
+        parts.append(w.text)
+        prev = w
+    first, last = words[0], words[-1]
+    size = float(pdfium_c.FPDFText_GetFontSize(tp, first.first))
+    last_index = last.first + len(last.text) - 1
+    bold = (pdfium_c.FPDFText_GetFontWeight(tp, first.first) >= BOLD_WEIGHT
+            and pdfium_c.FPDFText_GetFontWeight(tp, last_index) >= BOLD_WEIGHT)  # run-in headings: not bold
+    return Segment("".join(parts), first.x0, min(w.top for w in words), max(w.x1 for w in words),
+                   max(w.bottom for w in words), size, bold, xs)
+
+
+def split_segment(seg: Segment, x: float) -> tuple[Segment, Segment] | None:
+    """Cut a segment at page position x (a table rule it crosses); None when x is outside its text."""
+    cut = next((i for i, cx in enumerate(seg.xs) if cx >= x), len(seg.xs))
+    if cut == 0 or cut >= len(seg.text):
+        return None
+    left, right = seg.text[:cut].rstrip(), seg.text[cut:].lstrip()
+    if not left or not right:
+        return None
+    lx1 = max(seg.xs[cut - 1], min(x, seg.x1))
+    a = Segment(left, seg.x0, seg.top, lx1, seg.bottom, seg.size, seg.bold, seg.xs[: len(left)])
+    off = len(seg.text) - len(right)
+    b = Segment(right, seg.xs[off], seg.top, seg.x1, seg.bottom, seg.size, seg.bold, seg.xs[off:])
+    return a, b
+
+
+def group_lines(items: Iterable[Segment]) -> list[Line]:
+    """Segments grouped into visual lines (vertical overlap), each line's segments left to right."""
+    lines: list[Line] = []
+    for seg in sorted(items, key=lambda s: (s.top, s.x0)):
+        mid = (seg.top + seg.bottom) / 2
+        if lines:
+            last = lines[-1]
+            first = last.segments[0]
+            if last.top <= mid <= last.bottom or (first.top + first.bottom) / 2 >= seg.top:
+                last.segments.append(seg)
+                continue
+        lines.append(Line([seg]))
+    for line in lines:
+        line.segments.sort(key=lambda s: s.x0)
+    return lines
+
+
+def _char_weight(item: Boxed) -> int:
+    return len(item.text) if isinstance(item, Segment) else MIN_COLUMN_CHARS
+
+
+def _x_split(items: Sequence[Boxed], gutter: float) -> list[list[Boxed]] | None:
+    """Split at the vertical gutters (gaps in the x projection), or None when there is none."""
+    ordered = sorted(items, key=lambda b: b.x0)
+    groups: list[list[Boxed]] = [[ordered[0]]]
+    right = ordered[0].x1
+    for it in ordered[1:]:
+        if it.x0 - right >= gutter:
+            groups.append([it])
+        else:
+            groups[-1].append(it)
+        right = max(right, it.x1)
+    if len(groups) < 2:
+        return None
+    # A column must hold real text; merge thin groups into their left neighbour.
+    merged: list[list[Boxed]] = []
+    for g in groups:
+        thin = sum(_char_weight(i) for i in g) < MIN_COLUMN_CHARS
+        if merged and (thin or sum(_char_weight(i) for i in merged[-1]) < MIN_COLUMN_CHARS):
+            merged[-1].extend(g)
+        else:
+            merged.append(list(g))
+    return merged if len(merged) >= 2 else None
+
+
+def _y_bands(items: Sequence[Boxed]) -> list[list[Boxed]]:
+    ordered = sorted(items, key=lambda b: b.top)
+    bands: list[list[Boxed]] = [[ordered[0]]]
+    bottom = ordered[0].bottom
+    for it in ordered[1:]:
+        if it.top >= bottom - 0.5:
+            bands.append([it])
+        else:
+            bands[-1].append(it)
+        bottom = max(bottom, it.bottom)
+    return bands
+
+
+def reading_order(items: Sequence[Boxed], gutter: float) -> list[list[Boxed]]:
+    """Items grouped into regions in reading order (columns left to right, bands top to bottom)."""
+    if not items:
+        return []
+    cols = _x_split(items, gutter)
+    if cols is not None:
+        return [r for col in cols for r in reading_order(col, gutter)]
+    bands = _y_bands(items)
+    if len(bands) == 1:
+        return [sorted(items, key=lambda b: (b.top, b.x0))]
+    # Consecutive bands that keep a common gutter form one multi-column band.
+    groups: list[list[Boxed]] = []
+    for band in bands:
+        if groups and _x_split(groups[-1] + band, gutter) is not None:
+            groups[-1].extend(band)
+        else:
+            groups.append(list(band))
+    out: list[list[Boxed]] = []
+    plain: list[Boxed] = []  # consecutive single-column bands read as one region
+    for g in groups:
+        if len(g) < len(items) and _x_split(g, gutter) is not None:
+            if plain:
+                out.append(sorted(plain, key=lambda b: (b.top, b.x0)))
+                plain = []
+            out.extend(reading_order(g, gutter))
+        else:
+            plain.extend(g)
+    if plain:
+        out.append(sorted(plain, key=lambda b: (b.top, b.x0)))
+    return out

@@ -1,0 +1,216 @@
+"""OCR engines behind one interface: an image in, text lines with pixel boxes and confidences out.
+
+``rapidocr`` (default) runs the PP-OCR det/rec models bundled in the rapidocr wheel on onnxruntime with
+explicit thread counts; ``tesseract`` calls the apt-installed binary through subprocess (TSV output).
+Neither downloads anything at run time. Images are BGR ``uint8`` arrays of shape (h, w, 3).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import math
+import os
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from finrag.config import OcrSettings
+from finrag.errors import ParseError
+
+Image = npt.NDArray[np.uint8]
+
+# rapidocr's own per-line score floor; finrag filters by OcrSettings.min_confidence afterwards.
+_RAPID_TEXT_SCORE = 0.3
+# Tesseract reports confidence in percent.
+_TESS_CONF_SCALE = 100.0
+# Tesseract's own limit on a page's OCR time, as a safety net beside the pool's timeout (s).
+_TESS_TIMEOUT_S = 120.0
+
+
+@dataclass(slots=True)
+class OcrLine:
+    """One recognised text line, in pixels of the image it was read from (top-left origin)."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    score: float
+    angle: float = 0.0  # slope of the line's baseline in degrees (positive = rising to the right)
+    text_h: float = 0.0  # glyph height measured across the (possibly tilted) line; 0 = box height
+
+    @property
+    def height(self) -> float:
+        return self.text_h if self.text_h > 0 else self.y1 - self.y0
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+
+class OcrEngine(Protocol):
+    name: str
+
+    def read(self, image: Image) -> list[OcrLine]: ...
+
+
+class RapidOcrEngine:
+    """PP-OCR (rapidocr 3.x, onnxruntime) with the models shipped inside the wheel."""
+
+    name = "rapidocr"
+
+    def __init__(self, settings: OcrSettings) -> None:
+        from rapidocr import RapidOCR
+
+        logging.getLogger("RapidOCR").setLevel(logging.ERROR)
+        params: dict[str, object] = {
+            "Global.log_level": "error",
+            "Global.text_score": _RAPID_TEXT_SCORE,
+            "Global.max_side_len": max(settings.det_max_side, 1) * 4,
+            "Det.limit_type": "max",
+            "Det.limit_side_len": settings.det_max_side,
+            "EngineConfig.onnxruntime.intra_op_num_threads": max(settings.threads, 1),
+            "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+        }
+        self._ocr = RapidOCR(params=params)
+
+    def read(self, image: Image) -> list[OcrLine]:
+        out = self._ocr(image, use_cls=False)
+        boxes = getattr(out, "boxes", None)
+        txts = getattr(out, "txts", None)
+        scores = getattr(out, "scores", None)
+        if boxes is None or txts is None or scores is None:
+            return []
+        lines: list[OcrLine] = []
+        for quad, text, score in zip(boxes, txts, scores, strict=False):
+            pts = np.asarray(quad, dtype=np.float64).reshape(-1, 2)
+            (tlx, tly), (trx, try_), _, (blx, bly) = pts[0], pts[1], pts[2], pts[3]
+            angle = -math.degrees(math.atan2(try_ - tly, max(trx - tlx, 1e-6)))
+            text_h = math.hypot(blx - tlx, bly - tly)
+            lines.append(
+                OcrLine(
+                    text=str(text).strip(),
+                    x0=float(pts[:, 0].min()),
+                    y0=float(pts[:, 1].min()),
+                    x1=float(pts[:, 0].max()),
+                    y1=float(pts[:, 1].max()),
+                    score=float(score),
+                    angle=angle,
+                    text_h=text_h,
+                )
+            )
+        return [ln for ln in lines if ln.text]
+
+
+class TesseractEngine:
+    """The tesseract binary (apt tesseract-ocr + language packs), word boxes grouped into its lines."""
+
+    name = "tesseract"
+
+    def __init__(self, settings: OcrSettings) -> None:
+        self._cmd = settings.tesseract_cmd
+        self._langs = settings.tesseract_langs
+        self._threads = max(settings.threads, 1)
+
+    def read(self, image: Image) -> list[OcrLine]:
+        with tempfile.TemporaryDirectory(prefix="finrag-tess-") as tmp:
+            png = Path(tmp) / "page.png"
+            cv2.imwrite(str(png), image)
+            env = dict(os.environ, OMP_THREAD_LIMIT=str(self._threads))
+            try:
+                proc = subprocess.run(
+                    [self._cmd, str(png), "stdout", "-l", self._langs, "--psm", "3", "tsv"],
+                    capture_output=True,
+                    env=env,
+                    timeout=_TESS_TIMEOUT_S,
+                    check=False,
+                )
+            except (OSError, subprocess.TimeoutExpired) as exc:
+                raise ParseError(f"tesseract failed: {exc}", stage="parse") from exc
+        if proc.returncode != 0:
+            raise ParseError(f"tesseract failed: {proc.stderr.decode(errors='replace')[:200]}", stage="parse")
+        return _parse_tesseract_tsv(proc.stdout.decode("utf-8", errors="replace"))
+
+
+@dataclass(slots=True)
+class _Word:
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    conf: float
+
+
+def _parse_tesseract_tsv(tsv: str) -> list[OcrLine]:
+    groups: dict[tuple[str, str, str, str], list[_Word]] = {}
+    for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
+        text = (row.get("text") or "").strip()
+        if row.get("level") != "5" or not text:
+            continue
+        left, top = float(row["left"]), float(row["top"])
+        word = _Word(
+            text, left, top, left + float(row["width"]), top + float(row["height"]), float(row["conf"])
+        )
+        key = (row["page_num"], row["block_num"], row["par_num"], row["line_num"])
+        groups.setdefault(key, []).append(word)
+    lines: list[OcrLine] = []
+    for words in groups.values():
+        words.sort(key=lambda w: w.x0)
+        text = join_tokens([w.text for w in words])
+        lines.append(
+            OcrLine(
+                text=text,
+                x0=min(w.x0 for w in words),
+                y0=min(w.y0 for w in words),
+                x1=max(w.x1 for w in words),
+                y1=max(w.y1 for w in words),
+                score=max(0.0, sum(w.conf for w in words) / len(words) / _TESS_CONF_SCALE),
+            )
+        )
+    return lines
+
+
+def is_cjk(ch: str) -> bool:
+    """Chinese/Japanese characters and full-width punctuation: no space is written around them."""
+    code = ord(ch)
+    return (
+        0x2E80 <= code <= 0x9FFF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF
+        or 0x3000 <= code <= 0x303F
+    )
+
+
+def join_tokens(tokens: list[str]) -> str:
+    """Join pieces read left to right: a space between Latin pieces, none next to CJK."""
+    out = ""
+    for tok in tokens:
+        tok = tok.strip()
+        if not tok:
+            continue
+        if out and not is_cjk(out[-1]) and not is_cjk(tok[0]):
+            out += " "
+        out += tok
+    return out
+
+
+def make_engine(settings: OcrSettings) -> OcrEngine:
+    if settings.engine == "rapidocr":
+        return RapidOcrEngine(settings)
+    if settings.engine == "tesseract":
+        return TesseractEngine(settings)
+    raise ParseError(f"unknown OCR engine {settings.engine!r} (use 'rapidocr' or 'tesseract')", stage="parse")

@@ -1,0 +1,171 @@
+"""Tables of digital PDFs after structure detection (pdf_tables.py): header rows, caption and unit, and
+tables continued over several pages merged into one."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from finrag.model import BBox, PageBox, Table
+from finrag.parse.layout import Line, is_cjk
+
+# At most this many leading rows are a table's header.
+MAX_HEADER_ROWS = 4
+# Caption/unit lines are looked for this far above a table (points) and this many lines up.
+CAPTION_DISTANCE = 60.0
+CAPTION_LINES = 4
+MAX_CAPTION_CHARS = 60
+# A page "looks tabular" when this many lines hold three or more separated segments.
+TABULAR_LINES = 3
+
+_AMOUNT = re.compile(r"^[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?$")
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+_UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%|股|千股|万股)")
+_UNIT_EN = re.compile(
+    r"\b(?:in|dollars in|amounts in|\$ in)\s+(millions|thousands|billions)\b", re.IGNORECASE
+)
+_CONTINUED = re.compile(r"continued|[（(]续[）)]|续表", re.IGNORECASE)
+_NOT_CAPTION = re.compile(
+    r"(?:^单位|^编制单位|币种|^\(?\s*(?:in|dollars in|amounts in)\s+(?:millions|thousands|billions)"
+    r"|^\d{4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?\s*(?:[-–至]|$)|^\(?unaudited\)?$|^\(?continued\)?$)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(slots=True)
+class PageTable:
+    """A table found on one page, before cross-page merging."""
+
+    page: int
+    bbox: BBox
+    raw_rows: list[list[str]]
+    ruled: bool
+    caption: str = ""
+    unit: str | None = None
+    first_on_page: bool = False
+    last_on_page: bool = False
+    table_id: str = ""  # set when merged into a document table
+    warnings: list[str] = field(default_factory=list)
+
+
+def looks_tabular(lines: Sequence[Line]) -> bool:
+    return sum(1 for ln in lines if len(ln.segments) >= 3) >= TABULAR_LINES
+
+
+def _clean_cell(cell: str | None) -> str:
+    if not cell:
+        return ""
+    parts = [p.strip() for p in cell.split("\n") if p.strip()]
+    out = ""
+    for p in parts:
+        if out and not (is_cjk(out[-1]) or is_cjk(p[0])):
+            out += " "
+        out += p
+    # pdfium/pdfminer put spaces between CJK runs and digits: "2020 年 12 月" is printed "2020年12月"
+    return re.sub(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+|\s+(?=[\u3000-\u9fff\uff00-\uffef])", "", out)
+
+
+def tidy(rows: list[list[str]]) -> list[list[str]]:
+    """Cells cleaned, empty rows dropped, rows padded to one width (empty columns go after merging:
+    a continued page may leave a column empty that the first page fills)."""
+    cleaned = [[_clean_cell(c) for c in r] for r in rows]
+    cleaned = [r for r in cleaned if any(r)]
+    width = max((len(r) for r in cleaned), default=0)
+    return [r + [""] * (width - len(r)) for r in cleaned]
+
+
+def is_amount(cell: str) -> bool:
+    c = cell.strip()
+    return bool(c) and bool(_AMOUNT.match(c)) and not _YEAR.match(c)
+
+
+def split_header(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
+    """Leading rows without amounts are the header (at most MAX_HEADER_ROWS; at least the first row)."""
+    n = 0
+    while (n < min(MAX_HEADER_ROWS, len(rows) - 1) and not any(is_amount(c) for c in rows[n][1:])
+           and any(rows[n][1:])):  # a row with only a first-column label is a section row of the body
+        n += 1
+    if n == 0 or n == min(MAX_HEADER_ROWS, len(rows) - 1):
+        n = 1 if len(rows) > 1 else 0
+    return rows[:n], rows[n:]
+
+
+def caption_and_unit(lines_above: Sequence[str], rows: list[list[str]]) -> tuple[str, str | None]:
+    """Caption = nearest title-like line above the table; unit from those lines or the header cells."""
+    unit: str | None = None
+    caption = ""
+    for text in lines_above:
+        unit = unit or _unit(text)
+        t = text.strip()
+        if not caption and t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t):
+            caption = t
+    if unit is None:
+        for row in rows[:MAX_HEADER_ROWS]:
+            for cell in row:
+                unit = unit or _unit(cell)
+    return caption, unit
+
+
+def _unit(text: str) -> str | None:
+    m = _UNIT_ZH.search(text)
+    if m:
+        return m.group(1)
+    m = _UNIT_EN.search(text)
+    return f"in {m.group(1).lower()}" if m else None
+
+
+def _key(row: list[str]) -> str:
+    return "|".join("".join(c.split()) for c in row)
+
+
+def merge_tables(page_tables: Sequence[PageTable]) -> list[Table]:
+    """Page tables -> document tables; a table that ends its page and continues at the top of the next
+    page with the same columns is merged, its repeated header dropped."""
+    groups: list[list[PageTable]] = []
+    for pt in page_tables:
+        prev = groups[-1][-1] if groups else None
+        if (
+            prev is not None
+            and prev.last_on_page
+            and pt.first_on_page
+            and pt.page == prev.page + 1
+            and len(pt.raw_rows[0]) == len(prev.raw_rows[0])
+            and (not pt.caption or pt.caption == prev.caption or bool(_CONTINUED.search(pt.caption)))
+        ):
+            groups[-1].append(pt)
+        else:
+            groups.append([pt])
+    tables: list[Table] = []
+    for g in groups:
+        header, body = split_header([[_clean_cell(c) for c in r] for r in g[0].raw_rows])
+        row_pages = [g[0].page] * len(body)
+        hkeys = [_key(h) for h in header]
+        for cont in g[1:]:
+            rows = [[_clean_cell(c) for c in r] for r in cont.raw_rows]
+            skip = 0
+            while skip < len(hkeys) and skip < len(rows) and _key(rows[skip]) == hkeys[skip]:
+                skip += 1
+            body.extend(rows[skip:])
+            row_pages.extend([cont.page] * (len(rows) - skip))
+        width = len(header[0]) if header else len(body[0])
+        every = header + body
+        keep = [j for j in range(width) if any(j < len(r) and r[j] for r in every)]
+        header = [[r[j] for j in keep] for r in header]
+        body = [[r[j] if j < len(r) else "" for j in keep] for r in body]
+        table_id = f"t{len(tables) + 1}"
+        for pt in g:
+            pt.table_id = table_id
+        tables.append(
+            Table(
+                table_id=table_id,
+                pages=[pt.page for pt in g],
+                header=header,
+                rows=body,
+                caption=g[0].caption,
+                unit=g[0].unit,
+                bboxes=[PageBox(pt.page, pt.bbox) for pt in g],
+                row_pages=row_pages,
+            )
+        )
+    return tables

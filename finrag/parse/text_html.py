@@ -1,0 +1,122 @@
+"""HTML (BeautifulSoup + lxml): the main text without scripts/navigation/footers, h1-h6 headings,
+paragraphs, lists, code and tables (rowspan/colspan values repeated)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bs4 import BeautifulSoup, NavigableString, Tag
+
+from finrag.config import Settings
+from finrag.model import BlockKind, Document
+from finrag.parse.office_common import DocBuilder, find_unit
+from finrag.parse.text import read_text
+
+DROP_TAGS = ("script", "style", "nav", "footer", "noscript", "template", "form", "aside", "iframe", "svg")
+HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
+BLOCK_TAGS = {
+    "p", "div", "section", "article", "main", "header", "blockquote", "ul", "ol", "li", "dl", "dt", "dd",
+    "figure", "figcaption", "address", "body", "html", "center", "hr", "caption",
+}
+# Upper bound on a cell's rowspan/colspan (malformed pages declare spans of thousands).
+MAX_SPAN = 1000
+
+
+class HtmlParser:
+    media_types = ("html",)
+
+    def parse(self, path: Path, *, file_name: str, doc_id: str, settings: Settings) -> Document:
+        text, _, warnings = read_text(path, file_name)
+        soup = BeautifulSoup(text, "lxml")
+        for tag in soup.find_all(DROP_TAGS):
+            tag.decompose()
+        b = DocBuilder(file_name, doc_id, "html", "html", warnings=warnings)
+        title = soup.title.get_text(" ", strip=True) if soup.title else ""
+        root = soup.find("main") or soup.find("article") or soup.body or soup
+        walker = _Walker(b)
+        if title and not root.find(["h1"]):
+            b.add(BlockKind.TITLE, title, level=1)
+        walker.walk(root)
+        walker.flush()
+        return b.build()
+
+
+class _Walker:
+    def __init__(self, builder: DocBuilder) -> None:
+        self.b = builder
+        self.buf: list[str] = []
+        self.last_text = ""
+
+    def flush(self, kind: BlockKind = BlockKind.TEXT) -> None:
+        text = " ".join("".join(self.buf).split())
+        self.buf = []
+        if text:
+            self.last_text = text
+            self.b.add(kind, text)
+
+    def walk(self, el: Tag) -> None:
+        for child in el.children:
+            if isinstance(child, NavigableString):
+                if type(child) is NavigableString:  # not a Comment / CData / Doctype
+                    self.buf.append(str(child))
+                continue
+            if not isinstance(child, Tag):
+                continue
+            name = child.name
+            if name in HEADINGS:
+                self.flush()
+                self.b.heading(child.get_text(" ", strip=True), HEADINGS[name])
+            elif name == "table":
+                self.flush()
+                self.table(child)
+            elif name == "pre":
+                self.flush()
+                self.b.add(BlockKind.CODE, child.get_text())
+            elif name == "li":
+                self.flush()
+                self.walk(child)
+                self.flush(BlockKind.LIST)
+            elif name == "br":
+                self.buf.append("\n")
+            elif name in BLOCK_TAGS:
+                self.flush()
+                self.walk(child)
+                self.flush()
+            else:
+                self.walk(child)
+
+    def table(self, el: Tag) -> None:
+        caption_tag = el.find("caption")
+        caption = caption_tag.get_text(" ", strip=True) if caption_tag else ""
+        grid: dict[tuple[int, int], str] = {}
+        header_rows = 0
+        rows = [tr for tr in el.find_all("tr") if tr.find_parent("table") is el]
+        for r, tr in enumerate(rows):
+            c = 0
+            cells = tr.find_all(["td", "th"], recursive=False)
+            if cells and all(cell.name == "th" for cell in cells) and r == header_rows:
+                header_rows += 1
+            for cell in cells:
+                while (r, c) in grid:
+                    c += 1
+                value = cell.get_text(" ", strip=True)
+                rs = _span(cell.get("rowspan"))
+                cs = _span(cell.get("colspan"))
+                for dr in range(rs):
+                    for dc in range(cs):
+                        grid.setdefault((r + dr, c + dc), value)
+                c += cs
+        if not grid:
+            return
+        n_rows = min(max(r for r, _ in grid) + 1, len(rows))
+        n_cols = max(c for _, c in grid) + 1
+        matrix = [[grid.get((r, c), "") for c in range(n_cols)] for r in range(n_rows)]
+        unit = find_unit(caption) or find_unit(self.last_text)
+        self.b.table(matrix, caption=caption, unit=unit, header_rows=header_rows or None)
+
+
+def _span(value: object) -> int:
+    try:
+        return max(1, min(int(str(value)), MAX_SPAN))
+    except ValueError:
+        return 1

@@ -1,0 +1,136 @@
+"""The retrieval core: analyze -> keyword (BM25) and dense candidates -> fuse -> parent expansion.
+
+Each step is a small public method so that query analysis, routing, expansion and reranking can be
+composed around it (``search`` is just the default composition). Every step records itself and its
+time in the :class:`~finrag.model.Trace`.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from finrag.config import Settings
+from finrag.index.embed import Embedder
+from finrag.index.store import Store
+from finrag.index.tokenize import Analyzer, get_analyzer
+from finrag.model import (
+    AccessScope,
+    Filters,
+    Hit,
+    QueryAnalysis,
+    ScoredChunk,
+    SearchRequest,
+    SearchResult,
+    Trace,
+    to_jsonable,
+)
+from finrag.retrieve.fuse import DENSE_PREFIX, KEYWORD, fuse
+
+_CJK = re.compile(r"[\u3400-\u9fff]")
+EXPLAIN_LIST = 20  # candidates listed per retriever in an --explain trace
+
+
+@contextmanager
+def _timed(trace: Trace, stage: str, name: str, detail: dict[str, object]) -> Iterator[dict[str, object]]:
+    t0 = time.perf_counter()
+    yield detail
+    trace.add(stage, name, detail, (time.perf_counter() - t0) * 1000)
+
+
+def _brief(items: list[ScoredChunk]) -> list[dict[str, object]]:
+    return [{"chunk_id": s.chunk.chunk_id, "score": round(s.score, 6)} for s in items[:EXPLAIN_LIST]]
+
+
+class Retriever:
+    def __init__(self, settings: Settings, store: Store, embedders: list[Embedder]) -> None:
+        self.settings = settings
+        self.store = store
+        self.embedders = embedders
+        self.analyzer: Analyzer = get_analyzer(
+            settings.index.user_dict, settings.index.traditional_to_simplified
+        )
+        store.check_embedders({e.name: e.dimension for e in embedders})
+
+    # ------------------------------------------------------------ steps
+    def analyze(self, question: str) -> QueryAnalysis:
+        tokens = self.analyzer.analyze(question)
+        lang = "zh" if _CJK.search(question) else "en"
+        return QueryAnalysis(
+            question=question, completed=question, language=lang, intent="other", keywords=tokens
+        )
+
+    def keyword_candidates(self, tokens: list[str], filters: Filters, n: int) -> list[ScoredChunk]:
+        return self.store.keyword_search(tokens, n, filters) if tokens else []
+
+    def dense_candidates(self, text: str, filters: Filters, n: int) -> dict[str, list[ScoredChunk]]:
+        out: dict[str, list[ScoredChunk]] = {}
+        for emb in self.embedders:
+            out[DENSE_PREFIX + emb.name] = self.store.vector_search(
+                emb.name, emb.embed_query(text), n, filters
+            )
+        return out
+
+    def fuse(self, lists: dict[str, list[ScoredChunk]]) -> list[Hit]:
+        r = self.settings.retrieve
+        return fuse(
+            lists, r.fusion, rrf_k=r.rrf_k, keyword_weight=r.keyword_weight, dense_weight=r.dense_weight
+        )
+
+    def expand_parents(self, hits: list[Hit], access: AccessScope) -> list[Hit]:
+        """Replace children of parent-child chunks by their parent (once, at the best child's place)."""
+        parent_ids = list(dict.fromkeys(h.chunk.parent_id for h in hits if h.chunk.parent_id))
+        if not parent_ids:
+            return hits
+        parents = {c.chunk_id: c for c in self.store.get_chunks(parent_ids, access)}
+        out: list[Hit] = []
+        seen: dict[str, Hit] = {}
+        for hit in hits:
+            pid = hit.chunk.parent_id
+            key = pid if pid in parents else hit.chunk.chunk_id
+            if key in seen:  # a later sibling: keep its evidence on the parent's hit
+                first = seen[key]
+                first.features["children"] = first.features.get("children", 1.0) + 1.0
+                for name, rank in hit.ranks.items():
+                    if rank < first.ranks.get(name, rank + 1):
+                        first.ranks[name], first.scores[name] = rank, hit.scores[name]
+                continue
+            if pid in parents and pid is not None:
+                hit = Hit(
+                    parents[pid],
+                    hit.score,
+                    dict(hit.ranks),
+                    dict(hit.scores),
+                    {**hit.features, "children": 1.0},
+                )
+            seen[key] = hit
+            out.append(hit)
+        return out
+
+    # ------------------------------------------------------------ composition
+    def search(self, request: SearchRequest) -> SearchResult:
+        trace = Trace()
+        n = max(self.settings.retrieve.candidates, request.top_k)
+        f = request.filters
+        with _timed(trace, "analyze", "analyzer", {}) as d:
+            analysis = self.analyze(request.question)
+            d.update(tokens=analysis.keywords, language=analysis.language, filters=to_jsonable(f))
+        lists: dict[str, list[ScoredChunk]] = {}
+        with _timed(trace, "keyword", KEYWORD, {}) as d:
+            lists[KEYWORD] = self.keyword_candidates(analysis.keywords, f, n)
+            d.update(candidates=len(lists[KEYWORD]), top=_brief(lists[KEYWORD]) if request.explain else None)
+        with _timed(trace, "dense", ",".join(e.name for e in self.embedders), {}) as d:
+            dense = self.dense_candidates(analysis.completed, f, n)
+            lists.update(dense)
+            d.update({name: _brief(v) if request.explain else len(v) for name, v in dense.items()})
+        with _timed(trace, "fuse", self.settings.retrieve.fusion, {}) as d:
+            hits = self.fuse(lists)
+            d.update(candidates=len(hits), order=[h.chunk.chunk_id for h in hits[:EXPLAIN_LIST]])
+        if self.settings.retrieve.expand_parents:
+            with _timed(trace, "expand", "parents", {}) as d:
+                before = len(hits)
+                hits = self.expand_parents(hits, f.access)
+                d.update(merged=before - len(hits))
+        return SearchResult(hits=hits[: request.top_k], analysis=analysis, trace=trace)

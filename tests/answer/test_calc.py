@@ -1,0 +1,81 @@
+"""One worked example per formula: the figures and the result a user would check by hand."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from finrag.answer.calc import FORMULAS, Operand, compute, detect_formula
+from finrag.errors import AnswerError
+
+
+def op(label: str, value: str, unit: str | None = "元", scale: int = 1, n: int = 1) -> Operand:
+    return Operand(label, Decimal(value), unit, Decimal(scale), n)
+
+
+def test_gross_margin_worked_line_matches_the_filing_answer() -> None:
+    calc = compute(
+        FORMULAS["gross_margin"], [op("营业收入", "1175301034.32"), op("营业成本", "903236584.52", n=2)]
+    )
+    assert calc.result == Decimal("23.15") and calc.unit == "%"
+    assert calc.text == (
+        "毛利率 = (营业收入 − 营业成本) / 营业收入 = "
+        "(1,175,301,034.32 − 903,236,584.52) / 1,175,301,034.32 = 23.15%"
+    )
+    assert [i.citation for i in calc.inputs] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("name", "values", "expected"),
+    [
+        ("net_margin", ["150201334.87", "1175301034.32"], "12.78"),
+        ("admin_expense_ratio", ["46869502.38", "1175301034.32"], "3.99"),
+        ("selling_expense_ratio", ["40112334.10", "1175301034.32"], "3.41"),
+        ("rd_expense_ratio", ["50000000", "1000000000"], "5.00"),
+        ("finance_expense_ratio", ["-3120555.20", "1175301034.32"], "-0.27"),
+        ("debt_to_asset", ["800000000", "2000000000"], "40.00"),
+        ("current_ratio", ["1002000000", "600000000"], "1.67"),
+        ("yoy_growth", ["177866", "135987"], "30.80"),  # Amazon FY2017 net sales growth
+        ("share_of_total", ["300", "2400"], "12.50"),
+        ("difference", ["2400", "1500"], "900.00"),
+    ],
+)
+def test_each_formula(name: str, values: list[str], expected: str) -> None:
+    calc = compute(FORMULAS[name], [op("a", values[0]), op("b", values[1], n=2)])
+    assert calc.result == Decimal(expected)
+
+
+def test_sum_of_three_and_rounding_as_asked() -> None:
+    calc = compute(FORMULAS["sum"], [op("a", "1.111"), op("b", "2.222"), op("c", "3.333")], places=1)
+    assert calc.result == Decimal("6.7") and calc.unit == "元"
+    assert calc.text.startswith("合计 = a + b + c = 1.111 + 2.222 + 3.333 = 6.7")
+
+
+def test_growth_rounds_half_up_to_one_place_in_english() -> None:
+    calc = compute(
+        FORMULAS["yoy_growth"],
+        [op("Revenue (2020)", "9497.6"), op("Revenue (2019)", "4713.5")],
+        places=1,
+        lang="en",
+    )
+    assert calc.result == Decimal("101.5") and calc.text.startswith("Year-over-year growth = ")
+
+
+def test_mixed_units_are_converted_before_arithmetic() -> None:
+    calc = compute(FORMULAS["difference"], [op("a", "1.5", "万元", 10_000), op("b", "5000")])
+    assert calc.result == Decimal("10000.00") and calc.unit == "元"
+
+
+def test_division_by_zero_and_wrong_arity_are_errors() -> None:
+    with pytest.raises(AnswerError):
+        compute(FORMULAS["net_margin"], [op("a", "1"), op("b", "0")])
+    with pytest.raises(AnswerError):
+        compute(FORMULAS["gross_margin"], [op("a", "1")])
+
+
+def test_detect_formula_prefers_the_longest_keyword() -> None:
+    assert detect_formula("四方科技管理费用率是多少").name == "admin_expense_ratio"  # type: ignore[union-attr]
+    assert detect_formula("2019年四方科技毛利率是多少").name == "gross_margin"  # type: ignore[union-attr]
+    assert detect_formula("What is the YoY growth of revenue?").name == "yoy_growth"  # type: ignore[union-attr]
+    assert detect_formula("公司的实际控制人是谁") is None

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from finrag.answer.gate import decide, refusal_text
+from finrag.answer.query import analyze
+from finrag.config import AnswerSettings
+from finrag.model import Hit
+
+from .helpers import INCOME_ZH, make_chunk, make_doc, table_chunks
+
+
+def _hits() -> list[Hit]:
+    doc = make_doc([INCOME_ZH])
+    text = "四方科技集团股份有限公司 2019年年度报告。公司的电子信箱为 zqb@ntsquare.com。"
+    intro = make_chunk(doc, text, 4, n=5)
+    return [Hit(table_chunks(doc)[0], 0.03), Hit(intro, 0.02)]
+
+
+def test_answers_when_company_year_and_item_are_covered() -> None:
+    d = decide(analyze("2019年四方科技的营业收入是多少元?"), _hits(), ["四方科技"], AnswerSettings())
+    assert d.answerable and d.reason == "ok" and d.scores["keyword_coverage"] == 1.0
+
+
+def test_refuses_absent_company() -> None:
+    asked = analyze("请问，2020年诺泰生物的所得税费用是多少元?")
+    d = decide(asked, _hits(), ["四方科技"], AnswerSettings())
+    assert not d.answerable and d.reason == "company" and d.missing == ["诺泰生物"]
+    assert refusal_text(asked, d).startswith("在已有文档中未找到相关信息")
+
+
+def test_refuses_absent_year_and_names_the_year_found() -> None:
+    asked = analyze("2021年四方科技的营业收入是多少元?")
+    d = decide(asked, _hits(), ["四方科技"], AnswerSettings())
+    assert not d.answerable and d.reason == "period" and d.found_years == [2019]
+    assert "只找到2019年的数据" in refusal_text(asked, d)
+    # the 2019 report holds 2018 comparatives: not a refusal
+    earlier = analyze("2018年四方科技的营业收入是多少元?")
+    assert decide(earlier, _hits(), ["四方科技"], AnswerSettings()).answerable
+
+
+def test_refuses_when_the_topic_is_absent_in_english() -> None:
+    asked = analyze("What does the prospectus say about lithium mining royalties?")
+    d = decide(asked, _hits(), ["四方科技"], AnswerSettings())
+    assert not d.answerable and d.reason == "keywords"
+    assert refusal_text(asked, d).startswith("The documents do not contain")
+
+
+def test_no_hits_is_a_refusal() -> None:
+    assert decide(analyze("营业收入是多少"), [], [], AnswerSettings()).reason == "no_evidence"

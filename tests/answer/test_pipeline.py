@@ -1,0 +1,107 @@
+"""The answer stage end to end on a small real index (parse -> chunk -> facts -> SQLite -> retriever)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.answer.pipeline import Answerer
+from finrag.config import load_settings
+from finrag.model import Answer, SearchRequest
+
+from .corpus import ACME_2019, SIFANG_2019, build_index
+
+
+@pytest.fixture(scope="module")
+def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("answer")
+    settings = load_settings(root / "data")
+    docs = {"sifang_2019.md": SIFANG_2019, "acme_2019.md": ACME_2019}
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def ask(a: Answerer, q: str) -> Answer:
+    return a.ask(SearchRequest(q))
+
+
+def test_refuses_absent_company_but_answers_present_one(answerer: Answerer) -> None:
+    absent = ask(answerer, "请问，光云科技2019年的财务费用是多少元?")
+    assert absent.refused and "光云科技" in absent.answer and absent.citations == []
+    present = ask(answerer, "请问，四方科技2019年的财务费用是多少元?")
+    assert not present.refused and "-3,120,555.20" in present.answer
+    assert present.citations[0].file == "sifang_2019.md" and present.citations[0].table_ref
+
+
+def test_refuses_absent_year_and_says_which_was_found(answerer: Answerer) -> None:
+    a = ask(answerer, "2021年四方科技的营业收入是多少元?")
+    assert a.refused and "2021" in a.answer and "2019" in a.answer
+    gate = next(s for s in a.trace.steps if s.stage == "gate")
+    assert gate.detail["reason"] == "period"
+
+
+def test_lookup_quotes_value_unit_and_cites(answerer: Answerer) -> None:
+    a = ask(answerer, "2019年四方科技的营业收入是多少元?")
+    assert not a.refused and "1,175,301,034.32元" in a.answer
+    assert a.citations and a.citations[0].snippet and f"[{a.citations[0].n}]" in a.answer
+
+
+def test_lookup_picks_the_prior_year_end_column(answerer: Answerer) -> None:
+    a = ask(answerer, "四方科技上年末的货币资金是多少？")
+    assert "350,000,000.00" in a.answer and "401,234,567.89" not in a.answer
+    b = ask(answerer, "四方科技期末的货币资金是多少？")
+    assert "401,234,567.89" in b.answer
+
+
+def test_gross_margin_is_calculated_with_cited_inputs(answerer: Answerer) -> None:
+    a = ask(answerer, "2019年四方科技毛利率是多少？请保留两位小数。")
+    assert not a.refused and a.calculation is not None
+    assert a.calculation.result == __import__("decimal").Decimal("23.15")
+    assert "(1,175,301,034.32 − 903,236,584.52) / 1,175,301,034.32 = 23.15%" in a.answer
+    cited = {c.n for c in a.citations}
+    assert all(i.citation in cited for i in a.calculation.inputs)
+
+
+def test_english_growth_and_text_answers(answerer: Answerer) -> None:
+    g = ask(answerer, "What was Acme's year-over-year growth in net sales from FY2018 to FY2019?")
+    assert g.calculation is not None and "20.00%" in g.answer
+    t = ask(answerer, "Who are Acme's primary customers?")
+    assert not t.refused and "construction firms" in t.answer and t.citations[0].file == "acme_2019.md"
+
+
+def test_text_answer_quotes_the_sentence_with_citation(answerer: Answerer) -> None:
+    a = ask(answerer, "四方科技的电子信箱是什么？")
+    assert "zqb@ntsquare.com" in a.answer and a.citations and a.answerer == "offline"
+
+
+def test_false_premise_is_corrected(answerer: Answerer) -> None:
+    a = ask(answerer, "四方科技在美国纽约证券交易所的股票代码是什么？")
+    assert not a.refused and "上海证券交易所" in a.answer and "没有" in a.answer
+
+
+def test_chitchat_is_answered_without_retrieval(answerer: Answerer) -> None:
+    a = ask(answerer, "你好")
+    assert a.answerer == "chitchat" and not a.refused and a.context == []
+    assert not any(s.stage in ("keyword", "dense") for s in a.trace.steps)
+
+
+def test_stream_ends_with_the_answer(answerer: Answerer) -> None:
+    parts = list(answerer.ask_stream(SearchRequest("Who are Acme's primary customers?")))
+    assert isinstance(parts[-1], Answer) and "".join(p for p in parts[:-1] if isinstance(p, str))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "2019年四方科技毛利率是多少？请保留两位小数。",
+        "四方科技上年末的货币资金是多少？",
+        "Who are Acme's primary customers?",
+    ],
+)
+def test_every_citation_points_into_the_answer_context(answerer: Answerer, question: str) -> None:
+    a = ask(answerer, question)
+    context = {h.chunk.chunk_id for h in a.context}
+    assert a.citations and all(c.chunk_id in context for c in a.citations)
+    assert all(f"[{c.n}]" in a.answer for c in a.citations)

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from finrag.answer.query import analyze, company_names, is_chitchat, language_of
+from finrag.model import Period, QueryAnalysis
+
+
+def test_language_and_chitchat() -> None:
+    assert language_of("2019年四方科技毛利率是多少？") == "zh"
+    assert language_of("What is Nike's FY2019 revenue?") == "en"
+    assert is_chitchat("你好！") and is_chitchat("Thanks") and not is_chitchat("你好，营业收入是多少？")
+
+
+def test_lookup_question_fields() -> None:
+    a = analyze("请问，光云科技2019年的财务费用是多少元?")
+    assert a.intent == "lookup" and a.years == [2019] and a.entities == ["光云科技"]
+    assert [m.concept for m in a.line_items] == ["finance_expense"]
+
+
+def test_calculation_question_fields() -> None:
+    a = analyze("2019年四方科技毛利率是多少？请保留两位小数。")
+    assert a.intent == "calculation" and a.formula is not None and a.formula.name == "gross_margin"
+    assert a.places == 2 and a.entities == ["四方科技"]
+    b = analyze(
+        "What is Amazon's year-over-year change in revenue from FY2016 to FY2017 (one decimal place)?"
+    )
+    assert b.formula is not None and b.formula.name == "yoy_growth"
+    assert b.places == 1 and b.years == [2016, 2017]
+
+
+def test_prior_year_end_and_parent_scope() -> None:
+    a = analyze("四方科技母公司上年末的货币资金是多少？")
+    assert a.prior_year_end and a.instant and a.scope == "parent"
+
+
+def test_company_names_in_questions() -> None:
+    full = company_names("请简要介绍2020年上海安硕征信有限公司的资产及负债情况。", "zh")
+    assert full == ["上海安硕征信有限公司"]
+    assert company_names("北鼎股份在2019年的企业名称是什么？", "zh") == ["北鼎股份"]
+    assert company_names("请具体描述一下2020年信濠光电研发投入的情况。", "zh") == ["信濠光电"]
+    assert company_names("Has Boeing reported any materially important legal battles?", "en") == ["Boeing"]
+
+
+def test_analysis_from_the_retriever_wins() -> None:
+    period = Period("2019年", 2019, "FY", None, "duration")
+    completed = "四方科技2019年的营业收入是多少？"
+    qa = QueryAnalysis(
+        "它的营业收入呢？", completed, "zh", "lookup", ["四方科技"], [period], line_items=["营业收入"]
+    )
+    a = analyze("它的营业收入呢？", qa)
+    assert a.question == completed and a.companies == ["四方科技"] and a.years == [2019]

@@ -1,0 +1,67 @@
+"""`finrag eval` end to end with the naive baseline on a passages corpus (real USE embedder)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from finrag.cli import app
+
+PASSAGES = [
+    {"passage_id": "p1", "text": "长实集团斥资252亿元收购英国酒馆业务，麦格理维持跑赢大市评级。"},
+    {"passage_id": "p2", "text": "鼎捷软件公告，股东计划在六个月内减持公司股份。"},
+    {"passage_id": "p3", "text": "Apple reported quarterly revenue of 90 billion dollars, up 8 percent."},
+]
+QUESTIONS = [
+    {"id": "a", "lang": "zh", "question": "长实集团收购了什么业务？", "answer": "英国酒馆业务",
+     "answerable": True, "gold": [{"passage_id": "p1"}], "type": "event"},
+    {"id": "b", "lang": "en", "question": "What was Apple's quarterly revenue?", "answer": "$90 billion",
+     "answerable": True, "gold": [{"passage_id": "p3"}], "type": "number"},
+    {"id": "c", "lang": "en", "question": "Which shareholder plans to sell 鼎捷软件 shares?", "answer": None,
+     "answerable": True, "gold": [{"passage_id": "p2"}], "type": "event"},
+    {"id": "d", "lang": "zh", "question": "谁是火星的总统？", "answer": None, "answerable": False,
+     "gold": []},
+]
+
+
+def write_jsonl(path: Path, rows: Sequence[object]) -> Path:
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_eval_naive_passages_json_compare_and_gate(tmp_path: Path) -> None:
+    qs = write_jsonl(tmp_path / "mini.jsonl", QUESTIONS)
+    ps = write_jsonl(tmp_path / "passages.jsonl", PASSAGES)
+    out = tmp_path / "a.json"
+    args = ["eval", "--set", str(qs), "--passages", str(ps), "--system", "naive", "--cache",
+            str(tmp_path / "cache"), "--out", str(out), "--top-k", "3", "--diagnose", "--json"]
+    runner = CliRunner()
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["system"] == "naive" and report["documents"] == 3
+    overall = report["overall"]
+    assert overall["counts"]["recall@1"] == 3  # the unanswerable question has no retrieval metrics
+    assert overall["metrics"]["recall@5"] == 1.0  # only 3 passages: everything is in the top 5
+    assert report["sets"]["mini"]["n"] == 4 and set(report["by_lang"]) == {"en", "zh"}
+    # question c is English about a Chinese passage: the cross-lingual subset
+    assert report["cross_lingual"]["n"] == 1
+    by_id = {q["qid"]: q for q in report["questions"]}
+    assert by_id["a"]["hits"][0] == "p1.txt p1"
+
+    # a baseline that claims better recall@1 makes the gate fail; the report itself passes
+    baseline = json.loads(out.read_text(encoding="utf-8"))
+    baseline["overall"]["metrics"]["recall@1"] = 1.5
+    (tmp_path / "base.json").write_text(json.dumps(baseline), encoding="utf-8")
+    gated = runner.invoke(app, [*args[:-1], "--baseline", str(tmp_path / "base.json"), "--max-drop", "0.02"])
+    assert gated.exit_code == 1
+    ok = runner.invoke(app, [*args[:-1], "--baseline", str(out)])
+    assert ok.exit_code == 0, ok.output
+
+    cmp = runner.invoke(app, ["eval", "--compare", str(tmp_path / "base.json"), str(out), "--json"])
+    assert cmp.exit_code == 0, cmp.output
+    deltas = {d["metric"]: d["delta"] for d in json.loads(cmp.stdout)}
+    assert deltas["overall/recall@1"] < 0

@@ -1,0 +1,126 @@
+"""Metric functions against hand-computed values."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+import pytest
+
+from finrag.eval.metrics import (
+    AnswerOutcome,
+    CitedPage,
+    RankedHit,
+    answer_scores,
+    numeric_match,
+    parse_numbers,
+    reference_numbers,
+    retrieval_scores,
+    token_f1,
+)
+from finrag.eval.sets import Gold
+
+
+def hit(file: str, *pages: int) -> RankedHit:
+    return RankedHit(file=file, pages=list(pages))
+
+
+def test_recall_mrr_and_doc_level() -> None:
+    gold = [Gold("a.pdf", 5)]
+    hits = [hit("b.pdf", 5), hit("a.pdf", 4), hit("a.pdf", 5, 6), hit("c.pdf", 1)]
+    s = retrieval_scores(hits, gold)
+    assert s["recall@1"] == 0.0 and s["top1"] == 0.0
+    assert s["recall@5"] == 1.0 and s["recall@10"] == 1.0
+    assert s["mrr"] == pytest.approx(1 / 3)
+    assert s["doc_recall@1"] == 0.0 and s["doc_recall@5"] == 1.0
+    assert s["doc_mrr"] == pytest.approx(1 / 2)
+    # one gold page found at rank 3: DCG = 1/log2(4) = 0.5, IDCG = 1
+    assert s["ndcg@10"] == pytest.approx(0.5)
+
+
+def test_ndcg_two_gold_pages_and_duplicates_do_not_count_twice() -> None:
+    gold = [Gold("a.pdf", 1), Gold("a.pdf", 2)]
+    hits = [hit("a.pdf", 1), hit("a.pdf", 1), hit("a.pdf", 2)]
+    s = retrieval_scores(hits, gold)
+    dcg = 1.0 + 1.0 / math.log2(4)
+    idcg = 1.0 + 1.0 / math.log2(3)
+    assert s["ndcg@10"] == pytest.approx(dcg / idcg)
+    assert s["top1"] == 1.0 and s["mrr"] == 1.0
+
+
+def test_no_gold_no_retrieval_metrics_and_miss_is_zero() -> None:
+    assert retrieval_scores([hit("a.pdf", 1)], []) == {}
+    s = retrieval_scores([hit("x.pdf", 1)] * 12, [Gold("a.pdf", 1)])
+    assert s["recall@10"] == 0.0 and s["mrr"] == 0.0 and s["ndcg@10"] == 0.0
+
+
+def test_gold_passage_without_page_matches_any_page() -> None:
+    s = retrieval_scores([hit("p1.txt", 1)], [Gold("p1.txt", None)])
+    assert s["recall@1"] == 1.0
+
+
+def test_parse_numbers_scales_units_and_skips_years() -> None:
+    nums = parse_numbers("2019年营业收入为1,175,301,034.32元，增长12.5%，约3.2亿元")
+    values = [(n.value, n.scale, n.percent) for n in nums]
+    assert values == [
+        (Decimal("1175301034.32"), Decimal(1), False),
+        (Decimal("12.5"), Decimal(1), True),
+        (Decimal("3.2"), Decimal(10) ** 8, False),
+    ]
+    assert parse_numbers("On August 30, 2023 JnJ") == []
+    assert parse_numbers("a loss of (1,234) million")[0].value == Decimal(-1234)
+
+
+@pytest.mark.parametrize(
+    ("prediction", "reference", "ok"),
+    [
+        ("Total current assets were $16,525 million.", "$16525.00", True),
+        ("约为1.18亿元", "117,530,103.43元", True),  # 1.18e8 vs 1.1753e8: 0.4% apart
+        ("约为1.19亿元", "117,530,103.43元", False),  # 1.2% apart
+        ("毛利率为23.15%", "23.15%", True),
+        ("gross margin 0.2315", "23.15%", True),
+        ("1526.45万元", "15264500元", True),
+        ("55.0%", "55.1%", True),
+        ("54.5%", "55.1%", False),
+        ("no figures here", "$20 billion", False),
+    ],
+)
+def test_numeric_match(prediction: str, reference: str, ok: bool) -> None:
+    assert numeric_match(prediction, reference_numbers(reference)) is ok
+
+
+def test_reference_number_after_cue_and_prom_answer() -> None:
+    ref = (
+        "根据公式，得出四方科技2019年的管理费用率是3.99%，"
+        "其中管理费用为46869502.38元，营业收入为1175301034.32元。"
+    )
+    (n,) = reference_numbers(ref)
+    assert n.value == Decimal("3.99") and n.percent
+    (p,) = reference_numbers("电子信箱是x", "12.5")
+    assert p.value == Decimal("12.5")
+
+
+def test_token_f1_en_and_zh() -> None:
+    assert token_f1("The Consumer Health segment", "consumer health segment") == 1.0
+    # pred tokens: consumer, health (2); ref: consumer, health, business, segment (4): P=1, R=.5
+    assert token_f1("Consumer Health", "Consumer Health business segment") == pytest.approx(2 / 3)
+    assert token_f1("长实集团", "长实") == pytest.approx(2 * 1 * 0.5 / 1.5)
+    assert token_f1("", "x") == 0.0
+
+
+def test_answer_scores_refusal_and_citations() -> None:
+    refused = AnswerOutcome("无法回答", refused=True)
+    assert answer_scores(refused, answerable=False, reference=None, gold=[]) == {"refusal_accuracy": 1.0}
+    s = answer_scores(refused, answerable=True, reference="23.15%", gold=[Gold("a.pdf", 5)])
+    assert s["false_refusal"] == 1.0 and s["numeric_match"] == 0.0 and s["citation_accuracy"] == 0.0
+    good = AnswerOutcome(
+        "毛利率为23.15% [1]",
+        refused=False,
+        citations=[CitedPage("a.pdf", 5, "c1"), CitedPage("a.pdf", 9, "zzz")],
+        context_chunk_ids=["c1", "c2"],
+    )
+    s = answer_scores(good, answerable=True, reference="23.15%", gold=[Gold("a.pdf", 5)])
+    assert s["false_refusal"] == 0.0
+    assert s["citation_validity"] == 0.0  # "zzz" was not in the context
+    assert s["citation_accuracy"] == 1.0
+    assert s["numeric_match"] == 1.0

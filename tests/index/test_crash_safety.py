@@ -1,0 +1,90 @@
+"""kill -9 in the middle of adding a document leaves the store as it was before that document."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from finrag.index.sqlite_store import SqliteStore
+from finrag.index.tokenize import analyze
+from finrag.index.vectors import space_file
+from finrag.model import AccessScope, Filters
+from tests.index.factory import doc_id_of
+
+ROOT = Path(__file__).resolve().parents[2]
+DIM = 8
+BIG = 30_000  # chunks in the document being killed: takes seconds to add, so the kill lands inside
+WAL_GROWTH = 1 << 20  # kill once the uncommitted transaction has spilled 1 MB of pages into the WAL
+
+WRITER = f"""
+import sys
+import numpy as np
+from finrag.index.sqlite_store import SqliteStore
+from finrag.index.tokenize import analyze
+from tests.index.factory import doc_id_of, make_chunk, make_record, random_unit
+
+store = SqliteStore(__import__("pathlib").Path(sys.argv[1]))
+store.check_embedders({{"test": {DIM}}})
+rng = np.random.default_rng(0)
+def add(name, texts):
+    d = doc_id_of(name)
+    chunks = [make_chunk(d, i, t, file=name) for i, t in enumerate(texts)]
+    toks = [analyze(t) for t in texts]
+    vecs = {{"test": random_unit(rng, len(chunks), {DIM})}}
+    store.add_document(make_record(d, name, len(chunks)), chunks, vecs, [], toks)
+add("early.pdf", ["营业收入 早先的文档"] * 3)
+print("early-done", flush=True)
+print("big-start", flush=True)
+add("big.pdf", [f"半途而废 {{i}} 合同负债" for i in range({BIG})])
+print("big-done", flush=True)
+"""
+
+
+def test_kill_during_add_leaves_earlier_documents_and_no_partial_one(tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(folder)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "early-done"
+    assert proc.stdout.readline().strip() == "big-start"
+    wal = folder / "finrag.db-wal"
+    start = wal.stat().st_size
+    deadline = time.monotonic() + 60
+    while wal.stat().st_size < start + WAL_GROWTH and time.monotonic() < deadline:
+        time.sleep(0.02)  # wait until the big transaction is writing pages, then kill it there
+    assert proc.poll() is None, "the big document finished before the kill: make BIG larger"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+
+    store = SqliteStore(folder)
+    stats = store.stats()
+    assert (stats.documents, stats.chunks) == (1, 3)
+    assert store.get_document(doc_id_of("big.pdf"), AccessScope.everything()) is None
+    assert store.keyword_search(analyze("半途而废 合同负债"), 5, Filters()) == []
+    assert len(store.keyword_search(analyze("营业收入"), 5, Filters())) == 3
+    assert len(store.vector_search("test", np.ones(DIM, dtype=np.float32), 10, Filters())) == 3
+    assert space_file(folder / "vectors", "test").stat().st_size == 3 * DIM * 4
+
+
+def test_vector_rows_beyond_the_commit_are_ignored_and_dropped(tmp_path: Path) -> None:
+    folder = tmp_path / "store"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    script = WRITER.replace(f"range({BIG})", "range(2)")
+    subprocess.run(
+        [sys.executable, "-c", script, str(folder)], check=True, env=env, cwd=ROOT, capture_output=True
+    )
+    path = space_file(folder / "vectors", "test")
+    committed = path.stat().st_size
+    with open(path, "ab") as fh:  # what a writer killed after its vector write but before COMMIT leaves
+        fh.write(np.ones((7, DIM), dtype=np.float32).tobytes())
+    store = SqliteStore(folder)
+    assert path.stat().st_size == committed
+    assert len(store.vector_search("test", np.ones(DIM, dtype=np.float32), 50, Filters())) == 5

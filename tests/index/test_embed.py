@@ -1,0 +1,93 @@
+"""Embedders: USE vectors, the content-hash cache, config errors, an OpenAI-compatible endpoint (faked)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from finrag.config import Settings, load_settings
+from finrag.errors import ConfigError
+from finrag.index.embed import CachedEmbedder, OpenAIEmbedder, UseEmbedder, make_embedder, make_embedders
+
+
+@pytest.fixture(scope="module")
+def use() -> UseEmbedder:
+    return UseEmbedder(load_settings())
+
+
+def test_use_vectors_are_normalised_and_cross_lingual(use: UseEmbedder) -> None:
+    texts = ["公司的净利润大幅增长", "the company's net profit grew strongly", "今天天气晴朗适合郊游"]
+    m = use.embed(texts)
+    assert m.shape == (3, 512) and m.dtype == np.float32
+    assert np.allclose(np.linalg.norm(m, axis=1), 1.0, atol=1e-5)
+    assert float(m[0] @ m[1]) > float(m[0] @ m[2])
+    q = use.embed_query("net profit")
+    assert q.shape == (512,) and float(q @ m[1]) > float(q @ m[2])
+
+
+def test_batches_keep_input_order(use: UseEmbedder) -> None:
+    texts = ["短", "a much longer sentence about revenue recognition and deferred taxes", "中等长度的句子"]
+    together = use.embed(texts)
+    alone = np.stack([use.embed([t])[0] for t in texts])
+    assert np.allclose(together, alone, atol=1e-4)
+
+
+def test_cache_serves_repeats_without_recomputing(use: UseEmbedder, tmp_path: Path) -> None:
+    cached = CachedEmbedder(use, tmp_path / "cache")
+    first = cached.embed(["营业收入", "net income"])
+    assert (cached.computed, cached.hits) == (2, 0)
+    again = CachedEmbedder(use, tmp_path / "cache").embed(["net income", "营业收入", "new text"])
+    reopened = CachedEmbedder(use, tmp_path / "cache")
+    reopened.embed(["营业收入"])
+    assert (reopened.computed, reopened.hits) == (0, 1)
+    assert np.array_equal(again[1], first[0]) and np.array_equal(again[0], first[1])
+
+
+def test_unknown_or_unavailable_embedders_are_config_errors(settings: Settings) -> None:
+    with pytest.raises(ConfigError):
+        make_embedder(settings, "word2vec")
+    with pytest.raises(ConfigError):
+        make_embedder(settings, "local:/no/such/model")
+    with pytest.raises(ConfigError):
+        make_embedder(settings, "openai:text-embedding-3-small")  # no base URL configured
+
+
+class _FakeEmbeddings(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        data = [
+            {"index": i, "embedding": [float(len(t)), 1.0, float(i)]} for i, t in enumerate(body["input"])
+        ]
+        out = json.dumps({"data": list(reversed(data)), "model": body["model"]}).encode()
+        self.send_response(200 if self.path == "/v1/embeddings" else 404)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(out)
+
+    def log_message(self, *args: object) -> None:
+        return
+
+
+@pytest.fixture()
+def endpoint() -> Iterator[str]:
+    server = HTTPServer(("127.0.0.1", 0), _FakeEmbeddings)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+
+
+def test_openai_compatible_endpoint(settings: Settings, endpoint: str) -> None:
+    settings.index.embedding_base_url = endpoint
+    settings.index.embedder = "openai:fake-model"
+    (emb,) = make_embedders(settings)
+    assert (emb.name, emb.dimension) == ("openai:fake-model", 3)
+    m = emb.embed(["ab", "abcd"])
+    assert np.allclose(np.linalg.norm(m, axis=1), 1.0)
+    assert m[1][0] > m[0][0]  # rows come back in input order although the server reversed them
+    assert isinstance(emb, CachedEmbedder) and isinstance(emb.inner, OpenAIEmbedder)

@@ -1,0 +1,94 @@
+"""Access control: the analyst role (level 0) never sees the level-5 board memo, by any route."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+
+from tests.serve.conftest import ADMIN_KEY, ANALYST_KEY, SECRET_MARKER, bearer
+
+ADMIN = bearer(ADMIN_KEY)
+ANALYST = bearer(ANALYST_KEY)
+SECRET_QUESTION = "What is the acquisition price of Project Nightingale?"
+
+
+def _memo_id(client: TestClient) -> str:
+    docs = client.get("/documents", headers=ADMIN).json()["documents"]
+    return next(d["doc_id"] for d in docs if d["file"] == "board_memo.pdf")
+
+
+def _memo_chunk(client: TestClient) -> str:
+    hits = client.post("/search", headers=ADMIN, json={"question": SECRET_QUESTION}).json()["hits"]
+    return next(h["chunk_id"] for h in hits if h["file"] == "board_memo.pdf")
+
+
+def test_admin_sees_the_memo(served: TestClient) -> None:
+    files = {d["file"] for d in served.get("/documents", headers=ADMIN).json()["documents"]}
+    assert files == {"northwind_2019.pdf", "board_memo.pdf"}
+    answer = served.post("/ask", headers=ADMIN, json={"question": SECRET_QUESTION}).json()
+    assert "777" in answer["answer"] and not answer["refused"]
+
+
+def test_documents_list_and_detail_hide_the_memo(served: TestClient) -> None:
+    listing = served.get("/documents", headers=ANALYST)
+    assert [d["file"] for d in listing.json()["documents"]] == ["northwind_2019.pdf"]
+    assert SECRET_MARKER not in listing.text and "board_memo" not in listing.text
+    detail = served.get(f"/documents/{_memo_id(served)}", headers=ANALYST)
+    assert detail.status_code == 404 and SECRET_MARKER not in detail.text
+
+
+def test_search_never_returns_memo_chunks(served: TestClient) -> None:
+    body = {"question": SECRET_QUESTION, "top_k": 50, "explain": True}
+    r = served.post("/search", headers=ANALYST, json=body)
+    assert r.status_code == 200
+    assert all(h["file"] != "board_memo.pdf" for h in r.json()["hits"])
+    assert SECRET_MARKER not in r.text.replace(SECRET_QUESTION, "")
+
+
+def test_filters_in_the_body_cannot_widen_the_scope(served: TestClient) -> None:
+    filters = {"doc_ids": [_memo_id(served)], "files": ["board_memo.pdf"]}
+    body = {"question": SECRET_QUESTION, "filters": filters}
+    r = served.post("/search", headers=ANALYST, json={**body, "access": {"max_level": 99}})
+    assert r.status_code == 200 and r.json()["hits"] == []
+
+
+def test_cached_admin_answer_is_not_served_to_the_analyst(served: TestClient) -> None:
+    admin = served.post("/ask", headers=ADMIN, json={"question": SECRET_QUESTION, "explain": True}).json()
+    assert "777" in admin["answer"]
+    again = served.post("/ask", headers=ADMIN, json={"question": SECRET_QUESTION, "explain": True}).json()
+    assert again["cached"] is True  # the admin's answer is in the cache now
+    for _ in range(2):  # the second time may come from the analyst's own cache entry
+        r = served.post("/ask", headers=ANALYST, json={"question": SECRET_QUESTION, "explain": True})
+        body = r.json()
+        assert body["answerer"] != "cache" or body["cached"] is True
+        assert "777" not in r.text and "board_memo" not in r.text
+        assert SECRET_MARKER not in json.dumps(body["citations"]) + json.dumps(body["trace"])
+        assert SECRET_MARKER not in json.dumps(body.get("context", []))
+        assert all(c["file"] != "board_memo.pdf" for c in body["citations"])
+
+
+def test_streamed_answers_respect_the_scope(served: TestClient) -> None:
+    served.post("/ask", headers=ADMIN, json={"question": SECRET_QUESTION})
+    sse = {**ANALYST, "Accept": "text/event-stream"}
+    r = served.post("/ask", headers=sse, json={"question": SECRET_QUESTION})
+    assert r.status_code == 200 and "777" not in r.text and "board_memo" not in r.text
+
+
+def test_page_images_of_the_memo_are_not_found(served: TestClient) -> None:
+    memo = _memo_id(served)
+    assert served.get(f"/documents/{memo}/pages/1", headers=ADMIN).status_code == 200
+    r = served.get(f"/documents/{memo}/pages/1", headers=ANALYST)
+    assert r.status_code == 404 and r.headers["content-type"] == "application/json"
+    public = next(d["doc_id"] for d in served.get("/documents", headers=ANALYST).json()["documents"])
+    chunk = _memo_chunk(served)
+    r = served.get(f"/documents/{public}/pages/1", headers=ANALYST, params={"chunk_id": chunk})
+    assert r.status_code == 404  # a visible page cannot be used to probe an invisible chunk
+
+
+def test_role_scope_reaches_the_cli_helper(served: TestClient) -> None:
+    from finrag.serve.auth import scope_for_role
+
+    settings = served.app.state.service.settings  # type: ignore[attr-defined]
+    assert scope_for_role(settings, "analyst").allows(5, []) is False
+    assert scope_for_role(settings, "admin").allows(5, []) is True
