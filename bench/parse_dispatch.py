@@ -44,8 +44,9 @@ def big_sheet(rows: int) -> None:
         xlsx, csv_path = Path(tmp) / "big.xlsx", Path(tmp) / "big.csv"
         wb = openpyxl.Workbook(write_only=True)
         ws = wb.create_sheet("data")
-        data = [["id", "account", "2023", "2022", "change", "unit", "region", "note"]]
-        data += [[f"r{i}", f"acct-{i % 97}", i * 1.5, i * 1.25, f"{i % 13}%", "元", "华东", "x"] for i in range(rows)]
+        data: list[list[object]] = [["id", "account", "2023", "2022", "change", "unit", "region", "note"]]
+        for i in range(rows):
+            data.append([f"r{i}", f"acct-{i % 97}", i * 1.5, i * 1.25, f"{i % 13}%", "元", "华东", "x"])
         for row in data:
             ws.append(row)
         wb.save(xlsx)

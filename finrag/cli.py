@@ -298,6 +298,9 @@ def eval_command(
     gold_only: Annotated[bool, typer.Option("--gold-only", help="Index only the gold documents")] = False,
     distractors: Annotated[int, typer.Option("--distractors", help="With --gold-only: extra files")] = 0,
     limit: Annotated[int | None, typer.Option("--limit", help="First N questions of each set")] = None,
+    max_doc_pages: Annotated[
+        int | None, typer.Option("--max-doc-pages", help="Skip questions on longer gold documents")
+    ] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write the JSON report here")] = None,
     markdown: Annotated[Path | None, typer.Option("--markdown", help="Write the Markdown table here")] = None,
     compare_files: Annotated[list[Path] | None, typer.Option("--compare", help="A.json B.json")] = None,
@@ -317,6 +320,7 @@ def eval_command(
         opts = EvalOptions(
             sets=list(sets or []), docs=docs, passages=passages, systems=list(system or ["finrag"]),
             top_k=top_k, answers=answers, gold_only=gold_only, distractors=distractors, limit=limit,
+            max_doc_pages=max_doc_pages,
             out=out, markdown=markdown, as_json=as_json, compare=list(compare_files or []) + [Path(e) for e in extra or []],
             baseline=baseline, max_drop=max_drop, diagnose=diagnose, cache=cache, quiet=False,
             sweep_chunk=[int(s) for s in sweep_chunk.split(",") if s.strip()] if sweep_chunk else [],

@@ -154,7 +154,7 @@ FORMULAS: dict[str, Formula] = {
             "{0} / {1}",
             _ratio,
             True,
-            ("占比", "比重", "所占比例", "share of", "as a percentage of", "as a % of"),
+            ("占比", "比重", "所占比例", "share of", "percentage of", "as a % of", "% of"),
         ),
         Formula(
             "difference",
@@ -177,6 +177,16 @@ FORMULAS: dict[str, Formula] = {
             False,
             ("合计", "总和", "之和", "加起来", "combined", "sum of", "in total"),
             same_unit=True,
+        ),
+        Formula(
+            "ratio",
+            "比率",
+            "Ratio",
+            ("*", "*"),
+            "{0} / {1}",
+            _ratio,
+            False,
+            ("比值", "之比", "ratio of", "proportion", "times"),
         ),
         Formula(
             "average",

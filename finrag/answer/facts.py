@@ -61,7 +61,7 @@ def _table_facts(doc: Document, table: Table, chunks: list[Chunk]) -> list[Fact]
     if label_col is None:
         return []
     before = _blocks_before(doc, table)
-    table_unit = _table_unit(table, before)
+    table_unit = _table_unit(table, header, before)
     columns = _columns(doc, header, width, label_col)
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
@@ -192,12 +192,12 @@ def _blocks_before(doc: Document, table: Table) -> list[str]:
     return []
 
 
-def _table_unit(table: Table, before: list[str]) -> Unit | None:
+def _table_unit(table: Table, header_rows: list[list[str]], before: list[str]) -> Unit | None:
     if table.unit:
         declared = detect_unit(table.unit) or unit_from_label(table.unit.strip())
         if declared is not None:
             return declared
-    header = " ".join(" ".join(r) for r in table.header)
+    header = " ".join(" ".join(r) for r in header_rows)
     for text in (table.caption, header, *before):
         unit = detect_unit(text)
         if unit is not None and unit is not PERCENT:  # a "(%)" column does not make the table a % table

@@ -12,13 +12,14 @@ import re
 from dataclasses import dataclass, field
 
 from finrag.answer.query import AskedFor
-from finrag.answer.text import terms
+from finrag.answer.text import split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Hit
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
+PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
 
 
 @dataclass(slots=True)
@@ -52,10 +53,28 @@ def coverage(name: str, text: str) -> float:
 
 def _topic(asked: AskedFor) -> str:
     """The question without what the answer stage supplies itself (formula names, years)."""
-    text = _YEARS.sub(" ", asked.question.lower())
+    text = asked.question
+    asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
+    if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
+        text = " ".join(asking)
+    text = _YEARS.sub(" ", text.lower())
     for word in asked.formula.keywords if asked.formula else ():
         text = text.replace(word, " ")
     return text
+
+
+def _abbreviates(name: str, hit: Hit) -> bool:
+    """``name``'s letters appear in order in the document's company or file name, from its first letter."""
+    letters = [ch for ch in name.lower() if ch.isalnum()]
+    m = hit.chunk.meta
+    for full in (m.company or "", m.file):
+        text = full.lower()
+        if not letters or not text.startswith(letters[0]):
+            continue
+        it = iter(text)
+        if all(ch in it for ch in letters):
+            return True
+    return False
 
 
 def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings) -> GateDecision:
@@ -68,26 +87,31 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
         return GateDecision(False, "score", missing=[asked.question], scores=scores)
     texts = [_haystack(h) for h in hits]
     evidence = list(hits)
+    missing: list[str] = []
     for name in asked.entities:
-        if any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
-            matching = [
-                h for h, t in zip(hits, texts, strict=True) if coverage(name, t) >= cfg.gate_entity_coverage
-            ]
-            evidence = matching or evidence
-            continue
         per_hit = [coverage(name, t) for t in texts]
+        if name.isascii():  # "JnJ" for Johnson & Johnson: the letters in order in a document's name
+            per_hit = [max(c, float(_abbreviates(name, h))) for c, h in zip(per_hit, hits, strict=True)]
         best = max(per_hit)
         scores[f"company:{name}"] = round(best, 3)
-        if best < cfg.gate_entity_coverage:
-            return GateDecision(False, "company", missing=[name], scores=scores)
-        evidence = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
+        matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
+        if matching:
+            evidence = [h for h in evidence if h in matching] or matching
+        elif not any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
+            missing.append(name)
+    if missing and len(missing) == len(asked.entities):  # one name the evidence knows is enough
+        return GateDecision(False, "company", missing=missing, scores=scores)
     years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
+    window = (
+        PROSPECTUS_YEARS
+        if any(h.chunk.meta.doc_type == "prospectus" for h in evidence)
+        else COMPARATIVE_YEARS
+    )
     for year in asked.years:
-        covered = (
-            any(year <= y <= year + COMPARATIVE_YEARS for y in years)
-            if years
-            else any(str(year) in h.chunk.text for h in evidence)
-        )
+        if years:
+            covered = any(year <= y <= year + window for y in years)
+        else:
+            covered = any(str(year) in h.chunk.text for h in evidence)
         if not covered:
             scores["period_covered"] = 0.0
             return GateDecision(False, "period", missing=[str(year)], found_years=years, scores=scores)

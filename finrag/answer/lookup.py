@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from finrag.answer.lexicon import LineItemMatch, label_matches, normalise, synonyms
+from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, normalise, synonyms
 from finrag.answer.query import AskedFor
+from finrag.answer.units import parse_number
 from finrag.index.store import Store
-from finrag.model import Fact, Filters
+from finrag.model import Chunk, Fact, Filters
 
 EXACT_LABEL_BONUS = 0.2  # the fact prints the very words of the question ("营业收入" over "营业总收入")
 SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
@@ -15,6 +16,9 @@ UNKNOWN_SCOPE_BONUS = 0.1
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
+# When a statement has no row for the precise item, the broader one it is part of is the answer
+_FALLBACK = {"net_profit_parent": "net_profit"}
+_MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
 
 
 @dataclass(slots=True)
@@ -32,6 +36,7 @@ def fetch_facts(store: Store, filters: Filters, items: list[LineItemMatch], doc_
     names: list[str] = []
     for it in items:
         names.extend(synonyms(it.concept) if it.concept else [])
+        names.extend(synonyms(_FALLBACK[it.concept]) if it.concept in _FALLBACK else [])
         names.append(normalise(it.printed))
     scoped = Filters(
         access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
@@ -53,6 +58,10 @@ def best_fact(facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str
     candidates = [(f, label_matches(f.line_item_norm, want.item.concept, want.item.printed)) for f in facts]
     candidates = [(f, s) for f, s in candidates if s > 0]
     if not candidates:
+        broader = _FALLBACK.get(want.item.concept)
+        if broader:
+            item = LineItemMatch(broader, want.item.printed, want.item.start)
+            return best_fact(facts, Want(item, want.year, want.period_end, want.prior), asked, doc_rank)
         return None
     best_doc = min((doc_rank.get(f.doc_id, len(doc_rank)) for f, _ in candidates), default=0)
     years = [f.fiscal_year for f, _ in candidates if f.fiscal_year and doc_rank.get(f.doc_id) == best_doc]
@@ -88,3 +97,29 @@ def wants_for(asked: AskedFor) -> list[Want]:
             end = asked.period_ends[0] if asked.period_ends else None
             out.append(Want(item, year, end, asked.prior_year_end))
     return out
+
+
+def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]:
+    """Row labels of the context's table chunks that the question names (items the lexicon lacks),
+    longest first and not overlapping, in question order."""
+    low = question.lower()
+    labels: dict[str, str] = {}
+    for chunk in chunks:
+        for line in chunk.text.split("\n"):
+            if "|" not in line:
+                continue
+            cells = line.strip().strip("|").split("|")
+            label = cells[0].strip()
+            if not label or parse_number(label) is not None:
+                continue
+            norm = normalise(label)
+            if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and norm in low:
+                labels.setdefault(norm, label)
+    taken = [False] * len(low)
+    found: list[LineItemMatch] = []
+    for norm in sorted(labels, key=len, reverse=True):
+        i = low.find(norm)
+        if i >= 0 and not any(taken[i : i + len(norm)]):
+            taken[i : i + len(norm)] = [True] * len(norm)
+            found.append(LineItemMatch(concept_of(labels[norm]) or "", question[i : i + len(norm)], i))
+    return sorted(found, key=lambda m: m.start)

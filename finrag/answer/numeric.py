@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from finrag.answer.calc import VARIADIC, Operand, compute
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
@@ -13,6 +15,20 @@ from finrag.answer.units import format_number
 from finrag.errors import AnswerError
 from finrag.model import Calculation, Fact
 
+WHICH_YEAR = re.compile(r"which (?:fiscal )?year|which fy|in what year|哪一年|哪个年度|哪年")
+_LOW_WORDS = (
+    "lower",
+    "lowest",
+    "less",
+    "least",
+    "smaller",
+    "smallest",
+    "最低",
+    "最少",
+    "最小",
+    "较低",
+    "较少",
+)
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
 
 
@@ -22,6 +38,7 @@ class NumericAnswer:
     facts: list[Fact] = field(default_factory=list)
     calculation: Calculation | None = None
     detail: list[str] = field(default_factory=list)  # for the trace
+    result: Decimal | None = None  # the single value answered, where there is one
 
 
 def _unit_text(f: Fact, lang: str) -> str:
@@ -38,6 +55,36 @@ def _value_text(f: Fact, lang: str) -> str:
 
 def _period_text(f: Fact) -> str:
     return f.column_label or (str(f.fiscal_year) if f.fiscal_year else "")
+
+
+def which_year(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """ "In which year was X largest?": compare one row's values across its period columns."""
+    low = asked.question.lower()
+    if not WHICH_YEAR.search(low) or not asked.line_items:
+        return None
+    wants_max = not any(w in low for w in _LOW_WORDS)
+    first = best_fact(facts, Want(asked.line_items[0]), asked, doc_rank)
+    if first is None:
+        return None
+    row = [
+        f
+        for f in facts
+        if f.table_ref == first.table_ref
+        and f.doc_id == first.doc_id
+        and f.line_item == first.line_item
+        and f.fiscal_year is not None
+        and f.unit != "%"
+    ] or [first]
+    pick = max(row, key=lambda f: f.value) if wants_max else min(row, key=lambda f: f.value)
+    n = cite(pick)
+    shown = "; ".join(f"{f.fiscal_year}: {format_number(f.value, None)}" for f in row)
+    if asked.language == "zh":
+        text = f"{pick.fiscal_year}年（{normalise(pick.line_item)}：{shown}）[{n}]。"
+    else:
+        text = f"{pick.fiscal_year} ({pick.line_item.strip()}: {shown}) [{n}]."
+    return NumericAnswer(text, row, None, [f.fact_id for f in row], Decimal(pick.fiscal_year or 0))
 
 
 def lookup_answer(
@@ -88,6 +135,8 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
     if len(items) >= 2 and formula.name != "yoy_growth":
         return [Want(it, year) for it in (items if formula.name in VARIADIC else items[:2])]
     item = items[0]
+    if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
+        return [Want(item, year - 1), Want(item, year)] if year is not None else []
     if formula.name in VARIADIC and len(asked.years) >= 2:
         return [Want(item, y) for y in range(min(asked.years), max(asked.years) + 1)]
     if len(asked.years) >= 2:
@@ -95,6 +144,15 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
     latest = best_fact(facts, Want(item, year), asked, doc_rank)
     if latest is None or latest.fiscal_year is None:
         return []
+    if formula.name in VARIADIC:  # "average X": every period the table shows for that row
+        same_row = {
+            f.fiscal_year
+            for f in facts
+            if f.table_ref == latest.table_ref
+            and f.doc_id == latest.doc_id
+            and f.line_item == latest.line_item
+        }
+        return [Want(item, y) for y in sorted(y for y in same_row if y is not None)]
     return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
 
 

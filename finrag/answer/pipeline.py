@@ -16,10 +16,10 @@ from finrag.answer.extractive import extractive_answer
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.lookup import fetch_facts
-from finrag.answer.numeric import NumericAnswer, calculation_answer, lookup_answer
+from finrag.answer.lookup import fetch_facts, items_from_tables
+from finrag.answer.numeric import WHICH_YEAR, NumericAnswer, calculation_answer, lookup_answer, which_year
 from finrag.answer.premise import correction_text, find_correction
-from finrag.answer.query import AskedFor, analyze
+from finrag.answer.query import AskedFor, analyze, asks_amount
 from finrag.answer.text import citations_in
 from finrag.config import Settings
 from finrag.errors import LLMError
@@ -117,7 +117,7 @@ class Answerer:
         trace.steps.extend(result.trace.steps)
         t1 = time.perf_counter()
         asked = analyze(request.question, result.analysis)
-        trace.add("answer", "analyze", to_jsonable(_asked_summary(asked)), _ms(t1))
+        trace.add("answer", "analyze", asked.summary(), _ms(t1))
         t2 = time.perf_counter()
         decision = decide(asked, result.hits, self._known_companies(result.hits, request), self.cfg)
         trace.add(
@@ -136,6 +136,22 @@ class Answerer:
             return self._refuse(prep, refusal_text(asked, decision))
         hits = decision.evidence[: self.cfg.context_chunks]
         prep.context = [(i + 1, h.chunk) for i, h in enumerate(hits)]
+        from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
+        if asked.line_items:  # a longer printed row label wins: "无形资产投资" over the lexicon's "无形资产"
+            asked.line_items = [
+                next(
+                    (t for t in from_tables if m.printed in t.printed and len(t.printed) > len(m.printed)), m
+                )
+                for m in asked.line_items
+            ]
+        elif asked.intent == "text":
+            asked.line_items = from_tables
+            if asked.line_items and (
+                asked.formula is not None
+                or asks_amount(asked.question)
+                or WHICH_YEAR.search(asked.question.lower())
+            ):
+                asked.intent = "calculation" if asked.formula is not None else "lookup"
         if asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = self._numeric(prep, hits)
@@ -175,6 +191,9 @@ class Answerer:
             prep.pages.setdefault(n, f.page)
             return n
 
+        years = which_year(asked, facts, doc_rank, cite)
+        if years is not None:
+            return years
         if asked.intent == "calculation":
             return calculation_answer(asked, facts, doc_rank, cite) or lookup_answer(
                 asked, facts, doc_rank, cite
@@ -224,6 +243,7 @@ class Answerer:
         if not checked.strip() or not cited:
             return self._refuse(prep, NOTHING_FOUND[prep.asked.language], answerer)
         citations = [make_citation(n, context[n], prep.pages.get(n)) for n in cited]
+        prep.trace.add("answer", "answerer", {"answerer": answerer, "citations": cited})
         by_id = {h.chunk.chunk_id: h for h in prep.decision.evidence}
         hits = [by_id.get(c.chunk_id) or Hit(c, 0.0, features={"fact_chunk": 1.0}) for _, c in prep.context]
         return Answer(
@@ -239,6 +259,7 @@ class Answerer:
         )
 
     def _refuse(self, prep: Prepared, text: str, answerer: str = "offline") -> Answer:
+        prep.trace.add("answer", "answerer", {"answerer": answerer, "refused": True})
         return Answer(
             prep.request.question,
             text,
@@ -262,19 +283,3 @@ class Answerer:
             names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
         names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
         return sorted(names)
-
-
-def _asked_summary(asked: AskedFor) -> dict[str, object]:
-    return {
-        "language": asked.language,
-        "intent": asked.intent,
-        "years": asked.years,
-        "instant": asked.instant,
-        "prior_year_end": asked.prior_year_end,
-        "line_items": [m.printed for m in asked.line_items],
-        "formula": asked.formula.name if asked.formula else None,
-        "places": asked.places,
-        "scope": asked.scope,
-        "entities": asked.entities,
-        "companies": asked.companies,
-    }

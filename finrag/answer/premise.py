@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from finrag.answer.text import split_sentences
+from finrag.answer.text import split_sentences, terms
 from finrag.model import Chunk
 
 EXCHANGES: dict[str, tuple[str, ...]] = {
@@ -38,12 +38,16 @@ def find_correction(question: str, context: list[tuple[int, Chunk]]) -> Correcti
     for _, chunk in context:
         if set(asked) & set(_venues(chunk.text)):
             return None  # the documents do speak of the venue asked about
+    wanted = [t for t in terms(question) if not _venues(t)]
+    best: tuple[int, Correction] | None = None
     for n, chunk in context:
+        text = (chunk.text + " " + chunk.meta.file).lower()
+        overlap = sum(t in text for t in wanted)  # the chunk about the company asked about
         for sentence in split_sentences(chunk.text):
             others = [v for v in _venues(sentence) if v not in asked]
-            if others:
-                return Correction(asked[0], others[0], n, sentence)
-    return None
+            if others and (best is None or overlap > best[0]):
+                best = (overlap, Correction(asked[0], others[0], n, sentence))
+    return best[1] if best else None
 
 
 def correction_text(c: Correction, language: str) -> str:

@@ -60,6 +60,7 @@ _ZH_ENTITY_NEAR_YEAR = [
     re.compile(r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{4})"),
     re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),
     re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
+    re.compile(r"^([\u4e00-\u9fff]{2,10}?)(?:公司|股份|集团|在|的)"),
 ]
 
 
@@ -102,6 +103,23 @@ class AskedFor:
     companies: list[str] = field(default_factory=list)  # company names the analysis matched
     entities: list[str] = field(default_factory=list)  # company-like names in the question (matched or not)
 
+    def summary(self) -> dict[str, object]:
+        """What the trace shows of this reading."""
+        asked = self
+        return {
+            "language": asked.language,
+            "intent": asked.intent,
+            "years": asked.years,
+            "instant": asked.instant,
+            "prior_year_end": asked.prior_year_end,
+            "line_items": [m.printed for m in asked.line_items],
+            "formula": asked.formula.name if asked.formula else None,
+            "places": asked.places,
+            "scope": asked.scope,
+            "entities": asked.entities,
+            "companies": asked.companies,
+        }
+
 
 def language_of(text: str) -> str:
     return "zh" if len(_CJK.findall(text)) >= max(1, len(text) // 10) else "en"
@@ -134,12 +152,12 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.entities = company_names(text, lang)
     if asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*"):
         asked.intent = "calculation"
-    elif asked.line_items and _asks_amount(text):
+    elif asked.line_items and asks_amount(text):
         asked.intent = "lookup"
     return asked
 
 
-def _asks_amount(text: str) -> bool:
+def asks_amount(text: str) -> bool:
     low = text.lower()
     words = (
         "多少",

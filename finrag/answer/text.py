@@ -30,7 +30,7 @@ _STOP_EN = _words(
     " decimal place places usd million millions fy year years total amount much many company's company"
     " statement information details primarily referencing considering according we need reasonable"
     " approximation exact number if possible basing judgment plainly provided clearly outlined shown"
-    " within only"
+    " within only your when among drawing conclusions stated roughly drove expected"
 )
 
 
@@ -59,7 +59,8 @@ def terms(text: str) -> list[str]:
     for part in re.split(r"[^\u4e00-\u9fff]+", low):
         if part:
             out.extend(w for w in rjieba.cut(part) if len(w) >= 2 and w not in _STOP_ZH)
-    out.extend(w for w in _WORD.findall(low) if w not in _STOP_EN and len(w) >= 2)
+    words = (w.removesuffix("'s") for w in _WORD.findall(low))
+    out.extend(w for w in words if w not in _STOP_EN and len(w) >= 2)
     return list(dict.fromkeys(out))
 
 

@@ -33,6 +33,8 @@ _LISTED = re.compile(r"([^–—()\n]{2,80})\((?:NYSE|NASDAQ|Nasdaq|NYSE America
 _TICKER = re.compile(r"\b([A-Z]{1,5})\s+(?:(?:The )?New York Stock Exchange|NYSE|The Nasdaq|Nasdaq|NASDAQ)")
 _REPORTS = re.compile(r"^([A-Z][\w&.' ]{1,40}?)\s+(?:[Rr]eports|[Aa]nnounces)\b")
 _NAME_STOP = re.compile(r"\d|Commission|FORM|\(|\)")
+NAME_SCAN_LINES = 40  # a registrant name ending in Inc./Company is looked for in the cover's first lines
+HEADLINE_CHARS = 2000  # "first quarter 2023" / "fiscal 2023" count only in a release's headline part
 NAME_MAX_LINES = 4  # a registrant name broken one word a line spans at most this many lines
 FORM_HEAD_CHARS = 400  # "FORM 10-K" counts only at the top of the cover, not as a later mention
 EARLY_JANUARY_DAY = 7  # a 52/53-week year ending in the first days of January belongs to the year before
@@ -46,14 +48,21 @@ _EN_SUFFIX = re.compile(
 )
 # ---- Chinese covers
 _ZH_CODE = re.compile(r"(?:公司|股票|证券)代码\s*[：:]\s*(\d{6})")
-_ZH_SHORT = re.compile(r"(?:公司|股票|证券)简称\s*[：:]\s*([^\s：:，,]{2,12})")
-_ZH_FULL = re.compile(r"^([\u4e00-\u9fa5（）()]{2,40}?(?:股份有限公司|有限责任公司|有限公司))$")
+_ZH_SHORT = re.compile(
+    r"(?:公司|股票|证券)简称\s*[：:]\s*([^\s：:，,；;]{2,12}?)(?=$|[\s，,；;]|(?:公司|股票|证券)代码)",
+    re.MULTILINE,
+)
+_ZH_FULL = re.compile(r"^([\u4e00-\u9fa5（）()]{2,40}?(?:股份有限公司|有限责任公司|有限公司))")
 _ZH_REPORT = re.compile(r"(\d{4})\s*年\s*(年度|半年度|第一季度|第三季度)\s*报告")
 _ZH_PROSPECTUS = re.compile(r"招股(说明书|意向书)|募集说明书")
 _ZH_DATE = re.compile(
     r"(?:签署日期|公告日期|披露日期)\s*[：:]\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"
 )
 _ZH_SUFFIX = re.compile(r"(集团)?(股份有限公司|有限责任公司|有限公司)$")
+REPORT_LABELS_ZH = {"annual_report": "年度报告", "prospectus": "招股说明书"}
+REPORT_LABELS_EN = {
+    "annual_report": "Annual Report", "prospectus": "Prospectus", "earnings_release": "Earnings Release"
+}
 ZH_PERIODS = {"年度": "FY", "半年度": "H1", "第一季度": "Q1", "第三季度": "Q3"}
 
 
@@ -113,10 +122,10 @@ def _en_company(lines: list[str], text: str) -> tuple[str | None, str | None]:
             full = _name_before(lines[max(0, i - NAME_MAX_LINES) : i])
             break
     if full is None:
-        full = next((ln.strip() for ln in lines[:40] if _SUFFIX_LINE.match(ln.strip())), None)
+        full = next((ln.strip() for ln in lines[:NAME_SCAN_LINES] if _SUFFIX_LINE.match(ln.strip())), None)
     ticker = None
     if m := _LISTED.search(text):
-        full = full or re.split(r"\s[-–—]+\s|\)\s", m.group(1))[-1].strip(" ,-–—")
+        full = full or re.split(r"\d{4}\s+|\s[-–—]+\s|\)\s", m.group(1))[-1].strip(" ,-–—")
         ticker = m.group(2)
     else:
         common = "\n".join(ln for ln in lines if re.search(r"common|ordinary", ln, re.IGNORECASE))
@@ -157,11 +166,11 @@ def from_english_cover(text: str) -> DocumentMeta:
             meta.fiscal_period = "FY"
     if e := _EVENT.search(text):
         meta.report_date = _en_iso(e.group(1), e.group(2), e.group(3))
-    if meta.report_type != "10-K" and (q := _QUARTER.search(text[:2000])):
+    if meta.report_type != "10-K" and (q := _QUARTER.search(text[:HEADLINE_CHARS])):
         meta.fiscal_period = QUARTER_WORDS[q.group(2).lower()]
         year = q.group(1) or q.group(3)
         meta.fiscal_year = int(year) if year else meta.fiscal_year
-    if meta.fiscal_year is None and (f := _FISCAL_YEAR.search(text[:2000])):
+    if meta.fiscal_year is None and (f := _FISCAL_YEAR.search(text[:HEADLINE_CHARS])):
         meta.fiscal_year, meta.fiscal_period = int(f.group(1)), meta.fiscal_period or "FY"
     return meta
 
@@ -190,7 +199,7 @@ def from_chinese_cover(text: str) -> DocumentMeta:
     return meta
 
 
-def _overlay(base: DocumentMeta, top: DocumentMeta) -> DocumentMeta:
+def overlay(base: DocumentMeta, top: DocumentMeta) -> DocumentMeta:
     """``top``'s values win wherever they are set."""
     merged = dataclasses.replace(base)
     for f in dataclasses.fields(DocumentMeta):
@@ -209,14 +218,14 @@ def extract_meta(file: str, cover_text: str, language: str) -> DocumentMeta:
     if named.fiscal_period and named.fiscal_period.startswith("Q") and cover.fiscal_period is None:
         # fiscal quarters follow the company's fiscal year, which only the file name encodes
         cover.fiscal_year, cover.fiscal_period = named.fiscal_year, named.fiscal_period
-    meta = _overlay(named, cover)
+    meta = overlay(named, cover)
     if meta.period_end is None and meta.fiscal_year and meta.fiscal_period in ("FY", "H1") and zh:
         meta.period_end = f"{meta.fiscal_year}-{QUARTER_END[meta.fiscal_period]}"
     aliases = [a for a in (named.company, named.company_full, meta.company, meta.company_full,
                            meta.company_code) if a]
     meta.aliases = list(dict.fromkeys(aliases))
-    annual = "年度报告" if zh else "Annual Report"
-    label = annual if meta.report_type == "annual_report" else meta.report_type
+    labels = REPORT_LABELS_ZH if zh else REPORT_LABELS_EN
+    label = labels.get(meta.report_type or "", meta.report_type)
     parts = [meta.company_full or meta.company, str(meta.fiscal_year) if meta.fiscal_year else None, label]
     meta.title = " ".join(p for p in parts if p) or None
     return meta

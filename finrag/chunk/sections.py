@@ -26,6 +26,8 @@ _NUMBERED_LEVELS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"^[（(]\d{1,2}[）)]"), 5),
 )
 PROMOTE_MAX_CHARS = 40  # a plain text line longer than this is never taken for a heading
+PROMOTE_MAX_CHARS_EN = 120  # ... except SEC "PART I" / "Item 7. Management's Discussion and Analysis ..."
+_SEC_ITEM = re.compile(r"^(PART\s+[IVX]+\b|Item\s+\d+[A-Z]?\s*[.:])", re.IGNORECASE)
 _TOC_LINE = re.compile(r"(\.{4,}|…{2,}|·{4,}|\s\d{1,3}\s*$)")
 _SENTENCE_PUNCT = re.compile(r"[。；;，,]")
 _NOT_A_HEADING = re.compile(r"^[□√☑☐■\s]*(适用|不适用)[□√☑☐■\s]*(不适用)?$")
@@ -66,9 +68,18 @@ def heading_level(block: Block, media_type: str) -> int | None:
         if _TOC_LINE.search(text) or (len(text) > PROMOTE_MAX_CHARS and _SENTENCE_PUNCT.search(text)):
             return None
         return numbered_level(text) or (block.level if media_type != "pdf" and block.level else UNNUMBERED)
-    if block.kind != BlockKind.TEXT or len(text) > PROMOTE_MAX_CHARS or media_type != "pdf":
+    if block.kind != BlockKind.TEXT or media_type != "pdf":
         return None
-    if _TOC_LINE.search(text) or _SENTENCE_PUNCT.search(text):
+    return _promoted(text)
+
+
+def _promoted(text: str) -> int | None:
+    """Level of a plain text line that is really a heading ("第十节 财务报告", "Item 7. MD&A")."""
+    if _TOC_LINE.search(text):
+        return None
+    if len(text) <= PROMOTE_MAX_CHARS_EN and _SEC_ITEM.match(text):
+        return numbered_level(text)
+    if len(text) > PROMOTE_MAX_CHARS or _SENTENCE_PUNCT.search(text):
         return None
     level = numbered_level(text)
     return level if level is not None and level <= 3 else None

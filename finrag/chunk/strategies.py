@@ -13,6 +13,7 @@ from finrag.index.tokenize import count_tokens
 from finrag.model import BlockKind, ChunkKind, Table
 
 MIN_BODY_SHARE = 0.5  # the heading prefix may take at most half of a chunk's budget
+TOPIC_TITLE_CHARS = 80  # a topic's first line, cut to this, names it in the section path
 TABLE_LEAD_TOKENS = 12  # text this short right before a table (a unit line) is folded into the table
 
 
@@ -61,6 +62,8 @@ def section_aware(ctx: ChunkContext, root: list[str]) -> None:
             table = tables.get(block.table_id or "") if block.kind == BlockKind.TABLE else None
             if table is None:
                 pending.append(i)
+                continue
+            if table.table_id in used:  # a second block pointing at the same table adds nothing
                 continue
             lead_pieces = ctx.text_pieces(pending)
             lead = ""
@@ -182,7 +185,7 @@ def minutes(ctx: ChunkContext, root: list[str]) -> None:
         text = block.text.strip()
         is_heading = block.kind in (BlockKind.TITLE, BlockKind.HEADING)
         if is_heading or _TOPIC_START.match(text) or _NUMBERED_TOPIC.match(text):
-            title = text.splitlines()[0][:80] if text else ""
+            title = text.splitlines()[0][:TOPIC_TITLE_CHARS] if text else ""
             topics.append(([*root, title], []))
             if is_heading:
                 continue

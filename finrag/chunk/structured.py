@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import PurePath
 
 from finrag.chunk.build import ChunkContext, heading_prefix
 from finrag.chunk.merge import Piece, join_pieces, naive_merge
@@ -102,7 +103,8 @@ def manual(ctx: ChunkContext, root: list[str]) -> None:
             emit_text(ctx, prereq, name, ChunkKind.STEP)
         for s in others:
             is_steps = s in steps
-            _step_block(ctx, name, s, prereq if is_steps else [], ChunkKind.STEP if is_steps else ChunkKind.TEXT)
+            kind = ChunkKind.STEP if is_steps else ChunkKind.TEXT
+            _step_block(ctx, name, s, prereq if is_steps else [], kind)
 
 
 def _step_block(
@@ -168,7 +170,7 @@ def spreadsheet(ctx: ChunkContext, root: list[str]) -> None:
         section_aware(ctx, root)
         return
     for table in ctx.doc.tables:
-        sheet = " ".join(table.caption.split()) or table.table_id
+        sheet = " ".join(table.caption.split()) or PurePath(ctx.doc.file).stem or table.table_id
         path = [*root, sheet] if root else [sheet]
         header, rows = _header(table)
         page = table.pages[0] if table.pages else 1

@@ -11,6 +11,10 @@ from finrag.index.tokenize import count_tokens
 from finrag.model import ChunkKind, PageBox, Table
 
 CELL_SEPARATOR = " | "
+# a caption that is only a unit/period line is not a title worth a place in the section path
+_UNIT_LINE = re.compile(
+    r"单位|币种|^\(?\d|\bin (millions|thousands|billions)\b|[.,;:，。；：]$|(?-i:^[a-z])", re.IGNORECASE
+)
 _APPLICABLE = re.compile(r"[□√☑☐■]\s*(不适用|适用)")  # check-box boilerplate of A-share reports
 
 
@@ -87,7 +91,7 @@ def table_chunks(
     """Emit one TABLE chunk, or TABLE_ROWS chunks for a table above ``table_whole_max_tokens``."""
     cfg = ctx.settings.chunk
     caption = clean_caption(table.caption)
-    if caption and (not path or caption not in path[-1]):
+    if caption and not _UNIT_LINE.search(caption) and (not path or caption not in path[-1]):
         path = [*path, caption]
     prefix = heading_prefix(path)
     whole = render_table(table, lead=lead)

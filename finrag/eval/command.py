@@ -41,6 +41,7 @@ class EvalOptions:
     gold_only: bool = False
     distractors: int = 0
     limit: int | None = None  # first N questions of each set
+    max_doc_pages: int | None = None  # drop questions whose gold documents are longer (keeps runs short)
     out: Path | None = None
     markdown: Path | None = None
     as_json: bool = False
@@ -60,6 +61,28 @@ def load_questions(paths: list[Path], limit: int | None) -> list[Question]:
         qs = load_set(p)
         questions += qs[:limit] if limit else qs
     return questions
+
+
+def doc_pages(path: Path) -> int:
+    """Physical pages of a PDF (other files count as one page)."""
+    if path.suffix.lower() != ".pdf":
+        return 1
+    import pypdfium2
+
+    try:
+        pdf = pypdfium2.PdfDocument(str(path))
+    except pypdfium2.PdfiumError as err:
+        raise EvalError(f"cannot open PDF ({err})", file=path.name) from err
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
+
+
+def drop_long_documents(questions: list[Question], docs: Path, max_pages: int) -> list[Question]:
+    """Questions whose gold documents (all present in ``docs``) have at most ``max_pages`` pages each."""
+    pages = {p.name: doc_pages(p) for p in docs.rglob("*") if p.is_file()}
+    return [q for q in questions if all(pages.get(d, max_pages + 1) <= max_pages for d in q.gold_docs)]
 
 
 def build_corpus(opts: EvalOptions, questions: list[Question], cache_root: Path) -> Corpus:
@@ -186,6 +209,8 @@ def run_eval(settings: Settings, opts: EvalOptions) -> int:
             raise EvalError(f"unknown system {s!r} (choose from {', '.join(TARGETS)})")
     cache_root = (opts.cache or settings.eval.cache_dir).resolve()
     questions = load_questions(opts.sets, opts.limit)
+    if opts.max_doc_pages is not None and opts.docs is not None:
+        questions = drop_long_documents(questions, opts.docs, opts.max_doc_pages)
     corpus = build_corpus(opts, questions, cache_root)
     if not opts.quiet:
         console.print(f"eval: {len(questions)} questions, corpus {corpus.label}")

@@ -55,10 +55,9 @@ class FinragTarget:
         fr = Finrag(settings)
         self.fr = fr
         n = len(corpus.files)
-        progress = Progress(on_file=lambda name, i, total: on_file(name, i, total))
         for i, path in enumerate(corpus.files):
             on_file(path.name, i, n)
-            for r in fr.ingest([path], IngestOptions(), progress):
+            for r in fr.ingest([path], IngestOptions(), Progress()):
                 if r.status == "failed":
                     msg = f"{r.error.stage}: {r.error.message}" if r.error else "failed"
                     self.failed.append(f"{r.file}: {msg}")

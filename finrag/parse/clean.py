@@ -13,6 +13,8 @@ from finrag.parse.layout import Line
 EDGE_LINES = 2
 # A furniture line must sit within this share of the page height from the top or the bottom edge.
 EDGE_ZONE = 0.12
+# Type this many points above the body size is a heading, never furniture with only its digits changed.
+LARGE_TYPE_DELTA = 1.0
 # Share of CJK characters (among letters and CJK) above which a document is Chinese.
 CJK_LANGUAGE_SHARE = 0.2
 
@@ -38,10 +40,6 @@ class PageLines:
     lines: list[Line]
 
 
-def _norm(text: str) -> str:
-    return _DIGITS.sub("#", _SPACE.sub("", text)).lower()
-
-
 def _edge_lines(p: PageLines) -> list[Line]:
     top = [ln for ln in p.lines[:EDGE_LINES] if ln.bottom <= p.height * EDGE_ZONE]
     bottom = [ln for ln in p.lines[-EDGE_LINES:] if ln.top >= p.height * (1 - EDGE_ZONE)]
@@ -53,21 +51,28 @@ def _lone_furniture(text: str) -> bool:
     return bool(_PAGE_NUMBER.match(t) or _URL.match(t) or _DATE.match(t))
 
 
-def remove_furniture(pages: Sequence[PageLines], min_share: float) -> list[str]:
+def _key(ln: Line, body_size: float) -> str:
+    """Furniture key: digits folded ("Page 3 of 9"), except for large type (numbered headings)."""
+    text = _SPACE.sub("", ln.text).lower()
+    large = max(s.size for s in ln.segments) > body_size + LARGE_TYPE_DELTA
+    return text if large else _DIGITS.sub("#", text)
+
+
+def remove_furniture(pages: Sequence[PageLines], min_share: float, body_size: float) -> list[str]:
     """Drop repeated headers/footers and page numbers from each page's lines (in place).
 
     Returns the removed lines' texts (one per distinct line, first occurrence) for the report.
     """
     counts: Counter[str] = Counter()
     for p in pages:
-        counts.update({_norm(ln.text) for ln in _edge_lines(p)})
+        counts.update({_key(ln, body_size) for ln in _edge_lines(p)})
     threshold = max(2.0, min_share * len(pages))
     removed: dict[str, str] = {}
     for p in pages:
         edge = _edge_lines(p)
         drop = []
         for ln in edge:
-            key = _norm(ln.text)
+            key = _key(ln, body_size)
             if counts[key] >= threshold or _lone_furniture(ln.text):
                 drop.append(ln)
                 removed.setdefault(key, ln.text)

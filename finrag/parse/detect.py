@@ -24,6 +24,11 @@ CSV_DELIMITERS = ",\t;|"
 # Share of CJK characters among letters above which a document counts as Chinese. CJK characters carry
 # roughly a word each, so a fifth of the letters being Hanzi already means most of the words are Chinese.
 ZH_CJK_SHARE = 0.2
+# BOM-less UTF-16: in the first UTF16_SAMPLE bytes, mostly-ASCII text has a zero high byte in at least
+# UTF16_MIN_ZERO_SHARE of its code units and (almost) no zero low bytes; binary formats have zeros on both.
+UTF16_SAMPLE = 512
+UTF16_MIN_ZERO_SHARE = 0.3
+UTF16_MAX_OTHER_ZERO_SHARE = 0.02
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
@@ -75,8 +80,23 @@ def _zip_kind(path: Path, file_name: str) -> str:
     raise UnsupportedFileError("zip archive that is not a .docx, .pptx or .xlsx document", file=file_name)
 
 
+def utf16_without_bom(head: bytes) -> str | None:
+    """ "utf-16-le"/"utf-16-be" when the bytes look like BOM-less UTF-16 text (zeros on one parity only)."""
+    sample = head[: UTF16_SAMPLE - UTF16_SAMPLE % 2]
+    if len(sample) < 2:
+        return None
+    half = len(sample) // 2
+    even_zero = sample[0::2].count(0) / half
+    odd_zero = sample[1::2].count(0) / half
+    if odd_zero >= UTF16_MIN_ZERO_SHARE and even_zero < UTF16_MAX_OTHER_ZERO_SHARE:
+        return "utf-16-le"
+    if even_zero >= UTF16_MIN_ZERO_SHARE and odd_zero < UTF16_MAX_OTHER_ZERO_SHARE:
+        return "utf-16-be"
+    return None
+
+
 def _looks_binary(head: bytes) -> bool:
-    if head.startswith(BOMS):
+    if head.startswith(BOMS) or utf16_without_bom(head):
         return False
     if b"\x00" in head:
         return True
@@ -103,6 +123,8 @@ def _quick_decode(head: bytes) -> str:
     """Good-enough decoding of a file head for sniffing (the parsers do the careful job)."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         return head.decode("utf-16", errors="replace")
+    if enc16 := utf16_without_bom(head):
+        return head[: len(head) - len(head) % 2].decode(enc16, errors="replace")
     for enc in ("utf-8-sig", "gb18030"):
         try:
             return head.decode(enc)

@@ -49,16 +49,17 @@ def classify(
 ) -> tuple[BlockKind, int]:
     """Kind and heading level of a text block."""
     t = text.strip()
-    short = len(t) <= MAX_HEADING_CHARS and lines <= 3 and not _NUMBERISH.match(t)
+    width = len(t) + sum(1 for c in t if "\u4e00" <= c <= "\u9fff")  # a CJK character counts twice
+    short = width <= MAX_HEADING_CHARS and lines <= 3 and not _NUMBERISH.match(t) and not t.startswith("•")
     if not short or _SENTENCE_END.search(t):
         return (BlockKind.LIST if is_list_item(t) else BlockKind.TEXT), 0
-    if top_of_doc and page <= 2 and body_size > 0 and size >= TITLE_SIZE_RATIO * body_size:
-        return BlockKind.TITLE, 1
     level = numbered_level(t)
+    if top_of_doc and not level and body_size > 0 and size >= TITLE_SIZE_RATIO * body_size:
+        return BlockKind.TITLE, 1
     larger = body_size > 0 and size >= body_size + HEADING_SIZE_DELTA
     if level and (larger or bold or lines == 1):
         return BlockKind.HEADING, level
-    if larger or (bold and lines <= 2):
+    if larger or (bold and lines == 1):
         return BlockKind.HEADING, 0  # level from font size, assigned by assign_size_levels
     return (BlockKind.LIST if is_list_item(t) else BlockKind.TEXT), 0
 

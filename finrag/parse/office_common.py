@@ -34,7 +34,7 @@ _HEADING_PATTERNS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"^\d+\.\d+\.\d+\s*\S"), 4),
     (re.compile(r"^\d+\.\d+\s+\S"), 3),
 )
-_SENTENCE_END = ("。", "；", ";", "，", ",", "：", ":")
+SENTENCE_END = ("。", "；", ";", "，", ",", "：", ":")
 
 
 def is_numeric(cell: str) -> bool:
@@ -52,7 +52,7 @@ def find_unit(text: str) -> str | None:
 def numbering_level(text: str) -> int | None:
     """Heading level implied by a numbering pattern ("第一章" -> 1, "一、" -> 2, "1.2 " -> 3), or None."""
     t = text.strip()
-    if not t or len(t) > HEADING_MAX_CHARS or t.endswith(_SENTENCE_END):
+    if not t or len(t) > HEADING_MAX_CHARS or t.endswith(SENTENCE_END):
         return None
     for pattern, level in _HEADING_PATTERNS:
         if pattern.match(t):
@@ -89,8 +89,13 @@ def table_text(table: Table) -> str:
     return "\n".join(lines)
 
 
+_NEEDS_SQUASH = re.compile(r"[\t\n\r\u00a0\u3000]| {2}")
+
+
 def squash(text: str) -> str:
     """Collapse runs of spaces/tabs, keep line breaks, strip."""
+    if not _NEEDS_SQUASH.search(text):
+        return text.strip()  # the common case for cells: nothing to collapse
     return "\n".join(re.sub(r"[ \t\u00a0\u3000]+", " ", ln).strip() for ln in text.splitlines()).strip()
 
 

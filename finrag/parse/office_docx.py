@@ -15,12 +15,22 @@ from lxml import etree
 
 from finrag.config import Settings
 from finrag.model import BlockKind, Document
-from finrag.parse.office_common import HEADING_MAX_CHARS, DocBuilder, find_unit, numbering_level
+from finrag.parse.office_common import (
+    HEADING_MAX_CHARS,
+    SENTENCE_END,
+    DocBuilder,
+    find_unit,
+    numbering_level,
+)
 
 _HEADING_STYLE = re.compile(r"^(?:heading|标题)\s*(\d)", re.IGNORECASE)
 _LIST_STYLE = re.compile(r"^(?:list|列表)", re.IGNORECASE)
 # w:outlineLvl 9 means "body text"; 0..8 are heading levels 1..9.
 BODY_OUTLINE_LEVEL = 9
+# Levels for bold-only short paragraphs: "1. 概述" is a section; an unnumbered bold line a sub-heading.
+BOLD_NUMBERED_LEVEL = 2
+BOLD_LINE_LEVEL = 3
+_NUMBERED_LINE = re.compile(r"^\d{1,2}[.、．]\s*\S")
 # Short paragraphs just before a table that may be its caption / unit line.
 CAPTION_LOOKBACK = 2
 
@@ -82,7 +92,19 @@ def _heading_level(p: Paragraph, text: str) -> int | None:
     outline = _val(p._p.pPr, "w:outlineLvl")
     if outline is not None and outline.isdigit() and int(outline) < BODY_OUTLINE_LEVEL:
         return int(outline) + 1
-    return numbering_level(text)
+    level = numbering_level(text)
+    if level is None and _bold_line(p, text):
+        level = BOLD_NUMBERED_LEVEL if _NUMBERED_LINE.match(text) else BOLD_LINE_LEVEL
+    return level
+
+
+def _bold_line(p: Paragraph, text: str) -> bool:
+    """A short paragraph whose every run is bold (directly or through its style): a heading in disguise."""
+    if len(text) > HEADING_MAX_CHARS or text.endswith(SENTENCE_END):
+        return False
+    runs = [r for r in p.runs if r.text.strip()]
+    style_bold = bool(p.style is not None and p.style.font.bold)
+    return bool(runs) and all(r.bold or (r.bold is None and style_bold) for r in runs)
 
 
 def table_grid(table: DocxTable) -> list[list[str]]:

@@ -102,13 +102,13 @@ class PdfParser:
                 segs = []
             pages.append(PageLines(i + 1, height, group_lines(segs)))
             widths.append(width)
-        report.removed_lines = remove_furniture(pages, ps.header_footer_min_share)
         sizes: Counter[float] = Counter()
         for p in pages:
             for ln in p.lines:
                 for s in ln.segments:
                     sizes[round(s.size, 1)] += len(s.text)
         body_size = sizes.most_common(1)[0][0] if sizes else 0.0
+        report.removed_lines = remove_furniture(pages, ps.header_footer_min_share, body_size)
         page_tables = self._tables(pdf, pages, report)
         layouts: list[PageLayout] = []
         for p in pages:

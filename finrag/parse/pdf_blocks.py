@@ -16,6 +16,8 @@ from finrag.parse.tables import MAX_CAPTION_CHARS, PageTable
 PARA_GAP_EM = 0.25
 # Gaps up to this many line heights count when measuring the usual line spacing.
 NORMAL_LEADING_EM = 1.0
+# A line ending within this many line heights of its region's right edge is full (text runs on).
+FULL_LINE_EM = 2.0
 # A font-size change larger than this (points) starts a new block.
 SIZE_JUMP = 1.0
 # Before a table continued from the previous page, at most this many short blocks (repeated title,
@@ -72,12 +74,13 @@ def _join(parts: Sequence[str]) -> str:
     return out
 
 
-def _breaks(prev: Line, ln: Line, leading: float) -> bool:
+def _breaks(prev: Line, ln: Line, leading: float, right: float) -> bool:
     a, b = prev.segments[0], ln.segments[0]
     height = max(prev.bottom - prev.top, 1.0)
     if ln.top - prev.bottom > leading + PARA_GAP_EM * height:
         return True
-    if abs(a.size - b.size) > SIZE_JUMP or a.bold != b.bold:
+    full = prev.x1 >= right - FULL_LINE_EM * height  # a full line continues its sentence on the next
+    if abs(a.size - b.size) > SIZE_JUMP or (a.bold != b.bold and not full):
         return True
     if numbered_level(ln.text) or is_list_item(ln.text):
         return True
@@ -92,7 +95,7 @@ def _flush(lines: list[Line], page: int, body_size: float, out: PageBlocks) -> N
     size = max(s.size for s in lines[0].segments)
     bold = all(s.bold for s in segs)
     kind, level = classify(text, size=size, bold=bold, lines=len(lines), body_size=body_size, page=page,
-                           top_of_doc=page <= 2)
+                           top_of_doc=page == 1)
     bbox = BBox(min(s.x0 for s in segs), min(s.top for s in segs), max(s.x1 for s in segs),
                 max(s.bottom for s in segs))
     out.blocks.append(Block(kind=kind, text=text, page=page, bbox=bbox, level=level))
@@ -104,9 +107,10 @@ def _emit_text(run: list[Segment], page: int, body_size: float, out: PageBlocks)
     normal = [b.top - a.bottom for a, b in itertools.pairwise(lines)
               if 0 <= b.top - a.bottom <= NORMAL_LEADING_EM * (a.bottom - a.top)]
     leading = statistics.median(normal) if normal else 0.0
+    right = max((ln.x1 for ln in lines), default=0.0)
     cur: list[Line] = []
     for ln in lines:
-        if cur and _breaks(cur[-1], ln, leading):
+        if cur and _breaks(cur[-1], ln, leading, right):
             _flush(cur, page, body_size, out)
             cur = []
         cur.append(ln)

@@ -13,6 +13,7 @@ from markdown_it.token import Token
 from finrag.config import Settings
 from finrag.errors import ParseError
 from finrag.model import BlockKind, Document
+from finrag.parse.detect import utf16_without_bom
 from finrag.parse.office_common import DocBuilder, find_unit, numbering_level
 
 # UTF-8 with at most this share of undecodable characters is read as UTF-8 with replacements (a few
@@ -36,6 +37,8 @@ def decode_text(data: bytes, *, file_name: str) -> tuple[str, str, list[str]]:
     for bom, enc in _BOM_ENCODINGS:
         if data.startswith(bom):
             return _decode(data, enc, warnings), enc, warnings
+    if enc16 := utf16_without_bom(data):
+        return _decode(data, enc16, warnings), enc16, warnings
     try:
         return data.decode("utf-8"), "utf-8", warnings
     except UnicodeDecodeError:

@@ -27,6 +27,7 @@ from finrag.serve.service import Service
 from finrag.serve.uploads import BYTES_PER_MB, discard, new_staging_dir, stage_upload
 
 WEB_DIR = Path(__file__).with_name("web")
+MAX_QUOTE_CHARS = 2000  # a quoted sentence longer than this is not a sentence
 
 
 def _parse_boxes(raw: str, limit: int) -> list[BBox]:
@@ -147,12 +148,16 @@ def create_app(settings: Settings, finrag: Finrag | None = None) -> FastAPI:
         doc_id: str, page: int, who: Caller,
         chunk_id: Annotated[str | None, Query(description="highlight this chunk's boxes")] = None,
         boxes: Annotated[str | None, Query(description="x0,y0,x1,y1;... in PDF points")] = None,
+        quote: Annotated[list[str] | None, Query(description="text to find and highlight")] = None,
     ) -> Response:
         record = svc.finrag.document(doc_id, who.scope)
         if not 1 <= page <= max(record.pages, 1):
             raise NotFoundError(f"page {page} out of range 1..{record.pages}", file=record.file)
-        marks = svc.page_boxes(doc_id, page, chunk_id, who.scope)
-        marks += _parse_boxes(boxes or "", settings.serve.max_boxes)
+        quotes = quote or []
+        if len(quotes) > settings.serve.max_boxes or any(len(q) > MAX_QUOTE_CHARS for q in quotes):
+            raise ServeError(f"at most {settings.serve.max_boxes} quotes of {MAX_QUOTE_CHARS} characters")
+        explicit = _parse_boxes(boxes or "", settings.serve.max_boxes)
+        marks = svc.page_marks(doc_id, page, chunk_id, who.scope, explicit, quotes)
         png = svc.page_png(record, page, marks)
         return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=300"})
 

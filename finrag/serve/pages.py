@@ -14,11 +14,13 @@ import threading
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from finrag.errors import NotFoundError, ServeError
 from finrag.model import BBox
+from finrag.serve.pages_text import Marks, find_text_boxes
 
 POINTS_PER_INCH = 72.0  # PDF user-space unit
 HIGHLIGHT_FILL = (255, 214, 0, 90)  # translucent yellow: text under it stays readable
@@ -55,16 +57,31 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def render_page_png(path: Path, media_type: str, page: int, boxes: list[BBox], dpi: int) -> bytes:
-    """PNG of 1-indexed ``page`` of the file at ``path`` with ``boxes`` highlighted."""
+def _pdf_marks(pdf_page: Any, marks: Marks) -> list[BBox]:
+    """Explicit boxes plus quotes found on the page; else the chunk's boxes; else the chunk's text."""
+    height = pdf_page.get_height()
+    textpage = pdf_page.get_textpage()
+    try:
+        found = marks.boxes + find_text_boxes(textpage, height, marks.quotes)
+        if found:
+            return found
+        return marks.fallback_boxes or find_text_boxes(textpage, height, marks.fallback_quotes)
+    finally:
+        textpage.close()
+
+
+def render_page_png(path: Path, media_type: str, page: int, marks: Marks | list[BBox], dpi: int) -> bytes:
+    """PNG of 1-indexed ``page`` of the file at ``path`` with the evidence highlighted."""
     file = path.name
+    if isinstance(marks, list):
+        marks = Marks(boxes=marks)
     if media_type in IMAGE_MEDIA:
         if page != 1:
             raise NotFoundError(f"an image has one page, not page {page}", file=file)
         try:
             with Image.open(path) as img:
                 img.load()
-                return _png(_draw_boxes(img, boxes, 1.0))
+                return _png(_draw_boxes(img, marks.boxes or marks.fallback_boxes, 1.0))
         except OSError as err:
             raise ServeError(f"cannot open image: {err}", file=file) from err
     if media_type not in PAGED_MEDIA:
@@ -82,6 +99,7 @@ def render_page_png(path: Path, media_type: str, page: int, boxes: list[BBox], d
         pdf_page = pdf[page - 1]
         try:
             image = pdf_page.render(scale=scale).to_pil()
+            boxes = _pdf_marks(pdf_page, marks)
         finally:
             pdf_page.close()
         return _png(_draw_boxes(image, boxes, scale))
@@ -96,7 +114,7 @@ class PageRenderer:
         self.dpi = dpi
         self.cache_entries = cache_entries
         self._pool: ProcessPoolExecutor | None = None
-        self._cache: OrderedDict[tuple[str, str, int, tuple[tuple[float, ...], ...]], bytes] = OrderedDict()
+        self._cache: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
     def _executor(self) -> ProcessPoolExecutor:
@@ -107,14 +125,16 @@ class PageRenderer:
                 self._pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn)
             return self._pool
 
-    def render(self, path: Path, media_type: str, page: int, boxes: list[BBox]) -> bytes:
-        key = (str(path), media_type, page, tuple((b.x0, b.y0, b.x1, b.y1) for b in boxes))
+    def render(self, path: Path, media_type: str, page: int, marks: Marks | list[BBox]) -> bytes:
+        if isinstance(marks, list):
+            marks = Marks(boxes=marks)
+        key = (str(path), media_type, page, marks.key())
         with self._lock:
             cached = self._cache.get(key)
             if cached is not None:
                 self._cache.move_to_end(key)
                 return cached
-        png = self._executor().submit(render_page_png, path, media_type, page, boxes, self.dpi).result()
+        png = self._executor().submit(render_page_png, path, media_type, page, marks, self.dpi).result()
         with self._lock:
             self._cache[key] = png
             while len(self._cache) > self.cache_entries:
@@ -124,7 +144,7 @@ class PageRenderer:
     def forget(self, path_prefix: str) -> None:
         """Drop cached pages of a deleted document's file."""
         with self._lock:
-            for key in [k for k in self._cache if k[0].startswith(path_prefix)]:
+            for key in [k for k in self._cache if str(k[0]).startswith(path_prefix)]:
                 del self._cache[key]
 
     def close(self) -> None:

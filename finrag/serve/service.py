@@ -15,6 +15,7 @@ from finrag.serve.auth import KeyRing, load_keyring
 from finrag.serve.cache import AnswerCache, cache_key
 from finrag.serve.jobs import JobConflictError, JobQueue
 from finrag.serve.pages import RENDERABLE_MEDIA, PageRenderer
+from finrag.serve.pages_text import Marks
 
 log = logging.getLogger(__name__)
 VERSION_REFRESH_S = 2.0  # re-read the store's index version at most this often (catches CLI ingests)
@@ -127,21 +128,31 @@ class Service:
         self.invalidate()
         return removed
 
-    def page_boxes(self, doc_id: str, page: int, chunk_id: str | None, scope: AccessScope) -> list[BBox]:
-        """The boxes of a visible chunk on ``page`` (none when the chunk has no boxes there)."""
-        if chunk_id is None:
-            return []
-        chunks = self.finrag.store.get_chunks([chunk_id], scope)
-        if not chunks or chunks[0].doc_id != doc_id:
-            raise NotFoundError(f"no chunk {chunk_id} in document {doc_id}")
-        return [pb.bbox for pb in chunks[0].bboxes if pb.page == page]
+    def page_marks(
+        self,
+        doc_id: str,
+        page: int,
+        chunk_id: str | None,
+        scope: AccessScope,
+        boxes: list[BBox],
+        quotes: list[str],
+    ) -> Marks:
+        """What to highlight: given boxes and quotes, then a visible chunk's boxes or text as fallback."""
+        marks = Marks(boxes=boxes, quotes=quotes)
+        if chunk_id is not None:
+            chunks = self.finrag.store.get_chunks([chunk_id], scope)
+            if not chunks or chunks[0].doc_id != doc_id:
+                raise NotFoundError(f"no chunk {chunk_id} in document {doc_id}")
+            marks.fallback_boxes = [pb.bbox for pb in chunks[0].bboxes if pb.page == page]
+            marks.fallback_quotes = [chunks[0].text]
+        return marks
 
-    def page_png(self, record: DocumentRecord, page: int, boxes: list[BBox]) -> bytes:
+    def page_png(self, record: DocumentRecord, page: int, marks: Marks) -> bytes:
         if record.media_type not in RENDERABLE_MEDIA or not record.stored_file:
             raise NotFoundError(f"no page images for {record.media_type} documents", file=record.file)
         home = self.settings.home.resolve()
         path = (home / record.stored_file).resolve()
         if not path.is_relative_to(home) or not path.is_file():
             raise NotFoundError("the stored copy of this document is missing", file=record.file)
-        return self.renderer.render(path, record.media_type, page, boxes)
+        return self.renderer.render(path, record.media_type, page, marks)
 

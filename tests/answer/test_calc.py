@@ -79,3 +79,10 @@ def test_detect_formula_prefers_the_longest_keyword() -> None:
     assert detect_formula("2019年四方科技毛利率是多少").name == "gross_margin"  # type: ignore[union-attr]
     assert detect_formula("What is the YoY growth of revenue?").name == "yoy_growth"  # type: ignore[union-attr]
     assert detect_formula("公司的实际控制人是谁") is None
+
+
+def test_average_and_ratio() -> None:
+    avg = compute(FORMULAS["average"], [op("a", "428"), op("b", "381"), op("c", "463")])
+    assert avg.result == Decimal("424.00") and avg.text.startswith("平均值 = (a + b + c) / 3")
+    ratio = compute(FORMULAS["ratio"], [op("a", "2641"), op("b", "3025")], lang="en")
+    assert ratio.result == Decimal("0.87") and ratio.unit is None

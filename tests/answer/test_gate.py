@@ -46,3 +46,12 @@ def test_refuses_when_the_topic_is_absent_in_english() -> None:
 
 def test_no_hits_is_a_refusal() -> None:
     assert decide(analyze("营业收入是多少"), [], [], AnswerSettings()).reason == "no_evidence"
+
+
+def test_english_abbreviation_matches_the_document_name() -> None:
+    doc = make_doc([INCOME_ZH], company="Johnson & Johnson", year=2022, file="JOHNSON_JOHNSON_2022_10K.pdf")
+    hit = Hit(make_chunk(doc, "Sales increased 1.3% in fiscal 2022 to $94.9 billion.", 30), 0.03)
+    asked = analyze("Are JnJ's FY2022 financials that of a high growth company?")
+    assert decide(asked, [hit], [], AnswerSettings()).reason != "company"
+    other = analyze("What was Globex's FY2022 net income?")
+    assert decide(other, [hit], [], AnswerSettings()).reason == "company"

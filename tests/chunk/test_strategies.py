@@ -247,3 +247,40 @@ def test_requirement_parents_are_not_indexed_children_point_to_them(settings: Se
         body_text = child.text.split("\n", 1)[1]
         assert body_text in parents[child.parent_id].text.replace("\n", "")
     assert re.search(r"第79类", "".join(c.text for c in children))
+
+
+def _line(value: str, page: int, y: float, full: bool) -> Block:
+    return Block(BlockKind.TEXT, value, page, bbox=BBox(90, y, 530 if full else 300, y + 10))
+
+
+def test_wrapped_pdf_lines_are_joined_so_no_chunk_ends_mid_sentence(settings: Settings) -> None:
+    settings.chunk.max_tokens = 40
+    sentence = "公司外销业务结算货币以美元为主，若未来汇率波动加大，将对公司的经营业绩产生一定影响。"
+    blocks = [heading("第四节 经营情况讨论与分析", 1, level=1)]
+    y = 100.0
+    for _ in range(8):  # each sentence printed over two lines, wrapped mid-word
+        blocks += [_line(sentence[:30], 1, y, True), _line(sentence[30:], 1, y + 12, False)]
+        y += 24
+    chunks = chunk_document(make_doc(blocks), settings)
+    body = [c for c in chunks if c.kind == ChunkKind.TEXT]
+    assert len(body) > 1
+    for c in body:
+        lines = c.text.split("\n")[1:]
+        assert lines and all(line == sentence for line in lines), c.text
+
+
+def test_small_sections_share_a_chunk_and_toc_lines_are_dropped(settings: Settings) -> None:
+    blocks = [
+        heading("第二节 公司简介和主要财务指标", 1, level=1),
+        text("第二节 公司简介和主要财务指标......................4", 1),
+        heading("十一、 采用公允价值计量的项目", 2, level=2),
+        text("□适用 √不适用", 2),
+        heading("十二、 其他", 2, level=2),
+        text("□适用 √不适用", 2),
+    ]
+    chunks = chunk_document(make_doc(blocks), settings)
+    assert len(chunks) == 1
+    (c,) = chunks
+    assert c.section_path == ["第二节 公司简介和主要财务指标"]
+    assert "十一、 采用公允价值计量的项目" in c.text and "十二、 其他" in c.text
+    assert "......" not in c.text

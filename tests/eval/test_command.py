@@ -65,3 +65,24 @@ def test_eval_naive_passages_json_compare_and_gate(tmp_path: Path) -> None:
     assert cmp.exit_code == 0, cmp.output
     deltas = {d["metric"]: d["delta"] for d in json.loads(cmp.stdout)}
     assert deltas["overall/recall@1"] < 0
+
+
+def test_max_doc_pages_drops_questions_on_long_documents(tmp_path: Path) -> None:
+    from reportlab.pdfgen import canvas
+
+    from finrag.eval.command import drop_long_documents
+    from finrag.eval.sets import Gold, Question
+
+    for name, pages in (("short.pdf", 1), ("long.pdf", 3)):
+        c = canvas.Canvas(str(tmp_path / name))
+        for i in range(pages):
+            c.drawString(72, 720, f"page {i + 1}")
+            c.showPage()
+        c.save()
+    qs = [
+        Question("s", "x", "en", "q", "a", True, [Gold("short.pdf", 1)]),
+        Question("l", "x", "en", "q", "a", True, [Gold("long.pdf", 2)]),
+        Question("u", "x", "en", "q", None, False),
+        Question("m", "x", "en", "q", "a", True, [Gold("absent.pdf", 1)]),
+    ]
+    assert [q.qid for q in drop_long_documents(qs, tmp_path, 2)] == ["s", "u"]

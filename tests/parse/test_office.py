@@ -27,6 +27,8 @@ def _make_docx(path: Path) -> None:
     d.add_heading("年度经营报告", 0)
     d.add_heading("第一章 经营情况", 1)
     d.add_paragraph("报告期内公司经营稳健。")
+    d.add_paragraph().add_run("1. 概述").bold = True
+    d.add_paragraph("重点：").add_run("加粗的不是标题").bold = True
     d.add_heading("一、收入分析", 2)
     d.add_paragraph("合并利润表")
     d.add_paragraph("单位：元")
@@ -49,7 +51,8 @@ def test_docx_headings_tables_lists_and_pages(tmp_path: Path, settings: Settings
     _make_docx(path)
     doc = parse_file(path, settings)
     assert doc.media_type == "docx" and doc.language == "zh" and doc.report.parser == "docx"
-    assert _headings(doc) == [(1, "年度经营报告"), (1, "第一章 经营情况"), (2, "一、收入分析")]
+    expected = [(1, "年度经营报告"), (1, "第一章 经营情况"), (2, "1. 概述"), (2, "一、收入分析")]
+    assert _headings(doc) == expected
     assert doc.blocks[0].kind == BlockKind.TITLE
     (table,) = doc.tables
     assert table.header == [["项目", "2023年", "2022年"]]

@@ -157,7 +157,7 @@ def test_bundled_examples_parse_with_their_key_facts(settings: Settings) -> None
     assert {p.suffix for p in files} == {".pdf", ".xlsx", ".md", ".docx"}
     assert sum(p.stat().st_size for p in EXAMPLES.iterdir()) < 500_000
     xlsx = parse_file(EXAMPLES / "config_params.xlsx", settings)
-    assert ["gateway.timeout", "3000", "ms"] == xlsx.tables[0].rows[0][:3]
+    assert xlsx.tables[0].rows[0][:3] == ["gateway.timeout", "3000", "ms"]
     md = parse_file(EXAMPLES / "api_reference.md", settings)
     assert "POST /v1/payments" in [o.title for o in md.outline]
     assert any(r[0] == "E5021" for t in md.tables for r in t.rows)
@@ -167,4 +167,84 @@ def test_bundled_examples_parse_with_their_key_facts(settings: Settings) -> None
     pytest.importorskip("finrag.parse.pdf")
     report = parse_file(EXAMPLES / "annual_report_2023_xinghe.pdf", settings)
     assert report.pages == 2 and report.language == "zh"
-    assert any(r[0].endswith("营业收入") and r[1] == "1,256,780,432.15" for t in report.tables for r in t.rows)
+    rows = [r for t in report.tables for r in t.rows]
+    assert any(r[0].endswith("营业收入") and r[1] == "1,256,780,432.15" for r in rows)
+
+
+def test_damaged_office_files_never_escape_as_other_exceptions(tmp_path: Path, settings: Settings) -> None:
+    """Truncated or bit-flipped DOCX/XLSX/PPTX: either a Document or a ParseError naming the file."""
+    import random
+
+    import openpyxl
+    from pptx import Presentation
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.append(["参数名", "默认值"])
+    ws.append(["timeout", 3000])
+    wb.save(tmp_path / "ok.xlsx")
+    Presentation().save(str(tmp_path / "ok.pptx"))
+    originals = [_docx(tmp_path / "ok.docx"), tmp_path / "ok.xlsx", tmp_path / "ok.pptx"]
+    rng = random.Random(7)
+    for original in originals:
+        data = original.read_bytes()
+        variants = [data[: len(data) * k // 5] for k in (1, 3, 4)]
+        for _ in range(3):
+            flipped = bytearray(data)
+            for _ in range(20):
+                flipped[rng.randrange(100, len(data))] ^= 0xFF
+            variants.append(bytes(flipped))
+        for i, blob in enumerate(variants):
+            path = tmp_path / f"damaged-{i}{original.suffix}"
+            path.write_bytes(blob)
+            try:
+                parse_file(path, settings)
+            except ParseError as err:
+                assert err.file == path.name and err.stage == "parse"
+
+
+def _worker_pids() -> list[int]:
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmd = (proc / "cmdline").read_bytes()
+            ppid = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == os.getpid() and b"finrag.parse.worker" in cmd:
+            pids.append(int(proc.name))
+    return pids
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to find the child")
+def test_a_child_killed_mid_parse_is_a_parse_error(tmp_path: Path, settings: Settings) -> None:
+    """The out-of-memory killer (or a native crash) takes the parser down: the caller gets a ParseError."""
+    import signal
+    import time
+
+    from finrag.parse.isolate import shutdown_workers
+
+    shutdown_workers()
+    path = tmp_path / "huge.csv"
+    path.write_text("id,value,note\n" + "".join(f"r{i},{i},x\n" for i in range(400_000)), encoding="utf-8")
+    settings.parse.isolate_min_mb = 0
+    killed: list[int] = []
+
+    def killer() -> None:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and not killed:
+            for pid in _worker_pids():
+                time.sleep(0.2)
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            time.sleep(0.05)
+
+    t = threading.Thread(target=killer)
+    t.start()
+    with pytest.raises(ParseError, match="parser process died") as err:
+        parse_file(path, settings)
+    t.join()
+    assert err.value.file == "huge.csv" and killed

@@ -27,6 +27,14 @@ def test_txt_in_gbk_utf16_and_utf8_reads_the_same(tmp_path: Path, settings: Sett
         assert not doc.report.warnings
 
 
+def test_utf16_without_bom_is_text(tmp_path: Path, settings: Settings) -> None:
+    path = tmp_path / "export.txt"
+    path.write_bytes("Revenue: 812 million (营业收入)\nMargin: 41.3%\n".encode("utf-16-le"))
+    doc = parse_file(path, settings)
+    assert doc.media_type == "txt"
+    assert [b.text for b in doc.blocks] == ["Revenue: 812 million (营业收入)", "Margin: 41.3%"]
+
+
 def test_invalid_utf8_bytes_are_replaced_with_a_warning(tmp_path: Path, settings: Settings) -> None:
     path = tmp_path / "damaged.txt"
     path.write_bytes(("Net revenue was $812 million in the quarter. " * 20).encode() + b"\xff\xfe\xfa end")

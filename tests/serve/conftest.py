@@ -25,17 +25,23 @@ CONFIDENTIAL_TEXT = [
 ]
 
 
-def make_pdf(path: Path, pages: list[list[str]]) -> Path:
-    """A text PDF with one line per string, 14 pt, starting near the top of each page."""
+def make_pdf(path: Path, pages: list[list[str]], font: str = "Helvetica") -> Path:
+    """A text PDF with one line per string, 14 pt, baselines 72, 96, ... pt below the top of each page.
+
+    ``font="STSong-Light"`` (a standard CID font, not embedded) writes Chinese text."""
     from reportlab.lib.pagesizes import A4
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.pdfgen import canvas
 
+    if font == "STSong-Light":
+        pdfmetrics.registerFont(UnicodeCIDFont(font))
     c = canvas.Canvas(str(path), pagesize=A4)
     _, height = A4
     for lines in pages:
         y = height - 72
         for line in lines:
-            c.setFont("Helvetica", 14)
+            c.setFont(font, 14)
             c.drawString(72, y, line)
             y -= 24
         c.showPage()
@@ -58,7 +64,7 @@ def bearer(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("corpus")
     return {
@@ -67,9 +73,11 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory, corpus: dict[str, Path]) -> Iterator[object]:
-    """A TestClient on an app with keys, the public document at level 0 and the memo at level 5."""
+    """A TestClient on an app with keys, the public document at level 0 and the memo at level 5.
+
+    Shared by the API and ACL tests (one model load, one ingest); tests that add documents remove them."""
     from fastapi.testclient import TestClient
 
     from finrag.config import load_settings

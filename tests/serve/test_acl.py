@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import logging
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.serve.conftest import ADMIN_KEY, ANALYST_KEY, SECRET_MARKER, bearer
@@ -11,6 +13,14 @@ from tests.serve.conftest import ADMIN_KEY, ANALYST_KEY, SECRET_MARKER, bearer
 ADMIN = bearer(ADMIN_KEY)
 ANALYST = bearer(ANALYST_KEY)
 SECRET_QUESTION = "What is the acquisition price of Project Nightingale?"
+
+
+# words only the memo holds (the question itself names "Project Nightingale", so that may be echoed back)
+MEMO_ONLY = ("777", "third quarter", "board_memo", "Board Memo")
+
+
+def _leaks(text: str, memo_id: str) -> list[str]:
+    return [w for w in (*MEMO_ONLY, memo_id) if w in text]
 
 
 def _memo_id(client: TestClient) -> str:
@@ -43,7 +53,7 @@ def test_search_never_returns_memo_chunks(served: TestClient) -> None:
     r = served.post("/search", headers=ANALYST, json=body)
     assert r.status_code == 200
     assert all(h["file"] != "board_memo.pdf" for h in r.json()["hits"])
-    assert SECRET_MARKER not in r.text.replace(SECRET_QUESTION, "")
+    assert _leaks(r.text, _memo_id(served)) == []
 
 
 def test_filters_in_the_body_cannot_widen_the_scope(served: TestClient) -> None:
@@ -53,26 +63,30 @@ def test_filters_in_the_body_cannot_widen_the_scope(served: TestClient) -> None:
     assert r.status_code == 200 and r.json()["hits"] == []
 
 
-def test_cached_admin_answer_is_not_served_to_the_analyst(served: TestClient) -> None:
+def test_cached_admin_answer_is_not_served_to_the_analyst(
+    served: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
     admin = served.post("/ask", headers=ADMIN, json={"question": SECRET_QUESTION, "explain": True}).json()
     assert "777" in admin["answer"]
     again = served.post("/ask", headers=ADMIN, json={"question": SECRET_QUESTION, "explain": True}).json()
     assert again["cached"] is True  # the admin's answer is in the cache now
-    for _ in range(2):  # the second time may come from the analyst's own cache entry
+    memo = _memo_id(served)
+    for attempt in range(2):  # the second answer comes from the analyst's own cache entry
         r = served.post("/ask", headers=ANALYST, json={"question": SECRET_QUESTION, "explain": True})
         body = r.json()
-        assert body["answerer"] != "cache" or body["cached"] is True
-        assert "777" not in r.text and "board_memo" not in r.text
-        assert SECRET_MARKER not in json.dumps(body["citations"]) + json.dumps(body["trace"])
-        assert SECRET_MARKER not in json.dumps(body.get("context", []))
+        assert body["cached"] is (attempt == 1)
+        assert _leaks(r.text, memo) == [], "answer, citations, context and trace hold nothing of the memo"
         assert all(c["file"] != "board_memo.pdf" for c in body["citations"])
+        assert SECRET_MARKER not in json.dumps(body["citations"]) + json.dumps(body.get("context", []))
+    assert ANALYST_KEY not in caplog.text and ADMIN_KEY not in caplog.text
 
 
 def test_streamed_answers_respect_the_scope(served: TestClient) -> None:
     served.post("/ask", headers=ADMIN, json={"question": SECRET_QUESTION})
     sse = {**ANALYST, "Accept": "text/event-stream"}
     r = served.post("/ask", headers=sse, json={"question": SECRET_QUESTION})
-    assert r.status_code == 200 and "777" not in r.text and "board_memo" not in r.text
+    assert r.status_code == 200 and _leaks(r.text, _memo_id(served)) == []
 
 
 def test_page_images_of_the_memo_are_not_found(served: TestClient) -> None:

@@ -21,6 +21,14 @@ CHROMIUM_ARGS = [
 INDEX_TIMEOUT_MS = 120_000  # first ingest loads the embedder
 STEP_TIMEOUT_MS = 60_000
 SERVER_START_S = 30.0
+# counts yellow-tinted pixels (the highlight fill) in the loaded page image
+HIGHLIGHTED_PIXELS_JS = """img => {
+  const c = document.createElement("canvas"); c.width = img.naturalWidth; c.height = img.naturalHeight;
+  const ctx = c.getContext("2d"); ctx.drawImage(img, 0, 0);
+  const d = ctx.getImageData(0, 0, c.width, c.height).data; let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] > 200 && d[i + 2] < 190) n++;
+  return n;
+}"""
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason="/usr/bin/chromium absent (apt-get install chromium): browser test skipped",
@@ -76,8 +84,8 @@ def test_upload_ask_and_open_the_cited_page(server: str, tmp_path: Path) -> None
             assert "1,250" in page.inner_text("#answer-text")
             page.click("#answer-text a.cite >> nth=0")
             page.wait_for_selector("#page-image[data-loaded='1']")
-            natural = page.eval_on_selector("#page-image", "img => img.naturalWidth")
-            assert natural > 0
+            highlighted = page.eval_on_selector("#page-image", HIGHLIGHTED_PIXELS_JS)
+            assert highlighted > 0, "the cited page shows the evidence highlighted"
             assert "p." in page.inner_text("#viewer-title")
             page.click("#explain summary")
             page.screenshot(path=str(ARTIFACTS / "web_answer.png"), full_page=True)

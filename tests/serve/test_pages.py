@@ -9,6 +9,7 @@ from PIL import Image
 from finrag.errors import NotFoundError
 from finrag.model import BBox
 from finrag.serve.pages import POINTS_PER_INCH, PageRenderer, render_page_png
+from finrag.serve.pages_text import Marks, needles
 from tests.serve.conftest import make_pdf
 
 DPI = 72  # 1 px per point keeps the pixel arithmetic below obvious
@@ -73,3 +74,29 @@ def test_renderer_process_renders_caches_and_reports_errors(pdf: Path) -> None:
         assert renderer.render(pdf, "pdf", 1, [BBox(10, 10, 50, 50)]) is not first
     finally:
         renderer.close()
+
+
+def test_quoted_sentences_and_amounts_are_found_and_highlighted(tmp_path: Path) -> None:
+    lines = ["Revenue for 2019 was 1,250 million dollars,", "up from 1,100 million in 2018.", "Other text."]
+    path = make_pdf(tmp_path / "q.pdf", [lines])
+    quote = "Revenue for 2019 was 1,250 million dollars, up from 1,100 million in 2018.[1]"
+    png = render_page_png(path, "pdf", 1, Marks(quotes=[quote]), DPI)
+    # make_pdf puts baselines 72, 96, 120 pt below the top edge: lines 1 and 2 tinted, line 3 not
+    assert _pixel(png, 71, 72 - 4)[2] < 200
+    assert _pixel(png, 71, 96 - 4)[2] < 200
+    assert _pixel(png, 71, 120 - 4) == (255, 255, 255)
+
+
+def test_fallback_to_the_chunk_text_when_quotes_are_not_on_the_page(tmp_path: Path) -> None:
+    lines = ["营业收入为 1,256,780,432.15 元", "净利润为 310 万元"]
+    path = make_pdf(tmp_path / "f.pdf", [lines], "STSong-Light")
+    marks = Marks(quotes=["a paraphrase that is not printed anywhere"], fallback_quotes=["净利润为 310 万元"])
+    png = render_page_png(path, "pdf", 1, marks, DPI)
+    assert _pixel(png, 71, 96 - 4)[2] < 200 and _pixel(png, 71, 72 - 4) == (255, 255, 255)
+
+
+def test_needles_skip_years_and_short_fragments() -> None:
+    found = needles(["In 2019 revenue was 1,250.5 million [2]. Up.", "收入 | 12345"])
+    assert "1,250.5" in found and "12345" in found
+    assert any(n.startswith("In 2019 revenue was 1,250.5 million") for n in found)
+    assert "2019" not in found and "Up." not in found

@@ -27,6 +27,7 @@ const LABELS = {
   },
 };
 const POLL_MS = 700;
+const MAX_QUOTES = 8;
 let lang = localStorage.getItem("finrag.lang") || (navigator.language.startsWith("zh") ? "zh" : "en");
 let lastAnswer = null;
 
@@ -187,13 +188,21 @@ function answerWithLinks(text, citations) {
   return frag;
 }
 
+function citingSentences(text, n) {
+  const mark = `[${n}]`;
+  return (text || "").split(/(?<=[。！？；.!?;\]])\s+|(?<=[。！？；])|\n+/)
+    .filter((s) => s.includes(mark)).map((s) => s.replace(/\[\d+\]/g, " ").trim()).filter((s) => s.length > 0)
+    .slice(0, MAX_QUOTES);
+}
+
 async function openCitation(n) {
   const c = lastAnswer && lastAnswer.citations.find((x) => x.n === n);
   if (!c) return;
   document.querySelectorAll("a.cite").forEach((a) => a.classList.toggle("active", a.dataset.n === String(n)));
-  const boxes = (c.bboxes || []).filter((b) => b.page === c.page)
-    .map((b) => [b.bbox.x0, b.bbox.y0, b.bbox.x1, b.bbox.y1].map((v) => v.toFixed(1)).join(",")).join(";");
-  const query = boxes ? `boxes=${encodeURIComponent(boxes)}` : `chunk_id=${encodeURIComponent(c.chunk_id)}`;
+  // the answer's sentences that cite [n] are found on the page; the chunk's own boxes/text are the fallback
+  const params = new URLSearchParams({ chunk_id: c.chunk_id });
+  for (const s of citingSentences(lastAnswer.answer, n)) params.append("quote", s);
+  const query = params.toString();
   $("viewer-title").textContent = `[${n}] ${c.file} · ${t("page")}${c.page}${lang === "zh" ? "页" : ""}`;
   $("viewer-snippet").textContent = c.snippet || "";
   $("viewer").hidden = false;

@@ -1,0 +1,81 @@
+"""Seconds per scanned page: OCR the image-only PDFs of ../shared/eval/docs/parsing with the configured
+engine and worker pool, and print wall-clock and per-page figures as JSON.
+
+    nice -n 10 python bench/ocr_speed.py [--max-pages 11] [--workers 0] [--engine rapidocr]
+
+Wall seconds per page is the throughput figure (all workers busy); page seconds is one page's own time
+inside a worker (render + orientation + layout + OCR + assembly). The load average is printed because
+the machine is shared: figures on a busy box are slower than on an idle one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+
+from finrag.config import load_settings
+from finrag.parse.ocr import PageJob, run_pages
+
+SCANS = (
+    "en_scanned_enron_letter_2001.pdf",
+    "zh_scanned_2pages_mineru_example.pdf",
+    "zh_scanned_8pages_mineru_small_ocr.pdf",
+)
+DEFAULT_EVAL = Path(__file__).resolve().parents[1].parent / "shared" / "eval"
+
+
+def _jobs(folder: Path, max_pages: int) -> list[PageJob]:
+    import pypdfium2 as pdfium
+
+    jobs: list[PageJob] = []
+    for name in SCANS:
+        path = folder / name
+        pdf = pdfium.PdfDocument(str(path))
+        count = len(pdf)
+        pdf.close()
+        for i in range(count):
+            if len(jobs) < max_pages:
+                jobs.append(PageJob("pdf", str(path), i, len(jobs) + 1))
+    return jobs
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--eval", type=Path, default=Path(os.environ.get("FINRAG_SHARED_EVAL", DEFAULT_EVAL)))
+    ap.add_argument("--max-pages", type=int, default=11)
+    ap.add_argument("--workers", type=int, default=0)
+    ap.add_argument("--engine", default="rapidocr")
+    args = ap.parse_args()
+    settings = load_settings(Path("/tmp/finrag-bench-ocr"))
+    ocr = settings.ocr.model_copy(update={"workers": args.workers, "engine": args.engine})
+    jobs = _jobs(args.eval / "docs" / "parsing", args.max_pages)
+    load_before = os.getloadavg()[0]
+    started = time.perf_counter()
+    pages = run_pages(jobs, ocr)
+    wall = time.perf_counter() - started
+    page_s = [p.seconds for p in pages if p.seconds > 0]
+    print(
+        json.dumps(
+            {
+                "engine": args.engine,
+                "pages": len(pages),
+                "workers": args.workers or os.cpu_count(),
+                "wall_s": round(wall, 1),
+                "wall_s_per_page": round(wall / max(len(pages), 1), 2),
+                "page_s_median": round(statistics.median(page_s), 2) if page_s else None,
+                "page_s_max": round(max(page_s), 2) if page_s else None,
+                "chars": sum(len(b.text) for p in pages for b in p.blocks),
+                "warnings": [w for p in pages for w in p.warnings],
+                "load_avg_1m": [round(load_before, 1), round(os.getloadavg()[0], 1)],
+            },
+            ensure_ascii=False,
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

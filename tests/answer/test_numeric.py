@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.facts import extract_facts
+from finrag.answer.lookup import items_from_tables
+from finrag.answer.numeric import calculation_answer, lookup_answer, which_year
+from finrag.answer.query import analyze
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+SEGMENTS = Table(
+    "t1",
+    [12],
+    [],
+    caption="Net sales by segment",
+    rows=[
+        ["", "2019", "2018", "2017"],
+        ["", "", "(in millions)", ""],
+        ["Sensors", "914", "918", "814"],
+        ["Appliances", "680", "774", "676"],
+        ["Total", "$ 13,448", "$ 13,988", "$ 12,185"],
+    ],
+)
+
+
+def _setup(question: str):
+    doc = make_doc([SEGMENTS], company="TE", language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    asked = analyze(question)
+    asked.line_items = asked.line_items or items_from_tables(question, chunks)
+    return asked, facts, {doc.doc_id: 0}
+
+
+def test_rows_named_in_the_question_become_line_items() -> None:
+    asked, facts, _ = _setup("What was the percentage change in the amount for Appliances in 2019 from 2018?")
+    assert [m.printed for m in asked.line_items] == ["Appliances"]
+    assert all(f.unit == "millions" for f in facts)  # unit from the header row, for every column
+
+
+def test_growth_between_two_named_years() -> None:
+    asked, facts, rank = _setup(
+        "What was the percentage change in the amount for Appliances in 2019 from 2018?"
+    )
+    out = calculation_answer(asked, facts, rank, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("-12.14")
+
+
+def test_average_over_all_columns_and_share_of_total() -> None:
+    asked, facts, rank = _setup("What is the average Sensors?")
+    out = calculation_answer(asked, facts, rank, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("882.00")
+    asked, facts, rank = _setup("What is the percentage of Sensors in the Total in 2019?")
+    out = calculation_answer(asked, facts, rank, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("6.80")
+
+
+def test_which_year_compares_the_row() -> None:
+    asked, facts, rank = _setup("In which year was the amount for Sensors the largest?")
+    out = which_year(asked, facts, rank, lambda f: 1)
+    assert out is not None and out.result == Decimal(2018) and out.text.startswith("2018")
+    asked, facts, rank = _setup("Which year has the lowest Appliances?")
+    assert which_year(asked, facts, rank, lambda f: 1).result == Decimal(2017)  # type: ignore[union-attr]
+
+
+def test_lookup_of_a_named_row_and_year() -> None:
+    asked, facts, rank = _setup("What is the amount of Total in 2018?")
+    out = lookup_answer(asked, facts, rank, lambda f: 3)
+    assert out is not None and out.facts[0].value == Decimal("13988") and "[3]" in out.text

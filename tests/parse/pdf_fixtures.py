@@ -1,0 +1,176 @@
+"""Small PDFs built on the fly with reportlab for the PDF parser tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+from reportlab.pdfgen import canvas
+
+W, H = A4
+LEFT_WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split()
+RIGHT_WORDS = "mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray".split()
+
+
+def _furniture(c: canvas.Canvas, n: int, total: int) -> None:
+    c.setFont("Helvetica", 8)
+    c.drawString(20 * mm, H - 12 * mm, "ACME Holdings Inc. Annual Report 2023")
+    c.drawCentredString(W / 2, 10 * mm, f"Page {n} of {total}")
+    c.drawRightString(W - 20 * mm, 10 * mm, "www.acme-holdings.com")
+
+
+def two_column(path: Path, pages: int = 3) -> Path:
+    """Two text columns per page (left: 'Left ...', right: 'Right ...'), running header and footer."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    for p in range(1, pages + 1):
+        _furniture(c, p, pages)
+        c.setFont("Helvetica-Bold", 16)
+        c.drawString(20 * mm, H - 30 * mm, f"Item {p}. Section heading {p}")
+        c.setFont("Helvetica", 10)
+        for i in range(30):
+            y = H - 45 * mm - i * 13
+            c.drawString(20 * mm, y, f"Left {p}.{i} {LEFT_WORDS[i % 12]} text of the first column here")
+            c.drawString(W / 2 + 5 * mm, y, f"Right {p}.{i} {RIGHT_WORDS[i % 12]} words of the second column")
+        c.showPage()
+    c.save()
+    return path
+
+
+def _grid_row(c: canvas.Canvas, y: float, cells: list[str], xs: list[float], h: float, font: str) -> None:
+    c.setFont(font, 9)
+    for j, text in enumerate(cells):
+        if j == 0:
+            c.drawString(xs[j] + 3, y + 4, text)
+        else:
+            c.drawRightString(xs[j + 1] - 3, y + 4, text)
+    c.line(xs[0], y, xs[-1], y)
+    c.line(xs[0], y + h, xs[-1], y + h)
+    for x in xs:
+        c.line(x, y, x, y + h)
+
+
+def split_table(path: Path) -> Path:
+    """A ruled balance sheet starting low on page 1 and continued (header repeated) on page 2."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    xs = [20 * mm, 95 * mm, 145 * mm, 190 * mm]
+    header = ["Item", "December 31, 2023", "December 31, 2022"]
+    h = 16.0
+    next_row = 1
+    for p in (1, 2):
+        _furniture(c, p, 2)
+        y = H - 30 * mm
+        if p == 1:
+            c.setFont("Helvetica", 10)
+            for i in range(20):
+                c.drawString(20 * mm, y, f"Introductory paragraph line {i} about the company and its year.")
+                y -= 13
+            c.setFont("Helvetica-Bold", 12)
+            c.drawString(20 * mm, y - 10, "CONSOLIDATED BALANCE SHEETS")
+            c.setFont("Helvetica", 9)
+            c.drawString(20 * mm, y - 24, "(in millions, except per share data)")
+            y -= 50
+        _grid_row(c, y - h, header, xs, h, "Helvetica-Bold")
+        y -= h
+        while next_row <= 35 and y > 40 * mm:
+            r = next_row
+            _grid_row(c, y - h, [f"Line item {r}", f"{r * 1234:,}.00", f"({r * 987:,})"], xs, h, "Helvetica")
+            y -= h
+            next_row += 1
+        c.showPage()
+    c.save()
+    return path
+
+
+def chinese(path: Path) -> Path:
+    """A Chinese annual-report page: numbered headings, body text, a ruled table with a unit line."""
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("STSong-Light", 16)
+    c.drawString(20 * mm, H - 30 * mm, "第二节 公司简介和主要财务指标")
+    c.setFont("STSong-Light", 12)
+    c.drawString(20 * mm, H - 42 * mm, "一、公司信息")
+    c.setFont("STSong-Light", 10)
+    y = H - 52 * mm
+    for i in range(4):
+        c.drawString(20 * mm, y, f"公司的中文名称为示例科技集团股份有限公司，本段为正文第{i + 1}行，用于测试。")
+        y -= 14
+    c.setFont("STSong-Light", 12)
+    c.drawString(20 * mm, y - 8, "（一）主要会计数据")
+    c.setFont("STSong-Light", 10)
+    c.drawString(20 * mm, y - 26, "合并资产负债表")
+    c.drawString(120 * mm, y - 40, "单位：元 币种：人民币")
+    y -= 50
+    xs = [20 * mm, 80 * mm, 135 * mm, 190 * mm]
+    rows = [["项目", "2019年12月31日", "2018年12月31日"], ["货币资金", "1,516,034,246.28", "1,108,509,231.31"],
+            ["预收款项", "", "72,768,571.91"], ["应收账款", "605,618,324.94", "576,253,532.88"]]
+    for r in rows:
+        _grid_row(c, y - 18, r, xs, 18, "STSong-Light")
+        y -= 18
+    c.showPage()
+    c.save()
+    return path
+
+
+def aligned_table(path: Path) -> Path:
+    """An SEC-style statement without rules: labels left, amounts right-aligned in two columns."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(20 * mm, H - 30 * mm, "Consolidated Statements of Income")
+    c.setFont("Helvetica", 9)
+    c.drawString(20 * mm, H - 40 * mm, "(in millions)")
+    c.drawRightString(150 * mm, H - 40 * mm, "2023")
+    c.drawRightString(185 * mm, H - 40 * mm, "2022")
+    items = [("Net revenue", "$ 12,345", "$ 11,002"), ("Cost of sales", "(7,001)", "(6,540)"),
+             ("Gross profit", "5,344", "4,462"), ("Operating expenses", "2,100", "1,980"),
+             ("Net income", "$ 3,244", "$ 2,482")]
+    for i, (label, a, b) in enumerate(items):
+        y = H - 50 * mm - i * 14
+        c.drawString(20 * mm, y, label)
+        c.drawRightString(150 * mm, y, a)
+        c.drawRightString(185 * mm, y, b)
+    c.setFont("Helvetica", 10)
+    c.drawString(20 * mm, H - 150 * mm, "The accompanying notes are an integral part of these statements.")
+    c.showPage()
+    c.save()
+    return path
+
+
+def with_outline(path: Path) -> Path:
+    c = canvas.Canvas(str(path), pagesize=A4)
+    for p, title in enumerate(["Business Overview", "Risk Factors"], start=1):
+        c.bookmarkPage(f"p{p}")
+        c.addOutlineEntry(title, f"p{p}", level=0)
+        c.setFont("Helvetica", 11)
+        c.drawString(20 * mm, H - 30 * mm, title)
+        c.setFont("Helvetica", 10)
+        c.drawString(20 * mm, H - 40 * mm, "Body text of this section, long enough to be body text of the page.")
+        c.showPage()
+    c.save()
+    return path
+
+
+def encrypted(path: Path, user_password: str) -> Path:
+    from reportlab.lib.pdfencrypt import StandardEncryption
+
+    enc = StandardEncryption(user_password, ownerPassword="owner-secret", canPrint=1, canModify=0)
+    c = canvas.Canvas(str(path), pagesize=A4, encrypt=enc)
+    c.setFont("Helvetica", 10)
+    c.drawString(20 * mm, H - 30 * mm, "Confidential figures: revenue was 1,234 million in 2023.")
+    c.showPage()
+    c.save()
+    return path
+
+
+def blank_then_text(path: Path) -> Path:
+    """Page 1 has no text layer (as a scan would), page 2 has text."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.rect(30 * mm, 30 * mm, 100 * mm, 100 * mm, fill=1)
+    c.showPage()
+    c.setFont("Helvetica", 10)
+    c.drawString(20 * mm, H - 30 * mm, "This page has a real text layer with enough characters.")
+    c.showPage()
+    c.save()
+    return path

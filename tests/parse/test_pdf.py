@@ -1,0 +1,137 @@
+"""PdfParser over generated PDFs: reading order, furniture, tables, headings, Chinese, bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from finrag.config import Settings
+from finrag.errors import EncryptedFileError, ParseError
+from finrag.model import BlockKind, Document
+from finrag.parse.pdf import PdfParser
+from tests.parse import pdf_fixtures as fx
+
+
+def parse(path: Path, settings: Settings) -> Document:
+    return PdfParser().parse(path, file_name=path.name, doc_id="d" * 64, settings=settings)
+
+
+def test_two_columns_read_column_by_column(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.two_column(tmp_path / "two.pdf"), settings)
+    page1 = [b.text for b in doc.blocks if b.page == 1]
+    text = "\n".join(page1)
+    # every left-column line comes before the first right-column line; no block mixes the two
+    assert text.index("Left 1.29") < text.index("Right 1.0")
+    assert not any("Left" in t and "Right" in t for t in page1)
+    assert doc.report.page_count == 3 and doc.report.parser == "pdf" and doc.language == "en"
+
+
+def test_running_headers_footers_and_page_numbers_removed(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.two_column(tmp_path / "two.pdf", pages=4), settings)
+    everything = " ".join(b.text for b in doc.blocks)
+    assert "ACME Holdings Inc. Annual Report" not in everything
+    assert "Page 2 of 4" not in everything and "www.acme-holdings.com" not in everything
+    removed = " ".join(doc.report.removed_lines)
+    assert "ACME Holdings" in removed and "www.acme-holdings.com" in removed
+
+
+def test_headings_from_numbering_and_font(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.two_column(tmp_path / "two.pdf"), settings)
+    heads = [b for b in doc.blocks if b.kind == BlockKind.HEADING]
+    assert [b.text for b in heads] == ["Item 1. Section heading 1", "Item 2. Section heading 2",
+                                       "Item 3. Section heading 3"]
+    assert all(b.level == 2 and b.bbox is not None for b in heads)
+
+
+def test_table_split_over_two_pages_is_one_table(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.split_table(tmp_path / "split.pdf"), settings)
+    assert len(doc.tables) == 1
+    t = doc.tables[0]
+    assert t.pages == [1, 2]
+    assert t.header == [["Item", "December 31, 2023", "December 31, 2022"]]  # repeated header dropped
+    labels = [r[0] for r in t.rows]
+    assert labels[0] == "Line item 1" and labels[-1] == "Line item 35" and len(labels) == 35
+    assert t.rows[0] == ["Line item 1", "1,234.00", "(987)"]  # numbers exactly as printed
+    assert t.row_pages[0] == 1 and t.row_pages[-1] == 2 and len(t.row_pages) == len(t.rows)
+    assert t.caption == "CONSOLIDATED BALANCE SHEETS" and t.unit == "in millions"
+    table_blocks = [b for b in doc.blocks if b.kind == BlockKind.TABLE]
+    assert {b.page for b in table_blocks} == {1, 2} and all(b.table_id == t.table_id for b in table_blocks)
+    assert doc.report.table_count == 1
+
+
+def test_chinese_page_headings_table_and_unit(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.chinese(tmp_path / "zh.pdf"), settings)
+    assert doc.language == "zh"
+    levels = {b.text.replace(" ", ""): b.level for b in doc.blocks if b.kind in (BlockKind.HEADING, BlockKind.TITLE)}
+    assert levels.get("第二节公司简介和主要财务指标") == 1
+    assert levels.get("一、公司信息") == 2 and levels.get("（一）主要会计数据") == 3
+    (t,) = doc.tables
+    assert t.caption == "合并资产负债表" and t.unit == "元"
+    assert t.header == [["项目", "2019年12月31日", "2018年12月31日"]]
+    assert ["预收款项", "", "72,768,571.91"] in t.rows
+    assert any("本段为正文第1行" in b.text for b in doc.blocks if b.kind == BlockKind.TEXT)
+
+
+def test_unruled_statement_becomes_table(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.aligned_table(tmp_path / "aligned.pdf"), settings)
+    (t,) = doc.tables
+    assert t.header[-1][-2:] == ["2023", "2022"]
+    assert ["Cost of sales", "(7,001)", "(6,540)"] in t.rows
+    assert t.unit == "in millions" and t.caption == "Consolidated Statements of Income"
+    assert any("table structure uncertain" in w for w in doc.report.warnings)
+    assert any("integral part" in b.text for b in doc.blocks if b.kind == BlockKind.TEXT)
+
+
+def test_outline_read_and_used_for_headings(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.with_outline(tmp_path / "outline.pdf"), settings)
+    assert [(e.title, e.level, e.page) for e in doc.outline] == [("Business Overview", 1, 1),
+                                                                 ("Risk Factors", 1, 2)]
+    heads = [(b.text, b.level) for b in doc.blocks if b.kind == BlockKind.HEADING]
+    assert heads == [("Business Overview", 1), ("Risk Factors", 1)]
+
+
+def test_empty_user_password_opens_without_asking(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.encrypted(tmp_path / "perm.pdf", user_password=""), settings)
+    assert "revenue was 1,234 million" in doc.blocks[0].text
+
+
+def test_real_password_needed(tmp_path: Path, settings: Settings) -> None:
+    path = fx.encrypted(tmp_path / "locked.pdf", user_password="s3cret")
+    with pytest.raises(EncryptedFileError) as err:
+        parse(path, settings)
+    assert "locked.pdf" in str(err.value)
+    settings.parse.pdf_password = "s3cret"
+    assert "revenue" in parse(path, settings).blocks[0].text
+    settings.parse.pdf_password = "wrong"
+    with pytest.raises(EncryptedFileError):
+        parse(path, settings)
+
+
+@pytest.mark.parametrize("content", [b"%PDF-1.7\n1 0 obj <<", b"not a pdf at all", b""])
+def test_corrupt_or_truncated_is_a_parse_error(tmp_path: Path, settings: Settings, content: bytes) -> None:
+    path = tmp_path / "broken.pdf"
+    path.write_bytes(content)
+    with pytest.raises(ParseError) as err:
+        parse(path, settings)
+    assert "broken.pdf" in str(err.value) and err.value.stage == "parse"
+
+
+def test_truncated_real_pdf_is_a_parse_error_or_partial(tmp_path: Path, settings: Settings) -> None:
+    full = fx.two_column(tmp_path / "full.pdf").read_bytes()
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(full[: len(full) // 2])
+    try:
+        doc = parse(path, settings)
+    except ParseError as e:
+        assert "cut.pdf" in str(e)
+    else:  # pdfium may recover what is there: then it must be a normal document
+        assert doc.report.page_count >= 1
+
+
+def test_page_without_text_layer_is_reported(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.blank_then_text(tmp_path / "scan.pdf"), settings)
+    assert doc.report.chars_per_page[0] == 0
+    assert 1 in doc.report.scanned_pages or 1 in doc.report.ocr_pages
+    assert any("real text layer" in b.text for b in doc.blocks if b.page == 2)
+    assert doc.report.seconds > 0
