@@ -128,7 +128,8 @@ def table(stats: dict[str, TypeStats]) -> str:
     for name, s in sorted(stats.items()):
         if not s.sizes:
             continue
-        qs = statistics.quantiles(s.sizes, n=100) if len(s.sizes) > 1 else [s.sizes[0]] * 99
+        single = [s.sizes[0]] * 99
+        qs = statistics.quantiles(s.sizes, n=100, method="inclusive") if len(s.sizes) > 1 else single
         pct = " / ".join(str(round(qs[p - 1])) for p in PERCENTILES) + f" / {max(s.sizes)}"
         kinds = ", ".join(f"{k} {v}" for k, v in s.kinds.most_common())
         lines.append(

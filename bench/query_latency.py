@@ -15,64 +15,21 @@ import argparse
 import os
 import resource
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-from finrag.index.sqlite_store import SqliteStore
 from finrag.model import (
-    AccessInfo,
     AccessScope,
-    Chunk,
-    ChunkKind,
-    ChunkMeta,
-    DocumentMeta,
-    DocumentRecord,
     Filters,
 )
 from finrag.retrieve.fuse import rrf
 
-DIM = 512  # USE dimension
-DOC_CHUNKS = 1000  # chunks per synthetic document
-TOKENS_PER_CHUNK = 60  # analyzer tokens per synthetic chunk (a 400-token budget chunk has ~60-200)
-COMPANIES = [f"公司{i}" for i in range(10)]
-_ZH = "营业收入 营业成本 净利润 归属于上市公司股东的净利润 经营活动产生的现金流量净额 合同负债 应收账款 存货"
-_ZH += " 固定资产 商誉 研发费用 销售费用 管理费用 财务费用 毛利率 资产负债率 总资产 净资产 股本 资本公积 分红"
-_EN = "revenue income net cash flow operating investing financing asset liability equity goodwill inventory"
-_EN += " receivable payable depreciation amortization segment dividend share margin tax deferred lease debt"
-WORDS = _ZH.split(" ") + _EN.split(" ")
-
-
-def build(folder: Path, n_chunks: int, seed: int = 0) -> SqliteStore:
-    store = SqliteStore(folder)
-    store.check_embedders({"use": DIM})
-    have = store.stats().chunks
-    rng = np.random.default_rng(seed + have)
-    vocab = WORDS + [f"w{i}" for i in range(20_000)] + [str(600000 + i) for i in range(2_000)]
-    zipf = 1.0 / np.arange(1, len(vocab) + 1)
-    zipf /= zipf.sum()
-    t0 = time.perf_counter()
-    for d in range(have // DOC_CHUNKS, n_chunks // DOC_CHUNKS):
-        doc_id = f"doc{d:07d}"
-        company, level = COMPANIES[d % len(COMPANIES)], d % 3
-        meta = ChunkMeta(file=f"{doc_id}.pdf", doc_type="annual_report", language="zh", company=company,
-                         fiscal_year=2015 + d % 8, access_level=level)  # fmt: skip
-        words = rng.choice(len(vocab), size=(DOC_CHUNKS, TOKENS_PER_CHUNK), p=zipf)
-        tokens = [[vocab[w] for w in row] for row in words]
-        chunks = [
-            Chunk(f"{doc_id}-{i}", doc_id, " ".join(t[:30]), ChunkKind.TEXT, [i // 4 + 1], ["s"], meta)
-            for i, t in enumerate(tokens)
-        ]
-        vecs = rng.standard_normal((DOC_CHUNKS, DIM)).astype(np.float32)
-        vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
-        record = DocumentRecord(doc_id, meta.file, "pdf", "annual_report", "zh", DOC_CHUNKS // 4,
-                                DocumentMeta(company=company), AccessInfo(level, []), DOC_CHUNKS)  # fmt: skip
-        store.add_document(record, chunks, {"use": vecs}, [], tokens)
-        if d % 50 == 0:
-            print(f"  built {(d + 1) * DOC_CHUNKS} chunks in {time.perf_counter() - t0:.0f} s", flush=True)
-    return store
+sys.path.insert(0, str(Path(__file__).parent))
+from synthetic import DIM, build
 
 
 def timed(fn: Callable[[], object], runs: int) -> str:

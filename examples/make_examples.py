@@ -7,6 +7,8 @@ The texts live in sample_text.py. Folder ingestion skips .py files (finrag.parse
 from __future__ import annotations
 
 import datetime as dt
+import re
+import zipfile
 from pathlib import Path
 
 import docx
@@ -37,6 +39,8 @@ ZH_FONT = "STSong-Light"  # Adobe CID font built into every PDF reader: no font 
 EN_FONT = "Helvetica"
 FIXED_DATE = dt.datetime(2024, 3, 28, 9, 0, 0)  # keeps the generated files byte-stable between runs
 ITEM_2 = "Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations"
+FIXED_STAMP = FIXED_DATE.strftime("%Y-%m-%dT%H:%M:%SZ")
+STAMP = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")  # W3CDTF dates in docProps/core.xml
 rl_config.invariant = True
 
 
@@ -164,11 +168,26 @@ def ops_manual_docx(path: Path) -> None:
     d.save(str(path))
 
 
+def freeze_zip(path: Path) -> None:
+    """Rewrite an Office zip with fixed entry dates so that regenerating leaves the file byte-identical."""
+    with zipfile.ZipFile(path) as zf:
+        parts = [(info.filename, zf.read(info)) for info in zf.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts:
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE.timetuple()[:6])
+            info.compress_type = zipfile.ZIP_DEFLATED
+            if name.startswith("docProps/"):
+                data = re.sub(STAMP, FIXED_STAMP.encode(), data)
+            zf.writestr(info, data)
+
+
 def main() -> None:
     annual_report_zh(OUT / "annual_report_2023_xinghe.pdf")
     quarterly_report_en(OUT / "northwind_10q_2024q3.pdf")
     config_xlsx(OUT / "config_params.xlsx")
     ops_manual_docx(OUT / "ops_manual_failover.docx")
+    for office in ("config_params.xlsx", "ops_manual_failover.docx"):
+        freeze_zip(OUT / office)
     (OUT / "api_reference.md").write_text(API_MARKDOWN, encoding="utf-8")
     total = sum(p.stat().st_size for p in OUT.iterdir() if p.is_file())
     print(f"examples written to {OUT} ({total / 1024:.0f} KB in total)")

@@ -28,7 +28,7 @@ _MINORITY = (D("1234567.89"), D("1023456.78"))
 
 
 def _income_statement() -> tuple[list[list[str]], dict[str, tuple[D, D]]]:
-    total_cost = tuple(sum(v[i] for v in _COSTS.values()) for i in (0, 1))
+    total_cost = tuple(sum((v[i] for v in _COSTS.values()), D(0)) for i in (0, 1))
     op = tuple(_REV[i] - total_cost[i] + _OTHER_INCOME[i] + _INVEST[i] for i in (0, 1))
     pretax = tuple(op[i] + _NONOP_IN[i] - _NONOP_OUT[i] for i in (0, 1))
     net = tuple(pretax[i] - _TAX[i] for i in (0, 1))
@@ -99,7 +99,7 @@ def _usd(v: int) -> str:
 
 def _balance_sheet() -> list[list[str]]:
     def total(items: list[tuple[str, int, int]], i: int) -> int:
-        return sum(x[i] for x in items)
+        return sum(int(x[i]) for x in items)
 
     cur_a = (total(_BS_ASSETS_CUR, 1), total(_BS_ASSETS_CUR, 2))
     assets = (cur_a[0] + total(_BS_ASSETS_LT, 1), cur_a[1] + total(_BS_ASSETS_LT, 2))

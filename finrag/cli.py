@@ -184,6 +184,13 @@ def search(
     for i, h in enumerate(hits, 1):
         console.print(f"[bold]{i}. {h['file']} p{h['pages']}[/bold] score={h['score']} {' > '.join(h['section_path'])}")
         sys.stdout.write(str(h["text"])[:300].replace("\n", " ") + "\n")
+        if explain:  # each retriever's rank and raw score for this hit
+            ranks = "  ".join(f"{n}: #{r} ({h['scores'][n]:.4g})" for n, r in h["ranks"].items())
+            sys.stdout.write(f"   {ranks}\n")
+    if explain:  # the steps: analyzer tokens + filters, candidates per retriever, fused order, timings
+        for step in result.trace.steps:
+            detail = json.dumps(step.detail, ensure_ascii=False)
+            sys.stdout.write(f"[{step.stage}:{step.name} {step.ms} ms] {detail}\n")
 
 
 @app.command()

@@ -82,6 +82,9 @@ class ChunkSettings(BaseModel):
     sheet_group_min_run: float = Field(
         2.0, description="Mean run length of a sheet's first column above which rows group by that key"
     )
+    sheet_modes: dict[str, str] = Field(
+        default_factory=dict, description="Per-sheet override: sheet name -> 'rows' or 'group' (else auto)"
+    )
 
 
 class IndexSettings(BaseModel):
@@ -101,6 +104,9 @@ class IndexSettings(BaseModel):
         2, description="Processes that parse+chunk in parallel (embedding and writes stay in the parent)"
     )
     embed_cache: bool = Field(True, description="Cache vectors by content hash so re-ingesting never re-embeds")
+    embed_in_workers: bool = Field(
+        True, description="Workers embed their own file: parent-side embedding capped ingest at one core"
+    )
     search_threads: int = Field(1, description="BLAS threads for exact vector search (2 cores shared)")
     openai_timeout_s: float = Field(60.0, description="Per-request limit for an OpenAI-compatible embedder")
 
@@ -126,7 +132,7 @@ class AnswerSettings(BaseModel):
     context_chunks: int = Field(6, description="Chunks given to the answerer")
     max_answer_chars: int = Field(1200, description="Extractive answers are trimmed to this budget")
     gate_entity_coverage: float = Field(
-        0.75, description="Share of a named company's character pairs the evidence must hold, else refuse"
+        0.6, description="Share of a named company's character pairs the evidence must hold, else refuse"
     )
     gate_keyword_coverage: float = Field(
         0.5, description="Share of the question's content terms the evidence must hold, else refuse"

@@ -86,8 +86,15 @@ class LlamaIndexRetriever:
         for n in self.retriever.retrieve(question.question):
             meta = n.node.metadata
             page = int(meta.get("physical_page", 1))
-            out.append(RankedHit(str(meta.get("file_name", "")), [page], n.node.node_id, n.node.get_content(),
-                                 float(n.score or 0.0)))
+            out.append(
+                RankedHit(
+                    str(meta.get("file_name", "")),
+                    [page],
+                    n.node.node_id,
+                    n.node.get_content(),
+                    float(n.score or 0.0),
+                )
+            )
         return out
 
     def ask(self, question: Question) -> AnswerOutcome | None:
@@ -111,12 +118,24 @@ def main() -> None:
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     settings = load_settings()
-    opts = EvalOptions(sets=args.sets, docs=args.docs, passages=args.passages, gold_only=args.gold_only,
-                       distractors=args.distractors, limit=args.limit)
+    opts = EvalOptions(
+        sets=args.sets,
+        docs=args.docs,
+        passages=args.passages,
+        gold_only=args.gold_only,
+        distractors=args.distractors,
+        limit=args.limit,
+    )
     questions = load_questions(opts.sets, opts.limit)
     corpus = build_corpus(opts, questions, settings.eval.cache_dir.resolve())
-    report = evaluate(LlamaIndexRetriever(), corpus, questions, top_k=settings.eval.top_k, answers=False,
-                      on_file=lambda name, i, n: print(f"indexing {i + 1}/{n} {name}", file=sys.stderr))
+    report = evaluate(
+        LlamaIndexRetriever(),
+        corpus,
+        questions,
+        top_k=settings.eval.top_k,
+        answers=False,
+        on_file=lambda name, i, n: print(f"indexing {i + 1}/{n} {name}", file=sys.stderr),
+    )
     if args.out:
         args.out.write_text(json.dumps(report_json([report]), ensure_ascii=False, indent=2), encoding="utf-8")
     sys.stdout.write(markdown_table([report]))

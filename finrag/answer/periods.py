@@ -169,6 +169,8 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
             end = year_end(y, month)
             return ResolvedPeriod(y, "FY", end, "instant" if instant else "duration")
     m = _YEAR.search(text)
+    if m and len(set(_YEAR.findall(text))) > 1:
+        return UNKNOWN  # "2019 2018 2017" in one merged header cell: which column is which is not known
     if m:
         y = int(m.group(1))
         instant_words = ("年末", "末", "as of", "at ")

@@ -48,6 +48,7 @@ class Prepared:
     trace: Trace
     context: list[tuple[int, Chunk]] = field(default_factory=list)
     pages: dict[int, int] = field(default_factory=dict)  # [n] -> page of the cited fact row
+    snippets: dict[int, str] = field(default_factory=dict)  # [n] -> the cited table row(s)
     numeric: NumericAnswer | None = None
 
 
@@ -132,6 +133,12 @@ class Answerer:
             _ms(t2),
         )
         prep = Prepared(request, asked, result, decision, trace)
+        if (
+            not decision.answerable and decision.reason == "keywords"
+        ):  # a false premise is answered, not refused
+            hits = result.hits[: self.cfg.context_chunks]
+            if find_correction(asked.question, [(i + 1, h.chunk) for i, h in enumerate(hits)]) is not None:
+                decision.answerable, decision.reason, decision.evidence = True, "false_premise", hits
         if not decision.answerable:
             return self._refuse(prep, refusal_text(asked, decision))
         hits = decision.evidence[: self.cfg.context_chunks]
@@ -189,6 +196,9 @@ class Answerer:
                 prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
             n = by_chunk[f.chunk_id]
             prep.pages.setdefault(n, f.page)
+            row = next((ln for ln in dict(prep.context)[n].text.split("\n") if f.line_item in ln), "")
+            if row and row not in prep.snippets.get(n, ""):
+                prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
             return n
 
         years = which_year(asked, facts, doc_rank, cite)
@@ -242,7 +252,7 @@ class Answerer:
         cited = list(dict.fromkeys(n for n in citations_in(checked) if n in context))
         if not checked.strip() or not cited:
             return self._refuse(prep, NOTHING_FOUND[prep.asked.language], answerer)
-        citations = [make_citation(n, context[n], prep.pages.get(n)) for n in cited]
+        citations = [make_citation(n, context[n], prep.pages.get(n), prep.snippets.get(n)) for n in cited]
         prep.trace.add("answer", "answerer", {"answerer": answerer, "citations": cited})
         by_id = {h.chunk.chunk_id: h for h in prep.decision.evidence}
         hits = [by_id.get(c.chunk_id) or Hit(c, 0.0, features={"fact_chunk": 1.0}) for _, c in prep.context]

@@ -68,8 +68,13 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+# Question-template words that never belong to a company name ("中标事件对应的…", "下文中发生的…")
+_NOT_IN_ENTITY = ("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况")
+
+
 # Short names are mostly 4 characters ("四方科技"); a longer run after a year is name + topic
 _SHORT_NAME_CHARS = 4
+_MIN_LATIN_NAME = 4  # "AI", "A股", "EPS" inside Chinese questions are not names
 _SHORT_NAME_MAX = 6
 _SPLIT = re.compile(r"[和与及、]")
 _PREFIX = re.compile(r"^.*(?:年|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)")
@@ -82,7 +87,8 @@ _NOT_ENTITY = _words(
 _EN_STOP_CAPS = _words(
     "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "
     "Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have Roughly "
-    "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E CAGR DPO EPS D&A"
+    "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E CAGR DPO EPS D&A "
+    "Limited Ltd Inc Corp"
 )
 _EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
 
@@ -211,6 +217,7 @@ def company_names(text: str, lang: str) -> list[str]:
             if not full and len(part) > _SHORT_NAME_MAX:
                 part = part[:_SHORT_NAME_CHARS]
             bad = part in _COMPANY_SUFFIXES or any(part.startswith(w) for w in _NOT_ENTITY)
+            bad = bad or any(w in part for w in _NOT_IN_ENTITY)
             if len(part) >= 2 and not bad and concept_of(part) is None and part not in found:
                 found.append(part)
 
@@ -224,6 +231,10 @@ def company_names(text: str, lang: str) -> list[str]:
                         add(m.group(1), False)
                 if found:
                     break
+        for m in _EN_CAPS.finditer(text):  # Latin names inside Chinese questions ("Digital China Software")
+            name = m.group(1).strip()
+            if len(name) >= _MIN_LATIN_NAME and name not in _EN_STOP_CAPS:
+                add(name, True)
         return found
     for m in _EN_CAPS.finditer(text):
         words = [

@@ -78,6 +78,8 @@ def chunk_document(
         tags=list(tags), access_level=access.access_level, groups=list(access.groups),
     )
     ctx = ChunkContext.create(doc, settings, base)
+    if spec.financial:
+        ctx.index_head = index_head(doc)
     # financial documents: text before the first heading sits under the document's title
     root = [doc.meta.title or PurePath(doc.file).stem] if spec.financial else []
     try:
@@ -85,6 +87,15 @@ def chunk_document(
     except (ValueError, IndexError, KeyError, TypeError) as err:
         raise ChunkError(f"{chosen} chunking failed: {type(err).__name__}: {err}", file=doc.file) from err
     return ctx.chunks
+
+
+def index_head(doc: Document) -> str:
+    """Company, code, year and report type: indexed with every chunk of a financial document so that
+    "四方科技 2019 营业收入" finds the right report's chunks even where the text only says "公司"."""
+    m = doc.meta
+    quarter = m.fiscal_period if m.fiscal_period and m.fiscal_period != "FY" else None
+    parts = [m.company, m.company_code, m.title, quarter]  # title: full name, year and report type
+    return " ".join(dict.fromkeys(p for p in parts if p))
 
 
 def _first_heading(doc: Document) -> str | None:

@@ -44,6 +44,7 @@ class ChunkContext:
     offsets: list[int] = field(default_factory=list)  # start of each block in the concatenated text
     chunks: list[Chunk] = field(default_factory=list)
     right_edges: dict[int, float] = field(default_factory=dict)  # page -> right-most text x1 (lazy)
+    index_head: str = ""  # "四方科技 603339 2019 年度报告": put before the text that is indexed (not shown)
 
     @classmethod
     def create(cls, doc: Document, settings: Settings, base_meta: ChunkMeta) -> ChunkContext:
@@ -142,6 +143,8 @@ class ChunkContext:
         """Append a chunk; ``prefix`` (default: the heading path) is the chunk text's first line."""
         head = heading_prefix(path) if prefix is None else prefix
         text = f"{head}\n{body}" if head and not body.startswith(head) else body
+        if index_text is None and self.index_head:
+            index_text = f"{self.index_head}\n{text}"
         ordinal = len(self.chunks)
         digest = hashlib.sha256(f"{self.doc.doc_id}\x00{ordinal}\x00{text}".encode()).hexdigest()
         page_list = [p for p in pages if p > 0] or [1]

@@ -23,6 +23,7 @@ class Piece:
     end: int
     page: int
     block: int = -1  # index of the source block (-1 when unknown); a new block starts a new line
+    line_end: bool = False  # a line break follows this piece in the source text
 
 
 Measure = Callable[[str], int]  # size of a text: analyzer tokens (default) or characters (len)
@@ -50,7 +51,10 @@ def split_sentences(text: str, start: int = 0, page: int = 1, *, newlines: bool 
             continue
         if not newlines and m.group().startswith("\n"):
             continue
+        count = len(pieces)
         _append(pieces, text, pos, m.end(), start, page)
+        if len(pieces) > count and "\n" in text[m.start() : m.end() + 1]:
+            pieces[-1].line_end = True
         pos = m.end()
     _append(pieces, text, pos, len(text), start, page)
     if not newlines:
@@ -160,7 +164,7 @@ def join_pieces(pieces: Sequence[Piece]) -> str:
     prev: Piece | None = None
     for p in pieces:
         if prev is not None:
-            same_line = p.block == prev.block and p.start <= prev.end + 1
+            same_line = p.block == prev.block and p.start <= prev.end + 1 and not prev.line_end
             parts.append(_joiner(prev.text, p.text) if same_line else "\n")
         parts.append(p.text)
         prev = p

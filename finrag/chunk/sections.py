@@ -18,6 +18,7 @@ _NUMBERED_LEVELS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(rf"^第[{_CN_NUM}\d]+[节章篇部]"), 1),
     (re.compile(r"^PART\s+[IVX]+\b", re.IGNORECASE), 1),
     (re.compile(r"^Item\s+\d+[A-Z]?\s*[.:]", re.IGNORECASE), 2),
+    (re.compile(r"^Note\s+\d+\b", re.IGNORECASE), 3),
     (re.compile(rf"^[{_CN_NUM}]+\s*[、.．]"), 2),
     (re.compile(rf"^[（(][{_CN_NUM}]+[）)]"), 3),
     (re.compile(r"^\d+\s*[、．]"), 4),

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from finrag.chunk.build import ChunkContext, heading_prefix
 from finrag.chunk.merge import Piece, join_pieces, naive_merge
-from finrag.chunk.sections import Section, build_sections
+from finrag.chunk.sections import Section, build_sections, numbered_level
 from finrag.chunk.tables import render_table, table_chunks
 from finrag.index.tokenize import count_tokens
 from finrag.model import BlockKind, ChunkKind, Table
@@ -50,7 +50,7 @@ def section_aware(ctx: ChunkContext, root: list[str]) -> None:
     tables = _tables_by_id(ctx)
     used: set[str] = set()
     sections = build_sections(ctx.doc, root)
-    small = _SmallSections(ctx)
+    small = _SmallSections(ctx, _title_depth(sections))
     for sec in sections:
         has_table = any(ctx.doc.blocks[i].kind == BlockKind.TABLE for i in sec.blocks)
         if not has_table and small.take(sec):
@@ -80,11 +80,25 @@ def section_aware(ctx: ChunkContext, root: list[str]) -> None:
     _orphan_tables(ctx, sections, [t for t in ctx.doc.tables if t.table_id not in used], root)
 
 
+def _title_depth(sections: list[Section]) -> int:
+    """1 when the first heading is a document title (the only heading at the top level, like a Markdown
+    "# Title" or a DOCX Title): chapters below it must not merge with each other. 0 otherwise."""
+    headed = [s for s in sections if s.heading is not None]
+    if not headed:
+        return 0
+    top = min(s.level for s in headed)
+    tops = [s for s in headed if s.level == top]
+    title = tops[0].path[-1] if tops[0].path else ""
+    unnumbered = numbered_level(title) is None  # "第二节 ..." is a chapter, not a title
+    return 1 if len(tops) == 1 and tops[0] is headed[0] and len(headed) > 1 and unnumbered else 0
+
+
 class _SmallSections:
     """Buffer of consecutive small text-only sections, emitted together under their common path."""
 
-    def __init__(self, ctx: ChunkContext) -> None:
+    def __init__(self, ctx: ChunkContext, floor: int) -> None:
         self.ctx = ctx
+        self.floor = floor  # merged sections must share more than this many leading headings
         self.items: list[tuple[Section, list[Piece], int]] = []  # section, pieces, tokens
 
     def take(self, sec: Section) -> bool:
@@ -97,7 +111,7 @@ class _SmallSections:
         if self.items:
             common = _common(self.items[0][0].path, sec.path)
             total = sum(t for _, _, t in self.items) + tokens
-            if not common or total > self.ctx.max_tokens:
+            if len(common) <= self.floor or total > self.ctx.max_tokens:
                 self.flush()
         self.items.append((sec, pieces, tokens))
         return True
@@ -176,9 +190,9 @@ def minutes(ctx: ChunkContext, root: list[str]) -> None:
     everything = _block_text(ctx, list(range(len(ctx.doc.blocks))), tables)
     if not everything:
         return
-    prefix = heading_prefix(root)
     if count_tokens(join_pieces(everything)) <= ctx.settings.chunk.short_note_tokens:
-        ctx.add_pieces(everything, ChunkKind.NOTE, root, prefix=prefix)
+        title = [ctx.doc.meta.title] if ctx.doc.meta.title else list(root)
+        ctx.add_pieces(everything, ChunkKind.NOTE, title)
         return
     topics: list[tuple[list[str], list[Piece]]] = [(list(root), [])]
     for i, block in enumerate(ctx.doc.blocks):

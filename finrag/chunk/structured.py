@@ -174,7 +174,10 @@ def spreadsheet(ctx: ChunkContext, root: list[str]) -> None:
         path = [*root, sheet] if root else [sheet]
         header, rows = _header(table)
         page = table.pages[0] if table.pages else 1
-        key = key_column(header, rows, ctx.settings.chunk.sheet_group_min_run)
+        mode = ctx.settings.chunk.sheet_modes.get(sheet, "auto")
+        key = key_column(header, rows, ctx.settings.chunk.sheet_group_min_run) if mode == "auto" else None
+        if mode == "group" and header:
+            key = 0
         if key is None:
             for row in rows:
                 text = row_text(header, row)

@@ -17,7 +17,7 @@ import numpy as np
 
 from finrag.config import Settings
 from finrag.errors import EvalError
-from finrag.eval.corpus import Corpus, settings_key
+from finrag.eval.corpus import Corpus, params_key
 from finrag.eval.metrics import AnswerOutcome, RankedHit
 from finrag.eval.sets import Question, detect_language
 
@@ -116,7 +116,7 @@ class NaiveRetriever:
     def prepare(self, corpus: Corpus, on_file: FileCallback) -> None:
         ev = self.settings.eval
         params = f"naive|{ev.naive_chunk_chars}|{ev.naive_overlap_chars}"
-        key = settings_key(self.settings, corpus.key, params)
+        key = params_key(corpus.key, params)  # independent of the main pipeline's settings
         self.folder = self.cache_root / f"naive-{key}"
         meta, vec = self.folder / "chunks.json", self.folder / "vectors.npy"
         if meta.exists() and vec.exists():

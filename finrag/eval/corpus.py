@@ -53,6 +53,11 @@ def settings_key(settings: Settings, *extra: str) -> str:
     return _hash([json.dumps(relevant, sort_keys=True), *extra])
 
 
+def params_key(*parts: str) -> str:
+    """Hash of free-form parts (systems that do not use the main pipeline's settings)."""
+    return _hash(list(parts))
+
+
 def list_documents(folder: Path) -> list[Path]:
     if not folder.is_dir():
         raise EvalError("documents folder not found", file=str(folder))

@@ -143,8 +143,10 @@ def evaluate_question(
                     res.answer["llm_judge"] = judge(q.question, q.answer, outcome.text)
     except FinragError as err:  # one failing question is reported, the run goes on
         res.error = f"{err.stage}: {err}"
-        if q.answerable and not res.retrieval:
-            res.retrieval = retrieval_scores([], q.gold)
+    except Exception as err:  # a bug in a stage under test: recorded per question and in the notes
+        res.error = f"unexpected {type(err).__name__}: {err}"
+    if res.error is not None and q.answerable and not res.retrieval:
+        res.retrieval = retrieval_scores([], q.gold)
     return res, hits
 
 

@@ -22,10 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from finrag.errors import FinragError, IndexError_
-from finrag.index.prepare import Prepared, PrepareOptions, StageTimes, prepare_file
+from finrag.index.prepare import (
+    Prepared,
+    PrepareOptions,
+    StageTimes,
+    embed_chunks,
+    prepare_file,
+    prepare_in_worker,
+)
 from finrag.model import AccessScope, ErrorInfo, IngestResult
 
 if TYPE_CHECKING:
@@ -98,13 +103,12 @@ def _failed(job: _Job, err: FinragError) -> IngestResult:
 
 def commit(fr: Finrag, job: _Job, prep: Prepared, progress: Progress) -> IngestResult:
     """Embed the indexed chunks, keep the file copy and add everything to the store in one transaction."""
-    texts = [c.index_text or c.text for c in prep.chunks if c.indexed]
-    progress.on_stage(job.name, "embed")
-    t0 = time.perf_counter()
-    vectors: dict[str, np.ndarray] = {}
-    for emb in fr.embedders:
-        vectors[emb.name] = emb.embed(texts) if texts else np.zeros((0, emb.dimension), dtype=np.float32)
-    prep.times.embed = time.perf_counter() - t0
+    vectors = prep.vectors
+    if vectors is None:
+        progress.on_stage(job.name, "embed")
+        t0 = time.perf_counter()
+        vectors, prep.embedded = embed_chunks(fr.embedders, prep.chunks)
+        prep.times.embed = time.perf_counter() - t0
     progress.on_stage(job.name, "store")
     t0 = time.perf_counter()
     try:
@@ -189,7 +193,7 @@ def _run(
     if workers <= 1:
         for job in jobs:
             try:
-                yield job, prepare_file(job.path, job.name, settings, popts)
+                yield job, prepare_file(job.path, job.name, settings, popts, fr.embedders)
             except FinragError as err:
                 yield job, err
         return
@@ -201,7 +205,7 @@ def _run(
         while queue or pending:
             while queue and len(pending) < workers * AHEAD_PER_WORKER:
                 job = queue.pop()
-                pending[pool.submit(prepare_file, job.path, job.name, settings, popts)] = job
+                pending[pool.submit(prepare_in_worker, job.path, job.name, settings, popts)] = job
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
                 job = pending.pop(fut)

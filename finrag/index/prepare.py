@@ -13,8 +13,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
+import numpy as np
+
 from finrag.config import Settings
 from finrag.errors import ChunkError, FinragError, IndexError_, ParseError
+from finrag.index.embed import Embedder, make_embedders
 from finrag.index.tokenize import get_analyzer
 from finrag.model import AccessInfo, Chunk, DocumentRecord, Fact
 
@@ -50,6 +53,30 @@ class Prepared:
     facts: list[Fact]
     tokens: list[list[str]]  # one list per indexed chunk, in chunk order
     times: StageTimes = field(default_factory=StageTimes)
+    vectors: dict[str, np.ndarray] | None = None  # embedder name -> rows of the indexed chunks
+    embedded: int = 0  # vectors computed for this file (the rest came from the cache)
+
+
+_WORKER_EMBEDDERS: list[Embedder] = []  # loaded once per worker process
+
+
+def embed_chunks(embedders: list[Embedder], chunks: list[Chunk]) -> tuple[dict[str, np.ndarray], int]:
+    """Vectors of the indexed chunks per embedder, and how many had to be computed (not cached)."""
+    texts = [c.index_text or c.text for c in chunks if c.indexed]
+    out: dict[str, np.ndarray] = {}
+    computed = 0
+    for emb in embedders:
+        before = int(getattr(emb, "computed", 0))
+        out[emb.name] = emb.embed(texts) if texts else np.zeros((0, emb.dimension), dtype=np.float32)
+        computed += int(getattr(emb, "computed", len(texts))) - before
+    return out, computed
+
+
+def prepare_in_worker(path: Path, file_name: str, settings: Settings, options: PrepareOptions) -> Prepared:
+    """Worker-process entry: also embeds when ``index.embed_in_workers`` (uses both cores)."""
+    if settings.index.embed_in_workers and not _WORKER_EMBEDDERS:
+        _WORKER_EMBEDDERS.extend(make_embedders(settings))
+    return prepare_file(path, file_name, settings, options, _WORKER_EMBEDDERS or None)
 
 
 def _step(name: str, error: type[FinragError], file: str, times: StageTimes, fn: Callable[[], _T]) -> _T:
@@ -75,8 +102,14 @@ def _facts(doc: object, chunks: list[Chunk], access: AccessInfo) -> list[Fact]:
     return facts
 
 
-def prepare_file(path: Path, file_name: str, settings: Settings, options: PrepareOptions) -> Prepared:
-    """Parse -> chunk -> facts -> analyzer tokens for one file. Raises FinragError subclasses only."""
+def prepare_file(
+    path: Path,
+    file_name: str,
+    settings: Settings,
+    options: PrepareOptions,
+    embedders: list[Embedder] | None = None,
+) -> Prepared:
+    """Parse -> chunk -> facts -> tokens (-> vectors when ``embedders``). Raises FinragError only."""
     from finrag.chunk import chunk_document
     from finrag.parse import parse_file
 
@@ -116,4 +149,9 @@ def prepare_file(path: Path, file_name: str, settings: Settings, options: Prepar
         ingested_at=datetime.now(UTC).isoformat(timespec="seconds"),
         report=doc.report,
     )
-    return Prepared(record, chunks, facts, tokens, times)
+    prepared = Prepared(record, chunks, facts, tokens, times)
+    if embedders:
+        prepared.vectors, prepared.embedded = _step(
+            "embed", IndexError_, file_name, times, lambda: embed_chunks(embedders, chunks)
+        )
+    return prepared

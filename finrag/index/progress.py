@@ -17,13 +17,6 @@ if TYPE_CHECKING:
 ERROR_WIDTH = 80  # characters of an error message shown in the summary table
 
 
-def _embedding_counts(fr: Finrag) -> tuple[int, int]:
-    """(computed, cache hits) summed over the configured embedders."""
-    computed = sum(int(getattr(e, "computed", 0)) for e in fr.embedders)
-    hits = sum(int(getattr(e, "hits", 0)) for e in fr.embedders)
-    return computed, hits
-
-
 def summary_table(results: list[IngestResult]) -> Table:
     table = Table(title="ingest summary")
     for col in ("file", "status", "pages", "chunks", "seconds", "error"):
@@ -66,10 +59,7 @@ def run_with_progress(
         def on_result(r: IngestResult) -> None:
             totals["pages"] += r.pages
             totals["chunks"] += r.chunks
-            computed, hits = _embedding_counts(fr)
-            info = (
-                f"pages {totals['pages']}  chunks {totals['chunks']}  embeddings {computed} (+{hits} cached)"
-            )
+            info = f"pages {totals['pages']}  chunks {totals['chunks']} (embedded and stored)"
             bar.update(task, advance=1, info=info)
 
         def on_file(name: str, i: int, n: int) -> None:

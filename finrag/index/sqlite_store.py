@@ -23,7 +23,7 @@ from finrag.errors import EmbedderMismatchError, StoreUnavailableError
 from finrag.index import sqlite_write
 from finrag.index.bm25 import Posting, bm25_scores
 from finrag.index.codec import decode_chunk
-from finrag.index.columns import Columns, Signature
+from finrag.index.columns import Columns, Signature, columns_from_rows, load_snapshot, save_snapshot
 from finrag.index.sqlite_schema import SCHEMA, SCHEMA_VERSION
 from finrag.index.vectors import VectorFile, exact_scores, space_file, top_k
 from finrag.model import (
@@ -192,27 +192,23 @@ class SqliteStore:
             version = self._version()
             if self._cols is not None and self._cols.version == version:
                 return self._cols
-            self._db.execute("BEGIN")
+            self._db.execute("BEGIN")  # one snapshot for the version, the signatures and the chunk rows
             try:
-                rows = self._db.execute(
-                    "SELECT ord, sig, kind, length FROM chunks WHERE indexed = 1 ORDER BY ord"
-                ).fetchall()
-                sigs = self._db.execute("SELECT sig, data FROM sigs").fetchall()
                 version = self._version()
+                sigs = self._db.execute("SELECT sig, data FROM sigs").fetchall()
+                snapshot = self.folder / "columns" / f"v{version}-{self._rows()}.npz"
+                cols = load_snapshot(snapshot, version)
+                if cols is None:
+                    rows = self._db.execute(
+                        "SELECT ord, sig, kind, length FROM chunks WHERE indexed = 1 ORDER BY ord"
+                    ).fetchall()
+                    cols = columns_from_rows(version, rows)
+                    save_snapshot(cols, snapshot)
             finally:
                 self._db.execute("COMMIT")
-            kind_codes: dict[str, int] = {}
-            kinds = np.array([kind_codes.setdefault(r[2], len(kind_codes)) for r in rows], dtype=np.int16)
-            self._cols = Columns(
-                version=version,
-                ords=np.array([r[0] for r in rows], dtype=np.int64),
-                sigs=np.array([r[1] for r in rows], dtype=np.int32),
-                kinds=kinds,
-                lengths=np.array([r[3] for r in rows], dtype=np.float64),
-                signatures={int(s): _signature(d) for s, d in sigs},
-                kind_codes=kind_codes,
-            )
-            return self._cols
+            cols.signatures = {int(s): _signature(d) for s, d in sigs}
+            self._cols = cols
+            return cols
 
     def _mean_idf_value(self, cols: Columns) -> float:
         if self._mean_idf is None or self._mean_idf[0] != cols.version:

@@ -41,9 +41,17 @@ class PageLines:
 
 
 def _edge_lines(p: PageLines) -> list[Line]:
+    """First/last lines of a page that sit in its margins; the very first and last line always count
+    (filings printed from HTML put the page number well above the paper's bottom margin)."""
+    if not p.lines:
+        return []
     top = [ln for ln in p.lines[:EDGE_LINES] if ln.bottom <= p.height * EDGE_ZONE]
     bottom = [ln for ln in p.lines[-EDGE_LINES:] if ln.top >= p.height * (1 - EDGE_ZONE)]
-    return top + [ln for ln in bottom if ln not in top]
+    out = top + [ln for ln in bottom if all(ln is not t for t in top)]
+    for ln in (p.lines[0], p.lines[-1]):
+        if all(ln is not o for o in out):
+            out.append(ln)
+    return out
 
 
 def _lone_furniture(text: str) -> bool:

@@ -30,6 +30,9 @@ UTF16_SAMPLE = 512
 UTF16_MIN_ZERO_SHARE = 0.3
 UTF16_MAX_OTHER_ZERO_SHARE = 0.02
 
+# An OLE2 directory entry name is UTF-16LE; the directory sits near the start or the end of the file.
+ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")
+OLE2_SCAN_BYTES = 1 << 20
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
 IMAGE_MAGICS: tuple[bytes, ...] = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*")
@@ -56,6 +59,11 @@ def detect_media_type(path: Path, head: bytes, *, file_name: str) -> str:
     if head.startswith(ZIP_MAGICS):
         return _zip_kind(path, file_name)
     if head.startswith(OLE2_MAGIC):
+        if _ole2_is_encrypted_ooxml(path):
+            raise EncryptedFileError(
+                "password-protected Office document: remove the password (File > Info > Protect) and retry",
+                file=file_name,
+            )
         raise UnsupportedFileError(
             "legacy binary Office file (.doc/.xls/.ppt) or a password-protected Office file: "
             "save it as .docx/.xlsx/.pptx",
@@ -66,6 +74,16 @@ def detect_media_type(path: Path, head: bytes, *, file_name: str) -> str:
     if _looks_binary(head):
         raise UnsupportedFileError("unknown binary content (not PDF, Office, image or text)", file=file_name)
     return _text_kind(head, Path(file_name).suffix.lower())
+
+
+def _ole2_is_encrypted_ooxml(path: Path) -> bool:
+    """An encrypted .docx/.xlsx/.pptx is an OLE2 container with an "EncryptedPackage" stream."""
+    with path.open("rb") as fh:
+        start = fh.read(OLE2_SCAN_BYTES)
+        fh.seek(0, 2)
+        fh.seek(max(fh.tell() - OLE2_SCAN_BYTES, 0))
+        end = fh.read(OLE2_SCAN_BYTES)
+    return ENCRYPTED_PACKAGE in start or ENCRYPTED_PACKAGE in end
 
 
 def _zip_kind(path: Path, file_name: str) -> str:

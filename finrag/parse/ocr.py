@@ -12,6 +12,7 @@ warning and an empty page, never a failed document.
 
 from __future__ import annotations
 
+import math
 import multiprocessing as mp
 import os
 import time
@@ -30,6 +31,8 @@ from finrag.parse.ocr_engine import Image, is_cjk
 from finrag.parse.ocr_page import PagePipeline
 
 _POINTS_PER_INCH = 72.0
+# Oversized pages (posters, engineering drawings) render at a lower resolution to bound memory.
+_MAX_RENDER_PIXELS = 40_000_000
 # How often the pool is polled for finished or overdue pages (s).
 _POLL_S = 0.05
 # A document whose letters are at least this share CJK is Chinese.
@@ -71,8 +74,11 @@ def load_page_image(job: PageJob, dpi: int) -> tuple[Image, float]:
 
         pdf = pdfium.PdfDocument(job.path, password=job.password)
         try:
-            bitmap = pdf[job.index].render(scale=dpi / _POINTS_PER_INCH)
-            return np.ascontiguousarray(bitmap.to_numpy()[:, :, :3]), _POINTS_PER_INCH / dpi
+            page = pdf[job.index]
+            w_pt, h_pt = page.get_size()
+            scale = min(dpi / _POINTS_PER_INCH, math.sqrt(_MAX_RENDER_PIXELS / max(w_pt * h_pt, 1.0)))
+            bitmap = page.render(scale=scale)
+            return np.ascontiguousarray(bitmap.to_numpy()[:, :, :3]), 1.0 / scale
         finally:
             pdf.close()
     from PIL import Image as PILImage

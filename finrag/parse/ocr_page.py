@@ -16,7 +16,7 @@ from finrag.parse.base import PageContent
 from finrag.parse.ocr_engine import Image, OcrEngine, OcrLine, make_engine
 from finrag.parse.ocr_layout import LayoutDetector, OrientationDetector, Region, rotate, unrotate_box
 from finrag.parse.ocr_lines import Paragraph, VLine, page_skew, paragraphs, reading_order, visual_lines
-from finrag.parse.ocr_table import find_unit, rebuild_table
+from finrag.parse.ocr_table import RebuiltTable, find_unit, grid_runs, rebuild_table
 
 # Header/footer regions are dropped only inside this share of the page's height at the top/bottom.
 _MARGIN_SHARE = 0.12
@@ -24,6 +24,8 @@ _MARGIN_SHARE = 0.12
 _CAPTION_GAP_H = 3.0
 # ... and at most this long.
 _CAPTION_MAX_CHARS = 60
+# Rows with amounts needed to take cells outside any layout table region as a table (parse.table_min_rows).
+_MIN_GRID_ROWS = 2
 _TABLE_LABEL = "table:"
 _KIND_OF_LABEL = {
     "title": BlockKind.HEADING,
@@ -72,22 +74,23 @@ class PagePipeline:
         content = PageContent(page=page)
         units = visual_lines(kept, labels, skew, w_img)
         built: dict[str, Table] = {}
-        for k, t in enumerate(tables, start=1):
+        for t in tables:
             rebuilt = rebuild_table(t.lines, skew, w_img) if t.lines else None
             if rebuilt is None:  # not a grid: read its lines as text
                 units.extend(visual_lines(t.lines, ["text"] * len(t.lines), skew, w_img))
                 if t.lines:
                     content.warnings.append(f"page {page}: table structure uncertain (read as text)")
                 continue
-            table_id = f"p{page}-t{k}"
-            r = t.region
-            units.append(
-                VLine([_region_line(r, rebuilt.score)], _TABLE_LABEL + table_id, r.y0, r.y1, r.y1 - r.y0)
-            )
-            built[table_id] = Table(
-                table_id=table_id, pages=[page], header=rebuilt.header, rows=rebuilt.rows,
-                unit=rebuilt.unit, row_pages=[page] * len(rebuilt.rows), source="ocr",
-            )  # fmt: skip
+            _add_table(units, built, page, t.region, rebuilt)
+        for run in grid_runs([u for u in units if u.label == "text"], _MIN_GRID_ROWS):
+            rebuilt = rebuild_table([b for v in run for b in v.boxes], skew, w_img)
+            if rebuilt is None:
+                continue
+            taken = {id(v) for v in run}
+            units = [u for u in units if id(u) not in taken]
+            box = Region("table", min(v.x0 for v in run), min(v.top for v in run),
+                         max(v.x1 for v in run), max(v.bottom for v in run), rebuilt.score)  # fmt: skip
+            _add_table(units, built, page, box, rebuilt)
         paras = paragraphs(reading_order(units), self.settings.para_gap_ratio)
 
         def to_bbox(x0: float, y0: float, x1: float, y1: float) -> BBox:
@@ -117,6 +120,17 @@ class PagePipeline:
             prev = p
         content.seconds = time.perf_counter() - started
         return content
+
+
+def _add_table(
+    units: list[VLine], built: dict[str, Table], page: int, r: Region, rebuilt: RebuiltTable
+) -> None:
+    table_id = f"p{page}-t{len(built) + 1}"
+    units.append(VLine([_region_line(r, rebuilt.score)], _TABLE_LABEL + table_id, r.y0, r.y1, r.y1 - r.y0))
+    built[table_id] = Table(
+        table_id=table_id, pages=[page], header=rebuilt.header, rows=rebuilt.rows,
+        unit=rebuilt.unit, row_pages=[page] * len(rebuilt.rows), source="ocr",
+    )  # fmt: skip
 
 
 def _holding(line: OcrLine, regions: list[Region]) -> list[Region]:

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from finrag.parse.ocr_engine import OcrLine, join_tokens
-from finrag.parse.ocr_lines import corrected_cy
+from finrag.parse.ocr_lines import VLine, corrected_cy
 
 # Boxes whose centres lie within this share of the line height belong to one row.
 _ROW_TOL_H = 0.6
@@ -22,6 +22,8 @@ _ROW_TOL_H = 0.6
 _COL_MERGE_H = 0.3
 # At most this many leading rows are taken as the header.
 _MAX_HEADER_ROWS = 3
+# Rows of a table found without a layout region are at most this many line heights apart.
+_RUN_GAP_H = 2.5
 _AMOUNT = re.compile(r"^([(\-−–]?\s*[$¥￥]?\s*\d[\d,，]*(\.\d+)?\s*[)%]?|[-−–—]+)$")  # "-" is nil
 _YEARISH = re.compile(r"^(19|20)\d{2}(年.*)?$")
 _UNIT = re.compile(r"(单位[:：]\s*[^\s,，;；)）]+|in (?:millions|thousands|billions)[^)]*)", re.IGNORECASE)
@@ -116,3 +118,50 @@ def find_unit(text: str) -> str | None:
         return None
     unit = m.group(1)
     return re.sub(r"^单位[:：]\s*", "", unit)
+
+
+def _rows_of_lines(vlines: list[VLine]) -> list[list[VLine]]:
+    rows: list[list[VLine]] = []
+    for v in sorted(vlines, key=lambda v: (v.top + v.bottom) / 2):
+        last = rows[-1] if rows else None
+        if last and min(v.bottom, last[0].bottom) - max(v.top, last[0].top) >= 0.5 * min(v.h, last[0].h):
+            last.append(v)
+        else:
+            rows.append([v])
+    return [sorted(r, key=lambda v: v.x0) for r in rows]
+
+
+def grid_runs(vlines: list[VLine], min_rows: int) -> list[list[VLine]]:
+    """Tables the layout model missed: runs of rows that hold separate cells with amounts after a label.
+
+    Visual lines never join across a wide gap, so a table row is several visual lines at one height. A run
+    needs ``min_rows`` such rows, each close below the previous; a text row of cells just above is its header.
+    """
+    rows = _rows_of_lines(vlines)
+    runs: list[list[VLine]] = []
+    current: list[list[VLine]] = []
+
+    def numeric(row: list[VLine]) -> bool:
+        return len(row) >= 2 and any(is_amount(v.text) for v in row[1:])
+
+    def flush() -> None:
+        if sum(1 for r in current if numeric(r)) >= min_rows:
+            runs.append([v for r in current for v in r])
+
+    for i, row in enumerate(rows):
+        h = statistics.median(v.h for v in row)
+        near = bool(current) and row[0].top - max(v.bottom for v in current[-1]) <= _RUN_GAP_H * h
+        if numeric(row):
+            if current and not near:
+                flush()
+                current = []
+            if not current and i > 0 and len(rows[i - 1]) >= 2 and not numeric(rows[i - 1]):
+                above = rows[i - 1]
+                if row[0].top - max(v.bottom for v in above) <= _RUN_GAP_H * h:
+                    current.append(above)  # header row (periods) just above the first amounts
+            current.append(row)
+        elif current:
+            flush()
+            current = []
+    flush()
+    return runs

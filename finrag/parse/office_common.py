@@ -14,6 +14,9 @@ from finrag.parse.detect import language_of
 HEADER_MAX_NUMERIC_SHARE = 0.34
 # Rows inspected when looking for the header row of a sheet or table.
 HEADER_SCAN_ROWS = 10
+# Title rows above a header that become the table's caption: at most this many, each this short.
+CAPTION_MAX_ROWS = 2
+CAPTION_MAX_CHARS = 80
 # A numbered line longer than this is a sentence, not a heading.
 HEADING_MAX_CHARS = 40
 
@@ -21,9 +24,11 @@ _NUMERIC_RE = re.compile(r"^[\s(（+\-−$¥￥€£]*[\d,，.]+\s*[%)）]?\s*(�
 _UNIT_RE = re.compile(
     r"(?:单位|金额单位|币种)\s*[:：]\s*(?:人民币)?\s*(?P<zh>[百千万亿]*元|%|股|[A-Za-z$]+)"
     r"|\(?\b(?P<en>in (?:thousands|millions|billions)(?: of [A-Z. ]*dollars)?"
-    r"|in (?:thousands|millions|billions), except[^)]*)\)?",
+    r"|in (?:thousands|millions|billions), except[^)]*)\)?"
+    r"|[（(](?:人民币)?(?P<paren>[百千万亿]*元)[）)]",
     re.IGNORECASE,
 )
+_YEAR_RE = re.compile(r"^(?:FY\s?)?(?:19|20)\d{2}(?:年度?|年末)?$")  # a year is a column label, not a value
 _CN_NUM = "一二三四五六七八九十百零〇"
 # (pattern, level): Chinese report numbering and decimal outline numbering.
 _HEADING_PATTERNS: tuple[tuple[re.Pattern[str], int], ...] = (
@@ -46,7 +51,7 @@ def find_unit(text: str) -> str | None:
     m = _UNIT_RE.search(text)
     if not m:
         return None
-    return (m.group("zh") or m.group("en") or "").strip() or None
+    return (m.group("zh") or m.group("en") or m.group("paren") or "").strip() or None
 
 
 def numbering_level(text: str) -> int | None:
@@ -72,14 +77,34 @@ def split_header(rows: list[list[str]]) -> tuple[list[str], list[list[str]], lis
         cells = [c for c in row if c.strip()]
         if not cells:
             continue
-        if width > 1 and len(set(cells)) == 1:
+        title_like = len(set(cells)) == 1 and len(cells[0]) <= CAPTION_MAX_CHARS
+        if width > 1 and title_like and len(caption) < CAPTION_MAX_ROWS:
             caption.append(cells[0])
             continue
-        numeric = sum(1 for c in cells if is_numeric(c))
-        if numeric <= HEADER_MAX_NUMERIC_SHARE * len(cells) and len(cells) * 2 >= width and i + 1 < len(rows):
+        numeric = sum(1 for c in cells if is_numeric(c) and not _YEAR_RE.match(c.strip()))
+        filled = len(cells) * 2 >= width and (len(cells) >= 2 or width == 1)
+        if numeric <= HEADER_MAX_NUMERIC_SHARE * len(cells) and filled and i + 1 < len(rows):
             return caption, [row], rows[i + 1 :]
         return caption, [], rows[i:]
     return caption, [], rows[HEADER_SCAN_ROWS:]
+
+
+def drop_redundant_columns(grid: list[list[str]]) -> list[list[str]]:
+    """Pad rows to one width and drop columns that add nothing: every cell empty or (a column span's copy)
+    equal to the cell in the neighbouring column kept on its left or the column on its right."""
+    width = max((len(r) for r in grid), default=0)
+    rows = [r + [""] * (width - len(r)) for r in grid]
+    keep: list[int] = []
+    for c in range(width):
+        left = keep[-1] if keep else None
+        right = c + 1 if c + 1 < width else None
+        if any(
+            r[c] and (left is None or r[c] != r[left]) and (right is None or r[c] != r[right]) for r in rows
+        ):
+            keep.append(c)
+    if len(keep) == width:
+        return rows
+    return [[r[c] for c in keep] for r in rows]
 
 
 def table_text(table: Table) -> str:
@@ -132,8 +157,8 @@ class DocBuilder:
     ) -> Table | None:
         """Add a table from a grid of cell strings; ``header_rows`` None = detect the header row."""
         grid = [[squash(c) for c in row] for row in grid]
-        grid = [row for row in grid if any(row)]
-        if not grid:
+        grid = drop_redundant_columns([row for row in grid if any(row)])
+        if not grid or not grid[0]:
             return None
         if header_rows is None:
             captions, header, rows = split_header(grid)

@@ -4,6 +4,7 @@ numbering patterns, Word lists with their numbers, merged table cells repeated, 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import docx
@@ -31,6 +32,7 @@ BODY_OUTLINE_LEVEL = 9
 BOLD_NUMBERED_LEVEL = 2
 BOLD_LINE_LEVEL = 3
 _NUMBERED_LINE = re.compile(r"^\d{1,2}[.、．]\s*\S")
+MC_FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
 # Short paragraphs just before a table that may be its caption / unit line.
 CAPTION_LOOKBACK = 2
 
@@ -123,6 +125,29 @@ def table_grid(table: DocxTable) -> list[list[str]]:
     return grid
 
 
+def _body_items(document: DocxDocument) -> Iterator[Paragraph | DocxTable]:
+    """Paragraphs and tables in body order, including those inside content controls (w:sdt: cover pages,
+    tables of contents) and, right after their anchor paragraph, the paragraphs of text boxes."""
+    body = document._body
+
+    def walk(parent: etree._Element) -> Iterator[Paragraph | DocxTable]:
+        for el in parent.iterchildren():
+            if el.tag == qn("w:p"):
+                p = Paragraph(el, body)
+                yield p
+                for box in el.iter(qn("w:txbxContent")):
+                    if not any(a.tag == MC_FALLBACK for a in box.iterancestors()):
+                        yield from walk(box)  # the Fallback copy (VML) repeats the Choice (DrawingML) one
+            elif el.tag == qn("w:tbl"):
+                yield DocxTable(el, body)
+            elif el.tag == qn("w:sdt"):
+                content = el.find(qn("w:sdtContent"))
+                if content is not None:
+                    yield from walk(content)
+
+    yield from walk(document.element.body)
+
+
 class DocxParser:
     media_types = ("docx",)
 
@@ -140,7 +165,7 @@ class DocxParser:
                 b.add(BlockKind.LIST, "\n".join(list_lines))
                 list_lines.clear()
 
-        for item in document.iter_inner_content():
+        for item in _body_items(document):
             if isinstance(item, DocxTable):
                 flush_list()
                 caption = next((t for t in recent if len(t) <= HEADING_MAX_CHARS and not find_unit(t)), "")

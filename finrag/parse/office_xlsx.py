@@ -24,6 +24,8 @@ from finrag.parse.text import decode_text
 # so that a <mergeCell> element cut by a read boundary is still seen.
 MERGE_SCAN_BLOCK = 1 << 20
 MERGE_SCAN_OVERLAP = 128
+# Empty rows that separate two tables on one sheet.
+TABLE_GAP_ROWS = 2
 # Significant digits for floats without a number format (hides binary noise like 0.30000000000000004).
 FLOAT_DIGITS = 15
 _MERGE_RE = re.compile(rb'<(?:\w+:)?mergeCell\s+ref="([A-Z]+\d+:[A-Z]+\d+)"')
@@ -132,7 +134,24 @@ class XlsxParser:
             if not grid:
                 b.warnings.append(f"sheet {index} '{title}' is empty")
                 continue
-            b.table(grid, caption=title)
+            for part, block in enumerate(split_blocks(grid)):
+                b.table(block, caption=title if part == 0 else f"{title} ({part + 1})")
+
+
+def split_blocks(grid: list[list[str]]) -> list[list[list[str]]]:
+    """Split a sheet into separate tables at runs of :data:`TABLE_GAP_ROWS` or more empty rows (one empty
+    row often separates sections of the same statement, so it does not split)."""
+    blocks: list[list[list[str]]] = [[]]
+    empty_run = 0
+    for row in grid:
+        if not any(row):
+            empty_run += 1
+            continue
+        if empty_run >= TABLE_GAP_ROWS and blocks[-1]:
+            blocks.append([])
+        empty_run = 0
+        blocks[-1].append(row)
+    return [b for b in blocks if b]
 
 
 class CsvParser:

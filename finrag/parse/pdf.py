@@ -21,9 +21,10 @@ from finrag.model import Block, BlockKind, Document, OutlineEntry, ParseReport, 
 from finrag.parse.base import PageContent
 from finrag.parse.clean import PageLines, detect_language, garbled_share, remove_furniture
 from finrag.parse.headings import apply_outline, assign_size_levels
-from finrag.parse.layout import GUTTER_EM, Line, Segment, extract_segments, group_lines
+from finrag.parse.layout import Line, Segment, extract_segments, group_lines
 from finrag.parse.pdf_blocks import PageLayout, TableItem, build_page_blocks
-from finrag.parse.pdf_tables import aligned_tables, page_rules, ruled_tables
+from finrag.parse.pdf_order import GUTTER_EM
+from finrag.parse.pdf_tables import Rules, aligned_tables, page_rules, ruled_tables
 from finrag.parse.tables import PageTable, caption_and_unit, looks_tabular, merge_tables, tidy
 
 # Outline entries beyond this many are ignored (some filings bookmark every note and sub-note).
@@ -82,26 +83,10 @@ class PdfParser:
         ps = settings.parse
         report = ParseReport(file=file_name, parser="pdf", page_count=len(pdf))
         pages: list[PageLines] = []
-        widths: list[float] = []
         need_ocr: list[int] = []
+        rules: dict[int, Rules] = {}
         for i in range(len(pdf)):
-            page = pdf[i]
-            width, height = page.get_size()
-            textpage = page.get_textpage()
-            segs = extract_segments(textpage, height)
-            textpage.close()
-            page.close()
-            text = "".join(s.text for s in segs)
-            report.chars_per_page.append(len(text))
-            if len(text) < ps.min_text_chars_per_page:
-                need_ocr.append(i + 1)
-                segs = []
-            elif garbled_share(text) > ps.garbled_ratio:
-                report.garbled_pages.append(i + 1)
-                need_ocr.append(i + 1)
-                segs = []
-            pages.append(PageLines(i + 1, height, group_lines(segs)))
-            widths.append(width)
+            pages.append(self._read_page(pdf, i, settings, report, need_ocr, rules))
         sizes: Counter[float] = Counter()
         for p in pages:
             for ln in p.lines:
@@ -109,7 +94,7 @@ class PdfParser:
                     sizes[round(s.size, 1)] += len(s.text)
         body_size = sizes.most_common(1)[0][0] if sizes else 0.0
         report.removed_lines = remove_furniture(pages, ps.header_footer_min_share, body_size)
-        page_tables = self._tables(pdf, pages, report)
+        page_tables = self._tables(pages, rules, report)
         layouts: list[PageLayout] = []
         for p in pages:
             tabs = [t for t in page_tables if t.page == p.page]
@@ -141,18 +126,48 @@ class PdfParser:
             tables=tables, report=report, language=language, outline=outline,
         )
 
+    def _read_page(
+        self, pdf: pdfium.PdfDocument, i: int, settings: Settings, report: ParseReport, need_ocr: list[int],
+        rules: dict[int, Rules],
+    ) -> PageLines:
+        """Segments of page i (0-based); the rules of tabular pages are read while the page is loaded."""
+        ps = settings.parse
+        try:
+            page = pdf[i]
+            _, height = page.get_size()
+            textpage = page.get_textpage()
+            segs = extract_segments(textpage, height)
+            textpage.close()
+            text = "".join(s.text for s in segs)
+            report.chars_per_page.append(len(text))
+            if len(text) < ps.min_text_chars_per_page:
+                need_ocr.append(i + 1)
+                segs = []
+            elif garbled_share(text) > ps.garbled_ratio:
+                report.garbled_pages.append(i + 1)
+                need_ocr.append(i + 1)
+                segs = []
+            lines = group_lines(segs)
+            if looks_tabular(lines):
+                rules[i + 1] = page_rules(page, height)
+            page.close()
+        except pdfium.PdfiumError as e:  # one broken page: the rest of the document still counts
+            report.warnings.append(f"page {i + 1}: page unreadable ({e})")
+            del report.chars_per_page[i:]
+            report.chars_per_page.append(0)
+            return PageLines(i + 1, 0.0, [])
+        return PageLines(i + 1, height, lines)
+
     def _tables(
-        self, pdf: pdfium.PdfDocument, pages: list[PageLines], report: ParseReport
+        self, pages: list[PageLines], rules: dict[int, Rules], report: ParseReport
     ) -> list[PageTable]:
         found: list[PageTable] = []
         for p in pages:
             if not p.lines:
                 continue
             ruled: list[PageTable] = []
-            if looks_tabular(p.lines):
-                page = pdf[p.page - 1]
-                hs, vs = page_rules(page, p.height)
-                page.close()
+            if p.page in rules:
+                hs, vs = rules[p.page]
                 segs = [s for ln in p.lines for s in ln.segments]
                 ruled = ruled_tables(p.page, segs, hs, vs)
             aligned = aligned_tables(p.page, p.lines, [t.bbox for t in ruled])

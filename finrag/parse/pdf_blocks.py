@@ -9,8 +9,9 @@ from dataclasses import dataclass, field
 
 from finrag.model import BBox, Block, BlockKind
 from finrag.parse.headings import classify, is_list_item, numbered_level
-from finrag.parse.layout import Line, Segment, group_lines, is_cjk, reading_order
-from finrag.parse.tables import MAX_CAPTION_CHARS, PageTable
+from finrag.parse.layout import Line, Segment, group_lines, is_cjk
+from finrag.parse.pdf_order import reading_order
+from finrag.parse.tables import MAX_CAPTION_CHARS, PageTable, unit_of
 
 # A vertical gap this many line heights above the region's usual line spacing starts a new paragraph.
 PARA_GAP_EM = 0.25
@@ -117,6 +118,12 @@ def _emit_text(run: list[Segment], page: int, body_size: float, out: PageBlocks)
     _flush(cur, page, body_size, out)
 
 
+def _is_caption(text: str, pt: PageTable) -> bool:
+    """The text block right above a table names it or its unit ("合并资产负债表 单位：元")."""
+    short = len(text) <= 3 * MAX_CAPTION_CHARS
+    return short and bool((pt.caption and pt.caption in text) or unit_of(text))
+
+
 def build_page_blocks(lay: PageLayout, body_size: float) -> PageBlocks:
     out = PageBlocks()
     items: list[Segment | TableItem] = [*lay.segments, *lay.tables]
@@ -127,6 +134,9 @@ def build_page_blocks(lay: PageLayout, body_size: float) -> PageBlocks:
                 _emit_text(run, lay.page, body_size, out)
                 run = []
                 pt = it.table
+                prev = out.blocks[-1] if out.blocks else None
+                if prev is not None and prev.kind == BlockKind.TEXT and _is_caption(prev.text, pt):
+                    prev.kind = BlockKind.CAPTION
                 text = "\n".join(" | ".join(r) for r in pt.raw_rows)
                 block = Block(kind=BlockKind.TABLE, text=text, page=lay.page, bbox=pt.bbox, table_id="")
                 out.blocks.append(block)

@@ -25,6 +25,9 @@ _UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%
 _UNIT_EN = re.compile(
     r"\b(?:in|dollars in|amounts in|\$ in)\s+(millions|thousands|billions)\b", re.IGNORECASE
 )
+_STATEMENT_TITLE = re.compile(
+    r"表|statements?\b|balance sheets?|income|operations|cash flows|equity|earnings|schedule", re.IGNORECASE
+)
 _CONTINUED = re.compile(r"continued|[（(]续[）)]|续表", re.IGNORECASE)
 _NOT_CAPTION = re.compile(
     r"(?:^单位|^编制单位|币种|^\(?\s*(?:in|dollars in|amounts in)\s+(?:millions|thousands|billions)"
@@ -86,7 +89,8 @@ def split_header(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]
     while (n < min(MAX_HEADER_ROWS, len(rows) - 1) and not any(is_amount(c) for c in rows[n][1:])
            and any(rows[n][1:])):  # a row with only a first-column label is a section row of the body
         n += 1
-    if n == 0 or n == min(MAX_HEADER_ROWS, len(rows) - 1):
+    has_amounts = any(is_amount(c) for r in rows for c in r[1:])
+    if n == 0 or not has_amounts:  # a text-only table: its first row names the columns
         n = 1 if len(rows) > 1 else 0
     return rows[:n], rows[n:]
 
@@ -95,19 +99,23 @@ def caption_and_unit(lines_above: Sequence[str], rows: list[list[str]]) -> tuple
     """Caption = nearest title-like line above the table; unit from those lines or the header cells."""
     unit: str | None = None
     caption = ""
+    titled = ""
     for text in lines_above:
-        unit = unit or _unit(text)
+        unit = unit or unit_of(text)
         t = text.strip()
-        if not caption and t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t):
-            caption = t
+        if t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t):
+            caption = caption or t
+            titled = titled or (t if _STATEMENT_TITLE.search(t) else "")
+    caption = titled or caption
     if unit is None:
         for row in rows[:MAX_HEADER_ROWS]:
             for cell in row:
-                unit = unit or _unit(cell)
+                unit = unit or unit_of(cell)
     return caption, unit
 
 
-def _unit(text: str) -> str | None:
+def unit_of(text: str) -> str | None:
+    """Unit named in a caption line or header cell: 单位：万元 -> 万元, (in millions) -> in millions."""
     m = _UNIT_ZH.search(text)
     if m:
         return m.group(1)

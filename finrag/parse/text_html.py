@@ -3,6 +3,7 @@ paragraphs, lists, code and tables (rowspan/colspan values repeated)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bs4 import BeautifulSoup, NavigableString, Tag
@@ -18,8 +19,14 @@ BLOCK_TAGS = {
     "p", "div", "section", "article", "main", "header", "blockquote", "ul", "ol", "li", "dl", "dt", "dd",
     "figure", "figcaption", "address", "body", "html", "center", "hr", "caption",
 }
+# Inline-XBRL filings hide their machine-readable header in display:none blocks.
+HIDDEN_STYLE = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 # Upper bound on a cell's rowspan/colspan (malformed pages declare spans of thousands).
 MAX_SPAN = 1000
+# EDGAR-style statements put the currency sign and the closing parenthesis / percent sign in cells of
+# their own: they are folded into the number next to them ("$" "1,245" -> "$1,245"; "(12" ")" -> "(12)").
+PREFIX_CELLS = {"$", "US$", "¥", "￥", "€", "£", "HK$", "RMB"}
+SUFFIX_CELLS = {")", "%", ")%", "%)"}
 
 
 class HtmlParser:
@@ -29,6 +36,8 @@ class HtmlParser:
         text, _, warnings = read_text(path, file_name)
         soup = BeautifulSoup(text, "lxml")
         for tag in soup.find_all(DROP_TAGS):
+            tag.decompose()
+        for tag in soup.find_all(style=HIDDEN_STYLE):
             tag.decompose()
         b = DocBuilder(file_name, doc_id, "html", "html", warnings=warnings)
         title = soup.title.get_text(" ", strip=True) if soup.title else ""
@@ -110,9 +119,23 @@ class _Walker:
             return
         n_rows = min(max(r for r, _ in grid) + 1, len(rows))
         n_cols = max(c for _, c in grid) + 1
-        matrix = [[grid.get((r, c), "") for c in range(n_cols)] for r in range(n_rows)]
+        matrix = [_fold_symbols([grid.get((r, c), "") for c in range(n_cols)]) for r in range(n_rows)]
         unit = find_unit(caption) or find_unit(self.last_text)
         self.b.table(matrix, caption=caption, unit=unit, header_rows=header_rows or None)
+
+
+def _fold_symbols(row: list[str]) -> list[str]:
+    out = list(row)
+    for c, cell in enumerate(out):
+        if cell in PREFIX_CELLS and c + 1 < len(out) and out[c + 1] and out[c + 1] != cell:
+            out[c + 1] = cell + out[c + 1]
+            out[c] = ""
+        elif cell in SUFFIX_CELLS and c > 0:
+            left = next((i for i in range(c - 1, -1, -1) if out[i]), None)
+            if left is not None and out[left] != cell:
+                out[left] += cell
+                out[c] = ""
+    return out
 
 
 def _span(value: object) -> int:

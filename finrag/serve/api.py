@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, File, Form, Query, Request, UploadFile
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import FileResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import iterate_in_threadpool
 
@@ -24,6 +23,7 @@ from finrag.serve.auth import Principal
 from finrag.serve.errors import install_error_handlers
 from finrag.serve.schemas import AskIn, SearchIn, answer_json, document_json, search_json, to_request
 from finrag.serve.service import Service
+from finrag.serve.timing import ServerTiming
 from finrag.serve.uploads import BYTES_PER_MB, discard, new_staging_dir, stage_upload
 
 WEB_DIR = Path(__file__).with_name("web")
@@ -45,7 +45,7 @@ def _parse_boxes(raw: str, limit: int) -> list[BBox]:
     return boxes
 
 
-def _principal(request: Request) -> Principal:
+async def _principal(request: Request) -> Principal:  # async: no thread hop for a hash and a compare
     """The caller, from ``Authorization: Bearer <key>`` (or ``X-API-Key``)."""
     svc: Service = request.app.state.service
     header = request.headers.get("authorization", "")
@@ -53,7 +53,7 @@ def _principal(request: Request) -> Principal:
     return svc.keyring.authenticate(key or request.headers.get("x-api-key"))
 
 
-def _admin(who: Annotated[Principal, Depends(_principal)]) -> Principal:
+async def _admin(who: Annotated[Principal, Depends(_principal)]) -> Principal:
     if not who.admin:
         raise AccessDeniedError(f"role {who.role!r} may not ingest or delete documents")
     return who
@@ -72,7 +72,7 @@ def create_app(settings: Settings, finrag: Finrag | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        threading.Thread(target=svc.warm_up, name="finrag-warm-up", daemon=True).start()
+        svc.start_warm_up()
         yield
         await run_in_threadpool(svc.close)
 
@@ -80,6 +80,7 @@ def create_app(settings: Settings, finrag: Finrag | None = None) -> FastAPI:
                   description="Cited answers from financial documents. Send 'Authorization: Bearer <key>'.")
     app.state.service = svc
     install_error_handlers(app, max_request_bytes=int(settings.serve.max_upload_mb * BYTES_PER_MB))
+    app.add_middleware(ServerTiming)
 
     def request_for(body: SearchIn, who: Principal) -> SearchRequest:
         if len(body.question) > settings.serve.max_question_chars:
@@ -174,7 +175,8 @@ def create_app(settings: Settings, finrag: Finrag | None = None) -> FastAPI:
         streaming = body.stream or "text/event-stream" in request.headers.get("accept", "")
         if not streaming:
             answer, cached = (hit, True) if hit is not None else await run_in_threadpool(svc.answer, req, key)
-            return answer_json(answer, cached, req.explain)
+            # answer_json is JSON-safe already: a JSONResponse skips FastAPI's slower re-encoding
+            return JSONResponse(answer_json(answer, cached, req.explain))
         events = _stream(svc, req, key, hit)
         return StreamingResponse(iterate_in_threadpool(events), media_type="text/event-stream")
 

@@ -94,9 +94,15 @@ class JobQueue:
     """One worker thread draining a FIFO of ingest jobs; ``on_change`` runs after documents change."""
 
     def __init__(
-        self, finrag: Finrag, uploads_dir: Path, history: int, on_change: Callable[[], None]
+        self,
+        finrag: Finrag,
+        uploads_dir: Path,
+        history: int,
+        on_change: Callable[[], None],
+        prepare: Callable[[], None] = lambda: None,
     ) -> None:
         self.finrag = finrag
+        self.prepare = prepare  # run before each job (waits for models; raises FinragError if unusable)
         self.uploads_dir = uploads_dir
         self.history = history
         self.on_change = on_change
@@ -209,6 +215,7 @@ class JobQueue:
         with self._lock:
             job.state = "running"
         try:
+            self.prepare()
             results = self.finrag.ingest(
                 [s.path for s in work.staged], work.options, Progress(on_stage=on_stage, on_result=on_result)
             )

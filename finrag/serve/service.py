@@ -19,6 +19,8 @@ from finrag.serve.pages_text import Marks
 
 log = logging.getLogger(__name__)
 VERSION_REFRESH_S = 2.0  # re-read the store's index version at most this often (catches CLI ingests)
+WARM_UP_QUERY = "营业收入 revenue"  # one zh+en query embedded at start-up so the first question is not slow
+MODEL_LOAD_WAIT_S = 300.0  # a request waits this long for start-up model loading (cold disk, busy CPU)
 
 
 class ModelLoadError(ServeError):
@@ -32,11 +34,15 @@ class Service:
         self.keyring: KeyRing = load_keyring(settings)
         self.cache = AnswerCache(settings.serve.cache_ttl_s, settings.serve.cache_max_entries)
         self.renderer = PageRenderer(settings.serve.page_dpi, settings.serve.page_cache_entries)
-        self.jobs = JobQueue(self.finrag, self.uploads_dir, settings.serve.job_history, self.invalidate)
+        self.jobs = JobQueue(
+            self.finrag, self.uploads_dir, settings.serve.job_history, self.invalidate, self.require_models
+        )
         self.models_ready = threading.Event()
         self.models_error: FinragError | None = None
         self._version = -1
         self._version_at = 0.0
+        self._refreshing = False
+        self._warm_thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._inflight: dict[str, threading.Lock] = {}
 
@@ -56,13 +62,29 @@ class Service:
             return
         try:
             _ = self.finrag.answerer  # builds embedders and retriever on the way
+            for embedder in self.finrag.embedders:  # first call loads the weights
+                embedder.embed_query(WARM_UP_QUERY)
         except FinragError as err:
             log.error("model loading failed: %s", err)
             self.models_error = err
+        except Exception as err:  # a bug while loading must not leave requests waiting forever
+            log.exception("model loading crashed")
+            self.models_error = ModelLoadError(f"model loading crashed: {type(err).__name__}: {err}")
         finally:
             self.models_ready.set()
 
+    def start_warm_up(self) -> None:
+        """Start loading the models once, in the background (the app's start-up calls this)."""
+        with self._lock:
+            if self._warm_thread is None:
+                self._warm_thread = threading.Thread(target=self.warm_up, name="finrag-warm-up", daemon=True)
+                self._warm_thread.start()
+
     def require_models(self) -> None:
+        """Wait for the models (so no two threads load them at once); raise if they failed to load."""
+        self.start_warm_up()
+        if not self.models_ready.wait(MODEL_LOAD_WAIT_S):
+            raise ModelLoadError(f"models still loading after {MODEL_LOAD_WAIT_S:.0f} s")
         if self.models_error is not None:
             raise ModelLoadError(f"models failed to load: {self.models_error}")
 
@@ -83,16 +105,37 @@ class Service:
         return self.finrag.stats()
 
     def index_version(self) -> int:
+        """The store's index version, re-read in the background at most every VERSION_REFRESH_S.
+
+        Only the first call reads it in the caller's thread: a store busy committing an ingest must
+        not stall cached answers (our own ingests clear the cache directly through :meth:`invalidate`)."""
         now = time.monotonic()
         with self._lock:
-            if now - self._version_at < VERSION_REFRESH_S:
+            fresh = now - self._version_at < VERSION_REFRESH_S
+            if fresh or (self._version >= 0 and self._refreshing):
                 return self._version
-        version = self.finrag.stats().index_version
+            first = self._version < 0
+            self._refreshing = not first
+        if first:
+            self._refresh_version()
+        else:
+            threading.Thread(target=self._refresh_version, name="finrag-version", daemon=True).start()
+        return self._version
+
+    def _refresh_version(self) -> None:
+        try:
+            version = self.finrag.stats().index_version
+        except FinragError as err:
+            log.warning("could not read the index version: %s", err)
+            with self._lock:
+                self._refreshing = False
+            if self._version < 0:
+                raise
+            return
         with self._lock:
             if version != self._version:
                 self.cache.clear()
-            self._version, self._version_at = version, now
-        return version
+            self._version, self._version_at, self._refreshing = version, time.monotonic(), False
 
     def cached_answer(self, request: SearchRequest) -> tuple[str, Answer | None]:
         """The cache key of ``request`` and the cached answer, if any (fast: safe on the event loop)."""

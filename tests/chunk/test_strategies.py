@@ -52,6 +52,8 @@ def test_annual_report_chunks_carry_heading_path_and_metadata(settings: Settings
         assert (c.meta.company, c.meta.company_code, c.meta.fiscal_year) == ("四方科技", "603339", 2019)
         assert (c.meta.access_level, c.meta.groups, c.meta.tags) == (2, ["finance"], ["2019"])
         assert c.meta.period_end == "2019-12-31"
+        head = "四方科技 603339 四方科技集团股份有限公司 2019 年度报告"
+        assert c.index_text == f"{head}\n{c.text}"  # found by company and year even where it says "公司"
     prose = [c for c in chunks if c.kind == ChunkKind.TEXT and "第四节" in c.section_path[0]]
     assert len(prose) > 1
     for c in prose:
@@ -138,6 +140,9 @@ def test_reference_sheet_groups_rows_by_module(settings: Settings) -> None:
     assert chunks[0].text.startswith("模块: 订单")
     assert "错误码: E1003; 含义: 地址无效" in chunks[0].text and "E2001" not in chunks[0].text
     assert chunks[1].section_path == ["错误码", "支付"]
+    settings.chunk.sheet_modes = {"错误码": "rows"}  # the per-sheet setting overrides the detection
+    rows_only = chunk_document(make_doc([], [table], file="codes.xlsx", media_type="xlsx"), settings)
+    assert len(rows_only) == 6 and rows_only[1].text == "错误码: E1002; 含义: 价格变动"
 
 
 def test_api_doc_one_endpoint_per_chunk_and_prefixed_sub_chunks(settings: Settings) -> None:
@@ -284,3 +289,16 @@ def test_small_sections_share_a_chunk_and_toc_lines_are_dropped(settings: Settin
     assert c.section_path == ["第二节 公司简介和主要财务指标"]
     assert "十一、 采用公允价值计量的项目" in c.text and "十二、 其他" in c.text
     assert "......" not in c.text
+
+
+def test_chapters_under_a_markdown_title_are_not_merged(settings: Settings) -> None:
+    blocks = [
+        heading("四方科技集团股份有限公司 2019年年度报告", level=1),
+        heading("第二节 公司简介和主要财务指标", level=2),
+        text("公司股票代码为603339。"),
+        heading("第五节 重要事项", level=2),
+        text("报告期内公司向慈善总会捐款100万元。"),
+    ]
+    chunks = chunk_document(make_doc(blocks, file="report.md", media_type="md"), settings)
+    assert [c.section_path[-1] for c in chunks] == ["第二节 公司简介和主要财务指标", "第五节 重要事项"]
+    assert all(c.section_path[0] == "四方科技集团股份有限公司 2019年年度报告" for c in chunks)

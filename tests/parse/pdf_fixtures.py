@@ -11,8 +11,8 @@ from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfgen import canvas
 
 W, H = A4
-LEFT_WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split()
-RIGHT_WORDS = "mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray".split()
+LEFT_WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split()  # noqa: SIM905
+RIGHT_WORDS = "mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray".split()  # noqa: SIM905
 
 
 def _furniture(c: canvas.Canvas, n: int, total: int) -> None:
@@ -95,7 +95,9 @@ def chinese(path: Path) -> Path:
     c.setFont("STSong-Light", 10)
     y = H - 52 * mm
     for i in range(4):
-        c.drawString(20 * mm, y, f"公司的中文名称为示例科技集团股份有限公司，本段为正文第{i + 1}行，用于测试。")
+        c.drawString(
+            20 * mm, y, f"公司的中文名称为示例科技集团股份有限公司，本段为正文第{i + 1}行，用于测试。"
+        )
         y -= 14
     c.setFont("STSong-Light", 12)
     c.drawString(20 * mm, y - 8, "（一）主要会计数据")
@@ -104,8 +106,12 @@ def chinese(path: Path) -> Path:
     c.drawString(120 * mm, y - 40, "单位：元 币种：人民币")
     y -= 50
     xs = [20 * mm, 80 * mm, 135 * mm, 190 * mm]
-    rows = [["项目", "2019年12月31日", "2018年12月31日"], ["货币资金", "1,516,034,246.28", "1,108,509,231.31"],
-            ["预收款项", "", "72,768,571.91"], ["应收账款", "605,618,324.94", "576,253,532.88"]]
+    rows = [
+        ["项目", "2019年12月31日", "2018年12月31日"],
+        ["货币资金", "1,516,034,246.28", "1,108,509,231.31"],
+        ["预收款项", "", "72,768,571.91"],
+        ["应收账款", "605,618,324.94", "576,253,532.88"],
+    ]
     for r in rows:
         _grid_row(c, y - 18, r, xs, 18, "STSong-Light")
         y -= 18
@@ -123,9 +129,13 @@ def aligned_table(path: Path) -> Path:
     c.drawString(20 * mm, H - 40 * mm, "(in millions)")
     c.drawRightString(150 * mm, H - 40 * mm, "2023")
     c.drawRightString(185 * mm, H - 40 * mm, "2022")
-    items = [("Net revenue", "$ 12,345", "$ 11,002"), ("Cost of sales", "(7,001)", "(6,540)"),
-             ("Gross profit", "5,344", "4,462"), ("Operating expenses", "2,100", "1,980"),
-             ("Net income", "$ 3,244", "$ 2,482")]
+    items = [
+        ("Net revenue", "$ 12,345", "$ 11,002"),
+        ("Cost of sales", "(7,001)", "(6,540)"),
+        ("Gross profit", "5,344", "4,462"),
+        ("Operating expenses", "2,100", "1,980"),
+        ("Net income", "$ 3,244", "$ 2,482"),
+    ]
     for i, (label, a, b) in enumerate(items):
         y = H - 50 * mm - i * 14
         c.drawString(20 * mm, y, label)
@@ -146,7 +156,9 @@ def with_outline(path: Path) -> Path:
         c.setFont("Helvetica", 11)
         c.drawString(20 * mm, H - 30 * mm, title)
         c.setFont("Helvetica", 10)
-        c.drawString(20 * mm, H - 40 * mm, "Body text of this section, long enough to be body text of the page.")
+        c.drawString(
+            20 * mm, H - 40 * mm, "Body text of this section, long enough to be body text of the page."
+        )
         c.showPage()
     c.save()
     return path

@@ -10,7 +10,7 @@ import docx
 import openpyxl
 import pytest
 
-from finrag.errors import UnsupportedFileError
+from finrag.errors import EncryptedFileError, UnsupportedFileError
 from finrag.parse.detect import HEAD_BYTES, detect_media_type, language_of, sniff_delimiter
 
 
@@ -54,6 +54,10 @@ def test_a_plain_zip_and_random_bytes_are_unsupported(tmp_path: Path) -> None:
     assert err.value.stage == "parse" and err.value.file == "fake.docx"
     with pytest.raises(UnsupportedFileError, match="binary"):
         _detect(_write(tmp_path, "noise.txt", bytes(range(256)) * 8))
+    ole2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 1000
+    with pytest.raises(EncryptedFileError, match="password") as locked:
+        _detect(_write(tmp_path, "locked.xlsx", ole2 + "EncryptedPackage".encode("utf-16-le") + b"\x00" * 64))
+    assert locked.value.file == "locked.xlsx"
     with pytest.raises(UnsupportedFileError, match="legacy"):
         _detect(_write(tmp_path, "old.doc", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 100))
 

@@ -10,7 +10,7 @@ import numpy as np
 from finrag.parse.ocr_engine import OcrLine, _parse_tesseract_tsv, join_tokens
 from finrag.parse.ocr_layout import unrotate_box
 from finrag.parse.ocr_lines import page_skew, paragraphs, reading_order, visual_lines
-from finrag.parse.ocr_table import is_amount, rebuild_table
+from finrag.parse.ocr_table import grid_runs, is_amount, rebuild_table
 
 H = 30.0  # line height in pixels
 
@@ -119,3 +119,33 @@ def test_tesseract_tsv_words_become_lines() -> None:
     lines = _parse_tesseract_tsv("\n".join([header, *rows]))
     assert [ln.text for ln in lines] == ["Net income", "净利润"]
     assert lines[0].x0 == 10 and lines[0].x1 == 130 and abs(lines[0].score - 0.93) < 1e-9
+
+
+def test_table_without_a_layout_region_is_found_from_cells_with_amounts() -> None:
+    prose = [box("Revenue grew strongly in both years, as the table below shows in detail.", 100, 40, 1300)]
+    cells = [
+        box("Year ended December 31", 100, 120, 450),
+        box("2019", 900, 120, 80),
+        box("2018", 1300, 120, 80),
+        box("Net sales", 100, 170, 200),
+        box("1,234.5", 860, 170, 120),
+        box("1,100.0", 1260, 170, 120),
+        box("Cost of sales", 100, 220, 260),
+        box("(856.4)", 860, 220, 120),
+        box("(801.7)", 1260, 220, 120),
+    ]
+    vls = visual_lines(prose + cells, ["text"] * 10, 0.0, 1600)
+    (run,) = grid_runs(vls, 2)
+    assert {v.text for v in run} == {c.text for c in cells}
+    table = rebuild_table([b for v in run for b in v.boxes], 0.0, 1600)
+    assert table is not None
+    assert table.header == [["Year ended December 31", "2019", "2018"]]
+    assert table.rows == [["Net sales", "1,234.5", "1,100.0"], ["Cost of sales", "(856.4)", "(801.7)"]]
+
+
+def test_two_columns_of_prose_are_not_a_table() -> None:
+    lines = []
+    for i in range(4):
+        lines.append(box(f"left column sentence number {i} goes on", 100, 100 + i * 40, 600))
+        lines.append(box(f"right column sentence {i} also goes on", 850, 100 + i * 40, 600))
+    assert grid_runs(visual_lines(lines, ["text"] * 8, 0.0, 1600), 2) == []

@@ -43,7 +43,19 @@ def _make_docx(path: Path) -> None:
     d.add_paragraph("执行切换", style="List Number")
     d.add_paragraph("分页前的文字。").add_run().add_break(WD_BREAK.PAGE)
     d.add_paragraph("第二页的文字。")
+    _wrap_first_paragraph_in_content_control(d)
     d.save(str(path))
+
+
+def _wrap_first_paragraph_in_content_control(d: docx.document.Document) -> None:
+    """Word's cover pages live in content controls (w:sdt), which python-docx's own iteration skips."""
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    body = d.element.body
+    sdt = parse_xml(f"<w:sdt {nsdecls('w')}><w:sdtPr/><w:sdtContent/></w:sdt>")
+    body.insert(0, sdt)
+    sdt[1].append(parse_xml(f"<w:p {nsdecls('w')}><w:r><w:t>星河精工股份有限公司</w:t></w:r></w:p>"))
 
 
 def test_docx_headings_tables_lists_and_pages(tmp_path: Path, settings: Settings) -> None:
@@ -51,9 +63,10 @@ def test_docx_headings_tables_lists_and_pages(tmp_path: Path, settings: Settings
     _make_docx(path)
     doc = parse_file(path, settings)
     assert doc.media_type == "docx" and doc.language == "zh" and doc.report.parser == "docx"
+    assert doc.blocks[0].text == "星河精工股份有限公司"
     expected = [(1, "年度经营报告"), (1, "第一章 经营情况"), (2, "1. 概述"), (2, "一、收入分析")]
     assert _headings(doc) == expected
-    assert doc.blocks[0].kind == BlockKind.TITLE
+    assert doc.blocks[1].kind == BlockKind.TITLE
     (table,) = doc.tables
     assert table.header == [["项目", "2023年", "2022年"]]
     assert table.rows[0] == ["营业收入", "1,000", "900"]
@@ -67,6 +80,30 @@ def test_docx_headings_tables_lists_and_pages(tmp_path: Path, settings: Settings
     assert doc.pages == 2
     assert next(b for b in doc.blocks if b.text == "第二页的文字。").page == 2
     assert [o.title for o in doc.outline][:2] == ["年度经营报告", "第一章 经营情况"]
+
+
+TEXT_BOX = (
+    '<w:p {w} xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+    'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape" '
+    'xmlns:v="urn:schemas-microsoft-com:vml"><w:r><mc:AlternateContent>'
+    "<mc:Choice Requires=\"wps\"><wps:txbx><w:txbxContent><w:p><w:r><w:t>股票代码：605999</w:t></w:r></w:p>"
+    "</w:txbxContent></wps:txbx></mc:Choice><mc:Fallback><v:textbox><w:txbxContent><w:p><w:r>"
+    "<w:t>股票代码：605999</w:t></w:r></w:p></w:txbxContent></v:textbox></mc:Fallback>"
+    "</mc:AlternateContent></w:r></w:p>"
+)
+
+
+def test_docx_text_box_text_is_read_once(tmp_path: Path, settings: Settings) -> None:
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    d = docx.Document()
+    d.add_paragraph("封面")
+    d.element.body.insert(1, parse_xml(TEXT_BOX.format(w=nsdecls("w"))))
+    path = tmp_path / "cover.docx"
+    d.save(str(path))
+    texts = [b.text for b in parse_file(path, settings).blocks]
+    assert texts == ["封面", "股票代码：605999"]
 
 
 def test_pptx_one_page_per_slide_with_title_and_table(tmp_path: Path, settings: Settings) -> None:
@@ -144,6 +181,23 @@ def test_xlsx_sheets_merged_cells_hidden_and_cached_formulas(tmp_path: Path, set
     assert second.pages == [2] and second.rows == [["E5021", "timeout"]]
     assert any("hidden" in w and "lookup" in w for w in doc.report.warnings)
     assert doc.report.table_count == 2 and doc.report.parser == "xlsx"
+
+
+def test_two_tables_on_one_sheet_are_split_at_a_gap(tmp_path: Path, settings: Settings) -> None:
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Summary"
+    rows: list[list[object]] = [["Item", "2024"], ["Revenue", 812], [], ["Cost", 477], [], []]
+    rows += [["Region", "Share"], ["EU", "31%"]]
+    for row in rows:
+        ws.append(row)
+    path = tmp_path / "two.xlsx"
+    wb.save(path)
+    first, second = parse_file(path, settings).tables
+    assert first.header == [["Item", "2024"]] and first.rows == [["Revenue", "812"], ["Cost", "477"]]
+    assert second.header == [["Region", "Share"]] and second.rows == [["EU", "31%"]]
+    assert second.caption == "Summary (2)" and second.pages == [1]
 
 
 def test_xlsx_named_csv_and_row_cap(tmp_path: Path, settings: Settings) -> None:

@@ -39,8 +39,11 @@ def test_running_headers_footers_and_page_numbers_removed(tmp_path: Path, settin
 def test_headings_from_numbering_and_font(tmp_path: Path, settings: Settings) -> None:
     doc = parse(fx.two_column(tmp_path / "two.pdf"), settings)
     heads = [b for b in doc.blocks if b.kind == BlockKind.HEADING]
-    assert [b.text for b in heads] == ["Item 1. Section heading 1", "Item 2. Section heading 2",
-                                       "Item 3. Section heading 3"]
+    assert [b.text for b in heads] == [
+        "Item 1. Section heading 1",
+        "Item 2. Section heading 2",
+        "Item 3. Section heading 3",
+    ]
     assert all(b.level == 2 and b.bbox is not None for b in heads)
 
 
@@ -63,7 +66,9 @@ def test_table_split_over_two_pages_is_one_table(tmp_path: Path, settings: Setti
 def test_chinese_page_headings_table_and_unit(tmp_path: Path, settings: Settings) -> None:
     doc = parse(fx.chinese(tmp_path / "zh.pdf"), settings)
     assert doc.language == "zh"
-    levels = {b.text.replace(" ", ""): b.level for b in doc.blocks if b.kind in (BlockKind.HEADING, BlockKind.TITLE)}
+    levels = {
+        b.text.replace(" ", ""): b.level for b in doc.blocks if b.kind in (BlockKind.HEADING, BlockKind.TITLE)
+    }
     assert levels.get("第二节公司简介和主要财务指标") == 1
     assert levels.get("一、公司信息") == 2 and levels.get("（一）主要会计数据") == 3
     (t,) = doc.tables
@@ -85,8 +90,10 @@ def test_unruled_statement_becomes_table(tmp_path: Path, settings: Settings) -> 
 
 def test_outline_read_and_used_for_headings(tmp_path: Path, settings: Settings) -> None:
     doc = parse(fx.with_outline(tmp_path / "outline.pdf"), settings)
-    assert [(e.title, e.level, e.page) for e in doc.outline] == [("Business Overview", 1, 1),
-                                                                 ("Risk Factors", 1, 2)]
+    assert [(e.title, e.level, e.page) for e in doc.outline] == [
+        ("Business Overview", 1, 1),
+        ("Risk Factors", 1, 2),
+    ]
     heads = [(b.text, b.level) for b in doc.blocks if b.kind == BlockKind.HEADING]
     assert heads == [("Business Overview", 1), ("Risk Factors", 1)]
 
@@ -130,6 +137,7 @@ def test_truncated_real_pdf_is_a_parse_error_or_partial(tmp_path: Path, settings
 
 
 def test_page_without_text_layer_is_reported(tmp_path: Path, settings: Settings) -> None:
+    settings.ocr.workers, settings.ocr.use_layout, settings.ocr.use_orientation = 1, False, False  # fast OCR
     doc = parse(fx.blank_then_text(tmp_path / "scan.pdf"), settings)
     assert doc.report.chars_per_page[0] == 0
     assert 1 in doc.report.scanned_pages or 1 in doc.report.ocr_pages

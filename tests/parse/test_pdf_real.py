@@ -20,7 +20,7 @@ JINYU = "zh/2021-04-23__金宇生物技术股份有限公司__600201__生物股�
 JPM = "en/JPMORGAN_2022Q2_10Q.pdf"
 BROKER = "parsing/zh_broker_research_report_gaoce_688556_2022-07-19.pdf"
 # Pages of every shared PDF parsed by the smoke test (the full run is bench/parse_speed.py).
-SMOKE_PAGES = 2
+SMOKE_PAGES = 1
 
 
 def cut(src: Path, first: int, last: int, dst: Path) -> Path:
@@ -38,14 +38,18 @@ def parse(path: Path, settings: Settings) -> Document:
     return PdfParser().parse(path, file_name=path.name, doc_id="0" * 64, settings=settings)
 
 
-def test_jinyu_balance_sheet_is_one_table_over_pages(shared_eval: Path, tmp_path: Path, settings: Settings) -> None:
+def test_jinyu_balance_sheet_is_one_table_over_pages(
+    shared_eval: Path, tmp_path: Path, settings: Settings
+) -> None:
     first = 64  # pages 64..69 of the filing: page 66 of the filing is page 3 of the cut
     doc = parse(cut(shared_eval / "docs" / JINYU, first, 69, tmp_path / "jinyu.pdf"), settings)
     p66, p67 = 66 - first + 1, 67 - first + 1
     (bs,) = [t for t in doc.tables if t.caption == "合并资产负债表"]
     assert bs.pages[:2] == [p66, p67]
     assert bs.unit == "元"
-    assert any("2020年12月31日" in c for c in bs.header[0]) and any("2019年12月31日" in c for c in bs.header[0])
+    assert any("2020年12月31日" in c for c in bs.header[0]) and any(
+        "2019年12月31日" in c for c in bs.header[0]
+    )
     row = next(r for r in bs.rows if r[0] == "预收款项")
     assert "72,768,571.91" in row
     assert bs.row_pages[bs.rows.index(row)] == p67
@@ -55,15 +59,21 @@ def test_jinyu_balance_sheet_is_one_table_over_pages(shared_eval: Path, tmp_path
     assert "年度报告" in removed
 
 
-def test_jpmorgan_two_columns_read_column_by_column(shared_eval: Path, tmp_path: Path, settings: Settings) -> None:
+def test_jpmorgan_two_columns_read_column_by_column(
+    shared_eval: Path, tmp_path: Path, settings: Settings
+) -> None:
     doc = parse(cut(shared_eval / "docs" / JPM, 9, 12, tmp_path / "jpm.pdf"), settings)
     page = [b.text for b in doc.blocks if b.page == 3]  # page 11 of the filing
     left = next(i for i, t in enumerate(page) if t.startswith("Card income decreased reflecting"))
-    left_end = next(i for i, t in enumerate(page) if "discussion of Net interest yield excluding Markets" in t)
+    left_end = next(
+        i for i, t in enumerate(page) if "discussion of Net interest yield excluding Markets" in t
+    )
     right = next(i for i, t in enumerate(page) if t.startswith("Lending- and deposit-related fees"))
     assert left < left_end < right
     # no block runs across the gutter: a left-column sentence is never followed by right-column words
-    assert any(t.startswith("Refer to CCB segment results on pages 22-26 Note 5 and 14 for additional") for t in page)
+    assert any(
+        t.startswith("Refer to CCB segment results on pages 22-26 Note 5 and 14 for additional") for t in page
+    )
 
 
 def test_broker_report_body_not_interleaved_with_sidebar(shared_eval: Path, settings: Settings) -> None:
@@ -83,6 +93,8 @@ def test_every_shared_pdf_opens_and_parses(shared_eval: Path, tmp_path: Path, se
     """Every PDF opens without a password prompt and its first pages parse without error."""
     files = sorted(p for p in (shared_eval / "docs").rglob("*") if p.suffix.lower() == ".pdf")
     assert len(files) > 80
+    settings.parse.min_text_chars_per_page = 0  # no OCR here: scanned pages are the OCR tests' business
+    settings.parse.garbled_ratio = 1.0
     for n, src in enumerate(files):
         pdf, password = open_pdf(src, src.name, settings)
         pages = len(pdf)
@@ -91,4 +103,6 @@ def test_every_shared_pdf_opens_and_parses(shared_eval: Path, tmp_path: Path, se
         doc = parse(cut(src, 1, SMOKE_PAGES, tmp_path / f"{n}.pdf"), settings)
         assert doc.report.page_count == min(SMOKE_PAGES, pages)
         assert all(b.page >= 1 for b in doc.blocks)
-        assert all(b.table_id in {t.table_id for t in doc.tables} for b in doc.blocks if b.kind == BlockKind.TABLE)
+        assert all(
+            b.table_id in {t.table_id for t in doc.tables} for b in doc.blocks if b.kind == BlockKind.TABLE
+        )

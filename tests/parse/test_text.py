@@ -109,6 +109,31 @@ HTML = """<!DOCTYPE html><html><head><title>Q3 report</title><style>p {color: re
 <script>var tracking = 1;</script></main><footer>Copyright 2024</footer></body></html>"""
 
 
+EDGAR = """<html><body>
+<div style="display:none"><ix:header>dei:EntityCentralIndexKey 0000066740</ix:header></div>
+<p>CONDENSED CONSOLIDATED BALANCE SHEETS (in millions)</p>
+<table><tr><td></td><td colspan="3">September 30, 2024</td><td colspan="3">December 31, 2023</td></tr>
+<tr><td>Cash and cash equivalents</td><td>$</td><td>1,245</td><td></td><td>$</td><td>1,102</td><td></td></tr>
+<tr><td>Net loss</td><td></td><td>(12</td><td>)</td><td></td><td>(8</td><td>)</td></tr>
+<tr><td>Gross margin</td><td></td><td>41.3</td><td>%</td><td></td><td>39.8</td><td>%</td></tr></table>
+</body></html>"""
+
+
+def test_html_edgar_style_table_cells_are_folded(tmp_path: Path, settings: Settings) -> None:
+    path = tmp_path / "10q.htm"
+    path.write_text(EDGAR, encoding="utf-8")
+    doc = parse_file(path, settings)
+    assert not any("EntityCentralIndexKey" in b.text for b in doc.blocks)
+    (table,) = doc.tables
+    assert table.header == [["", "September 30, 2024", "December 31, 2023"]]
+    assert table.rows == [
+        ["Cash and cash equivalents", "$1,245", "$1,102"],
+        ["Net loss", "(12)", "(8)"],
+        ["Gross margin", "41.3%", "39.8%"],
+    ]
+    assert table.unit == "in millions"
+
+
 def test_html_main_text_headings_and_tables(tmp_path: Path, settings: Settings) -> None:
     path = tmp_path / "q3.htm"
     path.write_text(HTML, encoding="utf-8")

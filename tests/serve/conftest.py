@@ -97,5 +97,5 @@ def served(tmp_path_factory: pytest.TempPathFactory, corpus: dict[str, Path]) ->
             assert r.status_code == 202, r.text
             assert app.state.service.jobs.wait_idle(120)
             job = client.get(f"/jobs/{r.json()['job_id']}", headers=bearer(ADMIN_KEY)).json()
-            assert job["files"][0]["status"] == "indexed", job
+            assert job["files"][0]["status"] == "indexed", (job["files"][0]["error"], job["error"])
         yield client

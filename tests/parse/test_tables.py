@@ -1,0 +1,70 @@
+"""Table helpers: header rows, captions and units, cross-page merging."""
+
+from __future__ import annotations
+
+from finrag.model import BBox
+from finrag.parse.tables import PageTable, caption_and_unit, is_amount, merge_tables, split_header, unit_of
+
+
+def test_amounts_exactly_as_printed_are_numbers_but_years_are_not() -> None:
+    for cell in ["1,516,034,246.28", "(1,234)", "-196,713.26", "12.3%", "$ 2,853", "—"[:0] + "0"]:
+        assert is_amount(cell), cell
+    for cell in ["2019", "2020年12月31日", "Item", "七、1", ""]:
+        assert not is_amount(cell), cell
+
+
+def test_header_rows_stop_at_first_amount_and_section_rows_stay_in_body() -> None:
+    rows = [
+        ["", "June 30,", "December 31,"],
+        ["(in millions)", "2022", "2021"],
+        ["Assets", "", ""],
+        ["Cash", "$27,215", "$26,438"],
+    ]
+    header, body = split_header(rows)
+    assert header == rows[:2]
+    assert body[0] == ["Assets", "", ""]
+
+
+def test_text_only_table_takes_first_row_as_header() -> None:
+    header, body = split_header([["Name", "Role"], ["Ann", "CEO"], ["Bo", "CFO"]])
+    assert header == [["Name", "Role"]] and len(body) == 2
+
+
+def test_units_from_captions_and_headers() -> None:
+    assert unit_of("编制单位: 金宇生物技术股份有限公司 单位:元 币种:人民币") == "元"
+    assert unit_of("单位：万元") == "万元"
+    assert unit_of("(Dollars in millions, except per share amount)") == "in millions"
+    assert unit_of("(in thousands)") == "in thousands"
+    assert unit_of("Total assets") is None
+
+
+def test_caption_prefers_statement_title_over_date_lines() -> None:
+    above = ["编制单位: 金宇生物技术股份有限公司 单位:元 币种:人民币", "2020年12月31日", "合并资产负债表"]
+    assert caption_and_unit(above, []) == ("合并资产负债表", "元")
+    above = ["At December 31", "Consolidated Balance Sheets", "3M Company and Subsidiaries"]
+    assert caption_and_unit(above, [])[0] == "Consolidated Balance Sheets"
+
+
+def _pt(page: int, rows: list[list[str]], *, first: bool, last: bool, caption: str = "") -> PageTable:
+    return PageTable(page, BBox(0, 0, 100, 100), rows, ruled=True, caption=caption, first_on_page=first,
+                     last_on_page=last)  # fmt: skip
+
+
+def test_continued_table_merged_with_repeated_header_dropped() -> None:
+    head = ["项目", "2020年12月31日", "2019年12月31日"]
+    a = _pt(66, [head, ["货币资金", "1,516,034,246.28", "1,108,509,231.31"]], first=False, last=True,
+            caption="合并资产负债表")  # fmt: skip
+    b = _pt(67, [head, ["预收款项", "", "72,768,571.91"]], first=True, last=False)
+    (t,) = merge_tables([a, b])
+    assert t.pages == [66, 67] and t.header == [head]
+    assert t.rows == [["货币资金", "1,516,034,246.28", "1,108,509,231.31"], ["预收款项", "", "72,768,571.91"]]
+    assert t.row_pages == [66, 67] and t.caption == "合并资产负债表"
+    assert a.table_id == b.table_id == t.table_id
+
+
+def test_new_statement_at_top_of_next_page_is_not_merged() -> None:
+    a = _pt(10, [["Item", "2022"], ["Cash", "1,000"]], first=False, last=True, caption="Balance Sheets")
+    b = _pt(11, [["Item", "2022"], ["Revenue", "5,000"]], first=True, last=False, caption="Income Statement")
+    assert len(merge_tables([a, b])) == 2
+    c = _pt(12, [["Item", "2022", "2021"], ["Revenue", "5,000", "4,000"]], first=True, last=False)
+    assert len(merge_tables([a, c])) == 2  # different column count
