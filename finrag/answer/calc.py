@@ -57,6 +57,11 @@ def _growth(xs: list[Decimal]) -> Decimal:
     return (xs[0] - xs[1]) / abs(xs[1])
 
 
+def _turnover(xs: list[Decimal]) -> Decimal:
+    """A flow over the average of a balance's opening and closing values."""
+    return xs[0] / ((xs[1] + xs[2]) / 2)
+
+
 def _sum(xs: list[Decimal]) -> Decimal:
     return sum(xs, Decimal(0))
 
@@ -123,6 +128,37 @@ FORMULAS: dict[str, Formula] = {
             _ratio,
             False,
             ("流动比率", "current ratio", "working capital ratio"),
+        ),
+        Formula(
+            "net_working_capital",
+            "营运资金",
+            "Net working capital",
+            ("current_assets", "current_liabilities"),
+            "{0} − {1}",
+            _diff,
+            False,
+            ("营运资金", "net working capital"),
+            same_unit=True,
+        ),
+        Formula(
+            "inventory_turnover",
+            "存货周转率",
+            "Inventory turnover",
+            ("cost_of_revenue", "inventory", "inventory@-1"),
+            "{0} / (({1} + {2}) / 2)",
+            _turnover,
+            False,
+            ("存货周转率", "inventory turnover"),
+        ),
+        Formula(
+            "fixed_asset_turnover",
+            "固定资产周转率",
+            "Fixed asset turnover",
+            ("revenue", "fixed_assets", "fixed_assets@-1"),
+            "{0} / (({1} + {2}) / 2)",
+            _turnover,
+            False,
+            ("固定资产周转率", "fixed asset turnover"),
         ),
         Formula(
             "yoy_growth",

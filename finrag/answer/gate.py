@@ -16,6 +16,7 @@ from finrag.answer.text import split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Hit
 
+_SUFFIX = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|集团|公司)$")
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
@@ -47,7 +48,7 @@ def coverage(name: str, text: str) -> float:
     if name.isascii():
         words = [w for w in name.lower().replace("'s", "").split() if len(w) > 1]
         return sum(w in text for w in words) / len(words) if words else 1.0
-    pairs = _pairs(name)
+    pairs = _pairs(_SUFFIX.sub("", name) or name)  # "股份有限公司" is in every filing: not evidence
     return sum(p in text for p in pairs) / len(pairs)
 
 
@@ -108,10 +109,9 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
         else COMPARATIVE_YEARS
     )
     for year in asked.years:
-        if years:
-            covered = any(year <= y <= year + window for y in years)
-        else:
-            covered = any(str(year) in h.chunk.text for h in evidence)
+        covered = any(year <= y <= year + window for y in years) or any(
+            h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
+        )
         if not covered:
             scores["period_covered"] = 0.0
             return GateDecision(False, "period", missing=[str(year)], found_years=years, scores=scores)

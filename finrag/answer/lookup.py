@@ -8,7 +8,7 @@ from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, norm
 from finrag.answer.query import AskedFor
 from finrag.answer.units import parse_number
 from finrag.index.store import Store
-from finrag.model import Chunk, Fact, Filters
+from finrag.model import AccessScope, Chunk, Fact, Filters, Hit
 
 EXACT_LABEL_BONUS = 0.2  # the fact prints the very words of the question ("营业收入" over "营业总收入")
 SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
@@ -123,3 +123,15 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             taken[i : i + len(norm)] = [True] * len(norm)
             found.append(LineItemMatch(concept_of(labels[norm]) or "", question[i : i + len(norm)], i))
     return sorted(found, key=lambda m: m.start)
+
+
+def known_companies(store: Store, hits: list[Hit], access: AccessScope) -> list[str]:
+    """Company names, codes and aliases of the retrieved documents (what a question may call them)."""
+    names: set[str] = set()
+    for doc_id in dict.fromkeys(h.chunk.doc_id for h in hits):
+        record = store.get_document(doc_id, access)
+        if record is not None:
+            m = record.meta
+            names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
+    names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
+    return sorted(names)

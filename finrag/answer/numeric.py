@@ -156,6 +156,11 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
     return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
 
 
+def _latest_year(facts: list[Fact], concept: str, asked: AskedFor, doc_rank: dict[str, int]) -> int | None:
+    f = best_fact(facts, Want(LineItemMatch(concept, concept, 0)), asked, doc_rank)
+    return f.fiscal_year if f else None
+
+
 def calculation_answer(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -167,9 +172,12 @@ def calculation_answer(
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
     if formula.concepts[0] != "*":
-        for concept in formula.concepts:
+        anchor = year if year is not None else _latest_year(facts, formula.concepts[0], asked, doc_rank)
+        for spec in formula.concepts:
+            concept, _, back = spec.partition("@")  # "inventory@-1": the balance a year earlier
             printed = CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1]
-            wants.append(Want(LineItemMatch(concept, printed, 0), year))
+            at = anchor + int(back) if back and anchor is not None else anchor
+            wants.append(Want(LineItemMatch(concept, printed, 0), at))
     else:
         wants = _variable_wants(asked, facts, doc_rank)
     if not wants:

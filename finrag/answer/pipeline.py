@@ -16,9 +16,9 @@ from finrag.answer.extractive import extractive_answer
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.lookup import fetch_facts, items_from_tables
+from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
 from finrag.answer.numeric import WHICH_YEAR, NumericAnswer, calculation_answer, lookup_answer, which_year
-from finrag.answer.premise import correction_text, find_correction
+from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.query import AskedFor, analyze, asks_amount
 from finrag.answer.text import citations_in
 from finrag.config import Settings
@@ -120,7 +120,9 @@ class Answerer:
         asked = analyze(request.question, result.analysis)
         trace.add("answer", "analyze", asked.summary(), _ms(t1))
         t2 = time.perf_counter()
-        decision = decide(asked, result.hits, self._known_companies(result.hits, request), self.cfg)
+        decision = decide(
+            asked, result.hits, known_companies(self.store, result.hits, request.filters.access), self.cfg
+        )
         trace.add(
             "gate",
             "decision",
@@ -177,7 +179,9 @@ class Answerer:
             doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
         items = list(asked.line_items)
         if asked.formula is not None and asked.formula.concepts[0] != "*":
-            items = [LineItemMatch(c, c, 0) for c in asked.formula.concepts]
+            items = [
+                LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts
+            ]
         if not items:
             return None
         facts = fetch_facts(self.store, prep.request.filters, items, list(doc_rank))
@@ -227,6 +231,11 @@ class Answerer:
     def _offline(self, prep: Prepared) -> tuple[str, str]:
         t0 = time.perf_counter()
         correction = find_correction(prep.asked.question, prep.context)
+        if correction is None:  # search the retrieved documents again for where the company is listed
+            access, k = prep.request.filters.access, self.cfg.context_chunks
+            if found := search_listing(prep.asked, prep.context, access, self.retriever.search, k):
+                correction = found[0]
+                prep.context.extend(found[1])
         if correction is not None:
             prep.trace.add("answer", "false_premise", to_jsonable(correction), _ms(t0))
             return correction_text(correction, prep.asked.language), "offline"
@@ -281,15 +290,3 @@ class Answerer:
             prep.trace,
             answerer,
         )
-
-    def _known_companies(self, hits: list[Hit], request: SearchRequest) -> list[str]:
-        """Company names, codes and aliases of the retrieved documents (what a question may call them)."""
-        names: set[str] = set()
-        for doc_id in dict.fromkeys(h.chunk.doc_id for h in hits):
-            record = self.store.get_document(doc_id, request.filters.access)
-            if record is None:
-                continue
-            m = record.meta
-            names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
-        names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
-        return sorted(names)

@@ -3,10 +3,12 @@ another one ("which New York ticker?" when the prospectus applies for a Shenzhen
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from finrag.answer.query import AskedFor
 from finrag.answer.text import split_sentences, terms
-from finrag.model import Chunk
+from finrag.model import AccessScope, Chunk, Filters, SearchRequest, SearchResult
 
 EXCHANGES: dict[str, tuple[str, ...]] = {
     "纽约证券交易所": ("纽约证券交易所", "纽交所", "new york stock exchange", "nyse"),
@@ -18,6 +20,21 @@ EXCHANGES: dict[str, tuple[str, ...]] = {
 }
 
 
+PREMISE_DOCS = 3  # documents searched again for the listing venue a question wrongly assumes
+# What to search for when the retrieved context does not say where the company is listed
+LISTING_QUERY = {
+    "zh": "股票 上市 证券交易所 股票代码",
+    "en": "common stock listed stock exchange ticker symbol",
+}
+
+
+def listing_query(question: str, entities: list[str], language: str) -> str | None:
+    """A search for the listing venue when the question assumes one; None when it assumes none."""
+    if not venues(question):
+        return None
+    return " ".join([*entities, LISTING_QUERY.get(language, LISTING_QUERY["en"])])
+
+
 @dataclass(slots=True)
 class Correction:
     asked: str  # the venue the question assumes
@@ -26,25 +43,25 @@ class Correction:
     sentence: str
 
 
-def _venues(text: str) -> list[str]:
+def venues(text: str) -> list[str]:
     low = text.lower()
     return [name for name, aliases in EXCHANGES.items() if any(a in low for a in aliases)]
 
 
 def find_correction(question: str, context: list[tuple[int, Chunk]]) -> Correction | None:
-    asked = _venues(question)
+    asked = venues(question)
     if not asked:
         return None
     for _, chunk in context:
-        if set(asked) & set(_venues(chunk.text)):
+        if set(asked) & set(venues(chunk.text)):
             return None  # the documents do speak of the venue asked about
-    wanted = [t for t in terms(question) if not _venues(t)]
+    wanted = [t for t in terms(question) if not venues(t)]
     best: tuple[int, Correction] | None = None
     for n, chunk in context:
         text = (chunk.text + " " + chunk.meta.file).lower()
         overlap = sum(t in text for t in wanted)  # the chunk about the company asked about
         for sentence in split_sentences(chunk.text):
-            others = [v for v in _venues(sentence) if v not in asked]
+            others = [v for v in venues(sentence) if v not in asked]
             if others and (best is None or overlap > best[0]):
                 best = (overlap, Correction(asked[0], others[0], n, sentence))
     return best[1] if best else None
@@ -56,3 +73,23 @@ def correction_text(c: Correction, language: str) -> str:
     return (
         f"The documents do not show a listing on the {c.asked}; they name the {c.found}: {c.sentence} [{c.n}]"
     )
+
+
+def search_listing(
+    asked: AskedFor,
+    context: list[tuple[int, Chunk]],
+    access: AccessScope,
+    search: Callable[[SearchRequest], SearchResult],
+    k: int,
+) -> tuple[Correction, list[tuple[int, Chunk]]] | None:
+    """Search the retrieved documents again for the venue; the correction and the chunks it adds."""
+    query = listing_query(asked.question, asked.entities, asked.language)
+    if query is None:
+        return None
+    docs = list(dict.fromkeys(c.doc_id for _, c in context))[:PREMISE_DOCS]
+    result = search(SearchRequest(query, k, Filters(access=access, doc_ids=docs)))
+    seen = {c.chunk_id for _, c in context}
+    fresh = [h.chunk for h in result.hits if h.chunk.chunk_id not in seen]
+    extra = [(len(context) + i + 1, c) for i, c in enumerate(fresh)]
+    correction = find_correction(asked.question, context + extra)
+    return (correction, extra) if correction is not None else None

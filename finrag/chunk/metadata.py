@@ -54,15 +54,19 @@ _ZH_SHORT = re.compile(
 )
 _ZH_FULL = re.compile(r"^([\u4e00-\u9fa5（）()]{2,40}?(?:股份有限公司|有限责任公司|有限公司))")
 _ZH_REPORT = re.compile(r"(\d{4})\s*年\s*(年度|半年度|第一季度|第三季度)\s*报告")
+# "高测股份(688556.SH)": the company a research report covers
+_ZH_LISTED = re.compile(r"([\u4e00-\u9fa5A-Z]{2,10})\s*[（(](\d{6})(?:\.(?:SH|SZ|BJ))?[）)]")
+_ZH_ISSUE_DATE = re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 _ZH_PROSPECTUS = re.compile(r"招股(说明书|意向书)|募集说明书")
 _ZH_DATE = re.compile(
     r"(?:签署日期|公告日期|披露日期)\s*[：:]\s*(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"
 )
 _ZH_SUFFIX = re.compile(r"(集团)?(股份有限公司|有限责任公司|有限公司)$")
-REPORT_LABELS_ZH = {"annual_report": "年度报告", "prospectus": "招股说明书"}
+REPORT_LABELS_ZH = {"annual_report": "年度报告", "prospectus": "招股说明书", "research_report": "研究报告"}
 REPORT_LABELS_EN = {
     "annual_report": "Annual Report", "prospectus": "Prospectus", "earnings_release": "Earnings Release"
 }
+ZH_DATE_WINDOW = 40  # a research report's issue date follows the "公司(代码)" title within this many chars
 ZH_PERIODS = {"年度": "FY", "半年度": "H1", "第一季度": "Q1", "第三季度": "Q3"}
 
 
@@ -166,6 +170,7 @@ def from_english_cover(text: str) -> DocumentMeta:
             meta.fiscal_period = "FY"
     if e := _EVENT.search(text):
         meta.report_date = _en_iso(e.group(1), e.group(2), e.group(3))
+        meta.fiscal_year = meta.fiscal_year or int(e.group(3))  # an 8-K belongs to the year of its event
     if meta.report_type != "10-K" and (q := _QUARTER.search(text[:HEADLINE_CHARS])):
         meta.fiscal_period = QUARTER_WORDS[q.group(2).lower()]
         year = q.group(1) or q.group(3)
@@ -196,6 +201,12 @@ def from_chinese_cover(text: str) -> DocumentMeta:
         meta.report_type = "prospectus"
     if m := _ZH_DATE.search(text):
         meta.report_date = _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    if meta.company is None and meta.company_code is None and (m := _ZH_LISTED.search(text)):
+        meta.company, meta.company_code = m.group(1), m.group(2)  # a research report on a listed company
+        meta.report_type = meta.report_type or ("research_report" if "研究" in text else None)
+        after = text[m.end() : m.end() + ZH_DATE_WINDOW]
+        if meta.report_date is None and (d := _ZH_ISSUE_DATE.search(after)):
+            meta.report_date = _iso(int(d.group(1)), int(d.group(2)), int(d.group(3)))
     return meta
 
 

@@ -191,8 +191,8 @@ def minutes(ctx: ChunkContext, root: list[str]) -> None:
     if not everything:
         return
     if count_tokens(join_pieces(everything)) <= ctx.settings.chunk.short_note_tokens:
-        title = [ctx.doc.meta.title] if ctx.doc.meta.title else list(root)
-        ctx.add_pieces(everything, ChunkKind.NOTE, title)
+        note_path = [ctx.doc.meta.title] if ctx.doc.meta.title else list(root)
+        ctx.add_pieces(everything, ChunkKind.NOTE, note_path)
         return
     topics: list[tuple[list[str], list[Piece]]] = [(list(root), [])]
     for i, block in enumerate(ctx.doc.blocks):

@@ -81,6 +81,7 @@ class Columns:
     lengths: np.ndarray  # float64 analyzer-token count per chunk (BM25 document length)
     signatures: dict[int, Signature] = field(default_factory=dict)
     kind_codes: dict[str, int] = field(default_factory=dict)
+    sig_dord: dict[int, int] = field(default_factory=dict)  # signature -> document number
     _pos: np.ndarray | None = None  # ordinal -> column position (-1: not searchable), built on first use
 
     @property
@@ -94,6 +95,10 @@ class Columns:
             self._pos = np.full(top, -1, dtype=np.int64)
             self._pos[self.ords] = np.arange(self.size)
         return self._pos[ords]  # a gather: 10x faster than a binary search per posting
+
+    def passing_dords(self, f: Filters) -> list[int]:
+        """Document numbers with at least one signature passing ``f`` (kinds are not considered)."""
+        return sorted({self.sig_dord[s] for s, sig in self.signatures.items() if sig.passes(f)})
 
     def mask(self, f: Filters) -> np.ndarray | None:
         """Boolean mask of chunks passing ``f``; ``None`` when nothing is filtered out."""

@@ -39,6 +39,8 @@ from finrag.model import (
 
 DB_NAME = "finrag.db"
 BUSY_TIMEOUT_S = 30.0  # readers wait this long for a writer's commit before failing
+# Read only the filtered documents' postings when at most this share of documents passes the filter
+SELECTIVE_DOC_SHARE = 0.2
 
 
 class SqliteStore:
@@ -195,7 +197,7 @@ class SqliteStore:
             self._db.execute("BEGIN")  # one snapshot for the version, the signatures and the chunk rows
             try:
                 version = self._version()
-                sigs = self._db.execute("SELECT sig, data FROM sigs").fetchall()
+                sigs = self._db.execute("SELECT sig, dord, data FROM sigs").fetchall()
                 snapshot = self.folder / "columns" / f"v{version}-{self._rows()}.npz"
                 cols = load_snapshot(snapshot, version)
                 if cols is None:
@@ -206,7 +208,8 @@ class SqliteStore:
                     save_snapshot(cols, snapshot)
             finally:
                 self._db.execute("COMMIT")
-            cols.signatures = {int(s): _signature(d) for s, d in sigs}
+            cols.signatures = {int(s): _signature(d) for s, _, d in sigs}
+            cols.sig_dord = {int(s): int(o) for s, o, _ in sigs}
             self._cols = cols
             return cols
 
@@ -218,25 +221,33 @@ class SqliteStore:
             self._mean_idf = (cols.version, mean)
         return self._mean_idf[1]
 
-    def _postings(self, terms: set[str], cols: Columns) -> dict[str, Posting]:
+    def _postings(self, terms: set[str], cols: Columns, dords: list[int] | None) -> dict[str, Posting]:
+        """Posting lists of ``terms`` (only of documents ``dords`` when given; df stays index-wide)."""
         out: dict[str, Posting] = {}
+        sql = "SELECT ords, tfs FROM postings WHERE term = ?"
+        if dords is not None:
+            sql += f" AND dord IN ({','.join(str(d) for d in dords)})"  # integers from our own table
         for term in terms:
-            blobs = self._db.execute("SELECT ords, tfs FROM postings WHERE term = ?", (term,)).fetchall()
+            df = self._db.execute("SELECT df FROM terms WHERE term = ?", (term,)).fetchone()
+            blobs = self._db.execute(sql, (term,)).fetchall() if df else []
             if not blobs:
                 continue
             ords = np.concatenate([np.frombuffer(o, dtype=np.int64) for o, _ in blobs])
             tfs = np.concatenate([np.frombuffer(t, dtype=np.uint16) for _, t in blobs])
-            out[term] = Posting(cols.positions(ords), tfs, int(ords.shape[0]))
+            out[term] = Posting(cols.positions(ords), tfs, int(df[0]))
         return out
 
     def keyword_search(self, tokens: list[str], k: int, filters: Filters) -> list[ScoredChunk]:
         with self._lock:
             cols = self.columns()
-            postings = self._postings(set(tokens), cols)
+            mask = cols.mask(filters)
+            dords = cols.passing_dords(filters) if mask is not None else None
+            if dords is not None and len(dords) > SELECTIVE_DOC_SHARE * len(set(cols.sig_dord.values())):
+                dords = None  # not selective: reading whole posting lists is cheaper than the IN list
+            postings = self._postings(set(tokens), cols, dords)
             scores, matched = bm25_scores(
                 tokens, postings, cols.lengths, self.k1, self.b, lambda: self._mean_idf_value(cols)
             )
-            mask = cols.mask(filters)
             keep = matched if mask is None else matched & mask
             pos = np.flatnonzero(keep)
             best = pos[top_k(scores[pos], k)]

@@ -95,6 +95,10 @@ def _zip_kind(path: Path, file_name: str) -> str:
     for part, kind in OOXML_MAIN_PART.items():
         if part in names:
             return kind
+    if "mimetype" in names and "content.xml" in names:
+        raise UnsupportedFileError(
+            "OpenDocument file (.odt/.ods/.odp): save it as .docx/.xlsx/.pptx", file=file_name
+        )
     raise UnsupportedFileError("zip archive that is not a .docx, .pptx or .xlsx document", file=file_name)
 
 

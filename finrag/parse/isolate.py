@@ -57,6 +57,7 @@ class _Worker:
             env=env,
         )
         self.jobs = 0
+        self.owner = os.getpid()  # a forked copy of this process must not share the pipes
 
     def call(self, args: ParseArgs, timeout: float) -> tuple[object, ...]:
         assert self.proc.stdin is not None
@@ -111,6 +112,8 @@ _lock = threading.Lock()
 
 def _acquire() -> _Worker:
     with _lock:
+        if any(w.owner != os.getpid() for w in _idle):
+            _idle[:] = [w for w in _idle if w.owner == os.getpid()]  # inherited through fork: not ours
         while _idle:
             worker = _idle.pop()
             if worker.proc.poll() is None:
@@ -131,7 +134,7 @@ def _release(worker: _Worker) -> None:
 def shutdown_workers() -> None:
     """Stop the warm child processes (called at interpreter exit)."""
     with _lock:
-        workers, _idle[:] = list(_idle), []
+        workers, _idle[:] = [w for w in _idle if w.owner == os.getpid()], []
     for worker in workers:
         worker.close()
 

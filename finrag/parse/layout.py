@@ -17,6 +17,9 @@ import pypdfium2.raw as pdfium_c
 # A horizontal gap wider than this many line heights ends a segment (word spaces are ~0.3 em;
 # table cells and column gutters are wider).
 SEGMENT_GAP_EM = 0.8
+# A run wider than this many line heights per character hides a gap pdfium did not mark with a space
+# ("-" in three table columns read as "---"): it is measured character by character.
+MAX_CHAR_ADVANCE_EM = 1.5
 # Two characters share a line when their vertical extents overlap by this share of the smaller one.
 SAME_LINE_OVERLAP = 0.5
 # A space inserted by pdfium next to a CJK character is dropped when the real gap is below this (em):
@@ -120,7 +123,9 @@ def _words(textpage: pdfium.PdfTextPage, page_height: float) -> list[_Word]:
             continue
         _bx0, btop, bx1, bbottom = box(end)
         overlap = min(abottom, bbottom) - max(atop, btop)
-        if overlap >= SAME_LINE_OVERLAP * min(abottom - atop, bbottom - btop) and bx1 >= ax0:
+        em = max(abottom - atop, bbottom - btop, 0.1)
+        compact = bx1 - ax0 <= MAX_CHAR_ADVANCE_EM * em * (end - start + 1)  # no hidden gap inside
+        if overlap >= SAME_LINE_OVERLAP * min(abottom - atop, bbottom - btop) and ax0 <= bx1 and compact:
             out.append(_Word(m.group(), start, ax0, min(atop, btop), bx1, max(abottom, bbottom)))
             continue
         for i in range(start, end + 1):  # ends on different lines: no shortcut
@@ -165,8 +170,8 @@ _FONT_NAME_BUFFER = 128
 def _is_bold(tp: pdfium_c.FPDF_TEXTPAGE, index: int) -> bool:
     """Weight from the font descriptor; the base-14 fonts have none, so their name decides."""
     weight = pdfium_c.FPDFText_GetFontWeight(tp, index)
-    if weight >= BOLD_WEIGHT:
-        return True
+    if weight > 0:
+        return weight >= BOLD_WEIGHT
     buf = ctypes.create_string_buffer(_FONT_NAME_BUFFER)
     flags = ctypes.c_int()
     pdfium_c.FPDFText_GetFontInfo(tp, index, buf, _FONT_NAME_BUFFER, ctypes.byref(flags))

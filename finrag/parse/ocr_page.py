@@ -27,6 +27,7 @@ _CAPTION_MAX_CHARS = 60
 # Rows with amounts needed to take cells outside any layout table region as a table (parse.table_min_rows).
 _MIN_GRID_ROWS = 2
 _TABLE_LABEL = "table:"
+_BBOX_DECIMALS = 2  # 0.01 pt is far below a pixel at any OCR resolution
 _KIND_OF_LABEL = {
     "title": BlockKind.HEADING,
     "table_caption": BlockKind.CAPTION,
@@ -95,7 +96,7 @@ class PagePipeline:
 
         def to_bbox(x0: float, y0: float, x1: float, y1: float) -> BBox:
             bx0, by0, bx1, by1 = unrotate_box((x0, y0, x1, y1), turns, width, height)
-            return BBox(bx0 * pt_per_px, by0 * pt_per_px, bx1 * pt_per_px, by1 * pt_per_px)
+            return BBox(*(round(v * pt_per_px, _BBOX_DECIMALS) for v in (bx0, by0, bx1, by1)))
 
         prev: Paragraph | None = None
         for p in paras:

@@ -13,7 +13,7 @@ import pypdfium2.raw as pdfium_c
 
 from finrag.model import BBox
 from finrag.parse.layout import Line, Segment, group_lines, is_cjk, split_segment
-from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, is_amount
+from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, is_amount, unit_of
 
 # A path thinner than this (points) is a rule; rules shorter than MIN_RULE are dots/ticks.
 RULE_THICKNESS = 2.5
@@ -234,7 +234,7 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
         nxt = head[0][0] if head else body[0][0]
         if nxt.top - ln.bottom > MAX_ROW_GAP_EM * _h(ln) or is_amount(segs[-1].text):
             break
-        if not any(s.x1 > label_edge for s in segs):
+        if not any(s.x1 > label_edge for s in segs) or not _header_like(segs, bands):
             break
         head.insert(0, rows[k])
         k -= 1
@@ -281,3 +281,13 @@ def _continues(label: str, next_label: str) -> bool:
 
 def _h(ln: Line) -> float:
     return max(ln.bottom - ln.top, 1.0)
+
+
+def _header_like(segs: list[Segment], bands: list[list[float]]) -> bool:
+    """Column headings sit over the number columns; a centred title or a unit line does not."""
+    if any(s.text.startswith(("编制单位", "单位")) for s in segs):
+        return False
+    if len(segs) >= 2:
+        return True  # "(in millions)   2023   2022" is a header row with its unit
+    s = segs[0]
+    return not unit_of(s.text) and any(lo - SNAP * 10 <= s.x0 and s.x1 <= hi + SNAP * 10 for lo, hi in bands)

@@ -19,7 +19,7 @@ MAX_CAPTION_CHARS = 60
 # A page "looks tabular" when this many lines hold three or more separated segments.
 TABULAR_LINES = 3
 
-_AMOUNT = re.compile(r"^[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?$")
+_AMOUNT = re.compile(r"^(?:[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3})$")  # "-": nil
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%|股|千股|万股)")
 _UNIT_EN = re.compile(

@@ -35,15 +35,22 @@ class HtmlParser:
     def parse(self, path: Path, *, file_name: str, doc_id: str, settings: Settings) -> Document:
         text, _, warnings = read_text(path, file_name)
         soup = BeautifulSoup(text, "lxml")
-        for tag in soup.find_all(DROP_TAGS):
-            tag.decompose()
-        for tag in soup.find_all(style=HIDDEN_STYLE):
+        names: set[str] = set()
+        dropped: list[Tag] = []
+        for tag in soup.descendants:  # one pass (bs4's find_all filters are slow on 10-K-sized pages)
+            if isinstance(tag, Tag):
+                names.add(tag.name)
+                style = tag.get("style")
+                if tag.name in DROP_TAGS or (isinstance(style, str) and HIDDEN_STYLE.search(style)):
+                    dropped.append(tag)
+        for tag in dropped:
             tag.decompose()
         b = DocBuilder(file_name, doc_id, "html", "html", warnings=warnings)
         title = soup.title.get_text(" ", strip=True) if soup.title else ""
-        root = soup.find("main") or soup.find("article") or soup.body or soup
+        main = next((soup.find(name) for name in ("main", "article") if name in names), None)
+        root = main or soup.body or soup
         walker = _Walker(b)
-        if title and not root.find(["h1"]):
+        if title and "h1" not in names:
             b.add(BlockKind.TITLE, title, level=1)
         walker.walk(root)
         walker.flush()
@@ -99,10 +106,10 @@ class _Walker:
         caption = caption_tag.get_text(" ", strip=True) if caption_tag else ""
         grid: dict[tuple[int, int], str] = {}
         header_rows = 0
-        rows = [tr for tr in el.find_all("tr") if tr.find_parent("table") is el]
+        rows = [tr for tr in el.find_all("tr") if _nearest_table(tr) is el]
         for r, tr in enumerate(rows):
             c = 0
-            cells = tr.find_all(["td", "th"], recursive=False)
+            cells = [c for c in tr.children if isinstance(c, Tag) and c.name in ("td", "th")]
             if cells and all(cell.name == "th" for cell in cells) and r == header_rows:
                 header_rows += 1
             for cell in cells:
@@ -138,7 +145,16 @@ def _fold_symbols(row: list[str]) -> list[str]:
     return out
 
 
+def _nearest_table(tr: Tag) -> Tag | None:
+    parent = tr.parent
+    while parent is not None and parent.name != "table":
+        parent = parent.parent
+    return parent
+
+
 def _span(value: object) -> int:
+    if value is None:
+        return 1
     try:
         return max(1, min(int(str(value)), MAX_SPAN))
     except ValueError:

@@ -171,11 +171,11 @@ class JobQueue:
             finally:
                 for s in work.staged:
                     shutil.rmtree(s.staging_dir, ignore_errors=True)
+                self.on_change()  # before "done": whoever waits for the job must not get stale answers
                 with self._lock:
                     work.job.state = "done"
                     work.job.finished = time.time()
                     work.job.progress = 1.0
-                self.on_change()
 
     def _fail(self, job: Job, error: ErrorInfo) -> None:
         with self._lock:

@@ -17,7 +17,6 @@ from finrag.model import BBox
 MIN_NEEDLE_CHARS = 6  # shorter fragments match too many places to be evidence
 MAX_NEEDLES = 40  # bounds the work of one page request
 MAX_HITS_PER_NEEDLE = 5  # a phrase repeated all over the page is not worth painting everywhere
-LINE_TOLERANCE = 0.5  # chars whose vertical centres differ by more than half a glyph height are on new lines
 _CITE = re.compile(r"\[\d+\]")
 _SENTENCE = re.compile(r"(?<=[。！？；.!?;\]])\s+|(?<=[。！？；])|\n+| > | \| ")
 _AMOUNT = re.compile(r"\d[\d,，.]*\d")
@@ -100,5 +99,5 @@ def _line_boxes(textpage: Any, page_height: float, indices: list[int]) -> list[B
 
 
 def _same_line(a: BBox, b: BBox) -> bool:
-    height = max(a.y1 - a.y0, b.y1 - b.y0, 1.0)
-    return abs((a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2) <= LINE_TOLERANCE * height
+    """Vertical ranges overlap (a comma's small low box still joins its line; the next line does not)."""
+    return min(a.y1, b.y1) > max(a.y0, b.y0)

@@ -94,10 +94,14 @@ class Service:
         self.finrag.close()
 
     def invalidate(self) -> None:
-        """Documents changed: forget every cached answer and re-read the index version."""
+        """Documents changed: forget every cached answer and re-read the index version now (this runs
+        in the ingest worker or a request thread, never on the event loop)."""
         self.cache.clear()
-        with self._lock:
-            self._version_at = 0.0
+        try:
+            self._refresh_version()
+        except FinragError:
+            with self._lock:
+                self._version_at = 0.0
 
     # ------------------------------------------------------------ questions
 

@@ -69,6 +69,16 @@ Our common stock is listed on the New York Stock Exchange under the symbol ACME.
 | Net sales | 2,400 | 2,000 |
 | Cost of sales | 1,500 | 1,300 |
 | Net income | 300 | 240 |
+
+## CONSOLIDATED BALANCE SHEETS
+
+(in millions)
+
+| | December 31, 2019 | December 31, 2018 |
+|---|---|---|
+| Inventories | 400 | 350 |
+| Total current assets | 1,200 | 1,000 |
+| Total current liabilities | 700 | 650 |
 """
 
 

@@ -105,3 +105,11 @@ def test_every_citation_points_into_the_answer_context(answerer: Answerer, quest
     context = {h.chunk.chunk_id for h in a.context}
     assert a.citations and all(c.chunk_id in context for c in a.citations)
     assert all(f"[{c.n}]" in a.answer for c in a.citations)
+
+
+def test_turnover_uses_the_average_of_opening_and_closing_balances(answerer: Answerer) -> None:
+    a = ask(answerer, "What is Acme's FY2019 inventory turnover ratio? Round to two decimal places.")
+    assert a.calculation is not None and str(a.calculation.result) == "4.00"  # 1,500 / ((400 + 350) / 2)
+    assert "1,500 / ((400 + 350) / 2) = 4.00" in a.answer
+    w = ask(answerer, "What is Acme's FY2019 net working capital?")
+    assert w.calculation is not None and "1,200 − 700 = 500.00" in w.answer

@@ -55,6 +55,8 @@ def test_resolve_labels_absolute_and_relative() -> None:
     assert resolve_label("May 31, 2019", None).fiscal_year == 2019  # Nike's FY2019 ends in May
     assert resolve_label("2019年1-6月", None).fiscal_period == "H1"
     assert resolve_label("本期比上年同期增减(%)", 2019).fiscal_year is None
+    assert resolve_label("上期期末数", 2019).period_end == "2018-12-31"
+    assert resolve_label("FINANCIAL HISTORY 2019 2018 2017", None).fiscal_year is None  # merged header cell
 
 
 def test_normalise_and_find_line_items() -> None:

@@ -83,6 +83,12 @@ def test_chinese_prospectus_cover() -> None:
     assert meta.report_date == "2008-03-20"
 
 
+def test_research_report_names_the_covered_company() -> None:
+    cover = "证券研究报告 | 公司点评\n高测股份(688556.SH)\n2022 年 07 月 19 日\n增持（维持）"
+    meta = extract_meta("report.pdf", cover, "zh")
+    assert (meta.company, meta.company_code, meta.report_date) == ("高测股份", "688556", "2022-07-19")
+
+
 def test_earnings_release_and_short_names() -> None:
     text = (
         "PURCHASE, N.Y. - April 25, 2023 - PepsiCo, Inc. (NASDAQ: PEP) today reported results for "

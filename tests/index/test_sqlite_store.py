@@ -195,3 +195,17 @@ def test_parents_are_stored_but_not_searched(tmp_path: Path) -> None:
         child.chunk_id
     ]
     assert [c.text for c in store.get_chunks([parent.chunk_id], AccessScope.everything())] == [parent.text]
+
+
+def test_selective_keyword_filter_keeps_index_wide_scores(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    rng = np.random.default_rng(6)
+    for d in range(10):
+        _add(store, f"f{d}.pdf", [f"营业收入 第{d}份 {i}" for i in range(3)] + [CORPUS[d]], rng)
+    q = analyze("营业收入 公司")
+    everywhere = {s.chunk.chunk_id: s.score for s in store.keyword_search(q, 100, Filters())}
+    one = store.keyword_search(q, 100, Filters(doc_ids=[doc_id_of("f4.pdf")]))  # 10% of documents
+    prefix = doc_id_of("f4.pdf")[:8]
+    assert {s.chunk.chunk_id for s in one} == {c for c in everywhere if c.startswith(prefix)}
+    for s in one:
+        assert s.score == pytest.approx(everywhere[s.chunk.chunk_id])

@@ -17,6 +17,7 @@ from finrag.model import BlockKind
 from finrag.parse.base import PageContent
 from finrag.parse.ocr import ImageParser, PageJob, ocr_pdf_pages, run_page
 from finrag.parse.ocr_engine import make_engine
+from finrag.parse.ocr_layout import OrientationDetector, rotate
 
 ZH_TEXT = (
     "本公司二零一九年度实现营业收入十二亿三千万元，较上年增长百分之八。"
@@ -200,6 +201,11 @@ def test_bad_or_slow_page_becomes_a_warning_not_a_failure(
 ) -> None:
     missing = run_page(PageJob("pdf", str(scanned[0]), 9, 10), settings.ocr)
     assert missing.blocks == [] and "page 10: OCR failed" in missing.warnings[0]
+    blank = Path(settings.home) / "blank.png"
+    blank.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (800, 1000), "white").save(blank)
+    empty = run_page(PageJob("image", str(blank), 0, 1), settings.ocr)
+    assert empty.blocks == [] and empty.tables == [] and empty.warnings == []
     quick = settings.model_copy(update={"ocr": settings.ocr.model_copy(update={"page_timeout_s": 0.2})})
     (late,) = ocr_pdf_pages(scanned[0], [1], quick)
     assert late.blocks == [] and "timed out" in late.warnings[0]
@@ -217,3 +223,14 @@ def test_tesseract_engine_reads_the_same_scan(
     text = " ".join(ln.text for ln in lines)
     assert "Revenue for the year increased by eight percent" in text, text
     assert all(0.0 <= ln.score <= 1.0 and ln.x1 > ln.x0 for ln in lines)
+
+
+def test_orientation_detector_turns_a_sideways_scan_upright(
+    scanned: tuple[Path, list[Image.Image]], settings: Settings
+) -> None:
+    upright = np.ascontiguousarray(np.asarray(scanned[1][0].convert("RGB"))[:, :, ::-1])
+    detector = OrientationDetector(settings.ocr.model_copy(update={"threads": 1}))
+    for turns in range(4):
+        sideways = rotate(upright, turns)
+        fix = detector.quarter_turns(sideways)
+        assert (turns + fix) % 4 == 0, (turns, fix)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -106,3 +107,22 @@ def test_role_scope_reaches_the_cli_helper(served: TestClient) -> None:
     settings = served.app.state.service.settings  # type: ignore[attr-defined]
     assert scope_for_role(settings, "analyst").allows(5, []) is False
     assert scope_for_role(settings, "admin").allows(5, []) is True
+
+
+def test_facts_from_a_confidential_table_stay_hidden(served: TestClient, tmp_path: Path) -> None:
+    table = tmp_path / "secret_income_2019.csv"
+    table.write_text(
+        '项目,2019年,2018年\n营业收入,"888,888,888.00","777,000,000.00"\n净利润,"99,999,999.00","88,000,000.00"\n',
+        encoding="utf-8",
+    )
+    upload = [("files", (table.name, table.read_bytes(), "text/csv"))]
+    r = served.post("/ingest", headers=ADMIN, files=upload, data={"access_level": "5"})
+    assert served.app.state.service.jobs.wait_idle(120)  # type: ignore[attr-defined]
+    doc_id = served.get(f"/jobs/{r.json()['job_id']}", headers=ADMIN).json()["files"][0]["doc_id"]
+    try:
+        question = {"question": "2019年营业收入是多少？", "explain": True}
+        assert "888,888,888" in served.post("/ask", headers=ADMIN, json=question).json()["answer"]
+        hidden = served.post("/ask", headers=ANALYST, json=question)
+        assert not [s for s in ("888,888,888", "99,999,999", doc_id) if s in hidden.text]
+    finally:
+        served.delete(f"/documents/{doc_id}", headers=ADMIN)

@@ -143,7 +143,14 @@ def test_request_body_over_the_limit_is_413(tmp_path: Path) -> None:
         _error(client.post("/ingest", files=[big]), 413, "too_large")
 
 
+def _ask_cached(client: TestClient) -> bool:
+    r = client.post("/ask", headers=ADMIN, json={"question": "What was net income in 2019?"})
+    return bool(r.json()["cached"])
+
+
 def test_ingest_job_progress_conflict_and_delete(served: TestClient, tmp_path: Path) -> None:
+    _ask_cached(served)
+    assert _ask_cached(served), "a repeated question is answered from the cache"
     pages = [[f"Segment {p} revenue line {i}" for i in range(20)] for p in range(12)]
     path = make_pdf(tmp_path / "segments.pdf", pages)
     upload = [("files", (path.name, path.read_bytes(), "application/pdf"))]
@@ -156,7 +163,10 @@ def test_ingest_job_progress_conflict_and_delete(served: TestClient, tmp_path: P
     assert job["state"] == "done" and job["progress"] == 1.0 and job["files"][0]["status"] == "indexed"
     doc_id = job["files"][0]["doc_id"]
     assert served.get(f"/documents/{doc_id}", headers=ADMIN).json()["access"]["groups"] == ["ir", "research"]
+    assert not _ask_cached(served), "an ingest invalidates cached answers"
+    assert _ask_cached(served)
     assert served.delete(f"/documents/{doc_id}", headers=ADMIN).json() == {"doc_id": doc_id, "deleted": True}
+    assert not _ask_cached(served), "a delete invalidates cached answers"
     _error(served.get(f"/documents/{doc_id}", headers=ADMIN), 404, "not_found")
 
 
@@ -192,3 +202,14 @@ def test_local_mode_needs_no_key(tmp_path: Path) -> None:
     with TestClient(create_app(load_settings(tmp_path / "data"))) as client:
         assert client.get("/documents").json() == {"documents": []}
         assert client.get("/jobs/none").json()["error"] == "not_found"  # admin routes open too
+
+
+def test_uploaded_names_cannot_escape_the_data_folder(served: TestClient, corpus: dict[str, Path]) -> None:
+    settings = served.app.state.service.settings  # type: ignore[attr-defined]
+    evil = "../../../../../../tmp/finrag-escape-test.pdf"
+    upload = [("files", (evil, corpus["public"].read_bytes(), "application/pdf"))]
+    r = served.post("/ingest", headers=ADMIN, files=upload)
+    assert r.status_code == 202 and r.json()["files"][0]["file"] == "finrag-escape-test.pdf"
+    assert served.app.state.service.jobs.wait_idle(60)  # type: ignore[attr-defined]
+    assert not Path("/tmp/finrag-escape-test.pdf").exists()
+    assert not (settings.home.parent / "finrag-escape-test.pdf").exists()

@@ -240,7 +240,11 @@ function renderAnswer(answer) {
   $("answer-meta").textContent = `${t("answerer")}: ${answer.answerer}${answer.cached ? ` · ${t("cached")}` : ""}`;
   const calc = answer.calculation;
   $("calculation").hidden = !calc;
-  if (calc) $("calc-text").textContent = calc.text || `${calc.expression} = ${calc.result} ${calc.unit || ""}`;
+  if (calc) {
+    $("calc-text").textContent = calc.text || `${calc.expression} = ${calc.result} ${calc.unit || ""}`;
+    $("calc-inputs").replaceChildren(...calc.inputs.map((i) => el("li", {},
+      `${i.label}: ${i.value} ${i.unit || ""} `, answerWithLinks(`[${i.citation}]`, answer.citations))));
+  }
   $("citations").replaceChildren(...answer.citations.map((c) => el("li", { value: String(c.n), onclick: () => openCitation(c.n) },
     `${c.file} · ${t("page")}${c.page}${lang === "zh" ? "页" : ""} ${c.section_path.join(" › ")}`,
     el("span", { class: "snippet" }, c.snippet))));
