@@ -25,7 +25,7 @@ test: install lint
 	$(VENV)/bin/pytest
 
 lint: install
-	$(VENV)/bin/ruff check finrag tests bench
+	$(VENV)/bin/ruff check finrag tests bench scripts
 	$(VENV)/bin/mypy finrag
 
 ## make soak: the long fuzz / crash / load loops (minutes, not in CI)
@@ -38,7 +38,7 @@ bench: install
 
 ## regenerate the sample documents under examples/
 examples: install
-	$(PY) examples/make_examples.py
+	$(PY) scripts/make_examples.py
 
 clean:
 	rm -rf $(VENV) $(DATA) .pytest_cache .mypy_cache .ruff_cache

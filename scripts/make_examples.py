@@ -1,7 +1,7 @@
 """Generate the bundled sample documents (fictional companies, realistic layout) that `make run` ingests.
 
-Run: python examples/make_examples.py   (writes next to this script; outputs are committed)
-The texts live in sample_text.py. Folder ingestion skips .py files (finrag.parse.DOCUMENT_SUFFIXES).
+Run: python scripts/make_examples.py   (writes to examples/; outputs are committed)
+The texts live in sample_text.py, next to this script.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from sample_text import (  # the texts, next to this script
     OPS_MANUAL,
 )
 
-OUT = Path(__file__).resolve().parent
+OUT = Path(__file__).resolve().parents[1] / "examples"
 ZH_FONT = "STSong-Light"  # Adobe CID font built into every PDF reader: no font file needed
 EN_FONT = "Helvetica"
 FIXED_DATE = dt.datetime(2024, 3, 28, 9, 0, 0)  # keeps the generated files byte-stable between runs
