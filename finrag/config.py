@@ -71,6 +71,9 @@ class ChunkSettings(BaseModel):
     overlap: float = Field(0.15, description="Share of the budget repeated between neighbouring chunks")
     table_whole_max_tokens: int = Field(600, description="Tables up to this size stay one chunk")
     table_group_rows: int = Field(15, description="Rows per row group when a large table is split")
+    table_whole_max_rows: int = Field(
+        40, description="Tables with more body rows are split too (a 3-page balance sheet is not one answer)"
+    )
     parent_max_chars: int = Field(2000, description="Parent size for parent-child chunking")
     child_max_chars: int = Field(400, description="Child size for parent-child chunking")
     cover_pages: int = Field(3, description="Leading pages read for company/period metadata (the cover)")

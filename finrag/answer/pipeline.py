@@ -230,7 +230,7 @@ class Answerer:
 
     def _offline(self, prep: Prepared) -> tuple[str, str]:
         t0 = time.perf_counter()
-        correction = find_correction(prep.asked.question, prep.context)
+        correction = find_correction(prep.asked.question, prep.context, prep.asked.entities)
         if correction is None:  # search the retrieved documents again for where the company is listed
             access, k = prep.request.filters.access, self.cfg.context_chunks
             if found := search_listing(prep.asked, prep.context, access, self.retriever.search, k):

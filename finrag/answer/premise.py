@@ -3,6 +3,7 @@ another one ("which New York ticker?" when the prospectus applies for a Shenzhen
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,6 +21,21 @@ EXCHANGES: dict[str, tuple[str, ...]] = {
 }
 
 
+# Words by which a filing speaks of its own issuer (a venue named for some other company does not count)
+ISSUER_WORDS = (
+    "本公司",
+    "发行人",
+    "本次发行",
+    "公司股票",
+    "our common stock",
+    "our stock",
+    "the company's stock",
+    "we are listed",
+    "our shares",
+)
+_OTHERS = re.compile(
+    r"(?:本公司|发行人|公司)(?:的)?(?:主要)?(?:客户|供应商|竞争对手|同行)|our (?:customers|competitors)"
+)
 PREMISE_DOCS = 3  # documents searched again for the listing venue a question wrongly assumes
 # What to search for when the retrieved context does not say where the company is listed
 LISTING_QUERY = {
@@ -48,22 +64,31 @@ def venues(text: str) -> list[str]:
     return [name for name, aliases in EXCHANGES.items() if any(a in low for a in aliases)]
 
 
-def find_correction(question: str, context: list[tuple[int, Chunk]]) -> Correction | None:
+def find_correction(
+    question: str, context: list[tuple[int, Chunk]], entities: list[str] | None = None
+) -> Correction | None:
     asked = venues(question)
     if not asked:
         return None
+    own = [*ISSUER_WORDS, *(e.lower() for e in entities or [])]
     for _, chunk in context:
-        if set(asked) & set(venues(chunk.text)):
-            return None  # the documents do speak of the venue asked about
+        for sentence in split_sentences(chunk.text):
+            low = _OTHERS.sub("", sentence.lower())
+            if set(asked) & set(venues(sentence)) and any(w in low for w in own):
+                return None  # the documents say the company itself is listed there
     wanted = [t for t in terms(question) if not venues(t)]
-    best: tuple[int, Correction] | None = None
+    best: tuple[tuple[bool, bool, int], Correction] | None = None
     for n, chunk in context:
         text = (chunk.text + " " + chunk.meta.file).lower()
         overlap = sum(t in text for t in wanted)  # the chunk about the company asked about
         for sentence in split_sentences(chunk.text):
             others = [v for v in venues(sentence) if v not in asked]
-            if others and (best is None or overlap > best[0]):
-                best = (overlap, Correction(asked[0], others[0], n, sentence))
+            low = sentence.lower()
+            if not others or _OTHERS.search(low):  # a customer's or competitor's listing says nothing
+                continue
+            rank = (any(w in low for w in own), any(w in low for w in ("上市", "listed")), overlap)
+            if best is None or rank > best[0]:
+                best = (rank, Correction(asked[0], others[0], n, sentence))
     return best[1] if best else None
 
 
@@ -91,5 +116,5 @@ def search_listing(
     seen = {c.chunk_id for _, c in context}
     fresh = [h.chunk for h in result.hits if h.chunk.chunk_id not in seen]
     extra = [(len(context) + i + 1, c) for i, c in enumerate(fresh)]
-    correction = find_correction(asked.question, context + extra)
+    correction = find_correction(asked.question, context + extra, asked.entities)
     return (correction, extra) if correction is not None else None

@@ -97,7 +97,8 @@ def table_chunks(
     whole = render_table(table, lead=lead)
     if not table.rows and not table.header:
         return
-    if count_tokens(prefix) + count_tokens(whole) <= cfg.table_whole_max_tokens:
+    small = len(table.rows) <= cfg.table_whole_max_rows
+    if small and count_tokens(prefix) + count_tokens(whole) <= cfg.table_whole_max_tokens:
         pages = table.pages or [_row_page(table, 0)]
         ctx.add(whole, ChunkKind.TABLE, path, pages, span, table_ref=table.table_id,
                 bboxes=list(table.bboxes))

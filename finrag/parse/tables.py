@@ -31,7 +31,9 @@ _STATEMENT_TITLE = re.compile(
 _CONTINUED = re.compile(r"continued|[（(]续[）)]|续表", re.IGNORECASE)
 _NOT_CAPTION = re.compile(
     r"(?:^单位|^编制单位|币种|^\(?\s*(?:in|dollars in|amounts in)\s+(?:millions|thousands|billions)"
-    r"|^\d{4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?\s*(?:[-–至]|$)|^\(?unaudited\)?$|^\(?continued\)?$)",
+    r"|^\d{4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?\s*(?:[-–至]|$)|^\(?unaudited\)?$|^\(?continued\)?$"
+    r"|^(?:(?:three|six|nine|twelve) months|(?:fiscal )?years?|quarters?|periods?) ended|^(?:as of|at) "
+    r"|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},?(?: \d{4})?$)",
     re.IGNORECASE,
 )
 

@@ -302,3 +302,13 @@ def test_chapters_under_a_markdown_title_are_not_merged(settings: Settings) -> N
     chunks = chunk_document(make_doc(blocks, file="report.md", media_type="md"), settings)
     assert [c.section_path[-1] for c in chunks] == ["第二节 公司简介和主要财务指标", "第五节 重要事项"]
     assert all(c.section_path[0] == "四方科技集团股份有限公司 2019年年度报告" for c in chunks)
+
+
+def test_long_table_is_split_by_rows_even_when_its_tokens_fit(settings: Settings) -> None:
+    blocks, tables = annual_report(rows=50)
+    settings.chunk.table_whole_max_tokens = 100_000
+    chunks = [c for c in chunk_document(make_doc(blocks, tables), settings) if c.table_ref == "t1"]
+    assert len(chunks) == 4  # 50 rows > table_whole_max_rows (40): groups of table_group_rows (15)
+    settings.chunk.table_whole_max_rows = 50
+    whole = [c for c in chunk_document(make_doc(*annual_report(rows=50)), settings) if c.table_ref == "t1"]
+    assert len(whole) == 1 and whole[0].kind == ChunkKind.TABLE

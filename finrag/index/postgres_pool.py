@@ -1,0 +1,136 @@
+"""Connections to PostgreSQL by URL through pg8000 (BSD-3), kept in a small thread-safe pool.
+
+URL: ``postgresql://user:password@host:port/database?schema=NAME&sslmode=require``; ``schema`` puts the
+store's tables in their own schema (several stores, or test runs, in one database).
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import pg8000.native as pg
+
+from finrag.errors import ConfigError, StoreUnavailableError
+
+DEFAULT_PORT = 5432
+CONNECT_TIMEOUT_S = 10.0  # an unreachable server fails the open instead of hanging a replica
+POOL_SIZE = 8  # connections kept per process (API threads + ingest writer)
+
+Connection = pg.Connection
+DatabaseError = pg.DatabaseError
+InterfaceError = pg.InterfaceError
+
+
+@dataclass(slots=True, frozen=True)
+class Target:
+    host: str
+    port: int
+    database: str
+    user: str
+    password: str | None
+    schema: str | None
+    ssl: bool
+
+    @property
+    def display(self) -> str:
+        """The URL without its password (for error messages and logs)."""
+        s = f"?schema={self.schema}" if self.schema else ""
+        return f"postgresql://{self.user}@{self.host}:{self.port}/{self.database}{s}"
+
+
+def parse_url(url: str) -> Target:
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgresql", "postgres"):
+        raise ConfigError(f"not a postgresql:// URL: {parts.scheme}://...")
+    q = parse_qs(parts.query)
+    schema = q.get("schema", [None])[0]
+    if schema is not None and not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", schema):
+        raise ConfigError(f"schema name {schema!r}: use lower-case letters, digits and _")
+    return Target(
+        host=parts.hostname or "127.0.0.1",
+        port=parts.port or DEFAULT_PORT,
+        database=unquote(parts.path.lstrip("/")) or "postgres",
+        user=unquote(parts.username or "postgres"),
+        password=unquote(parts.password) if parts.password else None,
+        schema=schema,
+        ssl=q.get("sslmode", ["disable"])[0] in ("require", "verify-ca", "verify-full"),
+    )
+
+
+class Pool:
+    def __init__(self, target: Target, size: int = POOL_SIZE) -> None:
+        self.target = target
+        self._idle: queue.LifoQueue[Connection] = queue.LifoQueue()
+        self._slots = threading.BoundedSemaphore(size)
+
+    def _connect(self) -> Connection:
+        t = self.target
+        try:
+            conn = pg.Connection(
+                t.user, host=t.host, port=t.port, database=t.database, password=t.password,
+                ssl_context=True if t.ssl else None, timeout=None, application_name="finrag",
+            )  # fmt: skip
+        except (OSError, InterfaceError, DatabaseError) as err:
+            raise StoreUnavailableError(f"cannot connect: {err}", file=t.display) from err
+        if t.schema:
+            conn.run(f"CREATE SCHEMA IF NOT EXISTS {t.schema}")
+            conn.run(f"SET search_path TO {t.schema}, public")
+        return conn
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        """A pooled connection; one that raised a connection-level error is dropped, not returned."""
+        with self._slots:
+            try:
+                conn = self._idle.get_nowait()
+            except queue.Empty:
+                conn = self._connect()
+            try:
+                yield conn
+            except (InterfaceError, OSError):
+                _close(conn)
+                raise
+            except BaseException:
+                if _rollback(conn):
+                    self._idle.put(conn)
+                raise
+            self._idle.put(conn)
+
+    @contextmanager
+    def transaction(self, lock_key: int | None = None) -> Iterator[Connection]:
+        """BEGIN ... COMMIT (ROLLBACK on error); ``lock_key`` takes that transaction-level advisory lock."""
+        with self.connection() as conn:
+            conn.run("BEGIN")
+            if lock_key is not None:
+                conn.run("SELECT pg_advisory_xact_lock(:k)", k=lock_key)
+            yield conn
+            conn.run("COMMIT")
+
+    def close(self) -> None:
+        while True:
+            try:
+                _close(self._idle.get_nowait())
+            except queue.Empty:
+                return
+
+
+def _rollback(conn: Connection) -> bool:
+    try:
+        conn.run("ROLLBACK")
+        return True
+    except (InterfaceError, DatabaseError, OSError):
+        _close(conn)
+        return False
+
+
+def _close(conn: Connection) -> None:
+    try:
+        conn.close()
+    except (InterfaceError, OSError):
+        return  # already gone

@@ -1,0 +1,294 @@
+"""The PostgreSQL + pgvector store: the same Store protocol and behaviour as the embedded SQLite store.
+
+- keyword search: analyzer tokens in a ``tsvector`` (GIN, no parsing: the 'simple' semantics) find the
+  candidates; Okapi BM25 (the formula of :mod:`finrag.index.bm25`, identical scores) ranks them in SQL.
+- vector search: one table per embedder space with an HNSW index (inner product; embedders return unit
+  vectors, so this is cosine). A filter that lets few chunks through is answered exactly (prefiltered scan);
+  otherwise HNSW with iterative index scans; small indexes are always exact.
+- writes: one transaction per document under an advisory lock, so ingest workers on several machines and
+  API replicas share one database safely; ``counters.index_version`` is bumped by every write.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from finrag.config import Settings
+from finrag.errors import EmbedderMismatchError, StoreUnavailableError
+from finrag.index import postgres_sql as sql
+from finrag.index.bm25 import IDF_EPSILON, idf
+from finrag.index.codec import decode_chunk
+from finrag.index.postgres_pool import Connection, DatabaseError, Pool, parse_url
+from finrag.index.postgres_schema import MIGRATIONS, space_ddl, vector_table
+from finrag.index.sqlite_store import _fact_passes
+from finrag.model import (
+    AccessScope,
+    Chunk,
+    DocumentRecord,
+    Fact,
+    Filters,
+    ScoredChunk,
+    StoreStats,
+    from_jsonable,
+)
+
+WRITE_LOCK = 0x46524147  # advisory lock key ("FRAG") serialising writers across processes and machines
+SCHEMA_LOCK = WRITE_LOCK + 1  # advisory lock key for applying migrations
+EXACT_MAX_ROWS = 20_000  # a filter passing at most this many chunks is scanned exactly (~20 ms at 512 dims)
+EXACT_MAX_SHARE = 0.05  # ...or at most this share: HNSW recall collapses under selective filters (probe: 3/10)
+EF_SEARCH = 100  # HNSW candidate list per query (pgvector default 40; 100 lifts recall@10 above 0.98)
+MAX_SCAN_TUPLES = 50_000  # iterative scan gives up after visiting this many tuples (bounds a query's cost)
+
+
+class PostgresStore:
+    engine = "postgres"
+
+    def __init__(self, settings: Settings, *, url: str | None = None) -> None:
+        self.target = parse_url(url or settings.store)
+        self._name = self.target.display
+        self.k1, self.b = settings.retrieve.bm25_k1, settings.retrieve.bm25_b
+        self.pool = Pool(self.target)
+        try:
+            self._migrate()
+        except DatabaseError as err:
+            raise StoreUnavailableError(f"cannot prepare schema: {err}", file=self._name) from err
+
+    def _migrate(self) -> None:
+        with self.pool.transaction(SCHEMA_LOCK) as conn:
+            conn.run("CREATE EXTENSION IF NOT EXISTS vector")
+            conn.run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = conn.run("SELECT max(version) FROM schema_version")
+            have = int(row[0][0] or 0)
+            for version, ddl in enumerate(MIGRATIONS[have:], start=have + 1):
+                for statement in filter(str.strip, ddl.split(";")):
+                    conn.run(statement)
+                conn.run("INSERT INTO schema_version VALUES (:v)", v=version)
+
+    def schema_version(self) -> int:
+        with self.pool.connection() as conn:
+            return int(conn.run("SELECT max(version) FROM schema_version")[0][0])
+
+    # ------------------------------------------------------------ writes
+    def _spaces(self, conn: Connection) -> dict[str, tuple[int, int]]:
+        """space -> (table id, dimension)."""
+        return {str(s): (int(i), int(d)) for i, s, d in conn.run("SELECT sid, space, dim FROM spaces")}
+
+    def check_embedders(self, spaces: Mapping[str, int]) -> None:
+        with self.pool.connection() as conn:
+            have = {s: d for s, (_, d) in self._spaces(conn).items()}
+        if have and have != dict(spaces):
+            raise EmbedderMismatchError(
+                f"index built with {have}, configured {dict(spaces)}: re-index or change index.embedder",
+                file=self._name,
+            )
+        if have:
+            return
+        with self.pool.transaction(WRITE_LOCK) as conn:
+            if not self._spaces(conn):  # else another process recorded them while we waited for the lock
+                if conn.run("SELECT count(*) FROM chunks")[0][0]:
+                    raise EmbedderMismatchError("chunks but no embedder record", file=self._name)
+                for space, dim in spaces.items():
+                    sid = conn.run("INSERT INTO spaces(space, dim) VALUES (:s, :d) RETURNING sid", s=space, d=dim)
+                    for ddl in space_ddl(int(sid[0][0]), dim):
+                        conn.run(ddl)
+                conn.run("UPDATE counters SET index_version = index_version + 1")
+        self.check_embedders(spaces)  # now recorded: returns, or raises if a concurrent writer differed
+
+    def add_document(
+        self,
+        record: DocumentRecord,
+        chunks: list[Chunk],
+        vectors: Mapping[str, np.ndarray],
+        facts: list[Fact],
+        tokens: list[list[str]],
+        replaces: str | None = None,
+    ) -> None:
+        n_indexed = sum(c.indexed for c in chunks)
+        if len(tokens) != n_indexed:
+            raise StoreUnavailableError("one token list per indexed chunk expected", file=record.file)
+        try:
+            with self.pool.transaction(WRITE_LOCK) as conn:
+                spaces = self._spaces(conn)
+                if set(vectors) != set(spaces):
+                    raise EmbedderMismatchError(f"vectors for {sorted(vectors)}, index has {sorted(spaces)}")
+                for old in {replaces, record.doc_id} - {None}:
+                    sql.remove_document(conn, str(old))
+                by_table = {spaces[s][0]: m for s, m in vectors.items()}
+                sql.insert_document(conn, record, chunks, by_table, facts, tokens)
+                conn.run("UPDATE counters SET index_version = index_version + 1")
+        except DatabaseError as err:
+            raise StoreUnavailableError(f"cannot add document: {err}", file=record.file) from err
+
+    def delete_document(self, doc_id: str) -> bool:
+        with self.pool.transaction(WRITE_LOCK) as conn:
+            gone = sql.remove_document(conn, doc_id)
+            conn.run("UPDATE counters SET index_version = index_version + 1")
+        return gone
+
+    # ------------------------------------------------------------ documents
+    def get_document(self, doc_id: str, access: AccessScope) -> DocumentRecord | None:
+        with self.pool.connection() as conn:
+            rows = conn.run("SELECT record, access_level, groups FROM documents WHERE doc_id = :d", d=doc_id)
+        if not rows or not access.allows(int(rows[0][1]), list(rows[0][2])):
+            return None
+        return from_jsonable(DocumentRecord, json.loads(rows[0][0]))
+
+    def find_documents(self, *, file: str | None = None, access: AccessScope) -> list[DocumentRecord]:
+        q = "SELECT record, access_level, groups FROM documents"
+        with self.pool.connection() as conn:
+            rows = (
+                conn.run(q + " WHERE file = :f ORDER BY dord", f=file) if file else conn.run(q + " ORDER BY dord")
+            )
+        return [
+            from_jsonable(DocumentRecord, json.loads(r[0]))
+            for r in rows
+            if access.allows(int(r[1]), list(r[2]))
+        ]
+
+    # ------------------------------------------------------------ search
+    def _weights(self, conn: Connection, tokens: list[str]) -> tuple[dict[str, float], float]:
+        """BM25 weight of each query term (idf x how often the query repeats it) and the average length."""
+        n, total = (int(x) for x in conn.run("SELECT n_indexed, total_length FROM counters")[0])
+        dfs = dict(conn.run("SELECT term, df FROM terms WHERE term = ANY(CAST(:t AS TEXT[]))", t=list(set(tokens))))
+        weights: dict[str, float] = {}
+        floor: float | None = None
+        for term in tokens:
+            if term not in dfs:
+                continue
+            w = idf(n, int(dfs[term]))
+            if w < 0:
+                if floor is None:
+                    mean = conn.run("SELECT avg(ln(:n - df + 0.5) - ln(df + 0.5)) FROM terms", n=n)[0][0]
+                    floor = IDF_EPSILON * float(mean or 0.0)
+                w = floor
+            weights[term] = weights.get(term, 0.0) + w
+        return weights, (total / n if n else 0.0)
+
+    def keyword_search(self, tokens: list[str], k: int, filters: Filters) -> list[ScoredChunk]:
+        if not tokens or k <= 0:
+            return []
+        with self.pool.connection() as conn:
+            weights, avgdl = self._weights(conn, tokens)
+            query = sql.tsquery(list(weights))
+            if not query:
+                return []
+            params: dict[str, Any] = {"t": list(weights), "w": list(weights.values()), "q": query, "k": k,
+                                      "k1": self.k1, "b": self.b, "avgdl": avgdl}  # fmt: skip
+            norm = "(:k1 * (1 - :b + :b * c.length / :avgdl))" if avgdl > 0 else ":k1"
+            rows = conn.run(
+                "WITH q AS (SELECT * FROM unnest(CAST(:t AS TEXT[]), CAST(:w AS FLOAT8[])) AS q(term, w)), "
+                "hits AS (SELECT c.cord, sum(q.w * x.tf * (:k1 + 1) / (x.tf + " + norm + ")) AS score "
+                "FROM chunks c CROSS JOIN LATERAL unnest(c.terms, c.tfs) AS x(term, tf) "
+                "JOIN q ON q.term = x.term "
+                "WHERE c.tsv @@ CAST(:q AS tsquery) AND " + sql.filter_sql(filters, params) + " "
+                "GROUP BY c.cord ORDER BY score DESC, c.cord LIMIT :k) "
+                "SELECT h.score, c.data FROM hits h JOIN chunks c ON c.cord = h.cord ORDER BY h.score DESC, h.cord",
+                **params,
+            )
+        return _scored(rows, filters.access)
+
+    def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
+        if k <= 0:
+            return []
+        with self.pool.transaction() as conn:
+            spaces = self._spaces(conn)
+            if space not in spaces:
+                raise EmbedderMismatchError(f"no vectors for embedder {space!r}", file=self._name)
+            table = vector_table(spaces[space][0])
+            params: dict[str, Any] = {"v": sql.vector_text(np.asarray(vector, dtype=np.float32)), "k": k}
+            where = sql.filter_sql(filters, params)
+            dist = "(v.embedding <#> CAST(:v AS vector))"
+            if self._exact_plan(conn, where, params):
+                order = f"{dist} + 0, c.cord"  # an expression the HNSW index cannot serve: exact scan
+            else:
+                conn.run(f"SET LOCAL hnsw.ef_search = {max(EF_SEARCH, k)}")
+                conn.run("SET LOCAL hnsw.iterative_scan = strict_order")
+                conn.run(f"SET LOCAL hnsw.max_scan_tuples = {MAX_SCAN_TUPLES}")
+                order = dist
+            rows = conn.run(
+                f"SELECT -{dist} AS score, c.data FROM {table} v JOIN chunks c ON c.cord = v.cord "
+                f"WHERE {where} ORDER BY {order} LIMIT :k",
+                **params,
+            )
+        return _scored(sorted(rows, key=lambda r: -float(r[0])), filters.access)
+
+    def _exact_plan(self, conn: Connection, where: str, params: dict[str, Any]) -> bool:
+        """True when the chunks passing the filter are few enough (or a small enough share) to scan exactly."""
+        n = int(conn.run("SELECT n_indexed FROM counters")[0][0])
+        cap = max(EXACT_MAX_ROWS, int(EXACT_MAX_SHARE * n))
+        if n <= cap:
+            return True
+        passing = conn.run(
+            f"SELECT count(*) FROM (SELECT 1 FROM chunks c WHERE {where} LIMIT {cap + 1}) s", **params
+        )[0][0]
+        return int(passing) <= cap
+
+    def get_chunks(self, chunk_ids: list[str], access: AccessScope) -> list[Chunk]:
+        if not chunk_ids:
+            return []
+        with self.pool.connection() as conn:
+            rows = dict(
+                conn.run(
+                    "SELECT chunk_id, data FROM chunks WHERE chunk_id = ANY(CAST(:i AS TEXT[]))", i=chunk_ids
+                )
+            )
+        chunks = [decode_chunk(rows[c]) for c in dict.fromkeys(chunk_ids) if c in rows]
+        return [c for c in chunks if access.allows(c.meta.access_level, c.meta.groups)]
+
+    def get_facts(self, filters: Filters, *, line_items: list[str] | None = None) -> list[Fact]:
+        q = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord"
+        with self.pool.connection() as conn:
+            rows = (
+                conn.run(q + " WHERE f.line_item_norm = ANY(CAST(:i AS TEXT[])) ORDER BY f.fid", i=line_items)
+                if line_items
+                else conn.run(q + " ORDER BY f.fid")
+            )
+        out = []
+        records: dict[str, DocumentRecord] = {}
+        for data, rec in rows:
+            fact = from_jsonable(Fact, json.loads(data))
+            record = records.setdefault(fact.doc_id, from_jsonable(DocumentRecord, json.loads(rec)))
+            if _fact_passes(fact, record, filters):
+                out.append(fact)
+        return out
+
+    # ------------------------------------------------------------ housekeeping
+    def stats(self) -> StoreStats:
+        with self.pool.connection() as conn:
+            counts = conn.run(
+                "SELECT (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks), "
+                "(SELECT count(*) FROM facts), (SELECT index_version FROM counters)"
+            )[0]
+            spaces = self._spaces(conn)
+            tables = ["documents", "chunks", "terms", "facts"] + [vector_table(i) for i, _ in spaces.values()]
+            disk = conn.run(
+                "SELECT coalesce(sum(pg_total_relation_size(CAST(t AS regclass))), 0) "
+                "FROM unnest(CAST(:t AS TEXT[])) t",
+                t=tables,
+            )[0][0]
+        return StoreStats(
+            documents=int(counts[0]),
+            chunks=int(counts[1]),
+            facts=int(counts[2]),
+            embedder=",".join(spaces),
+            dimension=next(iter(spaces.values()), (0, 0))[1],
+            index_version=int(counts[3]),
+            engine=self.engine,
+            disk_bytes=int(disk),
+        )
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def _scored(rows: list[list[Any]], access: AccessScope) -> list[ScoredChunk]:
+    out = []
+    for score, data in rows:
+        chunk = decode_chunk(data)
+        if access.allows(chunk.meta.access_level, chunk.meta.groups):  # defence in depth
+            out.append(ScoredChunk(chunk, float(score)))
+    return out
