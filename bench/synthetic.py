@@ -22,6 +22,7 @@ from finrag.model import AccessInfo, ChunkMeta, DocumentMeta, DocumentRecord, to
 DIM = 512  # USE dimension
 DOC_CHUNKS = 1000  # chunks per synthetic document
 TOKENS_PER_CHUNK = 60  # analyzer tokens per synthetic chunk (a 400-token budget chunk has ~60-200)
+BUILD_CACHE_KB = 2_000_000  # 2 GB SQLite page cache while bulk-building (default 2 MB thrashes at 1M)
 COMPANIES = [f"公司{i}" for i in range(10)]
 _ZH = "营业收入 营业成本 净利润 归属于上市公司股东的净利润 经营活动产生的现金流量净额 合同负债 应收账款 存货"
 _ZH += " 固定资产 商誉 研发费用 销售费用 管理费用 财务费用 毛利率 资产负债率 总资产 净资产 股本 资本公积 分红"
@@ -59,6 +60,7 @@ def build(folder: Path, n_chunks: int, seed: int = 0) -> SqliteStore:
     zipf /= zipf.sum()
     db = sqlite3.connect(folder / DB_NAME, isolation_level=None)
     db.execute("PRAGMA synchronous=OFF")
+    db.execute(f"PRAGMA cache_size=-{BUILD_CACHE_KB}")  # random-order postings inserts need a big page cache
     db.execute("BEGIN")
     df = np.zeros(len(VOCAB), dtype=np.int64)
     vec_path = space_file(folder / "vectors", "use")

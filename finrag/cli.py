@@ -339,6 +339,70 @@ def eval_command(
     raise typer.Exit(code)
 
 
+@app.command("migrate")
+def migrate_command(
+    source: Annotated[str, typer.Option("--from", help="Store folder or postgresql:// URL (source)")],
+    target: Annotated[str, typer.Option("--to", help="postgresql:// URL or store folder (target)")],
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Copy an index between SQLite and PostgreSQL (vectors are copied, nothing is re-embedded)."""
+    from finrag.index.migrate import migrate, open_location
+    from finrag.index.sqlite_store import SqliteStore
+
+    settings = settings_for(data)
+    try:
+        src = open_location(source, settings)
+        dst = (
+            open_location(target, settings)
+            if target.startswith(("postgresql://", "postgres://"))
+            else SqliteStore(Path(target) / "store" if Path(target, "store").is_dir() else Path(target))
+        )
+        report = migrate(src, dst, source_name=source.split("@")[-1], target_name=target.split("@")[-1])
+        src.close()
+        dst.close()
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    if as_json:
+        emit(report)
+    else:
+        console.print(
+            f"copied {report.documents} documents ({report.chunks} chunks), skipped {report.skipped} "
+            f"already present, in {report.seconds} s"
+        )
+
+
+@app.command("train-ranker")
+def train_ranker(
+    sets: Annotated[list[Path], typer.Option("--set", help="Dev question set (JSON Lines); repeatable")],
+    stores: Annotated[list[Path], typer.Option("--store", help="Data folder with the sets' documents indexed")],
+    out: Annotated[Path | None, typer.Option("--out", help="Model file (default finrag/data/ranker.json)")] = None,
+    folds: Annotated[int, typer.Option("--folds", help="Cross-validation folds, grouped by company")] = 5,
+    top_n: Annotated[int | None, typer.Option("--top-n", help="Fused candidates per question")] = None,
+    data: DataOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Train the learned ranker on dev sets; report its cross-validated gain (by company)."""
+    from finrag.retrieve.train import collect, train
+
+    settings = settings_for(data)
+    try:
+        samples = collect(settings, stores, sets, top_n or settings.retrieve.rerank_top_n)
+        model, cv = train(samples, folds)
+    except FinragError as err:
+        fail(err, as_json)
+        return
+    target = out or Path(__file__).parent / "data" / "ranker.json"
+    target.write_text(json.dumps(model.to_json(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    if as_json:
+        emit({"model": str(target), "cv": to_jsonable(cv), "info": model.info})
+        return
+    console.print(f"{len(samples)} questions; model written to {target}")
+    for row in cv:
+        console.print(f"{row.set_name}: n={row.n} fused {row.fused} -> learned {row.learned}")
+
+
 def main() -> None:
     app()
 

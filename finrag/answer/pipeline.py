@@ -230,12 +230,11 @@ class Answerer:
 
     def _offline(self, prep: Prepared) -> tuple[str, str]:
         t0 = time.perf_counter()
-        correction = find_correction(prep.asked.question, prep.context, prep.asked.entities)
-        if correction is None:  # search the retrieved documents again for where the company is listed
-            access, k = prep.request.filters.access, self.cfg.context_chunks
-            if found := search_listing(prep.asked, prep.context, access, self.retriever.search, k):
-                correction = found[0]
-                prep.context.extend(found[1])
+        correction = None  # a venue the question assumes: search its documents again for the real listing
+        access, k = prep.request.filters.access, self.cfg.context_chunks
+        if found := search_listing(prep.asked, prep.context, access, self.retriever.search, k):
+            correction = found[0]
+            prep.context.extend(found[1])
         if correction is not None:
             prep.trace.add("answer", "false_premise", to_jsonable(correction), _ms(t0))
             return correction_text(correction, prep.asked.language), "offline"

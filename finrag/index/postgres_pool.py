@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import parse_qs, unquote, urlsplit
 
-import pg8000.native as pg
+from pg8000.native import Connection, DatabaseError, InterfaceError
 
 from finrag.errors import ConfigError, StoreUnavailableError
 
@@ -22,9 +22,7 @@ DEFAULT_PORT = 5432
 CONNECT_TIMEOUT_S = 10.0  # an unreachable server fails the open instead of hanging a replica
 POOL_SIZE = 8  # connections kept per process (API threads + ingest writer)
 
-Connection = pg.Connection
-DatabaseError = pg.DatabaseError
-InterfaceError = pg.InterfaceError
+__all__ = ["Connection", "DatabaseError", "InterfaceError", "Pool", "Target", "parse_url"]
 
 
 @dataclass(slots=True, frozen=True)
@@ -72,7 +70,7 @@ class Pool:
     def _connect(self) -> Connection:
         t = self.target
         try:
-            conn = pg.Connection(
+            conn = Connection(
                 t.user, host=t.host, port=t.port, database=t.database, password=t.password,
                 ssl_context=True if t.ssl else None, timeout=None, application_name="finrag",
             )  # fmt: skip

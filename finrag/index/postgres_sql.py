@@ -142,7 +142,8 @@ def insert_document(
         )  # fmt: skip
     conn.run(
         "UPDATE counters SET n_indexed = n_indexed + :n, total_length = total_length + :t",
-        n=len(indexed_cords), t=total,
+        n=len(indexed_cords),
+        t=total,
     )
     return len(indexed_cords)
 
@@ -154,8 +155,8 @@ def remove_document(conn: Connection, doc_id: str) -> bool:
         return False
     dord = int(row[0][0])
     conn.run(
-        "UPDATE terms t SET df = t.df - x.n FROM (SELECT term, count(*) AS n FROM chunks, unnest(terms) AS term "
-        "WHERE dord = :d GROUP BY term) x WHERE t.term = x.term",
+        "UPDATE terms t SET df = t.df - x.n FROM (SELECT term, count(*) AS n "
+        "FROM chunks, unnest(terms) AS term WHERE dord = :d GROUP BY term) x WHERE t.term = x.term",
         d=dord,
     )
     conn.run("DELETE FROM terms WHERE df <= 0")

@@ -39,8 +39,9 @@ from finrag.model import (
 WRITE_LOCK = 0x46524147  # advisory lock key ("FRAG") serialising writers across processes and machines
 SCHEMA_LOCK = WRITE_LOCK + 1  # advisory lock key for applying migrations
 EXACT_MAX_ROWS = 20_000  # a filter passing at most this many chunks is scanned exactly (~20 ms at 512 dims)
-EXACT_MAX_SHARE = 0.05  # ...or at most this share: HNSW recall collapses under selective filters (probe: 3/10)
+EXACT_MAX_SHARE = 0.05  # or this share: HNSW recall collapses under selective filters (probe: 3 of 10)
 EF_SEARCH = 100  # HNSW candidate list per query (pgvector default 40; 100 lifts recall@10 above 0.98)
+TIE_DIGITS = 9  # BM25 sums differing beyond this many decimals (summation order) are ties: lower cord wins
 MAX_SCAN_TUPLES = 50_000  # iterative scan gives up after visiting this many tuples (bounds a query's cost)
 
 
@@ -77,6 +78,15 @@ class PostgresStore:
         """space -> (table id, dimension)."""
         return {str(s): (int(i), int(d)) for i, s, d in conn.run("SELECT sid, space, dim FROM spaces")}
 
+    def spaces(self) -> dict[str, int]:
+        """Recorded embedder spaces: name -> dimension."""
+        with self.pool.connection() as conn:
+            return {s: d for s, (_, d) in self._spaces(conn).items()}
+
+    def space_tables(self, conn: Connection) -> dict[str, int]:
+        """Recorded embedder spaces: name -> vector table id (see ``postgres_schema.vector_table``)."""
+        return {s: i for s, (i, _) in self._spaces(conn).items()}
+
     def check_embedders(self, spaces: Mapping[str, int]) -> None:
         with self.pool.connection() as conn:
             have = {s: d for s, (_, d) in self._spaces(conn).items()}
@@ -92,7 +102,9 @@ class PostgresStore:
                 if conn.run("SELECT count(*) FROM chunks")[0][0]:
                     raise EmbedderMismatchError("chunks but no embedder record", file=self._name)
                 for space, dim in spaces.items():
-                    sid = conn.run("INSERT INTO spaces(space, dim) VALUES (:s, :d) RETURNING sid", s=space, d=dim)
+                    sid = conn.run(
+                        "INSERT INTO spaces(space, dim) VALUES (:s, :d) RETURNING sid", s=space, d=dim
+                    )
                     for ddl in space_ddl(int(sid[0][0]), dim):
                         conn.run(ddl)
                 conn.run("UPDATE counters SET index_version = index_version + 1")
@@ -141,7 +153,9 @@ class PostgresStore:
         q = "SELECT record, access_level, groups FROM documents"
         with self.pool.connection() as conn:
             rows = (
-                conn.run(q + " WHERE file = :f ORDER BY dord", f=file) if file else conn.run(q + " ORDER BY dord")
+                conn.run(q + " WHERE file = :f ORDER BY dord", f=file)
+                if file
+                else conn.run(q + " ORDER BY dord")
             )
         return [
             from_jsonable(DocumentRecord, json.loads(r[0]))
@@ -153,7 +167,9 @@ class PostgresStore:
     def _weights(self, conn: Connection, tokens: list[str]) -> tuple[dict[str, float], float]:
         """BM25 weight of each query term (idf x how often the query repeats it) and the average length."""
         n, total = (int(x) for x in conn.run("SELECT n_indexed, total_length FROM counters")[0])
-        dfs = dict(conn.run("SELECT term, df FROM terms WHERE term = ANY(CAST(:t AS TEXT[]))", t=list(set(tokens))))
+        dfs = dict(
+            conn.run("SELECT term, df FROM terms WHERE term = ANY(CAST(:t AS TEXT[]))", t=list(set(tokens)))
+        )
         weights: dict[str, float] = {}
         floor: float | None = None
         for term in tokens:
@@ -178,15 +194,19 @@ class PostgresStore:
                 return []
             params: dict[str, Any] = {"t": list(weights), "w": list(weights.values()), "q": query, "k": k,
                                       "k1": self.k1, "b": self.b, "avgdl": avgdl}  # fmt: skip
-            norm = "(:k1 * (1 - :b + :b * c.length / :avgdl))" if avgdl > 0 else ":k1"
+            k1, b, dl = "CAST(:k1 AS FLOAT8)", "CAST(:b AS FLOAT8)", "CAST(:avgdl AS FLOAT8)"
+            norm = f"({k1} * (1 - {b} + {b} * c.length / {dl}))" if avgdl > 0 else k1
+            score = f"sum(q.w * x.tf * ({k1} + 1) / (x.tf + {norm}))"
             rows = conn.run(
                 "WITH q AS (SELECT * FROM unnest(CAST(:t AS TEXT[]), CAST(:w AS FLOAT8[])) AS q(term, w)), "
-                "hits AS (SELECT c.cord, sum(q.w * x.tf * (:k1 + 1) / (x.tf + " + norm + ")) AS score "
+                f"hits AS (SELECT c.cord, {score} AS score "
                 "FROM chunks c CROSS JOIN LATERAL unnest(c.terms, c.tfs) AS x(term, tf) "
                 "JOIN q ON q.term = x.term "
                 "WHERE c.tsv @@ CAST(:q AS tsquery) AND " + sql.filter_sql(filters, params) + " "
-                "GROUP BY c.cord ORDER BY score DESC, c.cord LIMIT :k) "
-                "SELECT h.score, c.data FROM hits h JOIN chunks c ON c.cord = h.cord ORDER BY h.score DESC, h.cord",
+                f"GROUP BY c.cord ORDER BY round(CAST({score} AS NUMERIC), {TIE_DIGITS}) DESC, c.cord "
+                "LIMIT :k) "
+                "SELECT h.score, c.data FROM hits h JOIN chunks c ON c.cord = h.cord "
+                f"ORDER BY round(CAST(h.score AS NUMERIC), {TIE_DIGITS}) DESC, h.cord",
                 **params,
             )
         return _scored(rows, filters.access)
@@ -217,7 +237,7 @@ class PostgresStore:
         return _scored(sorted(rows, key=lambda r: -float(r[0])), filters.access)
 
     def _exact_plan(self, conn: Connection, where: str, params: dict[str, Any]) -> bool:
-        """True when the chunks passing the filter are few enough (or a small enough share) to scan exactly."""
+        """True when few enough chunks (or a small enough share) pass the filter to scan them exactly."""
         n = int(conn.run("SELECT n_indexed FROM counters")[0][0])
         cap = max(EXACT_MAX_ROWS, int(EXACT_MAX_SHARE * n))
         if n <= cap:

@@ -7,7 +7,6 @@ its vector rows (see :mod:`finrag.index.vectors`), so a killed ingest leaves the
 
 from __future__ import annotations
 
-import dataclasses
 import fcntl
 import json
 import sqlite3
@@ -20,10 +19,10 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from finrag.errors import EmbedderMismatchError, StoreUnavailableError
-from finrag.index import sqlite_write
-from finrag.index.bm25 import Posting, bm25_scores
+from finrag.index import sqlite_read, sqlite_write
+from finrag.index.bm25 import bm25_scores
 from finrag.index.codec import decode_chunk
-from finrag.index.columns import Columns, Signature, columns_from_rows, load_snapshot, save_snapshot
+from finrag.index.columns import Columns, columns_from_rows, load_snapshot, save_snapshot
 from finrag.index.sqlite_schema import SCHEMA, SCHEMA_VERSION
 from finrag.index.vectors import VectorFile, exact_scores, space_file, top_k
 from finrag.model import (
@@ -208,34 +207,15 @@ class SqliteStore:
                     save_snapshot(cols, snapshot)
             finally:
                 self._db.execute("COMMIT")
-            cols.signatures = {int(s): _signature(d) for s, _, d in sigs}
+            cols.signatures = {int(s): sqlite_read.signature(d) for s, _, d in sigs}
             cols.sig_dord = {int(s): int(o) for s, o, _ in sigs}
             self._cols = cols
             return cols
 
     def _mean_idf_value(self, cols: Columns) -> float:
         if self._mean_idf is None or self._mean_idf[0] != cols.version:
-            dfs = np.array([r[0] for r in self._db.execute("SELECT df FROM terms")], dtype=np.float64)
-            n = cols.size
-            mean = float((np.log(n - dfs + 0.5) - np.log(dfs + 0.5)).mean()) if dfs.size else 0.0
-            self._mean_idf = (cols.version, mean)
+            self._mean_idf = (cols.version, sqlite_read.mean_idf(self._db, cols.size))
         return self._mean_idf[1]
-
-    def _postings(self, terms: set[str], cols: Columns, dords: list[int] | None) -> dict[str, Posting]:
-        """Posting lists of ``terms`` (only of documents ``dords`` when given; df stays index-wide)."""
-        out: dict[str, Posting] = {}
-        sql = "SELECT ords, tfs FROM postings WHERE term = ?"
-        if dords is not None:
-            sql += f" AND dord IN ({','.join(str(d) for d in dords)})"  # integers from our own table
-        for term in terms:
-            df = self._db.execute("SELECT df FROM terms WHERE term = ?", (term,)).fetchone()
-            blobs = self._db.execute(sql, (term,)).fetchall() if df else []
-            if not blobs:
-                continue
-            ords = np.concatenate([np.frombuffer(o, dtype=np.int64) for o, _ in blobs])
-            tfs = np.concatenate([np.frombuffer(t, dtype=np.uint16) for _, t in blobs])
-            out[term] = Posting(cols.positions(ords), tfs, int(df[0]))
-        return out
 
     def keyword_search(self, tokens: list[str], k: int, filters: Filters) -> list[ScoredChunk]:
         with self._lock:
@@ -244,14 +224,14 @@ class SqliteStore:
             dords = cols.passing_dords(filters) if mask is not None else None
             if dords is not None and len(dords) > SELECTIVE_DOC_SHARE * len(set(cols.sig_dord.values())):
                 dords = None  # not selective: reading whole posting lists is cheaper than the IN list
-            postings = self._postings(set(tokens), cols, dords)
+            postings = sqlite_read.postings(self._db, set(tokens), cols, dords)
             scores, matched = bm25_scores(
                 tokens, postings, cols.lengths, self.k1, self.b, lambda: self._mean_idf_value(cols)
             )
             keep = matched if mask is None else matched & mask
             pos = np.flatnonzero(keep)
             best = pos[top_k(scores[pos], k)]
-            return self._scored(cols, best, scores[best], filters.access)
+            return sqlite_read.scored(self._db, cols, best, scores[best], filters.access)
 
     def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
         with self._lock:
@@ -265,22 +245,7 @@ class SqliteStore:
             with threadpool_limits(limits=self.search_threads, user_api="blas"):
                 sims = exact_scores(matrix, cols.ords[pos], np.asarray(vector, dtype=np.float32))
             best = top_k(sims, k)
-            return self._scored(cols, pos[best], sims[best], filters.access)
-
-    def _scored(
-        self, cols: Columns, positions: np.ndarray, scores: np.ndarray, access: AccessScope
-    ) -> list[ScoredChunk]:
-        ords = [int(o) for o in cols.ords[positions]]
-        if not ords:
-            return []
-        marks = ",".join("?" * len(ords))
-        rows = dict(self._db.execute(f"SELECT ord, data FROM chunks WHERE ord IN ({marks})", ords).fetchall())
-        out = []
-        for o, s in zip(ords, scores, strict=True):
-            chunk = decode_chunk(rows[o])
-            if access.allows(chunk.meta.access_level, chunk.meta.groups):  # defence in depth
-                out.append(ScoredChunk(chunk, float(s)))
-        return out
+            return sqlite_read.scored(self._db, cols, pos[best], sims[best], filters.access)
 
     def get_chunks(self, chunk_ids: list[str], access: AccessScope) -> list[Chunk]:
         if not chunk_ids:
@@ -294,21 +259,8 @@ class SqliteStore:
         return [c for c in chunks if access.allows(c.meta.access_level, c.meta.groups)]
 
     def get_facts(self, filters: Filters, *, line_items: list[str] | None = None) -> list[Fact]:
-        sql = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord"
-        args: list[object] = []
-        if line_items:
-            sql += f" WHERE f.line_item_norm IN ({','.join('?' * len(line_items))})"
-            args += line_items
         with self._lock:
-            rows = self._db.execute(sql + " ORDER BY f.rowid", args).fetchall()
-        out = []
-        records: dict[str, DocumentRecord] = {}
-        for data, rec in rows:
-            fact = from_jsonable(Fact, json.loads(data))
-            record = records.setdefault(fact.doc_id, self._record(rec))
-            if _fact_passes(fact, record, filters):
-                out.append(fact)
-        return out
+            return sqlite_read.facts(self._db, filters, line_items)
 
     # ------------------------------------------------------------ housekeeping
     def stats(self) -> StoreStats:
@@ -334,25 +286,3 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-def _signature(data: str) -> Signature:
-    d = json.loads(data)
-    d["tags"], d["groups"] = tuple(d["tags"]), tuple(d["groups"])
-    return Signature(**d)
-
-
-def _fact_passes(fact: Fact, record: DocumentRecord, f: Filters) -> bool:
-    sig = Signature(
-        record.doc_id,
-        record.file,
-        record.doc_type,
-        record.language,
-        fact.company or record.meta.company,
-        record.meta.company_code,
-        fact.fiscal_year or record.meta.fiscal_year,
-        (),
-        max(fact.meta.access_level, record.access.access_level),
-        tuple(fact.meta.groups or record.access.groups),
-    )
-    return sig.passes(dataclasses.replace(f, tags=[], kinds=[]))

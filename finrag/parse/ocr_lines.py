@@ -33,6 +33,8 @@ _COLUMN_GAP_H = 0.8
 _ROW_GAP_H = 1.0
 # Consecutive lines whose heights differ by more than this ratio are different paragraphs.
 _MAX_HEIGHT_RATIO = 1.25
+# Lines shorter than this many characters have unreliable box heights (detector padding dominates).
+_MIN_CHARS_FOR_HEIGHT = 4
 # A line starting this many heights right of the paragraph's left edge opens a new (indented) paragraph.
 _INDENT_H = 1.0
 # A line ending this many heights short of the paragraph's right edge is a short (last / address) line.
@@ -195,8 +197,10 @@ def _continues(par: list[VLine], b: VLine, usual_gap: float, gap_ratio: float, t
         return False
     if min(a.x1, b.x1) <= max(a.x0, b.x0):  # no horizontal overlap: another column
         return False
-    if max(a.h, b.h) > _MAX_HEIGHT_RATIO * min(a.h, b.h):
-        return False
+    if min(len(a.text), len(b.text)) >= _MIN_CHARS_FOR_HEIGHT and max(a.h, b.h) > _MAX_HEIGHT_RATIO * min(
+        a.h, b.h
+    ):
+        return False  # another font size (a heading above its text); tiny boxes' heights are unreliable
     if b.x0 - left > _INDENT_H * h:  # an indented first line
         return False
     if a.x1 >= right - _SHORT_LINE_H * h:  # a full line: the paragraph goes on

@@ -22,9 +22,10 @@ from finrag.parse.base import PageContent
 from finrag.parse.clean import PageLines, detect_language, garbled_share, remove_furniture
 from finrag.parse.headings import apply_outline, assign_size_levels
 from finrag.parse.layout import Line, Segment, extract_segments, group_lines
+from finrag.parse.pdf_aligned import aligned_tables
 from finrag.parse.pdf_blocks import PageLayout, TableItem, build_page_blocks
 from finrag.parse.pdf_order import GUTTER_EM
-from finrag.parse.pdf_tables import Rules, aligned_tables, page_rules, ruled_tables
+from finrag.parse.pdf_tables import Rules, page_rules, ruled_tables
 from finrag.parse.tables import PageTable, caption_and_unit, looks_tabular, merge_tables, tidy
 
 # Outline entries beyond this many are ignored (some filings bookmark every note and sub-note).

@@ -27,6 +27,7 @@ from finrag.model import (
     Trace,
     to_jsonable,
 )
+from finrag.retrieve import steps
 from finrag.retrieve.fuse import DENSE_PREFIX, KEYWORD, fuse
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -53,6 +54,8 @@ class Retriever:
             settings.index.user_dict, settings.index.traditional_to_simplified
         )
         store.check_embedders({e.name: e.dimension for e in embedders})
+        # analysis, routing, expansion, reranking and dedup around the core steps (retrieve/steps.py)
+        self.steps = steps.Steps(settings, store, self.analyzer)
 
     # ------------------------------------------------------------ steps
     def analyze(self, question: str) -> QueryAnalysis:
@@ -111,6 +114,12 @@ class Retriever:
 
     # ------------------------------------------------------------ composition
     def search(self, request: SearchRequest) -> SearchResult:
+        """Full pipeline (retrieve/steps.py); ``retrieve.analyze = false`` gives the plain fused search."""
+        if not self.settings.retrieve.analyze:
+            return self.search_plain(request)
+        return self.steps.search(self, request)
+
+    def search_plain(self, request: SearchRequest) -> SearchResult:
         trace = Trace()
         n = max(self.settings.retrieve.candidates, request.top_k)
         f = request.filters

@@ -1,17 +1,17 @@
-"""The embedded store: BM25 against rank_bm25, exact filtered vector search, ACL, replace/delete, stats."""
+"""Both stores (SQLite and PostgreSQL, via the parametrised ``store`` fixture): BM25 against rank_bm25,
+exact filtered vector search, ACL, replace/delete, stats."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
 
 from finrag.errors import EmbedderMismatchError
-from finrag.index.sqlite_store import SqliteStore
+from finrag.index.store import Store
 from finrag.index.tokenize import analyze
 from finrag.model import AccessScope, Filters
+from tests.index.conftest import StoreOpener
 from tests.index.factory import doc_id_of, make_chunk, make_fact, make_record, random_unit
 
 DIM = 8
@@ -33,14 +33,13 @@ CORPUS = [
 ]
 
 
-def _store(tmp_path: Path) -> SqliteStore:
-    s = SqliteStore(tmp_path / "store")
-    s.check_embedders({SPACE: DIM})
-    return s
+def _store(store: Store) -> Store:
+    store.check_embedders({SPACE: DIM})
+    return store
 
 
 def _add(
-    store: SqliteStore, name: str, texts: list[str], rng: np.random.Generator, **kw: object
+    store: Store, name: str, texts: list[str], rng: np.random.Generator, **kw: object
 ) -> list[str]:
     doc_id = doc_id_of(name)
     level = int(kw.get("level", 0))  # type: ignore[call-overload]
@@ -60,8 +59,8 @@ def _add(
     return [c.chunk_id for c in chunks]
 
 
-def test_bm25_scores_match_rank_bm25(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_bm25_scores_match_rank_bm25(store: Store) -> None:
+    _store(store)
     rng = np.random.default_rng(0)
     ids = _add(store, "a.pdf", CORPUS[:6], rng) + _add(store, "b.pdf", CORPUS[6:], rng)
     oracle = BM25Okapi([analyze(t) for t in CORPUS], k1=1.2, b=0.75)
@@ -83,8 +82,8 @@ def test_bm25_scores_match_rank_bm25(tmp_path: Path) -> None:
         assert next(iter(got)) == ids[best]
 
 
-def test_codes_and_numbers_are_found_by_keyword(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_codes_and_numbers_are_found_by_keyword(store: Store) -> None:
+    _store(store)
     ids = _add(store, "a.pdf", CORPUS, np.random.default_rng(1))
     assert store.keyword_search(analyze("E5021"), 3, Filters())[0].chunk.chunk_id == ids[9]
     assert store.keyword_search(analyze("603339"), 3, Filters())[0].chunk.chunk_id == ids[8]
@@ -92,8 +91,8 @@ def test_codes_and_numbers_are_found_by_keyword(tmp_path: Path) -> None:
     assert {ids[0], ids[3]} <= top
 
 
-def test_filtered_vector_search_is_the_exact_top_k(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_filtered_vector_search_is_the_exact_top_k(store: Store) -> None:
+    _store(store)
     rng = np.random.default_rng(2)
     all_vecs: dict[str, np.ndarray] = {}
     meta: dict[str, tuple[str, int]] = {}
@@ -121,8 +120,8 @@ def test_filtered_vector_search_is_the_exact_top_k(tmp_path: Path) -> None:
     assert unfiltered == sorted(all_vecs, key=lambda c: -float(all_vecs[c] @ q))[:10]
 
 
-def test_access_control_applies_to_every_read(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_access_control_applies_to_every_read(store: Store) -> None:
+    _store(store)
     rng = np.random.default_rng(3)
     public = _add(store, "public.pdf", ["营业收入 公开"], rng)
     secret = _add(store, "secret.pdf", ["营业收入 机密"], rng, level=2)
@@ -142,8 +141,8 @@ def test_access_control_applies_to_every_read(tmp_path: Path) -> None:
     assert len(store.find_documents(access=AccessScope.everything())) == 3
 
 
-def test_replace_delete_and_stats(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_replace_delete_and_stats(store: Store) -> None:
+    _store(store)
     rng = np.random.default_rng(4)
     _add(store, "r.pdf", ["旧版本 营业收入"], rng)
     v1 = store.stats().index_version
@@ -168,10 +167,9 @@ def test_replace_delete_and_stats(tmp_path: Path) -> None:
     assert store.keyword_search(analyze("营业收入"), 5, Filters()) == []
 
 
-def test_embedder_mismatch_is_refused(tmp_path: Path) -> None:
-    store = _store(tmp_path)
-    store.close()
-    reopened = SqliteStore(tmp_path / "store")
+def test_embedder_mismatch_is_refused(store_opener: StoreOpener) -> None:
+    _store(store_opener()).close()
+    reopened = store_opener()
     with pytest.raises(EmbedderMismatchError):
         reopened.check_embedders({SPACE: DIM * 2})
     with pytest.raises(EmbedderMismatchError):
@@ -179,8 +177,8 @@ def test_embedder_mismatch_is_refused(tmp_path: Path) -> None:
     reopened.check_embedders({SPACE: DIM})
 
 
-def test_parents_are_stored_but_not_searched(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_parents_are_stored_but_not_searched(store: Store) -> None:
+    _store(store)
     doc_id = doc_id_of("p.pdf")
     parent = make_chunk(doc_id, 0, "父块 营业收入 全文", file="p.pdf", indexed=False)
     child = make_chunk(doc_id, 1, "子块 营业收入", file="p.pdf", parent_id=parent.chunk_id)
@@ -197,8 +195,8 @@ def test_parents_are_stored_but_not_searched(tmp_path: Path) -> None:
     assert [c.text for c in store.get_chunks([parent.chunk_id], AccessScope.everything())] == [parent.text]
 
 
-def test_selective_keyword_filter_keeps_index_wide_scores(tmp_path: Path) -> None:
-    store = _store(tmp_path)
+def test_selective_keyword_filter_keeps_index_wide_scores(store: Store) -> None:
+    _store(store)
     rng = np.random.default_rng(6)
     for d in range(10):
         _add(store, f"f{d}.pdf", [f"营业收入 第{d}份 {i}" for i in range(3)] + [CORPUS[d]], rng)

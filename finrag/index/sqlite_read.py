@@ -1,0 +1,96 @@
+"""Read path of the embedded store: posting lists, BM25's mean idf, candidate rows, facts, signatures."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sqlite3
+
+import numpy as np
+
+from finrag.index.bm25 import Posting
+from finrag.index.codec import decode_chunk
+from finrag.index.columns import Columns, Signature
+from finrag.model import AccessScope, DocumentRecord, Fact, Filters, ScoredChunk, from_jsonable
+
+
+def signature(data: str) -> Signature:
+    d = json.loads(data)
+    d["tags"], d["groups"] = tuple(d["tags"]), tuple(d["groups"])
+    return Signature(**d)
+
+
+def mean_idf(db: sqlite3.Connection, n_docs: int) -> float:
+    """Mean BM25Okapi idf over the whole vocabulary (only needed for the negative-idf floor)."""
+    dfs = np.array([r[0] for r in db.execute("SELECT df FROM terms")], dtype=np.float64)
+    return float((np.log(n_docs - dfs + 0.5) - np.log(dfs + 0.5)).mean()) if dfs.size else 0.0
+
+
+def postings(
+    db: sqlite3.Connection, terms: set[str], cols: Columns, dords: list[int] | None
+) -> dict[str, Posting]:
+    """Posting lists of ``terms`` (only of documents ``dords`` when given; df stays index-wide)."""
+    out: dict[str, Posting] = {}
+    sql = "SELECT ords, tfs FROM postings WHERE term = ?"
+    if dords is not None:
+        sql += f" AND dord IN ({','.join(str(int(d)) for d in dords)})"  # integers from our own table
+    for term in terms:
+        df = db.execute("SELECT df FROM terms WHERE term = ?", (term,)).fetchone()
+        blobs = db.execute(sql, (term,)).fetchall() if df else []
+        if not blobs:
+            continue
+        ords = np.concatenate([np.frombuffer(o, dtype=np.int64) for o, _ in blobs])
+        tfs = np.concatenate([np.frombuffer(t, dtype=np.uint16) for _, t in blobs])
+        out[term] = Posting(cols.positions(ords), tfs, int(df[0]))
+    return out
+
+
+def scored(
+    db: sqlite3.Connection, cols: Columns, positions: np.ndarray, scores: np.ndarray, access: AccessScope
+) -> list[ScoredChunk]:
+    """The chunks at column ``positions`` with their scores, in the given order."""
+    ords = [int(o) for o in cols.ords[positions]]
+    if not ords:
+        return []
+    marks = ",".join("?" * len(ords))
+    rows = dict(db.execute(f"SELECT ord, data FROM chunks WHERE ord IN ({marks})", ords).fetchall())
+    out = []
+    for o, s in zip(ords, scores, strict=True):
+        chunk = decode_chunk(rows[o])
+        if access.allows(chunk.meta.access_level, chunk.meta.groups):  # defence in depth
+            out.append(ScoredChunk(chunk, float(s)))
+    return out
+
+
+def facts(db: sqlite3.Connection, filters: Filters, line_items: list[str] | None) -> list[Fact]:
+    """Facts passing ``filters`` (document fields come from the fact, else from its document)."""
+    sql = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord"
+    args: list[object] = []
+    if line_items:
+        sql += f" WHERE f.line_item_norm IN ({','.join('?' * len(line_items))})"
+        args += line_items
+    rows = db.execute(sql + " ORDER BY f.rowid", args).fetchall()
+    out = []
+    records: dict[str, DocumentRecord] = {}
+    for data, rec in rows:
+        fact = from_jsonable(Fact, json.loads(data))
+        record = records.setdefault(fact.doc_id, from_jsonable(DocumentRecord, json.loads(rec)))
+        if fact_passes(fact, record, filters):
+            out.append(fact)
+    return out
+
+
+def fact_passes(fact: Fact, record: DocumentRecord, f: Filters) -> bool:
+    sig = Signature(
+        record.doc_id,
+        record.file,
+        record.doc_type,
+        record.language,
+        fact.company or record.meta.company,
+        record.meta.company_code,
+        fact.fiscal_year or record.meta.fiscal_year,
+        (),
+        max(fact.meta.access_level, record.access.access_level),
+        tuple(fact.meta.groups or record.access.groups),
+    )
+    return sig.passes(dataclasses.replace(f, tags=[], kinds=[]))

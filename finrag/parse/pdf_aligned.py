@@ -1,0 +1,163 @@
+"""Tables without ruling lines (SEC statements): runs of lines whose right-hand segments are amounts in
+shared columns, with the column headings above them."""
+
+from __future__ import annotations
+
+import statistics
+
+from finrag.model import BBox
+from finrag.parse.layout import Line, Segment
+from finrag.parse.pdf_tables import SNAP
+from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, is_amount, unit_of
+
+# Alignment tables: a row may be separated from the next numeric row by this many label-only lines,
+# and by at most this many line heights of white space.
+MAX_LABEL_LINES = 3
+MAX_ROW_GAP_EM = 2.5
+# An alignment table needs this many rows holding numbers (fewer is a sentence with figures).
+MIN_NUMERIC_ROWS = 3
+# Row labels may be indented this far (points) left of the table's usual label start.
+LABEL_INDENT = 24.0
+_CURRENCY = {"$", "¥", "€", "£", "US$", "RMB"}
+_CLOSERS = {")", "%", ")%", "）"}
+
+
+def _attach(line: Line) -> list[Segment]:
+    """Lone currency signs join the amount after them, lone ')' / '%' the one before."""
+    out: list[Segment] = []
+    pending: Segment | None = None
+    for s in line.segments:
+        t = s.text.strip()
+        if t in _CURRENCY:
+            pending = s
+            continue
+        if t in _CLOSERS and out:
+            prev = out[-1]
+            out[-1] = Segment(prev.text + t, prev.x0, prev.top, s.x1, prev.bottom, prev.size, prev.bold)
+            continue
+        if pending is not None:
+            s = Segment(pending.text + s.text, pending.x0, s.top, s.x1, s.bottom, s.size, s.bold)
+            pending = None
+        out.append(s)
+    return out
+
+
+def aligned_tables(page: int, lines: list[Line], taken: list[BBox]) -> list[PageTable]:
+    """Runs of lines whose right-hand segments are amounts in shared columns."""
+    free = [ln for ln in lines if not any(b.y0 - 1 <= (ln.top + ln.bottom) / 2 <= b.y1 + 1 for b in taken)]
+    rows = [(ln, _attach(ln)) for ln in free]
+    numeric = [len(segs) >= 2 and is_amount(segs[-1].text) for _, segs in rows]
+    found: list[PageTable] = []
+    i = 0
+    while i < len(rows):
+        if not numeric[i]:
+            i += 1
+            continue
+        j, last_num, count = i, i, 0
+        while j < len(rows):
+            ln = rows[j][0]
+            prev = rows[j - 1][0] if j > i else ln
+            if j > i and ln.top - prev.bottom > MAX_ROW_GAP_EM * max(prev.bottom - prev.top, 1.0):
+                break
+            if numeric[j]:
+                last_num, count = j, count + 1
+            elif j - last_num > MAX_LABEL_LINES:
+                break
+            j += 1
+        if count >= MIN_NUMERIC_ROWS:
+            found.append(_build_aligned(page, rows, i, last_num + 1))
+        i = max(last_num + 1, i + 1)
+    return found
+
+
+def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int, end: int) -> PageTable:
+    body = rows[start:end]
+    spans: list[list[float]] = []
+    for _, segs in body:
+        for s in segs[1:]:
+            if is_amount(s.text):
+                spans.append([s.x0, s.x1])
+    spans.sort()
+    bands: list[list[float]] = []
+    for lo, hi in spans:
+        if bands and lo <= bands[-1][1]:
+            bands[-1][1] = max(bands[-1][1], hi)
+        else:
+            bands.append([lo, hi])
+    label_edge = bands[0][0]
+    # In a two-column page a row's line also holds the other column's prose: the table starts at its
+    # labels (median label start, less an indent allowance); segments starting further left are not its.
+    starts = [left[-1].x0 for _, segs in body if (left := [x for x in segs if x.x1 <= label_edge + 1])]
+    left_bound = statistics.median(starts) - LABEL_INDENT if starts else -1.0
+    rows = [(ln, [x for x in segs if x.x0 >= left_bound]) for ln, segs in rows]
+    k = start - 1
+    while k >= 0 and start - k <= MAX_LABEL_LINES:  # section labels ("Assets") open the body
+        ln, segs = rows[k]
+        nxt = rows[start][0]
+        if not segs or any(s.x1 > label_edge for s in segs) or nxt.top - ln.bottom > MAX_ROW_GAP_EM * _h(ln):
+            break
+        start, k = k, k - 1
+    body = rows[start:end]
+    head: list[tuple[Line, list[Segment]]] = []
+    while k >= 0 and len(head) < MAX_HEADER_ROWS:
+        ln, segs = rows[k]
+        nxt = head[0][0] if head else body[0][0]
+        if not segs or nxt.top - ln.bottom > MAX_ROW_GAP_EM * _h(ln) or is_amount(segs[-1].text):
+            break
+        if not any(s.x1 > label_edge for s in segs) or not _header_like(segs, bands):
+            break
+        head.insert(0, rows[k])
+        k -= 1
+
+    def to_row(segs: list[Segment]) -> list[str]:
+        cells = [""] * (len(bands) + 1)
+        for s in segs:
+            mid = (s.x0 + s.x1) / 2
+            if s.x1 <= label_edge + 1:
+                c = 0
+            else:
+                c = 1 + min(range(len(bands)), key=lambda b: abs((bands[b][0] + bands[b][1]) / 2 - mid))
+            cells[c] = f"{cells[c]} {s.text}".strip()
+        return cells
+
+    out_rows: list[list[str]] = [to_row(segs) for _, segs in head]
+    body_cells = [to_row(segs) for _, segs in body if segs]
+    pending = ""
+    for n, cells in enumerate(body_cells):
+        if pending:
+            cells[0] = f"{pending} {cells[0]}".strip()
+            pending = ""
+        next_label = body_cells[n + 1][0] if n + 1 < len(body_cells) else ""
+        if not any(cells[1:]) and cells[0] and _continues(cells[0], next_label):
+            pending = cells[0]  # a wrapped row label continues on the next line
+            continue
+        out_rows.append(cells)
+    every = [x for _, segs in head + body for x in segs]
+    bbox = BBox(min(x.x0 for x in every), min(x.top for x in every), max(x.x1 for x in every),
+                max(x.bottom for x in every))
+    pt = PageTable(page, bbox, out_rows, ruled=False)
+    pt.warnings.append(f"page {page}: table structure uncertain (no ruling lines)")
+    return pt
+
+
+def _continues(label: str, next_label: str) -> bool:
+    """A label-only line is the first part of the next row's label (wrapped text)."""
+    if not next_label:
+        return False
+    if label.count("(") > label.count(")") or label.count("（") > label.count("）"):
+        return True
+    return next_label[0].islower() and not label.endswith((":", "："))
+
+
+def _h(ln: Line) -> float:
+    return max(ln.bottom - ln.top, 1.0)
+
+
+def _header_like(segs: list[Segment], bands: list[list[float]]) -> bool:
+    """Column headings sit over the number columns; a centred title or a unit line does not."""
+    if any(s.text.startswith(("编制单位", "单位")) for s in segs):
+        return False
+    if len(segs) >= 2:
+        return True  # "(in millions)   2023   2022" is a header row with its unit
+    s = segs[0]
+    return not unit_of(s.text) and any(lo - SNAP * 10 <= s.x0 and s.x1 <= hi + SNAP * 10 for lo, hi in bands)

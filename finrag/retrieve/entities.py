@@ -1,0 +1,168 @@
+"""Companies named in a question, matched against the companies the indexed documents say they are.
+
+Names come only from document metadata (``DocumentMeta.company``, ``company_full``, ``company_code``,
+``aliases``) plus short forms derived by stripping legal suffixes, so
+四方科技 ↔ 四方科技集团股份有限公司 ↔ 603339 and 3M ↔ 3M Company ↔ MMM all map to one canonical
+company. Nothing here is keyed to a particular company.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from finrag.model import AccessScope, DocumentRecord
+
+if TYPE_CHECKING:
+    from finrag.index.store import Store
+
+# Legal suffixes stripped to derive the short name people use in questions (longest first)
+_ZH_SUFFIXES = (
+    "集团股份有限公司",
+    "股份有限公司",
+    "集团有限公司",
+    "有限责任公司",
+    "有限公司",
+    "集团",
+    "股份",
+)
+_EN_SUFFIX = re.compile(
+    r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|limited|plc|holdings?|group|n\.?v|s\.?a|llc|lp)"
+    r"\.?$",
+    re.I,
+)
+_LEADING_THE = re.compile(r"^the\s+", re.I)
+MIN_ZH_ALIAS = 2  # shorter Chinese aliases match too much ordinary text
+MIN_LATIN_ALIAS = 2  # one-letter tickers ("A", "F") are ordinary words
+TICKER_MAX = 5  # all-capital aliases up to this length are tickers: matched case-sensitively
+_GENERIC = {"公司", "本公司", "集团", "本集团", "company", "the company", "group", "inc", "corp"}
+
+
+@dataclass(slots=True)
+class Company:
+    name: str  # canonical: the short name documents give (DocumentMeta.company)
+    code: str | None = None
+    aliases: set[str] = field(default_factory=set)
+    doc_ids: list[str] = field(default_factory=list)
+    records: list[DocumentRecord] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CompanyMatch:
+    company: Company
+    alias: str  # the text that matched
+    start: int
+    end: int
+
+
+def short_forms(name: str) -> set[str]:
+    """The name itself plus the forms left after stripping legal suffixes ("3M Company" -> "3M")."""
+    out = {name.strip()}
+    base = _LEADING_THE.sub("", name.strip())
+    out.add(base)
+    for _ in range(2):  # "Foo Holdings, Inc." -> "Foo Holdings" -> "Foo"
+        stripped = _EN_SUFFIX.sub("", base).strip(" ,.")
+        if stripped and stripped != base:
+            out.add(stripped)
+            base = stripped
+    for suffix in _ZH_SUFFIXES:
+        if name.endswith(suffix) and len(name) - len(suffix) >= MIN_ZH_ALIAS:
+            out.add(name[: -len(suffix)])
+    return {s for s in out if s}
+
+
+def _is_cjk(s: str) -> bool:
+    return any("\u3400" <= ch <= "\u9fff" for ch in s)
+
+
+def _usable(alias: str) -> bool:
+    if alias.lower() in _GENERIC:
+        return False
+    return len(alias) >= (MIN_ZH_ALIAS if _is_cjk(alias) else MIN_LATIN_ALIAS)
+
+
+class CompanyIndex:
+    """Alias -> company lookup built from document records (rebuild when the index version changes)."""
+
+    def __init__(self, records: list[DocumentRecord]) -> None:
+        self.companies: dict[str, Company] = {}
+        by_alias: dict[str, Company] = {}
+        for rec in records:
+            m = rec.meta
+            name = m.company or m.company_full or m.company_code
+            if not name:
+                continue
+            key = name.lower()
+            comp = self.companies.get(key)
+            if comp is None:
+                comp = Company(name=name, code=m.company_code)
+                self.companies[key] = comp
+            comp.doc_ids.append(rec.doc_id)
+            comp.records.append(rec)
+            comp.code = comp.code or m.company_code
+            for raw in [m.company, m.company_full, *m.aliases]:
+                if raw:
+                    comp.aliases |= {a for a in short_forms(raw) if _usable(a)}
+            if m.company_code and _usable(m.company_code):
+                comp.aliases.add(m.company_code)
+        for comp in self.companies.values():
+            for alias in comp.aliases:
+                by_alias.setdefault(alias.lower(), comp)
+        self._by_alias = by_alias
+        self._pattern = self._compile(sorted(by_alias, key=len, reverse=True))
+
+    def _compile(self, aliases: list[str]) -> re.Pattern[str] | None:
+        if not aliases:
+            return None
+        parts = []
+        for a in aliases:
+            esc = re.escape(a)
+            parts.append(esc if _is_cjk(a) else rf"(?<![A-Za-z0-9]){esc}(?![A-Za-z0-9])")
+        return re.compile("|".join(parts), re.I)
+
+    def match(self, text: str) -> list[CompanyMatch]:
+        """Companies named in ``text``, longest alias first, each company once, in order of appearance."""
+        if self._pattern is None:
+            return []
+        found: dict[str, CompanyMatch] = {}
+        for m in self._pattern.finditer(text):
+            alias = m.group(0)
+            comp = self._by_alias[alias.lower()]
+            if self._is_ticker(comp, alias) and alias != comp.code:
+                continue  # "mmm" in running text is not the ticker MMM
+            found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))
+        return sorted(found.values(), key=lambda c: c.start)
+
+    @staticmethod
+    def _is_ticker(comp: Company, alias: str) -> bool:
+        code = comp.code or ""
+        return alias.lower() == code.lower() and code.isascii() and code.isalpha() and len(code) <= TICKER_MAX
+
+
+REFRESH_S = 5.0  # how often the company list is checked against the store's index version (stats is not free)
+
+
+class CompanyCache:
+    """A :class:`CompanyIndex` rebuilt when the store's index version changes (checked every REFRESH_S)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._index: CompanyIndex | None = None
+        self._version = -1
+        self._checked = 0.0
+        self._lock = threading.Lock()
+
+    def get(self) -> CompanyIndex:
+        now = time.monotonic()
+        with self._lock:
+            if self._index is not None and now - self._checked < REFRESH_S:
+                return self._index
+            version = self.store.stats().index_version
+            self._checked = now
+            if self._index is None or version != self._version:
+                self._index = CompanyIndex(self.store.find_documents(access=AccessScope.everything()))
+                self._version = version
+            return self._index

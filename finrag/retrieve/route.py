@@ -1,0 +1,110 @@
+"""Routing: a table of named rules (switched on in ``retrieve.routes``) that turn a query analysis into
+list weights for fusion, hard pre-filters and extra "focus" lists retrieved under a filter.
+
+| rule    | when                              | effect                                                      |
+|---------|-----------------------------------|-------------------------------------------------------------|
+| code    | the question holds a code/ID      | keyword lists weighted ``keyword_boost`` (literal match)    |
+| howto   | intent is how-to                  | a focus list over procedure chunks (steps, endpoints)       |
+| company | a known company is named          | strict: pre-filter; boost: a focus list filtered to it      |
+| period  | a year is named                   | the focus list also keeps only reports of that year (+window)|
+| short   | at most ``short_query_tokens``    | keyword lists weighted ``keyword_boost``                    |
+
+Weighted reciprocal rank fusion lives here too: each list's 1/(k + rank) is multiplied by its weight.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from finrag.config import RetrieveSettings
+from finrag.model import Filters, Hit, QueryAnalysis, ScoredChunk
+
+PROCEDURE_KINDS = ["step", "endpoint"]  # ChunkKind values that hold procedures
+KEYWORD_PREFIX = "bm25"  # lists whose name starts with this are keyword lists (see fuse.KEYWORD)
+FOCUS = "@focus"  # suffix of lists retrieved under a routing filter
+PROCEDURE = "@howto"  # suffix of lists retrieved over procedure chunks
+RULES = ("code", "howto", "company", "period", "short")
+
+
+@dataclass(slots=True)
+class RoutePlan:
+    rules: list[str] = field(default_factory=list)  # rules that fired
+    keyword_weight: float = 1.0
+    filters: Filters = field(default_factory=Filters)  # hard pre-filter for every list
+    focus: list[tuple[str, Filters]] = field(default_factory=list)  # (suffix, filter) for extra lists
+
+    def summary(self) -> dict[str, object]:
+        return {
+            "rules": self.rules,
+            "keyword_weight": self.keyword_weight,
+            "companies": self.filters.companies,
+            "focus": [
+                {
+                    "list": s,
+                    "companies": f.companies,
+                    "years": [f.fiscal_year_min, f.fiscal_year_max],
+                    "kinds": f.kinds,
+                }
+                for s, f in self.focus
+            ],
+        }
+
+
+def route(analysis: QueryAnalysis, base: Filters, cfg: RetrieveSettings, codes_of: list[str]) -> RoutePlan:
+    """Apply the enabled rules in table order. ``codes_of`` are company codes of matched companies."""
+    plan = RoutePlan(filters=base)
+    on = set(cfg.routes)
+    if "code" in on and analysis.codes:
+        plan.rules.append("code")
+        plan.keyword_weight = cfg.keyword_boost
+    if "short" in on and 0 < len(analysis.keywords) <= cfg.short_query_tokens:
+        plan.rules.append("short")
+        plan.keyword_weight = cfg.keyword_boost
+    if "howto" in on and analysis.intent == "howto":
+        plan.rules.append("howto")
+        plan.focus.append((PROCEDURE, dataclasses.replace(base, kinds=list(PROCEDURE_KINDS))))
+    focus = base
+    names = list(dict.fromkeys([*analysis.companies, *codes_of]))
+    if "company" in on and names and not base.companies and cfg.company_filter != "off":
+        plan.rules.append("company")
+        if cfg.company_filter == "strict":
+            plan.filters = dataclasses.replace(base, companies=names)
+        else:
+            focus = dataclasses.replace(focus, companies=names)
+    years = sorted({p.fiscal_year for p in analysis.periods if p.fiscal_year})
+    if "period" in on and years and base.fiscal_year_min is None and base.fiscal_year_max is None:
+        plan.rules.append("period")
+        focus = dataclasses.replace(
+            focus, fiscal_year_min=years[0], fiscal_year_max=years[-1] + cfg.period_window
+        )
+    if focus is not base:
+        plan.focus.append((FOCUS, focus))
+    return plan
+
+
+def weighted_rrf(lists: Mapping[str, list[ScoredChunk]], weights: Mapping[str, float], k: int) -> list[Hit]:
+    """RRF where each list's contribution is scaled by its weight (missing weight = 1)."""
+    hits: dict[str, Hit] = {}
+    for name, items in lists.items():
+        w = weights.get(name, 1.0)
+        for rank, sc in enumerate(items, 1):
+            hit = hits.setdefault(sc.chunk.chunk_id, Hit(chunk=sc.chunk, score=0.0))
+            hit.ranks[name] = rank
+            hit.scores[name] = sc.score
+            hit.score += w / (k + rank)
+    return sorted(hits.values(), key=lambda h: (-h.score, min(h.ranks.values()), h.chunk.chunk_id))
+
+
+def list_weights(names: list[str], plan: RoutePlan, cfg: RetrieveSettings) -> dict[str, float]:
+    """Weight of each retrieved list: keyword boost, variant and focus weights multiply."""
+    out: dict[str, float] = {}
+    for name in names:
+        w = plan.keyword_weight if name.startswith(KEYWORD_PREFIX) else 1.0
+        if "#" in name:  # a query variant's list
+            w *= cfg.variant_weight
+        if name.endswith(FOCUS) or name.endswith(PROCEDURE):
+            w *= cfg.focus_weight
+        out[name] = w
+    return out

@@ -1,0 +1,185 @@
+"""The full retrieval composition around the core's keyword/dense/fuse/parent steps:
+
+analysis (+ follow-up completion) -> route/filters -> query variants -> keyword ∥ dense per variant and
+per focus filter -> weighted RRF -> features + rerank -> parent expansion -> near-duplicate removal.
+Every step is switchable in ``settings.retrieve`` and recorded in the trace.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from finrag.config import Settings
+from finrag.errors import FinragError
+from finrag.index.store import Store
+from finrag.index.tokenize import Analyzer
+from finrag.model import Filters, Hit, ScoredChunk, SearchRequest, SearchResult, Trace, to_jsonable
+from finrag.retrieve.analyze import QueryAnalyzer, Understanding
+from finrag.retrieve.dedup import dedup
+from finrag.retrieve.entities import CompanyCache
+from finrag.retrieve.expand import llm_variants, load_glossary, rule_variants
+from finrag.retrieve.features import FeatureContext, compute
+from finrag.retrieve.periods import Reference, is_relative, resolve
+from finrag.retrieve.rerank import make_reranker
+from finrag.retrieve.route import RoutePlan, list_weights, route, weighted_rrf
+
+if TYPE_CHECKING:
+    from finrag.retrieve.pipeline import Retriever
+
+EXPLAIN_LIST = 20  # candidates listed per retriever / features shown per hit in an --explain trace
+DEDUP_POOL = 3  # near-duplicates are looked for among top_k x this many hits
+MIN_KEYWORD_CHARS = 2  # shorter tokens (particles, single letters) are not counted in coverage features
+
+
+@contextmanager
+def _timed(trace: Trace, stage: str, name: str) -> Iterator[dict[str, object]]:
+    detail: dict[str, object] = {}
+    t0 = time.perf_counter()
+    yield detail
+    trace.add(stage, name, detail, (time.perf_counter() - t0) * 1000)
+
+
+def _brief(items: list[ScoredChunk]) -> list[dict[str, object]]:
+    return [{"chunk_id": s.chunk.chunk_id, "score": round(s.score, 6)} for s in items[:EXPLAIN_LIST]]
+
+
+class Steps:
+    def __init__(self, settings: Settings, store: Store, analyzer: Analyzer) -> None:
+        self.settings = settings
+        self.companies = CompanyCache(store)
+        self.glossary = load_glossary(settings.retrieve.glossary_file)
+        self.query_analyzer = QueryAnalyzer(analyzer, self.glossary)
+        self.analyzer = analyzer
+        self.reranker = make_reranker(settings.retrieve)
+
+    # ------------------------------------------------------------ pieces
+    def understand(self, request: SearchRequest) -> Understanding:
+        history = request.history if self.settings.retrieve.complete_followups else []
+        return self.query_analyzer.understand(request.question, history, self.companies.get())
+
+    def variants(self, und: Understanding, trace: Trace) -> dict[str, str]:
+        r = self.settings.retrieve
+        a = und.analysis
+        out = {"": a.completed}
+        if r.expand:
+            out.update(
+                rule_variants(a.completed, a.language, self.glossary, r.cross_language, r.synonym_terms)
+            )
+        answer = self.settings.answer
+        if answer.llm_base_url and (r.llm_rewrite or r.hyde):
+            try:
+                out.update(llm_variants(a.completed, answer, r.llm_query_timeout_s, r.llm_rewrite, r.hyde))
+            except FinragError as err:  # fall back to the rule variants, say so in the trace
+                trace.add("expand", "llm-fallback", {"error": str(err)})
+        return out
+
+    def retrieve(
+        self, core: Retriever, queries: dict[str, str], plan: RoutePlan, n: int, trace: Trace, explain: bool
+    ) -> dict[str, list[ScoredChunk]]:
+        lists: dict[str, list[ScoredChunk]] = {}
+        runs: list[tuple[str, str, Filters]] = [(k, q, plan.filters) for k, q in queries.items()]
+        runs += [(suffix, queries[""], f) for suffix, f in plan.focus]
+        for suffix, text, filters in runs:
+            with _timed(trace, "keyword", f"bm25{suffix}") as d:
+                tokens = self.analyzer.analyze(text)
+                found = core.keyword_candidates(tokens, filters, n)
+                lists[f"bm25{suffix}"] = found
+                d.update(candidates=len(found), top=_brief(found) if explain else None)
+            with _timed(trace, "dense", f"dense{suffix}") as d:
+                for name, items in core.dense_candidates(text, filters, n).items():
+                    lists[name + suffix] = items
+                    d[name + suffix] = _brief(items) if explain else len(items)
+        return lists
+
+    def rerank(self, hits: list[Hit], und: Understanding, trace: Trace) -> list[Hit]:
+        r = self.settings.retrieve
+        a = und.analysis
+        head, tail = hits[: r.rerank_top_n], hits[r.rerank_top_n :]
+        codes = {m.company.code.lower() for m in und.matches if m.company.code}
+        years = {p.fiscal_year for p in a.periods if p.fiscal_year}
+        ctx = FeatureContext(
+            analysis=a,
+            company_keys={c.lower() for c in a.companies} | codes,
+            years=years,
+            period_window=r.period_window,
+            line_terms=[[t.lower() for t in tm.concept.terms] for tm in self.glossary.find(a.completed)],
+            decay=r.time_decay,
+            latest_year=max(
+                (h.chunk.meta.fiscal_year for h in head if h.chunk.meta.fiscal_year), default=None
+            ),
+            keywords={k for k in a.keywords if len(k) >= MIN_KEYWORD_CHARS},
+        )
+        with _timed(trace, "rerank", self.reranker.name if self.reranker else "none") as d:
+            compute(head, ctx)
+            if self.reranker is not None:
+                try:
+                    head = self.reranker.rerank(a.completed, head)
+                except FinragError as err:  # the fused order stands; the trace says why
+                    d["error"] = str(err)
+            d.update(
+                scored=len(head),
+                order=[
+                    {
+                        "chunk_id": h.chunk.chunk_id,
+                        "score": round(h.score, 6),
+                        "features": {k: round(v, 4) for k, v in h.features.items()},
+                    }
+                    for h in head[:EXPLAIN_LIST]
+                ],
+            )
+        return head + tail
+
+    # ------------------------------------------------------------ composition
+    def search(self, core: Retriever, request: SearchRequest) -> SearchResult:
+        trace = Trace()
+        r = self.settings.retrieve
+        n = max(r.candidates, request.top_k)
+        with _timed(trace, "analyze", "rules") as d:
+            und = self.understand(request)
+            a = und.analysis
+            d.update(
+                analysis=to_jsonable(a),
+                followup=und.followup,
+                reference=to_jsonable(und.reference),
+                rules=und.rules,
+                filters=to_jsonable(request.filters),
+            )
+        if a.intent == "chitchat":  # greetings are answered without retrieval
+            return SearchResult(hits=[], analysis=a, trace=trace)
+        with _timed(trace, "route", "rules") as d:
+            codes = [m.company.code for m in und.matches if m.company.code]
+            plan = route(a, request.filters, r, codes)
+            d.update(plan.summary())
+        with _timed(trace, "expand", "variants") as d:
+            queries = self.variants(und, trace)
+            a.variants = [q for k, q in queries.items() if k]
+            d.update(variants=queries)
+        lists = self.retrieve(core, queries, plan, n, trace, request.explain)
+        with _timed(trace, "fuse", r.fusion) as d:
+            weights = list_weights(list(lists), plan, r)
+            hits = weighted_rrf(lists, weights, r.rrf_k) if r.fusion == "rrf" else core.fuse(lists)
+            d.update(
+                candidates=len(hits), weights=weights, order=[h.chunk.chunk_id for h in hits[:EXPLAIN_LIST]]
+            )
+        if hits and any(is_relative(p) and p.fiscal_year is None for p in a.periods):
+            meta = hits[0].chunk.meta  # relative periods measured from the best document's own period
+            if meta.fiscal_year:
+                a.periods = resolve(
+                    a.periods, Reference(meta.fiscal_year, meta.fiscal_period or "FY", meta.period_end)
+                )
+                trace.add("analyze", "periods", {"reference": meta.file, "periods": to_jsonable(a.periods)})
+        hits = self.rerank(hits, und, trace)
+        if r.expand_parents:
+            with _timed(trace, "expand", "parents") as d:
+                before = len(hits)
+                hits = core.expand_parents(hits, plan.filters.access)
+                d.update(merged=before - len(hits))
+        if r.dedup:
+            with _timed(trace, "dedup", "jaccard") as d:
+                kept, dropped = dedup(hits[: request.top_k * DEDUP_POOL], r.dedup_jaccard)
+                hits = kept
+                d.update(dropped=dropped)
+        return SearchResult(hits=hits[: request.top_k], analysis=a, trace=trace)
