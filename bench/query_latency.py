@@ -74,17 +74,21 @@ def main() -> None:
     print("| filter | keyword ms p50 / p95 (cpu p50) | vector ms | hybrid: both + RRF, ms |")
     print("|---|---|---|---|")
     for name, f in filters.items():
-        k = timed(lambda f=f: store.keyword_search(queries[0], 50, f), args.queries)
-        v = timed(lambda f=f: store.vector_search("use", vec, 50, f), args.queries)
-        h = timed(
-            lambda f=f: rrf(
-                {
-                    "bm25": store.keyword_search(queries[1], 50, f),
-                    "dense": store.vector_search("use", vec, 50, f),
-                }
-            ),
-            args.queries,
-        )
+
+        def keyword(f: Filters = f) -> object:
+            return store.keyword_search(queries[0], 50, f)
+
+        def vector(f: Filters = f) -> object:
+            return store.vector_search("use", vec, 50, f)
+
+        def hybrid(f: Filters = f) -> object:
+            lists = {
+                "bm25": store.keyword_search(queries[1], 50, f),
+                "dense": store.vector_search("use", vec, 50, f),
+            }
+            return rrf(lists)
+
+        k, v, h = (timed(fn, args.queries) for fn in (keyword, vector, hybrid))
         print(f"| {name} | {k} | {v} | {h} |")
     s = store.stats()
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

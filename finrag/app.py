@@ -100,7 +100,11 @@ class Finrag:
         return record
 
     def delete(self, doc_id: str) -> bool:
-        return self.store.delete_document(doc_id)
+        from finrag.index.ingest import remove_kept_copies
+
+        removed = self.store.delete_document(doc_id)
+        remove_kept_copies(self.settings, doc_id)  # the original file goes with its index entries
+        return removed
 
     def stats(self) -> StoreStats:
         return self.store.stats()

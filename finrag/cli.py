@@ -375,9 +375,9 @@ def migrate_command(
 
 @app.command("train-ranker")
 def train_ranker(
-    sets: Annotated[list[Path], typer.Option("--set", help="Dev question set (JSON Lines); repeatable")],
-    stores: Annotated[list[Path], typer.Option("--store", help="Data folder with the sets' documents indexed")],
-    out: Annotated[Path | None, typer.Option("--out", help="Model file (default finrag/data/ranker.json)")] = None,
+    sets: Annotated[list[Path], typer.Option("--set", help="Dev question set (JSON Lines)")],
+    stores: Annotated[list[Path], typer.Option("--store", help="Data folder holding the sets' documents")],
+    out: Annotated[Path | None, typer.Option("--out", help="Model file (default: the shipped one)")] = None,
     folds: Annotated[int, typer.Option("--folds", help="Cross-validation folds, grouped by company")] = 5,
     top_n: Annotated[int | None, typer.Option("--top-n", help="Fused candidates per question")] = None,
     data: DataOpt = None,

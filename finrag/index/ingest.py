@@ -35,9 +35,11 @@ from finrag.model import AccessScope, ErrorInfo, IngestResult
 
 if TYPE_CHECKING:
     from finrag.app import Finrag, IngestOptions, Progress
+    from finrag.config import Settings
 
 log = logging.getLogger(__name__)
 HASH_BLOCK = 1 << 20  # bytes read at a time when hashing a file
+MIN_DOC_ID_CHARS = 16  # doc ids are sha256 hex (64 chars); anything much shorter is not one
 AHEAD_PER_WORKER = 2  # files queued per worker: keeps workers busy without holding many parsed docs
 
 
@@ -94,6 +96,14 @@ def keep_copy(fr: Finrag, src: Path, doc_id: str, media_type: str) -> str:
     return str(target.relative_to(fr.settings.home))
 
 
+def remove_kept_copies(settings: Settings, doc_id: str) -> None:
+    """Delete the kept original(s) of ``doc_id`` (after a delete, or once a newer version replaced it)."""
+    if len(doc_id) < MIN_DOC_ID_CHARS or not doc_id.isalnum():
+        return  # never glob with a user-supplied pattern
+    for path in settings.files_dir.glob(f"{doc_id}.*"):
+        path.unlink(missing_ok=True)
+
+
 def _failed(job: _Job, err: FinragError) -> IngestResult:
     return IngestResult(
         job.name, job.doc_id or None, "failed", seconds=round(time.perf_counter() - job.started, 3),
@@ -116,6 +126,8 @@ def commit(fr: Finrag, job: _Job, prep: Prepared, progress: Progress) -> IngestR
     except OSError as err:
         raise IndexError_(f"cannot keep a copy of the file: {err}", file=job.name) from err
     fr.store.add_document(prep.record, prep.chunks, vectors, prep.facts, prep.tokens, replaces=job.replaces)
+    if job.replaces and job.replaces != prep.record.doc_id:
+        remove_kept_copies(fr.settings, job.replaces)
     prep.times.store = time.perf_counter() - t0
     return IngestResult(
         job.name, prep.record.doc_id, "indexed", chunks=len(prep.chunks), pages=prep.record.pages,

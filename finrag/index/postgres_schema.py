@@ -80,16 +80,16 @@ def vector_table(sid: int) -> str:
 
 
 def space_ddl(sid: int, dim: int) -> list[str]:
-    """Table and HNSW index (inner product == cosine on the unit vectors embedders return) for one space."""
+    """The vector table of one space (its HNSW index comes later, see ``hnsw_ddl``)."""
     t = vector_table(sid)
     return [
         f"CREATE TABLE IF NOT EXISTS {t} (cord BIGINT PRIMARY KEY REFERENCES chunks(cord) ON DELETE CASCADE, "
         f"embedding vector({int(dim)}) NOT NULL)",
-        hnsw_ddl(sid),
     ]
 
 
 def hnsw_ddl(sid: int) -> str:
+    """HNSW index over a space's vectors; inner product == cosine on the unit vectors embedders return."""
     t = vector_table(sid)
     return (
         f"CREATE INDEX IF NOT EXISTS {t}_hnsw ON {t} USING hnsw (embedding vector_ip_ops) "

@@ -19,7 +19,7 @@ from finrag.config import Settings
 from finrag.errors import ChunkError, FinragError, IndexError_, ParseError
 from finrag.index.embed import Embedder, make_embedders
 from finrag.index.tokenize import get_analyzer
-from finrag.model import AccessInfo, Chunk, DocumentRecord, Fact
+from finrag.model import AccessInfo, Chunk, Document, DocumentRecord, Fact
 
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -93,10 +93,10 @@ def _step(name: str, error: type[FinragError], file: str, times: StageTimes, fn:
         setattr(times, name, getattr(times, name) + time.perf_counter() - t0)
 
 
-def _facts(doc: object, chunks: list[Chunk], access: AccessInfo) -> list[Fact]:
+def _facts(doc: Document, chunks: list[Chunk], access: AccessInfo) -> list[Fact]:
     from finrag.answer.facts import extract_facts
 
-    facts = extract_facts(doc, chunks)  # type: ignore[arg-type]
+    facts = extract_facts(doc, chunks)
     for f in facts:
         f.meta = AccessInfo(access.access_level, list(access.groups))
     return facts

@@ -83,6 +83,8 @@ class PdfParser:
     ) -> Document:
         ps = settings.parse
         report = ParseReport(file=file_name, parser="pdf", page_count=len(pdf))
+        if len(pdf) == 0:
+            raise ParseError("PDF has no pages", file=file_name)
         pages: list[PageLines] = []
         need_ocr: list[int] = []
         rules: dict[int, Rules] = {}
@@ -118,7 +120,11 @@ class PdfParser:
             self._ocr(path, need_ocr, password, settings, report, by_page, tables)
         all_blocks = [b for n in sorted(by_page) for b in by_page[n]]
         tables = _renumber(all_blocks, tables)
-        outline = read_outline(pdf)
+        try:
+            outline = read_outline(pdf)
+        except pdfium.PdfiumError as e:  # a broken outline costs the section titles, not the document
+            report.warnings.append(f"outline unreadable ({e})")
+            outline = []
         apply_outline(all_blocks, outline)
         report.table_count = len(tables)
         language = detect_language([b.text for b in all_blocks])

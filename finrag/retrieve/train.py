@@ -65,7 +65,9 @@ def collect(settings: Settings, homes: list[Path], set_paths: list[Path], top_n:
                 res = fr.search(SearchRequest(q.question, top_k=top_n, history=list(q.history)))
                 hits = res.hits
                 ranked = [_ranked(h) for h in hits]
-                labels = np.array([bool(retrieval_scores([r], q.gold).get("recall@1")) for r in ranked], dtype=float)
+                labels = np.array(
+                    [bool(retrieval_scores([r], q.gold).get("recall@1")) for r in ranked], dtype=float
+                )
                 samples.append(
                     Sample(q.qid, q.set_name, group, feature_rows(hits, FEATURES), labels, ranked, q)
                 )
@@ -136,12 +138,24 @@ def cross_validate(samples: list[Sample], folds: int) -> list[CvRow]:
     out = []
     for name in sorted(fused):
         fr, lr = fused[name], learned[name]
-        out.append(CvRow(name, len(fr), {m: _mean(fr, m) for m in ("recall@5", "mrr")},
-                         {m: _mean(lr, m) for m in ("recall@5", "mrr")}))
+        out.append(
+            CvRow(
+                name,
+                len(fr),
+                {m: _mean(fr, m) for m in ("recall@5", "mrr")},
+                {m: _mean(lr, m) for m in ("recall@5", "mrr")},
+            )
+        )
     allf = [r for v in fused.values() for r in v]
     alll = [r for v in learned.values() for r in v]
-    out.append(CvRow("all", len(allf), {m: _mean(allf, m) for m in ("recall@5", "mrr")},
-                     {m: _mean(alll, m) for m in ("recall@5", "mrr")}))
+    out.append(
+        CvRow(
+            "all",
+            len(allf),
+            {m: _mean(allf, m) for m in ("recall@5", "mrr")},
+            {m: _mean(alll, m) for m in ("recall@5", "mrr")},
+        )
+    )
     return out
 
 

@@ -17,6 +17,7 @@ from finrag.eval.metrics import (
     reference_numbers,
     retrieval_scores,
     token_f1,
+    token_recall,
 )
 from finrag.eval.sets import Gold
 
@@ -106,6 +107,9 @@ def test_token_f1_en_and_zh() -> None:
     assert token_f1("Consumer Health", "Consumer Health business segment") == pytest.approx(2 / 3)
     assert token_f1("长实集团", "长实") == pytest.approx(2 * 1 * 0.5 / 1.5)
     assert token_f1("", "x") == 0.0
+    # recall ignores the extra words of a long extractive answer: 2 of the 3 reference tokens
+    long_answer = "Sales of the Consumer Health unit grew"
+    assert token_recall(long_answer, "consumer health segment") == pytest.approx(2 / 3)
 
 
 def test_answer_scores_refusal_and_citations() -> None:

@@ -88,3 +88,38 @@ def test_vector_rows_beyond_the_commit_are_ignored_and_dropped(tmp_path: Path) -
     store = SqliteStore(folder)
     assert path.stat().st_size == committed
     assert len(store.vector_search("test", np.ones(DIM, dtype=np.float32), 50, Filters())) == 5
+
+
+def test_kill_9_of_finrag_ingest_mid_document(tmp_path: Path) -> None:
+    """The real CLI: the first file commits, the second is killed while being processed."""
+    import sqlite3
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a-early.md").write_text("# 早先\n\n营业收入为100万元。错误码E5021。\n", encoding="utf-8")
+    paragraphs = [f"第{i}段：合同负债{i}万元，半途而废的文档内容，用于测试中断。" for i in range(4000)]
+    (docs / "b-big.md").write_text("# 大文件\n\n" + "\n\n".join(paragraphs) + "\n", encoding="utf-8")
+    data = tmp_path / "data"
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "FINRAG_INDEX__INGEST_WORKERS": "1", "HF_HUB_OFFLINE": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "finrag.cli", "ingest", "--data", str(data), "--json",
+         str(docs / "a-early.md"), str(docs / "b-big.md")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=ROOT,
+    )  # fmt: skip
+    db_path = data / "store" / "finrag.db"
+    deadline = time.monotonic() + 120
+    committed = 0
+    while committed < 1 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+        if db_path.exists():
+            with sqlite3.connect(db_path, timeout=5) as db:
+                committed = db.execute("SELECT COUNT(*) FROM documents").fetchone()[0]
+    time.sleep(0.5)  # now inside the big file: parsing, chunking or embedding its chunks
+    assert proc.poll() is None, "ingest finished before the kill: make the big file bigger"
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+
+    store = SqliteStore(data / "store")
+    assert [d.file for d in store.find_documents(access=AccessScope.everything())] == ["a-early.md"]
+    assert store.keyword_search(analyze("半途而废"), 5, Filters()) == []
+    assert store.keyword_search(analyze("E5021"), 5, Filters())[0].chunk.meta.file == "a-early.md"

@@ -106,6 +106,7 @@ def test_reingest_is_a_noop_and_never_reembeds(
     assert isinstance(embedder, CachedEmbedder)
     computed = embedder.computed
     assert first.doc_id is not None and fr.delete(first.doc_id)
+    assert list(settings.files_dir.glob(f"{first.doc_id}.*")) == []  # the kept original went too
     assert fr.ingest([path])[0].status == "indexed"
     assert embedder.computed == computed  # every vector came from the cache
     assert embedder.hits >= first.chunks
@@ -123,6 +124,7 @@ def test_changed_file_replaces_its_old_version(
     assert new.status == "indexed" and new.doc_id != old.doc_id
     docs = fr.store.find_documents(file="report.md", access=AccessScope.everything())
     assert [d.doc_id for d in docs] == [new.doc_id]
+    assert [p.name for p in settings.files_dir.iterdir()] == [f"{new.doc_id}.md"]
     assert set(_search(fr, "888888888.88")) == {"report.md"}
     texts = [h.chunk.text for h in fr.search(SearchRequest("129465020.68", top_k=10)).hits]
     assert texts and not any("129,465,020.68" in t for t in texts)

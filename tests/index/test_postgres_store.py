@@ -128,9 +128,12 @@ def test_filter_chooses_exact_or_iterative_hnsw(
     pg_schema_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = _pg(pg_schema_url, tmp_path)
-    meta = _fill(store, 40, 50, seed=7)  # 2000 chunks; company A: 2 of 40 documents = 5%
-    monkeypatch.setattr(postgres_store, "EXACT_MAX_ROWS", 200)  # as if the index were large
+    monkeypatch.setattr(postgres_store, "EXACT_MAX_ROWS", 100)  # as if the index were large
     monkeypatch.setattr(postgres_store, "EXACT_MAX_SHARE", 0.0)
+    monkeypatch.setattr(postgres_store, "HNSW_MIN_ROWS", 100)
+    meta = _fill(store, 20, 50, seed=7)  # 1000 chunks; company A: 1 of 20 documents = 5%
+    with store.pool.connection() as conn:
+        assert conn.run("SELECT to_regclass('vec_1_hnsw')")[0][0] is not None
     plans: list[bool] = []
     real_plan = store._exact_plan
     monkeypatch.setattr(store, "_exact_plan", lambda *a: plans.append(real_plan(*a)) or plans[-1])

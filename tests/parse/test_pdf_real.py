@@ -17,6 +17,7 @@ from finrag.parse.pdf import PdfParser, open_pdf
 pytestmark = pytest.mark.shared
 
 JINYU = "zh/2021-04-23__金宇生物技术股份有限公司__600201__生物股份__2020年__年度报告.pdf"
+SIFANG = "zh/2020-04-16__四方科技集团股份有限公司__603339__四方科技__2019年__年度报告.pdf"
 JPM = "en/JPMORGAN_2022Q2_10Q.pdf"
 BROKER = "parsing/zh_broker_research_report_gaoce_688556_2022-07-19.pdf"
 # Pages of every shared PDF parsed by the smoke test (the full run is bench/parse_speed.py).
@@ -57,6 +58,20 @@ def test_jinyu_balance_sheet_is_one_table_over_pages(
     assert cash[-2:] == ["1,516,034,246.28", "1,108,509,231.31"]
     removed = " ".join(doc.report.removed_lines)
     assert "年度报告" in removed
+
+
+def test_sifang_balance_sheet_spans_three_pages(
+    shared_eval: Path, tmp_path: Path, settings: Settings
+) -> None:
+    first = 57
+    doc = parse(cut(shared_eval / "docs" / SIFANG, first, 63, tmp_path / "sifang.pdf"), settings)
+    (bs,) = [t for t in doc.tables if t.caption == "合并资产负债表"]
+    assert bs.pages == [59 - first + 1, 60 - first + 1, 61 - first + 1]
+    assert bs.header == [["项目", "附注", "2019年12月31日", "2018年12月31日"]]
+    assert ["货币资金", "七、1", "905,402,299.44", "627,041,535.44"] in bs.rows
+    assert bs.rows[-1][0] == "负债和所有者权益（或股东权益）总计"
+    parent = [t for t in doc.tables if t.caption == "母公司资产负债表"]
+    assert parent and parent[0].table_id != bs.table_id
 
 
 def test_jpmorgan_two_columns_read_column_by_column(

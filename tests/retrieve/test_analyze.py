@@ -1,0 +1,104 @@
+"""Query understanding: companies by any alias, intent, codes, line items, follow-up completion."""
+
+from __future__ import annotations
+
+import pytest
+
+from finrag.index.tokenize import get_analyzer
+from finrag.model import AccessInfo, DocumentMeta, DocumentRecord, Turn
+from finrag.retrieve.analyze import QueryAnalyzer, intent_of
+from finrag.retrieve.entities import CompanyIndex, short_forms
+from finrag.retrieve.expand import load_glossary
+
+
+def _record(doc: str, **meta: object) -> DocumentRecord:
+    return DocumentRecord(
+        doc, f"{doc}.pdf", "pdf", "annual_report", "zh", 10, DocumentMeta(**meta), AccessInfo()
+    )  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="module")
+def companies() -> CompanyIndex:
+    return CompanyIndex(
+        [
+            _record("a", company="四方科技", company_full="四方科技集团股份有限公司", company_code="603339",
+                    fiscal_year=2019, fiscal_period="FY", period_end="2019-12-31"),
+            _record("b", company="3M", company_full="3M Company", company_code="MMM", fiscal_year=2018,
+                    fiscal_period="FY"),
+            _record("c", company="Acme Widgets", company_full="Acme Widgets, Inc.", company_code="ACW",
+                    fiscal_year=2023, fiscal_period="Q2", period_end="2023-06-30"),
+        ]
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def qa() -> QueryAnalyzer:
+    return QueryAnalyzer(get_analyzer(None, False), load_glossary())
+
+
+def test_a_company_is_found_by_short_name_full_name_or_code(companies: CompanyIndex) -> None:
+    for text in ("四方科技的营收", "四方科技集团股份有限公司的营收", "603339 的营收"):
+        assert [m.company.name for m in companies.match(text)] == ["四方科技"], text
+    for text in ("3M revenue", "3M Company revenue", "What was MMM's capex?"):
+        assert [m.company.name for m in companies.match(text)] == ["3M"], text
+    assert [m.company.name for m in companies.match("Acme Widgets net sales")] == ["Acme Widgets"]
+    assert companies.match("a hammer weighs 3 kg; mmm tasty") == []  # lower-case "mmm" is no ticker
+
+
+def test_short_forms_strip_legal_suffixes() -> None:
+    assert "四方科技" in short_forms("四方科技集团股份有限公司")
+    assert "3M" in short_forms("3M Company")
+    assert "Acme Widgets" in short_forms("Acme Widgets, Inc.")
+
+
+def test_intents() -> None:
+    assert intent_of("你好") == "chitchat"
+    assert intent_of("Hello!") == "chitchat"
+    assert intent_of("如何申请退款？") == "howto"
+    assert intent_of("What does EBITDA mean?") == "definition"
+    assert intent_of("2019年营业收入同比增长率是多少？") == "calculation"
+    assert intent_of("公司是否存在对外担保？") == "yesno"
+    assert intent_of("四方科技的董事长是谁？") == "lookup"
+
+
+def test_analysis_resolves_relative_periods_against_the_named_companys_report(
+    qa: QueryAnalyzer, companies: CompanyIndex
+) -> None:
+    a = qa.understand("四方科技集团股份有限公司上年末货币资金是多少？", [], companies).analysis
+    assert a.companies == ["四方科技"] and a.intent == "lookup"
+    assert [(p.fiscal_year, p.period_end) for p in a.periods] == [(2018, "2018-12-31")]
+    assert a.line_items == ["货币资金"]
+    b = qa.understand("Acme Widgets net sales in the prior year period", [], companies).analysis
+    assert [(p.fiscal_year, p.fiscal_period) for p in b.periods] == [(2022, "Q2")]
+
+
+def test_codes_must_match_literally_and_years_are_not_codes(
+    qa: QueryAnalyzer, companies: CompanyIndex
+) -> None:
+    a = qa.understand("What does error E-5021 mean in FY2018 for MMM?", [], companies).analysis
+    assert "E-5021" in a.codes and "MMM" in a.codes and "FY2018" not in a.codes
+
+
+def test_follow_up_takes_company_and_period_from_history(qa: QueryAnalyzer, companies: CompanyIndex) -> None:
+    history = [Turn("user", "四方科技2019年的董事长是谁？"), Turn("assistant", "……")]
+    u = qa.understand("那实际控制人是谁？", history, companies)
+    assert u.followup == "prefixed"
+    assert "四方科技" in u.analysis.completed and "实际控制人" in u.analysis.completed
+    assert u.analysis.companies == ["四方科技"] and u.analysis.periods[0].fiscal_year == 2019
+    assert u.analysis.question == "那实际控制人是谁？"
+
+
+def test_elliptical_follow_up_repeats_the_question_for_the_year_before(
+    qa: QueryAnalyzer, companies: CompanyIndex
+) -> None:
+    history = [Turn("user", "What was 3M revenue in 2018?")]
+    u = qa.understand("and the year before?", history, companies)
+    assert u.followup == "elliptical"
+    assert u.analysis.completed == "What was 3M revenue in 2017?"
+    assert [p.fiscal_year for p in u.analysis.periods] == [2017]
+
+
+def test_a_question_that_stands_alone_is_not_rewritten(qa: QueryAnalyzer, companies: CompanyIndex) -> None:
+    history = [Turn("user", "四方科技2019年的董事长是谁？")]
+    u = qa.understand("3M的资本支出是多少？", history, companies)
+    assert u.followup == "" and u.analysis.completed == "3M的资本支出是多少？"

@@ -1,0 +1,43 @@
+"""Glossary expansion: same-language synonyms and a cross-language variant; user glossary files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from finrag.errors import ConfigError
+from finrag.retrieve.expand import line_items, load_glossary, rule_variants
+
+
+def test_chinese_revenue_question_gets_synonyms_and_an_english_variant() -> None:
+    v = rule_variants("四方科技2019年营收是多少", "zh", load_glossary(), cross=True, synonyms=4)
+    assert "营业收入" in v["#syn"]
+    assert "revenue" in v["#xl"] and "四方科技" in v["#xl"] and "2019" in v["#xl"]
+
+
+def test_capex_maps_to_the_cash_flow_line_in_both_languages() -> None:
+    v = rule_variants("What was 3M capex in FY2018?", "en", load_glossary(), cross=True, synonyms=6)
+    assert "purchases of property, plant and equipment" in v["#syn"]
+    assert "购建固定资产、无形资产和其他长期资产支付的现金" in load_glossary().find("capex")[0].concept.terms
+    assert "资本支出" in v["#xl"]
+
+
+def test_switches_and_questions_without_glossary_terms() -> None:
+    g = load_glossary()
+    assert rule_variants("谁是董事会秘书的助理", "zh", g, cross=False, synonyms=0) == {}
+    assert "#xl" not in rule_variants("营收", "zh", g, cross=False, synonyms=4)
+
+
+def test_line_items_are_reported_once_per_concept() -> None:
+    g = load_glossary()
+    assert line_items(g.find("营收和营业收入以及净利润")) == ["营收", "净利润"]
+
+
+def test_a_user_glossary_extends_the_shipped_one(tmp_path: Path) -> None:
+    f = tmp_path / "mine.txt"
+    f.write_text("# our terms\n在手订单 | 订单储备 | order backlog | backlog\n", encoding="utf-8")
+    v = rule_variants("今年在手订单多少", "zh", load_glossary(str(f)), cross=True, synonyms=4)
+    assert "订单储备" in v["#syn"] and "order backlog" in v["#xl"]
+    with pytest.raises(ConfigError):
+        load_glossary(str(tmp_path / "missing.txt"))

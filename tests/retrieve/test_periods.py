@@ -1,0 +1,65 @@
+"""Periods in questions: absolute forms on their own, relative forms against the document's report period."""
+
+from __future__ import annotations
+
+from finrag.model import Period
+from finrag.retrieve.periods import Reference, find_periods, resolve
+
+ANNUAL_2020 = Reference(2020, "FY", "2020-12-31")
+TENQ_Q2_2023 = Reference(2023, "Q2", "2023-06-30")
+
+
+def _one(text: str, ref: Reference | None = None) -> Period:
+    found = find_periods(text, ref)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_relative_chinese_periods_resolve_against_a_2020_annual_report() -> None:
+    same = _one("上年同期营业收入是多少", ANNUAL_2020)
+    assert (same.fiscal_year, same.fiscal_period, same.kind) == (2019, "FY", "duration")
+    end = _one("上年末货币资金余额", ANNUAL_2020)
+    assert (end.fiscal_year, end.period_end, end.kind) == (2019, "2019-12-31", "instant")
+    now = _one("本期净利润", ANNUAL_2020)
+    assert (now.fiscal_year, now.period_end) == (2020, "2020-12-31")
+    opening = _one("期初存货", ANNUAL_2020)
+    assert opening.period_end == "2019-12-31" and opening.kind == "instant"
+    assert _one("去年的研发费用", ANNUAL_2020).fiscal_year == 2019
+    assert _one("今年的研发费用", ANNUAL_2020).fiscal_year == 2020
+
+
+def test_prior_year_period_of_a_q2_10q_is_q2_of_the_year_before() -> None:
+    p = _one("What were net sales in the prior year period?", TENQ_Q2_2023)
+    assert (p.fiscal_year, p.fiscal_period, p.period_end) == (2022, "Q2", "2022-06-30")
+    last = _one("net sales last year", TENQ_Q2_2023)
+    assert (last.fiscal_year, last.fiscal_period) == (2022, "FY")
+    ye = _one("cash at the prior year end", TENQ_Q2_2023)
+    assert ye.period_end == "2022-12-31" and ye.kind == "instant"
+
+
+def test_absolute_periods_in_both_languages() -> None:
+    cases = {
+        "2024年营业收入": (2024, "FY", "2024-12-31", "duration"),
+        "2024年第三季度净利润": (2024, "Q3", "2024-09-30", "duration"),
+        "2023年上半年营收": (2023, "H1", "2023-06-30", "duration"),
+        "2019年12月31日的总资产": (2019, None, "2019-12-31", "instant"),
+        "FY2018 capital expenditure": (2018, "FY", None, "duration"),
+        "revenue in Q2 2023": (2023, "Q2", "2023-06-30", "duration"),
+        "total assets as of December 31, 2022": (2022, None, "2022-12-31", "instant"),
+        "the second quarter of 2023": (2023, "Q2", "2023-06-30", "duration"),
+    }
+    for text, want in cases.items():
+        p = _one(text)
+        assert (p.fiscal_year, p.fiscal_period, p.period_end, p.kind) == want, text
+
+
+def test_relative_periods_without_a_reference_stay_unresolved_until_one_is_known() -> None:
+    p = _one("上年末货币资金")
+    assert p.fiscal_year is None and p.kind == "instant"
+    (r,) = resolve([p], ANNUAL_2020)
+    assert r.period_end == "2019-12-31"
+
+
+def test_numbers_that_are_not_years_are_not_periods() -> None:
+    assert find_periods("revenue was 12,019.5 million and 3,2018 units") == []
+    assert [p.fiscal_year for p in find_periods("2019年和2018年的营收")] == [2019, 2018]

@@ -1,0 +1,66 @@
+"""Routing rules: each fires on its condition, can be switched off, and sets weights/filters/focus lists."""
+
+from __future__ import annotations
+
+from finrag.config import RetrieveSettings
+from finrag.model import Chunk, ChunkKind, ChunkMeta, Filters, Period, QueryAnalysis, ScoredChunk
+from finrag.retrieve.route import FOCUS, PROCEDURE, list_weights, route, weighted_rrf
+
+
+def _qa(**kw: object) -> QueryAnalysis:
+    base: dict[str, object] = {
+        "question": "q",
+        "completed": "q",
+        "language": "en",
+        "intent": "lookup",
+        "keywords": ["net", "income", "total", "revenue"],
+    }
+    base.update(kw)
+    return QueryAnalysis(**base)  # type: ignore[arg-type]
+
+
+def test_code_and_short_queries_prefer_keywords() -> None:
+    cfg = RetrieveSettings()
+    plan = route(_qa(codes=["E-5021"]), Filters(), cfg, [])
+    assert plan.rules == ["code"] and plan.keyword_weight == cfg.keyword_boost
+    plan = route(_qa(keywords=["ebitda"]), Filters(), cfg, [])
+    assert plan.rules == ["short"]
+    off = cfg.model_copy(update={"routes": []})
+    assert route(_qa(codes=["E-5021"]), Filters(), off, []).keyword_weight == 1.0
+
+
+def test_company_and_period_make_one_focus_list_or_a_strict_filter() -> None:
+    cfg = RetrieveSettings()
+    qa = _qa(companies=["3M"], periods=[Period("FY2018", 2018, "FY")])
+    plan = route(qa, Filters(), cfg, ["MMM"])
+    assert plan.rules == ["company", "period"] and plan.filters.companies == []
+    ((suffix, f),) = plan.focus
+    assert suffix == FOCUS and f.companies == ["3M", "MMM"]
+    assert (f.fiscal_year_min, f.fiscal_year_max) == (2018, 2018 + cfg.period_window)
+    strict = route(qa, Filters(), cfg.model_copy(update={"company_filter": "strict"}), ["MMM"])
+    assert strict.filters.companies == ["3M", "MMM"]
+    user = route(qa, Filters(companies=["Other"]), cfg, ["MMM"])  # an explicit filter wins
+    assert "company" not in user.rules
+
+
+def test_howto_adds_a_procedure_list() -> None:
+    plan = route(_qa(intent="howto"), Filters(), RetrieveSettings(), [])
+    assert (
+        plan.rules == ["howto"]
+        and plan.focus[0][0] == PROCEDURE
+        and plan.focus[0][1].kinds == ["step", "endpoint"]
+    )
+
+
+def _sc(cid: str, score: float) -> ScoredChunk:
+    return ScoredChunk(Chunk(cid, "d", cid, ChunkKind.TEXT, [1], [], ChunkMeta("f.pdf", "x", "en")), score)
+
+
+def test_weighted_rrf_lets_a_boosted_keyword_list_win() -> None:
+    lists = {"bm25": [_sc("a", 9.0), _sc("b", 5.0)], "dense:use": [_sc("b", 0.9), _sc("a", 0.5)]}
+    assert weighted_rrf(lists, {}, 60)[0].chunk.chunk_id in {"a", "b"}
+    plan = route(_qa(codes=["X-1"]), Filters(), RetrieveSettings(), [])
+    weights = list_weights(list(lists), plan, RetrieveSettings())
+    hits = weighted_rrf(lists, weights, 60)
+    assert hits[0].chunk.chunk_id == "a" and hits[0].ranks == {"bm25": 1, "dense:use": 2}
+    assert list_weights(["bm25#xl"], plan, RetrieveSettings())["bm25#xl"] < weights["bm25"]
