@@ -5,7 +5,7 @@ DATA ?= finrag-data
 export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 
-.PHONY: install run test lint soak bench examples clean
+.PHONY: install run test lint soak bench bench-pg examples clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -35,6 +35,10 @@ soak: install
 ## make bench: speed and quality benchmarks on ../shared/eval (results go to docs/BENCHMARKS.md by hand)
 bench: install
 	$(PY) bench/parse_speed.py
+
+## make bench-pg: PostgreSQL store at scale (throwaway local cluster; FINRAG_TEST_PG_URL for a real server)
+bench-pg: install
+	nice -n 10 $(PY) bench/pg_scale.py --chunks 300000 --load-budget-s 400
 
 ## regenerate the sample documents under examples/
 examples: install

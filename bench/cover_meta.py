@@ -46,8 +46,10 @@ def main() -> None:
         if not (ok_company and ok_year):
             print(f"{path.name:45} company={meta.company!r} year={meta.fiscal_year}", file=sys.stderr)
     n = len(files)
-    print(f"files {n}: company matches file name {company}/{n}, fiscal year within 1 of the file name's "
-          f"{year}/{n}, period end or report date found {period_end}/{n}")
+    print(
+        f"files {n}: company matches file name {company}/{n}, fiscal year within 1 of the file name's "
+        f"{year}/{n}, period end or report date found {period_end}/{n}"
+    )
 
 
 if __name__ == "__main__":

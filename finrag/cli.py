@@ -348,16 +348,11 @@ def migrate_command(
 ) -> None:
     """Copy an index between SQLite and PostgreSQL (vectors are copied, nothing is re-embedded)."""
     from finrag.index.migrate import migrate, open_location
-    from finrag.index.sqlite_store import SqliteStore
 
     settings = settings_for(data)
     try:
         src = open_location(source, settings)
-        dst = (
-            open_location(target, settings)
-            if target.startswith(("postgresql://", "postgres://"))
-            else SqliteStore(Path(target) / "store" if Path(target, "store").is_dir() else Path(target))
-        )
+        dst = open_location(target, settings, create=True)
         report = migrate(src, dst, source_name=source.split("@")[-1], target_name=target.split("@")[-1])
         src.close()
         dst.close()

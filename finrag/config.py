@@ -97,16 +97,19 @@ class IndexSettings(BaseModel):
     embed_batch: int = Field(32, description="Texts per embedding call (length-sorted; 16-64 measured alike)")
     embed_threads: int = Field(1, description="BLAS threads for embedding; 1 is fastest on 2 busy cores")
     embed_max_chars: int = Field(
-        512, description="Only this prefix is embedded: USE cost grows with length (35/s at 500 chars, 6/s at 2000)"
+        512, description="Embedded prefix: USE cost grows with length (33/s at 512 chars, 6/s at 2000)"
     )
     embedding_base_url: str | None = Field(None, description="OpenAI-compatible /v1 base URL for embeddings")
     embedding_api_key: str | None = Field(None, description="API key for the embeddings endpoint")
-    user_dict: str | None = Field(None, description="Extra finance terms for the Chinese analyzer, one a line")
+    user_dict: str | None = Field(None, description="Extra finance terms for the analyzer, one a line")
     traditional_to_simplified: bool = Field(False, description="Fold traditional Chinese to simplified")
     ingest_workers: int = Field(
-        2, description="Processes that parse+chunk in parallel (embedding and writes stay in the parent)"
+        2, description="Processes that parse, chunk (and embed) files in parallel; the parent writes"
     )
-    embed_cache: bool = Field(True, description="Cache vectors by content hash so re-ingesting never re-embeds")
+    embed_cache: bool = Field(True, description="Cache vectors by content hash: re-ingesting never re-embeds")
+    parallel_min_mb: float = Field(
+        2.0, description="Smaller batches are ingested inline: a worker start-up (imports, model) is ~3 s CPU"
+    )
     embed_in_workers: bool = Field(
         True, description="Workers embed their own file: parent-side embedding capped ingest at one core"
     )
@@ -124,7 +127,7 @@ class RetrieveSettings(BaseModel):
     bm25_b: float = Field(0.75, description="BM25 length normalisation")
     top_k: int = Field(8, description="Hits returned after reranking")
     rerank: str = Field("learned", description="'none', 'learned', 'local:PATH', 'endpoint'")
-    expand_parents: bool = Field(True, description="Return the parent chunk when a parent-child child matches")
+    expand_parents: bool = Field(True, description="Return the parent when a parent-child child hits")
     # query understanding, routing, expansion, reranking (issue 6): each step switchable for ablations
     analyze: bool = Field(True, description="Rule-based analysis: intent, companies, periods, codes, line items")
     complete_followups: bool = Field(True, description="Complete follow-up questions from SearchRequest.history")
@@ -173,6 +176,9 @@ class AnswerSettings(BaseModel):
     )
     gate_keyword_coverage: float = Field(
         0.5, description="Share of the question's content terms the evidence must hold, else refuse"
+    )
+    gate_keyword_coverage_en: float = Field(
+        0.3, description="English questions wrap the topic in instructions: a lower share of their terms is enough"
     )
     gate_min_score: float = Field(0.0, description="Top hit score below which evidence is too weak (0 = off)")
     max_sentences: int = Field(5, description="Sentences an extractive answer quotes at most")

@@ -27,7 +27,7 @@ from typing import Any
 
 from finrag.config import load_settings
 from finrag.eval.baselines import Encoder, use_encoder
-from finrag.eval.command import EvalOptions, build_corpus, load_questions
+from finrag.eval.command import EvalOptions, build_corpus, drop_long_documents, load_questions
 from finrag.eval.corpus import Corpus
 from finrag.eval.metrics import AnswerOutcome, RankedHit
 from finrag.eval.report import markdown_table, report_json
@@ -115,6 +115,7 @@ def main() -> None:
     ap.add_argument("--gold-only", action="store_true")
     ap.add_argument("--distractors", type=int, default=0)
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--max-doc-pages", type=int)
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     settings = load_settings()
@@ -127,6 +128,8 @@ def main() -> None:
         limit=args.limit,
     )
     questions = load_questions(opts.sets, opts.limit)
+    if args.max_doc_pages is not None and args.docs is not None:
+        questions = drop_long_documents(questions, args.docs, args.max_doc_pages)
     corpus = build_corpus(opts, questions, settings.eval.cache_dir.resolve())
     report = evaluate(
         LlamaIndexRetriever(),

@@ -15,7 +15,8 @@ from finrag.errors import AnswerError
 from finrag.model import CalcInput, Calculation
 
 HUNDRED = Decimal(100)
-VARIADIC = ("sum", "average")  # formulas over any number of inputs
+DAYS_PER_YEAR = Decimal(365)  # the convention FinanceBench and most analysts use for "days" ratios
+VARIADIC = ("sum", "average", "average_share")  # formulas over any number of inputs
 DEFAULT_PLACES = 2  # "保留两位小数" is the usual convention when the question does not say
 
 
@@ -62,6 +63,16 @@ def _turnover(xs: list[Decimal]) -> Decimal:
     return xs[0] / ((xs[1] + xs[2]) / 2)
 
 
+def _dpo(xs: list[Decimal]) -> Decimal:
+    """Average payables over the year's purchases (cost of sales plus the change in inventory), in days."""
+    return DAYS_PER_YEAR * ((xs[0] + xs[1]) / 2) / (xs[2] + xs[3] - xs[4])
+
+
+def _mean_share(xs: list[Decimal]) -> Decimal:
+    shares = [xs[i] / xs[i + 1] for i in range(0, len(xs) - 1, 2)]
+    return _sum(shares) / len(shares)
+
+
 def _sum(xs: list[Decimal]) -> Decimal:
     return sum(xs, Decimal(0))
 
@@ -77,6 +88,10 @@ def _diff(xs: list[Decimal]) -> Decimal:
 def _expense_ratio(concept: str, zh: str, en: str, words: tuple[str, ...]) -> Formula:
     return Formula(f"{concept}_ratio", zh, en, (concept, "revenue"), "{0} / {1}", _ratio, True, words)
 
+
+AVERAGE_SHARE = Formula(
+    "average_share", "平均占比", "Average share", ("*", "*"), "", _mean_share, True, (), same_unit=False
+)
 
 FORMULAS: dict[str, Formula] = {
     f.name: f
@@ -159,6 +174,16 @@ FORMULAS: dict[str, Formula] = {
             _turnover,
             False,
             ("固定资产周转率", "fixed asset turnover"),
+        ),
+        Formula(
+            "days_payable_outstanding",
+            "应付账款周转天数",
+            "Days payable outstanding",
+            ("accounts_payable", "accounts_payable@-1", "cost_of_revenue", "inventory", "inventory@-1"),
+            "365 × (({0} + {1}) / 2) / ({2} + {3} − {4})",
+            _dpo,
+            False,
+            ("应付账款周转天数", "days payable outstanding", "dpo"),
         ),
         Formula(
             "yoy_growth",
@@ -267,7 +292,13 @@ def compute(
     values = [op.base if use_base else op.value for op in operands]
     if any(v == 0 for v in values[1:]) and formula.template.count("/"):
         raise AnswerError(f"{formula.name}: division by zero in the cited figures")
-    if formula.name in VARIADIC:
+    if formula.name == "average_share":  # pairs (part, total) per year: the mean of the shares
+        if len(operands) % 2:
+            raise AnswerError("average_share needs (part, total) pairs")
+        raw = formula.evaluate(values)
+        pairs = " + ".join(f"{{{i}}} / {{{i + 1}}}" for i in range(0, len(operands), 2))
+        template = f"({pairs}) / {len(operands) // 2}"
+    elif formula.name in VARIADIC:
         raw = formula.evaluate(values)
         template = " + ".join("{" + str(i) + "}" for i in range(len(operands)))
         if formula.name == "average":

@@ -11,6 +11,7 @@ from finrag.model import Chunk
 MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
 RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever already ranked them)
+MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table debris
 
 
 @dataclass(slots=True)
@@ -23,6 +24,7 @@ class Scored:
 
 def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
     doc_order: dict[str, int] = {}
+    seen: set[str] = set()
     out: list[Scored] = []
     for n, chunk in context:
         d = doc_order.setdefault(chunk.doc_id, len(doc_order))
@@ -30,9 +32,21 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
         for i, sentence in enumerate(split_sentences(chunk.text)):
             if len(sentence) < MIN_SENTENCE_CHARS or sentence == heading or sentence in chunk.section_path:
                 continue
+            if _is_debris(sentence) or sentence in seen:  # empty table rows, repeated headers
+                continue
+            seen.add(sentence)
             page = chunk.pages[0] if chunk.pages else 0
             out.append(Scored(n, (d, page, chunk.char_start, i), sentence, 0.0))
     return out
+
+
+def _is_debris(sentence: str) -> bool:
+    """A table row that is mostly empty cells, or text that is mostly punctuation."""
+    cells = [c.strip() for c in sentence.split("|")]
+    if len(cells) > 2 and sum(1 for c in cells if c) * 2 < len(cells):
+        return True
+    body = [ch for ch in sentence if not ch.isspace()]
+    return sum(ch.isalnum() for ch in body) < MIN_TEXT_SHARE * len(body)
 
 
 def select_sentences(question: str, context: list[tuple[int, Chunk]], max_sentences: int) -> list[Scored]:

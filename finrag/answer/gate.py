@@ -122,7 +122,8 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
         text = " ".join(_haystack(h) for h in evidence)
         share = sum(t in text for t in wanted) / len(wanted)
         scores["keyword_coverage"] = round(share, 3)
-        if share < cfg.gate_keyword_coverage:
+        threshold = cfg.gate_keyword_coverage if asked.language == "zh" else cfg.gate_keyword_coverage_en
+        if share < threshold:
             missing = [t for t in wanted if t not in text]
             return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)

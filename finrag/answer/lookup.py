@@ -16,6 +16,17 @@ UNKNOWN_SCOPE_BONUS = 0.1
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
+# Statement named in a question -> words of its printed title
+_STATEMENTS = (
+    ("income statement", ("income", "operations", "earnings")),
+    ("p&l", ("income", "operations", "earnings")),
+    ("balance sheet", ("balance sheet", "financial position")),
+    ("statement of financial position", ("balance sheet", "financial position")),
+    ("cash flow", ("cash flow",)),
+    ("利润表", ("利润表",)),
+    ("资产负债表", ("资产负债表",)),
+    ("现金流量表", ("现金流量表",)),
+)
 # When a statement has no row for the precise item, the broader one it is part of is the answer
 _FALLBACK = {"net_profit_parent": "net_profit"}
 _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
@@ -67,6 +78,7 @@ def best_fact(facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str
     years = [f.fiscal_year for f, _ in candidates if f.fiscal_year and doc_rank.get(f.doc_id) == best_doc]
     latest = max(years) if years else None
     printed = normalise(want.item.printed)
+    low_q = asked.question.lower()
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
@@ -76,6 +88,8 @@ def best_fact(facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         if f.unit == "%":
             score -= PERCENT_PENALTY
+        if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
+            score += EXACT_LABEL_BONUS  # "according to the income statement": prefer that statement
         if asked.instant and f.period_end and want.prior == any(w in f.column_label for w in _PRIOR_WORDS):
             score += UNKNOWN_SCOPE_BONUS
         scored.append((score, f))

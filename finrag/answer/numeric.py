@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from finrag.answer.calc import VARIADIC, Operand, compute
+from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, compute
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact, wants_for
 from finrag.answer.query import AskedFor
@@ -161,6 +161,14 @@ def _latest_year(facts: list[Fact], concept: str, asked: AskedFor, doc_rank: dic
     return f.fiscal_year if f else None
 
 
+def _yearly_pairs(asked: AskedFor) -> list[Want]:
+    items = list({(m.concept or m.printed.lower()): m for m in asked.line_items}.values())
+    if len(items) < 2:
+        return []
+    years = range(min(asked.years), max(asked.years) + 1)
+    return [Want(it, y) for y in years for it in items[:2]]
+
+
 def calculation_answer(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -178,6 +186,9 @@ def calculation_answer(
             printed = CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1]
             at = anchor + int(back) if back and anchor is not None else anchor
             wants.append(Want(LineItemMatch(concept, printed, 0), at))
+    elif formula.name == "share_of_total" and "average" in asked.question.lower() and len(asked.years) >= 2:
+        formula = AVERAGE_SHARE  # "three year average of X as a % of revenue": the mean of yearly shares
+        wants = _yearly_pairs(asked)
     else:
         wants = _variable_wants(asked, facts, doc_rank)
     if not wants:

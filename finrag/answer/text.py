@@ -31,7 +31,8 @@ _STOP_EN = _words(
     " decimal place places usd million millions fy year years total amount much many company's company"
     " statement information details primarily referencing considering according we need reasonable"
     " approximation exact number if possible basing judgment plainly provided clearly outlined shown"
-    " within only your when among drawing conclusions stated roughly drove expected"
+    " within only your when among drawing conclusions stated roughly drove expected had during using"
+    " numerator denominator annual respond answers"
 )
 
 

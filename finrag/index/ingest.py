@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 HASH_BLOCK = 1 << 20  # bytes read at a time when hashing a file
+MB = 1 << 20
 MIN_DOC_ID_CHARS = 16  # doc ids are sha256 hex (64 chars); anything much shorter is not one
 AHEAD_PER_WORKER = 2  # files queued per worker: keeps workers busy without holding many parsed docs
 
@@ -73,6 +74,13 @@ def expand_paths(paths: list[Path], recursive: bool) -> list[Path]:
         else:
             out.append(p)
     return list(dict.fromkeys(out))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def file_sha256(path: Path) -> str:
@@ -183,6 +191,8 @@ def ingest_paths(
         else:
             jobs.append(item)
     workers = min(fr.settings.index.ingest_workers, len(jobs))
+    if sum(_size(j.path) for j in jobs) < fr.settings.index.parallel_min_mb * MB:
+        workers = 1  # small batch: spawning workers costs more than it saves
     done = 0
     for job, outcome in _run(jobs, fr, popts, workers):
         done += 1

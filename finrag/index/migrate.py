@@ -46,14 +46,14 @@ class MigrateReport:
     seconds: float = 0.0
 
 
-def open_location(location: str, settings: Settings) -> Store:
-    """A postgresql:// URL, a data folder (holding store/) or a store folder."""
+def open_location(location: str, settings: Settings, *, create: bool = False) -> Store:
+    """A postgresql:// URL, a data folder (holding store/) or a store folder (made when ``create``)."""
     if location.startswith(("postgresql://", "postgres://")):
         return PostgresStore(settings, url=location)
     folder = Path(location)
-    if (folder / "store" / DB_NAME).exists():
+    if (folder / "store" / DB_NAME).exists() or (create and (folder / "store").is_dir()):
         folder = folder / "store"
-    if not (folder / DB_NAME).exists():
+    if not create and not (folder / DB_NAME).exists():
         raise ConfigError(f"no finrag store in {folder}", file=str(folder))
     return SqliteStore(folder, bm25_k1=settings.retrieve.bm25_k1, bm25_b=settings.retrieve.bm25_b)
 

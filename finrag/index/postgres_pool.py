@@ -101,10 +101,11 @@ class Pool:
             self._idle.put(conn)
 
     @contextmanager
-    def transaction(self, lock_key: int | None = None) -> Iterator[Connection]:
-        """BEGIN ... COMMIT (ROLLBACK on error); ``lock_key`` takes that transaction-level advisory lock."""
+    def transaction(self, lock_key: int | None = None, *, snapshot: bool = False) -> Iterator[Connection]:
+        """BEGIN ... COMMIT (ROLLBACK on error); ``lock_key`` takes that transaction-level advisory lock;
+        ``snapshot`` makes it a read-only one-snapshot read (statistics and rows of one index version)."""
         with self.connection() as conn:
-            conn.run("BEGIN")
+            conn.run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" if snapshot else "BEGIN")
             if lock_key is not None:
                 conn.run("SELECT pg_advisory_xact_lock(:k)", k=lock_key)
             yield conn

@@ -1,7 +1,6 @@
 """The PostgreSQL + pgvector store: the same Store protocol and behaviour as the embedded SQLite store.
 
-- keyword search: analyzer tokens in a ``tsvector`` (GIN, no parsing: the 'simple' semantics) find the
-  candidates; Okapi BM25 (the formula of :mod:`finrag.index.bm25`, identical scores) ranks them in SQL.
+- keyword search: see :mod:`finrag.index.postgres_bm25` (tsvector candidates, BM25 scored in SQL).
 - vector search: one table per embedder space with an HNSW index (inner product; embedders return unit
   vectors, so this is cosine). A filter that lets few chunks through is answered exactly (prefiltered scan);
   otherwise HNSW with iterative index scans; small indexes are always exact.
@@ -20,8 +19,8 @@ import numpy as np
 from finrag.config import Settings
 from finrag.errors import EmbedderMismatchError, StoreUnavailableError
 from finrag.index import postgres_sql as sql
-from finrag.index.bm25 import IDF_EPSILON, idf
 from finrag.index.codec import decode_chunk
+from finrag.index.postgres_bm25 import bm25_rows
 from finrag.index.postgres_pool import Connection, DatabaseError, Pool, parse_url
 from finrag.index.postgres_schema import MIGRATIONS, hnsw_ddl, space_ddl, vector_table
 from finrag.index.sqlite_read import fact_passes
@@ -44,7 +43,6 @@ EF_SEARCH = 100  # HNSW candidate list per query (pgvector default 40; 100 lifts
 # Build a space's HNSW index once the index outgrows exact search (smaller ones never use it, and
 # every HNSW insert costs ~4 ms: a 50-chunk document took 0.24 s with it, 0.03 s without)
 HNSW_MIN_ROWS = EXACT_MAX_ROWS
-TIE_DIGITS = 9  # BM25 sums differing beyond this many decimals (summation order) are ties: lower cord wins
 MAX_SCAN_TUPLES = 50_000  # iterative scan gives up after visiting this many tuples (bounds a query's cost)
 
 
@@ -175,57 +173,17 @@ class PostgresStore:
         ]
 
     # ------------------------------------------------------------ search
-    def _weights(self, conn: Connection, tokens: list[str]) -> tuple[dict[str, float], float]:
-        """BM25 weight of each query term (idf x how often the query repeats it) and the average length."""
-        n, total = (int(x) for x in conn.run("SELECT n_indexed, total_length FROM counters")[0])
-        dfs = dict(
-            conn.run("SELECT term, df FROM terms WHERE term = ANY(CAST(:t AS TEXT[]))", t=list(set(tokens)))
-        )
-        weights: dict[str, float] = {}
-        floor: float | None = None
-        for term in tokens:
-            if term not in dfs:
-                continue
-            w = idf(n, int(dfs[term]))
-            if w < 0:
-                if floor is None:
-                    mean = conn.run("SELECT avg(ln(:n - df + 0.5) - ln(df + 0.5)) FROM terms", n=n)[0][0]
-                    floor = IDF_EPSILON * float(mean or 0.0)
-                w = floor
-            weights[term] = weights.get(term, 0.0) + w
-        return weights, (total / n if n else 0.0)
-
     def keyword_search(self, tokens: list[str], k: int, filters: Filters) -> list[ScoredChunk]:
         if not tokens or k <= 0:
             return []
-        with self.pool.connection() as conn:
-            weights, avgdl = self._weights(conn, tokens)
-            query = sql.tsquery(list(weights))
-            if not query:
-                return []
-            params: dict[str, Any] = {"t": list(weights), "w": list(weights.values()), "q": query, "k": k,
-                                      "k1": self.k1, "b": self.b, "avgdl": avgdl}  # fmt: skip
-            k1, b, dl = "CAST(:k1 AS FLOAT8)", "CAST(:b AS FLOAT8)", "CAST(:avgdl AS FLOAT8)"
-            norm = f"({k1} * (1 - {b} + {b} * c.length / {dl}))" if avgdl > 0 else k1
-            score = f"sum(q.w * x.tf * ({k1} + 1) / (x.tf + {norm}))"
-            rows = conn.run(
-                "WITH q AS (SELECT * FROM unnest(CAST(:t AS TEXT[]), CAST(:w AS FLOAT8[])) AS q(term, w)), "
-                f"hits AS (SELECT c.cord, {score} AS score "
-                "FROM chunks c CROSS JOIN LATERAL unnest(c.terms, c.tfs) AS x(term, tf) "
-                "JOIN q ON q.term = x.term "
-                "WHERE c.tsv @@ CAST(:q AS tsquery) AND " + sql.filter_sql(filters, params) + " "
-                f"GROUP BY c.cord ORDER BY round(CAST({score} AS NUMERIC), {TIE_DIGITS}) DESC, c.cord "
-                "LIMIT :k) "
-                "SELECT h.score, c.data FROM hits h JOIN chunks c ON c.cord = h.cord "
-                f"ORDER BY round(CAST(h.score AS NUMERIC), {TIE_DIGITS}) DESC, h.cord",
-                **params,
-            )
+        with self.pool.transaction(snapshot=True) as conn:
+            rows = bm25_rows(conn, tokens, k, filters, self.k1, self.b)
         return _scored(rows, filters.access)
 
     def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
         if k <= 0:
             return []
-        with self.pool.transaction() as conn:
+        with self.pool.transaction(snapshot=True) as conn:
             spaces = self._spaces(conn)
             if space not in spaces:
                 raise EmbedderMismatchError(f"no vectors for embedder {space!r}", file=self._name)

@@ -87,7 +87,8 @@ def apply_outline(blocks: Sequence[Block], outline: Sequence[OutlineEntry]) -> N
         key = "".join(b.text.split()).lower()
         for e in entries:
             title = "".join(e.title.split()).lower()
-            if title and (key == title or (len(key) >= 4 and title.startswith(key)) or key.startswith(title)):
+            prefix = 2 * len(key) >= len(title) and title.startswith(key)  # title wrapped over two blocks
+            if title and (key == title or prefix or key.startswith(title)):
                 b.kind = BlockKind.HEADING
                 b.level = e.level
                 break

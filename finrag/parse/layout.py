@@ -20,6 +20,8 @@ SEGMENT_GAP_EM = 0.8
 # A run wider than this many line heights per character hides a gap pdfium did not mark with a space
 # ("-" in three table columns read as "---"): it is measured character by character.
 MAX_CHAR_ADVANCE_EM = 1.5
+# A run may start up to this many line heights left of the previous one's end (kerning, overprint).
+BACKSTEP_EM = 0.5
 # Two characters share a line when their vertical extents overlap by this share of the smaller one.
 SAME_LINE_OVERLAP = 0.5
 # A space inserted by pdfium next to a CJK character is dropped when the real gap is below this (em):
@@ -148,7 +150,7 @@ def extract_segments(textpage: pdfium.PdfTextPage, page_height: float) -> list[S
             hmin, em = (h1, h2) if h1 < h2 else (h2, h1)
             overlap = (w.bottom if w.bottom < s_bottom else s_bottom) - (w.top if w.top > s_top else s_top)
             gap = w.x0 - s_x1
-            if overlap >= SAME_LINE_OVERLAP * hmin and -0.5 * em <= gap <= SEGMENT_GAP_EM * em:
+            if overlap >= SAME_LINE_OVERLAP * hmin and -BACKSTEP_EM * em <= gap <= SEGMENT_GAP_EM * em:
                 prev = cur[-1]
                 if w.text == prev.text and abs(w.x0 - prev.x0) < FAKE_BOLD_SHIFT_EM * em:
                     continue  # the same glyphs drawn twice, slightly shifted (fake bold)

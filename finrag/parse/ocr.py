@@ -187,6 +187,8 @@ def _count_frames(path: Path, file_name: str, settings: Settings) -> int:
             if w * h > settings.parse.max_image_pixels:
                 raise FileTooLargeError(f"image has {w}x{h} pixels", file=file_name)
             frames = int(getattr(im, "n_frames", 1))
+    except PILImage.DecompressionBombError as exc:  # PIL's own limit, far above max_image_pixels
+        raise FileTooLargeError(f"image too large: {exc}", file=file_name) from exc
     except (OSError, UnidentifiedImageError) as exc:
         raise ParseError(f"cannot read image: {exc}", file=file_name) from exc
     if frames > settings.parse.max_pages:

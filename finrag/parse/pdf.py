@@ -16,7 +16,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from finrag.config import Settings
-from finrag.errors import EncryptedFileError, FinragError, ParseError
+from finrag.errors import EncryptedFileError, FileTooLargeError, FinragError, ParseError
 from finrag.model import Block, BlockKind, Document, OutlineEntry, ParseReport, Table
 from finrag.parse.base import PageContent
 from finrag.parse.clean import PageLines, detect_language, garbled_share, remove_furniture
@@ -28,6 +28,8 @@ from finrag.parse.pdf_order import GUTTER_EM
 from finrag.parse.pdf_tables import Rules, page_rules, ruled_tables
 from finrag.parse.tables import PageTable, caption_and_unit, looks_tabular, merge_tables, tidy
 
+# Outline levels read (deeper bookmarks are note sub-items).
+MAX_OUTLINE_DEPTH = 8
 # Outline entries beyond this many are ignored (some filings bookmark every note and sub-note).
 MAX_OUTLINE_ENTRIES = 2000
 
@@ -50,7 +52,7 @@ def open_pdf(path: Path, file_name: str, settings: Settings) -> tuple[pdfium.Pdf
 
 def read_outline(pdf: pdfium.PdfDocument) -> list[OutlineEntry]:
     out: list[OutlineEntry] = []
-    for bm in pdf.get_toc(max_depth=8):
+    for bm in pdf.get_toc(max_depth=MAX_OUTLINE_DEPTH):
         if len(out) >= MAX_OUTLINE_ENTRIES:
             break
         title = (bm.get_title() or "").strip()
@@ -85,6 +87,12 @@ class PdfParser:
         report = ParseReport(file=file_name, parser="pdf", page_count=len(pdf))
         if len(pdf) == 0:
             raise ParseError("PDF has no pages", file=file_name)
+        if len(pdf) > ps.max_pages:
+            raise FileTooLargeError(
+                f"PDF has {len(pdf):,} pages, above the {ps.max_pages:,} page limit "
+                "(settings.parse.max_pages)",
+                file=file_name,
+            )
         pages: list[PageLines] = []
         need_ocr: list[int] = []
         rules: dict[int, Rules] = {}

@@ -7,7 +7,6 @@ import statistics
 
 from finrag.model import BBox
 from finrag.parse.layout import Line, Segment
-from finrag.parse.pdf_tables import SNAP
 from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, is_amount, unit_of
 
 # Alignment tables: a row may be separated from the next numeric row by this many label-only lines,
@@ -16,6 +15,8 @@ MAX_LABEL_LINES = 3
 MAX_ROW_GAP_EM = 2.5
 # An alignment table needs this many rows holding numbers (fewer is a sentence with figures).
 MIN_NUMERIC_ROWS = 3
+# A one-piece column heading may overhang its number column by this much (points).
+HEADING_SLACK = 20.0
 # Row labels may be indented this far (points) left of the table's usual label start.
 LABEL_INDENT = 24.0
 _CURRENCY = {"$", "¥", "€", "£", "US$", "RMB"}
@@ -160,4 +161,5 @@ def _header_like(segs: list[Segment], bands: list[list[float]]) -> bool:
     if len(segs) >= 2:
         return True  # "(in millions)   2023   2022" is a header row with its unit
     s = segs[0]
-    return not unit_of(s.text) and any(lo - SNAP * 10 <= s.x0 and s.x1 <= hi + SNAP * 10 for lo, hi in bands)
+    over = any(lo - HEADING_SLACK <= s.x0 and s.x1 <= hi + HEADING_SLACK for lo, hi in bands)
+    return over and not unit_of(s.text)

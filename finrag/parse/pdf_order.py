@@ -15,6 +15,8 @@ from finrag.parse.layout import Segment
 # A vertical gutter must be at least this many median line heights wide to split columns (broker
 # reports leave half a line height between sidebar and body).
 GUTTER_EM = 0.5
+# Lines overlapping by less than this (points) still form separate bands (touching loose boxes).
+BAND_OVERLAP = 0.5
 # Each side of a column split needs at least this many characters (a lone page number is no column).
 MIN_COLUMN_CHARS = 40
 
@@ -63,7 +65,7 @@ def _y_bands(items: Sequence[Boxed]) -> list[list[Boxed]]:
     bands: list[list[Boxed]] = [[ordered[0]]]
     bottom = ordered[0].bottom
     for it in ordered[1:]:
-        if it.top >= bottom - 0.5:
+        if it.top >= bottom - BAND_OVERLAP:
             bands.append([it])
         else:
             bands[-1].append(it)

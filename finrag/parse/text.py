@@ -19,6 +19,9 @@ from finrag.parse.office_common import DocBuilder, find_unit, numbering_level
 # UTF-8 with at most this share of undecodable characters is read as UTF-8 with replacements (a few
 # damaged bytes) rather than handed to charset detection, which would guess a legacy code page.
 UTF8_MAX_BAD_SHARE = 0.01
+# ... or when its valid multi-byte characters outnumber the damaged ones this many times: legacy code pages
+# (GBK, cp1251) almost never form valid UTF-8 sequences, so many of them mean UTF-8 with damage.
+UTF8_MIN_GOOD_PER_BAD = 2
 # charset-normalizer names whose superset GB18030 decodes more of real-world files.
 GB_FAMILY = {"gb2312", "gbk", "gb18030", "cp936", "hz"}
 _BOM_ENCODINGS: tuple[tuple[bytes, str], ...] = (
@@ -44,7 +47,9 @@ def decode_text(data: bytes, *, file_name: str) -> tuple[str, str, list[str]]:
     except UnicodeDecodeError:
         pass
     lenient = data.decode("utf-8", errors="replace")
-    if lenient.count("\ufffd") <= UTF8_MAX_BAD_SHARE * len(lenient):
+    bad = lenient.count("\ufffd")
+    good = sum(1 for ch in lenient if ch > "\x7f") - bad
+    if bad <= UTF8_MAX_BAD_SHARE * len(lenient) or good >= UTF8_MIN_GOOD_PER_BAD * bad:
         warnings.append(f"{lenient.count(chr(0xFFFD))} invalid UTF-8 byte sequences replaced with U+FFFD")
         return lenient, "utf-8", warnings
     best = from_bytes(data).best()

@@ -82,7 +82,12 @@ _FOLLOWUP_START = re.compile(
 )
 _PRONOUN = re.compile(r"它|其|该公司|这家公司|他们|\bits\b|\btheir\b|\bthey\b|\bthe company\b", re.I)
 _PUNCT = re.compile(r"[\s?？!！。.,，、;；:：]+")
-ELLIPTICAL_CHARS = 6  # a follow-up with fewer content characters than this reuses the previous question
+_ASK_WORDS = re.compile(
+    r"是多少|多少|是什么|什么|是谁|呢|吗|的|了|呀|\b(?:what|was|were|is|are|the|a|an|about|how|for|in|of|"
+    r"did|does|do|it|that|one|same)\b",
+    re.I,
+)  # question words that carry no topic: what is left after removing them is the follow-up's subject
+ELLIPTICAL_CHARS = 2  # a follow-up with fewer subject characters than this reuses the previous question
 
 
 @dataclass(slots=True)
@@ -169,7 +174,7 @@ class QueryAnalyzer:
             return question, ""
         rest = question[marker.end() :] if marker else question
         cut = spans(rest) + [(m.start, m.end) for m in companies.match(rest)]
-        content = _PUNCT.sub("", _strip(rest, cut))
+        content = _PUNCT.sub("", _ASK_WORDS.sub("", _strip(rest, cut)))
         new_periods = _shift_label(prev_per, cur_per, lang)
         if len(content) < ELLIPTICAL_CHARS:  # "and the year before?" -> the previous question, re-dated
             base = prev

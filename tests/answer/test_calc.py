@@ -86,3 +86,9 @@ def test_average_and_ratio() -> None:
     assert avg.result == Decimal("424.00") and avg.text.startswith("平均值 = (a + b + c) / 3")
     ratio = compute(FORMULAS["ratio"], [op("a", "2641"), op("b", "3025")], lang="en")
     assert ratio.result == Decimal("0.87") and ratio.unit is None
+
+
+def test_days_payable_outstanding_matches_financebench() -> None:
+    values = ["34616", "25309", "111934", "16047", "11461"]  # Amazon FY2017: AP, AP 2016, COGS, inventory x2
+    calc = compute(FORMULAS["days_payable_outstanding"], [op(str(i), v) for i, v in enumerate(values)])
+    assert calc.result == Decimal("93.86")

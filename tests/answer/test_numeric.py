@@ -69,3 +69,23 @@ def test_lookup_of_a_named_row_and_year() -> None:
     asked, facts, rank = _setup("What is the amount of Total in 2018?")
     out = lookup_answer(asked, facts, rank, lambda f: 3)
     assert out is not None and out.facts[0].value == Decimal("13988") and "[3]" in out.text
+
+
+INCOME = Table(
+    "t2",
+    [52],
+    [["(in millions)", "2018", "2017", "2016"]],
+    [["Revenues", "36,397", "34,350", "32,376"], ["Cost of sales", "20,441", "19,038", "17,405"]],
+    caption="CONSOLIDATED STATEMENTS OF INCOME",
+)
+
+
+def test_three_year_average_of_a_share() -> None:
+    doc = make_doc([INCOME], company="Nike", language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "What is Nike's three year average of cost of goods sold as a % of revenue from FY2016 to FY2018? "
+    q += "Round to one decimal place."
+    out = calculation_answer(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("55.1") and out.calculation.formula == "average_share"
+    assert len(out.calculation.inputs) == 6

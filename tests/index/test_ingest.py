@@ -41,6 +41,7 @@ def use_model() -> Embedder:
 def make_finrag(use_model: Embedder) -> Callable[[Settings, int], Finrag]:
     def build(settings: Settings, workers: int = 1) -> Finrag:
         settings.index.ingest_workers = workers
+        settings.index.parallel_min_mb = 0.0  # tiny test files: use the worker pool anyway when asked
         fr = Finrag(settings)
         fr.__dict__["embedders"] = [CachedEmbedder(use_model, settings.cache_dir / "embeddings")]
         return fr

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -136,7 +137,12 @@ def test_filter_chooses_exact_or_iterative_hnsw(
         assert conn.run("SELECT to_regclass('vec_1_hnsw')")[0][0] is not None
     plans: list[bool] = []
     real_plan = store._exact_plan
-    monkeypatch.setattr(store, "_exact_plan", lambda *a: plans.append(real_plan(*a)) or plans[-1])
+
+    def recording_plan(*a: Any) -> bool:
+        plans.append(real_plan(*a))
+        return plans[-1]
+
+    monkeypatch.setattr(store, "_exact_plan", recording_plan)
     rng = np.random.default_rng(8)
     recalls = []
     for _ in range(5):
@@ -209,7 +215,7 @@ def test_end_to_end_pdf_gives_the_same_answers_on_both_engines(
 
     pdf = _pdf(tmp_path / "contoso_2019.pdf")
     questions = ["What does error E5021 mean?", "What was net income in 2019?", "total revenue 2019"]
-    outputs = []
+    outputs: list[object] = []
     embedders = None
     for store in ("sqlite", pg_schema_url):
         s = settings.model_copy(deep=True)
@@ -240,3 +246,53 @@ def test_end_to_end_pdf_gives_the_same_answers_on_both_engines(
         assert fr.stats().engine == ("sqlite" if store == "sqlite" else "postgres")
         fr.close()
     assert outputs[0] == outputs[1]
+
+
+def test_migrate_command_round_trip(pg_schema_url: str, tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from finrag.cli import app
+
+    lite = SqliteStore(tmp_path / "data" / "store")
+    _fill(lite, 3, 5, seed=4)
+    lite.close()
+    runner = CliRunner()
+    out = runner.invoke(app, ["migrate", "--from", str(tmp_path / "data"), "--to", pg_schema_url, "--json"])
+    assert out.exit_code == 0, out.output
+    assert (json.loads(out.stdout)["documents"], json.loads(out.stdout)["chunks"]) == (3, 15)
+    back = runner.invoke(app, ["migrate", "--from", pg_schema_url, "--to", str(tmp_path / "back")])
+    assert back.exit_code == 0, back.output
+    restored = SqliteStore(tmp_path / "back")
+    assert (restored.stats().documents, restored.stats().chunks, restored.stats().facts) == (3, 15, 3)
+    restored.close()
+
+
+def test_a_failed_add_leaves_the_old_version_and_counters(pg_schema_url: str, tmp_path: Path) -> None:
+    from finrag.errors import StoreUnavailableError
+
+    store = _pg(pg_schema_url, tmp_path)
+    _fill(store, 2, 4, seed=5)
+    before = store.stats()
+    old = doc_id_of("d0.pdf")
+    new_id = doc_id_of("d0 v2")
+    clash = make_chunk(
+        doc_id_of("d1.pdf"), 0, "重复的 chunk id", file="d0.pdf"
+    )  # d1's chunk id: unique violation
+    chunks = [make_chunk(new_id, 0, "新版本 营业收入", file="d0.pdf"), clash]
+    with pytest.raises(StoreUnavailableError):
+        store.add_document(
+            make_record(new_id, "d0.pdf", 2), chunks, {SPACE: random_unit(np.random.default_rng(0), 2, DIM)},
+            [], [analyze(c.text) for c in chunks], replaces=old,
+        )  # fmt: skip
+    after = store.stats()
+    assert (after.documents, after.chunks, after.index_version) == (
+        before.documents,
+        before.chunks,
+        before.index_version,
+    )
+    assert store.get_document(old, AccessScope.everything()) is not None
+    assert store.keyword_search(analyze("新版本"), 5, Filters()) == []
+    assert len(store.keyword_search(analyze("营业收入"), 50, Filters())) == 8
+    store.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from finrag.config import Settings
-from finrag.errors import EncryptedFileError, ParseError
+from finrag.errors import EncryptedFileError, FileTooLargeError, ParseError
 from finrag.model import BlockKind, Document
 from finrag.parse.pdf import PdfParser
 from tests.parse import pdf_fixtures as fx
@@ -143,3 +143,10 @@ def test_page_without_text_layer_is_reported(tmp_path: Path, settings: Settings)
     assert 1 in doc.report.scanned_pages or 1 in doc.report.ocr_pages
     assert any("real text layer" in b.text for b in doc.blocks if b.page == 2)
     assert doc.report.seconds > 0
+
+
+def test_page_limit_is_enforced(tmp_path: Path, settings: Settings) -> None:
+    settings.parse.max_pages = 2
+    with pytest.raises(FileTooLargeError) as err:
+        parse(fx.two_column(tmp_path / "long.pdf", pages=3), settings)
+    assert "long.pdf" in str(err.value)

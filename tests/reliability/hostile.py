@@ -6,6 +6,7 @@ zip entries whose *declared* size is huge, and the "huge" image is only a PNG he
 
 from __future__ import annotations
 
+import functools
 import struct
 import zipfile
 import zlib
@@ -15,8 +16,8 @@ from pathlib import Path
 HostileBuilder = Callable[[Path], Path]
 
 BLANK_PAGES = 10_000  # pages of the "many blank pages" PDF
-BOMB_BYTES = 4 << 30  # declared uncompressed size of the zip bomb entry (4 GiB)
-BOMB_BLOCK = 1 << 24  # bytes fed to the compressor per write while building the bomb
+BOMB_BYTES = 2 << 30  # uncompressed size of the zip bomb entry (2 GiB, ~2 MB on disk)
+BOMB_BLOCK = 1 << 24  # zero bytes compressed once and repeated while building the bomb
 MILLION_ROWS = 1_000_000  # rows of the huge spreadsheet
 HUGE_SIDE = 30_000  # pixels per side of the huge image
 LONG_LINE_BYTES = 5 * 1024 * 1024  # the Markdown file's single line
@@ -97,15 +98,57 @@ def _write_pdf(path: Path, objs: list[str]) -> Path:
     return path
 
 
-def _zip_with_bomb(path: Path, parts: dict[str, str], bomb_name: str) -> Path:
-    """An OOXML zip whose ``bomb_name`` entry streams :data:`BOMB_BYTES` of zeros (a few MB compressed)."""
-    zero = bytes(BOMB_BLOCK)
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, text in parts.items():
-            zf.writestr(name, text)
-        with zf.open(bomb_name, "w", force_zip64=True) as fh:
-            for _ in range(BOMB_BYTES // BOMB_BLOCK):
-                fh.write(zero)
+@functools.lru_cache(maxsize=2)
+def _deflated_zeros(total: int) -> tuple[bytes, int]:
+    """Raw deflate data for ``total`` zero bytes and its CRC-32, without compressing ``total`` bytes.
+
+    After a full flush the compressor forgets its window, so every :data:`BOMB_BLOCK` of zeros compresses
+    to the same bytes: compress one block, repeat its output, end with an empty final block."""
+    block = bytes(BOMB_BLOCK)
+    comp = zlib.compressobj(9, zlib.DEFLATED, -15)
+    piece = comp.compress(block) + comp.flush(zlib.Z_FULL_FLUSH)
+    crc = 0
+    for _ in range(total // BOMB_BLOCK):
+        crc = zlib.crc32(block, crc)
+    tail = zlib.compressobj(9, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)
+    return piece * (total // BOMB_BLOCK) + tail, crc
+
+
+ZIP64_MARK = 0xFFFFFFFF
+ZIP_VERSION = 45  # zip64
+DOS_DATE_1980 = 0x21  # 1980-01-01
+
+
+def _zip_with_bomb(path: Path, parts: dict[str, str], bomb_name: str, total: int = BOMB_BYTES) -> Path:
+    """An OOXML zip whose ``bomb_name`` entry inflates to ``total`` zero bytes (a few MB on disk).
+
+    Written by hand (zip64 local and central headers) so that building it takes a second, not minutes."""
+    out = bytearray()
+    central = bytearray()
+    entries = [(name, text.encode(), 0) for name, text in parts.items()]
+    for name, raw, _ in entries:
+        offset = len(out)
+        crc, size, fname = zlib.crc32(raw), len(raw), name.encode()
+        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 0, 0, DOS_DATE_1980, crc, size, size, len(fname), 0)
+        out += fname + raw
+        central += struct.pack(
+            "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 0, 0, DOS_DATE_1980, crc, size, size, len(fname),
+            0, 0, 0, 0, 0, offset,
+        ) + fname
+    data, crc = _deflated_zeros(total)
+    fname, offset = bomb_name.encode(), len(out)
+    extra = struct.pack("<HHQQ", 1, 16, total, len(data))
+    out += struct.pack(
+        "<IHHHHHIIIHH", 0x04034B50, ZIP_VERSION, 0, 8, 0, DOS_DATE_1980, crc, ZIP64_MARK, ZIP64_MARK,
+        len(fname), len(extra),
+    ) + fname + extra + data
+    central += struct.pack(
+        "<IHHHHHHIIIHHHHHII", 0x02014B50, ZIP_VERSION, ZIP_VERSION, 0, 8, 0, DOS_DATE_1980, crc, ZIP64_MARK,
+        ZIP64_MARK, len(fname), len(extra), 0, 0, 0, 0, offset,
+    ) + fname + extra
+    count = len(entries) + 1
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, len(central), len(out), 0)
+    path.write_bytes(bytes(out + central + end))
     return path
 
 
@@ -156,8 +199,10 @@ XLSX_PARTS = {
 }
 
 
-def million_rows_xlsx(folder: Path, rows: int = MILLION_ROWS) -> Path:
-    """An .xlsx with ``rows`` numeric rows, its sheet XML streamed straight into the zip."""
+def million_rows_xlsx(folder: Path, rows: int = MILLION_ROWS, *, dimension: bool = True) -> Path:
+    """An .xlsx with ``rows`` numeric rows, its sheet XML streamed straight into the zip.
+
+    Excel always writes the sheet's ``<dimension>``; without it openpyxl scans the whole sheet first."""
     path = folder / "million.xlsx"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as zf:
         for name, text in XLSX_PARTS.items():
@@ -165,7 +210,9 @@ def million_rows_xlsx(folder: Path, rows: int = MILLION_ROWS) -> Path:
         with zf.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as fh:
             fh.write(
                 b'<?xml version="1.0" encoding="UTF-8"?><worksheet '
-                b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+                b'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                + (f'<dimension ref="A1:B{rows + 1}"/>'.encode() if dimension else b"")
+                + b"<sheetData>"
                 b'<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c>'
                 b'<c r="B1" t="inlineStr"><is><t>amount</t></is></c></row>'
             )
@@ -180,7 +227,7 @@ def million_rows_xlsx(folder: Path, rows: int = MILLION_ROWS) -> Path:
 
 
 def gbk_csv_as_txt(folder: Path) -> Path:
-    path = folder / "报表.dat"
+    path = folder / "报表.txt"  # a CSV in GBK, named as plain text
     rows = ["项目,2019年,2018年", "营业收入,1250,1100", "净利润,310,280", "总资产,5000,4700"]
     path.write_bytes("\n".join(rows).encode("gbk"))
     return path
@@ -188,7 +235,9 @@ def gbk_csv_as_txt(folder: Path) -> Path:
 
 def invalid_utf8_txt(folder: Path) -> Path:
     path = folder / "broken.txt"
-    path.write_bytes(b"Revenue grew \xff\xfe\xc3\x28 strongly in 2019.\n\x80\x81 Net income rose.\n" * 20)
+    para = "公司2019年营业收入增长百分之十二，净利润增长百分之八。Revenue grew; net income rose.\n".encode()
+    # a stray byte order mark, a cut multi-byte character and lone continuation bytes in every paragraph
+    path.write_bytes((para + b"\xff\xfe Net income rose \xe8\x90 again.\x80\n\n") * 20)
     return path
 
 

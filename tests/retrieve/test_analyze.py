@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from finrag.index.tokenize import get_analyzer
@@ -11,10 +13,10 @@ from finrag.retrieve.entities import CompanyIndex, short_forms
 from finrag.retrieve.expand import load_glossary
 
 
-def _record(doc: str, **meta: object) -> DocumentRecord:
+def _record(doc: str, **meta: Any) -> DocumentRecord:
     return DocumentRecord(
         doc, f"{doc}.pdf", "pdf", "annual_report", "zh", 10, DocumentMeta(**meta), AccessInfo()
-    )  # type: ignore[arg-type]
+    )
 
 
 @pytest.fixture(scope="module")

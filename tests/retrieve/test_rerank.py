@@ -1,0 +1,90 @@
+"""Rerankers: the learned ranker, its training, a rerank endpoint (fake local server), dedup."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import numpy as np
+import pytest
+
+from finrag.config import RetrieveSettings
+from finrag.errors import ConfigError, RetrieveError
+from finrag.model import Chunk, ChunkKind, ChunkMeta, Hit
+from finrag.retrieve.dedup import dedup
+from finrag.retrieve.features import FEATURES
+from finrag.retrieve.rerank import EndpointRanker, LearnedRanker, load_model, make_reranker
+from finrag.retrieve.train import fit
+
+
+def _hit(cid: str, text: str, score: float, **features: float) -> Hit:
+    chunk = Chunk(cid, "d", text, ChunkKind.TEXT, [1], [], ChunkMeta("f.pdf", "annual_report", "zh"))
+    return Hit(chunk, score, features=dict(features))
+
+
+def test_training_learns_that_the_named_company_matters_and_reorders_hits() -> None:
+    rng = np.random.default_rng(0)
+    rows = rng.uniform(0, 1, (400, len(FEATURES)))
+    ent = FEATURES.index("entity")
+    rows[:, ent] = rng.choice([-1.0, 1.0], 400)
+    labels = (rows[:, ent] > 0).astype(float) * (rng.uniform(0, 1, 400) > 0.2)
+    model = fit(rows, labels, FEATURES)
+    assert model.weights[ent] == max(model.weights)
+    hits = [_hit("other", "x", 0.9, entity=-1.0), _hit("named", "y", 0.5, entity=1.0)]
+    ranked = LearnedRanker(model).rerank("q", hits)
+    assert [h.chunk.chunk_id for h in ranked] == ["named", "other"]
+    assert ranked[1].features["fused_score"] == 0.9
+
+
+def test_the_shipped_model_loads_and_names_known_features() -> None:
+    model = load_model(None)
+    assert model is not None and set(model.features) <= set(FEATURES)
+    assert model.info["trained_on"] and model.info["cv_by_company"]
+    assert isinstance(make_reranker(RetrieveSettings()), LearnedRanker)
+    assert make_reranker(RetrieveSettings(rerank="none")) is None
+    with pytest.raises(ConfigError):
+        make_reranker(RetrieveSettings(rerank="magic"))
+
+
+class _Rerank(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        docs = body["documents"]
+        results = [{"index": i, "relevance_score": float("capex" in d)} for i, d in enumerate(docs)]
+        out = json.dumps({"results": results}).encode()
+        self.send_response(200 if body["query"] != "fail" else 500)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(out)
+
+    def log_message(self, *args: object) -> None:
+        return
+
+
+@pytest.fixture()
+def endpoint() -> Iterator[str]:
+    server = HTTPServer(("127.0.0.1", 0), _Rerank)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/rerank"
+    server.shutdown()
+
+
+def test_endpoint_reranker_orders_by_the_service_scores_and_reports_failure(endpoint: str) -> None:
+    ranker = EndpointRanker(RetrieveSettings(rerank="endpoint", rerank_endpoint=endpoint))
+    hits = [_hit("a", "revenue", 0.9), _hit("b", "capex was 5", 0.1)]
+    assert [h.chunk.chunk_id for h in ranker.rerank("capex", hits)] == ["b", "a"]
+    with pytest.raises(RetrieveError):
+        ranker.rerank("fail", hits)
+
+
+def test_near_duplicates_are_dropped_and_distinct_texts_kept() -> None:
+    text = "营业收入 905,402,299.44 元，同比增长 12.3%，主要由于冷链设备销量增加。"
+    hits = [
+        _hit("a", text, 1.0),
+        _hit("b", text + "。", 0.9),
+        _hit("c", "Net income was $5,349 million", 0.8),
+    ]
+    kept, dropped = dedup(hits, 0.8)
+    assert [h.chunk.chunk_id for h in kept] == ["a", "c"] and dropped == ["b"]

@@ -1,0 +1,84 @@
+"""The full retrieval composition on a real store with the real USE embedder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.config import Settings, load_settings
+from finrag.index import open_store
+from finrag.index.embed import UseEmbedder
+from finrag.index.tokenize import analyze
+from finrag.model import DocumentMeta, SearchRequest, Turn
+from finrag.retrieve.pipeline import Retriever
+from tests.index.factory import doc_id_of, make_chunk, make_record
+
+SIFANG = [
+    "公司实际控制人为陈久斌先生，持有公司股份",
+    "报告期内营业收入为1,012,345,678.90元，上年同期为960,000,000.00元",
+    "公司主营冷链装备，包括速冻设备和冷库",
+]
+OTHER = [
+    "本公司实际控制人为张三先生",
+    "报告期内营业收入为2,000,000.00元",
+]
+
+
+@pytest.fixture(scope="module")
+def use() -> UseEmbedder:
+    return UseEmbedder(load_settings())
+
+
+@pytest.fixture()
+def retriever(settings: Settings, use: UseEmbedder) -> Iterator[Retriever]:
+    store = open_store(settings)
+    retriever = Retriever(settings, store, [use])  # registers the embedder's space
+    for name, company, code, full, texts in [
+        ("sifang.pdf", "四方科技", "603339", "四方科技集团股份有限公司", SIFANG),
+        ("other.pdf", "华东重工", "600000", "华东重工股份有限公司", OTHER),
+    ]:
+        d = doc_id_of(name)
+        chunks = [make_chunk(d, i, t, file=name, company=company, year=2019) for i, t in enumerate(texts)]
+        rec = make_record(d, name, len(chunks), company=company, year=2019)
+        rec.meta = DocumentMeta(company=company, company_full=full, company_code=code, fiscal_year=2019,
+                                fiscal_period="FY", period_end="2019-12-31")  # fmt: skip
+        store.add_document(rec, chunks, {use.name: use.embed(texts)}, [], [analyze(t) for t in texts])
+    yield retriever
+    store.close()
+
+
+def test_a_named_company_by_its_code_ranks_its_own_chunk_first(retriever: Retriever) -> None:
+    res = retriever.search(SearchRequest("603339 实际控制人是谁", top_k=3, explain=True))
+    assert res.hits[0].chunk.text == SIFANG[0]
+    assert res.analysis is not None and res.analysis.companies == ["四方科技"]
+    stages = [s.stage for s in res.trace.steps]
+    for stage in ("analyze", "route", "expand", "keyword", "dense", "fuse", "rerank"):
+        assert stage in stages
+    route = next(s for s in res.trace.steps if s.stage == "route")
+    assert "company" in route.detail["rules"]
+    assert any(name.endswith("@focus") for name in res.hits[0].ranks)
+    assert "entity" in res.hits[0].features
+
+
+def test_follow_up_is_completed_from_history_and_relative_periods_resolved(retriever: Retriever) -> None:
+    history = [Turn("user", "四方科技的主营业务是什么？"), Turn("assistant", "冷链装备")]
+    res = retriever.search(SearchRequest("那上年同期营收是多少？", top_k=2, history=history))
+    a = res.analysis
+    assert a is not None and a.companies == ["四方科技"] and "四方科技" in a.completed
+    assert [(p.label, p.fiscal_year) for p in a.periods] == [("上年同期", 2018)]
+    assert any("revenue" in v for v in a.variants), (a.completed, a.variants)  # cross-language variant
+    assert res.hits[0].chunk.text == SIFANG[1]
+
+
+def test_greetings_are_answered_without_retrieval(retriever: Retriever) -> None:
+    res = retriever.search(SearchRequest("你好！"))
+    assert res.hits == [] and res.analysis is not None and res.analysis.intent == "chitchat"
+
+
+def test_the_plain_core_is_one_switch_away(settings: Settings, retriever: Retriever) -> None:
+    retriever.settings = settings.model_copy(
+        update={"retrieve": settings.retrieve.model_copy(update={"analyze": False})}
+    )
+    hit = retriever.search(SearchRequest("实际控制人", top_k=1)).hits[0]
+    assert set(hit.ranks) <= {"bm25", "dense:use"}
