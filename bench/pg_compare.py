@@ -16,6 +16,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from finrag.app import Finrag
 from finrag.config import load_settings
@@ -85,7 +86,17 @@ def main() -> None:
     qs = [q for q in qs if q["answerable"]][: args.limit]
     work = Path(tempfile.mkdtemp(prefix="finrag-pg-compare-"))
     files = _passages(work / "docs", set())
-    url = os.environ.get("FINRAG_TEST_PG_URL") or start_cluster(work / "pg").url
+    cluster = None if os.environ.get("FINRAG_TEST_PG_URL") else start_cluster(work / "pg")
+    try:
+        compare(args, qs, work, files, os.environ.get("FINRAG_TEST_PG_URL") or cluster.url)  # type: ignore[union-attr]
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def compare(
+    args: argparse.Namespace, qs: list[dict[str, Any]], work: Path, files: list[Path], url: str
+) -> None:
     runs: dict[str, list[list[tuple[str, float]]]] = {}
     answers: dict[str, list[object]] = {}
     embedders = None

@@ -68,6 +68,14 @@ def main() -> None:
     if not url:
         cluster = start_cluster(Path(tempfile.gettempdir()) / f"finrag-pg-bench-{os.getpid()}")
         url = cluster.url
+    try:
+        run(args, url)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+
+
+def run(args: argparse.Namespace, url: str) -> None:
     postgres_store.HNSW_MIN_ROWS = 1 << 62  # load first, then build the index once (timed separately)
     store = postgres_store.PostgresStore(load_settings(Path(tempfile.mkdtemp())), url=f"{url}?schema=bench")
     store.check_embedders({SPACE: args.dim})
@@ -127,8 +135,6 @@ def main() -> None:
         print(f"keyword BM25 {name}: {_pct(times)}")
     print(f"disk: {store.stats().disk_bytes / 1e9:.2f} GB")
     store.close()
-    if cluster is not None:
-        cluster.stop()
 
 
 if __name__ == "__main__":

@@ -103,7 +103,23 @@ _RELATIVE: list[tuple[tuple[str, ...], int, bool]] = [
     ),
 ]
 # Column labels that are not periods at all (changes, notes, shares of total)
-_NOT_PERIOD = ("增减", "变动", "变化", "调整数", "附注", "比例", "占比", "change", "note", "variance", "%")
+_NOT_PERIOD = (
+    "增减",
+    "变动",
+    "变化",
+    "调整数",
+    "附注",
+    "比例",
+    "占比",
+    "change",
+    "note",
+    "variance",
+    "%",
+    "effect of",
+    "adjustment",
+    "without adoption",
+    "impact of",
+)
 
 
 @dataclass(slots=True, frozen=True)

@@ -80,7 +80,7 @@ _FOLLOWUP_START = re.compile(
     r"^\s*(?:那么?|那该|还有|另外|以及|同时|此外|and\b|what about\b|how about\b|also\b|then\b|same for\b)",
     re.I,
 )
-_PRONOUN = re.compile(r"它|其|该公司|这家公司|他们|\bits\b|\btheir\b|\bthey\b|\bthe company\b", re.I)
+_PRONOUN = re.compile(r"它|该公司|这家公司|他们|\bits\b|\btheir\b|\bthey\b|\bthe company\b", re.I)
 _PUNCT = re.compile(r"[\s?？!！。.,，、;；:：]+")
 _ASK_WORDS = re.compile(
     r"是多少|多少|是什么|什么|是谁|呢|吗|的|了|呀|\b(?:what|was|were|is|are|the|a|an|about|how|for|in|of|"
@@ -127,6 +127,17 @@ def reference_for(records: list[DocumentRecord], periods: list[Period]) -> Refer
     pick = [r for r in dated if r.meta.fiscal_year in years] or dated
     rec = max(pick, key=lambda r: (r.meta.fiscal_year or 0, r.meta.period_end or ""))
     return Reference(rec.meta.fiscal_year or 0, rec.meta.fiscal_period or "FY", rec.meta.period_end)
+
+
+def _dated(p: Period, records: list[DocumentRecord]) -> Period:
+    """A fiscal year without an end date takes it from the company's own report for that year (FY ≠ Dec)."""
+    if p.period_end or p.fiscal_year is None or p.fiscal_period != "FY":
+        return p
+    for r in records:
+        m = r.meta
+        if m.fiscal_year == p.fiscal_year and (m.fiscal_period or "FY") == "FY" and m.period_end:
+            return Period(p.label, p.fiscal_year, "FY", m.period_end, p.kind)
+    return p
 
 
 def _shift_label(prev: list[Period], cur: list[Period], lang: str) -> list[str]:
@@ -196,7 +207,7 @@ class QueryAnalyzer:
             prefix += [m.alias for m in prev_comp]
         if not cur_per:
             prefix += [p.label for p in prev_per if not is_relative(p)]
-        body = _PRONOUN.sub("", rest).strip() if prefix else rest.strip()
+        body = rest.strip()
         if cur_per and new_periods != [p.label for p in cur_per]:
             rel = [(a, b) for a, b in spans(body)]
             body = _strip(body, rel)
@@ -216,6 +227,7 @@ class QueryAnalyzer:
         ref = reference_for(records, periods)
         if ref is not None:
             periods = resolve(periods, ref)
+        periods = [_dated(p, records) for p in periods]
         terms = self.glossary.find(completed)
         codes = codes_of(completed)
         codes += [

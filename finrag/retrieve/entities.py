@@ -36,6 +36,7 @@ _EN_SUFFIX = re.compile(
 )
 _LEADING_THE = re.compile(r"^the\s+", re.I)
 MIN_ZH_ALIAS = 2  # shorter Chinese aliases match too much ordinary text
+MIN_ZH_DERIVED = 3  # a name cut from a legal name ("生物股份" -> "生物") must keep this many characters
 MIN_LATIN_ALIAS = 2  # one-letter tickers ("A", "F") are ordinary words
 TICKER_MAX = 5  # all-capital aliases up to this length are tickers: matched case-sensitively
 _GENERIC = {"公司", "本公司", "集团", "本集团", "company", "the company", "group", "inc", "corp"}
@@ -69,7 +70,7 @@ def short_forms(name: str) -> set[str]:
             out.add(stripped)
             base = stripped
     for suffix in _ZH_SUFFIXES:
-        if name.endswith(suffix) and len(name) - len(suffix) >= MIN_ZH_ALIAS:
+        if name.endswith(suffix) and len(name) - len(suffix) >= MIN_ZH_DERIVED:
             out.add(name[: -len(suffix)])
     return {s for s in out if s}
 
@@ -131,6 +132,8 @@ class CompanyIndex:
         for m in self._pattern.finditer(text):
             alias = m.group(0)
             comp = self._by_alias[alias.lower()]
+            if not _is_cjk(alias) and " " not in alias and not alias[0].isupper() and not alias[0].isdigit():
+                continue  # a one-word Latin name ("Block", "Target") counts only when capitalised
             if self._is_ticker(comp, alias) and alias != comp.code:
                 continue  # "mmm" in running text is not the ticker MMM
             found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))

@@ -56,6 +56,7 @@ def test_resolve_labels_absolute_and_relative() -> None:
     assert resolve_label("2019年1-6月", None).fiscal_period == "H1"
     assert resolve_label("本期比上年同期增减(%)", 2019).fiscal_year is None
     assert resolve_label("上期期末数", 2019).period_end == "2018-12-31"
+    assert resolve_label("AS OF MAY 31, 2019 EFFECT OF ADOPTION", None).fiscal_year is None
     assert resolve_label("FINANCIAL HISTORY 2019 2018 2017", None).fiscal_year is None  # merged header cell
 
 

@@ -153,6 +153,7 @@ def test_parallel_workers_and_access_options(
     settings: Settings, tmp_path: Path, make_finrag: Callable[[Settings, int], Finrag]
 ) -> None:
     files = [_write(tmp_path, f"r{i}.md", REPORT.replace("603339", f"60333{i}")) for i in range(2)]
+    settings.index.embed_in_workers = False  # the parent's already-loaded model: keeps this test fast
     fr = make_finrag(settings, 2)
     opts = IngestOptions(access=AccessInfo(access_level=2, groups=["finance"]), tags=["fy2019"])
     results = fr.ingest(files, opts)

@@ -104,3 +104,21 @@ def test_a_question_that_stands_alone_is_not_rewritten(qa: QueryAnalyzer, compan
     history = [Turn("user", "四方科技2019年的董事长是谁？")]
     u = qa.understand("3M的资本支出是多少？", history, companies)
     assert u.followup == "" and u.analysis.completed == "3M的资本支出是多少？"
+
+
+def test_a_fiscal_year_takes_its_end_date_and_prior_year_from_the_companys_report(qa: QueryAnalyzer) -> None:
+    may = CompanyIndex([_record("s", company="Stride Shoes", company_code="STRD", fiscal_year=2018,
+                                fiscal_period="FY", period_end="2018-05-31")])  # fmt: skip
+    a = qa.understand("Stride Shoes revenue in FY2018 and the prior year", [], may).analysis
+    assert [(p.fiscal_year, p.period_end) for p in a.periods] == [(2018, "2018-05-31"), (2017, "2017-05-31")]
+
+
+def test_ordinary_words_are_not_taken_for_companies() -> None:
+    idx = CompanyIndex([
+        _record("x", company="Block", company_full="Block, Inc.", company_code="SQ"),
+        _record("y", company="生物股份", company_full="金宇生物技术股份有限公司", company_code="600201"),
+    ])  # fmt: skip
+    assert idx.match("the block of shares was sold") == []
+    assert [m.company.name for m in idx.match("Block revenue in 2020")] == ["Block"]
+    assert idx.match("生物制品的收入") == []  # "生物" alone is not 生物股份
+    assert [m.company.name for m in idx.match("生物股份的营业收入")] == ["生物股份"]

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import pytest
 
-from finrag.errors import ConfigError
-from finrag.retrieve.expand import line_items, load_glossary, rule_variants
+from finrag.config import AnswerSettings
+from finrag.errors import ConfigError, LLMError
+from finrag.retrieve.expand import line_items, llm_variants, load_glossary, rule_variants
 
 
 def test_chinese_revenue_question_gets_synonyms_and_an_english_variant() -> None:
@@ -41,3 +46,36 @@ def test_a_user_glossary_extends_the_shipped_one(tmp_path: Path) -> None:
     assert "订单储备" in v["#syn"] and "order backlog" in v["#xl"]
     with pytest.raises(ConfigError):
         load_glossary(str(tmp_path / "missing.txt"))
+
+
+class _Chat(BaseHTTPRequestHandler):
+    """A fake OpenAI-compatible chat endpoint (stands in for a paid API)."""
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        system = body["messages"][0]["content"]
+        text = "3M capital expenditures 2018" if system.startswith("Rewrite") else "3M spent $1,577 million."
+        out = json.dumps({"choices": [{"message": {"content": text}}]}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(out)
+
+    def log_message(self, *args: object) -> None:
+        return
+
+
+@pytest.fixture()
+def chat() -> Iterator[str]:
+    server = HTTPServer(("127.0.0.1", 0), _Chat)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
+    server.shutdown()
+
+
+def test_llm_rewrite_and_hyde_variants_and_silent_fallback(chat: str) -> None:
+    cfg = AnswerSettings(llm_base_url=chat)
+    v = llm_variants("capex of 3M in 2018?", cfg, 5.0, rewrite=True, hyde=True)
+    assert v == {"#llm": "3M capital expenditures 2018", "#hyde": "3M spent $1,577 million."}
+    with pytest.raises(LLMError):  # the retriever catches this and keeps the rule variants
+        llm_variants("q", AnswerSettings(llm_base_url="http://127.0.0.1:9/v1"), 1.0, rewrite=True, hyde=False)
