@@ -24,6 +24,9 @@ MAX_CHAR_ADVANCE_EM = 1.5
 BACKSTEP_EM = 0.5
 # Two characters share a line when their vertical extents overlap by this share of the smaller one.
 SAME_LINE_OVERLAP = 0.5
+# A space pdfium inserts between glyphs this close (em) is letter-spacing, not a word break:
+# "s e m i - c u s t o m" (gap ~0 em) is printed "semi-custom"; real word spaces measure >= 0.2 em.
+TIGHT_GAP_EM = 0.08
 # A space inserted by pdfium next to a CJK character is dropped when the real gap is below this (em):
 # "2020 年 12 月" is printed as "2020年12月".
 CJK_SPACE_GAP_EM = 0.35
@@ -188,7 +191,9 @@ def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word]) -> Segment:
     for w in words:
         if prev is not None:
             em = max(w.bottom - w.top, 0.1)
-            if not ((is_cjk(w.text[0]) or is_cjk(prev.text[-1])) and w.x0 - prev.x1 < CJK_SPACE_GAP_EM * em):
+            gap = w.x0 - prev.x1
+            cjk = is_cjk(w.text[0]) or is_cjk(prev.text[-1])
+            if gap >= TIGHT_GAP_EM * em and not (cjk and gap < CJK_SPACE_GAP_EM * em):
                 parts.append(" ")
                 xs.append(prev.x1)
         step = (w.x1 - w.x0) / len(w.text)
