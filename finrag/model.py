@@ -2,7 +2,7 @@
 
 Plain slotted dataclasses (fast to build by the hundred thousand, easy to dump to JSON with
 :func:`to_jsonable`). Pages are 1-indexed physical pages everywhere. Boxes are in PDF points with the
-origin at the page's top-left corner (y grows downwards), as pdfplumber reports them.
+origin at the page's top-left corner (y grows downwards).
 """
 
 from __future__ import annotations

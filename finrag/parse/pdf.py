@@ -1,4 +1,4 @@
-"""Digital PDF parser: pypdfium2 text + character boxes, pdfplumber tables only on tabular pages.
+"""Digital PDF parser: pypdfium2 text + character boxes; tables from ruling lines or aligned numbers.
 
 Pipeline per document: segments per page (layout.py) -> scanned/garbled pages to OCR -> running
 headers/footers removed (clean.py) -> tables (tables.py) -> reading order by XY-cut -> blocks with
