@@ -14,10 +14,14 @@ from finrag.config import Settings, load_settings
 from finrag.errors import FinragError
 from finrag.model import Filters, SearchRequest, to_jsonable
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, help="finrag: cited answers from financial documents")
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="finrag: cited answers from financial documents"
+)
 console = Console(stderr=True)
 
-DataOpt = Annotated[Path | None, typer.Option("--data", help="Data folder (default $FINRAG_HOME or ./finrag-data)")]
+DataOpt = Annotated[
+    Path | None, typer.Option("--data", help="Data folder (default $FINRAG_HOME or ./finrag-data)")
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON")]
 
 
@@ -38,7 +42,10 @@ def fail(err: FinragError, as_json: bool) -> None:
 
 
 def parse_filters(items: list[str]) -> Filters:
-    """``--filter key=value`` pairs -> Filters (keys: doc_id, file, doc_type, company, year, kind, tag, lang)."""
+    """``--filter key=value`` pairs -> Filters.
+
+    Keys: doc_id, file, doc_type, company, year (2019 or 2018..2020), kind, tag, lang.
+    """
     f = Filters()
     for item in items:
         key, _, value = item.partition("=")
@@ -49,8 +56,13 @@ def parse_filters(items: list[str]) -> Filters:
             f.fiscal_year_min, f.fiscal_year_max = int(lo), int(hi or lo)
             continue
         target = {
-            "doc_id": f.doc_ids, "file": f.files, "doc_type": f.doc_types, "company": f.companies,
-            "kind": f.kinds, "tag": f.tags, "lang": f.languages,
+            "doc_id": f.doc_ids,
+            "file": f.files,
+            "doc_type": f.doc_types,
+            "company": f.companies,
+            "kind": f.kinds,
+            "tag": f.tags,
+            "lang": f.languages,
         }.get(key)
         if target is None:
             raise typer.BadParameter(f"unknown filter key {key!r}")
@@ -159,18 +171,27 @@ def search(
     settings = settings_for(data)
     fr = Finrag(settings)
     try:
-        req = SearchRequest(question, top_k or settings.retrieve.top_k, parse_filters(filters or []), explain=explain)
+        req = SearchRequest(
+            question, top_k or settings.retrieve.top_k, parse_filters(filters or []), explain=explain
+        )
         result = fr.search(req)
     except FinragError as err:
         fail(err, as_json)
         return
     finally:
         fr.close()
-    hits = [
+    hits: list[dict[str, Any]] = [
         {
-            "chunk_id": h.chunk.chunk_id, "doc_id": h.chunk.doc_id, "file": h.chunk.meta.file,
-            "pages": h.chunk.pages, "section_path": h.chunk.section_path, "score": round(h.score, 6),
-            "text": h.chunk.text, "ranks": h.ranks, "scores": h.scores, "features": h.features,
+            "chunk_id": h.chunk.chunk_id,
+            "doc_id": h.chunk.doc_id,
+            "file": h.chunk.meta.file,
+            "pages": h.chunk.pages,
+            "section_path": h.chunk.section_path,
+            "score": round(h.score, 6),
+            "text": h.chunk.text,
+            "ranks": h.ranks,
+            "scores": h.scores,
+            "features": h.features,
         }
         for h in result.hits
     ]
@@ -181,11 +202,14 @@ def search(
             out["trace"] = result.trace
         emit(out)
         return
-    for i, h in enumerate(hits, 1):
-        console.print(f"[bold]{i}. {h['file']} p{h['pages']}[/bold] score={h['score']} {' > '.join(h['section_path'])}")
-        sys.stdout.write(str(h["text"])[:300].replace("\n", " ") + "\n")
+    for i, hit in enumerate(result.hits, 1):
+        c = hit.chunk
+        console.print(
+            f"[bold]{i}. {c.meta.file} p{c.pages}[/bold] score={hit.score:.6f} {' > '.join(c.section_path)}"
+        )
+        sys.stdout.write(c.text[:300].replace("\n", " ") + "\n")
         if explain:  # each retriever's rank and raw score for this hit
-            ranks = "  ".join(f"{n}: #{r} ({h['scores'][n]:.4g})" for n, r in h["ranks"].items())
+            ranks = "  ".join(f"{n}: #{r} ({hit.scores.get(n, 0.0):.4g})" for n, r in hit.ranks.items())
             sys.stdout.write(f"   {ranks}\n")
     if explain:  # the steps: analyzer tokens + filters, candidates per retriever, fused order, timings
         for step in result.trace.steps:
@@ -198,7 +222,9 @@ def ask(
     question: str,
     data: DataOpt = None,
     as_json: JsonOpt = False,
-    role: Annotated[str | None, typer.Option("--role", help="Answer as this role (from the keys file)")] = None,
+    role: Annotated[
+        str | None, typer.Option("--role", help="Answer as this role (from the keys file)")
+    ] = None,
     filters: Annotated[list[str] | None, typer.Option("--filter", help="key=value")] = None,
     explain: Annotated[bool, typer.Option("--explain")] = False,
 ) -> None:
@@ -219,11 +245,16 @@ def ask(
     finally:
         fr.close()
     if as_json:
-        emit({
-            "answer": answer.answer, "refused": answer.refused, "citations": answer.citations,
-            "calculation": answer.calculation, "answerer": answer.answerer,
-            "trace": answer.trace if explain else None,
-        })
+        emit(
+            {
+                "answer": answer.answer,
+                "refused": answer.refused,
+                "citations": answer.citations,
+                "calculation": answer.calculation,
+                "answerer": answer.answerer,
+                "trace": answer.trace if explain else None,
+            }
+        )
         return
     sys.stdout.write(answer.answer + "\n")
     for c in answer.citations:
@@ -298,7 +329,9 @@ def serve(
 def eval_command(
     sets: Annotated[list[Path] | None, typer.Option("--set", help="Question set (JSON Lines)")] = None,
     docs: Annotated[Path | None, typer.Option("--docs", help="Folder of documents to index")] = None,
-    passages: Annotated[Path | None, typer.Option("--passages", help="Passages file (gold = passage_id)")] = None,
+    passages: Annotated[
+        Path | None, typer.Option("--passages", help="Passages file (gold = passage_id)")
+    ] = None,
     system: Annotated[list[str] | None, typer.Option("--system", help="finrag | naive; repeatable")] = None,
     top_k: Annotated[int | None, typer.Option("--top-k")] = None,
     answers: Annotated[bool, typer.Option("--answers/--no-answers", help="Also score ask()")] = True,
@@ -325,11 +358,25 @@ def eval_command(
 
     try:
         opts = EvalOptions(
-            sets=list(sets or []), docs=docs, passages=passages, systems=list(system or ["finrag"]),
-            top_k=top_k, answers=answers, gold_only=gold_only, distractors=distractors, limit=limit,
+            sets=list(sets or []),
+            docs=docs,
+            passages=passages,
+            systems=list(system or ["finrag"]),
+            top_k=top_k,
+            answers=answers,
+            gold_only=gold_only,
+            distractors=distractors,
+            limit=limit,
             max_doc_pages=max_doc_pages,
-            out=out, markdown=markdown, as_json=as_json, compare=list(compare_files or []) + [Path(e) for e in extra or []],
-            baseline=baseline, max_drop=max_drop, diagnose=diagnose, cache=cache, quiet=False,
+            out=out,
+            markdown=markdown,
+            as_json=as_json,
+            compare=list(compare_files or []) + [Path(e) for e in extra or []],
+            baseline=baseline,
+            max_drop=max_drop,
+            diagnose=diagnose,
+            cache=cache,
+            quiet=False,
             sweep_chunk=[int(s) for s in sweep_chunk.split(",") if s.strip()] if sweep_chunk else [],
         )
         code = run_eval(settings_for(data), opts)

@@ -114,7 +114,9 @@ class DocumentMeta:
 class Document:
     doc_id: str  # sha256 of the file's bytes
     file: str  # file name (display only; never used as a path)
-    media_type: str  # detected from content: "pdf", "docx", "pptx", "xlsx", "csv", "md", "txt", "html", "image"
+    media_type: (
+        str  # detected from content: "pdf", "docx", "pptx", "xlsx", "csv", "md", "txt", "html", "image"
+    )
     pages: int
     blocks: list[Block]
     tables: list[Table]
@@ -443,7 +445,8 @@ def to_jsonable(obj: object) -> JSON:
 
 def from_jsonable(cls: type[_T], data: JSON) -> _T:
     """Inverse of :func:`to_jsonable` for the dataclasses above (used by stores and caches)."""
-    return _build(cls, data)  # type: ignore[no-any-return]
+    built: _T = _build(cls, data)
+    return built
 
 
 def _build(tp: Any, data: JSON) -> Any:
@@ -469,7 +472,9 @@ def _build(tp: Any, data: JSON) -> Any:
         return data
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         hints = typing.get_type_hints(tp)
-        kwargs = {f.name: _build(hints[f.name], data[f.name]) for f in dataclasses.fields(tp) if f.name in data}
+        kwargs = {
+            f.name: _build(hints[f.name], data[f.name]) for f in dataclasses.fields(tp) if f.name in data
+        }
         return tp(**kwargs)
     if tp is Decimal:
         return Decimal(str(data))

@@ -9,7 +9,9 @@ import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-SHARED_EVAL = Path(os.environ.get("FINRAG_SHARED_EVAL", Path(__file__).resolve().parents[1].parent / "shared" / "eval"))
+SHARED_EVAL = Path(
+    os.environ.get("FINRAG_SHARED_EVAL", Path(__file__).resolve().parents[1].parent / "shared" / "eval")
+)
 
 
 @pytest.fixture(scope="session")
