@@ -86,7 +86,11 @@ def main() -> None:
     qs = [q for q in qs if q["answerable"]][: args.limit]
     work = Path(tempfile.mkdtemp(prefix="finrag-pg-compare-"))
     files = _passages(work / "docs", set())
-    cluster = None if os.environ.get("FINRAG_TEST_PG_URL") else start_cluster(work / "pg")
+    cluster = (
+        None
+        if os.environ.get("FINRAG_TEST_PG_URL")
+        else start_cluster(Path(tempfile.gettempdir()) / f"finrag-pg-compare-{os.getpid()}")
+    )
     try:
         compare(args, qs, work, files, os.environ.get("FINRAG_TEST_PG_URL") or cluster.url)  # type: ignore[union-attr]
     finally:

@@ -33,7 +33,7 @@ CLUSTER_NOISE = 0.35  # per-coordinate noise around a unit-variance topic centre
 
 
 def _doc(
-    d: int, n: int, rng: np.random.Generator, dim: int
+    d: int, n: int, rng: np.random.Generator, dim: int, centers: np.ndarray | None
 ) -> tuple[DocumentRecord, list[Chunk], np.ndarray, list[list[str]]]:
     company, year = ("A" if d % 20 == 0 else "B"), 2018 + (d // 20) % 2
     doc_id = f"doc{d:06d}"

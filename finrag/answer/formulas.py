@@ -1,0 +1,253 @@
+"""The named formulas the calculator knows (margins, expense ratios, turnover, growth, shares, sums) and the
+question words that ask for each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+
+DAYS_PER_YEAR = Decimal(365)  # the convention FinanceBench and most analysts use for "days" ratios
+VARIADIC = ("sum", "average", "average_share")  # formulas over any number of inputs
+
+
+@dataclass(slots=True, frozen=True)
+class Formula:
+    name: str
+    zh: str
+    en: str
+    concepts: tuple[str, ...]  # line-item concept of each operand, in template order ("*" = any)
+    template: str  # "({0} − {1}) / {0}": operand positions
+    evaluate: Callable[[list[Decimal]], Decimal]
+    percent: bool  # result shown as a percentage
+    keywords: tuple[str, ...]  # words in a question that ask for this formula
+    same_unit: bool = False  # result keeps the operands' unit (sum, difference)
+
+
+def _ratio(xs: list[Decimal]) -> Decimal:
+    return xs[0] / xs[1]
+
+
+def _margin(xs: list[Decimal]) -> Decimal:
+    return (xs[0] - xs[1]) / xs[0]
+
+
+def _growth(xs: list[Decimal]) -> Decimal:
+    return (xs[0] - xs[1]) / abs(xs[1])
+
+
+def _turnover(xs: list[Decimal]) -> Decimal:
+    """A flow over the average of a balance's opening and closing values."""
+    return xs[0] / ((xs[1] + xs[2]) / 2)
+
+
+def _dpo(xs: list[Decimal]) -> Decimal:
+    """Average payables over the year's purchases (cost of sales plus the change in inventory), in days."""
+    return DAYS_PER_YEAR * ((xs[0] + xs[1]) / 2) / (xs[2] + xs[3] - xs[4])
+
+
+def _mean_share(xs: list[Decimal]) -> Decimal:
+    shares = [xs[i] / xs[i + 1] for i in range(0, len(xs) - 1, 2)]
+    return _sum(shares) / len(shares)
+
+
+def _sum(xs: list[Decimal]) -> Decimal:
+    return sum(xs, Decimal(0))
+
+
+def _mean(xs: list[Decimal]) -> Decimal:
+    return _sum(xs) / len(xs)
+
+
+def _diff(xs: list[Decimal]) -> Decimal:
+    return xs[0] - xs[1]
+
+
+def _expense_ratio(concept: str, zh: str, en: str, words: tuple[str, ...]) -> Formula:
+    return Formula(f"{concept}_ratio", zh, en, (concept, "revenue"), "{0} / {1}", _ratio, True, words)
+
+
+AVERAGE_SHARE = Formula(
+    "average_share", "平均占比", "Average share", ("*", "*"), "", _mean_share, True, (), same_unit=False
+)
+
+FORMULAS: dict[str, Formula] = {
+    f.name: f
+    for f in [
+        Formula(
+            "gross_margin",
+            "毛利率",
+            "Gross margin",
+            ("revenue", "cost_of_revenue"),
+            "({0} − {1}) / {0}",
+            _margin,
+            True,
+            ("毛利率", "gross margin", "gross profit margin"),
+        ),
+        Formula(
+            "net_margin",
+            "净利率",
+            "Net margin",
+            ("net_profit", "revenue"),
+            "{0} / {1}",
+            _ratio,
+            True,
+            ("净利率", "净利润率", "销售净利率", "net margin", "net profit margin"),
+        ),
+        _expense_ratio(
+            "selling_expense", "销售费用率", "Selling expense ratio", ("销售费用率", "selling expense ratio")
+        ),
+        _expense_ratio(
+            "admin_expense", "管理费用率", "G&A expense ratio", ("管理费用率", "administrative expense ratio")
+        ),
+        _expense_ratio("rd_expense", "研发费用率", "R&D expense ratio", ("研发费用率", "r&d expense ratio")),
+        _expense_ratio("finance_expense", "财务费用率", "Finance expense ratio", ("财务费用率",)),
+        Formula(
+            "debt_to_asset",
+            "资产负债率",
+            "Debt-to-asset ratio",
+            ("total_liabilities", "total_assets"),
+            "{0} / {1}",
+            _ratio,
+            True,
+            ("资产负债率", "debt-to-asset", "debt to asset", "debt-to-assets"),
+        ),
+        Formula(
+            "current_ratio",
+            "流动比率",
+            "Current ratio",
+            ("current_assets", "current_liabilities"),
+            "{0} / {1}",
+            _ratio,
+            False,
+            ("流动比率", "current ratio", "working capital ratio"),
+        ),
+        Formula(
+            "net_working_capital",
+            "营运资金",
+            "Net working capital",
+            ("current_assets", "current_liabilities"),
+            "{0} − {1}",
+            _diff,
+            False,
+            ("营运资金", "net working capital"),
+            same_unit=True,
+        ),
+        Formula(
+            "inventory_turnover",
+            "存货周转率",
+            "Inventory turnover",
+            ("cost_of_revenue", "inventory", "inventory@-1"),
+            "{0} / (({1} + {2}) / 2)",
+            _turnover,
+            False,
+            ("存货周转率", "inventory turnover"),
+        ),
+        Formula(
+            "fixed_asset_turnover",
+            "固定资产周转率",
+            "Fixed asset turnover",
+            ("revenue", "fixed_assets", "fixed_assets@-1"),
+            "{0} / (({1} + {2}) / 2)",
+            _turnover,
+            False,
+            ("固定资产周转率", "fixed asset turnover"),
+        ),
+        Formula(
+            "days_payable_outstanding",
+            "应付账款周转天数",
+            "Days payable outstanding",
+            ("accounts_payable", "accounts_payable@-1", "cost_of_revenue", "inventory", "inventory@-1"),
+            "365 × (({0} + {1}) / 2) / ({2} + {3} − {4})",
+            _dpo,
+            False,
+            ("应付账款周转天数", "days payable outstanding", "dpo"),
+        ),
+        Formula(
+            "yoy_growth",
+            "同比增长率",
+            "Year-over-year growth",
+            ("*", "*"),
+            "({0} − {1}) / {1}",
+            _growth,
+            True,
+            (
+                "增长率",
+                "同比",
+                "增幅",
+                "增长了多少",
+                "growth rate",
+                "year-over-year",
+                "yoy",
+                "growth",
+                "percentage change",
+                "percent change",
+                "% change",
+            ),
+        ),
+        Formula(
+            "share_of_total",
+            "占比",
+            "Share of total",
+            ("*", "*"),
+            "{0} / {1}",
+            _ratio,
+            True,
+            ("占比", "比重", "所占比例", "share of", "percentage of", "as a % of", "% of"),
+        ),
+        Formula(
+            "difference",
+            "差额",
+            "Difference",
+            ("*", "*"),
+            "{0} − {1}",
+            _diff,
+            False,
+            ("差额", "相差", "差值", "difference", "more than", "less than", "change in", "变化", "变动"),
+            same_unit=True,
+        ),
+        Formula(
+            "sum",
+            "合计",
+            "Sum",
+            ("*", "*"),
+            "{0} + {1}",
+            _sum,
+            False,
+            ("合计", "总和", "之和", "加起来", "combined", "sum of", "in total"),
+            same_unit=True,
+        ),
+        Formula(
+            "ratio",
+            "比率",
+            "Ratio",
+            ("*", "*"),
+            "{0} / {1}",
+            _ratio,
+            False,
+            ("比值", "之比", "ratio of", "proportion", "times"),
+        ),
+        Formula(
+            "average",
+            "平均值",
+            "Average",
+            ("*", "*"),
+            "({0} + {1}) / 2",
+            _mean,
+            False,
+            ("平均", "average", "mean"),
+            same_unit=True,
+        ),
+    ]
+}
+
+
+def detect_formula(question: str) -> Formula | None:
+    """The formula a question asks for (longest keyword wins: "销售费用率" over "费用")."""
+    low = question.lower()
+    best: tuple[int, Formula] | None = None
+    for f in FORMULAS.values():
+        for word in f.keywords:
+            if word in low and (best is None or len(word) > best[0]):
+                best = (len(word), f)
+    return best[1] if best else None
