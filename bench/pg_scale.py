@@ -113,6 +113,7 @@ def run(args: argparse.Namespace, url: str) -> None:
     cases = {
         "no filter": (Filters(), np.ones(loaded, dtype=bool)),
         "year=2019 (50%)": (Filters(fiscal_year_min=2019, fiscal_year_max=2019), yr == 2019),
+        "company B (95%)": (Filters(companies=["B"]), comp == "B"),
         "company A (5%)": (Filters(companies=["A"]), comp == "A"),
         "company A + 2019 (2.5%)": (
             Filters(companies=["A"], fiscal_year_min=2019),

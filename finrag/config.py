@@ -129,39 +129,78 @@ class RetrieveSettings(BaseModel):
     rerank: str = Field("learned", description="'none', 'learned', 'local:PATH', 'endpoint'")
     expand_parents: bool = Field(True, description="Return the parent when a parent-child child hits")
     # query understanding, routing, expansion, reranking (issue 6): each step switchable for ablations
-    analyze: bool = Field(True, description="Rule-based analysis: intent, companies, periods, codes, line items")
-    complete_followups: bool = Field(True, description="Complete follow-up questions from SearchRequest.history")
+    analyze: bool = Field(
+        True, description="Rule-based analysis: intent, companies, periods, codes, line items"
+    )
+    complete_followups: bool = Field(
+        True, description="Complete follow-up questions from SearchRequest.history"
+    )
     routes: list[str] = Field(
         default_factory=lambda: ["code", "howto", "company", "period", "short"],
         description="Routing rules switched on (finrag/retrieve/route.py); remove one to switch it off",
     )
-    keyword_boost: float = Field(2.0, description="RRF weight of keyword lists when a rule prefers literal match")
-    short_query_tokens: int = Field(3, description="Queries with at most this many tokens are keyword-weighted")
+    keyword_boost: float = Field(
+        2.0, description="RRF weight of keyword lists when a rule prefers literal match"
+    )
+    short_query_tokens: int = Field(
+        3, description="Queries with at most this many tokens are keyword-weighted"
+    )
     company_filter: str = Field(
         "boost", description="'strict' = company pre-filter, 'boost' = extra company-filtered lists, 'off'"
     )
     focus_weight: float = Field(1.0, description="RRF weight of the company/period-filtered lists")
-    period_window: int = Field(1, description="Reports up to this many years after a named year also hold it")
-    expand: bool = Field(True, description="Glossary expansion into query variants, each retrieved and fused")
-    cross_language: bool = Field(True, description="Add a variant with glossary terms in the other language")
-    synonym_terms: int = Field(4, description="Same-language synonyms appended in the synonym variant")
-    variant_weight: float = Field(0.5, description="RRF weight of variant lists relative to the question's own")
-    glossary_file: str | None = Field(None, description="User glossary (same format as finrag/data/glossary.txt)")
-    llm_rewrite: bool = Field(True, description="With answer.llm_base_url: LLM rewrite as one more variant")
-    hyde: bool = Field(False, description="With answer.llm_base_url: embed a hypothetical answer passage too")
-    llm_query_timeout_s: float = Field(8.0, description="Rewrite/HyDE time limit; then rules alone are used")
+    period_window: int = Field(
+        1, description="Reports up to this many years after a named year also hold it"
+    )
+    expand: bool = Field(
+        True, description="Glossary expansion into query variants, each retrieved and fused"
+    )
+    cross_language: bool = Field(
+        True, description="Add a variant with glossary terms in the other language"
+    )
+    synonym_terms: int = Field(
+        4, description="Same-language synonyms appended in the synonym variant"
+    )
+    variant_weight: float = Field(
+        0.5, description="RRF weight of variant lists relative to the question's own"
+    )
+    glossary_file: str | None = Field(
+        None, description="User glossary (same format as finrag/data/glossary.txt)"
+    )
+    llm_rewrite: bool = Field(
+        True, description="With answer.llm_base_url: LLM rewrite as one more variant"
+    )
+    hyde: bool = Field(
+        False, description="With answer.llm_base_url: embed a hypothetical answer passage too"
+    )
+    llm_query_timeout_s: float = Field(
+        8.0, description="Rewrite/HyDE time limit; then rules alone are used"
+    )
     rerank_top_n: int = Field(50, description="Fused candidates the reranker scores (top-N in)")
-    ranker_model: str | None = Field(None, description="Learned ranker file; unset = finrag/data/ranker.json")
-    rerank_endpoint: str | None = Field(None, description="OpenAI/TEI/Jina-style /rerank URL for rerank='endpoint'")
-    rerank_model: str = Field("bge-reranker-v2-m3", description="Model name sent to the rerank endpoint")
+    ranker_model: str | None = Field(
+        None, description="Learned ranker file; unset = finrag/data/ranker.json"
+    )
+    rerank_endpoint: str | None = Field(
+        None, description="OpenAI/TEI/Jina-style /rerank URL for rerank='endpoint'"
+    )
+    rerank_model: str = Field(
+        "bge-reranker-v2-m3", description="Model name sent to the rerank endpoint"
+    )
     rerank_api_key: str | None = Field(None, description="Key for the rerank endpoint")
-    rerank_timeout_s: float = Field(10.0, description="Endpoint/cross-encoder limit; then the fused order stays")
+    rerank_timeout_s: float = Field(
+        10.0, description="Endpoint/cross-encoder limit; then the fused order stays"
+    )
     time_decay: dict[str, float] = Field(
         default_factory=lambda: {"news": 0.5, "announcement": 0.3, "research_report": 0.3},
         description="Per doc type λ of exp(-λ·age in years): news ages fast, filings keep their value",
     )
+    recent_decay: float = Field(
+        0.3, description="'latest' questions without a year: score x exp(-λ·years older than the newest hit)"
+    )
     dedup: bool = Field(True, description="Drop near-duplicate hits (same text printed twice)")
-    dedup_jaccard: float = Field(0.8, description="Shingle Jaccard at or above which two hits are duplicates")
+    dedup_jaccard: float = Field(
+        0.8, description="Shingle Jaccard at or above which two hits are duplicates"
+    )
 
 
 class AnswerSettings(BaseModel):

@@ -7,6 +7,7 @@ boundary (clause: ，,、：: then whitespace) and only as a last resort between
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -122,41 +123,42 @@ def _cut(piece: Piece, pattern: re.Pattern[str]) -> list[Piece]:
 def _pack_parts(parts: list[Piece], max_tokens: int, measure: Measure) -> list[Piece]:
     """Re-join neighbouring clause parts greedily so that clauses are not needlessly isolated.
 
-    Each group's end is found by doubling then bisecting (O(log n) measurements per group): adding parts
-    one at a time re-measured the growing text per part, which took minutes on a 5 MB single line."""
+    Each group's end is found by doubling then bisecting (O(log n) measurements per group) on slices of the
+    whole joined text: adding parts one at a time re-measured the growing text per part, which took many
+    minutes on a 5 MB single line."""
+    if not parts:
+        return []
+    pieces, starts = [parts[0].text], [0]
+    for prev, part in itertools.pairwise(parts):
+        pieces.append(_joiner(prev.text, part.text))
+        starts.append(starts[-1] + len(pieces[-2]) + len(pieces[-1]))
+        pieces.append(part.text)
+    whole = "".join(pieces)
+
+    def joined(i: int, j: int) -> str:  # parts[i:j] joined
+        return whole[starts[i] : starts[j - 1] + len(parts[j - 1].text)]
+
     out: list[Piece] = []
-    i = 0
-    while i < len(parts):
-        fits, step = i + 1, 1  # parts[i:fits] fits (a single part always does); find the largest such end
-        beyond = len(parts) + 1
-        while fits + step <= len(parts):
-            if measure(_joined(parts[i : fits + step])) > max_tokens:
+    i, n = 0, len(parts)
+    while i < n:
+        fits, step, beyond = i + 1, 1, n + 1  # parts[i:fits] fits (one part always does)
+        while fits + step <= n:
+            if measure(joined(i, fits + step)) > max_tokens:
                 beyond = fits + step
                 break
             fits += step
             step *= 2
         while beyond - fits > 1:
             mid = (fits + beyond) // 2
-            if mid > len(parts) or measure(_joined(parts[i:mid])) > max_tokens:
+            if mid > n or measure(joined(i, mid)) > max_tokens:
                 beyond = mid
             else:
                 fits = mid
-        group = parts[i:fits]
-        last = group[-1]
-        out.append(
-            group[0] if len(group) == 1
-            else Piece(_joined(group), group[0].start, last.end, group[0].page, last.block)
-        )  # fmt: skip
+        first, last = parts[i], parts[fits - 1]
+        merged = Piece(joined(i, fits), first.start, last.end, first.page, last.block)
+        out.append(first if fits == i + 1 else merged)
         i = fits
     return out
-
-
-def _joined(parts: list[Piece]) -> str:
-    pieces = [parts[0].text]
-    for prev, part in zip(parts, parts[1:], strict=False):
-        pieces.append(_joiner(prev.text, part.text))
-        pieces.append(part.text)
-    return "".join(pieces)
 
 
 def _hard_cut(piece: Piece, max_tokens: int, measure: Measure) -> list[Piece]:

@@ -81,6 +81,7 @@ _FOLLOWUP_START = re.compile(
     re.I,
 )
 _PRONOUN = re.compile(r"它|该公司|这家公司|他们|\bits\b|\btheir\b|\bthey\b|\bthe company\b", re.I)
+_RECENT = re.compile(r"最新|最近|近期|目前|\b(?:latest|most recent|recent|current)\b", re.I)
 _PUNCT = re.compile(r"[\s?？!！。.,，、;；:：]+")
 _ASK_WORDS = re.compile(
     r"是多少|多少|是什么|什么|是谁|呢|吗|的|了|呀|\b(?:what|was|were|is|are|the|a|an|about|how|for|in|of|"
@@ -98,6 +99,7 @@ class Understanding:
     matches: list[CompanyMatch] = field(default_factory=list)
     reference: Reference | None = None
     followup: str = ""  # "", "prefixed", "elliptical": how the question was completed
+    recent: bool = False  # asks for the latest/most recent figures: newer reports are re-weighted up
     rules: list[str] = field(default_factory=list)
 
 
@@ -244,4 +246,7 @@ class QueryAnalyzer:
             keywords=self.analyzer.analyze(completed),
             line_items=line_items(terms),
         )
-        return Understanding(analysis, matches, ref, how, rules)
+        recent = bool(_RECENT.search(completed)) and not periods
+        if recent:
+            rules.append("recent")
+        return Understanding(analysis, matches, ref, how, recent, rules)

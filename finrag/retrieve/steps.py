@@ -7,6 +7,7 @@ Every step is switchable in ``settings.retrieve`` and recorded in the trace.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -119,6 +120,12 @@ class Steps:
                     head = self.reranker.rerank(a.completed, head)
                 except FinragError as err:  # the fused order stands; the trace says why
                     d["error"] = str(err)
+            if und.recent and r.recent_decay > 0 and ctx.latest_year is not None:  # weak "latest" constraint
+                for h in head:
+                    age = ctx.latest_year - (h.chunk.meta.fiscal_year or ctx.latest_year)
+                    h.score *= math.exp(-r.recent_decay * max(age, 0))
+                head.sort(key=lambda h: -h.score)
+                d["recent_decay"] = r.recent_decay
             d.update(
                 scored=len(head),
                 order=[

@@ -274,10 +274,10 @@ def html_with_scripts(folder: Path) -> Path:
     return path
 
 
-def long_line_md(folder: Path) -> Path:
-    path = folder / "long_line.md"
+def long_line_md(folder: Path, size: int = LONG_LINE_BYTES) -> Path:
+    path = folder / f"long_line_{size}.md"
     words = "revenue grew in 2019 并且 净利润 增长 "
-    line = (words * (LONG_LINE_BYTES // len(words.encode()) + 1)).encode()[:LONG_LINE_BYTES]
+    line = (words * (size // len(words.encode()) + 1)).encode()[:size]
     path.write_bytes(b"# Long line\n\n" + line.decode("utf-8", errors="ignore").encode() + b"\n")
     return path
 

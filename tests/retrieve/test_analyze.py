@@ -122,3 +122,10 @@ def test_ordinary_words_are_not_taken_for_companies() -> None:
     assert [m.company.name for m in idx.match("Block revenue in 2020")] == ["Block"]
     assert idx.match("生物制品的收入") == []  # "生物" alone is not 生物股份
     assert [m.company.name for m in idx.match("生物股份的营业收入")] == ["生物股份"]
+
+
+def test_latest_without_a_year_is_a_weak_recency_preference(
+    qa: QueryAnalyzer, companies: CompanyIndex
+) -> None:
+    assert qa.understand("四方科技最新的实际控制人是谁", [], companies).recent
+    assert not qa.understand("四方科技2019年的实际控制人是谁", [], companies).recent

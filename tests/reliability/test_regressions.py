@@ -1,0 +1,55 @@
+"""Regression tests for bugs the reliability suite found (each names the module it fixed)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from finrag.chunk import chunk_document
+from finrag.errors import FileTooLargeError
+from finrag.index.tokenize import count_tokens
+from finrag.parse import parse_file
+from finrag.parse.text import decode_text
+from tests.reliability.conftest import tight_settings
+from tests.reliability.hostile import _write_pdf, huge_png_header, long_line_md
+
+CHUNK_LINE_BYTES = 256 * 1024  # took ~35 s to chunk before the fix, ~3 s after
+CHUNK_LINE_LIMIT_S = 15.0
+
+
+def test_pdf_page_limit_is_enforced(tmp_path: Path) -> None:  # finrag/parse/pdf.py
+    objs = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R 3 0 R 3 0 R] /Count 3 >>"]
+    objs.append("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>")
+    path = _write_pdf(tmp_path / "three.pdf", objs)
+    settings = tight_settings(tmp_path / "data")
+    settings.parse.max_pages = 2
+    with pytest.raises(FileTooLargeError, match="max_pages"):
+        parse_file(path, settings)
+
+
+def test_pil_bomb_limit_becomes_file_too_large(tmp_path: Path) -> None:  # finrag/parse/ocr.py
+    with pytest.raises(FileTooLargeError, match="huge.png"):
+        parse_file(huge_png_header(tmp_path), tight_settings(tmp_path / "data"))
+
+
+def test_utf8_with_some_damage_stays_utf8() -> None:  # finrag/parse/text.py
+    data = ("营业收入增长百分之十二。".encode() + b"\xff\x80 ") * 10
+    text, encoding, warnings = decode_text(data, file_name="x.txt")
+    assert encoding == "utf-8" and "营业收入增长" in text and warnings
+
+
+def test_gbk_is_still_detected_as_gbk() -> None:  # the fix above must not swallow legacy encodings
+    text, encoding, _ = decode_text("公司营业收入增长，净利润下降。".encode("gbk") * 20, file_name="x.txt")
+    assert "营业收入" in text and encoding == "gb18030"
+
+
+def test_a_long_single_line_chunks_in_linear_time(tmp_path: Path) -> None:  # finrag/chunk/merge.py
+    settings = tight_settings(tmp_path / "data")
+    doc = parse_file(long_line_md(tmp_path, CHUNK_LINE_BYTES), settings)
+    started = time.monotonic()
+    chunks = chunk_document(doc, settings)
+    assert time.monotonic() - started < CHUNK_LINE_LIMIT_S
+    assert len(chunks) > 10
+    assert all(count_tokens(c.text) <= settings.chunk.max_tokens + 40 for c in chunks)
