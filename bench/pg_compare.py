@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -96,6 +97,8 @@ def main() -> None:
     finally:
         if cluster is not None:
             cluster.stop()
+            shutil.rmtree(cluster.folder, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def compare(
@@ -142,6 +145,11 @@ def compare(
     print(f"questions: {len(qs)}; passages: {len(files)}")
     print(f"identical top-{TOP} (file + score to 1e-6): {same}/{len(qs)}")
     print(f"identical answers (text + citations): {same_ans}/{min(args.ask, len(qs))}")
+    for a, b in zip(runs["sqlite"], runs["postgres"], strict=True):
+        if a != b:  # explain each difference: same files in another order, or other files; largest score gap
+            gap = max((abs(x[1] - y[1]) for x, y in zip(a, b, strict=False)), default=0.0)
+            same_set = {x[0] for x in a} == {y[0] for y in b}
+            print(f"  differs: {'same files, order' if same_set else 'other files'}; max score gap {gap:.2e}")
     for name, ranked in (("BM25 (store)", bm25), ("ts_rank_cd", cd)):
         r = _recall(ranked, gold)
         print(f"keyword-only {name}: " + ", ".join(f"R@{k} {v:.3f}" for k, v in r.items()))

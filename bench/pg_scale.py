@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -77,6 +78,7 @@ def main() -> None:
     finally:
         if cluster is not None:
             cluster.stop()
+            shutil.rmtree(cluster.folder, ignore_errors=True)
 
 
 def run(args: argparse.Namespace, url: str) -> None:

@@ -136,7 +136,7 @@ class RetrieveSettings(BaseModel):
         True, description="Complete follow-up questions from SearchRequest.history"
     )
     routes: list[str] = Field(
-        default_factory=lambda: ["code", "howto", "company", "period", "short"],
+        default_factory=lambda: ["file", "code", "howto", "company", "period", "short"],
         description="Routing rules switched on (finrag/retrieve/route.py); remove one to switch it off",
     )
     keyword_boost: float = Field(

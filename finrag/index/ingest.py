@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import logging
 import multiprocessing
@@ -18,6 +19,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,6 +43,7 @@ log = logging.getLogger(__name__)
 HASH_BLOCK = 1 << 20  # bytes read at a time when hashing a file
 MB = 1 << 20
 MIN_DOC_ID_CHARS = 16  # doc ids are sha256 hex (64 chars); anything much shorter is not one
+COMMIT_LOCK = "ingest.lock"  # lock file in the data folder held while checking and adding one document
 AHEAD_PER_WORKER = 2  # files queued per worker: keeps workers busy without holding many parsed docs
 
 
@@ -112,6 +115,21 @@ def remove_kept_copies(settings: Settings, doc_id: str) -> None:
         path.unlink(missing_ok=True)
 
 
+@contextmanager
+def _commit_lock(fr: Finrag) -> Iterator[None]:
+    """Serialise "is it there yet? then add it" across processes sharing a data folder."""
+    try:
+        fr.settings.home.mkdir(parents=True, exist_ok=True)
+        fh = open(fr.settings.home / COMMIT_LOCK, "a")  # noqa: SIM115 - closed below
+    except OSError as err:
+        raise IndexError_(f"cannot open the ingest lock: {err}", file=str(fr.settings.home)) from err
+    try:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        yield
+    finally:
+        fh.close()  # closing releases the lock
+
+
 def _failed(job: _Job, err: FinragError) -> IngestResult:
     return IngestResult(
         job.name, job.doc_id or None, "failed", seconds=round(time.perf_counter() - job.started, 3),
@@ -133,7 +151,11 @@ def commit(fr: Finrag, job: _Job, prep: Prepared, progress: Progress) -> IngestR
         prep.record.stored_file = keep_copy(fr, job.path, prep.record.doc_id, prep.record.media_type)
     except OSError as err:
         raise IndexError_(f"cannot keep a copy of the file: {err}", file=job.name) from err
-    fr.store.add_document(prep.record, prep.chunks, vectors, prep.facts, prep.tokens, replaces=job.replaces)
+    with _commit_lock(fr):  # another process may have committed the same file since _plan looked
+        if fr.store.get_document(prep.record.doc_id, AccessScope.everything()) is not None:
+            return IngestResult(job.name, prep.record.doc_id, "unchanged")
+        record, replaces = prep.record, job.replaces
+        fr.store.add_document(record, prep.chunks, vectors, prep.facts, prep.tokens, replaces=replaces)
     if job.replaces and job.replaces != prep.record.doc_id:
         remove_kept_copies(fr.settings, job.replaces)
     prep.times.store = time.perf_counter() - t0

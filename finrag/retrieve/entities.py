@@ -38,6 +38,7 @@ _LEADING_THE = re.compile(r"^the\s+", re.I)
 MIN_ZH_ALIAS = 2  # shorter Chinese aliases match too much ordinary text
 MIN_ZH_DERIVED = 3  # a name cut from a legal name ("生物股份" -> "生物") must keep this many characters
 MIN_LATIN_ALIAS = 2  # one-letter tickers ("A", "F") are ordinary words
+MIN_FILE_STEM = 8  # shorter file stems ("report") are ordinary words, not a file named in the question
 TICKER_MAX = 5  # all-capital aliases up to this length are tickers: matched case-sensitively
 _GENERIC = {"公司", "本公司", "集团", "本集团", "company", "the company", "group", "inc", "corp"}
 
@@ -90,6 +91,7 @@ class CompanyIndex:
 
     def __init__(self, records: list[DocumentRecord]) -> None:
         self.companies: dict[str, Company] = {}
+        self.files = sorted({r.file for r in records}, key=len, reverse=True)
         by_alias: dict[str, Company] = {}
         for rec in records:
             m = rec.meta
@@ -138,6 +140,16 @@ class CompanyIndex:
                 continue  # "mmm" in running text is not the ticker MMM
             found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))
         return sorted(found.values(), key=lambda c: c.start)
+
+    def files_in(self, text: str) -> list[str]:
+        """Indexed file names written in ``text`` (with or without the extension): an explicit constraint."""
+        low = text.lower()
+        out = []
+        for f in self.files:
+            stem = f.rsplit(".", 1)[0].lower()
+            if f.lower() in low or (len(stem) >= MIN_FILE_STEM and stem in low):
+                out.append(f)
+        return out
 
     @staticmethod
     def _is_ticker(comp: Company, alias: str) -> bool:

@@ -15,9 +15,9 @@ from finrag.retrieve.route import FOCUS, KEYWORD_PREFIX
 
 FEATURES = [
     "fused",  # fused score / best fused score
-    "fused_rr",  # 1 / fused position
-    "bm25_rr",  # best 1/rank over keyword lists
-    "dense_rr",  # best 1/rank over dense lists
+    "fused_rr",  # fused position on a log scale (1 = first, 0 = RANK_HORIZON or later)
+    "bm25_rr",  # best keyword-list rank, same scale
+    "dense_rr",  # best dense-list rank, same scale
     "bm25_norm",  # best BM25 score / best BM25 score among candidates
     "dense_sim",  # best cosine similarity
     "lists",  # share of lists that retrieved the hit
@@ -32,6 +32,7 @@ FEATURES = [
     "decay",  # exp(-λ·age) by doc type
     "code",  # every literal code of the question is in the text
 ]
+RANK_HORIZON = 100  # ranks at or beyond this score 0 on the log rank scale
 NUMBER_SHARE_CAP = 0.3  # digit share above this is treated alike (dense tables)
 _DIGIT = re.compile(r"\d")
 _TABLE_KINDS = {ChunkKind.TABLE, ChunkKind.TABLE_ROWS, ChunkKind.ROW}
@@ -49,6 +50,11 @@ class FeatureContext:
     decay: dict[str, float]  # doc type -> λ
     latest_year: int | None
     keywords: set[str] = field(default_factory=set)
+
+
+def _log_rank(rank: int) -> float:
+    """1 for rank 1, falling with log(rank) to 0 at RANK_HORIZON: linear enough for a logistic model."""
+    return max(0.0, 1.0 - math.log(rank) / math.log(RANK_HORIZON))
 
 
 def _share(words: set[str], text: str) -> float:
@@ -75,9 +81,9 @@ def compute(hits: list[Hit], ctx: FeatureContext) -> None:
         ds = [s for n, s in hit.scores.items() if not n.startswith(KEYWORD_PREFIX)]
         f = hit.features
         f["fused"] = hit.score / best_fused
-        f["fused_rr"] = 1.0 / pos
-        f["bm25_rr"] = 1.0 / min(kw) if kw else 0.0
-        f["dense_rr"] = 1.0 / min(dn) if dn else 0.0
+        f["fused_rr"] = _log_rank(pos)
+        f["bm25_rr"] = _log_rank(min(kw)) if kw else 0.0
+        f["dense_rr"] = _log_rank(min(dn)) if dn else 0.0
         f["bm25_norm"] = max(bm) / bm25_best if bm and bm25_best > 0 else 0.0
         f["dense_sim"] = max(ds) if ds else 0.0
         f["lists"] = len(hit.ranks) / len(names)

@@ -3,6 +3,7 @@ list weights for fusion, hard pre-filters and extra "focus" lists retrieved unde
 
 | rule    | when                              | effect                                                      |
 |---------|-----------------------------------|-------------------------------------------------------------|
+| file    | an indexed file name is written   | pre-filter to that file                                     |
 | code    | the question holds a code/ID      | keyword lists weighted ``keyword_boost`` (literal match)    |
 | howto   | intent is how-to                  | a focus list over procedure chunks (steps, endpoints)       |
 | company | a known company is named          | strict: pre-filter; boost: a focus list filtered to it      |
@@ -25,7 +26,7 @@ PROCEDURE_KINDS = ["step", "endpoint"]  # ChunkKind values that hold procedures
 KEYWORD_PREFIX = "bm25"  # lists whose name starts with this are keyword lists (see fuse.KEYWORD)
 FOCUS = "@focus"  # suffix of lists retrieved under a routing filter
 PROCEDURE = "@howto"  # suffix of lists retrieved over procedure chunks
-RULES = ("code", "howto", "company", "period", "short")
+RULES = ("file", "code", "howto", "company", "period", "short")
 
 
 @dataclass(slots=True)
@@ -52,10 +53,21 @@ class RoutePlan:
         }
 
 
-def route(analysis: QueryAnalysis, base: Filters, cfg: RetrieveSettings, codes_of: list[str]) -> RoutePlan:
-    """Apply the enabled rules in table order. ``codes_of`` are company codes of matched companies."""
+def route(
+    analysis: QueryAnalysis,
+    base: Filters,
+    cfg: RetrieveSettings,
+    codes_of: list[str],
+    files: list[str] | None = None,
+) -> RoutePlan:
+    """Apply the enabled rules in table order. ``codes_of`` are company codes of matched companies, ``files``
+    indexed file names the question names (a strong constraint: a pre-filter)."""
     plan = RoutePlan(filters=base)
     on = set(cfg.routes)
+    if "file" in on and files and not base.files:
+        plan.rules.append("file")
+        base = dataclasses.replace(base, files=list(files))
+        plan.filters = base
     if "code" in on and analysis.codes:
         plan.rules.append("code")
         plan.keyword_weight = cfg.keyword_boost

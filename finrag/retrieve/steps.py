@@ -158,7 +158,7 @@ class Steps:
             return SearchResult(hits=[], analysis=a, trace=trace)
         with _timed(trace, "route", "rules") as d:
             codes = [m.company.code for m in und.matches if m.company.code]
-            plan = route(a, request.filters, r, codes)
+            plan = route(a, request.filters, r, codes, self.companies.get().files_in(a.completed))
             d.update(plan.summary())
         with _timed(trace, "expand", "variants") as d:
             queries = self.variants(und, trace)

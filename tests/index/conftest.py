@@ -9,6 +9,7 @@ tests fail loudly in CI (``CI=true``) and are skipped with the reason elsewhere.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator
@@ -43,6 +44,7 @@ def pg_url() -> Iterator[str]:
         yield cluster.url
     finally:
         cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture()

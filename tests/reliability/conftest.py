@@ -11,6 +11,7 @@ import pytest
 
 from finrag.config import Settings, load_settings
 from tests.reliability.hostile import HOSTILE, small_pdf
+from tests.serve.conftest import corpus, served  # noqa: F401 - the keyed app of the ACL tests
 
 SOAK = os.environ.get("FINRAG_SOAK", "") not in ("", "0")
 PARSE_TIMEOUT_S = 30.0  # per-file parse limit in these tests (the default 600 s is for real filings)

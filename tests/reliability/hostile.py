@@ -63,7 +63,7 @@ def encrypted_pdf(folder: Path) -> Path:
     from reportlab.lib.pdfencrypt import StandardEncryption
 
     enc = StandardEncryption("user-secret", ownerPassword="owner-secret", canPrint=0)
-    return small_pdf(folder / "encrypted.pdf", encrypt=enc)  # type: ignore[arg-type]
+    return small_pdf(folder / "encrypted.pdf", encrypt=enc)
 
 
 def blank_pages_pdf(folder: Path) -> Path:
@@ -129,23 +129,79 @@ def _zip_with_bomb(path: Path, parts: dict[str, str], bomb_name: str, total: int
     for name, raw, _ in entries:
         offset = len(out)
         crc, size, fname = zlib.crc32(raw), len(raw), name.encode()
-        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 0, 0, DOS_DATE_1980, crc, size, size, len(fname), 0)
+        out += struct.pack(
+            "<IHHHHHIIIHH", 0x04034B50, 20, 0, 0, 0, DOS_DATE_1980, crc, size, size, len(fname), 0
+        )
         out += fname + raw
-        central += struct.pack(
-            "<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 0, 0, DOS_DATE_1980, crc, size, size, len(fname),
-            0, 0, 0, 0, 0, offset,
-        ) + fname
+        central += (
+            struct.pack(
+                "<IHHHHHHIIIHHHHHII",
+                0x02014B50,
+                20,
+                20,
+                0,
+                0,
+                0,
+                DOS_DATE_1980,
+                crc,
+                size,
+                size,
+                len(fname),
+                0,
+                0,
+                0,
+                0,
+                0,
+                offset,
+            )
+            + fname
+        )
     data, crc = _deflated_zeros(total)
     fname, offset = bomb_name.encode(), len(out)
     extra = struct.pack("<HHQQ", 1, 16, total, len(data))
-    out += struct.pack(
-        "<IHHHHHIIIHH", 0x04034B50, ZIP_VERSION, 0, 8, 0, DOS_DATE_1980, crc, ZIP64_MARK, ZIP64_MARK,
-        len(fname), len(extra),
-    ) + fname + extra + data
-    central += struct.pack(
-        "<IHHHHHHIIIHHHHHII", 0x02014B50, ZIP_VERSION, ZIP_VERSION, 0, 8, 0, DOS_DATE_1980, crc, ZIP64_MARK,
-        ZIP64_MARK, len(fname), len(extra), 0, 0, 0, 0, offset,
-    ) + fname + extra
+    out += (
+        struct.pack(
+            "<IHHHHHIIIHH",
+            0x04034B50,
+            ZIP_VERSION,
+            0,
+            8,
+            0,
+            DOS_DATE_1980,
+            crc,
+            ZIP64_MARK,
+            ZIP64_MARK,
+            len(fname),
+            len(extra),
+        )
+        + fname
+        + extra
+        + data
+    )
+    central += (
+        struct.pack(
+            "<IHHHHHHIIIHHHHHII",
+            0x02014B50,
+            ZIP_VERSION,
+            ZIP_VERSION,
+            0,
+            8,
+            0,
+            DOS_DATE_1980,
+            crc,
+            ZIP64_MARK,
+            ZIP64_MARK,
+            len(fname),
+            len(extra),
+            0,
+            0,
+            0,
+            0,
+            offset,
+        )
+        + fname
+        + extra
+    )
     count = len(entries) + 1
     end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, count, count, len(central), len(out), 0)
     path.write_bytes(bytes(out + central + end))
@@ -243,6 +299,7 @@ def invalid_utf8_txt(folder: Path) -> Path:
 
 def huge_png_header(folder: Path) -> Path:
     """A PNG whose IHDR claims :data:`HUGE_SIDE` x :data:`HUGE_SIDE` pixels, with a tiny IDAT."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 

@@ -1,4 +1,4 @@
-"""Concurrency: two processes ingesting the same file, searching during an ingest, deleting while answering."""
+"""Concurrency: two processes ingesting one file, searching during an ingest, deleting while answering."""
 
 from __future__ import annotations
 
@@ -53,7 +53,9 @@ def test_two_processes_ingesting_one_file_make_one_document(tmp_path: Path) -> N
     go.touch()
     outs = [p.communicate(timeout=READY_WAIT_S)[0] for p in procs]
     assert all(p.returncode == 0 for p in procs), outs
-    statuses = sorted(line.split()[-1] for out in outs for line in out.splitlines() if line.startswith("done"))
+    statuses = sorted(
+        line.split()[-1] for out in outs for line in out.splitlines() if line.startswith("done")
+    )
     assert statuses == ["indexed", "unchanged"], outs
     fr = Finrag(load_settings(data))
     try:
@@ -66,13 +68,16 @@ def test_two_processes_ingesting_one_file_make_one_document(tmp_path: Path) -> N
 def test_searches_during_an_ingest_never_fail_or_see_half_a_document(tmp_path: Path) -> None:
     docs, data, go = tmp_path / "docs", tmp_path / "data", tmp_path / "go"
     docs.mkdir()
-    (docs / "a_seed.md").write_text("# Seed\n\nRevenue in 2019 was 1,250 million dollars.\n", encoding="utf-8")
+    (docs / "a_seed.md").write_text(
+        "# Seed\n\nRevenue in 2019 was 1,250 million dollars.\n", encoding="utf-8"
+    )
     subprocess.run(  # a first document so that the reader's store exists and holds something
         [sys.executable, "-m", "tests.reliability.crash_worker", str(data), str(docs)], check=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT, capture_output=True,
     )  # fmt: skip
     (docs / "big.md").write_text(
-        "# Big\n\n" + "\n\n".join(f"## Part {i}\n\nPart {i} mentions {MARKER} and revenue {i}." for i in range(SECTIONS)),
+        "# Big\n\n"
+        + "\n\n".join(f"## Part {i}\n\nPart {i} mentions {MARKER} and revenue {i}." for i in range(SECTIONS)),
         encoding="utf-8",
     )
     fr = Finrag(load_settings(data))

@@ -48,7 +48,9 @@ def _corpus(folder: Path) -> Path:
         else:
             (folder / f"report_{i}.md").write_text(
                 f"# Company {i} annual report\n\n## Revenue\n\nRevenue in 2019 was {i}00 million dollars.\n\n"
-                + "\n\n".join(f"## Note {k}\n\nNote {k} of company {i}: gross margin {k}.{i}%." for k in range(30)),
+                + "\n\n".join(
+                    f"## Note {k}\n\nNote {k} of company {i}: gross margin {k}.{i}%." for k in range(30)
+                ),
                 encoding="utf-8",
             )
     return folder
@@ -89,8 +91,12 @@ def _check_store(data: Path, committed: dict[str, int]) -> dict[str, int]:
     try:
         for table, sql in ORPHAN_QUERIES.items():
             assert db.execute(sql).fetchone()[0] == 0, f"orphan {table}"
-        per_doc = dict(db.execute("SELECT d.doc_id, COUNT(c.ord) FROM documents d "
-                                  "LEFT JOIN chunks c ON c.dord = d.dord GROUP BY d.doc_id").fetchall())
+        per_doc = dict(
+            db.execute(
+                "SELECT d.doc_id, COUNT(c.ord) FROM documents d "
+                "LEFT JOIN chunks c ON c.dord = d.dord GROUP BY d.doc_id"
+            ).fetchall()
+        )
         found = db.execute("SELECT value FROM meta WHERE key = 'next_ord'").fetchone()
         rows = int(found[0]) if found else 0
         assert db.execute("SELECT COUNT(*) FROM chunks WHERE ord >= ?", (rows,)).fetchone()[0] == 0

@@ -72,7 +72,9 @@ assert set(EXPECTED) == set(HOSTILE)
 
 
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_hostile_file_parses_or_fails_clearly(name: str, hostile_file: Callable[[str], Path], tmp_path: Path) -> None:
+def test_hostile_file_parses_or_fails_clearly(
+    name: str, hostile_file: Callable[[str], Path], tmp_path: Path
+) -> None:
     path = hostile_file(name)
     expected = EXPECTED[name]
     error_cls, check = (
@@ -93,7 +95,9 @@ def test_hostile_file_parses_or_fails_clearly(name: str, hostile_file: Callable[
 
 
 def test_a_hostile_name_is_a_display_name_only(hostile_file: Callable[[str], Path], tmp_path: Path) -> None:
-    doc = parse_file(hostile_file("html_with_scripts"), tight_settings(tmp_path / "data"), file_name="../../x.html")
+    doc = parse_file(
+        hostile_file("html_with_scripts"), tight_settings(tmp_path / "data"), file_name="../../x.html"
+    )
     assert doc.file == "../../x.html" and not (tmp_path / "x.html").exists()
 
 

@@ -30,7 +30,7 @@ def test_pdf_page_limit_is_enforced(tmp_path: Path) -> None:  # finrag/parse/pdf
 
 
 def test_pil_bomb_limit_becomes_file_too_large(tmp_path: Path) -> None:  # finrag/parse/ocr.py
-    with pytest.raises(FileTooLargeError, match="huge.png"):
+    with pytest.raises(FileTooLargeError, match=r"huge\.png"):
         parse_file(huge_png_header(tmp_path), tight_settings(tmp_path / "data"))
 
 

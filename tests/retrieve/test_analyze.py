@@ -129,3 +129,9 @@ def test_latest_without_a_year_is_a_weak_recency_preference(
 ) -> None:
     assert qa.understand("四方科技最新的实际控制人是谁", [], companies).recent
     assert not qa.understand("四方科技2019年的实际控制人是谁", [], companies).recent
+
+
+def test_file_names_written_in_a_question_are_found() -> None:
+    idx = CompanyIndex([_record("NIKE_2018_10K", company="Nike"), _record("report", company="X Co")])
+    assert idx.files_in("In NIKE_2018_10K, what was revenue?") == ["NIKE_2018_10K.pdf"]
+    assert idx.files_in("what does the report say") == []

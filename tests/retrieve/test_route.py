@@ -64,3 +64,10 @@ def test_weighted_rrf_lets_a_boosted_keyword_list_win() -> None:
     hits = weighted_rrf(lists, weights, 60)
     assert hits[0].chunk.chunk_id == "a" and hits[0].ranks == {"bm25": 1, "dense:use": 2}
     assert list_weights(["bm25#xl"], plan, RetrieveSettings())["bm25#xl"] < weights["bm25"]
+
+
+def test_a_file_named_in_the_question_becomes_a_pre_filter() -> None:
+    plan = route(_qa(), Filters(), RetrieveSettings(), [], ["NIKE_2018_10K.pdf"])
+    assert plan.rules[0] == "file" and plan.filters.files == ["NIKE_2018_10K.pdf"]
+    off = RetrieveSettings(routes=["code"])
+    assert route(_qa(), Filters(), off, [], ["NIKE_2018_10K.pdf"]).filters.files == []
