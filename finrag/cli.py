@@ -300,8 +300,16 @@ def delete(doc_id: str, data: DataOpt = None, as_json: JsonOpt = False) -> None:
 
 
 @app.command("config")
-def show_config(data: DataOpt = None) -> None:
-    """Print the effective settings (secrets masked)."""
+def show_config(
+    data: DataOpt = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Every knob with its reason (docs/CONFIG.md)")] = False,
+) -> None:
+    """Print the effective settings (secrets masked), or the documentation of every knob."""
+    if markdown:
+        from finrag.config_doc import config_markdown
+
+        sys.stdout.write(config_markdown())
+        return
     settings = settings_for(data)
     dump = settings.model_dump(mode="json")
     for section in dump.values():
