@@ -31,6 +31,7 @@ lint: install
 ## make soak: the long fuzz / crash / load loops (minutes, not in CI)
 soak: install
 	FINRAG_SOAK=1 $(VENV)/bin/pytest -m slow
+	FINRAG_SOAK=1 $(VENV)/bin/pytest tests/reliability -m "not slow"
 
 ## make bench: speed and quality benchmarks on ../shared/eval (results go to docs/BENCHMARKS.md by hand)
 bench: install

@@ -14,7 +14,7 @@ from finrag.config import load_settings
 from finrag.errors import FinragError
 from finrag.index.tokenize import analyze
 from finrag.model import AccessScope, Filters, SearchRequest
-from tests.reliability.conftest import JOB_WAIT_S, Served
+from tests.reliability.conftest import JOB_WAIT_S, SOAK, Served
 from tests.reliability.crash_worker import GO_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,3 +129,34 @@ def test_delete_while_answering(served_local: Served, tmp_path: Path) -> None:
     after = client.post("/ask", json={"question": "What was Contoso net income for 2019?"}).json()
     assert "4,321" not in after["answer"] and all(c["file"] != "contoso.md" for c in after["citations"])
     served_local.assert_answering()
+
+
+LOAD_THREADS = 4  # concurrent clients
+LOAD_SECONDS = 60.0 if SOAK else 5.0
+LOAD_QUESTIONS = ["What was total revenue for 2019?", "2019年营业收入是多少？", "Net income 2019", "outlook"]
+
+
+def test_concurrent_questions_all_answer(served_local: Served) -> None:
+    """A few clients asking at once for a while: every request answers 200 (figure in RELIABILITY.md)."""
+    client = served_local.client
+    results: list[tuple[int, float]] = []
+    deadline = time.monotonic() + LOAD_SECONDS
+
+    def worker(n: int) -> None:
+        i = n
+        while time.monotonic() < deadline:
+            started = time.monotonic()
+            q = f"{LOAD_QUESTIONS[i % len(LOAD_QUESTIONS)]} ({i})"  # distinct: no answer-cache shortcuts
+            r = client.post("/ask", json={"question": q})
+            results.append((r.status_code, time.monotonic() - started))
+            i += LOAD_THREADS
+
+    threads = [threading.Thread(target=worker, args=(n,)) for n in range(LOAD_THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(LOAD_SECONDS + JOB_WAIT_S)
+    codes = [c for c, _ in results]
+    assert codes and set(codes) == {200}
+    slowest = sorted(s for _, s in results)[int(len(results) * 0.95) - 1 if len(results) > 1 else 0]
+    print(f"load: {len(results)} asks in {LOAD_SECONDS:g} s by {LOAD_THREADS} clients, p95 {slowest:.2f} s")

@@ -24,7 +24,9 @@ from finrag.model import AccessScope
 from tests.reliability.conftest import SOAK
 
 ROOT = Path(__file__).resolve().parents[2]
-KILLS = 50 if SOAK else 5  # kill -9 rounds
+CI_KILLS = 5  # kill -9 rounds in `make test`
+SOAK_KILLS = 50  # ... and in `make soak`
+PG_KILLS = 3  # rounds against PostgreSQL (each also starts a client process)
 KILL_WINDOW_S = 4.0  # the kill lands at a random moment this long after the models are loaded
 READY_WAIT_S = 120.0  # model loading on a busy box
 DOCS = 10
@@ -56,10 +58,11 @@ def _corpus(folder: Path) -> Path:
     return folder
 
 
-def _start(data: Path, docs: Path) -> subprocess.Popen[str]:
+def _start(data: Path, docs: Path, store_url: str | None = None) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "HF_HUB_OFFLINE": "1"}
+    store = [store_url] if store_url else []
     return subprocess.Popen(
-        [sys.executable, "-m", "tests.reliability.crash_worker", str(data), str(docs)],
+        [sys.executable, "-m", "tests.reliability.crash_worker", str(data), str(docs), *store],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=ROOT,
     )  # fmt: skip
 
@@ -109,35 +112,58 @@ def _check_store(data: Path, committed: dict[str, int]) -> dict[str, int]:
     return docs
 
 
-def test_kill_9_during_ingest_never_corrupts_the_store(tmp_path: Path) -> None:
+def _kill_rounds(tmp_path: Path, kills: int, store_url: str | None = None) -> int:
+    """``kills`` rounds of start-ingest-kill, then one full run; returns the kills that landed mid-ingest."""
     docs = _corpus(tmp_path / "docs")
     data = tmp_path / "data"
-    rng = random.Random(0 if not SOAK else None)
+    rng = random.Random(None if SOAK else 0)
+    check = _check_store if store_url is None else (lambda d, c: _check_pg(d, c, store_url))
     committed: dict[str, int] = {}
-    kills = 0
-    for _ in range(KILLS):
-        proc = _start(data, docs)
+    landed = 0
+    for _ in range(kills):
+        proc = _start(data, docs, store_url)
         try:
             _wait_ready(proc)
             time.sleep(rng.uniform(0, KILL_WINDOW_S))
         finally:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGKILL)
-                kills += 1
+                landed += 1
             proc.wait()
-        committed = _check_store(data, committed)
-    final = _start(data, docs)
+        committed = check(data, committed)
+    final = _start(data, docs, store_url)
     out, _ = final.communicate(timeout=READY_WAIT_S * 2)
-    assert final.returncode == 0
-    assert "failed" not in out
-    committed = _check_store(data, committed)
+    assert final.returncode == 0 and "failed" not in out, out
+    committed = check(data, committed)
     assert len(committed) == DOCS
-    assert kills >= 1, "no kill landed inside an ingest: widen KILL_WINDOW_S"
+    return landed
+
+
+def _check_pg(data: Path, committed: dict[str, int], url: str) -> dict[str, int]:
+    """PostgreSQL: foreign keys cascade, so the checks are the documents and the counts the store reports."""
+    settings = load_settings(data)
+    settings.store = url
+    store = open_store(settings)
+    try:
+        docs = {d.doc_id: d.chunk_count for d in store.find_documents(access=AccessScope.everything())}
+        stats = store.stats()
+    finally:
+        store.close()
+    for doc_id, chunks in committed.items():
+        assert docs.get(doc_id) == chunks, "a committed document was lost or changed by a later crash"
+    assert stats.documents == len(docs) and stats.chunks == sum(docs.values())
+    return docs
+
+
+def test_kill_9_during_ingest_never_corrupts_the_store(tmp_path: Path) -> None:
+    assert _kill_rounds(tmp_path, CI_KILLS) >= 1, "no kill landed inside an ingest: widen KILL_WINDOW_S"
+
+
+def test_kill_9_during_ingest_into_postgres(tmp_path: Path, pg_schema_url: str) -> None:
+    assert _kill_rounds(tmp_path, PG_KILLS, pg_schema_url) >= 1
 
 
 @pytest.mark.slow
 def test_soak_kills(tmp_path: Path) -> None:
-    """Under ``make soak`` the test above runs with 50 kills; this marker keeps one slow entry visible."""
-    if not SOAK:
-        pytest.skip("FINRAG_SOAK=1 only")
-    test_kill_9_during_ingest_never_corrupts_the_store(tmp_path)
+    """``make soak``: 50 kills at random (unseeded) moments."""
+    assert _kill_rounds(tmp_path, SOAK_KILLS) >= SOAK_KILLS // 2
