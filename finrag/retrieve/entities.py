@@ -161,23 +161,27 @@ REFRESH_S = 5.0  # how often the company list is checked against the store's ind
 
 
 class CompanyCache:
-    """A :class:`CompanyIndex` rebuilt when the store's index version changes (checked every REFRESH_S)."""
+    """One :class:`CompanyIndex` per access scope (a caller only ever matches companies of documents it
+    may see), rebuilt when the store's index version changes (checked every REFRESH_S)."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._index: CompanyIndex | None = None
+        self._indexes: dict[str, CompanyIndex] = {}
         self._version = -1
         self._checked = 0.0
         self._lock = threading.Lock()
 
-    def get(self) -> CompanyIndex:
+    def get(self, access: AccessScope) -> CompanyIndex:
         now = time.monotonic()
+        key = access.key()
         with self._lock:
-            if self._index is not None and now - self._checked < REFRESH_S:
-                return self._index
-            version = self.store.stats().index_version
-            self._checked = now
-            if self._index is None or version != self._version:
-                self._index = CompanyIndex(self.store.find_documents(access=AccessScope.everything()))
-                self._version = version
-            return self._index
+            if now - self._checked >= REFRESH_S:
+                version = self.store.stats().index_version
+                self._checked = now
+                if version != self._version:
+                    self._indexes.clear()
+                    self._version = version
+            index = self._indexes.get(key)
+            if index is None:
+                index = self._indexes[key] = CompanyIndex(self.store.find_documents(access=access))
+            return index

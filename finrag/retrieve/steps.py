@@ -59,7 +59,8 @@ class Steps:
     # ------------------------------------------------------------ pieces
     def understand(self, request: SearchRequest) -> Understanding:
         history = request.history if self.settings.retrieve.complete_followups else []
-        return self.query_analyzer.understand(request.question, history, self.companies.get())
+        companies = self.companies.get(request.filters.access)
+        return self.query_analyzer.understand(request.question, history, companies)
 
     def variants(self, und: Understanding, trace: Trace) -> dict[str, str]:
         r = self.settings.retrieve
@@ -158,7 +159,8 @@ class Steps:
             return SearchResult(hits=[], analysis=a, trace=trace)
         with _timed(trace, "route", "rules") as d:
             codes = [m.company.code for m in und.matches if m.company.code]
-            plan = route(a, request.filters, r, codes, self.companies.get().files_in(a.completed))
+            files = self.companies.get(request.filters.access).files_in(a.completed)
+            plan = route(a, request.filters, r, codes, files)
             d.update(plan.summary())
         with _timed(trace, "expand", "variants") as d:
             queries = self.variants(und, trace)

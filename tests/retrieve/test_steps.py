@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -10,7 +11,7 @@ from finrag.config import Settings, load_settings
 from finrag.index import open_store
 from finrag.index.embed import UseEmbedder
 from finrag.index.tokenize import analyze
-from finrag.model import DocumentMeta, SearchRequest, Turn
+from finrag.model import AccessScope, DocumentMeta, SearchRequest, Turn, to_jsonable
 from finrag.retrieve.pipeline import Retriever
 from tests.index.factory import doc_id_of, make_chunk, make_record
 
@@ -82,3 +83,25 @@ def test_the_plain_core_is_one_switch_away(settings: Settings, retriever: Retrie
     )
     hit = retriever.search(SearchRequest("实际控制人", top_k=1)).hits[0]
     assert set(hit.ranks) <= {"bm25", "dense:use"}
+
+
+def test_a_company_known_only_from_confidential_documents_is_not_matched_for_a_public_caller(
+    settings: Settings, use: UseEmbedder
+) -> None:
+    store = open_store(settings)
+    retriever = Retriever(settings, store, [use])
+    d = doc_id_of("secret.pdf")
+    chunks = [make_chunk(d, 0, SIFANG[0], file="secret.pdf", company="四方科技", year=2019, level=2)]
+    rec = make_record(d, "secret.pdf", 1, company="四方科技", year=2019, level=2)
+    rec.meta = DocumentMeta(company="四方科技", company_full="四方科技集团股份有限公司", company_code="603339")
+    store.add_document(rec, chunks, {use.name: use.embed([SIFANG[0]])}, [], [analyze(SIFANG[0])])
+    public = SearchRequest("603339 实际控制人是谁", explain=True)
+    public.filters.access = AccessScope(max_level=0)
+    res = retriever.search(public)
+    assert res.hits == [] and res.analysis is not None and res.analysis.companies == []
+    assert "四方科技集团" not in json.dumps(to_jsonable(res.trace), ensure_ascii=False)
+    insider = SearchRequest("603339 实际控制人是谁")
+    insider.filters.access = AccessScope(max_level=2)
+    res = retriever.search(insider)
+    assert res.analysis is not None and res.analysis.companies == ["四方科技"]
+    store.close()
