@@ -90,5 +90,8 @@ def number_forms(value: Decimal) -> set[Decimal]:
     """A number and its usual restatements (rounded to 0-2 places) for support checks."""
     forms = {value.normalize()}
     for places in (0, 1, 2):
-        forms.add(value.quantize(Decimal(1).scaleb(-places)).normalize())
+        try:
+            forms.add(value.quantize(Decimal(1).scaleb(-places)).normalize())
+        except InvalidOperation:  # more digits than the decimal context holds (a 27-digit "number")
+            continue
     return forms

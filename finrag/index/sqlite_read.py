@@ -41,7 +41,15 @@ def postings(
             continue
         ords = np.concatenate([np.frombuffer(o, dtype=np.int64) for o, _ in blobs])
         tfs = np.concatenate([np.frombuffer(t, dtype=np.uint16) for _, t in blobs])
-        out[term] = Posting(cols.positions(ords), tfs, int(df[0]))
+        # another process may have committed a document after this reader's column snapshot: its
+        # ordinals lie beyond the snapshot and are not visible yet (searching never sees half of it)
+        top = int(cols.ords[-1]) + 1 if cols.size else 0
+        if not (seen := ords < top).all():
+            ords, tfs = ords[seen], tfs[seen]
+        pos = cols.positions(ords)
+        if not (searchable := pos >= 0).all():
+            pos, tfs = pos[searchable], tfs[searchable]
+        out[term] = Posting(pos, tfs, int(df[0]))
     return out
 
 
@@ -56,6 +64,8 @@ def scored(
     rows = dict(db.execute(f"SELECT ord, data FROM chunks WHERE ord IN ({marks})", ords).fetchall())
     out = []
     for o, s in zip(ords, scores, strict=True):
+        if o not in rows:  # deleted by another process since the column snapshot
+            continue
         chunk = decode_chunk(rows[o])
         if access.allows(chunk.meta.access_level, chunk.meta.groups):  # defence in depth
             out.append(ScoredChunk(chunk, float(s)))

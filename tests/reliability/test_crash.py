@@ -30,6 +30,8 @@ PG_KILLS = 3  # rounds against PostgreSQL (each also starts a client process)
 KILL_WINDOW_S = 4.0  # the kill lands at a random moment this long after the models are loaded
 READY_WAIT_S = 120.0  # model loading on a busy box
 DOCS = 10
+KILLS_BEFORE_NEW_FILES = 5  # rounds on the first corpus; later rounds each add FILES_PER_ROUND files
+FILES_PER_ROUND = 2
 ORPHAN_QUERIES = {
     "chunks": "SELECT COUNT(*) FROM chunks WHERE dord NOT IN (SELECT dord FROM documents)",
     "postings": "SELECT COUNT(*) FROM postings WHERE dord NOT IN (SELECT dord FROM documents)",
@@ -56,6 +58,12 @@ def _corpus(folder: Path) -> Path:
                 encoding="utf-8",
             )
     return folder
+
+
+def _add_files(folder: Path, round_: int) -> None:
+    for k in range(FILES_PER_ROUND):
+        body = "\n\n".join(f"## Part {p}\n\nRound {round_} file {k} part {p}: rev {p}." for p in range(30))
+        (folder / f"round_{round_}_{k}.md").write_text(f"# Round {round_}\n\n{body}", encoding="utf-8")
 
 
 def _start(data: Path, docs: Path, store_url: str | None = None) -> subprocess.Popen[str]:
@@ -120,7 +128,9 @@ def _kill_rounds(tmp_path: Path, kills: int, store_url: str | None = None) -> in
     check = _check_store if store_url is None else (lambda d, c: _check_pg(d, c, store_url))
     committed: dict[str, int] = {}
     landed = 0
-    for _ in range(kills):
+    for round_ in range(kills):
+        if round_ >= KILLS_BEFORE_NEW_FILES:  # the corpus is ingested by now: give each kill new work
+            _add_files(docs, round_)
         proc = _start(data, docs, store_url)
         try:
             _wait_ready(proc)
@@ -135,7 +145,7 @@ def _kill_rounds(tmp_path: Path, kills: int, store_url: str | None = None) -> in
     out, _ = final.communicate(timeout=READY_WAIT_S * 2)
     assert final.returncode == 0 and "failed" not in out, out
     committed = check(data, committed)
-    assert len(committed) == DOCS
+    assert len(committed) == len(list(docs.iterdir()))
     return landed
 
 
@@ -166,4 +176,6 @@ def test_kill_9_during_ingest_into_postgres(tmp_path: Path, pg_schema_url: str) 
 @pytest.mark.slow
 def test_soak_kills(tmp_path: Path) -> None:
     """``make soak``: 50 kills at random (unseeded) moments."""
+    if not SOAK:
+        pytest.skip("FINRAG_SOAK=1 only (make soak)")
     assert _kill_rounds(tmp_path, SOAK_KILLS) >= SOAK_KILLS // 2

@@ -53,3 +53,40 @@ def test_a_long_single_line_chunks_in_linear_time(tmp_path: Path) -> None:  # fi
     assert time.monotonic() - started < CHUNK_LINE_LIMIT_S
     assert len(chunks) > 10
     assert all(count_tokens(c.text) <= settings.chunk.max_tokens + 40 for c in chunks)
+
+
+def test_a_huge_number_in_a_question_is_not_a_crash() -> None:  # finrag/answer/text.py (found by fuzzing)
+    from decimal import Decimal
+
+    from finrag.answer.text import number_forms
+
+    assert Decimal("100000000000000000000000000") in number_forms(Decimal("100000000000000000000000000"))
+
+
+def test_postings_committed_after_a_readers_snapshot_are_ignored(tmp_path: Path) -> None:
+    """finrag/index/sqlite_read.py: a search racing another process's ingest raised IndexError."""
+    import numpy as np
+
+    from finrag.index import sqlite_read
+    from finrag.index.sqlite_store import SqliteStore
+    from finrag.index.tokenize import analyze
+    from finrag.model import AccessScope
+    from tests.index.factory import doc_id_of, make_chunk, make_record, random_unit
+
+    rng = np.random.default_rng(0)
+    reader, writer = SqliteStore(tmp_path / "s"), SqliteStore(tmp_path / "s")
+
+    def add(name: str, n: int) -> None:
+        d = doc_id_of(name)
+        chunks = [make_chunk(d, i, f"合同负债 {name} {i}", file=name) for i in range(n)]
+        writer.check_embedders({"t": 4})
+        writer.add_document(make_record(d, name, n), chunks, {"t": random_unit(rng, n, 4)}, [],
+                            [analyze(c.text) for c in chunks])  # fmt: skip
+
+    add("a.pdf", 2)
+    stale = reader.columns()
+    add("b.pdf", 3)  # committed after the reader's snapshot
+    postings = sqlite_read.postings(reader._db, set(analyze("合同负债")), stale, None)
+    assert all(len(p.positions) == 2 for p in postings.values())
+    writer.delete_document(doc_id_of("a.pdf"))  # and a delete after it: its chunks are just gone
+    assert sqlite_read.scored(reader._db, stale, np.arange(2), np.ones(2), AccessScope.everything()) == []
