@@ -12,6 +12,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +49,19 @@ def binaries() -> Path:
     return Path(spec.origin).parent / "pginstall" / "bin"
 
 
+def _readable_by(user: str, bin_dir: Path) -> Path:
+    """``bin_dir``, or a world-readable copy of its install tree when ``user`` cannot reach it (a clone
+    under a private home folder such as /root)."""
+    probe = subprocess.run(["runuser", "-u", user, "--", "test", "-x", str(bin_dir / "initdb")], check=False)
+    if probe.returncode == 0:
+        return bin_dir
+    copy = Path(tempfile.gettempdir()) / "finrag-pginstall"
+    shutil.copytree(bin_dir.parent, copy, dirs_exist_ok=True)
+    for path in [copy, *copy.rglob("*")]:
+        path.chmod(path.stat().st_mode | 0o055)  # group/other read + execute
+    return copy / "bin"
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -76,7 +90,8 @@ def _ensure_user() -> str | None:
 def start_cluster(folder: Path) -> LocalCluster:
     """initdb (trust auth, 127.0.0.1 only) into ``folder`` and start the server on a free port."""
     user = _ensure_user()
-    cluster = LocalCluster(folder, _free_port(), binaries(), user)
+    bin_dir = binaries() if user is None else _readable_by(user, binaries())
+    cluster = LocalCluster(folder, _free_port(), bin_dir, user)
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
