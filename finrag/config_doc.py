@@ -26,7 +26,9 @@ def config_markdown() -> str:
     lines += ["## top level", "", "| key | env | default | why |", "|---|---|---|---|"]
     for name, field in top:
         default = field.default
-        lines.append(f"| `{name}` | `FINRAG_{name.upper()}` | `{_value(default)}` | {field.description or ''} |")
+        lines.append(
+            f"| `{name}` | `FINRAG_{name.upper()}` | `{_value(default)}` | {field.description or ''} |"
+        )
     for name, field in Settings.model_fields.items():
         section = field.annotation
         if not _is_section(section):

@@ -26,4 +26,6 @@ def test_env_beats_toml_beats_default(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_config_doc_is_current() -> None:
     doc = (ROOT / "docs" / "CONFIG.md").read_text(encoding="utf-8")
-    assert doc == config_markdown(), "docs/CONFIG.md is stale: run `finrag config --markdown > docs/CONFIG.md`"
+    assert doc == config_markdown(), (
+        "docs/CONFIG.md is stale: run `finrag config --markdown > docs/CONFIG.md`"
+    )

@@ -9,6 +9,7 @@ folder, optional extra) and ``openai:MODEL`` (an OpenAI-compatible ``/v1/embeddi
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -49,7 +50,7 @@ class _Base:
     def __init__(self, settings: Settings) -> None:
         self.batch = settings.index.embed_batch
         self.max_chars = settings.index.embed_max_chars
-        self.threads = settings.index.embed_threads
+        self.threads = settings.index.embed_threads or os.cpu_count() or 1
 
     def _encode(self, texts: list[str], query: bool) -> np.ndarray:
         raise NotImplementedError

@@ -75,7 +75,12 @@ def embed_chunks(embedders: list[Embedder], chunks: list[Chunk]) -> tuple[dict[s
 def prepare_in_worker(path: Path, file_name: str, settings: Settings, options: PrepareOptions) -> Prepared:
     """Worker-process entry: also embeds when ``index.embed_in_workers`` (uses both cores)."""
     if settings.index.embed_in_workers and not _WORKER_EMBEDDERS:
-        _WORKER_EMBEDDERS.extend(make_embedders(settings))
+        # workers run side by side, one per core: one BLAS thread each unless configured otherwise
+        threads = settings.index.embed_threads or 1
+        one_core = settings.model_copy(
+            update={"index": settings.index.model_copy(update={"embed_threads": threads})}
+        )
+        _WORKER_EMBEDDERS.extend(make_embedders(one_core))
     return prepare_file(path, file_name, settings, options, _WORKER_EMBEDDERS or None)
 
 

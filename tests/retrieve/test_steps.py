@@ -93,7 +93,9 @@ def test_a_company_known_only_from_confidential_documents_is_not_matched_for_a_p
     d = doc_id_of("secret.pdf")
     chunks = [make_chunk(d, 0, SIFANG[0], file="secret.pdf", company="四方科技", year=2019, level=2)]
     rec = make_record(d, "secret.pdf", 1, company="四方科技", year=2019, level=2)
-    rec.meta = DocumentMeta(company="四方科技", company_full="四方科技集团股份有限公司", company_code="603339")
+    rec.meta = DocumentMeta(
+        company="四方科技", company_full="四方科技集团股份有限公司", company_code="603339"
+    )
     store.add_document(rec, chunks, {use.name: use.embed([SIFANG[0]])}, [], [analyze(SIFANG[0])])
     public = SearchRequest("603339 实际控制人是谁", explain=True)
     public.filters.access = AccessScope(max_level=0)
