@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +12,7 @@ import pytest
 from finrag.config import Settings, load_settings
 from finrag.errors import ConfigError
 from finrag.index.embed import CachedEmbedder, OpenAIEmbedder, UseEmbedder, make_embedder, make_embedders
+from tests.fake_endpoint import JsonHandler, serve
 
 
 @pytest.fixture(scope="module")
@@ -58,28 +57,21 @@ def test_unknown_or_unavailable_embedders_are_config_errors(settings: Settings) 
         make_embedder(settings, "openai:text-embedding-3-small")  # no base URL configured
 
 
-class _FakeEmbeddings(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+class _FakeEmbeddings(JsonHandler):
+    def answer(self, path: str, body: Any) -> tuple[int, Any]:
         data = [
             {"index": i, "embedding": [float(len(t)), 1.0, float(i)]} for i, t in enumerate(body["input"])
         ]
-        out = json.dumps({"data": list(reversed(data)), "model": body["model"]}).encode()
-        self.send_response(200 if self.path == "/v1/embeddings" else 404)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(out)
-
-    def log_message(self, *args: object) -> None:
-        return
+        return (200 if path == "/v1/embeddings" else 404), {
+            "data": list(reversed(data)),
+            "model": body["model"],
+        }
 
 
 @pytest.fixture()
 def endpoint() -> Iterator[str]:
-    server = HTTPServer(("127.0.0.1", 0), _FakeEmbeddings)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
+    with serve(_FakeEmbeddings) as base:
+        yield base + "/v1"
 
 
 def test_openai_compatible_endpoint(settings: Settings, endpoint: str) -> None:

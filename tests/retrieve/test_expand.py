@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from finrag.config import AnswerSettings
 from finrag.errors import ConfigError, LLMError
 from finrag.retrieve.expand import line_items, llm_variants, load_glossary, rule_variants
+from tests.fake_endpoint import JsonHandler, serve
 
 
 def test_chinese_revenue_question_gets_synonyms_and_an_english_variant() -> None:
@@ -48,29 +47,19 @@ def test_a_user_glossary_extends_the_shipped_one(tmp_path: Path) -> None:
         load_glossary(str(tmp_path / "missing.txt"))
 
 
-class _Chat(BaseHTTPRequestHandler):
+class _Chat(JsonHandler):
     """A fake OpenAI-compatible chat endpoint (stands in for a paid API)."""
 
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+    def answer(self, path: str, body: Any) -> tuple[int, Any]:
         system = body["messages"][0]["content"]
         text = "3M capital expenditures 2018" if system.startswith("Rewrite") else "3M spent $1,577 million."
-        out = json.dumps({"choices": [{"message": {"content": text}}]}).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(out)
-
-    def log_message(self, *args: object) -> None:
-        return
+        return 200, {"choices": [{"message": {"content": text}}]}
 
 
 @pytest.fixture()
 def chat() -> Iterator[str]:
-    server = HTTPServer(("127.0.0.1", 0), _Chat)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/v1"
-    server.shutdown()
+    with serve(_Chat) as base:
+        yield base + "/v1"
 
 
 def test_llm_rewrite_and_hyde_variants_and_silent_fallback(chat: str) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import Any
 
 import numpy as np
 import pytest
@@ -17,6 +15,7 @@ from finrag.retrieve.dedup import dedup
 from finrag.retrieve.features import FEATURES
 from finrag.retrieve.rerank import EndpointRanker, LearnedRanker, load_model, make_reranker
 from finrag.retrieve.train import fit
+from tests.fake_endpoint import JsonHandler, serve
 
 
 def _hit(cid: str, text: str, score: float, **features: float) -> Hit:
@@ -48,27 +47,17 @@ def test_the_shipped_model_loads_and_names_known_features() -> None:
         make_reranker(RetrieveSettings(rerank="magic"))
 
 
-class _Rerank(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+class _Rerank(JsonHandler):
+    def answer(self, path: str, body: Any) -> tuple[int, Any]:
         docs = body["documents"]
         results = [{"index": i, "relevance_score": float("capex" in d)} for i, d in enumerate(docs)]
-        out = json.dumps({"results": results}).encode()
-        self.send_response(200 if body["query"] != "fail" else 500)
-        self.send_header("Content-Type", "application/json")
-        self.end_headers()
-        self.wfile.write(out)
-
-    def log_message(self, *args: object) -> None:
-        return
+        return (200 if body["query"] != "fail" else 500), {"results": results}
 
 
 @pytest.fixture()
 def endpoint() -> Iterator[str]:
-    server = HTTPServer(("127.0.0.1", 0), _Rerank)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/rerank"
-    server.shutdown()
+    with serve(_Rerank) as base:
+        yield base + "/rerank"
 
 
 def test_endpoint_reranker_orders_by_the_service_scores_and_reports_failure(endpoint: str) -> None:
