@@ -23,7 +23,7 @@ from finrag.index.codec import decode_chunk
 from finrag.index.postgres_bm25 import bm25_rows
 from finrag.index.postgres_pool import Connection, DatabaseError, Pool, parse_url
 from finrag.index.postgres_schema import MIGRATIONS, hnsw_ddl, space_ddl, vector_table
-from finrag.index.sqlite_read import fact_passes
+from finrag.index.sqlite_read import visible_facts
 from finrag.model import (
     AccessScope,
     Chunk,
@@ -244,14 +244,7 @@ class PostgresStore:
                 if line_items
                 else conn.run(q + " ORDER BY f.fid")
             )
-        out = []
-        records: dict[str, DocumentRecord] = {}
-        for data, rec in rows:
-            fact = from_jsonable(Fact, json.loads(data))
-            record = records.setdefault(fact.doc_id, from_jsonable(DocumentRecord, json.loads(rec)))
-            if fact_passes(fact, record, filters):
-                out.append(fact)
-        return out
+        return visible_facts(rows, filters)
 
     # ------------------------------------------------------------ housekeeping
     def stats(self) -> StoreStats:

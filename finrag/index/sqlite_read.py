@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -79,7 +80,12 @@ def facts(db: sqlite3.Connection, filters: Filters, line_items: list[str] | None
     if line_items:
         sql += f" WHERE f.line_item_norm IN ({','.join('?' * len(line_items))})"
         args += line_items
-    rows = db.execute(sql + " ORDER BY f.rowid", args).fetchall()
+    return visible_facts(db.execute(sql + " ORDER BY f.rowid", args).fetchall(), filters)
+
+
+def visible_facts(rows: Iterable[Sequence[str]], filters: Filters) -> list[Fact]:
+    """(fact JSON, document record JSON) rows -> the facts that pass ``filters`` (ACL included).
+    Shared by every store so facts are filtered the same way everywhere."""
     out = []
     records: dict[str, DocumentRecord] = {}
     for data, rec in rows:

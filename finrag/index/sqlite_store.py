@@ -286,6 +286,3 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
-
-
-_fact_passes = sqlite_read.fact_passes  # postgres_store imports the fact filter from here
