@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg import pg_schema_url, pg_url  # noqa: F401 - one PostgreSQL server for every test folder
+
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 SHARED_EVAL = Path(

@@ -23,6 +23,8 @@ class Posting:
 
 
 def idf(n_docs: int, df: int) -> float:
+    # df is read live while n_docs comes from a reader's snapshot: a commit in between can make df > n_docs
+    df = min(df, n_docs)
     return math.log(n_docs - df + 0.5) - math.log(df + 0.5)
 
 

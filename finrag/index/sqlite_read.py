@@ -24,6 +24,7 @@ def signature(data: str) -> Signature:
 def mean_idf(db: sqlite3.Connection, n_docs: int) -> float:
     """Mean BM25Okapi idf over the whole vocabulary (only needed for the negative-idf floor)."""
     dfs = np.array([r[0] for r in db.execute("SELECT df FROM terms")], dtype=np.float64)
+    dfs = np.minimum(dfs, n_docs)  # a commit after the reader's snapshot may have raised df past n_docs
     return float((np.log(n_docs - dfs + 0.5) - np.log(dfs + 0.5)).mean()) if dfs.size else 0.0
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from finrag.config import Settings, load_settings
-from tests.index.conftest import pg_schema_url, pg_url  # noqa: F401 - PostgreSQL for the crash test
 from tests.reliability.hostile import HOSTILE, small_pdf
 from tests.serve.conftest import corpus, served  # noqa: F401 - the keyed app of the ACL tests
 

@@ -90,3 +90,11 @@ def test_postings_committed_after_a_readers_snapshot_are_ignored(tmp_path: Path)
     assert all(len(p.positions) == 2 for p in postings.values())
     writer.delete_document(doc_id_of("a.pdf"))  # and a delete after it: its chunks are just gone
     assert sqlite_read.scored(reader._db, stale, np.arange(2), np.ones(2), AccessScope.everything()) == []
+
+
+def test_idf_survives_a_document_frequency_read_after_a_newer_commit() -> None:
+    """A search's snapshot may count fewer chunks than the live df of a term (found by the concurrency
+    suite as 'math domain error'): the idf stays finite and equals that of a term in every chunk."""
+    from finrag.index.bm25 import idf
+
+    assert idf(10, 12) == idf(10, 10)
