@@ -214,9 +214,11 @@ def company_names(text: str, lang: str) -> list[str]:
     def add(name: str, full: bool) -> None:
         for part in _SPLIT.split(name):
             part = _PREFIX.sub("", part).strip()
+            # judged before truncation: "毛利率是多少" must not survive as the "name" 毛利率是
+            bad = any(w in part for w in _NOT_IN_ENTITY) or detect_formula(part) is not None
             if not full and len(part) > _SHORT_NAME_MAX:
                 part = part[:_SHORT_NAME_CHARS]
-            bad = part in _COMPANY_SUFFIXES or any(part.startswith(w) for w in _NOT_ENTITY)
+            bad = bad or part in _COMPANY_SUFFIXES or any(part.startswith(w) for w in _NOT_ENTITY)
             bad = bad or any(w in part for w in _NOT_IN_ENTITY)
             if len(part) >= 2 and not bad and concept_of(part) is None and part not in found:
                 found.append(part)

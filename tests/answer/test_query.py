@@ -48,3 +48,9 @@ def test_analysis_from_the_retriever_wins() -> None:
     )
     a = analyze("它的营业收入呢？", qa)
     assert a.question == completed and a.companies == ["四方科技"] and a.years == [2019]
+
+
+def test_a_formula_word_after_the_year_is_not_taken_for_a_company_name() -> None:
+    asked = analyze("星河精工2023年毛利率是多少？", None)
+    assert asked.formula is not None and asked.formula.name == "gross_margin"
+    assert asked.entities == ["星河精工"]
