@@ -7,13 +7,13 @@ origin at the page's top-left corner (y grows downwards).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
-_T = TypeVar("_T")
+from finrag.jsonio import from_jsonable as from_jsonable  # re-exported: every stage imports these here
+from finrag.jsonio import to_jsonable as to_jsonable
 
 Source = Literal["text", "ocr"]
 JSON = Any  # a JSON-serialisable value (used only for free-form trace details)
@@ -424,60 +424,3 @@ class IngestResult:
     pages: int = 0
     seconds: float = 0.0
     error: ErrorInfo | None = None
-
-
-def to_jsonable(obj: object) -> JSON:
-    """Dataclasses/enums/Decimals -> plain JSON values (Decimal as string to keep every digit)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_jsonable(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, StrEnum):
-        return obj.value
-    if isinstance(obj, Decimal):
-        return str(obj)
-    if isinstance(obj, dict):
-        return {str(k): to_jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [to_jsonable(v) for v in obj]
-    if isinstance(obj, frozenset | set):
-        return sorted(to_jsonable(v) for v in obj)
-    return obj
-
-
-def from_jsonable(cls: type[_T], data: JSON) -> _T:
-    """Inverse of :func:`to_jsonable` for the dataclasses above (used by stores and caches)."""
-    built: _T = _build(cls, data)
-    return built
-
-
-def _build(tp: Any, data: JSON) -> Any:
-    import types
-    import typing
-
-    if data is None:
-        return None
-    origin = typing.get_origin(tp)
-    if origin in (typing.Union, types.UnionType):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        return _build(args[0], data) if len(args) == 1 else data
-    if origin is list:
-        (arg,) = typing.get_args(tp)
-        return [_build(arg, v) for v in data]
-    if origin is frozenset:
-        (arg,) = typing.get_args(tp)
-        return frozenset(_build(arg, v) for v in data)
-    if origin is dict:
-        _, varg = typing.get_args(tp)
-        return {k: _build(varg, v) for k, v in data.items()}
-    if origin is Literal or tp is Any:
-        return data
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        hints = typing.get_type_hints(tp)
-        kwargs = {
-            f.name: _build(hints[f.name], data[f.name]) for f in dataclasses.fields(tp) if f.name in data
-        }
-        return tp(**kwargs)
-    if tp is Decimal:
-        return Decimal(str(data))
-    if isinstance(tp, type) and issubclass(tp, StrEnum):
-        return tp(data)
-    return data
