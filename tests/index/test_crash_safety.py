@@ -113,7 +113,10 @@ def test_kill_9_of_finrag_ingest_mid_document(tmp_path: Path) -> None:
         time.sleep(0.2)
         if db_path.exists():
             with sqlite3.connect(db_path, timeout=5) as db:
-                committed = db.execute("SELECT COUNT(*) FROM documents").fetchone()[0]
+                try:
+                    committed = db.execute("SELECT COUNT(*) FROM documents").fetchone()[0]
+                except sqlite3.OperationalError:  # the schema is still being created
+                    continue
     time.sleep(0.5)  # now inside the big file: parsing, chunking or embedding its chunks
     assert proc.poll() is None, "ingest finished before the kill: make the big file bigger"
     proc.send_signal(signal.SIGKILL)
