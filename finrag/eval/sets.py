@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from finrag.errors import EvalError
 from finrag.model import Turn
@@ -102,40 +104,45 @@ def set_name_of(path: Path) -> str:
     return path.name.removesuffix(".jsonl")
 
 
+def _jsonl(path: Path) -> Iterator[tuple[int, Any]]:
+    """(line number, parsed value) for every non-blank line; EvalError names the file and line."""
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                yield n, json.loads(line)
+            except json.JSONDecodeError as err:
+                raise EvalError(f"line {n}: not JSON ({err.msg})", file=path.name) from err
+
+
 def load_set(path: Path, name: str | None = None) -> list[Question]:
     """Read a question set; raises EvalError naming the file and line on malformed input."""
     if not path.is_file():
         raise EvalError("question set not found", file=str(path))
     set_name = name or set_name_of(path)
     questions: list[Question] = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise EvalError(f"line {n}: not JSON ({err.msg})", file=path.name) from err
-            if not isinstance(row, dict) or "question" not in row:
-                raise EvalError(f"line {n}: expected an object with a 'question'", file=path.name)
-            text = str(row["question"])
-            facts = row.get("facts")
-            prom = facts.get("prom_answer") if isinstance(facts, dict) else None
-            answer = row.get("answer")
-            questions.append(
-                Question(
-                    qid=str(row.get("id", f"{set_name}-{n}")),
-                    set_name=set_name,
-                    lang=str(row.get("lang") or detect_language(text)),
-                    question=text,
-                    answer=None if answer is None else str(answer),
-                    answerable=bool(row.get("answerable", answer is not None)),
-                    gold=_gold_items(row.get("gold"), path, n),
-                    qtype=str(row.get("type") or ""),
-                    history=_history(row.get("history")),
-                    prom_answer=None if prom is None else str(prom),
-                )
+    for n, row in _jsonl(path):
+        if not isinstance(row, dict) or "question" not in row:
+            raise EvalError(f"line {n}: expected an object with a 'question'", file=path.name)
+        text = str(row["question"])
+        facts = row.get("facts")
+        prom = facts.get("prom_answer") if isinstance(facts, dict) else None
+        answer = row.get("answer")
+        questions.append(
+            Question(
+                qid=str(row.get("id", f"{set_name}-{n}")),
+                set_name=set_name,
+                lang=str(row.get("lang") or detect_language(text)),
+                question=text,
+                answer=None if answer is None else str(answer),
+                answerable=bool(row.get("answerable", answer is not None)),
+                gold=_gold_items(row.get("gold"), path, n),
+                qtype=str(row.get("type") or ""),
+                history=_history(row.get("history")),
+                prom_answer=None if prom is None else str(prom),
             )
+        )
     return questions
 
 
@@ -144,13 +151,9 @@ def load_passages(path: Path) -> list[Passage]:
     if not path.is_file():
         raise EvalError("passages file not found", file=str(path))
     out: list[Passage] = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                out.append(Passage(str(row["passage_id"]), str(row["text"])))
-            except (json.JSONDecodeError, KeyError, TypeError) as err:
-                raise EvalError(f"line {n}: expected {{passage_id, text}}", file=path.name) from err
+    for n, row in _jsonl(path):
+        try:
+            out.append(Passage(str(row["passage_id"]), str(row["text"])))
+        except (KeyError, TypeError) as err:
+            raise EvalError(f"line {n}: expected {{passage_id, text}}", file=path.name) from err
     return out
