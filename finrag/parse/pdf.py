@@ -26,6 +26,7 @@ from finrag.parse.pdf_aligned import aligned_tables
 from finrag.parse.pdf_blocks import PageLayout, TableItem, build_page_blocks
 from finrag.parse.pdf_order import GUTTER_EM
 from finrag.parse.pdf_tables import Rules, page_rules, ruled_tables
+from finrag.parse.pdf_words import rejoin_split_words
 from finrag.parse.tables import PageTable, caption_and_unit, looks_tabular, merge_tables, tidy
 
 # Outline levels read (deeper bookmarks are note sub-items).
@@ -104,6 +105,7 @@ class PdfParser:
                 for s in ln.segments:
                     sizes[round(s.size, 1)] += len(s.text)
         body_size = sizes.most_common(1)[0][0] if sizes else 0.0
+        rejoin_split_words(pages)
         report.removed_lines = remove_furniture(pages, ps.header_footer_min_share, body_size)
         page_tables = self._tables(pages, rules, report)
         layouts: list[PageLayout] = []
