@@ -37,6 +37,10 @@ def eval_command(
     sweep_chunk: Annotated[str | None, typer.Option("--sweep-chunk", help="e.g. 200,400,800")] = None,
     diagnose: Annotated[bool, typer.Option("--diagnose", help="Explain misses (chunking/embedding)")] = False,
     cache: Annotated[Path | None, typer.Option("--cache", help="Eval cache (default ./.eval-cache)")] = None,
+    index: Annotated[
+        Path | None,
+        typer.Option("--index", help="Existing data folder: finrag searches it as is, nothing is ingested"),
+    ] = None,
     extra: Annotated[list[str] | None, typer.Argument(help="Second file for --compare A.json B.json")] = None,
     data: DataOpt = None,
     as_json: JsonOpt = False,
@@ -64,6 +68,7 @@ def eval_command(
             max_drop=max_drop,
             diagnose=diagnose,
             cache=cache,
+            index=index,
             quiet=False,
             sweep_chunk=[int(s) for s in sweep_chunk.split(",") if s.strip()] if sweep_chunk else [],
         )

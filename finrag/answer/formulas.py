@@ -3,72 +3,33 @@ question words that ask for each."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from decimal import Decimal
+import re
 
-DAYS_PER_YEAR = Decimal(365)  # the convention FinanceBench and most analysts use for "days" ratios
-VARIADIC = ("sum", "average", "average_share")  # formulas over any number of inputs
+from finrag.answer.formula_base import (
+    DAYS_PER_YEAR,
+    VARIADIC,
+    Formula,
+    diff,
+    dpo,
+    growth,
+    margin,
+    mean,
+    mean_share,
+    ratio,
+    total,
+    turnover,
+)
+from finrag.answer.ratios import ANALYST_RATIOS
 
-
-@dataclass(slots=True, frozen=True)
-class Formula:
-    name: str
-    zh: str
-    en: str
-    concepts: tuple[str, ...]  # line-item concept of each operand, in template order ("*" = any)
-    template: str  # "({0} − {1}) / {0}": operand positions
-    evaluate: Callable[[list[Decimal]], Decimal]
-    percent: bool  # result shown as a percentage
-    keywords: tuple[str, ...]  # words in a question that ask for this formula
-    same_unit: bool = False  # result keeps the operands' unit (sum, difference)
-
-
-def _ratio(xs: list[Decimal]) -> Decimal:
-    return xs[0] / xs[1]
-
-
-def _margin(xs: list[Decimal]) -> Decimal:
-    return (xs[0] - xs[1]) / xs[0]
-
-
-def _growth(xs: list[Decimal]) -> Decimal:
-    return (xs[0] - xs[1]) / abs(xs[1])
-
-
-def _turnover(xs: list[Decimal]) -> Decimal:
-    """A flow over the average of a balance's opening and closing values."""
-    return xs[0] / ((xs[1] + xs[2]) / 2)
-
-
-def _dpo(xs: list[Decimal]) -> Decimal:
-    """Average payables over the year's purchases (cost of sales plus the change in inventory), in days."""
-    return DAYS_PER_YEAR * ((xs[0] + xs[1]) / 2) / (xs[2] + xs[3] - xs[4])
-
-
-def _mean_share(xs: list[Decimal]) -> Decimal:
-    shares = [xs[i] / xs[i + 1] for i in range(0, len(xs) - 1, 2)]
-    return _sum(shares) / len(shares)
-
-
-def _sum(xs: list[Decimal]) -> Decimal:
-    return sum(xs, Decimal(0))
-
-
-def _mean(xs: list[Decimal]) -> Decimal:
-    return _sum(xs) / len(xs)
-
-
-def _diff(xs: list[Decimal]) -> Decimal:
-    return xs[0] - xs[1]
+__all__ = ["DAYS_PER_YEAR", "FORMULAS", "VARIADIC", "Formula", "detect_formula"]
 
 
 def _expense_ratio(concept: str, zh: str, en: str, words: tuple[str, ...]) -> Formula:
-    return Formula(f"{concept}_ratio", zh, en, (concept, "revenue"), "{0} / {1}", _ratio, True, words)
+    return Formula(f"{concept}_ratio", zh, en, (concept, "revenue"), "{0} / {1}", ratio, True, words)
 
 
 AVERAGE_SHARE = Formula(
-    "average_share", "平均占比", "Average share", ("*", "*"), "", _mean_share, True, (), same_unit=False
+    "average_share", "平均占比", "Average share", ("*", "*"), "", mean_share, True, (), same_unit=False
 )
 
 FORMULAS: dict[str, Formula] = {
@@ -80,7 +41,7 @@ FORMULAS: dict[str, Formula] = {
             "Gross margin",
             ("revenue", "cost_of_revenue"),
             "({0} − {1}) / {0}",
-            _margin,
+            margin,
             True,
             ("毛利率", "gross margin", "gross profit margin"),
         ),
@@ -90,7 +51,7 @@ FORMULAS: dict[str, Formula] = {
             "Net margin",
             ("net_profit", "revenue"),
             "{0} / {1}",
-            _ratio,
+            ratio,
             True,
             ("净利率", "净利润率", "销售净利率", "net margin", "net profit margin"),
         ),
@@ -108,7 +69,7 @@ FORMULAS: dict[str, Formula] = {
             "Debt-to-asset ratio",
             ("total_liabilities", "total_assets"),
             "{0} / {1}",
-            _ratio,
+            ratio,
             True,
             ("资产负债率", "debt-to-asset", "debt to asset", "debt-to-assets"),
         ),
@@ -118,7 +79,7 @@ FORMULAS: dict[str, Formula] = {
             "Current ratio",
             ("current_assets", "current_liabilities"),
             "{0} / {1}",
-            _ratio,
+            ratio,
             False,
             ("流动比率", "current ratio", "working capital ratio"),
         ),
@@ -128,7 +89,7 @@ FORMULAS: dict[str, Formula] = {
             "Net working capital",
             ("current_assets", "current_liabilities"),
             "{0} − {1}",
-            _diff,
+            diff,
             False,
             ("营运资金", "net working capital"),
             same_unit=True,
@@ -139,7 +100,7 @@ FORMULAS: dict[str, Formula] = {
             "Inventory turnover",
             ("cost_of_revenue", "inventory", "inventory@-1"),
             "{0} / (({1} + {2}) / 2)",
-            _turnover,
+            turnover,
             False,
             ("存货周转率", "inventory turnover"),
         ),
@@ -149,7 +110,7 @@ FORMULAS: dict[str, Formula] = {
             "Fixed asset turnover",
             ("revenue", "fixed_assets", "fixed_assets@-1"),
             "{0} / (({1} + {2}) / 2)",
-            _turnover,
+            turnover,
             False,
             ("固定资产周转率", "fixed asset turnover"),
         ),
@@ -159,7 +120,7 @@ FORMULAS: dict[str, Formula] = {
             "Days payable outstanding",
             ("accounts_payable", "accounts_payable@-1", "cost_of_revenue", "inventory", "inventory@-1"),
             "365 × (({0} + {1}) / 2) / ({2} + {3} − {4})",
-            _dpo,
+            dpo,
             False,
             ("应付账款周转天数", "days payable outstanding", "dpo"),
         ),
@@ -169,7 +130,7 @@ FORMULAS: dict[str, Formula] = {
             "Year-over-year growth",
             ("*", "*"),
             "({0} − {1}) / {1}",
-            _growth,
+            growth,
             True,
             (
                 "增长率",
@@ -191,7 +152,7 @@ FORMULAS: dict[str, Formula] = {
             "Share of total",
             ("*", "*"),
             "{0} / {1}",
-            _ratio,
+            ratio,
             True,
             ("占比", "比重", "所占比例", "share of", "percentage of", "as a % of", "% of"),
         ),
@@ -201,7 +162,7 @@ FORMULAS: dict[str, Formula] = {
             "Difference",
             ("*", "*"),
             "{0} − {1}",
-            _diff,
+            diff,
             False,
             ("差额", "相差", "差值", "difference", "more than", "less than", "change in", "变化", "变动"),
             same_unit=True,
@@ -212,7 +173,7 @@ FORMULAS: dict[str, Formula] = {
             "Sum",
             ("*", "*"),
             "{0} + {1}",
-            _sum,
+            total,
             False,
             ("合计", "总和", "之和", "加起来", "combined", "sum of", "in total"),
             same_unit=True,
@@ -223,7 +184,7 @@ FORMULAS: dict[str, Formula] = {
             "Ratio",
             ("*", "*"),
             "{0} / {1}",
-            _ratio,
+            ratio,
             False,
             ("比值", "之比", "ratio of", "proportion", "times"),
         ),
@@ -233,11 +194,12 @@ FORMULAS: dict[str, Formula] = {
             "Average",
             ("*", "*"),
             "({0} + {1}) / 2",
-            _mean,
+            mean,
             False,
             ("平均", "average", "mean"),
             same_unit=True,
         ),
+        *ANALYST_RATIOS,
     ]
 }
 
@@ -248,6 +210,15 @@ def detect_formula(question: str) -> Formula | None:
     best: tuple[int, Formula] | None = None
     for f in FORMULAS.values():
         for word in f.keywords:
-            if word in low and (best is None or len(word) > best[0]):
+            if _mentions(low, word) and (best is None or len(word) > best[0]):
                 best = (len(word), f)
     return best[1] if best else None
+
+
+_SHORT_ACRONYM = 4  # "roa", "dso", "ebitda"-like keywords must stand alone ("roa" is not in "broad")
+
+
+def _mentions(low: str, word: str) -> bool:
+    if word.isascii() and word.isalpha() and len(word) <= _SHORT_ACRONYM:
+        return re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low) is not None
+    return word in low

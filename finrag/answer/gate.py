@@ -11,22 +11,31 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from finrag.answer.formulas import FORMULAS
+from finrag.answer.lexicon import synonyms
 from finrag.answer.query import AskedFor
+from finrag.answer.roles import Role, RoleEvidence, asked_role, checks, role_evidence, subject_of
 from finrag.answer.text import split_sentences, terms
 from finrag.config import AnswerSettings
-from finrag.model import Hit
+from finrag.model import Chunk, Hit
 
 _SUFFIX = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|集团|公司)$")
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
+# Words naming the kind of subject or event ("企业融资", "高管变动"): news text names the subject itself
+_CLASS_WORDS = re.compile(r"企业|高管|公司|股东")
+# Corporate event nouns (the usual financial-news event types): what remains of a subject is its name
+_EVENT_WORDS = re.compile(
+    r"解除质押|质押|股份回购|回购|减持|增持|收购|中标|融资|上市|亏损|破产|变动|被约谈|约谈"
+)
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
 
 
 @dataclass(slots=True)
 class GateDecision:
     answerable: bool
-    reason: str  # "ok", "no_evidence", "company", "period", "keywords", "score"
+    reason: str  # "ok", "no_evidence", "company", "period", "keywords", "score", "role"
     missing: list[str] = field(default_factory=list)  # what was looked for and not found
     found_years: list[int] = field(default_factory=list)  # years the evidence does cover (for the refusal)
     scores: dict[str, float] = field(default_factory=dict)
@@ -53,14 +62,18 @@ def coverage(name: str, text: str) -> float:
 
 
 def _topic(asked: AskedFor) -> str:
-    """The question without what the answer stage supplies itself (formula names, years)."""
+    """The question without what the answer stage supplies itself (formula names, years) or checks on its
+    own (the asked attribute: the role check looks for a value of its kind)."""
     text = asked.question
+    if asked.language == "zh" and checks(asked_role(text)):
+        text = subject_of(text) or text
+        text = _CLASS_WORDS.sub(" ", text)
     asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
     text = _YEARS.sub(" ", text.lower())
-    for word in asked.formula.keywords if asked.formula else ():
-        text = text.replace(word, " ")
+    for word in [*(asked.formula.keywords if asked.formula else ()), *FORMULAS["average"].keywords]:
+        text = text.replace(word, " ")  # the calculator supplies these, the documents need not print them
     return text
 
 
@@ -120,13 +133,37 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
     ]
     if wanted:
         text = " ".join(_haystack(h) for h in evidence)
-        share = sum(t in text for t in wanted) / len(wanted)
+        # a line item the question names by a synonym ("capex") counts when the evidence prints another one
+        printed = [
+            m.printed.lower()
+            for m in asked.line_items
+            if m.concept and any(s in text for s in synonyms(m.concept))
+        ]
+        found = [t in text or any(t in p for p in printed) for t in wanted]
+        share = sum(found) / len(wanted)
         scores["keyword_coverage"] = round(share, 3)
         threshold = cfg.gate_keyword_coverage if asked.language == "zh" else cfg.gate_keyword_coverage_en
         if share < threshold:
-            missing = [t for t in wanted if t not in text]
+            missing = [t for t, ok in zip(wanted, found, strict=True) if not ok]
             return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
+
+
+def role_gate(
+    asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
+) -> tuple[Role, RoleEvidence] | None:
+    """For an attribute question, the value found for it in the context chunks about the subject (those
+    that cover the subject's words best, then by rank); None when the question asks no checkable role."""
+    role = asked_role(asked.question) if asked.intent == "text" and asked.language == "zh" else None
+    if role is None or not checks(role):
+        return None
+    subject = _EVENT_WORDS.sub("", _CLASS_WORDS.sub("", subject_of(asked.question) or ""))
+    scored = [(coverage(subject, c.text.lower()) if len(subject) > 1 else 1.0, n, c) for n, c in context]
+    scored = [
+        t for t in scored if t[0] >= cfg.role_subject_coverage
+    ]  # a value about someone else is no answer
+    chosen = sorted(scored, key=lambda t: (-round(t[0], 2), t[1]))[: cfg.role_context_chunks]
+    return role, role_evidence(role, [(n, c.text) for _, n, c in chosen])
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
@@ -138,6 +175,8 @@ def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
             text += f"文档中只找到{'、'.join(str(y) for y in decision.found_years)}年的数据。"
         elif decision.reason == "company":
             text += f"已索引的文档中没有关于{what}的内容。"
+        elif decision.reason == "role":
+            text += f"找到的相关段落没有给出{what}。"
         return text
     text = f"The documents do not contain the information asked for (looked for: {what})."
     if decision.reason == "period" and decision.found_years:

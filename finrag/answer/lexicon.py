@@ -95,22 +95,60 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "property, plant and equipment, net",
         "property and equipment",
         "property, plant and equipment",
+        "property, plant, and equipment",
+        "net property, plant and equipment",
+        "net property, plant, and equipment",
+        "property, plant, and equipment, net",
+        "net pp&e",
+        "net property and equipment",
     ),
     "intangible_assets": ("无形资产", "intangible assets"),
     "operating_cash_flow": (
         "经营活动产生的现金流量净额",
         "经营活动现金流量净额",
         "net cash provided by operating activities",
+        "net cash provided by (used in) operating activities",
         "cash provided by operations",
+        "cash flow from operating activities",
+        "cash flows from operating activities",
+        "net cash from operating activities",
+        "cash from operations",
+        "operating cash flow",
     ),
     "investing_cash_flow": ("投资活动产生的现金流量净额", "net cash used in investing activities"),
     "financing_cash_flow": ("筹资活动产生的现金流量净额", "net cash used in financing activities"),
     "capex": (
         "购建固定资产、无形资产和其他长期资产支付的现金",
         "capital expenditures",
+        "capital expenditure",
+        "capex",
+        "capital expenditures, net of construction payable",
+        "capital expenditures (including capitalized software)",
+        "cash paid for capital expenditures",
+        "additions to property and equipment",
+        "payments for property and equipment",
+        "purchases of property, plant and equipment",
+        "purchases of property and equipment, net",
         "purchases of property and equipment",
         "payments for acquisition of property, plant and equipment",
     ),
+    "depreciation_amortization": (
+        "折旧与摊销",
+        "折旧和摊销",
+        "depreciation and amortization",
+        "depreciation, depletion and amortization",
+        "depreciation & amortization",
+        "depreciation, amortization and other",
+        "depreciation and amortization expense",
+    ),
+    "dividends_paid": (
+        "分配股利、利润或偿付利息支付的现金",
+        "cash dividends paid",
+        "dividends paid",
+        "cash dividends declared",
+        "dividends paid to shareholders",
+    ),
+    "interest_expense": ("利息费用", "利息支出", "interest expense", "interest expense, net"),
     "eps_basic": ("基本每股收益", "basic earnings per share", "basic"),
 }
 
@@ -132,6 +170,8 @@ def normalise(label: str) -> str:
     return text
 
 
+# Statement names are not line items: "cash" of "the cash flow statement" is no request for cash
+_STATEMENT_NAMES = re.compile(r"cash flows? statements?|statements? of cash flows?|现金流量表")
 _SYNONYM_TO_CONCEPT: dict[str, str] = {normalise(s): c for c, syns in CONCEPTS.items() for s in syns}
 _BY_LENGTH = sorted(_SYNONYM_TO_CONCEPT, key=len, reverse=True)
 
@@ -154,7 +194,7 @@ def synonyms(concept: str) -> list[str]:
 
 def find_line_items(question: str) -> list[LineItemMatch]:
     """Line items named in a question, longest match first, non-overlapping, in question order."""
-    low = question.translate(_QUOTES).lower()
+    low = _STATEMENT_NAMES.sub(lambda m: " " * len(m.group(0)), question.translate(_QUOTES).lower())
     taken = [False] * len(low)
     found: list[LineItemMatch] = []
     for syn in _BY_LENGTH:

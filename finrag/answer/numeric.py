@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import partial
 
-from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, compute
+from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, compute, rounded
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact, wants_for
 from finrag.answer.query import AskedFor
+from finrag.answer.ratios import cagr
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
-from finrag.model import Calculation, Fact
+from finrag.model import CalcInput, Calculation, Fact
 
 WHICH_YEAR = re.compile(r"which (?:fiscal )?year|which fy|in what year|哪一年|哪个年度|哪年")
 _LOW_WORDS = (
@@ -108,7 +110,33 @@ def lookup_answer(
             lines.append(f"{want.item.printed} ({where}): {_value_text(f, 'en')} [{n}].")
     if not found:
         return None
-    return NumericAnswer("\n".join(lines), found, None, [f.fact_id for f in found])
+    conversion = _converted(asked, found[0], cite(found[0])) if len(found) == 1 else None
+    if conversion is not None:
+        lines.append(conversion.text + f" [{conversion.inputs[0].citation}].")
+    return NumericAnswer("\n".join(lines), found, conversion, [f.fact_id for f in found])
+
+
+_ASKED_SCALE = re.compile(r"\bin\s+(?:usd\s+|us\$\s*|\$\s*)?(thousands|millions|billions)\b", re.I)
+_SCALES = {"thousands": Decimal(1_000), "millions": Decimal(1_000_000), "billions": Decimal(1_000_000_000)}
+CONVERTED_PLACES = 2  # "in USD millions" from a table in thousands: 302,578 thousands = 302.58 millions
+
+
+def _converted(asked: AskedFor, f: Fact, n: int) -> Calculation | None:
+    """The fact restated in the scale the question asks for ("Answer in USD millions"), as a shown step."""
+    m = _ASKED_SCALE.search(asked.question)
+    if m is None or f.unit == "%" or not f.scale or f.scale == 1:
+        return None
+    target = m.group(1).lower()
+    factor = f.scale / _SCALES[target]
+    if factor == 1:
+        return None
+    result = rounded(f.value * factor, CONVERTED_PLACES)
+    shown, factor_text = format_number(f.value, None), format_number(factor.normalize(), None)
+    text = (
+        f"In {target}: {shown} {f.unit} × {factor_text} = {format_number(result, CONVERTED_PLACES)} {target}"
+    )
+    inputs = [CalcInput(f.line_item.strip(), f.value, f.unit, n)]
+    return Calculation("unit_conversion", f"value × {factor_text}", inputs, result, target, text)
 
 
 def _operand(f: Fact, label: str, cite: CiteFn) -> Operand:
@@ -186,13 +214,30 @@ def calculation_answer(
             printed = CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1]
             at = anchor + int(back) if back and anchor is not None else anchor
             wants.append(Want(LineItemMatch(concept, printed, 0), at))
-    elif formula.name == "share_of_total" and "average" in asked.question.lower() and len(asked.years) >= 2:
+    elif (
+        formula.name in ("share_of_total", "share_of_revenue")
+        and "average" in asked.question.lower()
+        and len(asked.years) >= 2
+    ):
         formula = AVERAGE_SHARE  # "three year average of X as a % of revenue": the mean of yearly shares
         wants = _yearly_pairs(asked)
+    elif formula.concepts[1:] and all(c != "*" for c in formula.concepts[1:]):  # "D&A % margin": X / revenue
+        item = next((m for m in asked.line_items if m.concept not in formula.concepts), None)
+        if item is None:
+            return None
+        named = [LineItemMatch(c, CONCEPTS[c][0 if lang == "zh" else -1], 0) for c in formula.concepts[1:]]
+        wants = [Want(item, year), *(Want(m, year) for m in named)]
     else:
         wants = _variable_wants(asked, facts, doc_rank)
     if not wants:
         return None
+    if formula.name == "cagr":  # the years between the two values the question names
+        span = max(asked.years) - min(asked.years) if len(asked.years) >= 2 else 0
+        if span <= 0:
+            return None
+        formula = replace(
+            formula, template=f"({{0}} / {{1}})^(1/{span}) − 1", evaluate=partial(cagr, years=span)
+        )
     chosen: list[Fact] = []
     for w in wants:
         pool = [f for f in facts if chosen and f.doc_id == chosen[0].doc_id] or facts

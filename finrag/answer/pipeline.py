@@ -13,13 +13,14 @@ from typing import Protocol
 
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.gate import GateDecision, decide, refusal_text
+from finrag.answer.gate import GateDecision, decide, refusal_text, role_gate
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
 from finrag.answer.numeric import WHICH_YEAR, NumericAnswer, calculation_answer, lookup_answer, which_year
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.query import AskedFor, analyze, asks_amount
+from finrag.answer.roles import RoleEvidence, role_answer
 from finrag.answer.text import citations_in
 from finrag.config import Settings
 from finrag.errors import LLMError
@@ -50,6 +51,7 @@ class Prepared:
     pages: dict[int, int] = field(default_factory=dict)  # [n] -> page of the cited fact row
     snippets: dict[int, str] = field(default_factory=dict)  # [n] -> the cited table row(s)
     numeric: NumericAnswer | None = None
+    role: tuple[str, RoleEvidence] | None = None  # the asked attribute's kind and the value found for it
 
 
 def _ms(t0: float) -> float:
@@ -161,6 +163,15 @@ class Answerer:
                 or WHICH_YEAR.search(asked.question.lower())
             ):
                 asked.intent = "calculation" if asked.formula is not None else "lookup"
+        if (checked := role_gate(asked, prep.context, self.cfg)) is not None:
+            role, found = checked
+            detail = {"role": role.phrase, "kind": role.kind, "value": found.value, "cue_share": found.score}
+            trace.add("gate", "role", detail | {"values_seen": found.tried})
+            if not found.found or found.score < self.cfg.role_min_cue_share:
+                decision.answerable, decision.reason, decision.missing = False, "role", [role.phrase]
+                return self._refuse(prep, refusal_text(asked, decision))
+            prep.role = (role.kind, found)
+            prep.snippets[found.n] = found.sentence
         if asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = self._numeric(prep, hits)
@@ -178,10 +189,12 @@ class Answerer:
         for h in hits:
             doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
         items = list(asked.line_items)
-        if asked.formula is not None and asked.formula.concepts[0] != "*":
-            items = [
+        if asked.formula is not None:  # the items a formula names itself ("revenue" of "% margin")
+            named = [
                 LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts
             ]
+            named = [m for m in named if m.concept != "*"]
+            items = named if asked.formula.concepts[0] != "*" else items + named
         if not items:
             return None
         facts = fetch_facts(self.store, prep.request.filters, items, list(doc_rank))
@@ -240,6 +253,8 @@ class Answerer:
             return correction_text(correction, prep.asked.language), "offline"
         if prep.numeric is not None:
             return prep.numeric.text, "offline"
+        if prep.role is not None:
+            return role_answer(prep.role[1], prep.role[0]), "offline"
         text = extractive_answer(
             prep.asked.question, prep.context, self.cfg.max_sentences, self.cfg.max_answer_chars
         )

@@ -147,8 +147,11 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.line_items = find_line_items(text)
     if analysis:
         known = {m.concept for m in asked.line_items}
+        printed = [m.printed.lower() for m in asked.line_items]
         for item in analysis.line_items:
             concept = concept_of(item) or ""
+            if any(item.lower() in p for p in printed):  # "cash" of an item already read more fully
+                continue
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, len(text)))
     asked.formula = detect_formula(text)

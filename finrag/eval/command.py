@@ -52,6 +52,7 @@ class EvalOptions:
     diagnose: bool = False
     judge: bool = True  # use the LLM judge when an LLM endpoint is configured
     cache: Path | None = None
+    index: Path | None = None  # existing finrag data folder searched as is (no ingest); baselines ignore it
     quiet: bool = False
 
 
@@ -109,7 +110,7 @@ def run_system(name: str, settings: Settings, corpus: Corpus, questions: list[Qu
     if answers and name == "finrag" and _pipeline_missing("finrag.answer.pipeline"):
         answers = False
         notes.append("answer metrics skipped: finrag.answer.pipeline is not available yet")
-    target = make_target(name, settings, cache_root)
+    target = make_target(name, settings, cache_root, opts.index)
     diagnose = None
     if opts.diagnose:
         from finrag.eval.baselines import use_encoder
@@ -212,6 +213,10 @@ def run_eval(settings: Settings, opts: EvalOptions) -> int:
     if opts.max_doc_pages is not None and opts.docs is not None:
         questions = drop_long_documents(questions, opts.docs, opts.max_doc_pages)
     corpus = build_corpus(opts, questions, cache_root)
+    if opts.index is not None:
+        if opts.sweep_chunk:
+            raise EvalError("--sweep-chunk re-indexes the corpus: it cannot use an existing --index")
+        corpus.label += f"; finrag: existing index {opts.index} used as is (not re-ingested)"
     if not opts.quiet:
         console.print(f"eval: {len(questions)} questions, corpus {corpus.label}")
     if opts.sweep_chunk:

@@ -183,6 +183,7 @@ def evaluate(
     missing = sorted({d for q in questions for d in q.gold_docs} - {p.name for p in corpus.files})
     if missing:
         notes.append("gold documents not in the corpus (questions count as misses): " + ", ".join(missing))
+    notes += getattr(target, "notes", [])
     failed = getattr(target, "failed", [])
     if failed:
         notes.append(f"{len(failed)} documents failed to ingest: " + "; ".join(failed))

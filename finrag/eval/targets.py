@@ -37,19 +37,42 @@ class Target(Protocol):
 
 
 class FinragTarget:
-    """The main pipeline, with its data folder in the eval cache keyed by corpus and settings."""
+    """The main pipeline, with its data folder in the eval cache keyed by corpus and settings, or an
+    existing data folder (``index``) used as is: nothing is ingested into it and no cache is written."""
 
     name = "finrag"
 
-    def __init__(self, settings: Settings, cache_root: Path) -> None:
+    def __init__(self, settings: Settings, cache_root: Path, index: Path | None = None) -> None:
         self.base = settings
         self.cache_root = cache_root
+        self.index = index
         self.fr: Finrag | None = None
         self.failed: list[str] = []  # "file: stage: message" for documents that did not ingest
+        self.notes: list[str] = []  # what the report should say about the index used
+
+    def _open_existing(self, index: Path, corpus: Corpus) -> None:
+        from finrag.app import Finrag
+        from finrag.model import AccessScope
+
+        if self.base.store == "sqlite" and not (index / "store").is_dir():
+            raise EvalError("no finrag index in this folder (store/ missing)", file=str(index))
+        no_cache = self.base.index.model_copy(update={"embed_cache": False})  # queries only: write nothing
+        fr = Finrag(self.base.model_copy(update={"home": index, "index": no_cache}))
+        self.fr = fr
+        indexed = {d.file for d in fr.documents(AccessScope.everything())}
+        self.notes.append(
+            f"finrag used the existing index {index} as is ({len(indexed)} documents, no ingest)"
+        )
+        absent = sorted(p.name for p in corpus.files if p.name not in indexed)
+        if absent:
+            self.notes.append(f"{len(absent)} corpus files are not in that index: " + ", ".join(absent[:20]))
 
     def prepare(self, corpus: Corpus, on_file: FileCallback) -> None:
         from finrag.app import Finrag, IngestOptions, Progress
 
+        if self.index is not None:
+            self._open_existing(self.index, corpus)
+            return
         home = self.cache_root / f"finrag-{settings_key(self.base, corpus.key)}"
         settings = self.base.model_copy(update={"home": home})
         fr = Finrag(settings)
@@ -100,9 +123,10 @@ class FinragTarget:
             self._facade().close()
 
 
-def make_target(name: str, settings: Settings, cache_root: Path) -> Target:
+def make_target(name: str, settings: Settings, cache_root: Path, index: Path | None = None) -> Target:
+    """``index``: an existing finrag data folder the "finrag" system searches as is (baselines ignore it)."""
     if name == "finrag":
-        return FinragTarget(settings, cache_root)
+        return FinragTarget(settings, cache_root, index)
     if name == "naive":
         from finrag.eval.baselines import NaiveRetriever
 

@@ -24,6 +24,8 @@ def open_store(settings: Settings) -> Store:
             bm25_k1=settings.retrieve.bm25_k1,
             bm25_b=settings.retrieve.bm25_b,
             search_threads=settings.index.search_threads,
+            quantized_min_rows=settings.index.quantized_min_rows,
+            quantized_pool=settings.index.quantized_pool,
         )
     if settings.store.startswith(("postgresql://", "postgres://")):
         from finrag.index.postgres_store import PostgresStore

@@ -28,6 +28,12 @@ def idf(n_docs: int, df: int) -> float:
     return math.log(n_docs - df + 0.5) - math.log(df + 0.5)
 
 
+def length_norm(lengths: np.ndarray, k1: float, b: float) -> np.ndarray:
+    """k1 * (1 - b + b * length / mean length) per chunk: the query-independent part of BM25."""
+    avgdl = float(lengths.mean()) if lengths.shape[0] else 0.0
+    return k1 * (1.0 - b + b * lengths / avgdl) if avgdl > 0 else np.full(lengths.shape[0], k1)
+
+
 def bm25_scores(
     query_terms: list[str],
     postings: dict[str, Posting],
@@ -35,19 +41,20 @@ def bm25_scores(
     k1: float,
     b: float,
     mean_idf: Callable[[], float],
+    norm: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Scores of every column position and a mask of positions that hold at least one query term.
 
     ``query_terms`` may repeat a term (it then counts twice, as in rank_bm25); ``mean_idf`` is only
-    called when some term needs the negative-idf floor (it reads the whole vocabulary).
+    called when some term needs the negative-idf floor (it reads the whole vocabulary); ``norm`` is
+    :func:`length_norm` of ``lengths`` when the caller keeps it (it costs a pass over every chunk).
     """
     n = lengths.shape[0]
     scores = np.zeros(n, dtype=np.float64)
     matched = np.zeros(n, dtype=bool)
     if n == 0:
         return scores, matched
-    avgdl = float(lengths.mean())
-    norm = k1 * (1.0 - b + b * lengths / avgdl) if avgdl > 0 else np.full(n, k1)
+    norm = length_norm(lengths, k1, b) if norm is None else norm
     floor: float | None = None
     for term in query_terms:
         p = postings.get(term)

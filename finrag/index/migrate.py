@@ -12,6 +12,7 @@ import json
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -140,12 +141,15 @@ def migrate(source: Store, target: Store, *, source_name: str = "", target_name:
     start = time.perf_counter()
     target.check_embedders(spaces_of(source))
     everything = AccessScope.everything()
-    for d in dump(source):
-        if target.get_document(d.record.doc_id, everything) is not None:
-            report.skipped += 1
-            continue
-        target.add_document(d.record, d.chunks, d.vectors, d.facts, d.tokens)
-        report.documents += 1
-        report.chunks += len(d.chunks)
+    # into PostgreSQL: HNSW indexes are built once after the copy, not grown vector by vector
+    loading = target.bulk_load() if isinstance(target, PostgresStore) else nullcontext()
+    with loading:
+        for d in dump(source):
+            if target.get_document(d.record.doc_id, everything) is not None:
+                report.skipped += 1
+                continue
+            target.add_document(d.record, d.chunks, d.vectors, d.facts, d.tokens)
+            report.documents += 1
+            report.chunks += len(d.chunks)
     report.seconds = round(time.perf_counter() - start, 2)
     return report

@@ -90,8 +90,9 @@ def _ensure_user() -> str | None:
     return SYSTEM_USER
 
 
-def start_cluster(folder: Path) -> LocalCluster:
-    """initdb (trust auth, 127.0.0.1 only) into ``folder`` and start the server on a free port."""
+def start_cluster(folder: Path, settings: str = "") -> LocalCluster:
+    """initdb (trust auth, 127.0.0.1 only) into ``folder`` and start the server on a free port;
+    ``settings`` are extra ``-c name=value`` server options (they override ``LOCAL_SETTINGS``)."""
     user = _ensure_user()
     bin_dir = binaries() if user is None else _readable_by(user, binaries())
     cluster = LocalCluster(folder, _free_port(), bin_dir, user)
@@ -104,7 +105,7 @@ def start_cluster(folder: Path) -> LocalCluster:
         os.chown(folder, pw.pw_uid, pw.pw_gid)
     data = folder / "data"
     _run(cluster, "initdb", "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync")
-    opts = f"-p {cluster.port} -k {folder} {LOCAL_SETTINGS}"
+    opts = f"-p {cluster.port} -k {folder} {LOCAL_SETTINGS} {settings}".strip()
     _run(cluster, "pg_ctl", "-D", str(data), "-o", opts, "-l", str(folder / "log"), "-w",
          "-t", str(START_TIMEOUT_S), "start")  # fmt: skip
     return cluster

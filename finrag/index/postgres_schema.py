@@ -5,8 +5,13 @@ Vector tables are created per embedder space by :func:`space_ddl` when the space
 
 from __future__ import annotations
 
+# Vector rows stay in the table's own pages up to this size instead of going out of line (TOAST) at ~2 KB:
+# a 512-d vector is 2 KB, and an exact scan that detoasts every row was 8x slower (bench/pg_scale.py)
+VECTOR_TOAST_TARGET = 8160  # PostgreSQL's maximum; larger vectors (> ~2000 dims) are still toasted
+
 # Each entry moves the schema from version i to i + 1; never edit a released entry, append a new one.
-MIGRATIONS: list[str] = [
+# A string is split into statements at ";", a tuple is run statement by statement as written.
+MIGRATIONS: list[str | tuple[str, ...]] = [
     """
     CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS counters (
@@ -66,6 +71,11 @@ MIGRATIONS: list[str] = [
     CREATE INDEX IF NOT EXISTS facts_dord ON facts(dord);
     CREATE INDEX IF NOT EXISTS facts_item ON facts(line_item_norm);
     """,
+    (  # 2: keep vectors inline (rows written before stay out of line until rewritten)
+        "DO $$ DECLARE r RECORD; BEGIN FOR r IN SELECT sid FROM spaces LOOP "
+        f"EXECUTE format('ALTER TABLE vec_%s SET (toast_tuple_target = {VECTOR_TOAST_TARGET})', r.sid); "
+        "END LOOP; END $$",
+    ),
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -84,7 +94,7 @@ def space_ddl(sid: int, dim: int) -> list[str]:
     t = vector_table(sid)
     return [
         f"CREATE TABLE IF NOT EXISTS {t} (cord BIGINT PRIMARY KEY REFERENCES chunks(cord) ON DELETE CASCADE, "
-        f"embedding vector({int(dim)}) NOT NULL)",
+        f"embedding vector({int(dim)}) NOT NULL) WITH (toast_tuple_target = {VECTOR_TOAST_TARGET})",
     ]
 
 

@@ -10,11 +10,17 @@ from typing import Any
 import numpy as np
 
 from finrag.index.codec import encode_chunk
+from finrag.index.postgres_copy import copy_text, copy_vectors, text_row, tsvector_literal
 from finrag.index.postgres_pool import Connection
 from finrag.index.postgres_schema import vector_table
 from finrag.model import Chunk, DocumentRecord, Fact, Filters, to_jsonable
 
 MAX_LEXEME_BYTES = 2046  # PostgreSQL's tsvector lexeme limit; longer tokens are scored but not GIN-matched
+
+
+CHUNK_COLUMNS = ("cord", "chunk_id", "dord", "doc_id", "file", "doc_type", "language", "company",
+                 "company_code", "fiscal_year", "tags", "access_level", "groups", "kind", "indexed", "length",
+                 "terms", "tfs", "tsv", "data")  # fmt: skip
 
 
 def filter_sql(f: Filters, params: dict[str, Any], alias: str = "c") -> str:
@@ -50,13 +56,14 @@ def filter_sql(f: Filters, params: dict[str, Any], alias: str = "c") -> str:
     return " AND ".join(conds)
 
 
-def tsquery(tokens: list[str]) -> str:
-    """An OR tsquery of the tokens, each quoted as a literal lexeme (no parsing, no stemming: 'simple')."""
-    quoted = {"'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in tokens if _lexeme_ok(t)}
-    return " | ".join(sorted(quoted))
+def tsquery(tokens: list[str], op: str = "|") -> str:
+    """An OR (or ``op``) tsquery of the tokens, each quoted as a literal lexeme (no parsing, no stemming:
+    'simple'); tokens too long to be lexemes are left out."""
+    quoted = {"'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in tokens if lexeme_ok(t)}
+    return f" {op} ".join(sorted(quoted))
 
 
-def _lexeme_ok(t: str) -> bool:
+def lexeme_ok(t: str) -> bool:
     return bool(t) and len(t.encode()) <= MAX_LEXEME_BYTES
 
 
@@ -83,11 +90,12 @@ def insert_document(
         d=record.doc_id, f=record.file, l=record.access.access_level, g=list(record.access.groups),
         r=json.dumps(to_jsonable(record), ensure_ascii=False),
     )[0][0]  # fmt: skip
-    cords = sorted(
-        int(r[0])
-        for r in conn.run("SELECT nextval('chunks_cord_seq') FROM generate_series(1, :n)", n=len(chunks))
-    )
-    rows = []
+    # one range of ids: safe because every writer holds the store's write lock (nothing else draws ids)
+    first = int(conn.run("SELECT nextval('chunks_cord_seq')")[0][0])
+    if len(chunks) > 1:
+        conn.run("SELECT setval('chunks_cord_seq', :last)", last=first + len(chunks) - 1)
+    cords = list(range(first, first + len(chunks)))
+    lines = []
     tok_iter = iter(tokens)
     df: Counter[str] = Counter()
     indexed_cords = []
@@ -100,35 +108,15 @@ def insert_document(
         if c.indexed:
             indexed_cords.append(cord)
         m = c.meta
-        rows.append({
-            "cord": cord, "chunk_id": c.chunk_id, "doc_id": c.doc_id, "file": m.file, "doc_type": m.doc_type,
-            "language": m.language, "company": m.company, "company_code": m.company_code,
-            "fiscal_year": m.fiscal_year, "tags": m.tags, "access_level": m.access_level, "groups": m.groups,
-            "kind": str(c.kind), "indexed": c.indexed, "length": length, "terms": list(counts),
-            "tfs": list(counts.values()), "lexemes": [t for t in counts if _lexeme_ok(t)],
-            "data": encode_chunk(c),
-        })  # fmt: skip
-    conn.run(
-        "INSERT INTO chunks (cord, chunk_id, dord, doc_id, file, doc_type, language, company, company_code, "
-        "fiscal_year, tags, access_level, groups, kind, indexed, length, terms, tfs, tsv, data) "
-        "SELECT r.cord, r.chunk_id, :dord, r.doc_id, r.file, r.doc_type, r.language, r.company, "
-        "r.company_code, r.fiscal_year, r.tags, r.access_level, r.groups, r.kind, r.indexed, r.length, "
-        "r.terms, r.tfs, array_to_tsvector(r.lexemes), r.data "
-        "FROM jsonb_to_recordset(CAST(:rows AS JSONB)) AS r(cord BIGINT, chunk_id TEXT, doc_id TEXT, "
-        "file TEXT, doc_type TEXT, language TEXT, company TEXT, company_code TEXT, fiscal_year INTEGER, "
-        "tags TEXT[], access_level INTEGER, groups TEXT[], kind TEXT, indexed BOOLEAN, length INTEGER, "
-        "terms TEXT[], tfs INTEGER[], lexemes TEXT[], data TEXT)",
-        dord=dord, rows=json.dumps(rows, ensure_ascii=False),
-    )  # fmt: skip
-    # vectors and terms go as JSON text, not TEXT[]: pg8000 escapes arrays char by char (40x slower)
+        lines.append(text_row([
+            cord, c.chunk_id, int(dord), c.doc_id, m.file, m.doc_type, m.language, m.company, m.company_code,
+            m.fiscal_year, m.tags, m.access_level, m.groups, str(c.kind), c.indexed, length, list(counts),
+            list(counts.values()), tsvector_literal(t for t in counts if lexeme_ok(t)), encode_chunk(c),
+        ]))  # fmt: skip
+    copy_text(conn, "chunks", CHUNK_COLUMNS, lines)
     for sid, matrix in vectors.items():
         if indexed_cords:
-            conn.run(
-                f"INSERT INTO {vector_table(sid)} (cord, embedding) "
-                "SELECT (CAST(:c AS BIGINT[]))[e.i], CAST(CAST(e.v AS TEXT) AS vector) "
-                "FROM json_array_elements(CAST(:v AS JSON)) WITH ORDINALITY AS e(v, i)",
-                c=indexed_cords, v=json.dumps(np.asarray(matrix, dtype=np.float32).tolist()),
-            )  # fmt: skip
+            copy_vectors(conn, vector_table(sid), indexed_cords, np.asarray(matrix, dtype=np.float32))
     if df:
         conn.run(
             "INSERT INTO terms(term, df) SELECT key, CAST(value AS INTEGER) "
@@ -137,12 +125,9 @@ def insert_document(
             j=json.dumps(df, ensure_ascii=False),
         )
     if facts:
-        conn.run(
-            "INSERT INTO facts(dord, line_item_norm, data) "
-            "SELECT :dord, * FROM unnest(CAST(:i AS TEXT[]), CAST(:d AS TEXT[]))",
-            dord=dord, i=[f.line_item_norm for f in facts],
-            d=[json.dumps(to_jsonable(f), ensure_ascii=False) for f in facts],
-        )  # fmt: skip
+        fact_rows = (text_row([int(dord), f.line_item_norm, json.dumps(to_jsonable(f), ensure_ascii=False)])
+                     for f in facts)  # fmt: skip
+        copy_text(conn, "facts", ("dord", "line_item_norm", "data"), fact_rows)
     conn.run(
         "UPDATE counters SET n_indexed = n_indexed + :n, total_length = total_length + :t",
         n=len(indexed_cords),

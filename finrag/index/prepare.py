@@ -18,6 +18,7 @@ import numpy as np
 from finrag.config import Settings
 from finrag.errors import ChunkError, FinragError, IndexError_, ParseError
 from finrag.index.embed import Embedder, make_embedders
+from finrag.index.embed_text import embedding_text
 from finrag.index.tokenize import get_analyzer
 from finrag.model import AccessInfo, Chunk, Document, DocumentRecord, Fact
 
@@ -60,9 +61,11 @@ class Prepared:
 _WORKER_EMBEDDERS: list[Embedder] = []  # loaded once per worker process
 
 
-def embed_chunks(embedders: list[Embedder], chunks: list[Chunk]) -> tuple[dict[str, np.ndarray], int]:
+def embed_chunks(
+    embedders: list[Embedder], chunks: list[Chunk], table_mode: str = "full"
+) -> tuple[dict[str, np.ndarray], int]:
     """Vectors of the indexed chunks per embedder, and how many had to be computed (not cached)."""
-    texts = [c.index_text or c.text for c in chunks if c.indexed]
+    texts = [embedding_text(c, table_mode) for c in chunks if c.indexed]
     out: dict[str, np.ndarray] = {}
     computed = 0
     for emb in embedders:
@@ -157,6 +160,10 @@ def prepare_file(
     prepared = Prepared(record, chunks, facts, tokens, times)
     if embedders:
         prepared.vectors, prepared.embedded = _step(
-            "embed", IndexError_, file_name, times, lambda: embed_chunks(embedders, chunks)
+            "embed",
+            IndexError_,
+            file_name,
+            times,
+            lambda: embed_chunks(embedders, chunks, settings.index.table_embed_text),
         )
     return prepared

@@ -5,14 +5,69 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
+import threading
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 
+from finrag.errors import StoreUnavailableError
 from finrag.index.bm25 import Posting
 from finrag.index.codec import decode_chunk
-from finrag.index.columns import Columns, Signature
+from finrag.index.columns import Columns, Signature, columns_from_rows, load_snapshot, save_snapshot
 from finrag.model import AccessScope, DocumentRecord, Fact, Filters, ScoredChunk, from_jsonable
+
+
+class Readers:
+    """One read-only connection per thread (a connection's statements and transactions must not be
+    shared between threads running at the same time); in WAL mode readers never block each other."""
+
+    def __init__(self, path: Path, timeout_s: float) -> None:
+        self.path, self.timeout_s = path, timeout_s
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+
+    def get(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            try:
+                db = sqlite3.connect(
+                    self.path, timeout=self.timeout_s, isolation_level=None, check_same_thread=False
+                )
+                db.execute("PRAGMA query_only=1")
+            except sqlite3.Error as err:
+                raise StoreUnavailableError(f"cannot open store: {err}", file=str(self.path)) from err
+            with self._lock:
+                self._all.append(db)
+            self._local.db = db
+        return db
+
+    def close(self) -> None:
+        with self._lock:
+            for db in self._all:
+                db.close()
+            self._all.clear()
+
+
+def load_columns(db: sqlite3.Connection, snapshots: Path) -> Columns:
+    """Columns of the current index version, read in one snapshot (from its ``.npz`` when present)."""
+    db.execute("BEGIN")  # one snapshot for the version, the signatures and the chunk rows
+    try:
+        meta = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('index_version', 'next_ord')"))
+        version = int(meta.get("index_version") or 0)
+        sigs = db.execute("SELECT sig, dord, data FROM sigs").fetchall()
+        snapshot = snapshots / f"v{version}-{int(meta.get('next_ord') or 0)}.npz"
+        cols = load_snapshot(snapshot, version)
+        if cols is None:
+            sql = "SELECT ord, sig, kind, length FROM chunks WHERE indexed = 1 ORDER BY ord"
+            cols = columns_from_rows(version, db.execute(sql).fetchall())
+            save_snapshot(cols, snapshot)
+    finally:
+        db.execute("COMMIT")
+    cols.signatures = {int(s): signature(d) for s, _, d in sigs}
+    cols.sig_dord = {int(s): int(o) for s, o, _ in sigs}
+    return cols
 
 
 def signature(data: str) -> Signature:
@@ -41,8 +96,8 @@ def postings(
         blobs = db.execute(sql, (term,)).fetchall() if df else []
         if not blobs:
             continue
-        ords = np.concatenate([np.frombuffer(o, dtype=np.int64) for o, _ in blobs])
-        tfs = np.concatenate([np.frombuffer(t, dtype=np.uint16) for _, t in blobs])
+        ords = np.frombuffer(b"".join(o for o, _ in blobs), dtype=np.int64)  # one copy, not one per row
+        tfs = np.frombuffer(b"".join(t for _, t in blobs), dtype=np.uint16)
         # another process may have committed a document after this reader's column snapshot: its
         # ordinals lie beyond the snapshot and are not visible yet (searching never sees half of it)
         top = int(cols.ords[-1]) + 1 if cols.size else 0

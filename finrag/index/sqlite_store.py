@@ -11,20 +11,21 @@ import fcntl
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from finrag.errors import EmbedderMismatchError, StoreUnavailableError
 from finrag.index import sqlite_read, sqlite_write
 from finrag.index.bm25 import bm25_scores
 from finrag.index.codec import decode_chunk
-from finrag.index.columns import Columns, columns_from_rows, load_snapshot, save_snapshot
+from finrag.index.codes import CodeFile
+from finrag.index.columns import Columns
 from finrag.index.sqlite_schema import SCHEMA, SCHEMA_VERSION
-from finrag.index.vectors import VectorFile, exact_scores, space_file, top_k
+from finrag.index.vectors import VectorFile, blas_limit, exact_scores, quantized_top, space_file, top_k
 from finrag.model import (
     AccessScope,
     Chunk,
@@ -38,37 +39,66 @@ from finrag.model import (
 
 DB_NAME = "finrag.db"
 BUSY_TIMEOUT_S = 30.0  # readers wait this long for a writer's commit before failing
+OPEN_RETRY_S = 0.05  # pause between attempts to open a store another process is creating
 # Read only the filtered documents' postings when at most this share of documents passes the filter
 SELECTIVE_DOC_SHARE = 0.2
+CODES_SUFFIX = ".b1"  # binary sign codes next to each space's float32 file (finrag.index.codes)
+
+
+def _retry_locked(step: Callable[[], object]) -> None:
+    """Run ``step``, retrying while another process holds the lock: switching to WAL (and the first
+    schema creation) can fail with "database is locked" at once, without SQLite's busy handler."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or time.monotonic() > deadline:
+                raise
+            time.sleep(OPEN_RETRY_S)
 
 
 class SqliteStore:
     engine = "sqlite"
 
-    def __init__(self, folder: Path, *, bm25_k1: float = 1.2, bm25_b: float = 0.75, search_threads: int = 1):
+    def __init__(
+        self,
+        folder: Path,
+        *,
+        bm25_k1: float = 1.2,
+        bm25_b: float = 0.75,
+        search_threads: int = 1,
+        quantized_min_rows: int = 200_000,
+        quantized_pool: int = 8000,
+    ):
         self.folder = folder
         self._name = str(folder)
         self.k1, self.b, self.search_threads = bm25_k1, bm25_b, search_threads
+        self.quantized_min_rows, self.quantized_pool = quantized_min_rows, quantized_pool
+        self._readers = sqlite_read.Readers(folder / DB_NAME, BUSY_TIMEOUT_S)  # one per searching thread
         try:
             folder.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(
                 folder / DB_NAME, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
             )
-            self._db.execute("PRAGMA journal_mode=WAL")
+            _retry_locked(lambda: self._db.execute("PRAGMA journal_mode=WAL"))
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(SCHEMA)
+            _retry_locked(lambda: self._db.executescript(SCHEMA))
         except (OSError, sqlite3.Error) as err:
             raise StoreUnavailableError(f"cannot open store: {err}", file=str(folder)) from err
         self._lock = threading.RLock()
         self._cols: Columns | None = None
         self._mean_idf: tuple[int, float] | None = None
         self._vectors: dict[str, VectorFile] = {}
+        self._codes: dict[str, CodeFile] = {}
         if self._meta("schema") is None:
             self._set_meta("schema", str(SCHEMA_VERSION))
         with self._writer(blocking=False) as got:
             if got:  # drop vector rows a killed writer left beyond the committed count
-                for vf in self._vector_files().values():
+                for space, vf in self._vector_files().items():
                     vf.truncate(self._rows())
+                    self._code_file(space).truncate(self._rows())
 
     # ------------------------------------------------------------ metadata and locking
     def _meta(self, key: str) -> str | None:
@@ -92,6 +122,12 @@ class SqliteStore:
             if space not in self._vectors:
                 self._vectors[space] = VectorFile(space_file(self.folder / "vectors", space), dim)
         return self._vectors
+
+    def _code_file(self, space: str) -> CodeFile:
+        if space not in self._codes:
+            vf = self._vector_files()[space]
+            self._codes[space] = CodeFile(vf.path.with_suffix(CODES_SUFFIX), vf.dim)
+        return self._codes[space]
 
     @contextmanager
     def _writer(self, blocking: bool = True) -> Iterator[bool]:
@@ -157,7 +193,21 @@ class SqliteStore:
                 block = np.zeros((len(chunks), vf.dim), dtype=np.float32)
                 block[indexed] = vectors[space]
                 vf.write_rows(start, block)
+                self._code_file(space).follow(start, block, vf, self.quantized_min_rows)
             self._set_meta("next_ord", str(start + len(chunks)))
+
+    def _codes_matrix(self, space: str, vf: VectorFile, rows: int) -> np.ndarray | None:
+        """Codes of the first ``rows`` rows; a missing or short file (a store written before codes
+        existed) is rebuilt unless a writer holds the lock (the search is then exact this time)."""
+        with self._lock:
+            cf = self._code_file(space)
+        codes = cf.matrix(rows)
+        if codes is None:
+            with self._writer(blocking=False) as got:
+                if got and self._rows() == rows:
+                    cf.build(vf.matrix(rows))
+                    codes = cf.matrix(rows)
+        return codes
 
     def delete_document(self, doc_id: str) -> bool:
         with self._transaction() as db:
@@ -190,62 +240,64 @@ class SqliteStore:
     def columns(self) -> Columns:
         """Searchable-chunk columns of the current index version (reloaded after any write)."""
         with self._lock:
-            version = self._version()
-            if self._cols is not None and self._cols.version == version:
-                return self._cols
-            self._db.execute("BEGIN")  # one snapshot for the version, the signatures and the chunk rows
-            try:
-                version = self._version()
-                sigs = self._db.execute("SELECT sig, dord, data FROM sigs").fetchall()
-                snapshot = self.folder / "columns" / f"v{version}-{self._rows()}.npz"
-                cols = load_snapshot(snapshot, version)
-                if cols is None:
-                    rows = self._db.execute(
-                        "SELECT ord, sig, kind, length FROM chunks WHERE indexed = 1 ORDER BY ord"
-                    ).fetchall()
-                    cols = columns_from_rows(version, rows)
-                    save_snapshot(cols, snapshot)
-            finally:
-                self._db.execute("COMMIT")
-            cols.signatures = {int(s): sqlite_read.signature(d) for s, _, d in sigs}
-            cols.sig_dord = {int(s): int(o) for s, o, _ in sigs}
-            self._cols = cols
-            return cols
+            if self._cols is None or self._cols.version != self._version():
+                self._cols = sqlite_read.load_columns(self._db, self.folder / "columns")
+            return self._cols
 
-    def _mean_idf_value(self, cols: Columns) -> float:
-        if self._mean_idf is None or self._mean_idf[0] != cols.version:
-            self._mean_idf = (cols.version, sqlite_read.mean_idf(self._db, cols.size))
-        return self._mean_idf[1]
+    def _mean_idf_value(self, cols: Columns, db: sqlite3.Connection) -> float:
+        cached = self._mean_idf
+        if cached is None or cached[0] != cols.version:
+            cached = self._mean_idf = (cols.version, sqlite_read.mean_idf(db, cols.size))
+        return cached[1]
 
+    # Searches hold the store lock only to take the column snapshot: the postings, the scan and the
+    # chunk reads run on this thread's own connection, so keyword and dense searches overlap.
     def keyword_search(self, tokens: list[str], k: int, filters: Filters) -> list[ScoredChunk]:
         with self._lock:
             cols = self.columns()
-            mask = cols.mask(filters)
-            dords = cols.passing_dords(filters) if mask is not None else None
-            if dords is not None and len(dords) > SELECTIVE_DOC_SHARE * len(set(cols.sig_dord.values())):
-                dords = None  # not selective: reading whole posting lists is cheaper than the IN list
-            postings = sqlite_read.postings(self._db, set(tokens), cols, dords)
-            scores, matched = bm25_scores(
-                tokens, postings, cols.lengths, self.k1, self.b, lambda: self._mean_idf_value(cols)
-            )
-            keep = matched if mask is None else matched & mask
-            pos = np.flatnonzero(keep)
-            best = pos[top_k(scores[pos], k)]
-            return sqlite_read.scored(self._db, cols, best, scores[best], filters.access)
+        mask = cols.mask(filters)
+        dords = cols.passing_dords(filters) if mask is not None else None
+        if dords is not None and len(dords) > SELECTIVE_DOC_SHARE * len(set(cols.sig_dord.values())):
+            dords = None  # not selective: reading whole posting lists is cheaper than the IN list
+        db = self._readers.get()
+        postings = sqlite_read.postings(db, set(tokens), cols, dords)
+        scores, matched = bm25_scores(
+            tokens,
+            postings,
+            cols.lengths,
+            self.k1,
+            self.b,
+            lambda: self._mean_idf_value(cols, db),
+            cols.length_norm(self.k1, self.b),
+        )
+        keep = matched if mask is None else matched & mask
+        pos = np.flatnonzero(keep)
+        best = pos[top_k(scores[pos], k)]
+        return sqlite_read.scored(db, cols, best, scores[best], filters.access)
 
     def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
         with self._lock:
             cols = self.columns()
             vf = self._vector_files().get(space)
-            if vf is None:
-                raise EmbedderMismatchError(f"no vectors for embedder {space!r}", file=self._name)
-            mask = cols.mask(filters)
-            pos = np.arange(cols.size) if mask is None else np.flatnonzero(mask)
-            matrix = vf.matrix(self._rows())
-            with threadpool_limits(limits=self.search_threads, user_api="blas"):
-                sims = exact_scores(matrix, cols.ords[pos], np.asarray(vector, dtype=np.float32))
-            best = top_k(sims, k)
-            return sqlite_read.scored(self._db, cols, pos[best], sims[best], filters.access)
+            rows = self._rows()
+        if vf is None:
+            raise EmbedderMismatchError(f"no vectors for embedder {space!r}", file=self._name)
+        mask = cols.mask(filters)
+        pos = None if mask is None else np.flatnonzero(mask)  # None: every column position
+        ords = cols.ords if pos is None else cols.ords[pos]
+        matrix = vf.matrix(rows)
+        query = np.asarray(vector, dtype=np.float32)
+        # many rows to score (unfiltered or a weak filter): binary-code first pass, exact re-scoring
+        codes = self._codes_matrix(space, vf, rows) if ords.shape[0] > self.quantized_min_rows else None
+        with blas_limit(self.search_threads):
+            if codes is not None:
+                best, sims = quantized_top(matrix, codes, ords, query, k, self.quantized_pool)
+            else:
+                all_sims = exact_scores(matrix, ords, query)
+                best = top_k(all_sims, k)
+                sims = all_sims[best]
+        hits = best if pos is None else pos[best]
+        return sqlite_read.scored(self._readers.get(), cols, hits, sims, filters.access)
 
     def get_chunks(self, chunk_ids: list[str], access: AccessScope) -> list[Chunk]:
         if not chunk_ids:
@@ -285,4 +337,5 @@ class SqliteStore:
 
     def close(self) -> None:
         with self._lock:
+            self._readers.close()
             self._db.close()

@@ -64,7 +64,10 @@ def _init_worker(settings: OcrSettings) -> None:
     threads = str(max(settings.threads, 1))
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ[var] = threads
-    _pipeline(settings)
+    try:
+        _pipeline(settings)
+    except FinragError:  # e.g. a model not installed: each page reports it (a failing initializer respawns)
+        return
 
 
 def load_page_image(job: PageJob, dpi: int) -> tuple[Image, float]:

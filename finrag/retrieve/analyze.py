@@ -13,6 +13,7 @@ from finrag.model import DocumentRecord, Period, QueryAnalysis, Turn
 from finrag.retrieve.entities import CompanyIndex, CompanyMatch
 from finrag.retrieve.expand import Glossary, line_items
 from finrag.retrieve.periods import Reference, find_periods, is_relative, resolve, spans
+from finrag.retrieve.statements import Statement, named_statements
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
@@ -101,6 +102,7 @@ class Understanding:
     followup: str = ""  # "", "prefixed", "elliptical": how the question was completed
     recent: bool = False  # asks for the latest/most recent figures: newer reports are re-weighted up
     rules: list[str] = field(default_factory=list)
+    statements: list[Statement] = field(default_factory=list)  # financial statements the question names
 
 
 def language_of(text: str) -> str:
@@ -249,4 +251,6 @@ class QueryAnalyzer:
         recent = bool(_RECENT.search(completed)) and not periods
         if recent:
             rules.append("recent")
-        return Understanding(analysis, matches, ref, how, recent, rules)
+        statements = named_statements(completed)
+        rules += [f"statement={s.key}" for s in statements]
+        return Understanding(analysis, matches, ref, how, recent, rules, statements)

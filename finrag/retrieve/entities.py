@@ -29,6 +29,10 @@ _ZH_SUFFIXES = (
     "集团",
     "股份",
 )
+# Business words that end many Chinese legal names before the suffix: "江苏爱康太阳能科技股份有限公司" is
+# asked about as "江苏爱康太阳能公司" or "爱康太阳能"; stripped once, after the legal suffix
+_ZH_BUSINESS_WORDS = ("科技", "技术", "实业", "控股", "发展", "投资", "产业", "电子", "信息")
+MIN_ZH_BUSINESS_STRIPPED = 4  # what is left after also stripping a business word must stay this long
 _EN_SUFFIX = re.compile(
     r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|limited|plc|holdings?|group|n\.?v|s\.?a|llc|lp)"
     r"\.?$",
@@ -50,6 +54,11 @@ class Company:
     aliases: set[str] = field(default_factory=set)
     doc_ids: list[str] = field(default_factory=list)
     records: list[DocumentRecord] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)  # every DocumentMeta.company its documents give
+
+    def filter_names(self) -> list[str]:
+        """The values a company filter must accept: every spelling of the name its documents use."""
+        return sorted({self.name, *self.names})
 
 
 @dataclass(slots=True)
@@ -72,7 +81,11 @@ def short_forms(name: str) -> set[str]:
             base = stripped
     for suffix in _ZH_SUFFIXES:
         if name.endswith(suffix) and len(name) - len(suffix) >= MIN_ZH_DERIVED:
-            out.add(name[: -len(suffix)])
+            core = name[: -len(suffix)]
+            out.add(core)
+            for word in _ZH_BUSINESS_WORDS:
+                if core.endswith(word) and len(core) - len(word) >= MIN_ZH_BUSINESS_STRIPPED:
+                    out.add(core[: -len(word)])
     return {s for s in out if s}
 
 
@@ -105,12 +118,14 @@ class CompanyIndex:
                 self.companies[key] = comp
             comp.doc_ids.append(rec.doc_id)
             comp.records.append(rec)
+            comp.names.add(name)
             comp.code = comp.code or m.company_code
             for raw in [m.company, m.company_full, *m.aliases]:
                 if raw:
                     comp.aliases |= {a for a in short_forms(raw) if _usable(a)}
             if m.company_code and _usable(m.company_code):
                 comp.aliases.add(m.company_code)
+        self.companies = _merge_sharing_aliases(self.companies)
         for comp in self.companies.values():
             for alias in comp.aliases:
                 by_alias.setdefault(alias.lower(), comp)
@@ -136,8 +151,8 @@ class CompanyIndex:
             comp = self._by_alias[alias.lower()]
             if not _is_cjk(alias) and " " not in alias and not alias[0].isupper() and not alias[0].isdigit():
                 continue  # a one-word Latin name ("Block", "Target") counts only when capitalised
-            if self._is_ticker(comp, alias) and alias != comp.code:
-                continue  # "mmm" in running text is not the ticker MMM
+            if self._is_ticker(comp, alias) and alias != comp.code and sum(ch.isupper() for ch in alias) < 2:
+                continue  # "mmm" in running text is not the ticker MMM (but "JnJ" is JNJ)
             found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))
         return sorted(found.values(), key=lambda c: c.start)
 
@@ -155,6 +170,41 @@ class CompanyIndex:
     def _is_ticker(comp: Company, alias: str) -> bool:
         code = comp.code or ""
         return alias.lower() == code.lower() and code.isascii() and code.isalpha() and len(code) <= TICKER_MAX
+
+
+def _merge_sharing_aliases(companies: dict[str, Company]) -> dict[str, Company]:
+    """One company per group of names that share an alias: filings of one issuer spell its name in
+    several ways ("General Mills" / "Generalmills", "Adobe Systems" / "Adobe"); the name with the most
+    documents stays canonical and the others become its names and aliases."""
+    parent = {k: k for k in companies}
+
+    def root(k: str) -> str:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    owner: dict[str, str] = {}
+    for key, comp in companies.items():
+        for alias in comp.aliases:
+            first = owner.setdefault(alias.lower(), key)
+            if root(first) != root(key):
+                parent[root(key)] = root(first)
+    groups: dict[str, list[Company]] = {}
+    for key, comp in companies.items():
+        groups.setdefault(root(key), []).append(comp)
+    out: dict[str, Company] = {}
+    for members in groups.values():
+        members.sort(key=lambda c: (-len(c.doc_ids), c.name))
+        head = members[0]
+        for member in members[1:]:
+            head.code = head.code or member.code
+            head.aliases |= member.aliases
+            head.doc_ids += member.doc_ids
+            head.records += member.records
+            head.names |= member.names
+        out[head.name.lower()] = head
+    return out
 
 
 REFRESH_S = 5.0  # how often the company list is checked against the store's index version (stats is not free)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from finrag.model import ChunkKind, Hit, QueryAnalysis
 from finrag.retrieve.route import FOCUS, KEYWORD_PREFIX
+from finrag.retrieve.statements import Statement, shows_statement
 
 FEATURES = [
     "fused",  # fused score / best fused score
@@ -23,7 +24,7 @@ FEATURES = [
     "lists",  # share of lists that retrieved the hit
     "focus",  # retrieved by a company/period-filtered list
     "entity",  # +1 the chunk's company is named, -1 another company is, 0 none named
-    "period",  # +1 the chunk's report covers a named year, -1 it does not, 0 none named
+    "period",  # +1 report of a named year, WINDOW_PERIOD a later one in the window, -1 other, 0 none named
     "line_item",  # share of named line items (any synonym) the text holds
     "section",  # share of query keywords in the section path
     "coverage",  # share of query keywords in the text
@@ -31,8 +32,10 @@ FEATURES = [
     "numbers",  # share of digits in the text (capped)
     "decay",  # exp(-λ·age) by doc type
     "code",  # every literal code of the question is in the text
+    "statement",  # the chunk is (part of) a financial statement the question names (+1), 0 otherwise
 ]
 RANK_HORIZON = 100  # ranks at or beyond this score 0 on the log rank scale
+WINDOW_PERIOD = 0.5  # "period" of a report up to period_window years after the named year: less than its own
 NUMBER_SHARE_CAP = 0.3  # digit share above this is treated alike (dense tables)
 _DIGIT = re.compile(r"\d")
 _TABLE_KINDS = {ChunkKind.TABLE, ChunkKind.TABLE_ROWS, ChunkKind.ROW}
@@ -50,6 +53,7 @@ class FeatureContext:
     decay: dict[str, float]  # doc type -> λ
     latest_year: int | None
     keywords: set[str] = field(default_factory=set)
+    statements: list[Statement] = field(default_factory=list)
 
 
 def _log_rank(rank: int) -> float:
@@ -95,7 +99,12 @@ def compute(hits: list[Hit], ctx: FeatureContext) -> None:
             f["entity"] = 0.0
         y = c.meta.fiscal_year
         if ctx.years and y is not None:
-            f["period"] = 1.0 if any(0 <= y - t <= ctx.period_window for t in ctx.years) else -1.0
+            if y in ctx.years:
+                f["period"] = 1.0
+            elif any(0 < y - t <= ctx.period_window for t in ctx.years):
+                f["period"] = WINDOW_PERIOD  # a later report repeats the year as a comparative
+            else:
+                f["period"] = -1.0
         else:
             f["period"] = 0.0
         f["line_item"] = (
@@ -118,3 +127,4 @@ def compute(hits: list[Hit], ctx: FeatureContext) -> None:
         age = (ctx.latest_year - y) if (ctx.latest_year is not None and y is not None) else 0
         f["decay"] = math.exp(-lam * max(age, 0))
         f["code"] = 1.0 if codes and all(k in text for k in codes) else 0.0
+        f["statement"] = 1.0 if shows_statement(c.section_path, c.text, ctx.statements) else 0.0

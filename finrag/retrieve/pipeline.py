@@ -8,9 +8,12 @@ time in the :class:`~finrag.model.Trace`.
 from __future__ import annotations
 
 import re
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from finrag.config import Settings
 from finrag.index.embed import Embedder
@@ -32,6 +35,27 @@ from finrag.retrieve.fuse import DENSE_PREFIX, KEYWORD, fuse
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 EXPLAIN_LIST = 20  # candidates listed per retriever in an --explain trace
+KEYWORD_THREADS = 4  # keyword searches in flight beside the callers' dense scans (API threads share them)
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+
+
+def _keyword_pool() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max_workers=KEYWORD_THREADS, thread_name_prefix="finrag-keyword")
+        return _pool
+
+
+@dataclass(slots=True)
+class Candidates:
+    """One query's candidate lists: BM25 and one per embedder, with each side's wall time."""
+
+    keyword: list[ScoredChunk]
+    dense: dict[str, list[ScoredChunk]]
+    keyword_ms: float
+    dense_ms: float
 
 
 @contextmanager
@@ -75,6 +99,24 @@ class Retriever:
                 emb.name, emb.embed_query(text), n, filters
             )
         return out
+
+    def candidates(self, tokens: list[str], text: str, filters: Filters, n: int) -> Candidates:
+        """Keyword and dense candidates of one query, side by side when ``index.parallel_search``: the
+        BM25 side runs in a pool thread while this thread embeds and scans (both release the GIL)."""
+
+        def keyword() -> tuple[list[ScoredChunk], float]:
+            t0 = time.perf_counter()
+            return self.keyword_candidates(tokens, filters, n), (time.perf_counter() - t0) * 1000
+
+        future = _keyword_pool().submit(keyword) if self.settings.index.parallel_search and tokens else None
+        if future is None:
+            found, keyword_ms = keyword()
+        t0 = time.perf_counter()
+        dense = self.dense_candidates(text, filters, n)
+        dense_ms = (time.perf_counter() - t0) * 1000
+        if future is not None:
+            found, keyword_ms = future.result()
+        return Candidates(found, dense, keyword_ms, dense_ms)
 
     def fuse(self, lists: dict[str, list[ScoredChunk]]) -> list[Hit]:
         r = self.settings.retrieve
@@ -126,14 +168,16 @@ class Retriever:
         with _timed(trace, "analyze", "analyzer", {}) as d:
             analysis = self.analyze(request.question)
             d.update(tokens=analysis.keywords, language=analysis.language, filters=to_jsonable(f))
-        lists: dict[str, list[ScoredChunk]] = {}
-        with _timed(trace, "keyword", KEYWORD, {}) as d:
-            lists[KEYWORD] = self.keyword_candidates(analysis.keywords, f, n)
-            d.update(candidates=len(lists[KEYWORD]), top=_brief(lists[KEYWORD]) if request.explain else None)
-        with _timed(trace, "dense", ",".join(e.name for e in self.embedders), {}) as d:
-            dense = self.dense_candidates(analysis.completed, f, n)
-            lists.update(dense)
-            d.update({name: _brief(v) if request.explain else len(v) for name, v in dense.items()})
+        found = self.candidates(analysis.keywords, analysis.completed, f, n)
+        lists: dict[str, list[ScoredChunk]] = {KEYWORD: found.keyword, **found.dense}
+        top = _brief(found.keyword) if request.explain else None
+        trace.add("keyword", KEYWORD, {"candidates": len(found.keyword), "top": top}, found.keyword_ms)
+        trace.add(
+            "dense",
+            ",".join(e.name for e in self.embedders),
+            {name: _brief(v) if request.explain else len(v) for name, v in found.dense.items()},
+            found.dense_ms,
+        )
         with _timed(trace, "fuse", self.settings.retrieve.fusion, {}) as d:
             hits = self.fuse(lists)
             d.update(candidates=len(hits), order=[h.chunk.chunk_id for h in hits[:EXPLAIN_LIST]])

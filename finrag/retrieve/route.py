@@ -9,6 +9,8 @@ list weights for fusion, hard pre-filters and extra "focus" lists retrieved unde
 | company | a known company is named          | strict: pre-filter; boost: a focus list filtered to it      |
 | period  | a year is named                   | the focus list also keeps only reports of that year (+window)|
 | short   | at most ``short_query_tokens``    | keyword lists weighted ``keyword_boost``                    |
+| statement | a statement is named            | a focus list over table chunks (+ company/period focus), |
+|         | ("balance sheet", "利润表")        | its query extended with the statement's title words      |
 
 Weighted reciprocal rank fusion lives here too: each list's 1/(k + rank) is multiplied by its weight.
 """
@@ -20,13 +22,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from finrag.config import RetrieveSettings
-from finrag.model import Filters, Hit, QueryAnalysis, ScoredChunk
+from finrag.model import ChunkKind, Filters, Hit, QueryAnalysis, ScoredChunk
+from finrag.retrieve.statements import Statement
 
 PROCEDURE_KINDS = ["step", "endpoint"]  # ChunkKind values that hold procedures
 KEYWORD_PREFIX = "bm25"  # lists whose name starts with this are keyword lists (see fuse.KEYWORD)
 FOCUS = "@focus"  # suffix of lists retrieved under a routing filter
 PROCEDURE = "@howto"  # suffix of lists retrieved over procedure chunks
-RULES = ("file", "code", "howto", "company", "period", "short")
+STATEMENT = "@statement"  # suffix of lists retrieved over the table chunks of a named statement
+TABLE_KINDS = [ChunkKind.TABLE.value, ChunkKind.TABLE_ROWS.value]  # chunk kinds that hold statements
+RULES = ("file", "code", "howto", "company", "period", "short", "statement")
 
 
 @dataclass(slots=True)
@@ -35,6 +40,7 @@ class RoutePlan:
     keyword_weight: float = 1.0
     filters: Filters = field(default_factory=Filters)  # hard pre-filter for every list
     focus: list[tuple[str, Filters]] = field(default_factory=list)  # (suffix, filter) for extra lists
+    focus_terms: dict[str, str] = field(default_factory=dict)  # suffix -> words appended to its query
 
     def summary(self) -> dict[str, object]:
         return {
@@ -59,9 +65,11 @@ def route(
     cfg: RetrieveSettings,
     codes_of: list[str],
     files: list[str] | None = None,
+    statements: list[Statement] | None = None,
 ) -> RoutePlan:
     """Apply the enabled rules in table order. ``codes_of`` are company codes of matched companies, ``files``
-    indexed file names the question names (a strong constraint: a pre-filter)."""
+    indexed file names the question names (a strong constraint: a pre-filter), ``statements`` the
+    financial statements it names."""
     plan = RoutePlan(filters=base)
     on = set(cfg.routes)
     if "file" in on and files and not base.files:
@@ -93,6 +101,10 @@ def route(
         )
     if focus is not base:
         plan.focus.append((FOCUS, focus))
+    if "statement" in on and statements and not base.kinds:
+        plan.rules.append("statement")
+        plan.focus.append((STATEMENT, dataclasses.replace(focus, kinds=list(TABLE_KINDS))))
+        plan.focus_terms[STATEMENT] = " ".join(s.query for s in statements)
     return plan
 
 
@@ -116,7 +128,7 @@ def list_weights(names: list[str], plan: RoutePlan, cfg: RetrieveSettings) -> di
         w = plan.keyword_weight if name.startswith(KEYWORD_PREFIX) else 1.0
         if "#" in name:  # a query variant's list
             w *= cfg.variant_weight
-        if name.endswith(FOCUS) or name.endswith(PROCEDURE):
+        if name.endswith((FOCUS, PROCEDURE, STATEMENT)):
             w *= cfg.focus_weight
         out[name] = w
     return out

@@ -83,17 +83,17 @@ class Steps:
     ) -> dict[str, list[ScoredChunk]]:
         lists: dict[str, list[ScoredChunk]] = {}
         runs: list[tuple[str, str, Filters]] = [(k, q, plan.filters) for k, q in queries.items()]
-        runs += [(suffix, queries[""], f) for suffix, f in plan.focus]
+        runs += [(sfx, f"{queries['']} {plan.focus_terms.get(sfx, '')}".strip(), f) for sfx, f in plan.focus]
         for suffix, text, filters in runs:
-            with _timed(trace, "keyword", f"bm25{suffix}") as d:
-                tokens = self.analyzer.analyze(text)
-                found = core.keyword_candidates(tokens, filters, n)
-                lists[f"bm25{suffix}"] = found
-                d.update(candidates=len(found), top=_brief(found) if explain else None)
-            with _timed(trace, "dense", f"dense{suffix}") as d:
-                for name, items in core.dense_candidates(text, filters, n).items():
-                    lists[name + suffix] = items
-                    d[name + suffix] = _brief(items) if explain else len(items)
+            got = core.candidates(self.analyzer.analyze(text), text, filters, n)  # keyword ∥ dense
+            found = lists[f"bm25{suffix}"] = got.keyword
+            detail = {"candidates": len(found), "top": _brief(found) if explain else None}
+            trace.add("keyword", f"bm25{suffix}", detail, got.keyword_ms)
+            dense: dict[str, object] = {}
+            for name, items in got.dense.items():
+                lists[name + suffix] = items
+                dense[name + suffix] = _brief(items) if explain else len(items)
+            trace.add("dense", f"dense{suffix}", dense, got.dense_ms)
         return lists
 
     def rerank(self, hits: list[Hit], und: Understanding, trace: Trace) -> list[Hit]:
@@ -104,7 +104,7 @@ class Steps:
         years = {p.fiscal_year for p in a.periods if p.fiscal_year}
         ctx = FeatureContext(
             analysis=a,
-            company_keys={c.lower() for c in a.companies} | codes,
+            company_keys={n.lower() for m in und.matches for n in m.company.filter_names()} | codes,
             years=years,
             period_window=r.period_window,
             line_terms=[[t.lower() for t in tm.concept.terms] for tm in self.glossary.find(a.completed)],
@@ -113,6 +113,7 @@ class Steps:
                 (h.chunk.meta.fiscal_year for h in head if h.chunk.meta.fiscal_year), default=None
             ),
             keywords={k for k in a.keywords if len(k) >= MIN_KEYWORD_CHARS},
+            statements=und.statements,
         )
         with _timed(trace, "rerank", self.reranker.name if self.reranker else "none") as d:
             compute(head, ctx)
@@ -158,9 +159,10 @@ class Steps:
         if a.intent == "chitchat":  # greetings are answered without retrieval
             return SearchResult(hits=[], analysis=a, trace=trace)
         with _timed(trace, "route", "rules") as d:
-            codes = [m.company.code for m in und.matches if m.company.code]
+            codes = [n for m in und.matches for n in m.company.filter_names() if n not in a.companies]
+            codes += [m.company.code for m in und.matches if m.company.code]
             files = self.companies.get(request.filters.access).files_in(a.completed)
-            plan = route(a, request.filters, r, codes, files)
+            plan = route(a, request.filters, r, codes, files, und.statements)
             d.update(plan.summary())
         with _timed(trace, "expand", "variants") as d:
             queries = self.variants(und, trace)

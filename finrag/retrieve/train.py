@@ -51,8 +51,9 @@ def collect(settings: Settings, homes: list[Path], set_paths: list[Path], top_n:
     retrieve = settings.retrieve.model_copy(update={"rerank": "none", "dedup": False, "rerank_top_n": top_n})
     samples: list[Sample] = []
     done: set[str] = set()
+    index = settings.index.model_copy(update={"embed_cache": False})  # only queries: write nothing there
     for home in homes:
-        fr = Finrag(settings.model_copy(update={"home": home, "retrieve": retrieve}))
+        fr = Finrag(settings.model_copy(update={"home": home, "retrieve": retrieve, "index": index}))
         try:
             records = {r.file: r for r in fr.documents(AccessScope.everything())}
             for q in questions:

@@ -86,3 +86,42 @@ def test_max_doc_pages_drops_questions_on_long_documents(tmp_path: Path) -> None
         Question("m", "x", "en", "q", "a", True, [Gold("absent.pdf", 1)]),
     ]
     assert [q.qid for q in drop_long_documents(qs, tmp_path, 2)] == ["s", "u"]
+
+
+def test_eval_index_uses_an_existing_data_folder_as_is(tmp_path: Path) -> None:
+    """`--index DIR` searches a folder ingested beforehand: nothing is ingested into it or cached."""
+    from finrag.app import Finrag
+    from finrag.config import load_settings
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for p in PASSAGES:
+        (docs / f"{p['passage_id']}.txt").write_text(str(p["text"]), encoding="utf-8")
+    (docs / "extra.txt").write_text("A file the index never saw.", encoding="utf-8")
+    index = tmp_path / "index"
+    fr = Finrag(load_settings(index))
+    fr.ingest([docs / "p1.txt", docs / "p2.txt", docs / "p3.txt"])
+    fr.close()
+    before = {p: p.stat().st_mtime_ns for p in index.rglob("*") if p.is_file() and "-wal" not in p.name}
+
+    qs = write_jsonl(tmp_path / "mini.jsonl", QUESTIONS)  # passage gold means "<passage_id>.txt" page 1
+    out = tmp_path / "r.json"
+    cache = tmp_path / "cache"
+    res = CliRunner().invoke(app, ["eval", "--set", str(qs), "--docs", str(docs), "--index", str(index),
+                                   "--no-answers", "--cache", str(cache), "--out", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert "existing index" in report["corpus"]
+    assert any("3 documents, no ingest" in n for n in report["notes"])
+    assert any("extra.txt" in n for n in report["notes"])  # corpus files the index lacks are named
+    assert report["overall"]["metrics"]["recall@5"] == 1.0
+    assert not list(cache.glob("finrag-*"))  # no eval-cache index was built
+    assert "extra.txt" not in {d.file for d in Finrag(load_settings(index)).documents(_everything())}
+    after = {p: p.stat().st_mtime_ns for p in before}
+    assert after == before
+
+
+def _everything():  # type: ignore[no-untyped-def]
+    from finrag.model import AccessScope
+
+    return AccessScope.everything()

@@ -126,3 +126,28 @@ def test_kill_9_of_finrag_ingest_mid_document(tmp_path: Path) -> None:
     assert [d.file for d in store.find_documents(access=AccessScope.everything())] == ["a-early.md"]
     assert store.keyword_search(analyze("半途而废"), 5, Filters()) == []
     assert store.keyword_search(analyze("E5021"), 5, Filters())[0].chunk.meta.file == "a-early.md"
+
+
+def test_kill_during_add_keeps_binary_codes_in_step_with_the_committed_rows(tmp_path: Path) -> None:
+    """With the binary-code first pass switched on (threshold 1 row), the codes follow the same scheme."""
+    from finrag.index.sqlite_store import CODES_SUFFIX
+
+    folder = tmp_path / "store"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    script = WRITER.replace("SqliteStore(__import__", "SqliteStore(quantized_min_rows=1, folder=__import__")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script, str(folder)], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "early-done"
+    assert proc.stdout.readline().strip() == "big-start"
+    codes = space_file(folder / "vectors", "test").with_suffix(CODES_SUFFIX)
+    deadline = time.monotonic() + 60
+    while not (codes.exists() and codes.stat().st_size > 3 * 64) and time.monotonic() < deadline:
+        time.sleep(0.01)  # the big document's vectors and codes are written, its COMMIT not yet done
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    store = SqliteStore(folder, quantized_min_rows=1, quantized_pool=2)
+    assert (store.stats().documents, store.stats().chunks) == (1, 3)
+    assert codes.stat().st_size == 3 * 64  # one 512-bit block per committed row, nothing beyond
+    assert len(store.vector_search("test", np.ones(DIM, dtype=np.float32), 10, Filters())) == 3

@@ -11,7 +11,14 @@ import pytest
 
 from finrag.config import Settings, load_settings
 from finrag.errors import ConfigError
-from finrag.index.embed import CachedEmbedder, OpenAIEmbedder, UseEmbedder, make_embedder, make_embedders
+from finrag.index.embed import (
+    CachedEmbedder,
+    OpenAIEmbedder,
+    UseEmbedder,
+    load_in_background,
+    make_embedder,
+    make_embedders,
+)
 from tests.fake_endpoint import JsonHandler, serve
 
 
@@ -83,3 +90,24 @@ def test_openai_compatible_endpoint(settings: Settings, endpoint: str) -> None:
     assert np.allclose(np.linalg.norm(m, axis=1), 1.0)
     assert m[1][0] > m[0][0]  # rows come back in input order although the server reversed them
     assert isinstance(emb, CachedEmbedder) and isinstance(emb.inner, OpenAIEmbedder)
+
+
+def test_thread_count_does_not_change_the_vectors(use: UseEmbedder) -> None:
+    texts = [f"第{i}行 营业收入与净利润的变动原因说明 " * (1 + i % 7) for i in range(70)]
+    one, two = load_settings(), load_settings()
+    one.index.embed_threads, two.index.embed_threads = 1, 2
+    one.index.embed_batch = two.index.embed_batch = 8  # several batches, so two threads share them
+    serial, parallel = UseEmbedder(one).embed(texts), UseEmbedder(two).embed(texts)
+    assert np.allclose(serial, parallel, atol=1e-6)
+    assert np.allclose(parallel, use.embed(texts), atol=1e-6)
+
+
+def test_a_background_load_and_a_first_embed_can_race(use: UseEmbedder) -> None:
+    settings = load_settings()
+    settings.index.embed_threads, settings.index.embed_batch = 2, 2
+    fresh = UseEmbedder(settings)  # weights not read yet
+    texts = ["营业收入", "net income", "归属于上市公司股东的净利润", "cash flow", "研发费用"]
+    loader = load_in_background([fresh])
+    vectors = fresh.embed(texts)  # threads wait for the loader rather than loading twice
+    loader.join()
+    assert np.allclose(vectors, use.embed(texts), atol=1e-6)

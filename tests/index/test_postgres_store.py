@@ -296,3 +296,13 @@ def test_a_failed_add_leaves_the_old_version_and_counters(pg_schema_url: str, tm
     assert store.keyword_search(analyze("新版本"), 5, Filters()) == []
     assert len(store.keyword_search(analyze("营业收入"), 50, Filters())) == 8
     store.close()
+
+
+def test_a_schema_named_like_a_keyword_works(pg_url: str, tmp_path: Path) -> None:
+    url = f"{pg_url}{'&' if '?' in pg_url else '?'}schema=order"  # a reserved word: must be quoted
+    store = _pg(url, tmp_path)
+    _fill(store, docs=1, per_doc=3, seed=0)
+    assert store.stats().chunks == 3
+    with store.pool.connection() as conn:
+        conn.run('DROP SCHEMA "order" CASCADE')
+    store.close()

@@ -51,6 +51,8 @@ def test_short_forms_strip_legal_suffixes() -> None:
     assert "四方科技" in short_forms("四方科技集团股份有限公司")
     assert "3M" in short_forms("3M Company")
     assert "Acme Widgets" in short_forms("Acme Widgets, Inc.")
+    assert "江苏爱康太阳能" in short_forms("江苏爱康太阳能科技股份有限公司")  # "江苏爱康太阳能公司" names it
+    assert "四方" not in short_forms("四方科技集团股份有限公司")  # too short once the business word goes
 
 
 def test_intents() -> None:
@@ -135,3 +137,32 @@ def test_file_names_written_in_a_question_are_found() -> None:
     idx = CompanyIndex([_record("NIKE_2018_10K", company="Nike"), _record("report", company="X Co")])
     assert idx.files_in("In NIKE_2018_10K, what was revenue?") == ["NIKE_2018_10K.pdf"]
     assert idx.files_in("what does the report say") == []
+
+
+def test_a_mixed_case_ticker_names_the_company_but_lower_case_words_do_not() -> None:
+    idx = CompanyIndex([_record("j", company="Johnson & Johnson", company_code="JNJ")])
+    assert [m.company.name for m in idx.match("How did JnJ's US sales grow?")] == ["Johnson & Johnson"]
+    assert [m.company.name for m in idx.match("JNJ revenue")] == ["Johnson & Johnson"]
+    assert idx.match("the jnj folder") == []
+
+
+def test_named_statements_are_part_of_the_understanding(qa: QueryAnalyzer, companies: CompanyIndex) -> None:
+    und = qa.understand("What is 3M's FY2018 capex? Use the cash flow statement.", [], companies)
+    assert [s.key for s in und.statements] == ["cash_flow"] and "statement=cash_flow" in und.rules
+    zh = qa.understand("四方科技2019年合并利润表中的营业收入", [], companies)
+    assert [s.key for s in zh.statements] == ["income"]
+    assert qa.understand("What was 3M's revenue in 2018?", [], companies).statements == []
+
+
+def test_spellings_of_one_issuer_that_share_an_alias_are_one_company() -> None:
+    idx = CompanyIndex([
+        _record("g1", company="General Mills", company_full="GENERAL MILLS, INC.", aliases=["Generalmills"]),
+        _record("g2", company="Generalmills", aliases=["Generalmills"]),
+        _record("g3", company="General Mills", company_full="GENERAL MILLS, INC."),
+        _record("a", company="Acme Widgets"),
+    ])  # fmt: skip
+    (m,) = idx.match("What was Generalmills' revenue in 2022?")
+    assert m.company.name == "General Mills" and m.company.filter_names() == ["General Mills", "Generalmills"]
+    assert sorted(m.company.doc_ids) == ["g1", "g2", "g3"]
+    both = idx.match("Acme Widgets and General Mills")
+    assert [c.company.name for c in both] == ["Acme Widgets", "General Mills"]

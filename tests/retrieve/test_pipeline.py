@@ -128,3 +128,20 @@ def test_children_are_replaced_by_their_parent(settings: Settings, use: UseEmbed
     assert hits[0].features["children"] == 2.0
     assert [h.chunk.chunk_id for h in hits].count(parent.chunk_id) == 1
     store.close()
+
+
+def test_side_by_side_candidates_equal_sequential_ones_from_many_threads(retriever: Retriever) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    questions = ["归属于上市公司股东的净利润", "capital expenditures", "现金流量净额", "revenue 2018"]
+    retriever.settings.index.parallel_search = False
+    want = {q: retriever.search_plain(SearchRequest(q, top_k=5)).hits for q in questions}
+    retriever.settings.index.parallel_search = True
+    with ThreadPoolExecutor(max_workers=4) as pool:  # API threads searching one store at the same time
+        got = list(
+            pool.map(lambda q: (q, retriever.search_plain(SearchRequest(q, top_k=5)).hits), questions * 5)
+        )
+    for q, hits in got:
+        assert [(h.chunk.chunk_id, h.ranks) for h in hits] == [(h.chunk.chunk_id, h.ranks) for h in want[q]]
+    found = retriever.candidates(analyze("现金流量净额"), "现金流量净额", Filters(), 5)
+    assert found.keyword and set(found.dense) == {"dense:use"} and found.keyword_ms >= 0

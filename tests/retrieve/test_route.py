@@ -71,3 +71,21 @@ def test_a_file_named_in_the_question_becomes_a_pre_filter() -> None:
     assert plan.rules[0] == "file" and plan.filters.files == ["NIKE_2018_10K.pdf"]
     off = RetrieveSettings(routes=["code"])
     assert route(_qa(), Filters(), off, [], ["NIKE_2018_10K.pdf"]).filters.files == []
+
+
+def test_a_named_statement_adds_a_table_focus_list_with_title_words() -> None:
+    from finrag.retrieve.route import STATEMENT, TABLE_KINDS
+    from finrag.retrieve.statements import named_statements
+
+    cfg = RetrieveSettings()
+    qa = _qa(companies=["3M"], periods=[Period("FY2018", 2018, "FY")])
+    plan = route(qa, Filters(), cfg, [], statements=named_statements("the cash flow statement"))
+    assert plan.rules == ["company", "period", "statement"]
+    (_, focus), (suffix, f) = plan.focus
+    assert suffix == STATEMENT and f.kinds == TABLE_KINDS
+    assert f.companies == focus.companies == ["3M"] and f.fiscal_year_min == 2018  # inside the company focus
+    assert "cash flows" in plan.focus_terms[STATEMENT]
+    assert list_weights([f"bm25{STATEMENT}"], plan, cfg)[f"bm25{STATEMENT}"] == cfg.focus_weight
+    off = cfg.model_copy(update={"routes": ["company", "period"]})
+    balance = named_statements("balance sheet")
+    assert "statement" not in route(qa, Filters(), off, [], statements=balance).rules

@@ -1,0 +1,255 @@
+"""Analyst ratios in their textbook form (operating margin, asset/receivable turnover, days ratios, quick
+ratio, EBITDA, ROA/ROE, payout, free cash flow, interest coverage, effective tax rate, leverage).
+
+Each is a :class:`~finrag.answer.formula_base.Formula` over lexicon concepts; ``concept@-1`` is the
+balance a year earlier, for averages of opening and closing balances. Where a question spells out its
+own definition, the keywords still pick the formula and the operands are the same line items.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.formula_base import DAYS_PER_YEAR, Formula, ratio, turnover
+from finrag.errors import AnswerError
+
+
+def _average(xs: list[Decimal], i: int) -> Decimal:
+    return (xs[i] + xs[i + 1]) / 2
+
+
+def _days_over_flow(xs: list[Decimal]) -> Decimal:
+    """365 × average balance / the year's flow (DSO: receivables over revenue; DIO: inventory over COGS)."""
+    return DAYS_PER_YEAR * _average(xs, 0) / xs[2]
+
+
+def _quick(xs: list[Decimal]) -> Decimal:
+    return (xs[0] - xs[1]) / xs[2]
+
+
+def _plus(xs: list[Decimal]) -> Decimal:
+    return xs[0] + abs(xs[1])  # D&A is sometimes printed as a negative adjustment
+
+
+def _plus_over(xs: list[Decimal]) -> Decimal:
+    return (xs[0] + abs(xs[1])) / xs[2]
+
+
+def _less_abs(xs: list[Decimal]) -> Decimal:
+    return xs[0] - abs(xs[1])  # capex is printed as an outflow "(1,234)"
+
+
+def _abs_ratio(xs: list[Decimal]) -> Decimal:
+    return abs(xs[0]) / xs[1]  # dividends paid / capex are outflows in the cash flow statement
+
+
+def _over_average(xs: list[Decimal]) -> Decimal:
+    return xs[0] / _average(xs, 1)
+
+
+def cagr(xs: list[Decimal], years: int) -> Decimal:
+    """Compound annual growth from ``xs[1]`` (the earlier value) to ``xs[0]`` over ``years`` years."""
+    if xs[0] / xs[1] <= 0:
+        raise AnswerError("CAGR needs two values of the same sign")
+    return Decimal(float(xs[0] / xs[1]) ** (1 / years)) - 1
+
+
+def _cagr_unbound(xs: list[Decimal]) -> Decimal:
+    return cagr(xs, 1)  # the calculator binds the number of years from the question's period
+
+
+ANALYST_RATIOS: tuple[Formula, ...] = (
+    Formula(
+        "share_of_revenue",
+        "占营业收入比例",
+        "Share of revenue",
+        ("*", "revenue"),
+        "{0} / {1}",
+        ratio,
+        True,
+        (
+            "% margin",
+            "margin %",
+            "as a % of revenue",
+            "as a percentage of revenue",
+            "% of revenue",
+            "% of sales",
+            "as a % of sales",
+            "占营业收入的比例",
+            "占营业收入比例",
+            "占营收比例",
+        ),
+    ),
+    Formula(
+        "cagr",
+        "年复合增长率",
+        "CAGR",
+        ("*", "*"),
+        "({0} / {1})^(1/n) − 1",
+        _cagr_unbound,
+        True,
+        ("cagr", "compound annual growth", "年复合增长率", "复合增长率"),
+    ),
+    Formula(
+        "operating_margin",
+        "营业利润率",
+        "Operating margin",
+        ("operating_profit", "revenue"),
+        "{0} / {1}",
+        ratio,
+        True,
+        ("营业利润率", "operating margin", "operating income margin", "operating profit margin"),
+    ),
+    Formula(
+        "asset_turnover",
+        "总资产周转率",
+        "Asset turnover",
+        ("revenue", "total_assets", "total_assets@-1"),
+        "{0} / (({1} + {2}) / 2)",
+        turnover,
+        False,
+        ("总资产周转率", "asset turnover", "total asset turnover"),
+    ),
+    Formula(
+        "receivables_turnover",
+        "应收账款周转率",
+        "Receivables turnover",
+        ("revenue", "accounts_receivable", "accounts_receivable@-1"),
+        "{0} / (({1} + {2}) / 2)",
+        turnover,
+        False,
+        ("应收账款周转率", "receivables turnover", "receivable turnover"),
+    ),
+    Formula(
+        "days_sales_outstanding",
+        "应收账款周转天数",
+        "Days sales outstanding",
+        ("accounts_receivable", "accounts_receivable@-1", "revenue"),
+        "365 × (({0} + {1}) / 2) / {2}",
+        _days_over_flow,
+        False,
+        ("应收账款周转天数", "days sales outstanding", "dso"),
+    ),
+    Formula(
+        "days_inventory_outstanding",
+        "存货周转天数",
+        "Days inventory outstanding",
+        ("inventory", "inventory@-1", "cost_of_revenue"),
+        "365 × (({0} + {1}) / 2) / {2}",
+        _days_over_flow,
+        False,
+        ("存货周转天数", "days inventory outstanding", "days of inventory", "dio"),
+    ),
+    Formula(
+        "quick_ratio",
+        "速动比率",
+        "Quick ratio",
+        ("current_assets", "inventory", "current_liabilities"),
+        "({0} − {1}) / {2}",
+        _quick,
+        False,
+        ("速动比率", "quick ratio", "acid-test ratio", "acid test ratio"),
+    ),
+    Formula(
+        "ebitda",
+        "EBITDA",
+        "EBITDA",
+        ("operating_profit", "depreciation_amortization"),
+        "{0} + {1}",
+        _plus,
+        False,
+        ("ebitda", "息税折旧摊销前利润"),
+        same_unit=True,
+    ),
+    Formula(
+        "ebitda_margin",
+        "EBITDA利润率",
+        "EBITDA margin",
+        ("operating_profit", "depreciation_amortization", "revenue"),
+        "({0} + {1}) / {2}",
+        _plus_over,
+        True,
+        ("ebitda margin", "ebitda利润率"),
+    ),
+    Formula(
+        "return_on_assets",
+        "总资产收益率",
+        "Return on assets",
+        ("net_profit", "total_assets", "total_assets@-1"),
+        "{0} / (({1} + {2}) / 2)",
+        _over_average,
+        True,
+        ("总资产收益率", "总资产净利率", "return on assets", "roa"),
+    ),
+    Formula(
+        "return_on_equity",
+        "净资产收益率",
+        "Return on equity",
+        ("net_profit", "equity", "equity@-1"),
+        "{0} / (({1} + {2}) / 2)",
+        _over_average,
+        True,
+        ("净资产收益率", "return on equity", "roe"),
+    ),
+    Formula(
+        "dividend_payout",
+        "股利支付率",
+        "Dividend payout ratio",
+        ("dividends_paid", "net_profit"),
+        "{0} / {1}",
+        _abs_ratio,
+        True,
+        ("股利支付率", "分红率", "dividend payout", "payout ratio"),
+    ),
+    Formula(
+        "free_cash_flow",
+        "自由现金流",
+        "Free cash flow",
+        ("operating_cash_flow", "capex"),
+        "{0} − {1}",
+        _less_abs,
+        False,
+        ("自由现金流", "free cash flow"),
+        same_unit=True,
+    ),
+    Formula(
+        "capex_to_revenue",
+        "资本开支占收入比",
+        "Capex to revenue",
+        ("capex", "revenue"),
+        "{0} / {1}",
+        _abs_ratio,
+        True,
+        ("capex to revenue", "capital expenditure to revenue", "capital intensity"),
+    ),
+    Formula(
+        "interest_coverage",
+        "利息保障倍数",
+        "Interest coverage",
+        ("operating_profit", "interest_expense"),
+        "{0} / {1}",
+        _abs_ratio,
+        False,
+        ("利息保障倍数", "interest coverage"),
+    ),
+    Formula(
+        "effective_tax_rate",
+        "实际税率",
+        "Effective tax rate",
+        ("income_tax", "total_profit"),
+        "{0} / {1}",
+        ratio,
+        True,
+        ("实际税率", "有效税率", "effective tax rate"),
+    ),
+    Formula(
+        "debt_to_equity",
+        "产权比率",
+        "Debt-to-equity ratio",
+        ("total_liabilities", "equity"),
+        "{0} / {1}",
+        ratio,
+        False,
+        ("产权比率", "debt-to-equity", "debt to equity"),
+    ),
+)

@@ -1,0 +1,286 @@
+"""Attribute questions ("X事件对应的发行价格是什么？", "X的领投方是谁？"): what kind of value the
+asked attribute (the argument role) takes, and whether the evidence states one for it.
+
+The role's kind comes from its head word (价格/金额 -> money, 时间/日期 -> date, 数量 -> share count,
+比例 -> percentage, 轮次 -> funding round, 职位 -> job title, 方/公司/机构 -> a name ...), never
+from a list of questions. The words before the head (发行, 领投, 质押物占持股 ...) are the role's
+cues: a value of the right kind counts only when the words around it also say what it is (a price
+near 发行/定价, a date near 公告/披露 for a disclosure date). A cue word is matched through its
+synonyms (``CUE_SYNONYMS``); one without listed synonyms by itself or its first/last two characters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from finrag.answer.text import split_sentences
+
+_NUM = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_CURRENCY = r"(?:元|美元|港元|港币|欧元|英镑|日元|韩元|新元|澳元|加元|卢布|美金|纽元|法郎|人民币)"
+# "19至22美元", "0.047元-0.049元", "65.45元/股-73.82元/股": a range may repeat the unit on its lower end
+_RANGE = rf"{_NUM}\s*(?:(?:{_CURRENCY}(?:/股)?|[%％])?\s*[-—~～至到]\s*{_NUM})?"
+_SCALE = r"(?:万亿|千万|百万|十万|万|亿|千)"
+_DATE = (
+    r"(?:(?:(?:19|20)\d{2}\s*年\s*)?\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?|(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}"
+    r"|(?:(?:19|20)\d{2}\s*年\s*)?(?:第?[一二三四1-4]季度|[上下]半年|年底|年初|年末)"
+    r"|(?<![\d月])[1-3]?\d日(?=[，,晚上下早]|表示|宣布|公告|消息)"
+    r"|(?<!截至)(?<!截止)(?<!截至本)(?<!截止本)(?:本)?公告(?:披露)?日|当日|今日|当天|今天)"
+)
+# What a value of each kind looks like in Chinese financial news and filings.
+VALUE_PATTERNS: dict[str, re.Pattern[str]] = {
+    "money": re.compile(
+        rf"{_RANGE}\s*{_SCALE}?\s*{_CURRENCY}|{_RANGE}\s*{_SCALE}(?![股人户次台辆吨件个家名平方米只])"
+        rf"|{_CURRENCY}\s*{_RANGE}"
+    ),
+    "date": re.compile(rf"{_DATE}(?:\s*[至到~～—-]\s*{_DATE})?"),
+    "period": re.compile(
+        r"(?:(?:19|20)\d{2}\s*年(?:度)?)?(?:第?[一二三四1-4]季度|前三季度|[上下]半年|半年度|年度|中期|全年|Q[1-4])"
+        r"|(?:19|20)\d{2}\s*(?:财年|年报|年度|年)"
+    ),
+    "shares": re.compile(rf"{_RANGE}\s*{_SCALE}?\s*股"),
+    "percent": re.compile(rf"{_RANGE}\s*[%％]|百分之[零一二三四五六七八九十百点]+"),
+    "round": re.compile(
+        r"(?:pre-?)?[A-F]\d?\+*\s*(?:\+|＋)?轮|天使(?:\+|＋)?轮?|种子轮|战略(?:投资|融资)|(?:pre-?)?ipo",
+        re.I,
+    ),
+    "title": re.compile(
+        r"董事长|董事|总经理|总裁|首席\w{1,6}官|CEO|CFO|COO|CTO|秘书|总监|监事|经理|主席|行长|负责人|合伙人"
+        r"|书记|院长|部长|局长|主任|总干事|发言人|顾问|总编|总工程师|会长|理事",
+        re.I,
+    ),
+}
+
+# Role head word -> kind (longest suffix wins). "name" and "any" take no value pattern: cue words only.
+HEAD_KINDS: tuple[tuple[str, str], ...] = (
+    ("价格", "money"),
+    ("股价", "money"),
+    ("价", "money"),
+    ("金额", "money"),
+    ("资金", "money"),
+    ("规模", "money"),
+    ("市值", "money"),
+    ("估值", "money"),
+    ("亏损", "money"),
+    ("对价", "money"),
+    ("时间", "date"),
+    ("日期", "date"),
+    ("周期", "period"),
+    ("期间", "period"),
+    ("数量", "shares"),
+    ("股数", "shares"),
+    ("比例", "percent"),
+    ("占比", "percent"),
+    ("股比", "percent"),
+    ("比率", "percent"),
+    ("轮次", "round"),
+    ("职位", "title"),
+    ("职务", "title"),
+    ("方", "name"),
+    ("人", "name"),
+    ("机构", "name"),
+    ("公司", "name"),
+    ("名称", "name"),
+    ("简称", "name"),
+    ("标的", "name"),
+    ("对象", "name"),
+)
+
+# Cue words and the wordings that say the same thing around a value (general finance vocabulary).
+CUE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "披露": (
+        "披露",
+        "公告",
+        "公布",
+        "发布",
+        "宣布",
+        "消息",
+        "讯",
+        "报道",
+        "获悉",
+        "表示",
+        "丨",
+        "|",
+        "晚间",
+        "收到",
+    ),
+    "发行": ("发行", "招股", "ipo", "定价", "发售", "出售"),
+    "交易": (
+        "交易",
+        "购回",
+        "付出",
+        "支付",
+        "变现",
+        "合计",
+        "成交",
+        "耗资",
+        "作价",
+        "代价",
+        "对价",
+        "总价",
+        "价款",
+        "资金",
+        "金额",
+        "出资",
+        "回购",
+        "收购",
+        "转让",
+        "减持",
+        "增持",
+        "出售",
+        "买入",
+        "卖出",
+    ),
+    "每股": ("每股", "/股", "元股", "股价", "价格"),
+    "完成": ("完成", "完毕", "交割", "届满", "生效", "办理", "已", "斥", "耗资", "累计"),  # done, not planned
+    "募资": ("募资", "募集", "集资", "筹集", "筹资", "融资"),
+    "融资": ("融资", "募资", "募集", "投资", "获投", "注资"),
+    "领投": ("领投",),
+    "质权": ("质押给", "质权", "质押予", "向"),
+    "招标": ("招标", "采购人", "业主", "中标"),  # a winner's notice names the tenderer: "中标X公司…项目"
+    "财报": ("报告", "年报", "季报", "半年报", "财报", "业绩", "营业收入", "净利润", "营收"),
+    "中标": ("中标", "中选", "成交", "预中标"),
+    "持股": ("所持", "持有", "持股"),
+    "总股": ("总股本", "股份总数", "总股份", "总股数", "股本总额", "已发行股份", "已发行股本"),
+    "市值": ("市值",),
+    "亏损": ("亏损", "亏", "净利润-", "净利润为-"),
+    "变动后": ("任", "聘", "接任", "出任", "担任", "委任", "选举", "为"),
+}
+WINDOW_CHARS = 60  # a cue counts within this many characters of the value (same sentence)
+_ROLE = re.compile(
+    r"(?:对应的|的)(?P<role>[\u4e00-\u9fffA-Za-z/／]{2,12}?)"
+    r"(?:是什么|是多少|为多少|有哪些|是哪些|是谁|是哪[个家位天年些]|分别是|为何|如何)"
+)
+# Words that name the subject's class or the question template, not which value is meant
+_STOP_CUES = frozenset(
+    ["事件", "对应", "高管", "公司", "企业", "股东", "主体", "部分", "相关", "具体", "情况"]
+)
+# Sina-style price tickers inside news text: "(4.740,-0.02,-0.42%)" is no figure about the event
+_TICKER = re.compile(r"[（(]\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?[%％]\s*[)）]")
+_CLAUSE_MARKS = "，,；;：:"
+_PAIR = 2  # a cue word without listed synonyms also matches by its first or last two characters
+
+
+@dataclass(slots=True, frozen=True)
+class Role:
+    phrase: str  # the asked attribute as written ("发行价格")
+    kind: str  # "money", "date", "period", "shares", "percent", "round", "title", "name", "any"
+    cues: tuple[tuple[str, ...], ...]  # cue groups (alternatives) that say which value of that kind is meant
+
+
+@dataclass(slots=True)
+class RoleEvidence:
+    found: bool
+    value: str = ""  # the typed span stated for the role
+    sentence: str = ""
+    n: int = 0  # citation number of the chunk that states it
+    score: float = 0.0  # share of the cue groups found near the value
+    tried: int = 0  # typed values seen (for the trace)
+
+
+def _kind_of(phrase: str) -> tuple[str, str]:
+    for head, kind in sorted(HEAD_KINDS, key=lambda hk: -len(hk[0])):
+        if phrase.endswith(head):
+            return kind, phrase[: -len(head)]
+    return "any", ""
+
+
+def _cue_groups(phrase: str, modifier: str, kind: str) -> tuple[tuple[str, ...], ...]:
+    """Cue groups of a role in phrase order (the last one, next to the head, says most about which value
+    is meant): listed cue words anywhere in the phrase (持股 in 占持股比), then the rest of the modifier's
+    words; "A/B" are alternatives."""
+    placed: list[tuple[int, tuple[str, ...]]] = []
+    rest = modifier
+    for cue in sorted(CUE_SYNONYMS, key=len, reverse=True):
+        if cue in phrase and (cue in rest or cue not in modifier):
+            placed.append((phrase.find(cue), (cue,)))
+            rest = rest.replace(cue, " " * len(cue))
+    if kind != "name":  # names have no shape of their own: only a listed cue word says much
+        for m in re.finditer(r"[^\s的之及与和占]+", rest):
+            alternatives = tuple(
+                w for w in re.split(r"[/／]", m.group(0)) if len(w) >= _PAIR and w not in _STOP_CUES
+            )
+            if alternatives:
+                placed.append((m.start(), alternatives))
+    return tuple(group for _, group in sorted(placed))
+
+
+def subject_of(question: str) -> str | None:
+    """The words before the asked attribute ("程少良解除质押" of "程少良解除质押事件对应的披露时间…")."""
+    m = _ROLE.search(question)
+    if m is None:
+        return None
+    return re.sub(r"事件$", "", question[: m.start()].strip())
+
+
+def asked_role(question: str) -> Role | None:
+    """The attribute a Chinese question asks for, with its kind and cue words; None when it asks none."""
+    m = _ROLE.search(question)
+    if m is None:
+        return None
+    phrase = m.group("role")
+    kind, modifier = _kind_of(phrase)
+    return Role(phrase, kind, _cue_groups(phrase, modifier, kind) if kind != "any" else ())
+
+
+def _cue_distance(cue: str, text: str, at: int) -> int | None:
+    """How far from position ``at`` the nearest wording of ``cue`` sits in ``text`` (None: absent)."""
+    words = CUE_SYNONYMS.get(cue) or (cue, *((cue[:_PAIR], cue[-_PAIR:]) if len(cue) > _PAIR else ()))
+    best: int | None = None
+    for w in words:
+        i = text.find(w)
+        while i >= 0:
+            d = abs(i - at)
+            best = d if best is None else min(best, d)
+            i = text.find(w, i + 1)
+    return best
+
+
+def _clause(sentence: str, start: int, end: int) -> str:
+    """The comma-delimited clause around a value: "占公司总股本的0.65%" of a longer sentence."""
+    left = max(sentence.rfind(p, 0, start) for p in _CLAUSE_MARKS)
+    rights = [i for p in _CLAUSE_MARKS if (i := sentence.find(p, end)) >= 0]
+    return sentence[left + 1 : min(rights, default=len(sentence))].lower()
+
+
+def role_evidence(role: Role, context: list[tuple[int, str]]) -> RoleEvidence:
+    """The best typed value in ``context`` ((n, text) pairs) for ``role``: most cue groups near it, then
+    the head-adjacent cue in its own clause, then the nearest cues."""
+    pattern = VALUE_PATTERNS.get(role.kind)
+    best = RoleEvidence(False)
+    best_key: tuple[float, bool, int] = (-1.0, False, 0)
+    tried = 0
+    for n, text in context:
+        for sentence in split_sentences(_TICKER.sub(" ", text)):
+            spans = [(m.start(), m.end()) for m in pattern.finditer(sentence)] if pattern else [(0, 0)]
+            for start, end in spans:
+                tried += bool(pattern)
+                lo = max(0, start - WINDOW_CHARS) if pattern else 0
+                near = (sentence[lo : end + WINDOW_CHARS] if pattern else sentence).lower()
+                dists = [_group_distance(group, near, start - lo) for group in role.cues]
+                found = [d for d in dists if d is not None]
+                score = len(found) / len(role.cues) if role.cues else 1.0
+                clause = _clause(sentence, start, end) if pattern and role.cues else ""
+                own = bool(clause) and _group_distance(role.cues[-1], clause, 0) is not None
+                key = (score, own, -sum(found))
+                if key > best_key:
+                    best_key = key
+                    best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, score)
+    best.tried = tried
+    return best
+
+
+def _group_distance(group: tuple[str, ...], text: str, at: int) -> int | None:
+    return min((d for c in group if (d := _cue_distance(c, text, at)) is not None), default=None)
+
+
+def checks(role: Role | None) -> bool:
+    """Whether the evidence can be checked for ``role`` (a typed value or a cue word to look for)."""
+    return role is not None and (role.kind in VALUE_PATTERNS or bool(role.cues))
+
+
+def role_answer(evidence: RoleEvidence, kind: str) -> str:
+    """A typed value stated with its citation; names and other untyped roles quote the sentence."""
+    if evidence.value and kind in VALUE_PATTERNS:
+        return f"{evidence.value}[{evidence.n}]"
+    return f"{evidence.sentence}[{evidence.n}]"

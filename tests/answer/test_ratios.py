@@ -1,0 +1,79 @@
+"""Analyst ratios: a worked example each, with figures a user can check by hand."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from finrag.answer.calc import FORMULAS, Operand, compute, detect_formula
+
+
+def op(value: str, n: int = 1) -> Operand:
+    return Operand(f"x{n}", Decimal(value), "USD millions", Decimal(1), n)
+
+
+@pytest.mark.parametrize(
+    ("name", "values", "expected"),
+    [
+        ("operating_margin", ["3000", "20000"], "15.00"),
+        ("asset_turnover", ["20000", "38000", "42000"], "0.50"),
+        ("receivables_turnover", ["20000", "2000", "3000"], "8.00"),
+        ("days_sales_outstanding", ["2000", "3000", "36500"], "25.00"),
+        ("days_inventory_outstanding", ["900", "1100", "7300"], "50.00"),
+        ("quick_ratio", ["5000", "1000", "2000"], "2.00"),
+        ("ebitda", ["3000", "-500"], "3500.00"),  # D&A printed as a negative adjustment
+        ("ebitda_margin", ["3000", "500", "20000"], "17.50"),
+        ("return_on_assets", ["2000", "38000", "42000"], "5.00"),
+        ("return_on_equity", ["2000", "9000", "11000"], "20.00"),
+        ("dividend_payout", ["-800", "2000"], "40.00"),
+        ("free_cash_flow", ["4000", "-1500"], "2500.00"),  # capex is an outflow "(1,500)"
+        ("capex_to_revenue", ["-1500", "20000"], "7.50"),
+        ("interest_coverage", ["3000", "250"], "12.00"),
+        ("effective_tax_rate", ["420", "2000"], "21.00"),
+        ("debt_to_equity", ["6000", "4000"], "1.50"),
+    ],
+)
+def test_each_ratio(name: str, values: list[str], expected: str) -> None:
+    calc = compute(FORMULAS[name], [op(v, i + 1) for i, v in enumerate(values)], lang="en")
+    assert calc.result == Decimal(expected)
+
+
+@pytest.mark.parametrize(
+    ("question", "name"),
+    [
+        ("What is 3M's FY2019 operating margin?", "operating_margin"),
+        ("What is the FY2021 unadjusted EBITDA margin for AMD?", "ebitda_margin"),
+        ("What is the FY2022 quick ratio for Boeing?", "quick_ratio"),
+        ("What is Nike's FY2020 return on assets (ROA)?", "return_on_assets"),
+        ("What is the FY2018 dividend payout ratio?", "dividend_payout"),
+        ("2019年四方科技的总资产周转率是多少？", "asset_turnover"),
+    ],
+)
+def test_questions_name_their_ratio(question: str, name: str) -> None:
+    found = detect_formula(question)
+    assert found is not None and found.name == name
+
+
+def test_short_acronyms_must_stand_alone() -> None:
+    assert detect_formula("How broad is the road network?") is None
+    found = detect_formula("What is the DSO in FY2022?")
+    assert found is not None and found.name == "days_sales_outstanding"
+
+
+def test_cagr_over_the_years_the_question_spans() -> None:
+    from dataclasses import replace
+    from functools import partial
+
+    from finrag.answer.ratios import cagr
+
+    two_years = replace(FORMULAS["cagr"], evaluate=partial(cagr, years=2))
+    calc = compute(two_years, [op("67044"), op("65398", 2)], places=1, lang="en")
+    assert calc.result == Decimal("1.3")  # (67,044 / 65,398)^(1/2) − 1
+
+
+def test_margin_of_any_line_item_over_revenue() -> None:
+    found = detect_formula("What is the FY2015 depreciation and amortization % margin for AMD?")
+    assert found is not None and found.name == "share_of_revenue"
+    calc = compute(found, [op("167"), op("3991", 2)], places=1, lang="en")
+    assert calc.result == Decimal("4.2")

@@ -1,0 +1,122 @@
+"""Attribute questions: the asked role's kind and cues, and whether a passage states a value for it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.answer.pipeline import Answerer
+from finrag.answer.roles import asked_role, checks, role_evidence
+from finrag.config import load_settings
+from finrag.model import SearchRequest
+
+from .corpus import build_index
+
+PRICE_MISSING = (
+    "恒华科技公告，公司授权经营层启动分拆子公司道亨科技境内上市前期筹备工作，道亨科技是国内领先的电网BIM软件"
+    "提供商之一，本次分拆上市的发行方案及发行价格尚未确定。"
+)
+PLEDGE = (
+    "挖贝网 8月12日，银泰资源（证券代码：000975）发布公告称，股东程少良将其质押给广发证券股份有限公司的"
+    "1300万股股份办理了解除质押手续。本次解除质押股份占其所持股份比例为4.57%，占公司总股本的0.65%。"
+)
+IPO = "迈克菲确定了首次公开募股的发行条款。迈克菲将出售3700万股A类股，每股价格在19至22美元之间。"
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "kind"),
+    [
+        ("道亨科技公司上市事件对应的发行价格是什么？", "发行价格", "money"),
+        ("程少良解除质押事件对应的披露时间是什么？", "披露时间", "date"),
+        ("程少良解除质押事件对应的质押物占持股比是什么？", "质押物占持股比", "percent"),
+        ("梁燕生股东减持事件对应的交易股票/股份数量是什么？", "交易股票/股份数量", "shares"),
+        ("诺而为企业融资事件对应的融资轮次是什么？", "融资轮次", "round"),
+        ("在途商旅企业融资事件对应的领投方是什么？", "领投方", "name"),
+        ("企业收购事件对应的主体有哪些？", "主体", "any"),
+    ],
+)
+def test_role_kind_comes_from_the_head_word(question: str, phrase: str, kind: str) -> None:
+    role = asked_role(question)
+    assert role is not None and role.phrase == phrase and role.kind == kind
+
+
+def test_questions_without_an_attribute_are_not_checked() -> None:
+    assert asked_role("下文中发生的事件类型有哪些？") is None or not checks(
+        asked_role("下文中发生的事件类型有哪些？")
+    )
+    assert not checks(asked_role("企业收购事件对应的主体有哪些？"))
+    assert not checks(asked_role("2019年四方科技的电子信箱是什么？"))
+
+
+def test_a_passage_about_the_event_without_the_price_has_no_value() -> None:
+    role = asked_role("道亨科技公司上市事件对应的发行价格是什么？")
+    assert role is not None
+    assert not role_evidence(role, [(1, PRICE_MISSING)]).found
+
+
+def test_a_date_near_the_announcement_is_the_disclosure_date() -> None:
+    role = asked_role("程少良解除质押事件对应的披露时间是什么？")
+    assert role is not None
+    found = role_evidence(role, [(1, PLEDGE)])
+    assert found.found and found.value == "8月12日" and found.score == 1.0
+
+
+def test_the_percentage_of_the_holders_stake_is_told_from_the_share_of_total_capital() -> None:
+    of_stake = asked_role("程少良解除质押事件对应的质押物占持股比是什么？")
+    of_total = asked_role("程少良解除质押事件对应的质押物占总股比是什么？")
+    assert of_stake is not None and of_total is not None
+    assert role_evidence(of_stake, [(1, PLEDGE)]).value == "4.57%"
+    assert role_evidence(of_total, [(1, PLEDGE)]).value == "0.65%"
+
+
+def test_price_range_with_an_offering_cue_counts() -> None:
+    role = asked_role("迈克菲公司上市事件对应的发行价格是什么？")
+    assert role is not None
+    found = role_evidence(role, [(1, IPO)])
+    assert found.score == 1.0 and found.value == "19至22美元"
+
+
+def test_stock_tickers_in_news_text_are_not_figures() -> None:
+    role = asked_role("晨鸣控股有限公司解除质押事件对应的质押物占持股比是什么？")
+    assert role is not None
+    text = "原标题：晨鸣纸业(4.740,-0.02,-0.42%)控股股东解除质押3767万股A股"
+    assert not role_evidence(role, [(1, text)]).found
+
+
+@pytest.fixture(scope="module")
+def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("roles")
+    settings = load_settings(root / "data")
+    docs = {"p1.txt": PRICE_MISSING, "p2.txt": PLEDGE, "p3.txt": IPO}
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def test_pipeline_refuses_an_attribute_the_passage_lacks(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("道亨科技公司上市事件对应的发行价格是什么？"))
+    assert a.refused and "发行价格" in a.answer
+    gate = [s for s in a.trace.steps if s.stage == "gate" and s.name == "role"]
+    assert gate and gate[0].detail["kind"] == "money"
+
+
+def test_pipeline_answers_the_attribute_with_its_value_and_citation(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("程少良解除质押事件对应的披露时间是什么？"))
+    assert not a.refused and a.answer.startswith("8月12日[")
+    assert a.citations and a.citations[0].file == "p2.txt" and "发布公告" in a.citations[0].snippet
+
+
+def test_a_value_about_another_subject_is_no_answer() -> None:
+    from finrag.answer.gate import role_gate
+    from finrag.answer.query import analyze
+    from finrag.config import AnswerSettings
+
+    from .helpers import make_chunk, make_doc
+
+    doc = make_doc([], company="", file="p2.txt")
+    context = [(1, make_chunk(doc, PLEDGE, 1))]
+    about_him = role_gate(analyze("程少良解除质押事件对应的披露时间是什么？"), context, AnswerSettings())
+    assert about_him is not None and about_him[1].value == "8月12日"
+    someone_else = role_gate(analyze("王建国解除质押事件对应的披露时间是什么？"), context, AnswerSettings())
+    assert someone_else is not None and not someone_else[1].found
