@@ -144,7 +144,7 @@ class IndexSettings(BaseModel):
         "filter) stay exact. Exact costs ~24 ms per 100k rows (memory-bound)",
     )
     quantized_pool: int = Field(
-        8000, description="Rows re-scored exactly after the binary first pass: recall@10 0.998 at 1M USE-like"
+        8000, description="Rows re-scored exactly after the binary first pass: recall@10 0.990 at 1M USE-like"
     )
     openai_timeout_s: float = Field(60.0, description="Per-request limit for an OpenAI-compatible embedder")
 

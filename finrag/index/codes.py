@@ -2,10 +2,9 @@
 
 Row ``i`` of ``<space>.b1`` holds the signs of vector row ``i`` packed into bits (``np.packbits`` order,
 zero-padded to whole 512-bit blocks): 64 bytes for a 512-d row instead of 2,048. A query scores every
-row by a *weighted Hamming distance*: a mismatching bit costs 1, 2 or 3 by the magnitude tercile of the
-query's component there. That recovers most of what plain Hamming distance loses against the asymmetric
-(float query x binary row) score: USE embeddings of the shared corpus (19k rows), dev questions, a pool of
-0.5 % of the rows -> recall@10 0.948 (plain Hamming 0.828, asymmetric 0.960); docs/BENCHMARKS.md.
+row by a *weighted Hamming distance*: a mismatching bit costs 1, or 2 where the query's component is in
+its larger magnitude half (``LEVELS``). That recovers much of what plain Hamming distance loses against
+the asymmetric (float query x binary row) score; recall figures: bench/vector_recall.py, docs/BENCHMARKS.md.
 The best ``pool`` rows are then re-scored exactly with the float32 rows, so the final scores are exact;
 only a true neighbour missing from the pool costs recall.
 
@@ -27,7 +26,9 @@ from finrag.errors import StoreUnavailableError
 
 BLOCK_BITS = 512  # codes are padded to whole 512-bit blocks so eight 64-bit words sum in one SWAR pass
 WORD_BYTES = 8
-LEVELS = 3  # query magnitude levels: a mismatch costs 1, 2 or 3 (recall@10 on USE questions: README)
+# Query magnitude levels: a mismatch costs 1 or 2. Three levels cost +22 ms per 1M rows for recall@10
+# 0.991 instead of 0.990 on 1M USE-like rows (bench/vector_recall.py, pool 8000).
+LEVELS = 2
 BLOCK_ROWS = 16_384  # rows per distance block: the temporaries stay in the CPU cache (measured 8k-64k)
 BUILD_ROWS = 65_536  # float32 rows read per block when (re)building the codes
 _M8, _M16, _M32 = (np.uint64(m) for m in (0x00FF00FF00FF00FF, 0x0000FFFF0000FFFF, 0xFFFFFFFF))
