@@ -242,7 +242,7 @@ def dense_overlap(index: Path, url: str, sets: list[Path], efs: str) -> None:
     must already hold ``index``: run the comparison once first)."""
     import numpy as np
 
-    from finrag.index import postgres_store
+    from finrag.index import postgres_vector
 
     base = load_settings(index)
     base.index.embed_cache = False
@@ -254,7 +254,7 @@ def dense_overlap(index: Path, url: str, sets: list[Path], efs: str) -> None:
         [h.chunk.chunk_id for h in exact.store.vector_search(emb.name, v, n, Filters())] for v in queries
     ]
     for ef in (int(x) for x in efs.split(",")):
-        postgres_store.EF_SEARCH = ef
+        postgres_vector.EF_SEARCH = ef
         start = time.perf_counter()
         got = [[h.chunk.chunk_id for h in pg.store.vector_search(emb.name, v, n, Filters())] for v in queries]
         ms = (time.perf_counter() - start) / len(queries) * 1000

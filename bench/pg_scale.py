@@ -27,11 +27,12 @@ import numpy as np
 
 from finrag.config import load_settings
 from finrag.errors import FinragError
-from finrag.index import postgres_store
+from finrag.index import postgres_vector
 from finrag.index.bm25 import IDF_EPSILON
 from finrag.index.postgres_local import start_cluster
-from finrag.index.postgres_store import EF_SEARCH as DEFAULT_EF_SEARCH
-from finrag.index.postgres_store import EXACT_MAX_SHARE, PostgresStore
+from finrag.index.postgres_store import PostgresStore
+from finrag.index.postgres_vector import EF_SEARCH as DEFAULT_EF_SEARCH
+from finrag.index.postgres_vector import EXACT_MAX_SHARE
 from finrag.model import AccessInfo, Chunk, ChunkKind, ChunkMeta, DocumentMeta, DocumentRecord, Filters
 
 VOCAB = 20_000
@@ -286,7 +287,7 @@ def vector_queries(
         hnsw = len(pos) > EXACT_MAX_SHARE * n
         if len(pos) < K or (hnsw and "hnsw" in args.skip) or (ef is not None and not hnsw):
             continue
-        postgres_store.EF_SEARCH = ef or DEFAULT_EF_SEARCH
+        postgres_vector.EF_SEARCH = ef or DEFAULT_EF_SEARCH
         sub = np.asarray(vecs[pos]) if mask is not None else vecs
         times, recalls, client, server = [], [], 0.0, _backend_cpu(store)
         for _ in range(args.queries):
@@ -299,13 +300,13 @@ def vector_queries(
             truth = set(ids[pos[np.argpartition(-(sub @ q), K)[:K]]])
             recalls.append(len(truth & {h.chunk.chunk_id for h in got}) / K)
         cpu = (client + _backend_cpu(store) - server) / args.queries * 1000
-        plan = f"HNSW ef_search {postgres_store.EF_SEARCH}" if hnsw else "exact"
+        plan = f"HNSW ef_search {postgres_vector.EF_SEARCH}" if hnsw else "exact"
         print(
             f"vector {name} [{plan}]: {_pct(times)}, CPU {cpu:.1f} ms/query, recall@{K} vs exact "
             f"{np.mean(recalls):.3f}",
             flush=True,
         )
-    postgres_store.EF_SEARCH = DEFAULT_EF_SEARCH
+    postgres_vector.EF_SEARCH = DEFAULT_EF_SEARCH
 
 
 def exact_bm25(ids: np.ndarray, query: list[int], k1: float, b: float) -> np.ndarray:

@@ -1,9 +1,7 @@
 """The PostgreSQL + pgvector store: the same Store protocol and behaviour as the embedded SQLite store.
 
 - keyword search: see :mod:`finrag.index.postgres_bm25` (tsvector candidates, BM25 scored in SQL).
-- vector search: one table per embedder space with an HNSW index (inner product; embedders return unit
-  vectors, so this is cosine). A filter that lets few chunks through is answered exactly (prefiltered scan);
-  otherwise HNSW with iterative index scans; small indexes are always exact.
+- vector search: see :mod:`finrag.index.postgres_vector` (one table per embedder space, HNSW or exact).
 - writes: one transaction per document under an advisory lock, so ingest workers on several machines and
   API replicas share one database safely; ``counters.index_version`` is bumped by every write.
 """
@@ -25,6 +23,7 @@ from finrag.index.codec import decode_chunk
 from finrag.index.postgres_bm25 import bm25_rows
 from finrag.index.postgres_pool import Connection, DatabaseError, Pool, parse_url
 from finrag.index.postgres_schema import MIGRATIONS, hnsw_ddl, space_ddl, vector_table
+from finrag.index.postgres_vector import EXACT_MAX_ROWS, vector_rows
 from finrag.index.sqlite_read import visible_facts
 from finrag.model import (
     AccessScope,
@@ -39,16 +38,9 @@ from finrag.model import (
 
 WRITE_LOCK = 0x46524147  # advisory lock key ("FRAG") serialising writers across processes and machines
 SCHEMA_LOCK = WRITE_LOCK + 1  # advisory lock key for applying migrations
-EXACT_MAX_ROWS = 20_000  # a filter passing at most this many chunks is scanned exactly (bench: ~130 ms)
-EXACT_MAX_SHARE = 0.05  # or this share: HNSW recall collapses under selective filters (probe: 3 of 10)
-ESTIMATE_MARGIN = 4.0  # trust the planner's row estimate beyond this factor of the exact-scan threshold
-# HNSW candidate list (pgvector default 40): on the 30k-chunk eval corpus (real USE vectors, 89 questions)
-# dense recall@10 against exact search was 0.95 at 100, 0.98 at 200, 1.00 at 400
-EF_SEARCH = 400
 # Build a space's HNSW index once the index outgrows exact search (smaller ones never use it, and
 # every HNSW insert costs ~4 ms: a 50-chunk document took 0.24 s with it, 0.03 s without)
 HNSW_MIN_ROWS = EXACT_MAX_ROWS
-MAX_SCAN_TUPLES = 50_000  # iterative scan gives up after visiting this many tuples (bounds a query's cost)
 # A deferred HNSW build (bulk_load) gets this much memory: the graph must fit in it or pgvector switches to
 # a much slower build (1M x 512-d needs ~3 GB); a server with less caps it to what it allows
 HNSW_BUILD_MEMORY = "4GB"
@@ -238,45 +230,8 @@ class PostgresStore:
             spaces = self._spaces(conn)
             if space not in spaces:
                 raise EmbedderMismatchError(f"no vectors for embedder {space!r}", file=self._name)
-            table = vector_table(spaces[space][0])
-            params: dict[str, Any] = {"v": sql.vector_text(np.asarray(vector, dtype=np.float32)), "k": k}
-            where = sql.filter_sql(filters, params)
-            dist = "(v.embedding <#> CAST(:v AS vector))"
-            if self._exact_plan(conn, where, params):
-                dist += " + 0"  # an expression the HNSW index cannot serve: exact scan
-                order = "2, 1"
-            else:
-                conn.run(f"SET LOCAL hnsw.ef_search = {max(EF_SEARCH, k)}")
-                conn.run("SET LOCAL hnsw.iterative_scan = strict_order")
-                conn.run(f"SET LOCAL hnsw.max_scan_tuples = {MAX_SCAN_TUPLES}")
-                order = dist
-            # distances first, chunk payloads only for the k winners (not carried through the sort)
-            rows = conn.run(
-                f"WITH top AS MATERIALIZED (SELECT v.cord, {dist} AS d FROM {table} v "
-                f"JOIN chunks c ON c.cord = v.cord WHERE {where} ORDER BY {order} LIMIT :k) "
-                "SELECT -t.d AS score, c.data FROM top t JOIN chunks c ON c.cord = t.cord "
-                "ORDER BY t.d, t.cord",
-                **params,
-            )
-        return _scored(sorted(rows, key=lambda r: -float(r[0])), filters.access)
-
-    def _exact_plan(self, conn: Connection, where: str, params: dict[str, Any]) -> bool:
-        """True when few enough chunks (or a small enough share) pass the filter to scan them exactly.
-
-        The planner's estimate decides when it is clear-cut; near the threshold a bounded count does."""
-        n = int(conn.run("SELECT n_indexed FROM counters")[0][0])
-        cap = max(EXACT_MAX_ROWS, int(EXACT_MAX_SHARE * n))
-        if n <= cap:
-            return True
-        probe = f"SELECT 1 FROM chunks c WHERE {where}"
-        plan = conn.run(f"EXPLAIN (FORMAT JSON) {probe}", **params)[0][0]
-        estimate = float((json.loads(plan) if isinstance(plan, str) else plan)[0]["Plan"]["Plan Rows"])
-        if estimate <= cap:
-            return True  # an underestimate only costs time: the exact plan is always right
-        if estimate > ESTIMATE_MARGIN * cap:
-            return False
-        passing = conn.run(f"SELECT count(*) FROM ({probe} LIMIT {cap + 1}) s", **params)[0][0]
-        return int(passing) <= cap
+            rows = vector_rows(conn, vector_table(spaces[space][0]), vector, k, filters)
+        return _scored(rows, filters.access)
 
     def get_chunks(self, chunk_ids: list[str], access: AccessScope) -> list[Chunk]:
         if not chunk_ids:

@@ -166,3 +166,27 @@ def fact_passes(fact: Fact, record: DocumentRecord, f: Filters) -> bool:
         tuple(fact.meta.groups or record.access.groups),
     )
     return sig.passes(dataclasses.replace(f, tags=[], kinds=[]))
+
+
+def documents(
+    db: sqlite3.Connection, access: AccessScope, *, doc_id: str | None = None, file: str | None = None
+) -> list[DocumentRecord]:
+    """Document records the caller may see, in ingest order (one ``doc_id``, one ``file``, or all)."""
+    sql = "SELECT record, access_level, groups FROM documents"
+    if doc_id is not None:
+        rows = db.execute(sql + " WHERE doc_id = ?", (doc_id,)).fetchall()
+    elif file:
+        rows = db.execute(sql + " WHERE file = ? ORDER BY dord", (file,)).fetchall()
+    else:
+        rows = db.execute(sql + " ORDER BY dord").fetchall()
+    return [
+        from_jsonable(DocumentRecord, json.loads(r[0]))
+        for r in rows
+        if access.allows(int(r[1]), json.loads(r[2]))
+    ]
+
+
+def row_counts(db: sqlite3.Connection) -> list[int]:
+    """Numbers of documents, chunks and facts."""
+    tables = ("documents", "chunks", "facts")
+    return [int(db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]) for t in tables]

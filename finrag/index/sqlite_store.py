@@ -11,8 +11,7 @@ import fcntl
 import json
 import sqlite3
 import threading
-import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from finrag.index.bm25 import bm25_scores
 from finrag.index.codec import decode_chunk
 from finrag.index.codes import CodeFile
 from finrag.index.columns import Columns
-from finrag.index.sqlite_schema import SCHEMA, SCHEMA_VERSION
+from finrag.index.sqlite_schema import SCHEMA_VERSION
 from finrag.index.vectors import VectorFile, blas_limit, exact_scores, quantized_top, space_file, top_k
 from finrag.model import (
     AccessScope,
@@ -34,29 +33,13 @@ from finrag.model import (
     Filters,
     ScoredChunk,
     StoreStats,
-    from_jsonable,
 )
 
 DB_NAME = "finrag.db"
 BUSY_TIMEOUT_S = 30.0  # readers wait this long for a writer's commit before failing
-OPEN_RETRY_S = 0.05  # pause between attempts to open a store another process is creating
 # Read only the filtered documents' postings when at most this share of documents passes the filter
 SELECTIVE_DOC_SHARE = 0.2
 CODES_SUFFIX = ".b1"  # binary sign codes next to each space's float32 file (finrag.index.codes)
-
-
-def _retry_locked(step: Callable[[], object]) -> None:
-    """Run ``step``, retrying while another process holds the lock: switching to WAL (and the first
-    schema creation) can fail with "database is locked" at once, without SQLite's busy handler."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_S
-    while True:
-        try:
-            step()
-            return
-        except sqlite3.OperationalError as err:
-            if "locked" not in str(err) or time.monotonic() > deadline:
-                raise
-            time.sleep(OPEN_RETRY_S)
 
 
 class SqliteStore:
@@ -77,16 +60,7 @@ class SqliteStore:
         self.k1, self.b, self.search_threads = bm25_k1, bm25_b, search_threads
         self.quantized_min_rows, self.quantized_pool = quantized_min_rows, quantized_pool
         self._readers = sqlite_read.Readers(folder / DB_NAME, BUSY_TIMEOUT_S)  # one per searching thread
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(
-                folder / DB_NAME, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
-            )
-            _retry_locked(lambda: self._db.execute("PRAGMA journal_mode=WAL"))
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            _retry_locked(lambda: self._db.executescript(SCHEMA))
-        except (OSError, sqlite3.Error) as err:
-            raise StoreUnavailableError(f"cannot open store: {err}", file=str(folder)) from err
+        self._db = sqlite_write.open_database(folder, DB_NAME, BUSY_TIMEOUT_S)
         self._lock = threading.RLock()
         self._cols: Columns | None = None
         self._mean_idf: tuple[int, float] | None = None
@@ -214,27 +188,14 @@ class SqliteStore:
             return sqlite_write.remove_document(db, doc_id)
 
     # ------------------------------------------------------------ documents
-    def _record(self, data: str) -> DocumentRecord:
-        return from_jsonable(DocumentRecord, json.loads(data))
-
     def get_document(self, doc_id: str, access: AccessScope) -> DocumentRecord | None:
         with self._lock:
-            row = self._db.execute(
-                "SELECT record, access_level, groups FROM documents WHERE doc_id = ?", (doc_id,)
-            ).fetchone()
-        if row is None or not access.allows(int(row[1]), json.loads(row[2])):
-            return None
-        return self._record(row[0])
+            found = sqlite_read.documents(self._db, access, doc_id=doc_id)
+        return found[0] if found else None
 
     def find_documents(self, *, file: str | None = None, access: AccessScope) -> list[DocumentRecord]:
-        sql = "SELECT record, access_level, groups FROM documents"
         with self._lock:
-            rows = (
-                self._db.execute(sql + " WHERE file = ? ORDER BY dord", (file,)).fetchall()
-                if file
-                else (self._db.execute(sql + " ORDER BY dord").fetchall())
-            )
-        return [self._record(r[0]) for r in rows if access.allows(int(r[1]), json.loads(r[2]))]
+            return sqlite_read.documents(self._db, access, file=file)
 
     # ------------------------------------------------------------ search
     def columns(self) -> Columns:
@@ -317,10 +278,7 @@ class SqliteStore:
     # ------------------------------------------------------------ housekeeping
     def stats(self) -> StoreStats:
         with self._lock:
-            counts = [
-                int(self._db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0])
-                for t in ("documents", "chunks", "facts")
-            ]
+            counts = sqlite_read.row_counts(self._db)
             spaces = self._spaces()
             version = self._version()
         disk = sum(p.stat().st_size for p in self.folder.rglob("*") if p.is_file())

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from finrag.config import Settings, load_settings
-from finrag.index import open_store, postgres_store
+from finrag.index import open_store, postgres_store, postgres_vector
 from finrag.index.migrate import migrate
 from finrag.index.postgres_schema import SCHEMA_VERSION
 from finrag.index.postgres_store import PostgresStore
@@ -129,20 +129,20 @@ def test_filter_chooses_exact_or_iterative_hnsw(
     pg_schema_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = _pg(pg_schema_url, tmp_path)
-    monkeypatch.setattr(postgres_store, "EXACT_MAX_ROWS", 100)  # as if the index were large
-    monkeypatch.setattr(postgres_store, "EXACT_MAX_SHARE", 0.0)
+    monkeypatch.setattr(postgres_vector, "EXACT_MAX_ROWS", 100)  # as if the index were large
+    monkeypatch.setattr(postgres_vector, "EXACT_MAX_SHARE", 0.0)
     monkeypatch.setattr(postgres_store, "HNSW_MIN_ROWS", 100)
     meta = _fill(store, 20, 50, seed=7)  # 1000 chunks; company A: 1 of 20 documents = 5%
     with store.pool.connection() as conn:
         assert conn.run("SELECT to_regclass('vec_1_hnsw')")[0][0] is not None
     plans: list[bool] = []
-    real_plan = store._exact_plan
+    real_plan = postgres_vector.exact_plan
 
     def recording_plan(*a: Any) -> bool:
         plans.append(real_plan(*a))
         return plans[-1]
 
-    monkeypatch.setattr(store, "_exact_plan", recording_plan)
+    monkeypatch.setattr(postgres_vector, "exact_plan", recording_plan)
     rng = np.random.default_rng(8)
     recalls = []
     for _ in range(5):
