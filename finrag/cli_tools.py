@@ -41,6 +41,10 @@ def eval_command(
         Path | None,
         typer.Option("--index", help="Existing data folder: finrag searches it as is, nothing is ingested"),
     ] = None,
+    scoped: Annotated[
+        bool,
+        typer.Option("--scoped", help="Ask each question within its own document (passage_id/doc/gold doc)"),
+    ] = False,
     extra: Annotated[list[str] | None, typer.Argument(help="Second file for --compare A.json B.json")] = None,
     data: DataOpt = None,
     as_json: JsonOpt = False,
@@ -69,6 +73,7 @@ def eval_command(
             diagnose=diagnose,
             cache=cache,
             index=index,
+            scoped=scoped,
             quiet=False,
             sweep_chunk=[int(s) for s in sweep_chunk.split(",") if s.strip()] if sweep_chunk else [],
         )

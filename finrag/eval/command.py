@@ -53,6 +53,7 @@ class EvalOptions:
     judge: bool = True  # use the LLM judge when an LLM endpoint is configured
     cache: Path | None = None
     index: Path | None = None  # existing finrag data folder searched as is (no ingest); baselines ignore it
+    scoped: bool = False  # ask each question within its own document (as a user who selected it)
     quiet: bool = False
 
 
@@ -110,7 +111,13 @@ def run_system(name: str, settings: Settings, corpus: Corpus, questions: list[Qu
     if answers and name == "finrag" and _pipeline_missing("finrag.answer.pipeline"):
         answers = False
         notes.append("answer metrics skipped: finrag.answer.pipeline is not available yet")
-    target = make_target(name, settings, cache_root, opts.index)
+    target = make_target(name, settings, cache_root, opts.index, opts.scoped)
+    if opts.scoped:
+        notes.append(
+            "scoped: each question was searched and answered within its own document (its passage_id or "
+            "doc, else its only gold document), as when a user selects the document; unscoped runs are "
+            "the open-corpus figures"
+        )
     diagnose = None
     if opts.diagnose:
         from finrag.eval.baselines import use_encoder

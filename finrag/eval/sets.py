@@ -42,10 +42,21 @@ class Question:
     qtype: str = ""
     history: list[Turn] = field(default_factory=list)
     prom_answer: str | None = None  # the bare reference value when the set gives one (FinGLM facts)
+    # the document the question was asked about, when the set says so (a top-level "passage_id" or
+    # "doc"; unanswerable questions keep theirs): what a user selects before asking (``--scoped``)
+    context_file: str | None = None
 
     @property
     def gold_docs(self) -> set[str]:
         return {g.doc for g in self.gold}
+
+    @property
+    def scope_file(self) -> str | None:
+        """The question's context document, else its only gold document (None: the whole corpus)."""
+        if self.context_file:
+            return self.context_file
+        docs = self.gold_docs
+        return next(iter(docs)) if len(docs) == 1 else None
 
 
 @dataclass(slots=True)
@@ -100,6 +111,12 @@ def _history(raw: object) -> list[Turn]:
     return turns
 
 
+def _context_file(row: dict[str, Any]) -> str | None:
+    if row.get("passage_id"):
+        return passage_file(str(row["passage_id"]))
+    return Path(str(row["doc"])).name if row.get("doc") else None
+
+
 def set_name_of(path: Path) -> str:
     return path.name.removesuffix(".jsonl")
 
@@ -141,6 +158,7 @@ def load_set(path: Path, name: str | None = None) -> list[Question]:
                 qtype=str(row.get("type") or ""),
                 history=_history(row.get("history")),
                 prom_answer=None if prom is None else str(prom),
+                context_file=_context_file(row),
             )
         )
     return questions

@@ -14,6 +14,7 @@ from finrag.eval.sets import Question
 
 if TYPE_CHECKING:
     from finrag.app import Finrag
+    from finrag.model import SearchRequest
 
 FileCallback = Callable[[str, int, int], None]
 TARGETS = ("finrag", "naive")
@@ -42,10 +43,13 @@ class FinragTarget:
 
     name = "finrag"
 
-    def __init__(self, settings: Settings, cache_root: Path, index: Path | None = None) -> None:
+    def __init__(
+        self, settings: Settings, cache_root: Path, index: Path | None = None, scoped: bool = False
+    ) -> None:
         self.base = settings
         self.cache_root = cache_root
         self.index = index
+        self.scoped = scoped  # search and ask within each question's own document (``Question.scope_file``)
         self.fr: Finrag | None = None
         self.failed: list[str] = []  # "file: stage: message" for documents that did not ingest
         self.notes: list[str] = []  # what the report should say about the index used
@@ -90,10 +94,15 @@ class FinragTarget:
             raise EvalError("target used before prepare()")
         return self.fr
 
-    def search(self, question: Question, top_k: int) -> list[RankedHit]:
+    def _request(self, question: Question, top_k: int) -> SearchRequest:
         from finrag.model import Filters, SearchRequest
 
-        req = SearchRequest(question.question, top_k, Filters(), history=list(question.history))
+        scope = question.scope_file if self.scoped else None
+        filters = Filters(files=[scope]) if scope else Filters()
+        return SearchRequest(question.question, top_k, filters, history=list(question.history))
+
+    def search(self, question: Question, top_k: int) -> list[RankedHit]:
+        req = self._request(question, top_k)
         result = self._facade().search(req)
         return [
             RankedHit(h.chunk.meta.file, list(h.chunk.pages), h.chunk.chunk_id, h.chunk.text, float(h.score))
@@ -101,11 +110,7 @@ class FinragTarget:
         ]
 
     def ask(self, question: Question) -> AnswerOutcome | None:
-        from finrag.model import Filters, SearchRequest
-
-        top_k = self.base.retrieve.top_k
-        req = SearchRequest(question.question, top_k, Filters(), history=list(question.history))
-        answer = self._facade().ask(req)
+        answer = self._facade().ask(self._request(question, self.base.retrieve.top_k))
         return AnswerOutcome(
             text=answer.answer,
             refused=answer.refused,
@@ -123,10 +128,15 @@ class FinragTarget:
             self._facade().close()
 
 
-def make_target(name: str, settings: Settings, cache_root: Path, index: Path | None = None) -> Target:
-    """``index``: an existing finrag data folder the "finrag" system searches as is (baselines ignore it)."""
+def make_target(
+    name: str, settings: Settings, cache_root: Path, index: Path | None = None, scoped: bool = False
+) -> Target:
+    """``index``: an existing finrag data folder the "finrag" system searches as is (baselines ignore it);
+    ``scoped``: each question is asked within its own document (finrag only)."""
     if name == "finrag":
-        return FinragTarget(settings, cache_root, index)
+        return FinragTarget(settings, cache_root, index, scoped)
+    if scoped:
+        raise EvalError(f"--scoped evaluates the finrag system only, not {name!r}")
     if name == "naive":
         from finrag.eval.baselines import NaiveRetriever
 

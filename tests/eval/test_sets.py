@@ -22,12 +22,15 @@ def test_user_set_with_pages_passages_history_and_defaults(tmp_path: Path) -> No
          "gold": [{"doc": "sub/a.pdf", "page": 3}], "type": "lookup",
          "history": [{"role": "user", "content": "介绍一下公司"}]},
         {"question": "Who bought it?", "answer": None, "gold": [{"passage_id": "p9"}]},
+        {"question": "Who pledged?", "answer": None, "answerable": False, "gold": [], "passage_id": "p7"},
     ])
-    q1, q2 = load_set(path)
+    q1, q2, q3 = load_set(path)
     assert q1.set_name == "mine" and q1.lang == "zh" and q1.gold == [Gold("a.pdf", 3)]
     assert q1.history[0].content == "介绍一下公司" and q1.qtype == "lookup"
     assert q2.qid == "mine-2" and q2.lang == "en" and not q2.answerable
     assert q2.gold == [Gold("p9.txt", 1)]
+    # the document each question is scoped to (--scoped): its own passage, else its only gold document
+    assert (q1.scope_file, q2.scope_file, q3.scope_file) == ("a.pdf", "p9.txt", "p7.txt")
 
 
 def test_malformed_line_names_file_and_line(tmp_path: Path) -> None:

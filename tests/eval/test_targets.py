@@ -65,3 +65,37 @@ def test_finrag_target_scores_pages_and_sweep_reports_each_size(
     assert set(data["sweep"]) == {"finrag chunk=100", "finrag chunk=400"}
     assert len(list((tmp_path / "cache").glob("finrag-*"))) == 2  # 400 is the default
     capsys.readouterr()
+
+
+def test_scoped_eval_searches_and_answers_within_the_questions_own_passage(
+    tmp_path: Path, settings: Settings
+) -> None:
+    passages = tmp_path / "passages.jsonl"
+    texts = {
+        "pn": "Northwind Corp announced that its total revenue for fiscal 2023 was 1,250 million dollars.",
+        "pc": "Contoso Ltd announced that its total revenue for fiscal 2023 was 900 million dollars.",
+    }
+    passages.write_text(
+        "\n".join(json.dumps({"passage_id": k, "text": v}) for k, v in texts.items()) + "\n", encoding="utf-8"
+    )
+    # asked about the Northwind passage, which does not hold Contoso's revenue: unanswerable there
+    row = {"id": "q", "lang": "en", "question": "What was Contoso's total revenue in fiscal 2023?",
+           "answer": None, "answerable": False, "gold": [], "passage_id": "pn"}
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps(row) + "\n", encoding="utf-8")
+
+    def run(scoped: bool) -> dict[str, object]:
+        out = tmp_path / f"r{scoped}.json"
+        opts = EvalOptions(sets=[qs], passages=passages, out=out, cache=tmp_path / "cache", quiet=True,
+                           as_json=True, scoped=scoped)
+        assert run_eval(settings, opts) == 0
+        report: dict[str, object] = json.loads(out.read_text(encoding="utf-8"))
+        return report
+
+    open_corpus, scoped = run(False), run(True)
+    q_open = open_corpus["questions"][0]  # type: ignore[index]
+    q_scoped = scoped["questions"][0]  # type: ignore[index]
+    assert q_open["hits"][0].startswith("pc.txt")  # the whole corpus holds the answer elsewhere
+    assert q_scoped["hits"] and all(h.startswith("pn.txt") for h in q_scoped["hits"])
+    assert q_scoped["answer"]["refusal_accuracy"] == 1.0 and "900" not in q_scoped["answer_text"]
+    assert any("scoped" in n for n in scoped["notes"])  # type: ignore[attr-defined]
