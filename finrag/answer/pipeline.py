@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from finrag.answer.cite import check_answer, make_citation
+from finrag.answer.events import asks_event_types, events_reply, single_document
 from finrag.answer.extractive import extractive_answer
 from finrag.answer.gate import GateDecision, decide, refusal_text, role_gate
 from finrag.answer.lexicon import LineItemMatch
@@ -121,6 +122,9 @@ class Answerer:
         t1 = time.perf_counter()
         asked = analyze(request.question, result.analysis)
         trace.add("answer", "analyze", asked.summary(), _ms(t1))
+        if asks_event_types(asked.question) and single_document(request.filters):
+            k = self.cfg.context_chunks
+            return events_reply(request, asked.language, result.hits, self.retriever.search, trace, k)
         t2 = time.perf_counter()
         decision = decide(
             asked, result.hits, known_companies(self.store, result.hits, request.filters.access), self.cfg
