@@ -21,6 +21,10 @@ CHROMIUM_ARGS = [
 INDEX_TIMEOUT_MS = 120_000  # first ingest loads the embedder
 STEP_TIMEOUT_MS = 60_000
 SERVER_START_S = 30.0
+CONTOSO_TEXT = [
+    "Contoso Ltd Annual Report 2019",
+    "Total revenue for fiscal year 2019 was 900 million dollars.",
+]
 # counts yellow-tinted pixels (the highlight fill) in the loaded page image
 HIGHLIGHTED_PIXELS_JS = """img => {
   const c = document.createElement("canvas"); c.width = img.naturalWidth; c.height = img.naturalHeight;
@@ -89,6 +93,18 @@ def test_upload_ask_and_open_the_cited_page(server: str, tmp_path: Path) -> None
             assert "p." in page.inner_text("#viewer-title")
             page.click("#explain summary")
             page.screenshot(path=str(ARTIFACTS / "web_answer.png"), full_page=True)
+            # a second company's report; the same question asked within that one document answers for it
+            other = make_pdf(tmp_path / "contoso_2019.pdf", [CONTOSO_TEXT])
+            page.set_input_files("#file-input", str(other))
+            page.click("#upload-button")
+            page.wait_for_selector("#ask-scope option:has-text('contoso_2019.pdf')", state="attached",
+                                   timeout=INDEX_TIMEOUT_MS)
+            page.select_option("#ask-scope", label="contoso_2019.pdf")
+            page.fill("#question", "What was total revenue in 2019?")
+            page.click("#ask-button")
+            page.wait_for_function("document.querySelector('#answer-text').innerText.includes('900')")
+            assert "1,250" not in page.inner_text("#answer-text")
+            assert "contoso_2019.pdf" in page.inner_text("#citations")
             page.click("#lang-toggle")
             assert page.inner_text("#upload-card h2") == "上传文档"
             page.screenshot(path=str(ARTIFACTS / "web_answer_zh.png"), full_page=True)

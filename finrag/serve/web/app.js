@@ -8,6 +8,7 @@ const LABELS = {
     refresh: "refresh", noDocs: "No documents yet.", questionPlaceholder: "Ask a question, e.g. What was total revenue in 2019?",
     ask: "Ask", calculation: "Calculation", sources: "Sources", howFound: "How this answer was found",
     analysis: "Query analysis", gate: "Evidence gate", retrieved: "Retrieved chunks", steps: "All steps",
+    askIn: "Ask in", allDocs: "all documents",
     close: "close", pages: "pages", chunks: "chunks", tables: "tables", scanned: "scanned pages",
     ocr: "OCR pages", warnings: "warnings", parser: "parser", seconds: "seconds", refused: "Not answerable from the documents",
     cached: "from cache", answerer: "answerer", page: "p.", del: "delete", confirmDelete: "Delete this document?",
@@ -19,6 +20,7 @@ const LABELS = {
     groups: "分组", uploadButton: "上传并建立索引", documents: "文档", refresh: "刷新", noDocs: "暂无文档。",
     questionPlaceholder: "请输入问题，例如：2019年营业收入是多少？", ask: "提问", calculation: "计算过程",
     sources: "出处", howFound: "答案是如何得到的", analysis: "问题分析", gate: "证据判断", retrieved: "检索到的片段",
+    askIn: "提问范围", allDocs: "全部文档",
     steps: "全部步骤", close: "关闭", pages: "页数", chunks: "片段", tables: "表格", scanned: "扫描页",
     ocr: "OCR 页", warnings: "警告", parser: "解析器", seconds: "秒", refused: "文档中没有可回答此问题的内容",
     cached: "来自缓存", answerer: "回答方式", page: "第", del: "删除", confirmDelete: "确定删除该文档？",
@@ -104,6 +106,10 @@ async function loadDocuments() {
       list.append(item);
     }
     $("doc-empty").hidden = data.documents.length > 0;
+    const scope = $("ask-scope");
+    const chosen = scope.value;
+    scope.replaceChildren(scope.options[0], ...data.documents.map((d) => el("option", { value: d.doc_id }, d.file)));
+    scope.value = data.documents.some((d) => d.doc_id === chosen) ? chosen : "";
   } catch (err) { showError(err.message); }
 }
 
@@ -254,6 +260,7 @@ function renderAnswer(answer) {
 async function onAsk(event) {
   event.preventDefault();
   const question = $("question").value.trim();
+  const scope = $("ask-scope").value;  // one selected document: the question is asked within it
   if (!question) return;
   showError("");
   $("ask-button").disabled = true;
@@ -261,7 +268,7 @@ async function onAsk(event) {
   try {
     const response = await api("/ask", {
       method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ question, explain: true }),
+      body: JSON.stringify({ question, explain: true, filters: { doc_ids: scope ? [scope] : [] } }),
     });
     renderAnswer(await response.json());
   } catch (err) { showError(err.message); }
