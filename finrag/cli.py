@@ -9,38 +9,9 @@ from typing import Annotated, Any
 
 import typer
 
-from finrag.cli_common import DataOpt, JsonOpt, app, console, emit, fail, settings_for
+from finrag.cli_common import DataOpt, JsonOpt, app, console, emit, fail, parse_filters, settings_for
 from finrag.errors import FinragError
-from finrag.model import Filters, SearchRequest, to_jsonable
-
-
-def parse_filters(items: list[str]) -> Filters:
-    """``--filter key=value`` pairs -> Filters.
-
-    Keys: doc_id, file, doc_type, company, year (2019 or 2018..2020), kind, tag, lang.
-    """
-    f = Filters()
-    for item in items:
-        key, _, value = item.partition("=")
-        if not value:
-            raise typer.BadParameter(f"--filter expects key=value, got {item!r}")
-        if key == "year":
-            lo, _, hi = value.partition("..")
-            f.fiscal_year_min, f.fiscal_year_max = int(lo), int(hi or lo)
-            continue
-        target = {
-            "doc_id": f.doc_ids,
-            "file": f.files,
-            "doc_type": f.doc_types,
-            "company": f.companies,
-            "kind": f.kinds,
-            "tag": f.tags,
-            "lang": f.languages,
-        }.get(key)
-        if target is None:
-            raise typer.BadParameter(f"unknown filter key {key!r}")
-        target.append(value)
-    return f
+from finrag.model import SearchRequest, to_jsonable
 
 
 @app.command()
@@ -272,43 +243,7 @@ def delete(doc_id: str, data: DataOpt = None, as_json: JsonOpt = False) -> None:
         raise typer.Exit(1)
 
 
-@app.command("config")
-def show_config(
-    data: DataOpt = None,
-    markdown: Annotated[
-        bool, typer.Option("--markdown", help="Every knob with its reason (docs/CONFIG.md)")
-    ] = False,
-) -> None:
-    """Print the effective settings (secrets masked), or the documentation of every knob."""
-    if markdown:
-        from finrag.config_doc import config_markdown
-
-        sys.stdout.write(config_markdown())
-        return
-    settings = settings_for(data)
-    dump = settings.model_dump(mode="json")
-    for section in dump.values():
-        if isinstance(section, dict):
-            for key in section:
-                if key.endswith("api_key") and section[key]:
-                    section[key] = "***"
-    emit(dump)
-
-
-@app.command()
-def serve(
-    data: DataOpt = None,
-    host: Annotated[str | None, typer.Option("--host")] = None,
-    port: Annotated[int | None, typer.Option("--port")] = None,
-) -> None:
-    """Start the HTTP API and web page."""
-    from finrag.serve.run import run_server
-
-    settings = settings_for(data)
-    run_server(settings, host=host or settings.serve.host, port=port or settings.serve.port)
-
-
-from finrag import cli_tools  # noqa: E402, F401  (registers eval, migrate, train-ranker on the same app)
+from finrag import cli_tools  # noqa: E402, F401  (registers eval, migrate, train-ranker, config, serve)
 
 
 def main() -> None:

@@ -1,8 +1,9 @@
-"""Evaluation and maintenance commands: eval, migrate, train-ranker (registered on the same Typer app)."""
+"""Evaluation and maintenance commands: eval, migrate, train-ranker, config, serve (on the same Typer app)."""
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -141,3 +142,39 @@ def train_ranker(
     console.print(f"{len(samples)} questions; model written to {target}")
     for row in cv:
         console.print(f"{row.set_name}: n={row.n} fused {row.fused} -> learned {row.learned}")
+
+
+@app.command("config")
+def show_config(
+    data: DataOpt = None,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Every knob with its reason (docs/CONFIG.md)")
+    ] = False,
+) -> None:
+    """Print the effective settings (secrets masked), or the documentation of every knob."""
+    if markdown:
+        from finrag.config_doc import config_markdown
+
+        sys.stdout.write(config_markdown())
+        return
+    settings = settings_for(data)
+    dump = settings.model_dump(mode="json")
+    for section in dump.values():
+        if isinstance(section, dict):
+            for key in section:
+                if key.endswith("api_key") and section[key]:
+                    section[key] = "***"
+    emit(dump)
+
+
+@app.command()
+def serve(
+    data: DataOpt = None,
+    host: Annotated[str | None, typer.Option("--host")] = None,
+    port: Annotated[int | None, typer.Option("--port")] = None,
+) -> None:
+    """Start the HTTP API and web page."""
+    from finrag.serve.run import run_server
+
+    settings = settings_for(data)
+    run_server(settings, host=host or settings.serve.host, port=port or settings.serve.port)
