@@ -3,6 +3,7 @@ engine and worker pool, and print wall-clock and per-page figures as JSON.
 
     nice -n 10 python bench/ocr_speed.py [--max-pages 11] [--workers 0] [--engine rapidocr] [--cpu]
         [--backend onnxruntime|openvino] [--det-model M] [--rec-model M] [--rec-height 48] [--det-max-side N]
+        [--rec-batch 1]
 
 Wall seconds per page is the throughput figure (all workers busy); page seconds is one page's own time
 inside a worker (render + orientation + layout + OCR + assembly). The load average is printed because
@@ -21,6 +22,7 @@ import time
 from pathlib import Path
 
 from finrag.config import load_settings
+from finrag.cores import usable_cores
 from finrag.parse.ocr import PageJob, run_page, run_pages
 
 SCANS = (
@@ -57,11 +59,12 @@ def main() -> None:
     ap.add_argument("--rec-model", help="override ocr.rec_model")
     ap.add_argument("--rec-height", type=int, help="override ocr.rec_height")
     ap.add_argument("--det-max-side", type=int, help="override ocr.det_max_side")
+    ap.add_argument("--rec-batch", type=int, help="override ocr.rec_batch")
     ap.add_argument("--cpu", action="store_true", help="also measure CPU s/page (sequential, 1 thread)")
     args = ap.parse_args()
     settings = load_settings(Path("/tmp/finrag-bench-ocr"))
     update: dict[str, object] = {"workers": args.workers, "engine": args.engine}
-    for key in ("backend", "det_model", "rec_model", "rec_height", "det_max_side"):
+    for key in ("backend", "det_model", "rec_model", "rec_height", "det_max_side", "rec_batch"):
         if getattr(args, key) is not None:
             update[key] = getattr(args, key)
     ocr = settings.ocr.model_copy(update=update)
@@ -90,7 +93,7 @@ def main() -> None:
                 "engine": args.engine,
                 **{k: v for k, v in update.items() if k not in ("workers", "engine")},
                 "pages": len(pages),
-                "workers": args.workers or os.cpu_count(),
+                "workers": args.workers or usable_cores(),
                 "wall_s": round(wall, 1),
                 "wall_s_per_page": round(wall / max(len(pages), 1), 2),
                 "page_s_median": round(statistics.median(page_s), 2) if page_s else None,

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 
+from finrag.answer.columns import Column, Previous, carried, period_columns, periods_from_above
 from finrag.answer.lexicon import normalise
-from finrag.answer.periods import UNKNOWN, ResolvedPeriod, is_not_period, resolve_label
+from finrag.answer.periods import UNKNOWN
+from finrag.answer.table_rows import section_totals
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
 from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table
 
@@ -31,50 +32,52 @@ _STATEMENT_TITLE = re.compile(
 _LABEL_COLUMN_MAX_NUMERIC = 0.3
 # Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
 _MAX_LABEL_CHARS = 80
-_NOTE_HEADERS = ("附注", "注释", "note", "notes")
+_ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
 _PARENT_WORDS = ("母公司", "parent company")
 _CONSOLIDATED_WORDS = ("合并", "consolidated")
-
-
-@dataclass(slots=True)
-class _Column:
-    index: int
-    label: str
-    period: ResolvedPeriod
-    unit: Unit | None
 
 
 def extract_facts(doc: Document, chunks: list[Chunk]) -> list[Fact]:
     """All numeric table cells of ``doc`` as facts, each tied to the chunk that shows it."""
     facts: list[Fact] = []
+    previous: Previous | None = None
     for table in doc.tables:
-        facts.extend(_table_facts(doc, table, chunks))
+        found, previous = _table_facts(doc, table, chunks, previous)
+        facts.extend(found)
     return facts
 
 
-def _table_facts(doc: Document, table: Table, chunks: list[Chunk]) -> list[Fact]:
+def _table_facts(
+    doc: Document, table: Table, chunks: list[Chunk], previous: Previous | None
+) -> tuple[list[Fact], Previous | None]:
     header, rows = _split_header(table)
     if not rows:
-        return []
+        return [], previous
     width = max(len(r) for r in rows)
     label_col = _label_column(rows, width)
     if label_col is None:
-        return []
+        return [], previous
     before = _blocks_before(doc, table)
     table_unit = _table_unit(table, header, before)
-    columns = _columns(doc, header, width, label_col)
+    columns = period_columns(doc, header, width, label_col)
+    if columns and all(c.period is UNKNOWN for c in columns):
+        columns = periods_from_above(doc, columns, before) or carried(table, header, columns, previous)
+    resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
+    previous = Previous(table.pages[-1], columns) if resolved else None
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
     statement = _statement(table, before, heading)
     scope = _scope(statement + " " + " ".join(" ".join(r) for r in header))
     facts: list[Fact] = []
+    totals = section_totals(rows, label_col)
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
+        label = label or totals.get(r, "")
         if not label or len(label) > _MAX_LABEL_CHARS or parse_number(label) is not None:
             continue
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
-        chunk = _chunk_for(label, page, table_chunks, chunks)
+        chunk = _chunk_for(label, row, page, table_chunks, chunks)
         if chunk is None:
             continue
         row_unit = detect_unit(label)
@@ -88,7 +91,7 @@ def _table_facts(doc: Document, table: Table, chunks: list[Chunk]) -> list[Fact]
             facts.append(
                 _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, (statement, scope))
             )
-    return facts
+    return facts, previous
 
 
 def _fact(
@@ -96,7 +99,7 @@ def _fact(
     table: Table,
     chunk: Chunk,
     r: int,
-    col: _Column,
+    col: Column,
     label: str,
     value: object,
     unit: Unit | None,
@@ -160,30 +163,6 @@ def _label_column(rows: list[list[str]], width: int) -> int | None:
     return None
 
 
-def _column_label(header: list[list[str]], col: int) -> str:
-    parts: list[str] = []
-    for row in header:
-        cell = row[col].strip() if col < len(row) else ""
-        if cell and cell not in parts:
-            parts.append(cell)
-    return " ".join(parts)
-
-
-def _columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[_Column]:
-    columns: list[_Column] = []
-    year, end = doc.meta.fiscal_year, doc.meta.period_end
-    for col in range(label_col + 1, width):
-        label = _column_label(header, col)
-        low = label.lower()
-        if any(low.startswith(n) or low == n for n in _NOTE_HEADERS):
-            continue
-        period = resolve_label(label, year, end) if label else UNKNOWN
-        if period is UNKNOWN and label and is_not_period(label) and "%" not in label:
-            continue
-        columns.append(_Column(col, label, period, detect_unit(label)))
-    return columns
-
-
 def _blocks_before(doc: Document, table: Table) -> list[str]:
     """Texts of the few blocks just above the table, nearest first."""
     for i, block in enumerate(doc.blocks):
@@ -223,10 +202,19 @@ def _scope(text: str) -> str:
     return ""
 
 
-def _chunk_for(label: str, page: int, table_chunks: list[Chunk], chunks: list[Chunk]) -> Chunk | None:
-    """The chunk that shows this row: a chunk of the table containing the label, else one on its page."""
+def _chunk_for(
+    label: str, row: list[str], page: int, table_chunks: list[Chunk], chunks: list[Chunk]
+) -> Chunk | None:
+    """The chunk that shows this row: a chunk of the table with the label and the row's first amounts (a
+    section heading may repeat the label of its total row in another chunk), else the label, else one on
+    its page."""
     if len(table_chunks) == 1:
         return table_chunks[0]
+    amounts = [cell.strip() for cell in row if cell.strip() and parse_number(cell) is not None]
+    amounts = amounts[:_ROW_MATCH_AMOUNTS]
+    for c in table_chunks:
+        if amounts and label in c.text and all(a in c.text for a in amounts):
+            return c
     for c in table_chunks:
         if label in c.text and c.pages and c.pages[0] <= page <= c.pages[-1]:
             return c

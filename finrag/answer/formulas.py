@@ -21,7 +21,11 @@ from finrag.answer.formula_base import (
 )
 from finrag.answer.ratios import ANALYST_RATIOS
 
-__all__ = ["DAYS_PER_YEAR", "FORMULAS", "VARIADIC", "Formula", "detect_formula"]
+__all__ = ["COMPARISON_WORDS", "DAYS_PER_YEAR", "FORMULAS", "VARIADIC", "Formula", "detect_formula"]
+
+# "How does X in FY2022 compare to FY2021?": the calculator works out each year, so these words name the
+# operation, not something the documents print (whole phrases: "compare" alone is part of "comparable")
+COMPARISON_WORDS = ("compare to", "compare with", "compared to", "compared with")
 
 
 def _expense_ratio(concept: str, zh: str, en: str, words: tuple[str, ...]) -> Formula:

@@ -11,15 +11,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from finrag.answer.formulas import FORMULAS
+from finrag.answer.events import taxonomy
+from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.lexicon import synonyms
 from finrag.answer.query import AskedFor
-from finrag.answer.roles import Role, RoleEvidence, asked_role, checks, role_evidence, subject_of
-from finrag.answer.text import split_sentences, terms
+from finrag.answer.roles import (
+    CUE_SYNONYMS,
+    RELEASE,
+    Role,
+    RoleEvidence,
+    asked_role,
+    checks,
+    role_evidence,
+    subject_of,
+)
+from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit
 
-_SUFFIX = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|集团|公司)$")
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
@@ -29,22 +38,44 @@ _CLASS_WORDS = re.compile(r"企业|高管|公司|股东")
 _EVENT_WORDS = re.compile(
     r"解除质押|质押|股份回购|回购|减持|增持|收购|中标|融资|上市|亏损|破产|变动|被约谈|约谈"
 )
-PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
+# Event words news text often words differently ("成交人" for 中标, "投资" for 融资)
+TOPIC_SYNONYMS = {word: CUE_SYNONYMS[word] for word in ("融资", "募资", "中标")}
+
+
+def event_words(term: str) -> tuple[str, ...]:
+    """Wordings of an event category a question names ("高管变动" -> 辞职, 聘任 …; "中标" -> 成交 …):
+    the trigger words of the event types (finrag/data/events.toml) whose label holds ``term``."""
+    if len(term) < MIN_EVENT_TERM:
+        return ()
+    found = [w for e in taxonomy().events if term in e.label for w in e.triggers]
+    return tuple(dict.fromkeys([*TOPIC_SYNONYMS.get(term, ()), *found]))
+
+
+def with_event_words(question: str) -> str:
+    """``question`` followed by the wordings of the event categories it names (for sentence matching)."""
+    extra = [w for t in terms(question) for w in event_words(t) if w not in question]
+    return " ".join([question, *dict.fromkeys(extra)])
+
+
+PROSPECTUS_YEARS = 4
+MIN_EVENT_TERM = 2  # one character ("股") is part of too many event labels to stand for one
+# A question about a text it does not include ("下文中…", "the following passage"): no search can tell
+# which text is meant, so it is refused with a request for the text.
+_DEICTIC = re.compile(
+    r"下文|上文|(?:下面|以下|上述|上面)的?(?:文字|文章|段落|内容|新闻|公告)"
+    r"|the (?:following|above|preceding) (?:text|passage|paragraph|article)",
+    re.I,
+)  # a prospectus reports three full years and a stub period before its date
 
 
 @dataclass(slots=True)
 class GateDecision:
     answerable: bool
-    reason: str  # "ok", "no_evidence", "company", "period", "keywords", "score", "role"
+    reason: str  # "ok", "no_evidence", "no_text", "company", "period", "keywords", "score", "role"
     missing: list[str] = field(default_factory=list)  # what was looked for and not found
     found_years: list[int] = field(default_factory=list)  # years the evidence does cover (for the refusal)
     scores: dict[str, float] = field(default_factory=dict)
     evidence: list[Hit] = field(default_factory=list)  # hits that passed the company check
-
-
-def _pairs(text: str) -> set[str]:
-    t = "".join(text.lower().split())
-    return {t[i : i + 2] for i in range(len(t) - 1)} if len(t) > 1 else {t}
 
 
 def _haystack(hit: Hit) -> str:
@@ -52,27 +83,25 @@ def _haystack(hit: Hit) -> str:
     return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
 
 
-def coverage(name: str, text: str) -> float:
-    """Share of ``name``'s character pairs found in ``text`` (English names: share of words)."""
-    if name.isascii():
-        words = [w for w in name.lower().replace("'s", "").split() if len(w) > 1]
-        return sum(w in text for w in words) / len(words) if words else 1.0
-    pairs = _pairs(_SUFFIX.sub("", name) or name)  # "股份有限公司" is in every filing: not evidence
-    return sum(p in text for p in pairs) / len(pairs)
-
-
 def _topic(asked: AskedFor) -> str:
     """The question without what the answer stage supplies itself (formula names, years) or checks on its
     own (the asked attribute: the role check looks for a value of its kind)."""
     text = asked.question
-    if asked.language == "zh" and checks(asked_role(text)):
-        text = subject_of(text) or text
+    role = asked_role(text) if asked.language == "zh" else None
+    about_event = bool(_EVENT_WORDS.search(subject_of(text) or ""))  # "X高管变动事件对应的…"
+    if role is not None and (checks(role) or role.kind == "name" or about_event):  # "投资方": a slot
+        unchecked = role.phrase if not checks(role) and role.kind != "name" else ""  # "证券代码": a topic
+        text = f"{subject_of(text) or text} {unchecked}"
         text = _CLASS_WORDS.sub(" ", text)
     asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
     text = _YEARS.sub(" ", text.lower())
-    for word in [*(asked.formula.keywords if asked.formula else ()), *FORMULAS["average"].keywords]:
+    for word in [
+        *(asked.formula.keywords if asked.formula else ()),
+        *FORMULAS["average"].keywords,
+        *COMPARISON_WORDS,
+    ]:
         text = text.replace(word, " ")  # the calculator supplies these, the documents need not print them
     return text
 
@@ -93,6 +122,8 @@ def _abbreviates(name: str, hit: Hit) -> bool:
 
 def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings) -> GateDecision:
     """Answerable or not; ``known`` are company names/aliases of indexed documents the caller may see."""
+    if (m := _DEICTIC.search(asked.question)) and not terms(_DEICTIC.sub(" ", _topic(asked))):
+        return GateDecision(False, "no_text", missing=[m.group(0)])  # "下文中发生的事件类型有哪些？"
     if not hits:
         return GateDecision(False, "no_evidence", missing=[asked.question])
     top = hits[0].score
@@ -139,7 +170,10 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
             for m in asked.line_items
             if m.concept and any(s in text for s in synonyms(m.concept))
         ]
-        found = [t in text or any(t in p for p in printed) for t in wanted]
+        found = [
+            t in text or any(t in p for p in printed) or any(w.lower() in text for w in event_words(t))
+            for t in wanted
+        ]
         share = sum(found) / len(wanted)
         scores["keyword_coverage"] = round(share, 3)
         threshold = cfg.gate_keyword_coverage if asked.language == "zh" else cfg.gate_keyword_coverage_en
@@ -149,21 +183,70 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
 
 
+def _subject(question: str) -> str:
+    """The subject's name: the words before the attribute without class and event words."""
+    return _EVENT_WORDS.sub("", _CLASS_WORDS.sub("", subject_of(question) or ""))
+
+
 def role_gate(
     asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
 ) -> tuple[Role, RoleEvidence] | None:
     """For an attribute question, the value found for it in the context chunks about the subject (those
     that cover the subject's words best, then by rank); None when the question asks no checkable role."""
-    role = asked_role(asked.question) if asked.intent == "text" and asked.language == "zh" else None
-    if role is None or not checks(role):
+    role = asked_role(asked.question) if asked.language == "zh" else None
+    if role is None or not checks(role) or asked.intent == "calculation":
         return None
-    subject = _EVENT_WORDS.sub("", _CLASS_WORDS.sub("", subject_of(asked.question) or ""))
+    if asked.intent == "lookup" and any(m.printed in role.phrase for m in asked.line_items):
+        return None  # a table line item is asked for ("研发投入金额"): the fact lookup answers it
+    subject = _subject(asked.question)
     scored = [(coverage(subject, c.text.lower()) if len(subject) > 1 else 1.0, n, c) for n, c in context]
     scored = [
         t for t in scored if t[0] >= cfg.role_subject_coverage
     ]  # a value about someone else is no answer
     chosen = sorted(scored, key=lambda t: (-round(t[0], 2), t[1]))[: cfg.role_context_chunks]
-    return role, role_evidence(role, [(n, c.text) for _, n, c in chosen])
+    context_texts = [(n, c.text) for _, n, c in chosen]
+    release = bool(RELEASE.search(asked.question))
+    return role, role_evidence(role, context_texts, subject, cfg.role_sentence_subject_coverage, release)
+
+
+@dataclass(slots=True)
+class RoleCheck:
+    role: Role
+    found: RoleEvidence
+    passed: bool  # a value of the role's kind with enough of its cues, about the subject
+
+    def detail(self) -> dict[str, object]:
+        f = self.found
+        return {
+            "role": self.role.phrase,
+            "kind": self.role.kind,
+            "value": f.value,
+            "cue_share": f.score,
+            "sentence": f.sentence,
+            "values_seen": f.tried,
+        }
+
+
+def _subject_check(
+    asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
+) -> RoleCheck | None:
+    """An event attribute question whose value has no shape to check ("X高管变动事件对应的变动类型"): its
+    subject must at least be named by a context chunk, else the evidence is about someone else."""
+    role = asked_role(asked.question) if asked.language == "zh" and asked.intent == "text" else None
+    subject = _subject(asked.question) if role is not None else ""
+    if role is None or len(subject) <= 1 or not _EVENT_WORDS.search(subject_of(asked.question) or ""):
+        return None
+    if any(coverage(subject, c.text.lower()) >= cfg.role_subject_coverage for _, c in context):
+        return None
+    return RoleCheck(role, RoleEvidence(False), False)
+
+
+def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings) -> RoleCheck | None:
+    """The role check as the pipeline runs it: the value found and whether it passes the cue share."""
+    if (checked := role_gate(asked, context, cfg)) is None:
+        return _subject_check(asked, context, cfg)
+    role, found = checked
+    return RoleCheck(role, found, found.found and found.score >= cfg.role_min_cue_share)
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
@@ -177,7 +260,11 @@ def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
             text += f"已索引的文档中没有关于{what}的内容。"
         elif decision.reason == "role":
             text += f"找到的相关段落没有给出{what}。"
+        elif decision.reason == "no_text":
+            text = f"问题所指的“{what}”没有随问题给出，无法判断指的是哪段文字；请附上原文。"
         return text
+    if decision.reason == "no_text":
+        return f"The question refers to {what}, which was not given with it; please include the text."
     text = f"The documents do not contain the information asked for (looked for: {what})."
     if decision.reason == "period" and decision.found_years:
         text += f" Only {', '.join(str(y) for y in decision.found_years)} figures were found."

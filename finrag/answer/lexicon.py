@@ -11,7 +11,15 @@ _LEADING = re.compile(
     re.I,
 )
 _REMARK = re.compile(r"[（(][^（）()]*(?:填列|号|以|列示|loss|亏损)[^（）()]*[)）]")
-_FOOTNOTE = re.compile(r"\s*[（(]\s*(?:\d|[a-z]|注\s*\d*)\s*[)）]\s*$", re.I)
+_NOTE_REF = re.compile(r"\s*[（(]\s*(?:notes?\b|附注|注释)[^（）()]*[)）]", re.I)  # "(Notes 1 and 3)"
+_FOOTNOTE = re.compile(r"(?:\s*[（(]\s*(?:\d{1,2}|[a-z]|注\s*\d*)\s*[)）])+\s*$", re.I)  # "(a)(b)(c)"
+# The other sign of a two-way line item is dropped: "(Loss)/earnings before income taxes", "Income tax
+# (expense)/benefit", "Net cash provided by (used in) operating activities" keep one direction's words.
+_SIGN_ALT = re.compile(
+    r"\s*/?\s*[（(]\s*(?:loss(?:es)?|expense|benefit|used(?:\s+(?:in|for))?|decrease|income|gains?|credit|"
+    r"deficit|provision)\s*[)）]\s*/?\s*",
+    re.I,
+)
 _SPACE = re.compile(r"\s+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "（": "(", "）": ")", "：": ":"})
 
@@ -54,15 +62,25 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "rd_expense": ("研发费用", "research and development", "research and development expenses"),
     "finance_expense": ("财务费用", "finance costs", "financial expenses"),
     "operating_profit": ("营业利润", "operating income", "income from operations", "operating profit"),
-    "total_profit": ("利润总额", "income before income taxes", "earnings before provision for income taxes"),
+    "total_profit": (
+        "利润总额",
+        "income before income taxes",
+        "earnings before income taxes",
+        "loss before income taxes",
+        "earnings before provision for income taxes",
+    ),
     "income_tax": (
         "所得税费用",
         "所得税",
         "income tax expense",
         "provision for income taxes",
         "income taxes",
+        "income tax benefit",
+        "benefit for income taxes",
+        "income tax provision",
+        "total income tax expense",
     ),
-    "net_profit": ("净利润", "net income", "net earnings", "net profit"),
+    "net_profit": ("净利润", "net income", "net earnings", "net profit", "net loss", "净亏损"),
     "net_profit_parent": (
         "归属于母公司所有者的净利润",
         "归属于母公司股东的净利润",
@@ -109,14 +127,25 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "net cash provided by operating activities",
         "net cash provided by (used in) operating activities",
         "cash provided by operations",
+        "cash provided by operating activities",
         "cash flow from operating activities",
         "cash flows from operating activities",
         "net cash from operating activities",
         "cash from operations",
         "operating cash flow",
     ),
-    "investing_cash_flow": ("投资活动产生的现金流量净额", "net cash used in investing activities"),
-    "financing_cash_flow": ("筹资活动产生的现金流量净额", "net cash used in financing activities"),
+    "investing_cash_flow": (
+        "投资活动产生的现金流量净额",
+        "net cash used in investing activities",
+        "net cash provided by investing activities",
+        "cash provided by investing activities",
+    ),
+    "financing_cash_flow": (
+        "筹资活动产生的现金流量净额",
+        "net cash used in financing activities",
+        "net cash provided by financing activities",
+        "cash provided by financing activities",
+    ),
     "capex": (
         "购建固定资产、无形资产和其他长期资产支付的现金",
         "capital expenditures",
@@ -157,14 +186,14 @@ def normalise(label: str) -> str:
     """A printed line item -> its comparable form: "一、营业总收入" -> "营业总收入", "Less: Cost of sales" ->
     "cost of sales"."""
     text = label.translate(_QUOTES).strip()
-    text = _REMARK.sub("", text)
+    text = _SIGN_ALT.sub(" ", _NOTE_REF.sub("", _REMARK.sub("", text))).strip()
     for _ in range(3):
         stripped = _LEADING.sub("", text).strip()
         if stripped == text:
             break
         text = stripped
     text = _FOOTNOTE.sub("", text)
-    text = _SPACE.sub(" ", text).strip(" :：.").lower()
+    text = _SPACE.sub(" ", text).replace(" ,", ",").strip(" :：.").lower()
     if re.search(r"[\u4e00-\u9fff]", text):
         text = text.replace(" ", "")
     return text

@@ -67,6 +67,10 @@ def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
 def best_fact(facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str, int]) -> Fact | None:
     """The best fact for ``want`` or None when no fact matches its line item and period."""
     candidates = [(f, label_matches(f.line_item_norm, want.item.concept, want.item.printed)) for f in facts]
+    # a row that is another known item is no partial match ("loss before income taxes" for "income taxes")
+    candidates = [
+        (f, s) for f, s in candidates if s >= 1 or concept_of(f.line_item_norm) in (None, want.item.concept)
+    ]
     candidates = [(f, s) for f, s in candidates if s > 0]
     if not candidates:
         broader = _FALLBACK.get(want.item.concept)

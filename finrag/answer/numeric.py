@@ -8,14 +8,15 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import partial
 
-from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, compute, rounded
+from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, compute
+from finrag.answer.conversion import converted
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact, wants_for
 from finrag.answer.query import AskedFor
 from finrag.answer.ratios import cagr
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
-from finrag.model import CalcInput, Calculation, Fact
+from finrag.model import Calculation, Fact
 
 WHICH_YEAR = re.compile(r"which (?:fiscal )?year|which fy|in what year|哪一年|哪个年度|哪年")
 _LOW_WORDS = (
@@ -31,6 +32,10 @@ _LOW_WORDS = (
     "较低",
     "较少",
 )
+# Shares and ratios of a cash outflow ("capex as a % of revenue") use its size: the cash flow statement
+# prints outflows in parentheses, and a "-1.9%" share of revenue is not what anyone means.
+SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
+OUTFLOW_CONCEPTS = frozenset({"capex", "dividends_paid"})
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
 
 
@@ -110,33 +115,10 @@ def lookup_answer(
             lines.append(f"{want.item.printed} ({where}): {_value_text(f, 'en')} [{n}].")
     if not found:
         return None
-    conversion = _converted(asked, found[0], cite(found[0])) if len(found) == 1 else None
+    conversion = converted(asked, found[0], cite(found[0])) if len(found) == 1 else None
     if conversion is not None:
         lines.append(conversion.text + f" [{conversion.inputs[0].citation}].")
     return NumericAnswer("\n".join(lines), found, conversion, [f.fact_id for f in found])
-
-
-_ASKED_SCALE = re.compile(r"\bin\s+(?:usd\s+|us\$\s*|\$\s*)?(thousands|millions|billions)\b", re.I)
-_SCALES = {"thousands": Decimal(1_000), "millions": Decimal(1_000_000), "billions": Decimal(1_000_000_000)}
-CONVERTED_PLACES = 2  # "in USD millions" from a table in thousands: 302,578 thousands = 302.58 millions
-
-
-def _converted(asked: AskedFor, f: Fact, n: int) -> Calculation | None:
-    """The fact restated in the scale the question asks for ("Answer in USD millions"), as a shown step."""
-    m = _ASKED_SCALE.search(asked.question)
-    if m is None or f.unit == "%" or not f.scale or f.scale == 1:
-        return None
-    target = m.group(1).lower()
-    factor = f.scale / _SCALES[target]
-    if factor == 1:
-        return None
-    result = rounded(f.value * factor, CONVERTED_PLACES)
-    shown, factor_text = format_number(f.value, None), format_number(factor.normalize(), None)
-    text = (
-        f"In {target}: {shown} {f.unit} × {factor_text} = {format_number(result, CONVERTED_PLACES)} {target}"
-    )
-    inputs = [CalcInput(f.line_item.strip(), f.value, f.unit, n)]
-    return Calculation("unit_conversion", f"value × {factor_text}", inputs, result, target, text)
 
 
 def _operand(f: Fact, label: str, cite: CiteFn) -> Operand:
@@ -200,7 +182,35 @@ def _yearly_pairs(asked: AskedFor) -> list[Want]:
 def calculation_answer(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
-    """Apply the question's formula to matching facts; None when an input is missing."""
+    """Apply the question's formula to matching facts; None when an input is missing. A named ratio asked
+    for several years ("effective tax rate in FY2022 compared to FY2021") is worked out for each year."""
+    formula = asked.formula
+    years = sorted(set(asked.years), reverse=True)
+    per_year = (
+        formula is not None and formula.concepts[0] != "*" and not any("@" in c for c in formula.concepts)
+    )
+    if not per_year or len(years) < 2:
+        return _calculation(asked, facts, doc_rank, cite)
+    answers = [_calculation(replace(asked, years=[y]), facts, doc_rank, cite) for y in years]
+    done = [a for a in answers if a is not None and a.calculation is not None]
+    if not done:
+        return None
+    calcs = [a.calculation for a in done if a.calculation is not None]
+    # one Calculation carrying every year's steps: the result is the latest year's, the shown lines all
+    merged = replace(
+        calcs[0], inputs=[i for c in calcs for i in c.inputs], text="\n".join(c.text for c in calcs)
+    )
+    return NumericAnswer(
+        "\n".join(a.text for a in done),
+        [f for a in done for f in a.facts],
+        merged,
+        [d for a in done for d in a.detail],
+    )
+
+
+def _calculation(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
     formula = asked.formula
     if formula is None:
         return None
@@ -245,11 +255,18 @@ def calculation_answer(
         if f is None:
             return None
         chosen.append(f)
+    if len({f.fact_id for f in chosen}) < len(chosen) and formula.concepts[0] != "*":
+        return None  # one cell standing for two different items of a named formula: a wrong match
     fixed = formula.concepts[0] != "*"  # the formula named the items: show them as the table prints them
     operands = [
         _operand(f, _label(_printed(f, lang) if fixed else w.item.printed, f, lang), cite)
         for f, w in zip(chosen, wants, strict=True)
     ]
+    if formula.name in SHARE_FORMULAS:  # "capex as a % of revenue": the size of the outflow, not its sign
+        operands = [
+            replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS else op
+            for op, w in zip(operands, wants, strict=True)
+        ]
     try:
         calc = compute(formula, operands, places=asked.places, lang=lang)
     except AnswerError:

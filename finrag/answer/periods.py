@@ -195,3 +195,37 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         )
         return ResolvedPeriod(y, "FY", year_end(y), kind2)
     return UNKNOWN
+
+
+# A header line printed apart from its table ("Year Ended December 26, December 27, December 28, 2015
+# 2014 2013 (In millions)") is at most this long; longer blocks are sentences that merely mention years.
+MAX_HEADER_LINE_CHARS = 120
+_MONTH_DAY = re.compile(
+    r"(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2})\b",
+    re.I,
+)
+_YEAR_ONLY = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+
+
+def labels_from_line(text: str, columns: int) -> list[str] | None:
+    """Column labels for ``columns`` value columns from a header line printed above the table: one year
+    per column, in printed order (with the month and day when each column has one); None otherwise."""
+    line = " ".join(text.split())
+    if not line or len(line) > MAX_HEADER_LINE_CHARS or columns < 1:
+        return None
+    zh_dates = [m.group(0) for m in _ZH_DATE.finditer(line)]
+    if len(zh_dates) == columns and len(set(zh_dates)) == columns:
+        return zh_dates
+    years = _YEAR_ONLY.findall(line)
+    if len(years) != columns or (columns > 1 and len(set(years)) != columns):
+        return None
+    if re.search(r"\d", _YEAR_ONLY.sub("", _MONTH_DAY.sub("", line))):
+        return None  # other numbers: a sentence or a row of amounts, not a header line
+    days = _MONTH_DAY.findall(line)
+    ended = "Year Ended " if re.search(r"\bended\b", line, re.I) else ""
+    if len(days) == columns:
+        return [f"{ended}{m.title()} {d}, {y}" for (m, d), y in zip(days, years, strict=True)]
+    if len(days) == 1:  # "Year Ended December 31, 2020 2019 2018": one date for every column
+        m, d = days[0]
+        return [f"{ended}{m.title()} {d}, {y}" for y in years]
+    return list(years)

@@ -8,51 +8,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Protocol
 
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.events import asks_event_types, events_reply, single_document
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.gate import GateDecision, decide, refusal_text, role_gate
+from finrag.answer.gate import check_role, decide, refusal_text, with_event_words
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
 from finrag.answer.numeric import WHICH_YEAR, NumericAnswer, calculation_answer, lookup_answer, which_year
 from finrag.answer.premise import correction_text, find_correction, search_listing
-from finrag.answer.query import AskedFor, analyze, asks_amount
-from finrag.answer.roles import RoleEvidence, role_answer
+from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
+from finrag.answer.query import analyze, asks_amount
+from finrag.answer.roles import role_answer
 from finrag.answer.text import citations_in
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
-from finrag.model import Answer, Chunk, Fact, Hit, SearchRequest, SearchResult, Trace, to_jsonable
-
-CHITCHAT = {
-    "zh": "你好！我可以根据已索引的财务文档回答问题，并注明出处页码。",
-    "en": "Hello! I answer questions from the indexed financial documents, citing the pages.",
-}
-NOTHING_FOUND = {"zh": "在已有文档中未找到相关信息。", "en": "The documents do not contain this information."}
-
-
-class Searcher(Protocol):
-    """What the answer stage needs of finrag.retrieve.pipeline.Retriever."""
-
-    def search(self, request: SearchRequest) -> SearchResult: ...
-
-
-@dataclass(slots=True)
-class Prepared:
-    request: SearchRequest
-    asked: AskedFor
-    result: SearchResult
-    decision: GateDecision
-    trace: Trace
-    context: list[tuple[int, Chunk]] = field(default_factory=list)
-    pages: dict[int, int] = field(default_factory=dict)  # [n] -> page of the cited fact row
-    snippets: dict[int, str] = field(default_factory=dict)  # [n] -> the cited table row(s)
-    numeric: NumericAnswer | None = None
-    role: tuple[str, RoleEvidence] | None = None  # the asked attribute's kind and the value found for it
+from finrag.model import Answer, Fact, Hit, SearchRequest, Trace, to_jsonable
 
 
 def _ms(t0: float) -> float:
@@ -167,15 +140,14 @@ class Answerer:
                 or WHICH_YEAR.search(asked.question.lower())
             ):
                 asked.intent = "calculation" if asked.formula is not None else "lookup"
-        if (checked := role_gate(asked, prep.context, self.cfg)) is not None:
-            role, found = checked
-            detail = {"role": role.phrase, "kind": role.kind, "value": found.value, "cue_share": found.score}
-            trace.add("gate", "role", detail | {"values_seen": found.tried})
-            if not found.found or found.score < self.cfg.role_min_cue_share:
-                decision.answerable, decision.reason, decision.missing = False, "role", [role.phrase]
+        checked = check_role(asked, prep.context, self.cfg) if decision.reason != "false_premise" else None
+        if checked is not None:
+            trace.add("gate", "role", checked.detail())
+            if not checked.passed:
+                decision.answerable, decision.reason, decision.missing = False, "role", [checked.role.phrase]
                 return self._refuse(prep, refusal_text(asked, decision))
-            prep.role = (role.kind, found)
-            prep.snippets[found.n] = found.sentence
+            prep.role = (checked.role.kind, checked.found)
+            prep.snippets[checked.found.n] = checked.found.sentence
         if asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = self._numeric(prep, hits)
@@ -259,9 +231,8 @@ class Answerer:
             return prep.numeric.text, "offline"
         if prep.role is not None:
             return role_answer(prep.role[1], prep.role[0]), "offline"
-        text = extractive_answer(
-            prep.asked.question, prep.context, self.cfg.max_sentences, self.cfg.max_answer_chars
-        )
+        question = with_event_words(prep.asked.question)  # "被约谈" is printed as "约谈"
+        text = extractive_answer(question, prep.context, self.cfg.max_sentences, self.cfg.max_answer_chars)
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 

@@ -2,6 +2,7 @@
 asked attribute (the argument role) takes, and whether the evidence states one for it.
 
 The role's kind comes from its head word (价格/金额 -> money, 时间/日期 -> date, 数量 -> share count,
+收购标的 -> a stake or property,
 比例 -> percentage, 轮次 -> funding round, 职位 -> job title, 方/公司/机构 -> a name ...), never
 from a list of questions. The words before the head (发行, 领投, 质押物占持股 ...) are the role's
 cues: a value of the right kind counts only when the words around it also say what it is (a price
@@ -14,42 +15,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from finrag.answer.text import split_sentences
-
-_NUM = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_CURRENCY = r"(?:元|美元|港元|港币|欧元|英镑|日元|韩元|新元|澳元|加元|卢布|美金|纽元|法郎|人民币)"
-# "19至22美元", "0.047元-0.049元", "65.45元/股-73.82元/股": a range may repeat the unit on its lower end
-_RANGE = rf"{_NUM}\s*(?:(?:{_CURRENCY}(?:/股)?|[%％])?\s*[-—~～至到]\s*{_NUM})?"
-_SCALE = r"(?:万亿|千万|百万|十万|万|亿|千)"
-_DATE = (
-    r"(?:(?:(?:19|20)\d{2}\s*年\s*)?\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?|(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}"
-    r"|(?:(?:19|20)\d{2}\s*年\s*)?(?:第?[一二三四1-4]季度|[上下]半年|年底|年初|年末)"
-    r"|(?<![\d月])[1-3]?\d日(?=[，,晚上下早]|表示|宣布|公告|消息)"
-    r"|(?<!截至)(?<!截止)(?<!截至本)(?<!截止本)(?:本)?公告(?:披露)?日|当日|今日|当天|今天)"
+from finrag.answer.role_values import (
+    CLAUSE_MARKS,
+    RELEASE,
+    TICKER,
+    VALUE_PATTERNS,
+    clause,
+    fits,
+    names_next_to,
 )
-# What a value of each kind looks like in Chinese financial news and filings.
-VALUE_PATTERNS: dict[str, re.Pattern[str]] = {
-    "money": re.compile(
-        rf"{_RANGE}\s*{_SCALE}?\s*{_CURRENCY}|{_RANGE}\s*{_SCALE}(?![股人户次台辆吨件个家名平方米只])"
-        rf"|{_CURRENCY}\s*{_RANGE}"
-    ),
-    "date": re.compile(rf"{_DATE}(?:\s*[至到~～—-]\s*{_DATE})?"),
-    "period": re.compile(
-        r"(?:(?:19|20)\d{2}\s*年(?:度)?)?(?:第?[一二三四1-4]季度|前三季度|[上下]半年|半年度|年度|中期|全年|Q[1-4])"
-        r"|(?:19|20)\d{2}\s*(?:财年|年报|年度|年)"
-    ),
-    "shares": re.compile(rf"{_RANGE}\s*{_SCALE}?\s*股"),
-    "percent": re.compile(rf"{_RANGE}\s*[%％]|百分之[零一二三四五六七八九十百点]+"),
-    "round": re.compile(
-        r"(?:pre-?)?[A-F]\d?\+*\s*(?:\+|＋)?轮|天使(?:\+|＋)?轮?|种子轮|战略(?:投资|融资)|(?:pre-?)?ipo",
-        re.I,
-    ),
-    "title": re.compile(
-        r"董事长|董事|总经理|总裁|首席\w{1,6}官|CEO|CFO|COO|CTO|秘书|总监|监事|经理|主席|行长|负责人|合伙人"
-        r"|书记|院长|部长|局长|主任|总干事|发言人|顾问|总编|总工程师|会长|理事",
-        re.I,
-    ),
-}
+from finrag.answer.text import coverage, split_sentences
+
+__all__ = ["CLAUSE_MARKS", "RELEASE", "VALUE_PATTERNS", "Role", "RoleEvidence", "asked_role", "role_evidence"]
 
 # Role head word -> kind (longest suffix wins). "name" and "any" take no value pattern: cue words only.
 HEAD_KINDS: tuple[tuple[str, str], ...] = (
@@ -82,6 +59,7 @@ HEAD_KINDS: tuple[tuple[str, str], ...] = (
     ("公司", "name"),
     ("名称", "name"),
     ("简称", "name"),
+    ("收购标的", "stake"),
     ("标的", "name"),
     ("对象", "name"),
 )
@@ -134,18 +112,19 @@ CUE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "每股": ("每股", "/股", "元股", "股价", "价格"),
     "完成": ("完成", "完毕", "交割", "届满", "生效", "办理", "已", "斥", "耗资", "累计"),  # done, not planned
     "募资": ("募资", "募集", "集资", "筹集", "筹资", "融资"),
-    "融资": ("融资", "募资", "募集", "投资", "获投", "注资"),
+    "融资": ("融资", "募资", "募集", "投资", "获投", "注资", "授信"),
     "领投": ("领投",),
     "质权": ("质押给", "质权", "质押予", "向"),
     "招标": ("招标", "采购人", "业主", "中标"),  # a winner's notice names the tenderer: "中标X公司…项目"
     "财报": ("报告", "年报", "季报", "半年报", "财报", "业绩", "营业收入", "净利润", "营收"),
     "中标": ("中标", "中选", "成交", "预中标"),
-    "持股": ("所持", "持有", "持股"),
+    "持股": ("所持", "持有", "持股", "质押比例"),  # a pledge ratio is the pledged share of the holding
     "总股": ("总股本", "股份总数", "总股份", "总股数", "股本总额", "已发行股份", "已发行股本"),
     "市值": ("市值",),
     "亏损": ("亏损", "亏", "净利润-", "净利润为-"),
     "变动后": ("任", "聘", "接任", "出任", "担任", "委任", "选举", "为"),
 }
+_THINGS = ("标的", "对象")  # name roles that take a project, asset or stake, not an organisation
 WINDOW_CHARS = 60  # a cue counts within this many characters of the value (same sentence)
 _ROLE = re.compile(
     r"(?:对应的|的)(?P<role>[\u4e00-\u9fffA-Za-z/／]{2,12}?)"
@@ -155,9 +134,8 @@ _ROLE = re.compile(
 _STOP_CUES = frozenset(
     ["事件", "对应", "高管", "公司", "企业", "股东", "主体", "部分", "相关", "具体", "情况"]
 )
-# Sina-style price tickers inside news text: "(4.740,-0.02,-0.42%)" is no figure about the event
-_TICKER = re.compile(r"[（(]\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?[%％]\s*[)）]")
-_CLAUSE_MARKS = "，,；;：:"
+SUBJECT_SENTENCES = 1  # a value's sentence may name its subject, or the sentence before it may
+_POINT_CUE = "披露"  # a role cued by 披露 asks for a day, not a period
 _PAIR = 2  # a cue word without listed synonyms also matches by its first or last two characters
 
 
@@ -236,23 +214,50 @@ def _cue_distance(cue: str, text: str, at: int) -> int | None:
     return best
 
 
-def _clause(sentence: str, start: int, end: int) -> str:
-    """The comma-delimited clause around a value: "占公司总股本的0.65%" of a longer sentence."""
-    left = max(sentence.rfind(p, 0, start) for p in _CLAUSE_MARKS)
-    rights = [i for p in _CLAUSE_MARKS if (i := sentence.find(p, end)) >= 0]
-    return sentence[left + 1 : min(rights, default=len(sentence))].lower()
+def _about(subject: str, sentences: list[str], i: int) -> float:
+    """How well the sentence ``i`` (or the one before it, which "其/该/本次" refer back to) names
+    ``subject``."""
+    lo = max(0, i - SUBJECT_SENTENCES)
+    return max(coverage(subject, s.lower()) for s in sentences[lo : i + 1])
 
 
-def role_evidence(role: Role, context: list[tuple[int, str]]) -> RoleEvidence:
+def role_evidence(
+    role: Role,
+    context: list[tuple[int, str]],
+    subject: str = "",
+    min_subject: float = 0.0,
+    release: bool = False,
+) -> RoleEvidence:
     """The best typed value in ``context`` ((n, text) pairs) for ``role``: most cue groups near it, then
-    the head-adjacent cue in its own clause, then the nearest cues."""
+    the head-adjacent cue in its own clause, then the nearest cues. With ``subject``, a value counts only
+    in a sentence that names it (share of its character pairs >= ``min_subject``); ``release``: the event
+    releases something (解除质押), so the holder's remaining state is not its figure."""
     pattern = VALUE_PATTERNS.get(role.kind)
+    named = role.kind == "name" and bool(role.cues) and not role.phrase.endswith(_THINGS)
+    words = [w for group in role.cues for c in group for w in CUE_SYNONYMS.get(c) or (c,)]
+    point = any(_POINT_CUE in group for group in role.cues)
     best = RoleEvidence(False)
     best_key: tuple[float, bool, int] = (-1.0, False, 0)
     tried = 0
     for n, text in context:
-        for sentence in split_sentences(_TICKER.sub(" ", text)):
+        sentences = split_sentences(TICKER.sub(" ", text))
+        for i, sentence in enumerate(sentences):
+            if subject and min_subject > 0 and _about(subject, sentences, i) < min_subject:
+                continue
+            if named:
+                spans = names_next_to(sentence, words)
+                tried += len(spans)
+                if spans and best_key < (1.0, True, 0):
+                    start, end = spans[0]
+                    best_key = (1.0, True, 0)
+                    best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, 1.0)
+                continue
             spans = [(m.start(), m.end()) for m in pattern.finditer(sentence)] if pattern else [(0, 0)]
+            spans = [
+                span
+                for span in spans
+                if not pattern or fits(role.kind, role.phrase, point, sentence, span, release, subject)
+            ]
             for start, end in spans:
                 tried += bool(pattern)
                 lo = max(0, start - WINDOW_CHARS) if pattern else 0
@@ -260,8 +265,8 @@ def role_evidence(role: Role, context: list[tuple[int, str]]) -> RoleEvidence:
                 dists = [_group_distance(group, near, start - lo) for group in role.cues]
                 found = [d for d in dists if d is not None]
                 score = len(found) / len(role.cues) if role.cues else 1.0
-                clause = _clause(sentence, start, end) if pattern and role.cues else ""
-                own = bool(clause) and _group_distance(role.cues[-1], clause, 0) is not None
+                around = clause(sentence, start, end) if pattern and role.cues else ""
+                own = bool(around) and _group_distance(role.cues[-1], around, 0) is not None
                 key = (score, own, -sum(found))
                 if key > best_key:
                     best_key = key
@@ -280,7 +285,7 @@ def checks(role: Role | None) -> bool:
 
 
 def role_answer(evidence: RoleEvidence, kind: str) -> str:
-    """A typed value stated with its citation; names and other untyped roles quote the sentence."""
-    if evidence.value and kind in VALUE_PATTERNS:
+    """A typed value (or a name) stated with its citation; other untyped roles quote the sentence."""
+    if evidence.value and (kind in VALUE_PATTERNS or kind == "name"):
         return f"{evidence.value}[{evidence.n}]"
     return f"{evidence.sentence}[{evidence.n}]"

@@ -13,6 +13,7 @@ _CITE = re.compile(r"\[(\d{1,3})\]")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])[-−]?\(?\d[\d,]*(?:\.\d+)?\)?%?")
 _WORD = re.compile(r"[a-z][a-z0-9&'\-]+|\d+(?:\.\d+)?")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SUFFIX = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|集团|公司)$")
 
 
 def _words(text: str) -> frozenset[str]:
@@ -95,3 +96,18 @@ def number_forms(value: Decimal) -> set[Decimal]:
         except InvalidOperation:  # more digits than the decimal context holds (a 27-digit "number")
             continue
     return forms
+
+
+def _pairs(text: str) -> set[str]:
+    t = "".join(text.lower().split())
+    return {t[i : i + 2] for i in range(len(t) - 1)} if len(t) > 1 else {t}
+
+
+def coverage(name: str, text: str) -> float:
+    """Share of ``name``'s character pairs found in ``text`` (English names: share of words); ``text``
+    is expected in lower case."""
+    if name.isascii():
+        words = [w for w in name.lower().replace("'s", "").split() if len(w) > 1]
+        return sum(w in text for w in words) / len(words) if words else 1.0
+    pairs = _pairs(_SUFFIX.sub("", name) or name)  # "股份有限公司" is in every filing: not evidence
+    return sum(p in text for p in pairs) / len(pairs)

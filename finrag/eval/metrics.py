@@ -7,7 +7,7 @@ Retrieval (a hit on any gold page counts, as in ../shared/eval/README.md):
   ranking covers min(#gold pages, 10) pages at ranks 1..n;
 - ``top1``: the first hit is on a gold page (equal to recall@1; kept under the name users look for).
 Answers: refusal on unanswerable questions, false refusals, citation validity/accuracy, numeric match
-(units and Chinese/English scales, relative tolerance) and token-overlap F1.
+(finrag/eval/numbers.py: units, Chinese/English scales, 0.5% tolerance) and token-overlap F1.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ import re
 import string
 from collections import Counter
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 
+from finrag.eval.numbers import DEFAULT_TOLERANCE, numeric_match, reference_numbers
 from finrag.eval.sets import Gold
 
 RECALL_KS = (1, 5, 10)
 NDCG_K = 10
-DEFAULT_TOLERANCE = 0.005  # numbers within 0.5% (relative) match, per the shared eval README
 
 
 @dataclass(slots=True)
@@ -91,113 +90,6 @@ def retrieval_scores(hits: list[RankedHit], gold: list[Gold]) -> dict[str, float
     ideal = sum(1.0 / math.log2(i + 2) for i in range(min(n_gold, NDCG_K)))
     out["ndcg@10"] = dcg / ideal if ideal else 0.0
     return out
-
-
-# ---------------------------------------------------------------- numbers
-
-_SCALES: dict[str, Decimal] = {
-    "万亿": Decimal(10) ** 12,
-    "亿": Decimal(10) ** 8,
-    "千万": Decimal(10) ** 7,
-    "百万": Decimal(10) ** 6,
-    "万": Decimal(10) ** 4,
-    "千": Decimal(10) ** 3,
-    "trillion": Decimal(10) ** 12,
-    "billion": Decimal(10) ** 9,
-    "bn": Decimal(10) ** 9,
-    "million": Decimal(10) ** 6,
-    "mn": Decimal(10) ** 6,
-    "thousand": Decimal(10) ** 3,
-}
-_NUMBER = re.compile(
-    r"(?P<neg>[-−(（])?\s*(?P<cur>[$¥￥€£])?\s*(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"\s*(?P<scale>万亿|亿|千万|百万|万|千|trillion|billion|million|thousand|bn|mn)?\s*(?P<pct>%|％|percent)?",
-    re.IGNORECASE,
-)
-_MONTHS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-_DATE_AFTER = re.compile(r"\s*(?:年|月|日|号)")
-_MONTH_BEFORE = re.compile(_MONTHS + r"\s*$", re.IGNORECASE)
-_KEY_CUE = re.compile(r"(?:是|为|约为|达到|is|was|were|are|of|:|：)\s*(?:approximately|about|约)?\s*$", re.I)
-YEAR_MIN, YEAR_MAX = 1900, 2100  # bare integers in this range are read as years, not amounts
-
-
-@dataclass(slots=True, frozen=True)
-class Number:
-    value: Decimal  # as printed (sign applied)
-    scale: Decimal = Decimal(1)  # from 万/亿/million/...
-    percent: bool = False
-    start: int = 0
-
-    def candidates(self) -> list[Decimal]:
-        """Readings that may equal another mention of the same quantity (raw, scaled, percent as a ratio)."""
-        out = [self.value, self.value * self.scale]
-        if self.percent:
-            out.append(self.value / 100)
-        return out
-
-
-def parse_numbers(text: str) -> list[Number]:
-    """Amounts, ratios and percentages in a text, skipping years and dates."""
-    out: list[Number] = []
-    for m in _NUMBER.finditer(text):
-        raw = m.group("num").replace(",", "")
-        try:
-            value = Decimal(raw)
-        except InvalidOperation:
-            continue
-        scale_word, pct, cur = m.group("scale"), m.group("pct"), m.group("cur")
-        plain = not (scale_word or pct or cur or "." in raw)
-        if plain and _DATE_AFTER.match(text, m.end("num")):
-            continue
-        if plain and YEAR_MIN <= value <= YEAR_MAX and "," not in m.group("num"):
-            continue
-        if plain and _MONTH_BEFORE.search(text[: m.start("num")]):
-            continue
-        neg = m.group("neg")
-        if neg and neg in "-−(（":
-            value = -value
-        scale = _SCALES.get((scale_word or "").lower(), Decimal(1))
-        out.append(Number(value, scale, bool(pct), m.start()))
-    return out
-
-
-def reference_numbers(answer: str, prom_answer: str | None = None) -> list[Number]:
-    """The number(s) a reference answer is about: the bare value when given, else the one after a cue
-    such as 是/为/is, else the first number."""
-    if prom_answer:
-        prom = parse_numbers(prom_answer)
-        if prom:
-            return prom
-    nums = parse_numbers(answer)
-    if len(nums) <= 1:
-        return nums
-    for n in nums:
-        if _KEY_CUE.search(answer[max(0, n.start - 20) : n.start]):
-            return [n]
-    return nums[:1]
-
-
-def numbers_close(a: Decimal, b: Decimal, tolerance: float = DEFAULT_TOLERANCE) -> bool:
-    if a == b:
-        return True
-    return abs(a - b) <= Decimal(str(tolerance)) * max(abs(a), abs(b))
-
-
-def numeric_match(prediction: str, reference: list[Number], tolerance: float = DEFAULT_TOLERANCE) -> bool:
-    """Every reference number appears in the prediction under some reading (raw/scaled/percent)."""
-    if not reference:
-        return False
-    predicted = parse_numbers(prediction)
-    for ref in reference:
-        found = any(
-            numbers_close(abs(a), abs(b), tolerance)
-            for p in predicted
-            for a in p.candidates()
-            for b in ref.candidates()
-        )
-        if not found:
-            return False
-    return True
 
 
 # ---------------------------------------------------------------- text overlap

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import sqlite3
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +20,7 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 
 from finrag.config import Settings
+from finrag.cores import usable_cores
 from finrag.errors import ConfigError, IndexError_
 
 log = logging.getLogger(__name__)
@@ -44,13 +44,6 @@ def normalise(m: np.ndarray) -> np.ndarray:
     m = np.asarray(m, dtype=np.float32)
     norms = np.linalg.norm(m, axis=1, keepdims=True)
     return m / np.where(norms == 0, 1.0, norms)
-
-
-def usable_cores() -> int:
-    """Cores this process may run on (the affinity mask where the OS has one, else the CPU count)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
 
 
 class _Base:

@@ -24,6 +24,7 @@ from typing import Literal
 import numpy as np
 
 from finrag.config import OcrSettings, Settings
+from finrag.cores import usable_cores
 from finrag.errors import FileTooLargeError, FinragError, ParseError
 from finrag.model import Document, ParseReport
 from finrag.parse.base import PageContent
@@ -107,7 +108,7 @@ def run_page(job: PageJob, settings: OcrSettings) -> PageContent:
 
 
 def _workers(settings: OcrSettings, jobs: int) -> int:
-    return max(1, min(settings.workers or os.cpu_count() or 1, jobs))
+    return max(1, min(settings.workers or usable_cores(), jobs))
 
 
 def run_pages(jobs: list[PageJob], settings: OcrSettings) -> list[PageContent]:
@@ -120,7 +121,7 @@ def run_pages(jobs: list[PageJob], settings: OcrSettings) -> list[PageContent]:
         return [run_page(j, settings) for j in jobs]
     n = _workers(settings, len(jobs))
     if settings.threads <= 0:  # split the cores between the workers
-        settings = settings.model_copy(update={"threads": max(1, (os.cpu_count() or 1) // n)})
+        settings = settings.model_copy(update={"threads": max(1, usable_cores() // n)})
     ctx = mp.get_context("forkserver")
     ctx.set_forkserver_preload(list(_PRELOAD))
     results: dict[int, PageContent] = {}

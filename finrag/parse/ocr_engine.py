@@ -112,6 +112,8 @@ BACKENDS = ("openvino", "onnxruntime")
 # The height PP-OCR recognisers were trained at; models with a fixed input height always get it.
 _REC_TRAINED_HEIGHT = 48
 # rapidocr's recogniser pads every batch to at least this width-to-height ratio (its 48 x 320 default).
+# Within a batch every line is also padded to the widest one: that costs recogniser time and can change a
+# short crop's reading (a margin note "14(I)" came back as "14(1)" in a batch of 6), so rec_batch is 1.
 _REC_MIN_RATIO = 320 / 48
 
 

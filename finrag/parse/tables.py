@@ -19,7 +19,10 @@ MAX_CAPTION_CHARS = 60
 # A page "looks tabular" when this many lines hold three or more separated segments.
 TABULAR_LINES = 3
 
-_AMOUNT = re.compile(r"^(?:[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3})$")  # "-": nil
+# "(1,234)", "$ (660)" (the currency sign before the parenthesis, as SEC statements print it), "-": nil
+_AMOUNT = re.compile(
+    r"^(?:[$¥€£]?\s*[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3})$"
+)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%|股|千股|万股)")
 _UNIT_EN = re.compile(
@@ -32,8 +35,10 @@ _CONTINUED = re.compile(r"continued|[（(]续[）)]|续表", re.IGNORECASE)
 _NOT_CAPTION = re.compile(
     r"(?:^单位|^编制单位|币种|^\(?\s*(?:in|dollars in|amounts in)\s+(?:millions|thousands|billions)"
     r"|^\d{4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?\s*(?:[-–至]|$)|^\(?unaudited\)?$|^\(?continued\)?$"
+    r"|^(?:(?:fy\s*)?(?:19|20)\d{2}[\s,]*)+"  # a line of column years: "2015 2014 2013 (In millions)"
+    r"(?:\(?(?:in|dollars in|amounts in)\s+(?:millions|thousands|billions)\)?)?$"
     r"|^(?:(?:three|six|nine|twelve) months|(?:fiscal )?years?|quarters?|periods?) ended|^(?:as of|at) "
-    r"|^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},?(?: \d{4})?$)",
+    r"|^(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2},?(?: \d{4})?[\s,]*)+$)",
     re.IGNORECASE,
 )
 
@@ -86,14 +91,16 @@ def is_amount(cell: str) -> bool:
 
 
 def split_header(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
-    """Leading rows without amounts are the header (at most MAX_HEADER_ROWS; at least the first row)."""
+    """Leading rows without amounts are the header (at most MAX_HEADER_ROWS; the first row of a text-only
+    table; none when the first row already holds amounts)."""
     n = 0
     while (n < min(MAX_HEADER_ROWS, len(rows) - 1) and not any(is_amount(c) for c in rows[n][1:])
            and any(rows[n][1:])):  # a row with only a first-column label is a section row of the body
         n += 1
     has_amounts = any(is_amount(c) for r in rows for c in r[1:])
-    if n == 0 or not has_amounts:  # a text-only table: its first row names the columns
+    if not has_amounts:  # a text-only table: its first row names the columns
         n = 1 if len(rows) > 1 else 0
+    # A first row of amounts is body: the header was printed apart (a block above, or the previous page)
     return rows[:n], rows[n:]
 
 

@@ -10,7 +10,10 @@ list weights for fusion, hard pre-filters and extra "focus" lists retrieved unde
 | period  | a year is named                   | the focus list also keeps only reports of that year (+window)|
 | short   | at most ``short_query_tokens``    | keyword lists weighted ``keyword_boost``                    |
 | statement | a statement is named            | a focus list over table chunks (+ company/period focus), |
-|         | ("balance sheet", "利润表")        | its query extended with the statement's title words      |
+|         | ("balance sheet", "利润表") or a ratio| its query extended with the statement's title words      |
+|         | implies it (inventory turnover)   |                                                             |
+| section | a section concept is asked        | a focus list (+ company/period focus), its query extended |
+|         | ("legal battles", "主要客户")       | with the titles of the filing parts that answer it        |
 
 Weighted reciprocal rank fusion lives here too: each list's 1/(k + rank) is multiplied by its weight.
 """
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 
 from finrag.config import RetrieveSettings
 from finrag.model import ChunkKind, Filters, Hit, QueryAnalysis, ScoredChunk
+from finrag.retrieve.sections import Concept
 from finrag.retrieve.statements import Statement
 
 PROCEDURE_KINDS = ["step", "endpoint"]  # ChunkKind values that hold procedures
@@ -30,8 +34,9 @@ KEYWORD_PREFIX = "bm25"  # lists whose name starts with this are keyword lists (
 FOCUS = "@focus"  # suffix of lists retrieved under a routing filter
 PROCEDURE = "@howto"  # suffix of lists retrieved over procedure chunks
 STATEMENT = "@statement"  # suffix of lists retrieved over the table chunks of a named statement
+SECTION = "@section"  # suffix of lists retrieved with the titles of the filing parts a concept lives in
 TABLE_KINDS = [ChunkKind.TABLE.value, ChunkKind.TABLE_ROWS.value]  # chunk kinds that hold statements
-RULES = ("file", "code", "howto", "company", "period", "short", "statement")
+RULES = ("file", "code", "howto", "company", "period", "short", "statement", "section")
 
 
 @dataclass(slots=True)
@@ -66,10 +71,11 @@ def route(
     codes_of: list[str],
     files: list[str] | None = None,
     statements: list[Statement] | None = None,
+    concepts: list[Concept] | None = None,
 ) -> RoutePlan:
     """Apply the enabled rules in table order. ``codes_of`` are company codes of matched companies, ``files``
     indexed file names the question names (a strong constraint: a pre-filter), ``statements`` the
-    financial statements it names."""
+    financial statements it names or its ratio implies, ``concepts`` the section concepts it asks about."""
     plan = RoutePlan(filters=base)
     on = set(cfg.routes)
     if "file" in on and files and not base.files:
@@ -105,6 +111,11 @@ def route(
         plan.rules.append("statement")
         plan.focus.append((STATEMENT, dataclasses.replace(focus, kinds=list(TABLE_KINDS))))
         plan.focus_terms[STATEMENT] = " ".join(s.query for s in statements)
+    words = " ".join(w for c in concepts or [] if (w := c.words_in(analysis.language)))
+    if "section" in on and words:
+        plan.rules.append("section")
+        plan.focus.append((SECTION, focus))
+        plan.focus_terms[SECTION] = words
     return plan
 
 
@@ -128,7 +139,7 @@ def list_weights(names: list[str], plan: RoutePlan, cfg: RetrieveSettings) -> di
         w = plan.keyword_weight if name.startswith(KEYWORD_PREFIX) else 1.0
         if "#" in name:  # a query variant's list
             w *= cfg.variant_weight
-        if name.endswith((FOCUS, PROCEDURE, STATEMENT)):
+        if name.endswith((FOCUS, PROCEDURE, STATEMENT, SECTION)):
             w *= cfg.focus_weight
         out[name] = w
     return out

@@ -26,6 +26,7 @@ from finrag.retrieve.features import FeatureContext, compute
 from finrag.retrieve.periods import Reference, is_relative, resolve
 from finrag.retrieve.rerank import make_reranker
 from finrag.retrieve.route import RoutePlan, list_weights, route, weighted_rrf
+from finrag.retrieve.sections import asked_concepts, implied_statements, load_concepts
 
 if TYPE_CHECKING:
     from finrag.retrieve.pipeline import Retriever
@@ -55,6 +56,7 @@ class Steps:
         self.query_analyzer = QueryAnalyzer(analyzer, self.glossary)
         self.analyzer = analyzer
         self.reranker = make_reranker(settings.retrieve)
+        self.concepts = load_concepts(settings.retrieve.sections_file)
 
     # ------------------------------------------------------------ pieces
     def understand(self, request: SearchRequest) -> Understanding:
@@ -162,8 +164,10 @@ class Steps:
             codes = [n for m in und.matches for n in m.company.filter_names() if n not in a.companies]
             codes += [m.company.code for m in und.matches if m.company.code]
             files = self.companies.get(request.filters.access).files_in(a.completed)
-            plan = route(a, request.filters, r, codes, files, und.statements)
-            d.update(plan.summary())
+            concepts = asked_concepts(a.completed, self.concepts)
+            statements = und.statements + implied_statements(concepts, und.statements)
+            plan = route(a, request.filters, r, codes, files, statements, concepts)
+            d.update(plan.summary(), concepts=[c.name for c in concepts])
         with _timed(trace, "expand", "variants") as d:
             queries = self.variants(und, trace)
             a.variants = [q for k, q in queries.items() if k]

@@ -5,7 +5,7 @@ from decimal import Decimal
 from finrag.answer.facts import extract_facts
 from finrag.model import Table
 
-from .helpers import BALANCE_ZH, INCOME_ZH, make_doc, table_chunks
+from .helpers import BALANCE_ZH, INCOME_ZH, make_chunk, make_doc, table_chunks, table_text
 
 
 def _by(facts, item: str, year: int):
@@ -92,3 +92,92 @@ def test_table_without_chunk_or_numbers_yields_nothing() -> None:
     doc = make_doc([t])
     assert extract_facts(doc, table_chunks(doc)) == []
     assert extract_facts(make_doc([INCOME_ZH]), []) == []
+
+
+def test_header_line_printed_above_the_table_gives_the_period_columns() -> None:
+    # a cash flow statement whose year header is a separate text block and whose first row holds amounts
+    cash_flows = Table(
+        "t21",
+        [60],
+        [],
+        [["Net loss", "$(660)", "$(403)", "$(83)"], ["Depreciation and amortization", "167", "203", "236"]],
+        caption="Consolidated Statements of Cash Flows",
+        unit="in millions",
+    )
+    header = "Year Ended December 26, December 27, December 28, 2015 2014 2013 (In millions)"
+    doc = make_doc([cash_flows], company="AMD", year=2015, language="en", unit_line=header)
+    facts = extract_facts(doc, table_chunks(doc))
+    da = {f.fiscal_year: f for f in facts if f.line_item_norm == "depreciation and amortization"}
+    assert {y: f.value for y, f in da.items()} == {2015: Decimal(167), 2014: Decimal(203), 2013: Decimal(236)}
+    assert da[2014].period_end == "2014-12-27"
+    assert _by(facts, "net loss", 2013)[0].value == Decimal(-83)
+
+
+def test_sentence_above_a_headerless_table_is_not_a_header() -> None:
+    t = Table("t1", [60], [], [["Revenue", "3,991", "5,506"]], caption="Segments")
+    doc = make_doc([t], language="en", unit_line="Revenue fell 27% in 2015 from 2014 on lower demand.")
+    assert all(f.fiscal_year is None for f in extract_facts(doc, table_chunks(doc)))
+
+
+def test_merged_year_cell_over_three_columns_and_unlabelled_section_total() -> None:
+    merged = "Year Ended December 31, 2020 2019 2018"
+    ops = Table(
+        "t23",
+        [65],
+        [["", merged, merged, merged]],
+        [
+            ["Revenues", "", "", ""],
+            ["Casino", "$2,871,720", "$6,517,759", "$5,753,150"],
+            ["Rooms", "830,382", "2,322,579", "2,212,573"],
+            ["Food and beverage", "696,040", "2,145,247", "1,959,021"],
+            ["", "4,398,142", "10,985,585", "9,924,744"],
+            ["Expenses", "", "", ""],
+            ["Casino", "1,701,783", "3,623,899", "3,199,775"],
+            ["", "1", "2", "3"],  # not the sum of the rows above it: no label
+        ],
+        caption="CONSOLIDATED STATEMENTS OF OPERATIONS",
+        unit="in thousands",
+    )
+    doc = make_doc([ops], company="MGM", year=2020, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    revenues = {f.fiscal_year: f.value for f in facts if f.line_item_norm == "revenues"}
+    assert revenues == {2020: Decimal(4398142), 2019: Decimal(10985585), 2018: Decimal(9924744)}
+    assert not any(f.value == Decimal(1) for f in facts)
+
+
+def test_headerless_continuation_takes_the_previous_tables_periods() -> None:
+    first = Table(
+        "t1",
+        [46],
+        [["", "2022", "2021"]],
+        [["Inventories (Notes 1 and 3)", "12,483", "10,387"]],
+        caption="BS",
+    )
+    cont = Table("t2", [47], [], [["Total assets", "$187,378", "182,018"]], caption="BS")
+    far = Table("t3", [60], [], [["Goodwill", "1", "2"]], caption="Other")
+    doc = make_doc([first, cont, far], company="JnJ", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    assert {f.fiscal_year for f in facts if f.line_item_norm == "total assets"} == {2022, 2021}
+    assert {f.fiscal_year for f in facts if f.line_item_norm == "goodwill"} == {None}
+    assert _by(facts, "inventories", 2021)[0].value == Decimal(10387)  # "(Notes 1 and 3)" dropped
+
+
+def test_row_is_cited_from_the_chunk_that_shows_its_amounts() -> None:
+    # the section heading "…investing activities:" and its total row fall into different chunks
+    t = Table(
+        "t9",
+        [55],
+        [["(in millions)", "2018", "2017"]],
+        [
+            ["Cash provided (used) by investing activities:", "", ""],
+            ["Purchases of short-term investments", "(4,783)", "(5,928)"],
+            ["Cash provided (used) by investing activities", "276", "(1,008)"],
+        ],
+        caption="CONSOLIDATED STATEMENTS OF CASH FLOWS",
+    )
+    doc = make_doc([t], company="Nike", year=2018, language="en", unit_line="")
+    head = make_chunk(doc, table_text(Table("t9", [55], [], t.rows[:2])), 55, table_ref="t9", n=0)
+    tail = make_chunk(doc, table_text(Table("t9", [55], [], t.rows[2:])), 55, table_ref="t9", n=1)
+    facts = extract_facts(doc, [head, tail])
+    total = next(f for f in facts if f.value == Decimal(276))
+    assert total.chunk_id == tail.chunk_id

@@ -55,3 +55,44 @@ def test_english_abbreviation_matches_the_document_name() -> None:
     assert decide(asked, [hit], [], AnswerSettings()).reason != "company"
     other = analyze("What was Globex's FY2022 net income?")
     assert decide(other, [hit], [], AnswerSettings()).reason == "company"
+
+
+def test_a_question_about_a_text_it_does_not_include_asks_for_the_text() -> None:
+    asked = analyze("下文中发生的事件类型有哪些？")
+    d = decide(asked, _hits(), ["四方科技"], AnswerSettings())
+    assert not d.answerable and d.reason == "no_text"
+    assert "请附上原文" in refusal_text(asked, d)
+    # a question that names its own topic is not about a missing text
+    named = analyze("下文中四方科技2019年的营业收入是多少元?")
+    assert decide(named, _hits(), ["四方科技"], AnswerSettings()).reason != "no_text"
+
+
+def test_a_party_role_is_a_slot_to_fill_not_a_topic_word() -> None:
+    doc = make_doc([], company="", file="p5.txt")
+    text = "8月15日消息，D＆D Pharmatech获投1.37亿美元B轮融资，该轮融资由SmileGate、InterVest投资。"
+    hits = [Hit(make_chunk(doc, text, 1), 0.9)]
+    asked = analyze("D＆D Pharmatech企业融资事件对应的投资方是什么？")
+    assert decide(asked, hits, [], AnswerSettings()).answerable  # "投资方" is not printed: no matter
+
+
+def test_an_event_category_counts_through_its_wordings() -> None:
+    from finrag.answer.gate import with_event_words
+
+    doc = make_doc([], company="", file="p6.txt")
+    text = "格隆汇9月1日丨蓝秀莲因个人原因辞去公司总经理职务，董事会聘任王志刚为总经理。"
+    hits = [Hit(make_chunk(doc, text, 1), 0.9)]
+    asked = analyze("高管变动事件对应的主体有哪些？")
+    assert decide(asked, hits, [], AnswerSettings()).answerable  # "高管变动" is printed as 辞去/聘任
+    assert "聘任" in with_event_words("高管变动事件对应的主体有哪些？")
+
+
+def test_an_unchecked_attribute_needs_evidence_naming_its_subject() -> None:
+    from finrag.answer.gate import check_role
+
+    doc = make_doc([], company="", file="p7.txt")
+    about_others = [(1, make_chunk(doc, "如有变动，金培荣先生将根据后续质押情况及时履行告知义务。", 1))]
+    about_him = [(1, make_chunk(doc, "凯众股份公告，副总经理王慕昊因个人原因离职。", 1))]
+    asked = analyze("王慕昊高管变动事件对应的变动类型是什么？")
+    refused = check_role(asked, about_others, AnswerSettings())
+    assert refused is not None and not refused.passed
+    assert check_role(asked, about_him, AnswerSettings()) is None  # nothing to check beyond the subject

@@ -89,3 +89,37 @@ def test_three_year_average_of_a_share() -> None:
     assert out is not None and out.calculation is not None
     assert out.calculation.result == Decimal("55.1") and out.calculation.formula == "average_share"
     assert len(out.calculation.inputs) == 6
+
+
+def test_capex_share_of_revenue_uses_the_size_of_the_outflow() -> None:
+    cash = Table(
+        "t3",
+        [70],
+        [["(in millions)", "2019", "2018", "2017"]],
+        [["Capital expenditures", "(116)", "(131)", "(155)"]],
+        caption="CONSOLIDATED STATEMENTS OF CASH FLOWS",
+    )
+    income = Table(
+        "t4",
+        [68],
+        [["(in millions)", "2019", "2018", "2017"]],
+        [["Net revenues", "6,489", "7,500", "7,017"]],
+        caption="CONSOLIDATED STATEMENTS OF OPERATIONS",
+    )
+    doc = make_doc([cash, income], company="Activision", language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "What is the FY2017 - FY2019 3 year average of capex as a % of revenue? Round to one decimal place."
+    out = calculation_answer(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("1.9") and "-" not in out.text.split("=")[-1]
+
+
+def test_named_ratio_for_two_years_is_worked_out_for_each() -> None:
+    doc = make_doc([INCOME], company="Nike", language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "How does Nike's gross margin in FY2018 compare to FY2017?"
+    out = calculation_answer(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("43.84")  # the latest year first: (36,397 − 20,441) / 36,397
+    assert "44.58%" in out.text and "44.58%" in out.calculation.text  # FY2017, backed for the number check
+    assert len(out.calculation.inputs) == 4

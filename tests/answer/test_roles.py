@@ -120,3 +120,26 @@ def test_a_value_about_another_subject_is_no_answer() -> None:
     assert about_him is not None and about_him[1].value == "8月12日"
     someone_else = role_gate(analyze("王建国解除质押事件对应的披露时间是什么？"), context, AnswerSettings())
     assert someone_else is not None and not someone_else[1].found
+
+
+def test_a_name_role_is_answered_with_the_name_next_to_its_cue() -> None:
+    from finrag.answer.roles import role_answer
+
+    role = asked_role("程少良解除质押事件对应的质权方是什么？")
+    assert role is not None and role.kind == "name"
+    found = role_evidence(role, [(1, PLEDGE)])
+    assert found.found and found.value == "广发证券股份有限公司"
+    assert role_answer(found, role.kind) == "广发证券股份有限公司[1]"
+    tenderer = asked_role("粤水电中标事件对应的招标方是什么？")
+    assert tenderer is not None
+    no_name = "该《中标通知书》确定公司为“珠江三角洲水资源配置工程土建施工A3标”的中标单位。"
+    assert not role_evidence(tenderer, [(1, no_name)]).found
+
+
+def test_a_sentence_about_someone_else_does_not_count_when_asked_to_check() -> None:
+    role = asked_role("程少良解除质押事件对应的质押物占持股比是什么？")
+    assert role is not None
+    other = "王建国持有公司股份，本次解除质押股份占其所持股份比例为9.99%，占公司总股本的1.00%。"
+    assert role_evidence(role, [(1, other)]).found  # off: any sentence of a chunk about the subject
+    assert not role_evidence(role, [(1, other)], subject="程少良", min_subject=0.5).found
+    assert role_evidence(role, [(1, PLEDGE)], subject="程少良", min_subject=0.5).value == "4.57%"

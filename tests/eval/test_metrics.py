@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from decimal import Decimal
 
 import pytest
 
@@ -12,9 +11,6 @@ from finrag.eval.metrics import (
     CitedPage,
     RankedHit,
     answer_scores,
-    numeric_match,
-    parse_numbers,
-    reference_numbers,
     retrieval_scores,
     token_f1,
     token_recall,
@@ -58,47 +54,6 @@ def test_no_gold_no_retrieval_metrics_and_miss_is_zero() -> None:
 def test_gold_passage_without_page_matches_any_page() -> None:
     s = retrieval_scores([hit("p1.txt", 1)], [Gold("p1.txt", None)])
     assert s["recall@1"] == 1.0
-
-
-def test_parse_numbers_scales_units_and_skips_years() -> None:
-    nums = parse_numbers("2019年营业收入为1,175,301,034.32元，增长12.5%，约3.2亿元")
-    values = [(n.value, n.scale, n.percent) for n in nums]
-    assert values == [
-        (Decimal("1175301034.32"), Decimal(1), False),
-        (Decimal("12.5"), Decimal(1), True),
-        (Decimal("3.2"), Decimal(10) ** 8, False),
-    ]
-    assert parse_numbers("On August 30, 2023 JnJ") == []
-    assert parse_numbers("a loss of (1,234) million")[0].value == Decimal(-1234)
-
-
-@pytest.mark.parametrize(
-    ("prediction", "reference", "ok"),
-    [
-        ("Total current assets were $16,525 million.", "$16525.00", True),
-        ("约为1.18亿元", "117,530,103.43元", True),  # 1.18e8 vs 1.1753e8: 0.4% apart
-        ("约为1.19亿元", "117,530,103.43元", False),  # 1.2% apart
-        ("毛利率为23.15%", "23.15%", True),
-        ("gross margin 0.2315", "23.15%", True),
-        ("1526.45万元", "15264500元", True),
-        ("55.0%", "55.1%", True),
-        ("54.5%", "55.1%", False),
-        ("no figures here", "$20 billion", False),
-    ],
-)
-def test_numeric_match(prediction: str, reference: str, ok: bool) -> None:
-    assert numeric_match(prediction, reference_numbers(reference)) is ok
-
-
-def test_reference_number_after_cue_and_prom_answer() -> None:
-    ref = (
-        "根据公式，得出四方科技2019年的管理费用率是3.99%，"
-        "其中管理费用为46869502.38元，营业收入为1175301034.32元。"
-    )
-    (n,) = reference_numbers(ref)
-    assert n.value == Decimal("3.99") and n.percent
-    (p,) = reference_numbers("电子信箱是x", "12.5")
-    assert p.value == Decimal("12.5")
 
 
 def test_token_f1_en_and_zh() -> None:

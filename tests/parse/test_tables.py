@@ -68,3 +68,20 @@ def test_new_statement_at_top_of_next_page_is_not_merged() -> None:
     assert len(merge_tables([a, b])) == 2
     c = _pt(12, [["Item", "2022", "2021"], ["Revenue", "5,000", "4,000"]], first=True, last=False)
     assert len(merge_tables([a, c])) == 2  # different column count
+
+
+def test_first_row_of_amounts_is_body_not_header() -> None:
+    # SEC cash flow statements print "$(660)" and their year header as a separate line above the grid
+    assert is_amount("$(660)") and is_amount("$ (1,043)")
+    rows = [["Net loss", "$(660)", "$(403)"], ["Depreciation and amortization", "167", "203"]]
+    header, body = split_header(rows)
+    assert header == [] and body == rows
+
+
+def test_year_and_date_lines_above_a_table_are_not_its_caption() -> None:
+    above = [
+        "December 26, December 27, December 28,",
+        "2015 2014 2013 (In millions)",
+        "Statements of Cash Flows",
+    ]
+    assert caption_and_unit(above, []) == ("Statements of Cash Flows", "in millions")

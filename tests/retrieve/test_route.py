@@ -89,3 +89,22 @@ def test_a_named_statement_adds_a_table_focus_list_with_title_words() -> None:
     off = cfg.model_copy(update={"routes": ["company", "period"]})
     balance = named_statements("balance sheet")
     assert "statement" not in route(qa, Filters(), off, [], statements=balance).rules
+
+
+def test_an_asked_section_adds_a_focus_list_with_the_titles_of_the_part_that_answers_it() -> None:
+    from finrag.retrieve.route import SECTION, STATEMENT
+    from finrag.retrieve.sections import asked_concepts, implied_statements, load_concepts
+
+    cfg = RetrieveSettings()
+    q = "Has Acme reported any ongoing legal battles? And its inventory turnover?"
+    concepts = asked_concepts(q, load_concepts())
+    statements = implied_statements(concepts, [])
+    plan = route(
+        _qa(question=q, completed=q, companies=["Acme"]), Filters(), cfg, [], None, statements, concepts
+    )
+    suffixes = [s for s, _ in plan.focus]
+    assert suffixes == [FOCUS, STATEMENT, SECTION]
+    assert "legal proceedings" in plan.focus_terms[SECTION]
+    assert dict(plan.focus)[SECTION].companies == ["Acme"]  # inside the company focus
+    off = cfg.model_copy(update={"routes": [r for r in cfg.routes if r != "section"]})
+    assert SECTION not in [s for s, _ in route(_qa(), Filters(), off, [], None, [], concepts).focus]

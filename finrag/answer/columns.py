@@ -1,0 +1,102 @@
+"""Period columns of a table for its facts: each value column's label resolved to a fiscal period.
+
+Besides the header cells themselves, three layouts are handled: one merged header cell over several
+columns ("2020 2019 2018"), a header line printed as its own block above the table ("Year Ended December
+26, December 27, December 28, 2015 2014 2013"), and a headerless continuation of the table before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from finrag.answer.periods import UNKNOWN, ResolvedPeriod, is_not_period, labels_from_line, resolve_label
+from finrag.answer.units import Unit, detect_unit
+from finrag.model import Document, Table
+
+_NOTE_HEADERS = ("附注", "注释", "note", "notes")
+
+
+@dataclass(slots=True)
+class Column:
+    index: int
+    label: str
+    period: ResolvedPeriod
+    unit: Unit | None
+
+
+@dataclass(slots=True)
+class Previous:
+    """The period columns of the table before, for a continuation printed without its header."""
+
+    last_page: int
+    columns: list[Column]
+
+
+def column_label(header: list[list[str]], col: int) -> str:
+    parts: list[str] = []
+    for row in header:
+        cell = row[col].strip() if col < len(row) else ""
+        if cell and cell not in parts:
+            parts.append(cell)
+    return " ".join(parts)
+
+
+def period_columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[Column]:
+    columns: list[Column] = []
+    year, end = doc.meta.fiscal_year, doc.meta.period_end
+    for col in range(label_col + 1, width):
+        label = column_label(header, col)
+        low = label.lower()
+        if any(low.startswith(n) or low == n for n in _NOTE_HEADERS):
+            continue
+        period = resolve_label(label, year, end) if label else UNKNOWN
+        if period is UNKNOWN and label and is_not_period(label) and "%" not in label:
+            continue
+        columns.append(Column(col, label, period, detect_unit(label)))
+    return _split_merged(doc, columns)
+
+
+def _split_merged(doc: Document, columns: list[Column]) -> list[Column]:
+    """A merged header cell over several columns ("2020 2019 2018" above three columns): one year per
+    column, in printed order, when the cell names exactly as many years as it spans."""
+    out = list(columns)
+    for label in {c.label for c in columns if c.label}:
+        group = [i for i, c in enumerate(columns) if c.label == label]
+        labels = labels_from_line(label, len(group)) if len(group) > 1 else None
+        for i, own in zip(group, labels or [], strict=False):
+            period = resolve_label(own, doc.meta.fiscal_year, doc.meta.period_end)
+            out[i] = Column(columns[i].index, own, period, columns[i].unit)
+    return out
+
+
+def periods_from_above(doc: Document, columns: list[Column], before: list[str]) -> list[Column] | None:
+    """Period columns from a header line printed as its own block just above the table (nearest first)."""
+    for text in before:
+        for line in reversed(text.split("\n")):
+            labels = labels_from_line(line, len(columns))
+            if labels is None:
+                continue
+            periods = [resolve_label(lab, doc.meta.fiscal_year, doc.meta.period_end) for lab in labels]
+            if any(p is UNKNOWN for p in periods):
+                return None
+            # labelled by the year alone: the table's chunk may not show the line above (a quoted
+            # "December 26, 2015" would then cite a day the cited chunk does not print)
+            return [
+                Column(c.index, str(p.fiscal_year), p, c.unit) for c, p in zip(columns, periods, strict=True)
+            ]
+    return None
+
+
+def carried(
+    table: Table, header: list[list[str]], columns: list[Column], previous: Previous | None
+) -> list[Column]:
+    """A table without any header row that continues the table before it (same or next page, as many
+    value columns) takes that table's period columns."""
+    if header or previous is None or not table.pages or len(previous.columns) != len(columns):
+        return columns
+    if not 0 <= table.pages[0] - previous.last_page <= 1:
+        return columns
+    return [
+        Column(c.index, p.label, p.period, c.unit or p.unit)
+        for c, p in zip(columns, previous.columns, strict=True)
+    ]

@@ -1,0 +1,33 @@
+"""A looked-up amount restated in the scale the question asks for ("Answer in USD millions")."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from finrag.answer.calc import rounded
+from finrag.answer.query import AskedFor
+from finrag.answer.units import format_number
+from finrag.model import CalcInput, Calculation, Fact
+
+_ASKED_SCALE = re.compile(r"\bin\s+(?:usd\s+|us\$\s*|\$\s*)?(thousands|millions|billions)\b", re.I)
+_SCALES = {"thousands": Decimal(1_000), "millions": Decimal(1_000_000), "billions": Decimal(1_000_000_000)}
+CONVERTED_PLACES = 2  # "in USD millions" from a table in thousands: 302,578 thousands = 302.58 millions
+
+
+def converted(asked: AskedFor, f: Fact, n: int) -> Calculation | None:
+    """The fact restated in the scale the question asks for ("Answer in USD millions"), as a shown step."""
+    m = _ASKED_SCALE.search(asked.question)
+    if m is None or f.unit == "%" or not f.scale or f.scale == 1:
+        return None
+    target = m.group(1).lower()
+    factor = f.scale / _SCALES[target]
+    if factor == 1:
+        return None
+    result = rounded(f.value * factor, CONVERTED_PLACES)
+    shown, factor_text = format_number(f.value, None), format_number(factor.normalize(), None)
+    text = (
+        f"In {target}: {shown} {f.unit} × {factor_text} = {format_number(result, CONVERTED_PLACES)} {target}"
+    )
+    inputs = [CalcInput(f.line_item.strip(), f.value, f.unit, n)]
+    return Calculation("unit_conversion", f"value × {factor_text}", inputs, result, target, text)

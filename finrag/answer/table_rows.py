@@ -1,0 +1,58 @@
+"""Row labels a statement leaves implicit: the unlabelled total under a section heading.
+
+SEC statements often print a section heading ("Revenues"), its component rows, and then the section
+total on a row with no label (only a rule above the amounts). That row is the section's total; it is
+recognised by its amounts, which must equal the sum of the component rows in every column.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.units import parse_number
+
+# A total equals the sum of its components up to rounding in the printed unit: this share of the total.
+SUM_TOLERANCE = Decimal("0.001")
+MIN_COMPONENTS = 2  # a "total" of one row is just that row repeated
+
+
+def _values(row: list[str], label_col: int) -> list[Decimal | None]:
+    out: list[Decimal | None] = []
+    for cell in row[label_col + 1 :]:
+        parsed = parse_number(cell)
+        out.append(parsed.value if parsed is not None and not parsed.percent else None)
+    return out
+
+
+def section_totals(rows: list[list[str]], label_col: int) -> dict[int, str]:
+    """Row index -> the section heading, for unlabelled rows that total the rows under that heading."""
+    out: dict[int, str] = {}
+    heading: str | None = None
+    members: list[list[Decimal | None]] = []
+    for r, row in enumerate(rows):
+        label = row[label_col].strip() if label_col < len(row) else ""
+        values = _values(row, label_col)
+        if label and all(v is None for v in values):  # a heading row: a new section starts
+            heading, members = label, []
+            continue
+        if label:
+            members.append(values)
+            continue
+        if heading and len(members) >= MIN_COMPONENTS and _is_total(values, members):
+            out[r] = heading
+        heading, members = None, []  # whatever this unlabelled row is, the section ends here
+    return out
+
+
+def _is_total(values: list[Decimal | None], members: list[list[Decimal | None]]) -> bool:
+    checked = 0
+    for col, total in enumerate(values):
+        if total is None:
+            continue
+        parts = [v for m in members if col < len(m) and (v := m[col]) is not None]
+        if not parts:
+            return False
+        if abs(sum(parts, Decimal(0)) - total) > SUM_TOLERANCE * abs(total):
+            return False
+        checked += 1
+    return checked > 0

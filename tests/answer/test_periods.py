@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+from finrag.answer.periods import labels_from_line, resolve_label
+
+
+def test_header_line_with_one_date_per_column() -> None:
+    line = "Year Ended December 26, December 27, December 28, 2015 2014 2013 (In millions)"
+    labels = labels_from_line(line, 3)
+    assert labels == [
+        "Year Ended December 26, 2015",
+        "Year Ended December 27, 2014",
+        "Year Ended December 28, 2013",
+    ]
+    period = resolve_label(labels[1], None)
+    assert period.fiscal_year == 2014 and period.period_end == "2014-12-27" and period.kind == "duration"
+
+
+def test_header_line_of_years_and_chinese_dates() -> None:
+    assert labels_from_line("2020 2019 2018", 3) == ["2020", "2019", "2018"]
+    assert labels_from_line("2020年12月31日 2019年12月31日", 2) == ["2020年12月31日", "2019年12月31日"]
+    assert labels_from_line("Year Ended December 31, 2020 2019", 2) == [
+        "Year Ended December 31, 2020",
+        "Year Ended December 31, 2019",
+    ]
+
+
+def test_sentences_and_mismatched_counts_are_not_headers() -> None:
+    assert labels_from_line("Revenue fell 27% in 2015 from 2014", 2) is None
+    assert labels_from_line("2015 2014 2013", 2) is None
+    assert labels_from_line("2015 2015", 2) is None

@@ -1,0 +1,89 @@
+"""Which typed values can be an event's argument: names next to their cue, no holder's state after a
+release, titles next to their holder, totals that are not prices per share."""
+
+from __future__ import annotations
+
+from finrag.answer.role_values import VALUE_PATTERNS, fits, is_name, names_next_to
+
+RELEASE_TEXT = "华熙昕宇将其所持公司股份解除部分质押，解除质押1410万股，占其所持股份比例2.65%。"
+STATE_TEXT = "截至2019年9月4日，鸿达兴业集团处于质押状态约8.3310亿股，占其所持公司股份总数的88.18%。"
+
+
+def _span(pattern: str, text: str, value: str) -> tuple[int, int]:
+    for m in VALUE_PATTERNS[pattern].finditer(text):
+        if m.group(0).strip() == value:
+            return m.start(), m.end()
+    raise AssertionError(f"{value} not read as {pattern} in {text}")
+
+
+def test_a_pledgee_is_the_organisation_right_after_the_cue() -> None:
+    text = "该公司于2019年9月5日将质押给民生加银资产管理有限公司的无限售流通股进行了解除。"
+    spans = names_next_to(text, ["质押给"])
+    assert [text[a:b] for a, b in spans] == ["民生加银资产管理有限公司"]
+
+
+def test_a_lead_investor_is_the_name_right_before_the_cue() -> None:
+    text = "本轮融资由红杉资本中国基金领投，IDG跟投。"
+    assert [text[a:b] for a, b in names_next_to(text, ["领投"])] == ["红杉资本中国基金"]
+
+
+def test_no_organisation_next_to_the_cue_is_no_name() -> None:
+    text = "该《中标通知书》确定公司为“珠江三角洲水资源配置工程土建施工A3标”的中标单位，中标价为12.738亿元。"
+    assert names_next_to(text, ["招标", "中标"]) == []
+    assert not is_name("本公司") and not is_name("天府新区仁寿县交通基础设施PPP项目总投资")
+    assert is_name("SmileGate") and is_name("烟台智库典当有限公司")
+
+
+def test_after_a_release_the_holders_remaining_pledge_is_not_its_share() -> None:
+    released = _span("percent", RELEASE_TEXT, "2.65%")
+    remaining = _span("percent", STATE_TEXT, "88.18%")
+    assert fits("percent", "质押物占持股比", False, RELEASE_TEXT, released, True, "")
+    assert not fits("percent", "质押物占持股比", False, STATE_TEXT, remaining, True, "")
+    # for a new pledge the cumulative figure may still be what is asked
+    assert fits("percent", "质押物占持股比", False, STATE_TEXT, remaining, False, "")
+
+
+def test_a_title_taken_is_the_position_after_the_change_not_the_one_held() -> None:
+    text = "原标题：世联行选举陈劲松为董事长 继续聘任朱敏为总经理"
+    span = _span("title", text, "总经理")
+    assert fits("title", "变动后职位", False, text, span, False, "朱敏")
+    assert not fits("title", "高管职位", False, text, span, False, "朱敏")
+
+
+def test_a_title_belongs_to_the_person_named_in_its_clause() -> None:
+    text = "孙又文将退休，台积电公共关系部部门经理高孟华接任"
+    span = _span("title", text, "经理")
+    assert not fits("title", "高管职位", False, text, span, False, "孙又文")
+    assert fits("title", "高管职位", False, text, span, False, "高孟华")
+
+
+def test_a_price_per_share_is_no_total_amount() -> None:
+    text = "同意将回购价格由14.47元/股调整为9.51元/股，回购总金额为300万元。"
+    price = _span("money", text, "9.51元")
+    total = _span("money", text, "300万元")
+    assert not fits("money", "交易金额", False, text, price, False, "")
+    assert fits("money", "每股交易价格", False, text, price, False, "")
+    assert fits("money", "交易金额", False, text, total, False, "")
+
+
+def test_a_disclosure_date_is_a_day_and_a_threshold_is_no_figure() -> None:
+    text = "杰华公司计划于2020年7月24日至2020年10月23日期间减持。"
+    period = _span("date", text, "2020年7月24日至2020年10月23日")
+    assert not fits("date", "披露时间", True, text, period, False, "")
+    assert fits("date", "交易完成时间", False, text, period, False, "")
+    assert [m.group(0) for m in VALUE_PATTERNS["percent"].finditer("持股5%以上股东减持1.2%")] == ["1.2%"]
+
+
+def test_news_dates_keep_the_part_of_the_day() -> None:
+    assert VALUE_PATTERNS["date"].search("5月13日晚间发布公告").group(0) == "5月13日晚间"  # type: ignore[union-attr]
+
+
+def test_an_acquisition_takes_a_stake() -> None:
+    text = "天津乐享荟将收购广州粤华物业有限公司51%股权，总对价为人民币1.95亿元。"
+    assert [m.group(0) for m in VALUE_PATTERNS["stake"].finditer(text)] == ["51%股权"]
+
+
+def test_a_bound_stays_with_its_figure() -> None:
+    text = "股东华泰资管拟减持不超过2%的公司股份，即不超过约737万股。"
+    assert [m.group(0) for m in VALUE_PATTERNS["percent"].finditer(text)] == ["不超过2%"]
+    assert [m.group(0) for m in VALUE_PATTERNS["shares"].finditer(text)] == ["不超过约737万股"]

@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from finrag.answer.table_rows import section_totals
+
+
+def test_unlabelled_row_that_sums_its_section_takes_the_heading() -> None:
+    rows = [
+        ["Revenues", "", ""],
+        ["Casino", "$2,871,720", "$6,517,759"],
+        ["Rooms", "830,382", "2,322,579"],
+        ["", "3,702,102", "8,840,338"],
+        ["Expenses", "", ""],
+        ["Casino", "1,701,783", "3,623,899"],
+        ["Rooms", "419,156", "829,677"],
+        ["", "99", "3,623,899"],
+    ]
+    assert section_totals(rows, 0) == {3: "Revenues"}
+
+
+def test_single_component_is_not_a_total() -> None:
+    rows = [["Assets", "", ""], ["Cash", "5", "6"], ["", "5", "6"]]
+    assert section_totals(rows, 0) == {}
