@@ -32,6 +32,10 @@ from finrag.model import Chunk, Hit
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
+# Questions about what a report expects: the year asked may follow the report's fiscal year
+_FORWARD = re.compile(
+    r"forecast|outlook|guidance|\bexpect|\banticipat|\bprojected\b|\bplan(?:s|ned)?\b|预计|预测|展望|计划"
+)
 # Words naming the kind of subject or event ("企业融资", "高管变动"): news text names the subject itself
 _CLASS_WORDS = re.compile(r"企业|高管|公司|股东")
 # Corporate event nouns (the usual financial-news event types): what remains of a subject is its name
@@ -152,8 +156,9 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
         if any(h.chunk.meta.doc_type == "prospectus" for h in evidence)
         else COMPARATIVE_YEARS
     )
+    ahead = 1 if _FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
     for year in asked.years:
-        covered = any(year <= y <= year + window for y in years) or any(
+        covered = any(year - ahead <= y <= year + window for y in years) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
         )
         if not covered:
@@ -162,8 +167,11 @@ def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettin
     wanted = [
         t for t in terms(_topic(asked)) if not any(t in e.lower() for e in asked.entities) and not t.isdigit()
     ]
+    text = " ".join(_haystack(h) for h in evidence)
+    if any(re.search(p, text, re.IGNORECASE) for p in asked.section_titles):
+        wanted = []  # the evidence is the part of a filing this kind of question is answered from
+        scores["section"] = 1.0
     if wanted:
-        text = " ".join(_haystack(h) for h in evidence)
         # a line item the question names by a synonym ("capex") counts when the evidence prints another one
         printed = [
             m.printed.lower()

@@ -108,6 +108,7 @@ class AskedFor:
     scope: str = "consolidated"  # "parent" when the question says 母公司
     companies: list[str] = field(default_factory=list)  # company names the analysis matched
     entities: list[str] = field(default_factory=list)  # company-like names in the question (matched or not)
+    section_titles: list[str] = field(default_factory=list)  # titles of the sections that answer it (regexes)
 
     def summary(self) -> dict[str, object]:
         """What the trace shows of this reading."""
@@ -158,6 +159,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.places = _places(text)
     asked.scope = "parent" if "母公司" in text and "归属于母公司" not in text else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
+    asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = company_names(text, lang)
     if asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*"):
         asked.intent = "calculation"

@@ -54,6 +54,8 @@ class QueryAnalysis:
     keywords: list[str] = field(default_factory=list)  # analyzer tokens of the completed question
     line_items: list[str] = field(default_factory=list)  # financial line items named in the question
     variants: list[str] = field(default_factory=list)  # expanded query variants (incl. cross-language)
+    # how filings title the sections holding what the question asks about (regexes, finrag/data/sections.toml)
+    section_titles: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

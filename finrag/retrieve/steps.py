@@ -165,6 +165,7 @@ class Steps:
             codes += [m.company.code for m in und.matches if m.company.code]
             files = self.companies.get(request.filters.access).files_in(a.completed)
             concepts = asked_concepts(a.completed, self.concepts)
+            a.section_titles = [c.titled.pattern for c in concepts if c.titled is not None]
             statements = und.statements + implied_statements(concepts, und.statements)
             plan = route(a, request.filters, r, codes, files, statements, concepts)
             d.update(plan.summary(), concepts=[c.name for c in concepts])

@@ -96,3 +96,24 @@ def test_an_unchecked_attribute_needs_evidence_naming_its_subject() -> None:
     refused = check_role(asked, about_others, AnswerSettings())
     assert refused is not None and not refused.passed
     assert check_role(asked, about_him, AnswerSettings()) is None  # nothing to check beyond the subject
+
+
+def test_evidence_from_the_section_a_question_is_answered_from_passes_the_keyword_check() -> None:
+    doc = make_doc([INCOME_ZH], company="Boeing", year=2022, file="BOEING_2022_10K.pdf", language="en")
+    text = "Item 3. Legal Proceedings. Various legal proceedings, claims and investigations are pending."
+    hit = Hit(make_chunk(doc, text, 20), 0.03)
+    asked = analyze("Has Boeing reported any materially important ongoing legal battles from FY2022?")
+    assert not decide(asked, [hit], ["Boeing"], AnswerSettings()).answerable  # wording alone: too few terms
+    asked.section_titles = ["legal proceedings|litigation|contingencies"]  # the retriever's section concept
+    d = decide(asked, [hit], ["Boeing"], AnswerSettings())
+    assert d.answerable and d.scores["section"] == 1.0
+
+
+def test_a_forecast_for_next_year_is_read_from_this_years_report() -> None:
+    doc = make_doc([INCOME_ZH], company="Boeing", year=2022, file="BOEING_2022_10K.pdf", language="en")
+    text = "We expect 737 production rates to increase to 38 per month in 2023."
+    hit = Hit(make_chunk(doc, text, 40), 0.03)
+    forecast = analyze("What 737 production rate is Boeing forecasting for FY2023?")
+    assert decide(forecast, [hit], ["Boeing"], AnswerSettings()).answerable
+    actual = analyze("What was Boeing's 737 production rate in FY2024?")
+    assert decide(actual, [hit], ["Boeing"], AnswerSettings()).reason == "period"

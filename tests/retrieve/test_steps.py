@@ -107,3 +107,11 @@ def test_a_company_known_only_from_confidential_documents_is_not_matched_for_a_p
     res = retriever.search(insider)
     assert res.analysis is not None and res.analysis.companies == ["四方科技"]
     store.close()
+
+
+def test_the_analysis_names_the_sections_a_question_is_answered_from(retriever: Retriever) -> None:
+    res = retriever.search(SearchRequest("四方科技有哪些重大诉讼？", top_k=3))
+    assert res.analysis is not None and res.analysis.section_titles  # the legal concept's report titles
+    assert any("诉讼" in p for p in res.analysis.section_titles)
+    plain = retriever.search(SearchRequest("四方科技2019年营业收入是多少", top_k=3))
+    assert plain.analysis is not None and plain.analysis.section_titles == []
