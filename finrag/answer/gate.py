@@ -44,6 +44,15 @@ _EVENT_WORDS = re.compile(
 )
 # Event words news text often words differently ("成交人" for 中标, "投资" for 融资)
 TOPIC_SYNONYMS = {word: CUE_SYNONYMS[word] for word in ("融资", "募资", "中标")}
+PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
+MIN_EVENT_TERM = 2  # one character ("股") is part of too many event labels to stand for one
+# A question about a text it does not include ("下文中…", "the following passage"): no search can tell
+# which text is meant, so it is refused with a request for the text.
+_DEICTIC = re.compile(
+    r"下文|上文|(?:下面|以下|上述|上面)的?(?:文字|文章|段落|内容|新闻|公告)"
+    r"|the (?:following|above|preceding) (?:text|passage|paragraph|article)",
+    re.I,
+)
 
 
 def event_words(term: str) -> tuple[str, ...]:
@@ -60,16 +69,6 @@ def with_event_words(question: str) -> str:
     extra = [w for t in terms(question) for w in event_words(t) if w not in question]
     return " ".join([question, *dict.fromkeys(extra)])
 
-
-PROSPECTUS_YEARS = 4
-MIN_EVENT_TERM = 2  # one character ("股") is part of too many event labels to stand for one
-# A question about a text it does not include ("下文中…", "the following passage"): no search can tell
-# which text is meant, so it is refused with a request for the text.
-_DEICTIC = re.compile(
-    r"下文|上文|(?:下面|以下|上述|上面)的?(?:文字|文章|段落|内容|新闻|公告)"
-    r"|the (?:following|above|preceding) (?:text|passage|paragraph|article)",
-    re.I,
-)  # a prospectus reports three full years and a stub period before its date
 
 
 @dataclass(slots=True)
