@@ -1,27 +1,21 @@
 """OCR engines behind one interface: an image in, text lines with pixel boxes and confidences out.
 
 ``rapidocr`` (default) runs PP-OCR det/rec models that ship inside PyPI wheels (see :data:`MODELS`) on
-OpenVINO or onnxruntime with explicit thread counts; ``tesseract`` calls the apt-installed binary through
-subprocess (TSV output). Neither downloads anything at run time: model files are always passed by path, and
-a model whose package or file is missing is a :class:`ParseError` naming it. Images are BGR ``uint8``
-arrays of shape (h, w, 3).
+OpenVINO or onnxruntime with explicit thread counts; ``tesseract`` (:mod:`finrag.parse.ocr_tesseract`)
+calls the apt-installed binary through subprocess (TSV output). Neither downloads anything at run time:
+model files are always passed by path, and a model whose package or file is missing is a
+:class:`ParseError` naming it. Images are BGR ``uint8`` arrays of shape (h, w, 3).
 """
 
 from __future__ import annotations
 
-import csv
 import importlib.util
-import io
 import logging
 import math
-import os
-import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -32,10 +26,6 @@ Image = npt.NDArray[np.uint8]
 
 # rapidocr's own per-line score floor; finrag filters by OcrSettings.min_confidence afterwards.
 _RAPID_TEXT_SCORE = 0.3
-# Tesseract reports confidence in percent.
-_TESS_CONF_SCALE = 100.0
-# Tesseract's own limit on a page's OCR time, as a safety net beside the pool's timeout (s).
-_TESS_TIMEOUT_S = 120.0
 
 
 @dataclass(slots=True)
@@ -216,75 +206,6 @@ class RapidOcrEngine:
         return [ln for ln in lines if ln.text]
 
 
-class TesseractEngine:
-    """The tesseract binary (apt tesseract-ocr + language packs), word boxes grouped into its lines."""
-
-    name = "tesseract"
-
-    def __init__(self, settings: OcrSettings) -> None:
-        self._cmd = settings.tesseract_cmd
-        self._langs = settings.tesseract_langs
-        self._threads = max(settings.threads, 1)
-
-    def read(self, image: Image) -> list[OcrLine]:
-        with tempfile.TemporaryDirectory(prefix="finrag-tess-") as tmp:
-            png = Path(tmp) / "page.png"
-            cv2.imwrite(str(png), image)
-            env = dict(os.environ, OMP_THREAD_LIMIT=str(self._threads))
-            try:
-                proc = subprocess.run(
-                    [self._cmd, str(png), "stdout", "-l", self._langs, "--psm", "3", "tsv"],
-                    capture_output=True,
-                    env=env,
-                    timeout=_TESS_TIMEOUT_S,
-                    check=False,
-                )
-            except (OSError, subprocess.TimeoutExpired) as exc:
-                raise ParseError(f"tesseract failed: {exc}", stage="parse") from exc
-        if proc.returncode != 0:
-            raise ParseError(f"tesseract failed: {proc.stderr.decode(errors='replace')[:200]}", stage="parse")
-        return _parse_tesseract_tsv(proc.stdout.decode("utf-8", errors="replace"))
-
-
-@dataclass(slots=True)
-class _Word:
-    text: str
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-    conf: float
-
-
-def _parse_tesseract_tsv(tsv: str) -> list[OcrLine]:
-    groups: dict[tuple[str, str, str, str], list[_Word]] = {}
-    for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
-        text = (row.get("text") or "").strip()
-        if row.get("level") != "5" or not text:
-            continue
-        left, top = float(row["left"]), float(row["top"])
-        word = _Word(
-            text, left, top, left + float(row["width"]), top + float(row["height"]), float(row["conf"])
-        )
-        key = (row["page_num"], row["block_num"], row["par_num"], row["line_num"])
-        groups.setdefault(key, []).append(word)
-    lines: list[OcrLine] = []
-    for words in groups.values():
-        words.sort(key=lambda w: w.x0)
-        text = join_tokens([w.text for w in words])
-        lines.append(
-            OcrLine(
-                text=text,
-                x0=min(w.x0 for w in words),
-                y0=min(w.y0 for w in words),
-                x1=max(w.x1 for w in words),
-                y1=max(w.y1 for w in words),
-                score=max(0.0, sum(w.conf for w in words) / len(words) / _TESS_CONF_SCALE),
-            )
-        )
-    return lines
-
-
 def is_cjk(ch: str) -> bool:
     """Chinese/Japanese characters and full-width punctuation: no space is written around them."""
     code = ord(ch)
@@ -313,5 +234,7 @@ def make_engine(settings: OcrSettings) -> OcrEngine:
     if settings.engine == "rapidocr":
         return RapidOcrEngine(settings)
     if settings.engine == "tesseract":
+        from finrag.parse.ocr_tesseract import TesseractEngine
+
         return TesseractEngine(settings)
     raise ParseError(f"unknown OCR engine {settings.engine!r} (use 'rapidocr' or 'tesseract')", stage="parse")

@@ -7,10 +7,11 @@ import math
 
 import numpy as np
 
-from finrag.parse.ocr_engine import OcrLine, _parse_tesseract_tsv, join_tokens
+from finrag.parse.ocr_engine import OcrLine, join_tokens
 from finrag.parse.ocr_layout import unrotate_box
 from finrag.parse.ocr_lines import page_skew, paragraphs, reading_order, visual_lines
 from finrag.parse.ocr_table import grid_runs, is_amount, rebuild_table
+from finrag.parse.ocr_tesseract import parse_tesseract_tsv
 
 H = 30.0  # line height in pixels
 
@@ -116,7 +117,7 @@ def test_tesseract_tsv_words_become_lines() -> None:
         "5\t1\t1\t1\t2\t1\t10\t40\t40\t20\t80\t净利润",
         "4\t1\t1\t1\t2\t0\t10\t40\t40\t20\t-1\t",
     ]
-    lines = _parse_tesseract_tsv("\n".join([header, *rows]))
+    lines = parse_tesseract_tsv("\n".join([header, *rows]))
     assert [ln.text for ln in lines] == ["Net income", "净利润"]
     assert lines[0].x0 == 10 and lines[0].x1 == 130 and abs(lines[0].score - 0.93) < 1e-9
 
