@@ -123,9 +123,13 @@ def _abbreviates(name: str, hit: Hit) -> bool:
     return False
 
 
-def decide(asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings) -> GateDecision:
-    """Answerable or not; ``known`` are company names/aliases of indexed documents the caller may see."""
-    if (m := _DEICTIC.search(asked.question)) and not terms(_DEICTIC.sub(" ", _topic(asked))):
+def decide(
+    asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
+) -> GateDecision:
+    """Answerable or not; ``known`` are company names/aliases of indexed documents the caller may see;
+    ``one_document``: the question was asked within one selected document ("下文" refers to it)."""
+    m = None if one_document else _DEICTIC.search(asked.question)
+    if m and not terms(_DEICTIC.sub(" ", _topic(asked))):
         return GateDecision(False, "no_text", missing=[m.group(0)])  # "下文中发生的事件类型有哪些？"
     if not hits:
         return GateDecision(False, "no_evidence", missing=[asked.question])

@@ -95,13 +95,13 @@ class Answerer:
         t1 = time.perf_counter()
         asked = analyze(request.question, result.analysis)
         trace.add("answer", "analyze", asked.summary(), _ms(t1))
-        if asks_event_types(asked.question) and single_document(request.filters):
+        one_doc = single_document(request.filters)  # "the text" is the document the user selected
+        if one_doc and asks_event_types(asked.question):
             k = self.cfg.context_chunks
             return events_reply(request, asked.language, result.hits, self.retriever.search, trace, k)
         t2 = time.perf_counter()
-        decision = decide(
-            asked, result.hits, known_companies(self.store, result.hits, request.filters.access), self.cfg
-        )
+        known = known_companies(self.store, result.hits, request.filters.access)
+        decision = decide(asked, result.hits, known, self.cfg, one_document=one_doc)
         trace.add(
             "gate",
             "decision",

@@ -65,6 +65,9 @@ def test_a_question_about_a_text_it_does_not_include_asks_for_the_text() -> None
     # a question that names its own topic is not about a missing text
     named = analyze("下文中四方科技2019年的营业收入是多少元?")
     assert decide(named, _hits(), ["四方科技"], AnswerSettings()).reason != "no_text"
+    # asked within one selected document, "下文" is that document
+    d = decide(asked, _hits(), ["四方科技"], AnswerSettings(), one_document=True)
+    assert d.reason != "no_text"
 
 
 def test_a_party_role_is_a_slot_to_fill_not_a_topic_word() -> None:
