@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from finrag.answer.cite import check_answer, make_citation
-from finrag.answer.text import citations_in, split_sentences
+from finrag.answer.text import split_sentences
 from finrag.errors import ConfigError
-from finrag.model import Answer, Chunk, Filters, Hit, SearchRequest, SearchResult, Trace
+from finrag.model import Chunk, Filters, Hit, SearchRequest, SearchResult
 
 Search = Callable[[SearchRequest], SearchResult]
 
@@ -127,23 +126,9 @@ def events_answer(mentions: list[EventMention], language: str) -> str:
     return "\n".join([head, *lines])
 
 
-def events_reply(
-    request: SearchRequest, language: str, hits: list[Hit], search: Search, trace: Trace, max_chunks: int
-) -> Answer:
-    """The answer (or refusal) to an event-type question asked within one document: the question's own
-    hits plus the document's chunks that hold trigger words (a search for them within the document)."""
+def event_hits(request: SearchRequest, hits: list[Hit], search: Search, max_chunks: int) -> list[Hit]:
+    """Context for an event-type question asked within one document: the question's own hits plus the
+    document's chunks that hold trigger words (a search for them within the same filters)."""
     words = " ".join(dict.fromkeys(t for e in taxonomy().events for t in e.triggers))
     found = search(SearchRequest(words, max_chunks, request.filters)).hits
-    merged = list({h.chunk.chunk_id: h for h in [*hits[:max_chunks], *found]}.values())
-    context = {i + 1: h.chunk for i, h in enumerate(merged)}
-    mentions = find_events(list(context.items()))
-    trace.add("answer", "events", {"found": [m.event.label for m in mentions], "chunks": len(context)})
-    question = request.question
-    text = events_answer(mentions, language) if mentions else ""
-    checked, _ = check_answer(text, context, None, question)
-    cited = list(dict.fromkeys(n for n in citations_in(checked) if n in context))
-    if not cited:
-        return Answer(question, NONE_FOUND[language], True, language, [], None, merged, trace)
-    snippets = {m.n: m.sentence for m in reversed(mentions)}  # a chunk's first event sentence
-    citations = [make_citation(n, context[n], None, snippets.get(n)) for n in cited]
-    return Answer(question, checked, False, language, citations, None, merged, trace)
+    return list({h.chunk.chunk_id: h for h in [*hits[:max_chunks], *found]}.values())

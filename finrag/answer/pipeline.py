@@ -10,9 +10,16 @@ import time
 from collections.abc import Iterator
 
 from finrag.answer.cite import check_answer, make_citation
-from finrag.answer.events import asks_event_types, events_reply, single_document
+from finrag.answer.events import (
+    NONE_FOUND,
+    asks_event_types,
+    event_hits,
+    events_answer,
+    find_events,
+    single_document,
+)
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.gate import check_role, decide, refusal_text, with_event_words
+from finrag.answer.gate import GateDecision, check_role, decide, refusal_text, with_event_words
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
@@ -97,8 +104,7 @@ class Answerer:
         trace.add("answer", "analyze", asked.summary(), _ms(t1))
         one_doc = single_document(request.filters)  # "the text" is the document the user selected
         if one_doc and asks_event_types(asked.question):
-            k = self.cfg.context_chunks
-            return events_reply(request, asked.language, result.hits, self.retriever.search, trace, k)
+            return self._events(Prepared(request, asked, result, GateDecision(True, "events"), trace))
         t2 = time.perf_counter()
         known = known_companies(self.store, result.hits, request.filters.access)
         decision = decide(asked, result.hits, known, self.cfg, one_document=one_doc)
@@ -158,6 +164,17 @@ class Answerer:
                 _ms(t3),
             )
         return prep
+
+    def _events(self, prep: Prepared) -> Answer:
+        """The event types one selected document reports, each cited with its sentence (or a refusal)."""
+        hits = event_hits(prep.request, prep.result.hits, self.retriever.search, self.cfg.context_chunks)
+        prep.decision.evidence, prep.context = hits, [(i + 1, h.chunk) for i, h in enumerate(hits)]
+        mentions = find_events(prep.context)
+        prep.trace.add("answer", "events", {"found": [m.event.label for m in mentions], "chunks": len(hits)})
+        if not mentions:
+            return self._refuse(prep, NONE_FOUND[prep.asked.language])
+        prep.snippets = {m.n: m.sentence for m in reversed(mentions)}  # a chunk's first event sentence
+        return self._finish(prep, events_answer(mentions, prep.asked.language), "offline")
 
     def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
         asked = prep.asked
