@@ -219,10 +219,19 @@ def detect_formula(question: str) -> Formula | None:
     return best[1] if best else None
 
 
-_SHORT_ACRONYM = 4  # "roa", "dso", "ebitda"-like keywords must stand alone ("roa" is not in "broad")
+# "more than 20% of revenue" is a threshold, not a request for a difference or a share
+_THRESHOLD = re.compile(r"(?:more|less|greater|fewer)\s+than\s+(?:[$€£¥]\s*)?\d")
+_GIVEN_PERCENT = re.compile(r"\d\s*$")
 
 
 def _mentions(low: str, word: str) -> bool:
-    if word.isascii() and word.isalpha() and len(word) <= _SHORT_ACRONYM:
-        return re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low) is not None
+    """Latin keywords stand alone ("roa" is not in "broad", "ebitda" not in "ebitdar"); a comparison
+    word followed by a number is a threshold."""
+    if word.isascii():
+        found = re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low)
+        if found is None:
+            return False
+        if word.startswith("%") and _GIVEN_PERCENT.search(low, 0, found.start()):
+            return False  # "20% of": a figure the question gives
+        return not (word.endswith(" than") and _THRESHOLD.match(low, found.start()))
     return word in low

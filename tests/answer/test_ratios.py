@@ -59,6 +59,15 @@ def test_short_acronyms_must_stand_alone() -> None:
     assert detect_formula("How broad is the road network?") is None
     found = detect_formula("What is the DSO in FY2022?")
     assert found is not None and found.name == "days_sales_outstanding"
+    # a longer word that starts with a formula's name is another measure
+    assert detect_formula("Which region had the highest EBITDAR contribution in FY2022?") is None
+
+
+def test_figures_the_question_gives_are_thresholds_not_calculations() -> None:
+    question = "Are there any product categories that represent more than 20% of Boeing's revenue for FY2022?"
+    assert detect_formula(question) is None
+    found = detect_formula("What is capex as a % of revenue in FY2022?")
+    assert found is not None and found.name == "share_of_revenue"
 
 
 def test_cagr_over_the_years_the_question_spans() -> None:
