@@ -55,6 +55,7 @@ def _rows(report: EvalReport) -> list[tuple[str, GroupMetrics]]:
     rows += [(f"lang {k}", g) for k, g in report.by_lang.items()]
     if report.cross_lingual.n:
         rows.append(("cross-lingual", report.cross_lingual))
+    rows += [(k, g) for k, g in report.by_posing.items()]
     rows.append(("**overall**", report.overall))
     return rows
 
@@ -94,7 +95,7 @@ def flatten(data: Any) -> dict[str, float]:
     if not isinstance(data, dict) or "overall" not in data:
         raise EvalError("not an evaluation report (no 'overall')")
     out = {f"overall/{m}": float(v) for m, v in data["overall"]["metrics"].items()}
-    for group in ("sets", "by_lang"):
+    for group in ("sets", "by_lang", "by_posing"):
         for name, g in data.get(group, {}).items():
             out |= {f"{group}/{name}/{m}": float(v) for m, v in g["metrics"].items()}
     return out

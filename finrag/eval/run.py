@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from finrag.errors import FinragError
+from finrag.eval.ambiguity import find_ambiguous, note
 from finrag.eval.corpus import Corpus
 from finrag.eval.metrics import RankedHit, answer_scores, retrieval_scores
 from finrag.eval.sets import Question
@@ -16,6 +17,7 @@ from finrag.eval.targets import Target
 QuestionCallback = Callable[[str, int, int], None]
 Judge = Callable[[str, str, str], float]  # (question, reference, answer) -> 1.0 agrees / 0.0
 SHOWN_HITS = 5  # hits kept per question in the report (file:pages) for eyeballing misses
+HEADLINE_K = 5  # the recall cut-off the issue targets: the ceiling for ambiguous wordings is given for it
 MS = 1000.0
 
 
@@ -40,6 +42,7 @@ class QuestionResult:
     question: str
     answerable: bool
     cross_lingual: bool
+    ambiguous: bool = False  # same wording as a question about other evidence (unscoped runs)
     retrieval: dict[str, float] = field(default_factory=dict)
     answer: dict[str, float] = field(default_factory=dict)
     hits: list[str] = field(default_factory=list)  # "file p3-4" of the first hits
@@ -73,6 +76,7 @@ class EvalReport:
     ingest_seconds: float = 0.0
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
+    by_posing: dict[str, GroupMetrics] = field(default_factory=dict)  # "well-posed"/"ambiguous", if any
 
 
 def aggregate(results: list[QuestionResult]) -> GroupMetrics:
@@ -168,6 +172,7 @@ def evaluate(
     target.prepare(corpus, on_file)
     ingest_seconds = time.perf_counter() - started
     languages = target.doc_languages()
+    shared = find_ambiguous([] if getattr(target, "scoped", False) else questions, HEADLINE_K)
     results: list[QuestionResult] = []
     for i, q in enumerate(questions):
         on_question(q.qid, i, len(questions))
@@ -175,6 +180,7 @@ def evaluate(
             target, q, top_k=top_k, answers=answers, cross_lingual=_is_cross_lingual(q, languages),
             tolerance=tolerance, judge=judge,
         )
+        res.ambiguous = q.qid in shared.qids
         if diagnose is not None and q.answerable and q.gold and res.retrieval.get(f"recall@{top_k}", 1.0) < 1:
             res.diagnostic = diagnose(q, hits)
         results.append(res)
@@ -183,6 +189,8 @@ def evaluate(
     missing = sorted({d for q in questions for d in q.gold_docs} - {p.name for p in corpus.files})
     if missing:
         notes.append("gold documents not in the corpus (questions count as misses): " + ", ".join(missing))
+    if shared.qids:
+        notes.append(note(shared, HEADLINE_K))
     notes += getattr(target, "notes", [])
     failed = getattr(target, "failed", [])
     if failed:
@@ -202,6 +210,10 @@ def evaluate(
         by_type=_group(results, lambda r: f"{r.set_name}/{r.qtype or '-'}"),
         cross_lingual=aggregate([r for r in results if r.cross_lingual]),
         questions=results,
+        by_posing=_group(
+            [r for r in results if r.set_name in shared.ceilings],
+            lambda r: f"{r.set_name} {'ambiguous' if r.ambiguous else 'well-posed'}",
+        ),
         ingest_seconds=round(ingest_seconds, 1),
         seconds=round(time.perf_counter() - started, 1),
         notes=notes,

@@ -125,3 +125,22 @@ def _everything():  # type: ignore[no-untyped-def]
     from finrag.model import AccessScope
 
     return AccessScope.everything()
+
+
+def test_questions_sharing_a_wording_are_reported_apart(tmp_path: Path) -> None:
+    same = "下文中发生的事件类型有哪些？"
+    rows = [*QUESTIONS[:2]]
+    rows += [{"id": f"e{i}", "lang": "zh", "question": same, "answer": "收购", "answerable": True,
+              "gold": [{"passage_id": p}], "type": "event"} for i, p in enumerate(("p1", "p2"))]
+    qs = write_jsonl(tmp_path / "mini.jsonl", rows)
+    ps = write_jsonl(tmp_path / "passages.jsonl", PASSAGES)
+    out = tmp_path / "a.json"
+    args = ["eval", "--set", str(qs), "--passages", str(ps), "--system", "naive", "--no-answers",
+            "--cache", str(tmp_path / "cache"), "--out", str(out)]
+    res = CliRunner().invoke(app, args)
+    assert res.exit_code == 0, res.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    posing = report["by_posing"]
+    assert posing["mini ambiguous"]["n"] == 2 and posing["mini well-posed"]["n"] == 2
+    assert any("share their wording (1 wording)" in n for n in report["notes"])
+    assert "mini ambiguous" in res.output  # the Markdown table shows the split
