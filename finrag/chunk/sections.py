@@ -2,7 +2,12 @@
 
 Parser heading levels are used for structured text (Markdown, DOCX). In PDFs the numbering of the
 heading decides its level, because font-size levels are not consistent across a filing:
-第X节 > 一、 > （一） > 1. ; PART I > Item 7.
+第X节 > 一、 > （一） > 1. ; PART I > Item 7 > Note 16.
+
+SEC filings get extra structure (sec_items.py): table-of-contents pages never set the path, Item
+numbers only move forward, an "Item 8" label and its title on the next line are one heading, Item/Note
+labels merged with their first paragraph become headings, and exhibits appended after the last Item
+start their own top-level path. Unit captions and footnote lines are never headings.
 """
 
 from __future__ import annotations
@@ -10,7 +15,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from finrag.chunk.sec_items import (
+    ANY_ITEM,
+    SEC_LEVELS,
+    SecTracker,
+    is_caption_line,
+    label_title,
+    sec_label,
+    toc_blocks,
+)
 from finrag.model import Block, BlockKind, Document
+
+__all__ = ["Section", "build_sections", "clean_title", "heading_level", "is_caption_line", "numbered_level"]
 
 _CN_NUM = "一二三四五六七八九十百零〇两"
 # (pattern, level) tried in order on a candidate heading's text
@@ -28,9 +44,9 @@ _NUMBERED_LEVELS: tuple[tuple[re.Pattern[str], int], ...] = (
 )
 PROMOTE_MAX_CHARS = 40  # a plain text line longer than this is never taken for a heading
 PROMOTE_MAX_CHARS_EN = 120  # ... except SEC "PART I" / "Item 7. Management's Discussion and Analysis ..."
-_SEC_ITEM = re.compile(r"^(PART\s+[IVX]+\b|Item\s+\d+[A-Z]?\s*[.:])", re.IGNORECASE)
 _TOC_LINE = re.compile(r"(\.{4,}|…{2,}|·{4,}|\s\d{1,3}\s*$)")
 _SENTENCE_PUNCT = re.compile(r"[。；;，,]")
+_LABEL_INITIALS = frozenset("IiNnPpEe")  # first letters of Item / Note / Part / Exhibit labels
 _NOT_A_HEADING = re.compile(r"^[□√☑☐■\s]*(适用|不适用)[□√☑☐■\s]*(不适用)?$")
 TITLE_LEVEL = 0  # a document title (DOCX Title style, etc.) sits above every heading
 UNNUMBERED = -1  # PDF heading without numbering: a child of the last numbered heading, sibling of unnumbered
@@ -50,6 +66,9 @@ def clean_title(text: str) -> str:
 
 def numbered_level(text: str) -> int | None:
     t = text.strip()
+    lab = sec_label(t)
+    if lab is not None and lab.kind in SEC_LEVELS:
+        return SEC_LEVELS[lab.kind]
     for pattern, level in _NUMBERED_LEVELS:
         if pattern.match(t):
             return level
@@ -61,6 +80,13 @@ def heading_level(block: Block, media_type: str) -> int | None:
     text = clean_title(block.text)
     if not text or _NOT_A_HEADING.match(text):
         return None
+    level = _heading_level(block, text, media_type)
+    if level is not None and media_type == "pdf" and is_caption_line(text):
+        return None
+    return level
+
+
+def _heading_level(block: Block, text: str, media_type: str) -> int | None:
     if block.kind in (BlockKind.TITLE, BlockKind.HEADING):
         if block.kind == BlockKind.TITLE and media_type != "pdf":
             return TITLE_LEVEL
@@ -78,7 +104,7 @@ def _promoted(text: str) -> int | None:
     """Level of a plain text line that is really a heading ("第十节 财务报告", "Item 7. MD&A")."""
     if _TOC_LINE.search(text):
         return None
-    if len(text) <= PROMOTE_MAX_CHARS_EN and _SEC_ITEM.match(text):
+    if len(text) <= PROMOTE_MAX_CHARS_EN and sec_label(text) is not None:
         return numbered_level(text)
     if len(text) > PROMOTE_MAX_CHARS or _SENTENCE_PUNCT.search(text):
         return None
@@ -86,12 +112,74 @@ def _promoted(text: str) -> int | None:
     return level if level is not None and level <= 3 else None
 
 
+def _sec_heading(doc: Document, i: int) -> tuple[int, str, bool] | None:
+    """(level, title, title_only) of an SEC Item/Note label block of any kind whose text runs on into its
+    first paragraph ("Item 5. Market for ... The principal market ..."), else None."""
+    block = doc.blocks[i]
+    if block.text.lstrip()[:1] not in _LABEL_INITIALS:
+        return None
+    text = clean_title(block.text)
+    if block.kind == BlockKind.TABLE:  # "Item 8. Financial Statements ... | INDEX TO ..." read into a table
+        if len(ANY_ITEM.findall(block.text)) != 1:
+            return None
+        cells = [c.strip() for c in block.text.split("\n", 1)[0].split("|") if c.strip()]
+        lab = sec_label(cells[0]) if cells else None
+        if lab is None or lab.kind != "item":
+            return None
+        return SEC_LEVELS["item"], clean_title(cells[0])[:PROMOTE_MAX_CHARS_EN], False
+    if block.kind not in (BlockKind.TEXT, BlockKind.CAPTION, BlockKind.HEADING, BlockKind.LIST):
+        return None
+    lab = sec_label(text)
+    if lab is None or _TOC_LINE.search(text[lab.end:PROMOTE_MAX_CHARS_EN]):
+        return None
+    title, rest = label_title(text, PROMOTE_MAX_CHARS_EN,
+                              heading=block.kind in (BlockKind.HEADING, BlockKind.TITLE))
+    level = UNNUMBERED if lab.kind == "exhibit" else numbered_level(title)
+    return None if level is None else (level, title, not rest)
+
+
 def build_sections(doc: Document, root: list[str] | None = None) -> list[Section]:
     """Sections in reading order; ``root`` is the path used before the first heading."""
     sections: list[Section] = [Section(list(root or []), None)]
     stack: list[tuple[int, str, bool]] = []  # (level, title, numbered)
+    pdf = doc.media_type == "pdf"
+    toc = toc_blocks(doc.blocks) if pdf else set()
+    sec = SecTracker()
+    skip = -1  # a title line already taken into the heading before it
+    pos_on_page = 0
     for i, block in enumerate(doc.blocks):
+        pos_on_page = pos_on_page + 1 if i and doc.blocks[i - 1].page == block.page else 0
+        if i == skip:
+            continue
         level = heading_level(block, doc.media_type)
+        title = clean_title(block.text)
+        body_too = False  # the heading block also carries body text
+        if pdf:
+            if i in toc:
+                level = None
+            elif (merged := _sec_heading(doc, i)) is not None:
+                level, title, title_only = merged
+                body_too = not title_only and clean_title(block.text) != title
+                nxt = doc.blocks[i + 1] if i + 1 < len(doc.blocks) else None
+                lab = sec_label(title)
+                if title_only and lab is not None and not title[lab.end:].strip() and nxt is not None:
+                    joined = clean_title(nxt.text)
+                    if len(joined) <= PROMOTE_MAX_CHARS_EN and sec_label(joined) is None \
+                            and not _SENTENCE_PUNCT.search(joined[-1:]) and nxt.kind != BlockKind.TABLE:
+                        title = f"{title} {joined}"
+                        skip = i + 1
+            if level is None and block.kind == BlockKind.TEXT and len(title) <= PROMOTE_MAX_CHARS_EN \
+                    and sec.exhibit_start(title, block, pos_on_page):
+                level = UNNUMBERED
+            if level is not None:
+                verdict = sec.accept(title, level, block, pos_on_page)
+                if verdict is None:
+                    level = None
+                    skip = -1 if skip == i + 1 else skip
+                else:
+                    level, reset = verdict
+                    if reset:
+                        stack.clear()
         if level is None:
             sections[-1].blocks.append(i)
             continue
@@ -100,6 +188,8 @@ def build_sections(doc: Document, root: list[str] | None = None) -> list[Section
             level = (stack[-1][0] + (0 if not stack[-1][2] else 1)) if stack else 1
         while stack and stack[-1][0] >= level:
             stack.pop()
-        stack.append((level, clean_title(block.text), numbered))
+        stack.append((level, title, numbered))
         sections.append(Section([t for _, t, _ in stack], i, level))
+        if body_too:
+            sections[-1].blocks.append(i)
     return [s for s in sections if s.blocks or s.heading is not None]
