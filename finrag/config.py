@@ -193,6 +193,15 @@ class RetrieveSettings(BaseModel):
     )
     focus_weight: float = Field(1.0, description="RRF weight of the company/period-filtered lists")
     period_window: int = Field(1, description="Reports up to this many years after a named year also hold it")
+    period_fit: bool = Field(
+        True,
+        description="Period focus keeps the named companies' reports that fit the asked period best "
+        "(year's annual report, latest of a span, prior year-end for guidance)",
+    )
+    period_words: bool = Field(
+        True,
+        description="Keyword queries also get how reports write the asked period (Q3 -> third quarter)",
+    )
     expand: bool = Field(True, description="Glossary expansion into query variants, each retrieved and fused")
     cross_language: bool = Field(True, description="Add a variant with glossary terms in the other language")
     synonym_terms: int = Field(4, description="Same-language synonyms appended in the synonym variant")
@@ -268,6 +277,16 @@ class AnswerSettings(BaseModel):
         description="Share of the subject's name the value's sentence (or the one before) must hold (0 = "
         "off: BBT dev 0.3 refused no more unanswerable questions and 3 more answerable ones; news refers "
         "back by short names)",
+    )
+    role_event_exclusions: bool = Field(
+        True,
+        description="Event attribute values do not come from sentences naming the asked event only in "
+        "phrases that report another (a pledge released is no pledge; finrag/data/events.toml excludes)",
+    )
+    role_event_chunk: bool = Field(
+        True,
+        description="An event attribute's value comes only from a chunk that reports the asked event (news "
+        "about another event of the same company states no value of this one)",
     )
 
 

@@ -33,12 +33,16 @@ ASKS_EVENTS = re.compile(
 )
 
 
+# Words before an event label's core that name who it happens to ("企业", "股东") or mark the passive ("被")
+_QUALIFIER = re.compile(r"企业|公司|高管|股东|股份|被")
+
+
 @dataclass(frozen=True, slots=True)
 class EventType:
     label: str
     label_en: str
     triggers: tuple[str, ...]
-    exclude: tuple[str, ...]  # phrases containing a trigger that do not report the event
+    exclude: tuple[str, ...]  # patterns of phrases containing a trigger that do not report the event
     near: tuple[str, ...]  # words that, close to a trigger, show it is not the event
 
 
@@ -70,9 +74,41 @@ def taxonomy() -> Taxonomy:
             )
             for e in raw["events"]
         )
+        for pattern in (p for e in events for p in e.exclude):
+            re.compile(pattern)
         return Taxonomy(int(raw["window"]), events)
-    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as err:
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError, re.error) as err:
         raise ConfigError(f"event taxonomy malformed: {err}", stage="answer", file=EVENTS_FILE) from err
+
+
+def core_label(label: str) -> str:
+    """A label without the words naming whom the event concerns ("企业收购" -> "收购", "被约谈" -> "约谈")."""
+    while (m := _QUALIFIER.match(label)) and len(label) > m.end():
+        label = label[m.end() :]
+    return label
+
+
+@lru_cache(maxsize=1)
+def event_names() -> re.Pattern[str]:
+    """Words naming an event type in a question: each label and its core, longest first."""
+    names = {w for e in taxonomy().events for w in (e.label, core_label(e.label))}
+    return re.compile("|".join(re.escape(w) for w in sorted(names, key=lambda w: (-len(w), w))))
+
+
+@lru_cache(maxsize=1)
+def trigger_words() -> tuple[str, ...]:
+    """Every wording of every event type (kept whole when a question is cut into terms)."""
+    return tuple(
+        dict.fromkeys(w for e in taxonomy().events for w in (e.label, core_label(e.label), *e.triggers))
+    )
+
+
+def named_event(text: str) -> EventType | None:
+    """The event type ``text`` names ("程少良解除质押" -> 解除质押; "X股东减持" -> 股东减持), if any."""
+    m = event_names().search(text)
+    if m is None:
+        return None
+    return next(e for e in taxonomy().events if m.group(0) in (e.label, core_label(e.label)))
 
 
 def asks_event_types(question: str) -> bool:
@@ -84,8 +120,8 @@ def single_document(filters: Filters) -> bool:
     return len(set(filters.files)) + len(set(filters.doc_ids)) == 1
 
 
-def _spans(text: str, phrases: tuple[str, ...]) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for p in phrases for m in re.finditer(re.escape(p), text)]
+def _spans(text: str, patterns: tuple[str, ...]) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for p in patterns for m in re.finditer(p, text)]
 
 
 def reports(text: str, event: EventType, window: int) -> bool:
@@ -99,6 +135,13 @@ def reports(text: str, event: EventType, window: int) -> bool:
             if not any(w in around for w in event.near):
                 return True
     return False
+
+
+def only_excluded(text: str, event: EventType, window: int) -> bool:
+    """True when ``text`` words ``event`` only in phrases that do not report it ("原质押给X的股份解除质押"
+    names a pledge being released, not a pledge)."""
+    mentioned = any(re.search(re.escape(t), text, re.IGNORECASE) for t in event.triggers)
+    return mentioned and not reports(text, event, window)
 
 
 def find_events(context: list[tuple[int, Chunk]]) -> list[EventMention]:
@@ -115,15 +158,24 @@ def find_events(context: list[tuple[int, Chunk]]) -> list[EventMention]:
 
 
 def events_answer(mentions: list[EventMention], language: str) -> str:
-    """The event types, then each one's sentence with its citation."""
+    """The event types, each cited with the chunk whose sentence reports it (the citation's snippet quotes
+    that sentence: :func:`event_snippets`)."""
     if language == "zh":
-        head = "文中发生的事件类型：" + "、".join(m.event.label for m in mentions) + "。"
-        lines = [f"- {m.event.label}：{m.sentence}[{m.n}]" for m in mentions]
-    else:
-        names = ", ".join(f"{m.event.label_en} ({m.event.label})" for m in mentions)
-        head = f"Events reported: {names}."
-        lines = [f"- {m.event.label_en}: {m.sentence} [{m.n}]" for m in mentions]
-    return "\n".join([head, *lines])
+        return "文中发生的事件类型：" + "、".join(f"{m.event.label}[{m.n}]" for m in mentions) + "。"
+    return (
+        "Events reported: "
+        + ", ".join(f"{m.event.label_en} ({m.event.label}) [{m.n}]" for m in mentions)
+        + "."
+    )
+
+
+def event_snippets(mentions: list[EventMention]) -> dict[int, str]:
+    """[n] -> the sentences of that chunk that report the events (the evidence each citation shows)."""
+    out: dict[int, list[str]] = {}
+    for m in mentions:
+        if m.sentence not in out.setdefault(m.n, []):
+            out[m.n].append(m.sentence)
+    return {n: "\n".join(sentences) for n, sentences in out.items()}
 
 
 def event_hits(request: SearchRequest, hits: list[Hit], search: Search, max_chunks: int) -> list[Hit]:

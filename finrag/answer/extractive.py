@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from finrag.answer.events import trigger_words
 from finrag.answer.text import split_sentences, terms
 from finrag.model import Chunk
 
@@ -51,7 +52,7 @@ def _is_debris(sentence: str) -> bool:
 
 def select_sentences(question: str, context: list[tuple[int, Chunk]], max_sentences: int) -> list[Scored]:
     """Best-matching sentences (term overlap weighted by rarity among the candidates), in reading order."""
-    wanted = terms(question)
+    wanted = terms(question, keep=trigger_words())
     candidates = _candidates(context)
     if not wanted or not candidates:
         return []

@@ -11,12 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from finrag.answer.events import taxonomy
+from finrag.answer.events import event_names, named_event
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.lexicon import synonyms
 from finrag.answer.query import AskedFor
 from finrag.answer.roles import (
-    CUE_SYNONYMS,
     RELEASE,
     Role,
     RoleEvidence,
@@ -25,6 +24,7 @@ from finrag.answer.roles import (
     role_evidence,
     subject_of,
 )
+from finrag.answer.subjects import CLASS_WORDS, event_words, subject_context, subject_name, with_event_words
 from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit
@@ -36,16 +36,7 @@ COMPARATIVE_YEARS = 2
 _FORWARD = re.compile(
     r"forecast|outlook|guidance|\bexpect|\banticipat|\bprojected\b|\bplan(?:s|ned)?\b|预计|预测|展望|计划"
 )
-# Words naming the kind of subject or event ("企业融资", "高管变动"): news text names the subject itself
-_CLASS_WORDS = re.compile(r"企业|高管|公司|股东")
-# Corporate event nouns (the usual financial-news event types): what remains of a subject is its name
-_EVENT_WORDS = re.compile(
-    r"解除质押|质押|股份回购|回购|减持|增持|收购|中标|融资|上市|亏损|破产|变动|被约谈|约谈"
-)
-# Event words news text often words differently ("成交人" for 中标, "投资" for 融资)
-TOPIC_SYNONYMS = {word: CUE_SYNONYMS[word] for word in ("融资", "募资", "中标")}
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
-MIN_EVENT_TERM = 2  # one character ("股") is part of too many event labels to stand for one
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(
@@ -53,22 +44,6 @@ _DEICTIC = re.compile(
     r"|the (?:following|above|preceding) (?:text|passage|paragraph|article)",
     re.I,
 )
-
-
-def event_words(term: str) -> tuple[str, ...]:
-    """Wordings of an event category a question names ("高管变动" -> 辞职, 聘任 …; "中标" -> 成交 …):
-    the trigger words of the event types (finrag/data/events.toml) whose label holds ``term``."""
-    if len(term) < MIN_EVENT_TERM:
-        return ()
-    found = [w for e in taxonomy().events if term in e.label for w in e.triggers]
-    return tuple(dict.fromkeys([*TOPIC_SYNONYMS.get(term, ()), *found]))
-
-
-def with_event_words(question: str) -> str:
-    """``question`` followed by the wordings of the event categories it names (for sentence matching)."""
-    extra = [w for t in terms(question) for w in event_words(t) if w not in question]
-    return " ".join([question, *dict.fromkeys(extra)])
-
 
 
 @dataclass(slots=True)
@@ -91,11 +66,11 @@ def _topic(asked: AskedFor) -> str:
     own (the asked attribute: the role check looks for a value of its kind)."""
     text = asked.question
     role = asked_role(text) if asked.language == "zh" else None
-    about_event = bool(_EVENT_WORDS.search(subject_of(text) or ""))  # "X高管变动事件对应的…"
+    about_event = bool(event_names().search(subject_of(text) or ""))  # "X高管变动事件对应的…"
     if role is not None and (checks(role) or role.kind == "name" or about_event):  # "投资方": a slot
         unchecked = role.phrase if not checks(role) and role.kind != "name" else ""  # "证券代码": a topic
         text = f"{subject_of(text) or text} {unchecked}"
-        text = _CLASS_WORDS.sub(" ", text)
+        text = CLASS_WORDS.sub(" ", text)
     asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
@@ -194,11 +169,6 @@ def decide(
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
 
 
-def _subject(question: str) -> str:
-    """The subject's name: the words before the attribute without class and event words."""
-    return _EVENT_WORDS.sub("", _CLASS_WORDS.sub("", subject_of(question) or ""))
-
-
 def role_gate(
     asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
 ) -> tuple[Role, RoleEvidence] | None:
@@ -209,7 +179,7 @@ def role_gate(
         return None
     if asked.intent == "lookup" and any(m.printed in role.phrase for m in asked.line_items):
         return None  # a table line item is asked for ("研发投入金额"): the fact lookup answers it
-    subject = _subject(asked.question)
+    subject = subject_name(asked.question)
     scored = [(coverage(subject, c.text.lower()) if len(subject) > 1 else 1.0, n, c) for n, c in context]
     scored = [
         t for t in scored if t[0] >= cfg.role_subject_coverage
@@ -217,7 +187,16 @@ def role_gate(
     chosen = sorted(scored, key=lambda t: (-round(t[0], 2), t[1]))[: cfg.role_context_chunks]
     context_texts = [(n, c.text) for _, n, c in chosen]
     release = bool(RELEASE.search(asked.question))
-    return role, role_evidence(role, context_texts, subject, cfg.role_sentence_subject_coverage, release)
+    event = named_event(subject_of(asked.question) or "") if cfg.role_event_exclusions else None
+    return role, role_evidence(
+        role,
+        context_texts,
+        subject,
+        cfg.role_sentence_subject_coverage,
+        release,
+        event=event,
+        event_chunk=cfg.role_event_chunk,
+    )
 
 
 @dataclass(slots=True)
@@ -244,12 +223,20 @@ def _subject_check(
     """An event attribute question whose value has no shape to check ("X高管变动事件对应的变动类型"): its
     subject must at least be named by a context chunk, else the evidence is about someone else."""
     role = asked_role(asked.question) if asked.language == "zh" and asked.intent == "text" else None
-    subject = _subject(asked.question) if role is not None else ""
-    if role is None or len(subject) <= 1 or not _EVENT_WORDS.search(subject_of(asked.question) or ""):
+    subject = subject_name(asked.question) if role is not None else ""
+    if role is None or len(subject) <= 1 or not event_names().search(subject_of(asked.question) or ""):
         return None
     if any(coverage(subject, c.text.lower()) >= cfg.role_subject_coverage for _, c in context):
         return None
     return RoleCheck(role, RoleEvidence(False), False)
+
+
+def extractive_inputs(
+    asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
+) -> tuple[str, list[tuple[int, Chunk]]]:
+    """What an extractive answer matches (the question with its event wordings) and quotes from (the
+    chunks about the question's subject)."""
+    return with_event_words(asked.question), subject_context(asked, context, cfg)
 
 
 def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings) -> RoleCheck | None:

@@ -14,12 +14,13 @@ from finrag.answer.events import (
     NONE_FOUND,
     asks_event_types,
     event_hits,
+    event_snippets,
     events_answer,
     find_events,
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.gate import GateDecision, check_role, decide, refusal_text, with_event_words
+from finrag.answer.gate import GateDecision, check_role, decide, extractive_inputs, refusal_text
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
@@ -173,7 +174,7 @@ class Answerer:
         prep.trace.add("answer", "events", {"found": [m.event.label for m in mentions], "chunks": len(hits)})
         if not mentions:
             return self._refuse(prep, NONE_FOUND[prep.asked.language])
-        prep.snippets = {m.n: m.sentence for m in reversed(mentions)}  # a chunk's first event sentence
+        prep.snippets = event_snippets(mentions)  # the sentences each citation stands for
         return self._finish(prep, events_answer(mentions, prep.asked.language), "offline")
 
     def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
@@ -248,8 +249,8 @@ class Answerer:
             return prep.numeric.text, "offline"
         if prep.role is not None:
             return role_answer(prep.role[1], prep.role[0]), "offline"
-        question = with_event_words(prep.asked.question)  # "被约谈" is printed as "约谈"
-        text = extractive_answer(question, prep.context, self.cfg.max_sentences, self.cfg.max_answer_chars)
+        question, context = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" printed "约谈"
+        text = extractive_answer(question, context, self.cfg.max_sentences, self.cfg.max_answer_chars)
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 

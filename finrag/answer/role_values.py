@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.role_words import CUE_SYNONYMS
 from finrag.answer.text import coverage
 
 _NUM = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
@@ -16,8 +17,9 @@ _SCALE = r"(?:万亿|千万|百万|十万|万|亿|千)"
 _DATE = (
     r"(?:(?:(?:19|20)\d{2}\s*年\s*)?\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?|(?:19|20)\d{2}[-/.]\d{1,2}[-/.]\d{1,2}"
     r"|(?:(?:19|20)\d{2}\s*年\s*)?(?:第?[一二三四1-4]季度|[上下]半年|年底|年初|年末)"
-    r"|(?<![\d月])[1-3]?\d日(?=[，,晚上下早]|表示|宣布|公告|消息)"
-    r"|(?<!截至)(?<!截止)(?<!截至本)(?<!截止本)(?:本)?公告(?:披露)?日|当日|今日|当天|今天)"
+    r"|(?<![\d月])[1-3]?\d日(?=[，,晚上下早午]|表示|宣布|公告|消息)"
+    r"|(?<!截至)(?<!截止)(?<!截至本)(?<!截止本)(?:本)?公告(?:披露)?日|当日|今日|当天|今天|近日|日前|近期"
+    r"|截[至止](?:本)?公告(?:披露)?日)"
 )
 _DAYPART = r"晚间|午间|早间|盘后|盘前|晚|早"  # "5月13日晚间": news dates carry the part of the day
 # Latin-script runs, full-width letters too ("Ｒｅｓｏｒｔ　Ｃｌａｓｓ")
@@ -70,6 +72,7 @@ _NAME_AFTER = re.compile(rf"\s*(?:[为是：:]\s*)?(?P<name>{_ORG}|{_LATIN})")
 _NAME_BEFORE = re.compile(
     rf"(?P<name>{_ORG}|{_LATIN})\s*(?:等(?:机构|公司|投资方)?)?\s*(?:共同|联合)?(?:发出|发布|组织|公布)?的?$"
 )
+_FORMER = re.compile(r"[曾历原]")  # right before a cue word: a former state ("曾任", "原质押给")
 _THING_WORDS = re.compile(r"项目|工程|标段|采购|总投资")  # "…PPP项目总投资" ends like a name but is none
 _GENERIC_NAME_BODY = 1  # "本公司", "该集团": one character before the ending names no one
 _MIN_LATIN_NAME = 2  # one Latin letter is an initial, not a name
@@ -83,7 +86,7 @@ _STATE = re.compile(r"累计|截至|截止|处于质押状态|合计持有|共�
 _STATE_KINDS = frozenset({"percent", "shares"})
 # A title right after an appointment verb is the position taken (变动后职位), not the one held (高管职位)
 _APPOINTED = re.compile(
-    r"(?:聘任?|(?<![卸离辞解免])任命?|出任|担任|接任|委任|当选|选举\S{0,8}为|[^\s]为)\S{0,15}$"
+    r"(?:聘任?|(?<![卸离辞解免曾历])任命?|出任|担任|接任|委任|当选|选举\S{0,8}为|[^\s]为)\S{0,15}$"
 )
 _PER_SHARE_ROLE = re.compile(r"每股|价")  # roles asking for a price take per-share figures
 _PER_SHARE = re.compile(r"\s*/\s*股|\s*每股")
@@ -93,6 +96,69 @@ _PRICE_REACH = 8  # characters before a figure searched for a price word ("回�
 _RANGE_MARK = re.compile(r"[至到~～—-]")
 TITLE_HOLDER_COVERAGE = 0.5  # share of the person's name a title's clause must hold to be theirs
 _AFTER = "后"  # "变动后职位": the role asks for the position after the change
+
+
+# Dates news text gives without naming the day ("近日", "日前", "截至公告披露日"): an answer only when no
+# date is stated
+RELATIVE_DAY = re.compile(r"近日|日前|近期|截[至止]")
+# Words saying a text was published: the date they go with is when the news came out, not when the event
+# happened ("10月7日消息，X获投…", "格隆汇5月6日丨X公布"). A disclosure-date role takes the wider 披露
+# wordings (收到 a notice …); an event-date role refuses the narrower set. "讯"/"电" count only right
+# after the date ("7月31日讯", "8月16日电"): elsewhere they are parts of names (腾讯, 电网).
+_DATELINE_WORDS = ("讯", "电", "晚间")
+PUBLISHED = re.compile(r"消息|丨|\||发布|公告|公布|宣布|披露|报道|获悉|表示")
+DISCLOSED = re.compile("|".join(re.escape(w) for w in CUE_SYNONYMS["披露"] if w not in _DATELINE_WORDS))
+_DATELINE = re.compile(r"\s*(?:讯|电)")
+# a relative day before a notice received ("于近日收到…通知") dates the notice, not the event
+_NOTIFIED = re.compile(r"\s*(?:收到|接到|获悉)")
+_SEGMENT_MARKS = CLAUSE_MARKS + "丨|"  # a dateline "格隆汇8月21日丨" ends at its bar
+_PARENTHESES = re.compile(r"[（(][^（()）]*[)）]")
+DATELINE_REST = 8  # a date followed by at most this many characters in its clause heads the next clause
+# Another milestone after a date in its clause makes it that milestone's date ("2020年9月30日开工",
+# "至2021年8月30日设备搬入"), not the event's
+_MILESTONE = re.compile(r"开工|竣工|完工|投产|到期|搬入|交付|复牌|停牌|起息|兑付|开业|召开")
+_DAY = re.compile(r"日|今天|当天")  # a disclosure happens on a day: "9月" (of "9月底") or "一季度" is none
+
+
+def _segment(sentence: str, start: int, end: int) -> tuple[str, int]:
+    """The text around a value up to the clause marks either side (a bar "丨" closes a dateline and is
+    kept), and where the segment ends."""
+    masked = _PARENTHESES.sub(lambda m: "#" * len(m.group(0)), sentence)  # "（证券代码：000975）"
+    left = max(masked.rfind(p, 0, start) for p in _SEGMENT_MARKS)
+    rights = [i for p in _SEGMENT_MARKS if (i := masked.find(p, end)) >= 0]
+    stop = min(rights, default=len(sentence))
+    return sentence[left + 1 : stop + 1], stop
+
+
+def published_with(words: re.Pattern[str], sentence: str, start: int, end: int) -> bool:
+    """Whether the date at ``start:end`` is when something was published (``words``): in its own segment,
+    or heading the next clause when little follows it ("9月3日，小米集团公告称")."""
+    blanked = sentence[:start] + " " * (end - start) + sentence[end:]  # "本公告日" is no notice itself
+    own, stop = _segment(blanked, start, end)
+    if words.search(own) or _DATELINE.match(sentence, end):
+        return True
+    if stop >= len(sentence) or stop - end > DATELINE_REST:
+        return False
+    following, _ = _segment(sentence, stop + 1, stop + 1)
+    return bool(words.search(following))
+
+
+def _date_fits(point_in_time: bool, sentence: str, start: int, end: int) -> bool:
+    """A disclosure date (``point_in_time``) is a day the text says something was disclosed; an event's
+    date is no publication date and no other milestone's date."""
+    value = sentence[start:end]
+    relative = RELATIVE_DAY.match(value) is not None
+    stop = _segment(sentence, start, end)[1]
+    if _MILESTONE.search(sentence, end, stop) or (relative and _NOTIFIED.match(sentence, end)):
+        return False
+    if point_in_time:
+        return (
+            not relative
+            and _RANGE_MARK.search(value) is None
+            and _DAY.search(value) is not None
+            and published_with(DISCLOSED, sentence, start, end)
+        )
+    return not published_with(PUBLISHED, sentence, start, end)
 
 
 def clause(sentence: str, start: int, end: int) -> str:
@@ -109,10 +175,14 @@ def names_next_to(sentence: str, words: list[str]) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for word in words:
         for m in re.finditer(re.escape(word), low):
+            if _FORMER.search(low, max(0, m.start() - 1), m.start()):
+                continue  # "曾任X客户经理": a former post says nothing of the event
             after = _NAME_AFTER.match(sentence, m.end())
             before = _NAME_BEFORE.search(sentence[: m.start()])
             for found in (after, before):
-                if found is not None and is_name(found.group("name")):
+                if found is None or VALUE_PATTERNS["title"].match(sentence, found.end("name")):
+                    continue  # "为新任基金经理": a job title, not an organisation
+                if is_name(found.group("name")):
                     out.append((found.start("name"), found.end("name")))
     return out
 
@@ -146,8 +216,8 @@ def fits(
     if kind == "money" and not _PER_SHARE_ROLE.search(phrase):
         per_share = _PER_SHARE.match(sentence, end) or _PRICE_WORD.search(before[-_PRICE_REACH:])
         return per_share is None  # a price per share is no total amount
-    if kind == "date" and point_in_time:
-        return _RANGE_MARK.search(sentence[start:end]) is None  # a disclosure happens on a day
+    if kind == "date":
+        return _date_fits(point_in_time, sentence, start, end)
     if kind == "title":
         if subject and coverage(subject, clause(sentence, start, end)) < TITLE_HOLDER_COVERAGE:
             return False

@@ -15,8 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from finrag.answer.events import EventType, only_excluded, reports, taxonomy
 from finrag.answer.role_values import (
     CLAUSE_MARKS,
+    RELATIVE_DAY,
     RELEASE,
     TICKER,
     VALUE_PATTERNS,
@@ -24,106 +26,20 @@ from finrag.answer.role_values import (
     fits,
     names_next_to,
 )
+from finrag.answer.role_words import CUE_SYNONYMS, HEAD_KINDS
 from finrag.answer.text import coverage, split_sentences
 
-__all__ = ["CLAUSE_MARKS", "RELEASE", "VALUE_PATTERNS", "Role", "RoleEvidence", "asked_role", "role_evidence"]
+__all__ = [
+    "CLAUSE_MARKS",
+    "CUE_SYNONYMS",
+    "RELEASE",
+    "VALUE_PATTERNS",
+    "Role",
+    "RoleEvidence",
+    "asked_role",
+    "role_evidence",
+]
 
-# Role head word -> kind (longest suffix wins). "name" and "any" take no value pattern: cue words only.
-HEAD_KINDS: tuple[tuple[str, str], ...] = (
-    ("价格", "money"),
-    ("股价", "money"),
-    ("价", "money"),
-    ("金额", "money"),
-    ("资金", "money"),
-    ("规模", "money"),
-    ("市值", "money"),
-    ("估值", "money"),
-    ("亏损", "money"),
-    ("对价", "money"),
-    ("时间", "date"),
-    ("日期", "date"),
-    ("周期", "period"),
-    ("期间", "period"),
-    ("数量", "shares"),
-    ("股数", "shares"),
-    ("比例", "percent"),
-    ("占比", "percent"),
-    ("股比", "percent"),
-    ("比率", "percent"),
-    ("轮次", "round"),
-    ("职位", "title"),
-    ("职务", "title"),
-    ("方", "name"),
-    ("人", "name"),
-    ("机构", "name"),
-    ("公司", "name"),
-    ("名称", "name"),
-    ("简称", "name"),
-    ("收购标的", "stake"),
-    ("标的", "name"),
-    ("对象", "name"),
-)
-
-# Cue words and the wordings that say the same thing around a value (general finance vocabulary).
-CUE_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "披露": (
-        "披露",
-        "公告",
-        "公布",
-        "发布",
-        "宣布",
-        "消息",
-        "讯",
-        "报道",
-        "获悉",
-        "表示",
-        "丨",
-        "|",
-        "晚间",
-        "收到",
-    ),
-    "发行": ("发行", "招股", "ipo", "定价", "发售", "出售"),
-    "交易": (
-        "交易",
-        "购回",
-        "付出",
-        "支付",
-        "变现",
-        "合计",
-        "成交",
-        "耗资",
-        "作价",
-        "代价",
-        "对价",
-        "总价",
-        "价款",
-        "资金",
-        "金额",
-        "出资",
-        "回购",
-        "收购",
-        "转让",
-        "减持",
-        "增持",
-        "出售",
-        "买入",
-        "卖出",
-    ),
-    "每股": ("每股", "/股", "元股", "股价", "价格"),
-    "完成": ("完成", "完毕", "交割", "届满", "生效", "办理", "已", "斥", "耗资", "累计"),  # done, not planned
-    "募资": ("募资", "募集", "集资", "筹集", "筹资", "融资"),
-    "融资": ("融资", "募资", "募集", "投资", "获投", "注资", "授信"),
-    "领投": ("领投",),
-    "质权": ("质押给", "质权", "质押予", "向"),
-    "招标": ("招标", "采购人", "业主", "中标"),  # a winner's notice names the tenderer: "中标X公司…项目"
-    "财报": ("报告", "年报", "季报", "半年报", "财报", "业绩", "营业收入", "净利润", "营收"),
-    "中标": ("中标", "中选", "成交", "预中标"),
-    "持股": ("所持", "持有", "持股", "质押比例"),  # a pledge ratio is the pledged share of the holding
-    "总股": ("总股本", "股份总数", "总股份", "总股数", "股本总额", "已发行股份", "已发行股本"),
-    "市值": ("市值",),
-    "亏损": ("亏损", "亏", "净利润-", "净利润为-"),
-    "变动后": ("任", "聘", "接任", "出任", "担任", "委任", "选举", "为"),
-}
 _THINGS = ("标的", "对象")  # name roles that take a project, asset or stake, not an organisation
 WINDOW_CHARS = 60  # a cue counts within this many characters of the value (same sentence)
 _ROLE = re.compile(
@@ -227,29 +143,38 @@ def role_evidence(
     subject: str = "",
     min_subject: float = 0.0,
     release: bool = False,
+    *,
+    event: EventType | None = None,
+    event_chunk: bool = False,
 ) -> RoleEvidence:
     """The best typed value in ``context`` ((n, text) pairs) for ``role``: most cue groups near it, then
     the head-adjacent cue in its own clause, then the nearest cues. With ``subject``, a value counts only
     in a sentence that names it (share of its character pairs >= ``min_subject``); ``release``: the event
-    releases something (解除质押), so the holder's remaining state is not its figure."""
+    releases something (解除质押), so the holder's remaining state is not its figure; ``event``: the
+    asked event, whose values do not come from a sentence naming it only in phrases that report something
+    else (a pledge released is no pledge: "原质押给X的股份解除质押")."""
     pattern = VALUE_PATTERNS.get(role.kind)
     named = role.kind == "name" and bool(role.cues) and not role.phrase.endswith(_THINGS)
     words = [w for group in role.cues for c in group for w in CUE_SYNONYMS.get(c) or (c,)]
     point = any(_POINT_CUE in group for group in role.cues)
     best = RoleEvidence(False)
-    best_key: tuple[float, bool, int] = (-1.0, False, 0)
+    best_key: tuple[float, bool, bool, int] = (-1.0, False, False, 0)
     tried = 0
     for n, text in context:
+        if event is not None and event_chunk and not reports(text, event, taxonomy().window):
+            continue  # a chunk about another event of the subject ("X迎新任副行长" for X融资)
         sentences = split_sentences(TICKER.sub(" ", text))
         for i, sentence in enumerate(sentences):
             if subject and min_subject > 0 and _about(subject, sentences, i) < min_subject:
                 continue
+            if event is not None and only_excluded(sentence, event, taxonomy().window):
+                continue
             if named:
                 spans = names_next_to(sentence, words)
                 tried += len(spans)
-                if spans and best_key < (1.0, True, 0):
+                if spans and best_key < (1.0, True, True, 0):
                     start, end = spans[0]
-                    best_key = (1.0, True, 0)
+                    best_key = (1.0, True, True, 0)
                     best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, 1.0)
                 continue
             spans = [(m.start(), m.end()) for m in pattern.finditer(sentence)] if pattern else [(0, 0)]
@@ -267,7 +192,8 @@ def role_evidence(
                 score = len(found) / len(role.cues) if role.cues else 1.0
                 around = clause(sentence, start, end) if pattern and role.cues else ""
                 own = bool(around) and _group_distance(role.cues[-1], around, 0) is not None
-                key = (score, own, -sum(found))
+                explicit = RELATIVE_DAY.match(sentence, start) is None  # "近日" only when no date is given
+                key = (score, explicit, own, -sum(found))
                 if key > best_key:
                     best_key = key
                     best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, score)

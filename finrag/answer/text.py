@@ -55,10 +55,11 @@ def is_zh(text: str) -> bool:
     return bool(_CJK.search(text))
 
 
-def terms(text: str) -> list[str]:
-    """Content terms: jieba words (>= 2 chars) for Chinese, lower-cased words for English, no stop words."""
-    out: list[str] = []
+def terms(text: str, keep: tuple[str, ...] = ()) -> list[str]:
+    """Content terms: jieba words (>= 2 chars) for Chinese, lower-cased words for English, no stop words;
+    words of ``keep`` found in ``text`` are terms whole (jieba cuts "约谈" into two characters)."""
     low = text.lower()
+    out = [w for w in keep if w and w.lower() in low]
     for part in re.split(r"[^\u4e00-\u9fff]+", low):
         if part:
             out.extend(w for w in rjieba.cut(part) if len(w) >= 2 and w not in _STOP_ZH)

@@ -87,3 +87,40 @@ def test_a_bound_stays_with_its_figure() -> None:
     text = "股东华泰资管拟减持不超过2%的公司股份，即不超过约737万股。"
     assert [m.group(0) for m in VALUE_PATTERNS["percent"].finditer(text)] == ["不超过2%"]
     assert [m.group(0) for m in VALUE_PATTERNS["shares"].finditer(text)] == ["不超过约737万股"]
+
+
+def _date_fits(role: str, text: str, value: str, point: bool) -> bool:
+    return fits("date", role, point, text, _span("date", text, value), False, "")
+
+
+def test_a_disclosure_date_is_the_day_the_text_says_something_was_published() -> None:
+    dateline = "格隆汇8月16日丨申通快递公告称，公司于2019年8月12日审议通过了收购议案。"
+    assert _date_fits("披露时间", dateline, "8月16日", True)
+    assert not _date_fits("披露时间", dateline, "2019年8月12日", True)  # the board's decision, not the notice
+    heading = "挖贝网 8月12日，银泰资源（证券代码：000975）发布公告称，股东程少良办理了解除质押手续。"
+    assert _date_fits("披露时间", heading, "8月12日", True)  # a date heading the clause that publishes
+    contract = "伯明翰体育发布公告，于2019年7月23日，该公司全资附属公司订立股权收购合同。"
+    assert not _date_fits("披露时间", contract, "2019年7月23日", True)  # the contract's date
+    month = "凤凰网港股|普星能量(00090)9月底完成收购衢州普星100%股权"
+    assert not _date_fits("披露时间", month, "9月", True)  # "9月底" names no day
+
+
+def test_an_event_date_is_no_publication_date_and_no_other_milestone() -> None:
+    news = "【亿邦动力讯】10月7日消息，Natalist获投500万美元种子轮融资。"
+    assert not _date_fits("事件时间", news, "10月7日", False)
+    both = "每经AI讯，华菱精工5月13日晚间发布公告称，公司于2020年5月13日收到股东薛飞解除质押的通知。"
+    assert not _date_fits("事件时间", both, "5月13日晚间", False)
+    assert _date_fits("事件时间", both, "2020年5月13日", False)
+    works = "中标工期2020年9月30日开工，至2021年8月30日设备搬入。"
+    assert not _date_fits("中标日期", works, "2020年9月30日", False)
+    notified = "公司于近日收到股东吴玉瑞女士通知，获悉其所持部分股份解除质押。"
+    assert not _date_fits("事件时间", notified, "近日", False)  # the day a notice came, not the release
+    # "腾讯" holds 讯 but is no dateline
+    assert _date_fits("事件时间", "腾讯自8月28日开始进行回购。", "8月28日", False)
+
+
+def test_a_name_followed_by_a_title_or_after_a_former_post_is_none() -> None:
+    appointed = "诺安基金增聘夏荣尧为新任基金经理。"
+    assert names_next_to(appointed, ["为"]) == []  # "新任基金" of "新任基金经理" names no employer
+    former = "夏荣尧曾任中国农业银行客户经理。"
+    assert names_next_to(former, ["任"]) == []

@@ -143,3 +143,30 @@ def test_a_sentence_about_someone_else_does_not_count_when_asked_to_check() -> N
     assert role_evidence(role, [(1, other)]).found  # off: any sentence of a chunk about the subject
     assert not role_evidence(role, [(1, other)], subject="程少良", min_subject=0.5).found
     assert role_evidence(role, [(1, PLEDGE)], subject="程少良", min_subject=0.5).value == "4.57%"
+
+
+def test_a_pledge_question_takes_no_value_from_a_pledge_being_released() -> None:
+    from finrag.answer.events import named_event
+
+    released = "该公司于2019年9月5日将质押给民生加银资产管理有限公司的无限售流通股进行了解除。"
+    pledgee = asked_role("山东金晶节能玻璃有限公司质押事件对应的质权方是什么？")
+    assert pledgee is not None
+    assert role_evidence(pledgee, [(1, released)]).found  # without the event: the name next to 质押给
+    assert not role_evidence(pledgee, [(1, released)], event=named_event("质押")).found
+    pledged = "公司股东王某将其持有的800万股股份质押给华创证券股份有限公司，占其所持股份比例为10%。"
+    assert role_evidence(pledgee, [(1, pledged)], event=named_event("质押")).value == "华创证券股份有限公司"
+
+
+def test_a_value_comes_from_a_chunk_reporting_the_asked_event() -> None:
+    from finrag.answer.events import named_event
+
+    role = asked_role("中国建设银行企业融资事件对应的事件时间是什么？")
+    other = "8月3日，中国建设银行北京市分行行长袁桂军或将空降民生银行，出任该行常务副行长一职。"
+    assert role is not None and role_evidence(role, [(1, other)]).found
+    assert not role_evidence(role, [(1, other)], event=named_event("融资"), event_chunk=True).found
+
+
+def test_an_explicit_date_wins_over_a_relative_one() -> None:
+    role = asked_role("张琴解除质押事件对应的事件时间是什么？")
+    text = "荃银高科发布公告称，公司近日持股5%以上股东张琴将其质押的380万股股份于2019年7月29日解除质押手续。"
+    assert role is not None and role_evidence(role, [(1, text)]).value == "2019年7月29日"

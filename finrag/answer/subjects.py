@@ -1,0 +1,55 @@
+"""What an event question is about: its subject's name without class and event words, the wordings of
+the events it names, and the context chunks that name its subject."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.events import core_label, event_names, named_event, taxonomy
+from finrag.answer.query import AskedFor
+from finrag.answer.roles import CUE_SYNONYMS, subject_of
+from finrag.answer.text import coverage
+from finrag.config import AnswerSettings
+from finrag.model import Chunk
+
+# Words naming the kind of subject or event ("企业融资", "高管变动"): news text names the subject itself
+CLASS_WORDS = re.compile(r"企业|高管|公司|股东")
+# Event words news text often words differently ("成交人" for 中标, "投资" for 融资)
+TOPIC_SYNONYMS = {word: CUE_SYNONYMS[word] for word in ("融资", "募资", "中标")}
+MIN_EVENT_TERM = 2  # one character ("股") is part of too many event labels to stand for one
+
+
+def event_words(term: str) -> tuple[str, ...]:
+    """Wordings of an event category a question names ("高管变动" -> 辞职, 聘任 …; "中标" -> 成交 …):
+    the trigger words of the event types (finrag/data/events.toml) whose label holds ``term``."""
+    if len(term) < MIN_EVENT_TERM:
+        return ()
+    found = [w for e in taxonomy().events if term in e.label for w in e.triggers]
+    return tuple(dict.fromkeys([*TOPIC_SYNONYMS.get(term, ()), *found]))
+
+
+def with_event_words(question: str) -> str:
+    """``question`` followed by the wordings of the event categories it names (for sentence matching)."""
+    named = [named_event(m.group(0)) for m in event_names().finditer(question)]
+    found = [
+        w for e in named if e is not None for w in (*TOPIC_SYNONYMS.get(core_label(e.label), ()), *e.triggers)
+    ]
+    return " ".join([question, *dict.fromkeys(w for w in found if w not in question)])
+
+
+def subject_name(question: str) -> str:
+    """The subject's name: the words before the attribute without class and event words."""
+    return event_names().sub("", CLASS_WORDS.sub("", subject_of(question) or ""))
+
+
+def subject_context(
+    asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
+) -> list[tuple[int, Chunk]]:
+    """For an event question about a named subject ("崔世平高管变动事件对应的变动类型"), the context chunks
+    that name the subject (news about other companies answers nothing of it); else all of them."""
+    about_event = asked.language == "zh" and event_names().search(subject_of(asked.question) or "")
+    subject = subject_name(asked.question) if about_event else ""
+    if len(subject) <= 1:
+        return context
+    named = [(n, c) for n, c in context if coverage(subject, c.text.lower()) >= cfg.role_subject_coverage]
+    return named or context

@@ -1,0 +1,38 @@
+"""What an event question is about: its subject, the wordings of its event, the chunks naming the subject."""
+
+from __future__ import annotations
+
+from finrag.answer.events import event_names, named_event, taxonomy, trigger_words
+from finrag.answer.query import analyze
+from finrag.answer.subjects import subject_context, subject_name, with_event_words
+from finrag.answer.text import terms
+from finrag.config import AnswerSettings
+
+from .helpers import make_chunk, make_doc
+
+
+def test_event_names_come_from_the_taxonomy_labels_and_their_cores() -> None:
+    labels = {e.label for e in taxonomy().events}
+    assert {"企业收购", "收购", "被约谈", "约谈", "解除质押", "质押"} <= set(event_names().pattern.split("|"))
+    assert all(named_event(label) is not None for label in labels)
+    assert named_event("程少良解除质押").label == "解除质押"  # type: ignore[union-attr]
+    assert named_event("X股东减持").label == "股东减持"  # type: ignore[union-attr]
+    assert subject_name("程少良解除质押事件对应的披露时间是什么？") == "程少良"
+    assert subject_name("长实集团企业收购事件对应的收购标的是什么？") == "长实集团"
+
+
+def test_an_event_word_jieba_would_cut_is_matched_whole() -> None:
+    assert "约谈" not in terms("被约谈事件对应的主体有哪些？")  # jieba: 被/约/谈
+    assert "约谈" in terms(with_event_words("被约谈事件对应的主体有哪些？"), keep=trigger_words())
+    bankrupt = with_event_words("企业破产事件对应的主体有哪些？")  # "企业破产" is one jieba word
+    assert {"破产", "清盘"} <= set(terms(bankrupt, keep=trigger_words()))
+
+
+def test_an_event_answer_quotes_only_chunks_naming_its_subject() -> None:
+    doc = make_doc([], company="", file="news.txt")
+    other = (1, make_chunk(doc, "如有变动，金培荣先生将根据后续质押情况及时履行告知义务。", 1))
+    own = (2, make_chunk(doc, "中国银行公告，自2020年9月11日起，崔世平就任独立非执行董事。", 2))
+    asked = analyze("崔世平高管变动事件对应的变动类型是什么？")
+    assert subject_context(asked, [other, own], AnswerSettings()) == [own]
+    no_subject = analyze("高管变动事件对应的主体有哪些？")
+    assert subject_context(no_subject, [other, own], AnswerSettings()) == [other, own]
