@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from finrag.answer.events import trigger_words
@@ -13,6 +14,7 @@ MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or tabl
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
 RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever already ranked them)
 MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table debris
+_FIGURE = re.compile(r"\d[\d,.]*\d")  # "812", "41.3": a list number ("3、") states no figure
 
 
 @dataclass(slots=True)
@@ -50,10 +52,34 @@ def _is_debris(sentence: str) -> bool:
     return sum(ch.isalnum() for ch in body) < MIN_TEXT_SHARE * len(body)
 
 
-def select_sentences(question: str, context: list[tuple[int, Chunk]], max_sentences: int) -> list[Scored]:
-    """Best-matching sentences (term overlap weighted by rarity among the candidates), in reading order."""
+@dataclass(slots=True)
+class Focus:
+    """What the sentences quoted for a figure question print, when any sentence does."""
+
+    wordings: list[str]  # lower-case wordings of the asked line item or ratio
+    year: int | None = None  # the one year asked
+
+
+def _prints(sentence: str, focus: Focus) -> bool:
+    """The sentence states a figure (two digits or more), the asked year (a table row's year is in its
+    header) and one of the wordings."""
+    dated = focus.year is None or "|" in sentence or str(focus.year) in sentence
+    if not dated or not _FIGURE.search(sentence):
+        return False
+    low = sentence.lower()
+    packed = "".join(low.split())  # Chinese labels are printed with stray spaces
+    return any(w in low if w.isascii() else "".join(w.split()) in packed for w in focus.wordings if w)
+
+
+def select_sentences(
+    question: str, context: list[tuple[int, Chunk]], max_sentences: int, focus: Focus | None = None
+) -> list[Scored]:
+    """Best-matching sentences (term overlap weighted by rarity among the candidates), in reading order;
+    only those that print what ``focus`` asks when any does."""
     wanted = terms(question, keep=trigger_words())
     candidates = _candidates(context)
+    if focus is not None:
+        candidates = [c for c in candidates if _prints(c.text, focus)] or candidates
     if not wanted or not candidates:
         return []
     lowered = [c.text.lower() for c in candidates]
@@ -71,12 +97,16 @@ def select_sentences(question: str, context: list[tuple[int, Chunk]], max_senten
 
 
 def extractive_answer(
-    question: str, context: list[tuple[int, Chunk]], max_sentences: int, max_chars: int
+    question: str,
+    context: list[tuple[int, Chunk]],
+    max_sentences: int,
+    max_chars: int,
+    focus: Focus | None = None,
 ) -> str:
     """The selected sentences with their [n], trimmed to ``max_chars``; "" when nothing matches."""
     parts: list[str] = []
     used = 0
-    for s in select_sentences(question, context, max_sentences):
+    for s in select_sentences(question, context, max_sentences, focus):
         piece = f"{s.text}[{s.n}]"
         if used + len(piece) > max_chars and parts:
             break

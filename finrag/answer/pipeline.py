@@ -20,7 +20,14 @@ from finrag.answer.events import (
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.gate import GateDecision, check_role, decide, extractive_inputs, refusal_text
+from finrag.answer.gate import (
+    GateDecision,
+    absent_line_items,
+    check_role,
+    decide,
+    extractive_inputs,
+    refusal_text,
+)
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
@@ -109,17 +116,7 @@ class Answerer:
         t2 = time.perf_counter()
         known = known_companies(self.store, result.hits, request.filters.access)
         decision = decide(asked, result.hits, known, self.cfg, one_document=one_doc)
-        trace.add(
-            "gate",
-            "decision",
-            {
-                "answerable": decision.answerable,
-                "reason": decision.reason,
-                "missing": decision.missing,
-                "scores": decision.scores,
-            },
-            _ms(t2),
-        )
+        trace.add("gate", "decision", decision.summary(), _ms(t2))
         prep = Prepared(request, asked, result, decision, trace)
         if (
             not decision.answerable and decision.reason == "keywords"
@@ -164,6 +161,9 @@ class Answerer:
                 {"found": prep.numeric is not None, "facts": prep.numeric.detail if prep.numeric else []},
                 _ms(t3),
             )
+            if prep.numeric is None and (absent := absent_line_items(asked, prep.context)):
+                decision.answerable, decision.reason, decision.missing = False, "line_item", absent
+                return self._refuse(prep, refusal_text(asked, decision))
         return prep
 
     def _events(self, prep: Prepared) -> Answer:
@@ -249,8 +249,8 @@ class Answerer:
             return prep.numeric.text, "offline"
         if prep.role is not None:
             return role_answer(prep.role[1], prep.role[0]), "offline"
-        question, context = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" printed "约谈"
-        text = extractive_answer(question, context, self.cfg.max_sentences, self.cfg.max_answer_chars)
+        question, context, focus = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" = "约谈"
+        text = extractive_answer(question, context, self.cfg.max_sentences, self.cfg.max_answer_chars, focus)
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 

@@ -113,3 +113,43 @@ def test_turnover_uses_the_average_of_opening_and_closing_balances(answerer: Ans
     assert "1,500 / ((400 + 350) / 2) = 4.00" in a.answer
     w = ask(answerer, "What is Acme's FY2019 net working capital?")
     assert w.calculation is not None and "1,200 − 700 = 500.00" in w.answer
+
+
+QUARTER = """# Northwind Robotics quarterly report for the period ended September 30, 2024
+
+Northwind Robotics designs autonomous mobile robots for warehouses.
+Revenue for the third quarter of 2024 was $812 million, an increase of 14% over the third quarter of 2023.
+Gross margin was 41.3% in the third quarter of 2024, compared with 39.8% a year earlier.
+Interest income rose on higher cash balances.
+
+## Balance sheet
+
+| | September 30, 2024 | December 31, 2023 |
+|---|---|---|
+| Accounts receivable, net | 642 | 598 |
+| Total assets | 5,123 | 4,906 |
+"""
+
+
+@pytest.fixture(scope="module")
+def quarter(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("quarter")
+    settings = load_settings(root / "data")
+    store, retriever = build_index(settings, root / "docs", {"northwind_q3.md": QUARTER})
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def test_a_figure_no_document_prints_is_refused_not_replaced_by_others(quarter: Answerer) -> None:
+    # "net" and "income" are each printed somewhere, "net income" nowhere: revenue is no answer
+    a = ask(quarter, "What was Northwind's net income in the third quarter of 2024?")
+    assert a.refused and "net income" in a.answer and "812" not in a.answer
+    assert a.citations == []
+
+
+def test_a_figure_question_quotes_the_sentences_that_print_it(quarter: Answerer) -> None:
+    r = ask(quarter, "What was Northwind's revenue in the third quarter of 2024?")
+    assert not r.refused and r.answer.startswith("Revenue for the third quarter of 2024 was $812 million")
+    assert "designs autonomous" not in r.answer and "Gross margin" not in r.answer
+    g = ask(quarter, "What was Northwind's gross margin in the third quarter of 2024?")
+    assert not g.refused and "41.3%" in g.answer and "Revenue for" not in g.answer
