@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from finrag.model import ChunkKind, Hit, QueryAnalysis
+from finrag.retrieve.docfit import PeriodAsk, doc_fit
 from finrag.retrieve.route import FOCUS, KEYWORD_PREFIX
 from finrag.retrieve.statements import Statement, shows_statement
 
@@ -33,7 +34,9 @@ FEATURES = [
     "decay",  # exp(-λ·age) by doc type
     "code",  # every literal code of the question is in the text
     "statement",  # the chunk is (part of) a financial statement the question names (+1), 0 otherwise
+    "period_fit",  # how well the chunk's report period answers the asked period(s) (docfit.doc_fit)
 ]
+SCOPED = "scoped"  # not a ranking feature: 1 when the question names an indexed company (picks the model)
 RANK_HORIZON = 100  # ranks at or beyond this score 0 on the log rank scale
 WINDOW_PERIOD = 0.5  # "period" of a report up to period_window years after the named year: less than its own
 NUMBER_SHARE_CAP = 0.3  # digit share above this is treated alike (dense tables)
@@ -54,6 +57,7 @@ class FeatureContext:
     latest_year: int | None
     keywords: set[str] = field(default_factory=set)
     statements: list[Statement] = field(default_factory=list)
+    ask: PeriodAsk | None = None
 
 
 def _log_rank(rank: int) -> float:
@@ -128,3 +132,5 @@ def compute(hits: list[Hit], ctx: FeatureContext) -> None:
         f["decay"] = math.exp(-lam * max(age, 0))
         f["code"] = 1.0 if codes and all(k in text for k in codes) else 0.0
         f["statement"] = 1.0 if shows_statement(c.section_path, c.text, ctx.statements) else 0.0
+        f["period_fit"] = doc_fit(ctx.ask, y, c.meta.fiscal_period, ctx.period_window)
+        f[SCOPED] = 1.0 if ctx.company_keys else 0.0

@@ -62,6 +62,7 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
         "zh_q",
     ),
     (re.compile(_YEAR + r"\s*年\s*(?:上半年|半年度|中期|1\s*[-－—至~]\s*6\s*月)"), "zh_h1"),
+    (re.compile(_YEAR + r"\s*年\s*(?:前三季度|1\s*[-－—至~]\s*9\s*月)"), "zh_q3ytd"),
     (re.compile(_YEAR + r"\s*年\s*(?:年末|年底|末)"), "zh_ye"),
     (re.compile(r"\b[Qq]([1-4])\s*(?:of\s*)?(?:FY\s*|fiscal\s*)?'?" + _YEAR + r"\b"), "en_q"),
     (re.compile(r"\b" + _YEAR + r"\s*[Qq]([1-4])\b"), "en_yq"),
@@ -73,7 +74,10 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
         ),
         "en_ord_q",
     ),
-    (re.compile(r"\b(?:first\s+half|H1)\s+(?:of\s+)?(?:fiscal\s+)?" + _YEAR, re.I), "en_h1"),
+    (
+        re.compile(r"\b(?:first\s+half|H1)\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*'?)?" + _YEAR, re.I),
+        "en_h1",
+    ),
     (re.compile(r"(?:\bFY\s*'?|\bfiscal\s+(?:year\s+)?)" + _YEAR + r"\b", re.I), "en_fy"),
     (re.compile(r"\bFY\s*'?(\d{2})\b", re.I), "en_fy2"),
     (re.compile(_YEAR + r"\s*(?:年度|年)"), "zh_y"),
@@ -93,6 +97,9 @@ def _absolute(kind: str, m: re.Match[str]) -> Period:
         y = int(m.group(1))
         q = _ZH_NUM[next(g for g in m.groups()[1:] if g)]
         return Period(label, y, f"Q{q}", f"{y}-{_QUARTER_END[q]}", "duration")
+    if kind == "zh_q3ytd":  # the first three quarters: what a third-quarter report's year-to-date shows
+        y = int(m.group(1))
+        return Period(label, y, "Q3", f"{y}-{_QUARTER_END[3]}", "duration")
     if kind in ("zh_h1", "en_h1"):
         y = int(m.group(1))
         return Period(label, y, "H1", f"{y}-{_HALF_END[1]}", "duration")
@@ -163,6 +170,53 @@ def _relative(label: str, ref: Reference | None) -> Period:
         return Period(label, year, ref.fiscal_period, ref.end(), "instant")
     end = ref.end() if ref.fiscal_period == "FY" else None
     return Period(label, year, "FY", _shift_year(end, -back) if end else None, "duration")
+
+
+# ---------------------------------------------------------------- how reports write a period
+_ZH_ORD = "一二三四"
+_EN_ORDINAL = ("first", "second", "third", "fourth")
+_BARE_Q = re.compile(
+    r"\b[Qq]([1-4])\b|第\s*([一二三四])\s*季度|\b(first|second|third|fourth)\s+quarter\b|上半年|\b(?:first\s+half|H1)\b",
+    re.I,
+)
+_YTD = re.compile(r"前三季度|1\s*[-－—至~]\s*9\s*月")  # cumulative: year to date, not the quarter itself
+
+
+def _bare_quarters(text: str) -> list[Period]:
+    """Quarters and half years written without a year ("Q3", "third quarter", "第三季度", "上半年")."""
+    out = []
+    for m in _BARE_Q.finditer(text):
+        q = m.group(1) or m.group(2) or m.group(3)
+        n = _ZH_NUM.get(q) or _EN_ORD.get(q.lower(), 0) if q else 0
+        out.append(Period(m.group(0), 0, f"Q{n}" if n else "H1", None, "duration"))
+    return out
+
+
+def period_words(periods: list[Period], lang: str, text: str = "") -> list[str]:
+    """How reports write the asked periods ("Q3" ↔ "third quarter", "FY22" ↔ "fiscal 2022", "上半年" ↔
+    "半年度", "第三季度" ↔ "三季度", "前三季度" ↔ "年初至报告期末"): words a keyword search needs.
+    ``text`` (the question) adds quarters and half years written without a year. Phrases every interim
+    table prints ("six months ended", "7-9月") are left out: they match all of a 10-Q's pages alike."""
+    out: list[str] = []
+    dated = {p.fiscal_period for p in periods if p.fiscal_year}
+    bare = [p for p in _bare_quarters(text) if p.fiscal_period not in dated]
+    for p in [*periods, *bare]:
+        y, fp = p.fiscal_year, p.fiscal_period
+        if y is None or is_relative(p):
+            continue
+        if _YTD.search(p.label):
+            out += ["前三季度", "年初至报告期末"]
+        elif fp and fp.startswith("Q") and fp[1:].isdigit():
+            n = int(fp[1:])
+            if lang == "zh":
+                out += [f"第{_ZH_ORD[n - 1]}季度", f"{_ZH_ORD[n - 1]}季度"]
+            else:
+                out += [f"{_EN_ORDINAL[n - 1]} quarter", f"Q{n}"]
+        elif fp == "H1":
+            out += ["上半年", "半年度"] if lang == "zh" else ["first half", "H1"]
+        elif fp == "FY" and lang != "zh" and str(y) not in p.label:  # "FY22": reports write the full year
+            out += [str(y), f"fiscal {y}"]
+    return list(dict.fromkeys(out))
 
 
 def find_periods(text: str, ref: Reference | None = None) -> list[Period]:

@@ -1,7 +1,10 @@
 """Rerankers behind one interface: ``rerank(question, hits) -> hits`` (best first).
 
 * ``learned`` (default, offline): logistic regression over :mod:`finrag.retrieve.features`, trained by
-  ``finrag train-ranker`` on the dev sets; the model is a small JSON file (finrag/data/ranker.json).
+  ``finrag train-ranker`` on the dev sets; the model is a small JSON file (finrag/data/ranker.json). It
+  holds two models: the top-level one for open questions and ``scoped`` for questions naming an indexed
+  company (documents of one filer: period, entity and statement evidence weigh differently there than
+  among short passages of many sources). A file without ``scoped`` uses its one model for both.
 * ``local:PATH``: a cross-encoder from a local sentence-transformers folder (when the package is installed).
 * ``endpoint``: an OpenAI/TEI/Jina/Cohere-style ``POST /rerank`` (``retrieve.rerank_endpoint``).
 Failures of the pluggable ones raise :class:`RetrieveError`; the pipeline then keeps the fused order.
@@ -21,6 +24,7 @@ import numpy as np
 from finrag.config import RetrieveSettings
 from finrag.errors import ConfigError, RetrieveError
 from finrag.model import Hit
+from finrag.retrieve.features import SCOPED
 
 MODEL_FILE = "ranker.json"
 PASSAGE_CHARS = 2000  # text sent to a cross-encoder per hit (they truncate at ~512 tokens anyway)
@@ -40,13 +44,14 @@ class LinearModel:
     weights: list[float]
     bias: float
     info: dict[str, Any]
+    scoped: LinearModel | None = None  # the model for questions naming an indexed company
 
     def score(self, rows: np.ndarray) -> np.ndarray:
         z = (rows - np.asarray(self.mean)) / np.asarray(self.std)
         return np.asarray(z @ np.asarray(self.weights) + self.bias)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "features": self.features,
             "mean": self.mean,
             "std": self.std,
@@ -54,6 +59,9 @@ class LinearModel:
             "bias": self.bias,
             "info": self.info,
         }
+        if self.scoped is not None:
+            out["scoped"] = self.scoped.to_json()
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> LinearModel:
@@ -64,6 +72,7 @@ class LinearModel:
             list(d["weights"]),
             float(d["bias"]),
             dict(d.get("info", {})),
+            cls.from_json(d["scoped"]) if d.get("scoped") else None,
         )
 
 
@@ -99,7 +108,10 @@ class LearnedRanker:
     def rerank(self, question: str, hits: list[Hit]) -> list[Hit]:
         if not hits:
             return hits
-        scores = self.model.score(feature_rows(hits, self.model.features))
+        model = self.model
+        if model.scoped is not None and hits[0].features.get(SCOPED, 0.0) > 0:
+            model = model.scoped
+        scores = model.score(feature_rows(hits, model.features))
         for h, s in zip(hits, scores, strict=True):
             h.features["fused_score"] = h.score
             h.score = 1.0 / (1.0 + math.exp(-float(s)))

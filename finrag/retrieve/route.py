@@ -8,6 +8,8 @@ list weights for fusion, hard pre-filters and extra "focus" lists retrieved unde
 | howto   | intent is how-to                  | a focus list over procedure chunks (steps, endpoints)       |
 | company | a known company is named          | strict: pre-filter; boost: a focus list filtered to it      |
 | period  | a year is named                   | the focus list also keeps only reports of that year (+window)|
+|         | (``period_fit``: the named companies' | or only the best-fitting reports (retrieve/docfit.py)   |
+|         | reports of the asked period known)|                                                             |
 | short   | at most ``short_query_tokens``    | keyword lists weighted ``keyword_boost``                    |
 | statement | a statement is named            | a focus list over table chunks (+ company/period focus), |
 |         | ("balance sheet", "利润表") or a ratio| its query extended with the statement's title words      |
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 
 from finrag.config import RetrieveSettings
 from finrag.model import ChunkKind, Filters, Hit, QueryAnalysis, ScoredChunk
+from finrag.retrieve.periods import period_words
 from finrag.retrieve.sections import Concept
 from finrag.retrieve.statements import Statement
 
@@ -46,18 +49,21 @@ class RoutePlan:
     filters: Filters = field(default_factory=Filters)  # hard pre-filter for every list
     focus: list[tuple[str, Filters]] = field(default_factory=list)  # (suffix, filter) for extra lists
     focus_terms: dict[str, str] = field(default_factory=dict)  # suffix -> words appended to its query
+    keyword_terms: str = ""  # words appended to every keyword query (how reports write the asked periods)
 
     def summary(self) -> dict[str, object]:
         return {
             "rules": self.rules,
             "keyword_weight": self.keyword_weight,
             "companies": self.filters.companies,
+            "keyword_terms": self.keyword_terms,
             "focus": [
                 {
                     "list": s,
                     "companies": f.companies,
                     "years": [f.fiscal_year_min, f.fiscal_year_max],
                     "kinds": f.kinds,
+                    "files": f.files,
                 }
                 for s, f in self.focus
             ],
@@ -72,10 +78,12 @@ def route(
     files: list[str] | None = None,
     statements: list[Statement] | None = None,
     concepts: list[Concept] | None = None,
+    period_files: list[str] | None = None,
 ) -> RoutePlan:
     """Apply the enabled rules in table order. ``codes_of`` are company codes of matched companies, ``files``
     indexed file names the question names (a strong constraint: a pre-filter), ``statements`` the
-    financial statements it names or its ratio implies, ``concepts`` the section concepts it asks about."""
+    financial statements it names or its ratio implies, ``concepts`` the section concepts it asks about,
+    ``period_files`` the named companies' reports whose period fits the question best (docfit.best_files)."""
     plan = RoutePlan(filters=base)
     on = set(cfg.routes)
     if "file" in on and files and not base.files:
@@ -102,9 +110,17 @@ def route(
     years = sorted({p.fiscal_year for p in analysis.periods if p.fiscal_year})
     if "period" in on and years and base.fiscal_year_min is None and base.fiscal_year_max is None:
         plan.rules.append("period")
-        focus = dataclasses.replace(
-            focus, fiscal_year_min=years[0], fiscal_year_max=years[-1] + cfg.period_window
-        )
+        if period_files and not base.files:  # the reports of the asked period (a guidance year's is earlier)
+            focus = dataclasses.replace(focus, files=list(period_files))
+        else:
+            focus = dataclasses.replace(
+                focus, fiscal_year_min=years[0], fiscal_year_max=years[-1] + cfg.period_window
+            )
+    if "period" in on and cfg.period_words:
+        asked = analysis.completed.lower()
+        written = period_words(analysis.periods, analysis.language, asked)
+        extra = [w for w in written if w.lower() not in asked]
+        plan.keyword_terms = " ".join(extra)
     if focus is not base:
         plan.focus.append((FOCUS, focus))
     if "statement" in on and statements and not base.kinds:

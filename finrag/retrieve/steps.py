@@ -20,6 +20,7 @@ from finrag.index.tokenize import Analyzer
 from finrag.model import Filters, Hit, ScoredChunk, SearchRequest, SearchResult, Trace, to_jsonable
 from finrag.retrieve.analyze import QueryAnalyzer, Understanding
 from finrag.retrieve.dedup import dedup
+from finrag.retrieve.docfit import best_files, period_ask
 from finrag.retrieve.entities import CompanyCache
 from finrag.retrieve.expand import llm_variants, load_glossary, rule_variants
 from finrag.retrieve.features import FeatureContext, compute
@@ -87,7 +88,8 @@ class Steps:
         runs: list[tuple[str, str, Filters]] = [(k, q, plan.filters) for k, q in queries.items()]
         runs += [(sfx, f"{queries['']} {plan.focus_terms.get(sfx, '')}".strip(), f) for sfx, f in plan.focus]
         for suffix, text, filters in runs:
-            got = core.candidates(self.analyzer.analyze(text), text, filters, n)  # keyword ∥ dense
+            tokens = self.analyzer.analyze(f"{text} {plan.keyword_terms}".strip())
+            got = core.candidates(tokens, text, filters, n)  # keyword ∥ dense
             found = lists[f"bm25{suffix}"] = got.keyword
             detail = {"candidates": len(found), "top": _brief(found) if explain else None}
             trace.add("keyword", f"bm25{suffix}", detail, got.keyword_ms)
@@ -116,6 +118,7 @@ class Steps:
             ),
             keywords={k for k in a.keywords if len(k) >= MIN_KEYWORD_CHARS},
             statements=und.statements,
+            ask=period_ask(a),
         )
         with _timed(trace, "rerank", self.reranker.name if self.reranker else "none") as d:
             compute(head, ctx)
@@ -167,8 +170,14 @@ class Steps:
             concepts = asked_concepts(a.completed, self.concepts)
             a.section_titles = [c.titled.pattern for c in concepts if c.titled is not None]
             statements = und.statements + implied_statements(concepts, und.statements)
-            plan = route(a, request.filters, r, codes, files, statements, concepts)
-            d.update(plan.summary(), concepts=[c.name for c in concepts])
+            ask = period_ask(a)
+            period_files = (
+                best_files(ask, [m.company.records for m in und.matches], r.period_window)
+                if r.period_fit
+                else []
+            )
+            plan = route(a, request.filters, r, codes, files, statements, concepts, period_files)
+            d.update(plan.summary(), concepts=[c.name for c in concepts], period_files=period_files)
         with _timed(trace, "expand", "variants") as d:
             queries = self.variants(und, trace)
             a.variants = [q for k, q in queries.items() if k]

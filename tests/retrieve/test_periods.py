@@ -63,3 +63,26 @@ def test_relative_periods_without_a_reference_stay_unresolved_until_one_is_known
 def test_numbers_that_are_not_years_are_not_periods() -> None:
     assert find_periods("revenue was 12,019.5 million and 3,2018 units") == []
     assert [p.fiscal_year for p in find_periods("2019年和2018年的营收")] == [2019, 2018]
+
+
+def test_how_reports_write_a_period_is_added_for_keyword_search() -> None:
+    from finrag.retrieve.periods import period_words
+
+    assert period_words(find_periods("Q3 2023 revenue"), "en")[:2] == ["third quarter", "Q3"]
+    assert "fiscal 2022" in period_words(find_periods("In FY22, what changed?"), "en")
+    assert period_words(find_periods("FY2022 revenue"), "en") == []  # written in full already
+    assert "半年度" in period_words(find_periods("2023年上半年营收"), "zh")
+    ytd = find_periods("2023年前三季度营收")
+    assert (ytd[0].fiscal_year, ytd[0].fiscal_period) == (2023, "Q3")
+    assert "年初至报告期末" in period_words(ytd, "zh")
+    h1 = find_periods("Revenue in H1 FY2023")
+    assert (h1[0].fiscal_year, h1[0].fiscal_period) == (2023, "H1")
+
+
+def test_a_quarter_written_without_a_year_still_gets_the_reports_wording() -> None:
+    from finrag.retrieve.periods import period_words
+
+    assert "third quarter" in period_words([], "en", "What was JPM's Q3 net revenue?")
+    assert "Q3" in period_words([], "en", "operating income in the third quarter")
+    assert "三季度" in period_words([], "zh", "第三季度营收是多少")
+    assert period_words([], "en", "What was revenue?") == []

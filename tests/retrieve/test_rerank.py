@@ -77,3 +77,40 @@ def test_near_duplicates_are_dropped_and_distinct_texts_kept() -> None:
     ]
     kept, dropped = dedup(hits, 0.8)
     assert [h.chunk.chunk_id for h in kept] == ["a", "c"] and dropped == ["b"]
+
+
+def test_questions_naming_a_company_are_ranked_by_the_scoped_model() -> None:
+    from finrag.retrieve.features import SCOPED
+    from finrag.retrieve.rerank import LinearModel
+
+    n = len(FEATURES)
+    ent = FEATURES.index("entity")
+    prefers_entity = LinearModel(FEATURES, [0.0] * n, [1.0] * n, [float(i == ent) for i in range(n)], 0.0, {})
+    open_model = LinearModel(FEATURES, [0.0] * n, [1.0] * n, [-float(i == ent) for i in range(n)], 0.0, {})
+    open_model.scoped = prefers_entity
+    model = LinearModel.from_json(open_model.to_json())  # survives the model file
+    scoped = [
+        _hit("other", "x", 0.9, entity=-1.0, **{SCOPED: 1.0}),
+        _hit("own", "y", 0.5, entity=1.0, **{SCOPED: 1.0}),
+    ]
+    assert LearnedRanker(model).rerank("q", scoped)[0].chunk.chunk_id == "own"
+    unscoped = [_hit("other", "x", 0.9, entity=-1.0), _hit("own", "y", 0.5, entity=1.0)]
+    assert LearnedRanker(model).rerank("q", unscoped)[0].chunk.chunk_id == "other"
+
+
+def test_training_attaches_a_scoped_model_learned_from_questions_naming_a_company() -> None:
+    from finrag.retrieve.train import Sample, fit_both
+
+    rng = np.random.default_rng(1)
+    ent = FEATURES.index("entity")
+
+    def sample(i: int, scoped: bool) -> Sample:
+        rows = rng.uniform(0, 1, (10, len(FEATURES)))
+        rows[:, ent] = rng.choice([-1.0, 1.0], 10) if scoped else 0.0
+        labels = (rows[:, ent] > 0).astype(float) if scoped else (rows[:, 0] > 0.5).astype(float)
+        return Sample(f"q{i}", "dev", f"c{i}", rows, labels, scoped=scoped)
+
+    model = fit_both([sample(i, i % 2 == 0) for i in range(40)])
+    assert model.scoped is not None
+    assert model.scoped.weights[ent] == max(model.scoped.weights)
+    assert fit_both([sample(i, False) for i in range(10)]).scoped is None

@@ -108,3 +108,14 @@ def test_an_asked_section_adds_a_focus_list_with_the_titles_of_the_part_that_ans
     assert dict(plan.focus)[SECTION].companies == ["Acme"]  # inside the company focus
     off = cfg.model_copy(update={"routes": [r for r in cfg.routes if r != "section"]})
     assert SECTION not in [s for s, _ in route(_qa(), Filters(), off, [], None, [], concepts).focus]
+
+
+def test_period_focus_keeps_the_best_fitting_reports_when_they_are_known() -> None:
+    cfg = RetrieveSettings()
+    qa = _qa(companies=["Acme"], periods=[Period("Q3 2023", 2023, "Q3")])
+    plan = route(qa, Filters(), cfg, [], period_files=["ACME_2023Q3_10Q.pdf"])
+    ((_, f),) = plan.focus
+    assert f.files == ["ACME_2023Q3_10Q.pdf"] and f.fiscal_year_min is None
+    assert "third quarter" in plan.keyword_terms  # how the report writes "Q3"
+    plain = route(qa, Filters(), cfg.model_copy(update={"period_words": False}), [])
+    assert plain.keyword_terms == "" and plain.focus[0][1].fiscal_year_min == 2023

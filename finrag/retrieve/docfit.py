@@ -1,0 +1,100 @@
+"""Document-period fit: how well a report's own period answers the period(s) a question asks about.
+
+The period feature alone says "a document of a named year"; filings need more than that:
+
+* a full-year question ("FY2022", "2022年") wants the annual report or the fourth-quarter release of that
+  year; a later year's annual report repeats it as a comparative; an interim report of the next year only
+  repeats the prior year's interim period;
+* a multi-year span ("FY2020 to FY2022", "three year average FY2016–FY2018", "FY2021 vs FY2022") wants the
+  latest report of the span, which holds all its years; earlier reports of the span hold only part of it;
+* guidance ("expected to accelerate in FY2023", "outlook", "预计") for year Y is given in year Y−1's
+  year-end report;
+* a quarter or half-year question ("Q3 2023", "2023年上半年") wants that quarter's report (a half year is
+  the second quarter's report), a year later's report of the same quarter repeats it.
+
+:func:`period_ask` reads this from the analysis; :func:`doc_fit` scores one document's fiscal year and
+period in [-1, 1] (0 = nothing to say: no period asked or the document carries none); :func:`best_files`
+picks, among the named companies' documents, the ones fitting best (the focus lists keep those).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from finrag.model import DocumentRecord, QueryAnalysis
+
+FIT = 1.0  # the report of the asked period
+LATER = 0.5  # a later report of the window that repeats the period as a comparative
+PARTIAL = -0.5  # a report covering part of it (an earlier year of a span, an interim of the next year)
+OTHER = -1.0  # a report of another period
+ANNUAL_PERIODS = ("FY", "Q4")  # a fourth-quarter release reports the full year too
+HALF_AS_QUARTER = {"H1": "Q2", "H2": "Q4"}  # a half year ends with this quarter's report
+_FORWARD = re.compile(
+    r"\b(?:expect(?:s|ed|ations?)?|guidance|outlook|forecasts?|projected|projections?|anticipat\w*)\b"
+    r"|预计|预期|展望|指引|业绩预告",
+    re.I,
+)
+
+
+@dataclass(slots=True)
+class PeriodAsk:
+    """The report period a question wants: year ``target`` (its annual report, or quarter ``quarter``)."""
+
+    target: int
+    first: int  # earliest year the answer needs (== target unless a span)
+    quarter: str | None = None  # "Q1".."Q4" when a quarter or half year is asked
+    forward: bool = False  # guidance for ``target + 1`` asked: the year-end report of ``target`` holds it
+
+    @property
+    def span(self) -> bool:
+        return self.first < self.target
+
+
+def period_ask(analysis: QueryAnalysis) -> PeriodAsk | None:
+    """The period a question's answer is reported in; None when it names no year."""
+    dated = [p for p in analysis.periods if p.fiscal_year]
+    if not dated:
+        return None
+    years = sorted({p.fiscal_year for p in dated if p.fiscal_year})
+    latest = [p.fiscal_period or "" for p in dated if p.fiscal_year == years[-1]]
+    quarters = {HALF_AS_QUARTER.get(q, q) for q in latest if q and q != "FY"}
+    quarter = next(iter(quarters)) if len(quarters) == 1 else None  # the latest year's quarter report
+    if quarter is None and len(years) == 1 and _FORWARD.search(analysis.completed):
+        return PeriodAsk(years[0] - 1, years[0] - 1, None, True)
+    return PeriodAsk(years[-1], years[0], quarter)
+
+
+def doc_fit(ask: PeriodAsk | None, year: int | None, period: str | None, window: int) -> float:
+    """Fit of a report of fiscal ``year``/``period`` ("FY", "Q1".."Q4", "H1", None) to the ask."""
+    if ask is None or year is None:
+        return 0.0
+    period = HALF_AS_QUARTER.get(period or "", period)
+    annual = period in ANNUAL_PERIODS
+    if ask.quarter is not None:
+        if year == ask.target and (period == ask.quarter or (ask.quarter in ANNUAL_PERIODS and annual)):
+            return FIT
+        if period == ask.quarter and 0 < year - ask.target <= window:
+            return LATER
+        return PARTIAL if ask.first <= year <= ask.target else OTHER
+    if year == ask.target:  # a report without a period (an 8-K) may hold it: below the annual report
+        return FIT if annual else (LATER if period is None else PARTIAL)
+    if annual and 0 < year - ask.target <= window:
+        return LATER
+    if ask.first <= year < ask.target or (not annual and 0 < year - ask.target <= window):
+        return PARTIAL
+    return OTHER
+
+
+def best_files(ask: PeriodAsk | None, companies: list[list[DocumentRecord]], window: int) -> list[str]:
+    """Files of each named company's best-fitting reports; [] (no preference) when a company has none."""
+    if ask is None or not companies:
+        return []
+    out: list[str] = []
+    for records in companies:
+        scored = [(doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, window), r.file) for r in records]
+        top = max((s for s, _ in scored), default=0.0)
+        if top <= 0:  # nothing of the asked period for this company: no preference at all
+            return []
+        out += [f for s, f in scored if s == top]
+    return list(dict.fromkeys(out))

@@ -1,0 +1,67 @@
+"""Document-period fit: which of a company's reports answers the period a question asks about."""
+
+from __future__ import annotations
+
+from finrag.model import AccessInfo, DocumentMeta, DocumentRecord, QueryAnalysis
+from finrag.retrieve.docfit import FIT, LATER, OTHER, PARTIAL, PeriodAsk, best_files, doc_fit, period_ask
+from finrag.retrieve.periods import find_periods
+
+WINDOW = 1
+
+
+def _ask(question: str) -> PeriodAsk | None:
+    qa = QueryAnalysis(question, question, "en", "lookup", periods=find_periods(question))
+    return period_ask(qa)
+
+
+def _rec(file: str, year: int, period: str | None) -> DocumentRecord:
+    meta = DocumentMeta(company="Acme", fiscal_year=year, fiscal_period=period)
+    return DocumentRecord("id-" + file, file, "pdf", "filing", "en", 10, meta, AccessInfo())
+
+
+ACME = [
+    _rec("ACME_2020_10K.pdf", 2020, "FY"),
+    _rec("ACME_2022_10K.pdf", 2022, "FY"),
+    _rec("ACME_2022Q4_EARNINGS.pdf", 2022, "Q4"),
+    _rec("ACME_2023Q2_EARNINGS.pdf", 2023, "Q2"),
+    _rec("ACME_2023Q2_10Q.pdf", 2023, "Q2"),
+]
+
+
+def test_a_full_year_question_wants_that_years_annual_reports_not_next_years_interim() -> None:
+    ask = _ask("Which region had the highest revenue for Acme during FY2022?")
+    assert best_files(ask, [ACME], WINDOW) == ["ACME_2022_10K.pdf", "ACME_2022Q4_EARNINGS.pdf"]
+    assert doc_fit(ask, 2023, "Q2", WINDOW) == PARTIAL  # repeats only the prior year's interim period
+    assert doc_fit(ask, 2023, "FY", WINDOW) == LATER  # next year's annual report repeats the year
+    assert doc_fit(ask, 2019, "FY", WINDOW) == OTHER
+    assert doc_fit(ask, 2022, None, WINDOW) == LATER  # an 8-K of the year may hold it, below the 10-K
+
+
+def test_a_span_of_years_wants_the_latest_report_which_holds_all_of_them() -> None:
+    ask = _ask("What is Acme's 2 year revenue CAGR from FY2020 to FY2022?")
+    assert best_files(ask, [ACME], WINDOW) == ["ACME_2022_10K.pdf", "ACME_2022Q4_EARNINGS.pdf"]
+    assert doc_fit(ask, 2020, "FY", WINDOW) == PARTIAL
+
+
+def test_guidance_for_a_year_is_in_the_year_end_report_of_the_year_before() -> None:
+    ask = _ask("Is growth in Acme's adjusted EPS expected to accelerate in FY2023?")
+    assert ask is not None and ask.forward and ask.target == 2022
+    assert "ACME_2023Q2_EARNINGS.pdf" not in best_files(ask, [ACME], WINDOW)
+
+
+def test_a_quarter_wants_that_quarters_reports_and_a_half_year_the_second_quarters() -> None:
+    ask = _ask("Acme operating margin in Q2 of FY2023")
+    assert best_files(ask, [ACME], WINDOW) == ["ACME_2023Q2_EARNINGS.pdf", "ACME_2023Q2_10Q.pdf"]
+    assert doc_fit(_ask("Acme revenue in H1 FY2023"), 2023, "Q2", WINDOW) == FIT
+
+
+def test_no_year_or_no_report_of_the_period_means_no_preference() -> None:
+    assert _ask("Who are Acme's primary customers?") is None
+    assert best_files(_ask("Acme revenue in FY2015"), [ACME], WINDOW) == []
+    assert doc_fit(_ask("Acme revenue in FY2022"), None, None, WINDOW) == 0.0  # undated: neutral
+
+
+def test_a_quarter_compared_with_the_year_before_wants_the_latest_quarters_report() -> None:
+    ask = _ask("Acme gross margin in Q2 FY2023 versus Q2 FY2022")
+    assert best_files(ask, [ACME], WINDOW) == ["ACME_2023Q2_EARNINGS.pdf", "ACME_2023Q2_10Q.pdf"]
+    assert doc_fit(ask, 2022, "FY", WINDOW) == PARTIAL
