@@ -20,14 +20,8 @@ from finrag.answer.events import (
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.gate import (
-    GateDecision,
-    absent_line_items,
-    check_role,
-    decide,
-    extractive_inputs,
-    refusal_text,
-)
+from finrag.answer.figures import absent_line_items, extractive_inputs
+from finrag.answer.gate import GateDecision, check_role, decide, refusal_text
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies

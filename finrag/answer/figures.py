@@ -1,0 +1,66 @@
+"""What a figure question needs of its evidence: a context chunk of the asked year that prints the asked
+line item (else a refusal naming it), and for an extractive answer the sentences that state it."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.extractive import Focus
+from finrag.answer.gate import COMPARATIVE_YEARS, PROSPECTUS_YEARS
+from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
+from finrag.answer.query import AskedFor
+from finrag.answer.subjects import subject_context, with_event_words
+from finrag.config import AnswerSettings
+from finrag.model import Chunk
+
+_SPACES = re.compile(r"\s+")
+
+
+def _about_years(chunk: Chunk, years: list[int]) -> bool:
+    """The chunk can hold figures of an asked year: its report's fiscal year covers it (with comparatives)
+    or, undated, it prints the year."""
+    y = chunk.meta.fiscal_year
+    window = PROSPECTUS_YEARS if chunk.meta.doc_type == "prospectus" else COMPARATIVE_YEARS
+    if y is not None:
+        return any(year <= y <= year + window for year in years)
+    return any(str(year) in chunk.text for year in years)
+
+
+def absent_line_items(asked: AskedFor, context: list[tuple[int, Chunk]]) -> list[str]:
+    """The line items a figure question names when no context chunk of the asked years prints any wording
+    of any of them ("net income" for Q3 2024 asked, only revenue and margins found): what is left to
+    quote is about other figures."""
+    named = [m for m in asked.line_items if m.concept]
+    if asked.intent not in ("lookup", "calculation") or not named:
+        return []
+    chunks = [c for _, c in context if not asked.years or _about_years(c, asked.years)]
+    text = _SPACES.sub(" ", " ".join(c.text for c in chunks).lower())
+    packed = text.replace(" ", "")  # Chinese labels are printed with stray spaces ("营 业 收 入")
+    for m in named:
+        for wording in (m.printed.lower(), *synonyms(m.concept)):
+            if wording and (wording in text if wording.isascii() else wording.replace(" ", "") in packed):
+                return []
+    return [m.printed for m in named] + [str(y) for y in asked.years]
+
+
+def _wordings(item: LineItemMatch) -> list[str]:
+    """How documents print a line item: its synonyms, or only the printed label when that is a more
+    specific row ("无形资产投资", not every "无形资产")."""
+    words = synonyms(item.concept)
+    printed = normalise(item.printed)
+    return [printed, *words] if printed in words else [printed]
+
+
+def extractive_inputs(
+    asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
+) -> tuple[str, list[tuple[int, Chunk]], Focus | None]:
+    """What an extractive answer matches (the question with its event wordings), quotes from (the chunks
+    about the question's subject) and, for a figure question, what a quoted sentence must print when any
+    sentence does: a figure, a wording of the asked line item and the asked year ("Revenue for the third
+    quarter of 2024 was $812 million", not the cover page)."""
+    words = [w for m in asked.line_items if m.concept for w in _wordings(m)]
+    words += [w.lower() for w in asked.formula.keywords] if asked.formula else []  # "gross margin was 41.3%"
+    one_year = asked.years[0] if len(asked.years) == 1 else None
+    figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words
+    focus = Focus(words, one_year) if figures else None
+    return with_event_words(asked.question), subject_context(asked, context, cfg), focus
