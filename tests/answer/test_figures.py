@@ -24,8 +24,8 @@ def test_an_item_printed_only_in_another_years_report_is_absent() -> None:
 
 
 def test_figure_questions_focus_on_the_item_and_year_text_questions_do_not() -> None:
-    chunk = make_chunk(Q3_2024, "Gross margin was 41.3% in 2024.", 3)
-    _, _, focus = extractive_inputs(analyze("What was the gross margin in 2024?"), [(1, chunk)], AnswerSettings())
+    context = [(1, make_chunk(Q3_2024, "Gross margin was 41.3% in 2024.", 3))]
+    _, _, focus = extractive_inputs(analyze("What was the gross margin in 2024?"), context, AnswerSettings())
     assert focus is not None and focus.year == 2024 and "gross margin" in focus.wordings
-    _, _, none = extractive_inputs(analyze("Who are Northwind's customers?"), [(1, chunk)], AnswerSettings())
+    _, _, none = extractive_inputs(analyze("Who are Northwind's customers?"), context, AnswerSettings())
     assert none is None
