@@ -79,7 +79,7 @@ def test_a_party_role_is_a_slot_to_fill_not_a_topic_word() -> None:
 
 
 def test_an_event_category_counts_through_its_wordings() -> None:
-    from finrag.answer.gate import with_event_words
+    from finrag.answer.subjects import with_event_words
 
     doc = make_doc([], company="", file="p6.txt")
     text = "格隆汇9月1日丨蓝秀莲因个人原因辞去公司总经理职务，董事会聘任王志刚为总经理。"
