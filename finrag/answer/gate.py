@@ -28,14 +28,11 @@ from finrag.answer.subjects import CLASS_WORDS, event_words, subject_name
 from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit
+from finrag.retrieve.docfit import FORWARD
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
-# Questions about what a report expects: the year asked may follow the report's fiscal year
-_FORWARD = re.compile(
-    r"forecast|outlook|guidance|\bexpect|\banticipat|\bprojected\b|\bplan(?:s|ned)?\b|预计|预测|展望|计划"
-)
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
@@ -140,7 +137,7 @@ def decide(
         if any(h.chunk.meta.doc_type == "prospectus" for h in evidence)
         else COMPARATIVE_YEARS
     )
-    ahead = 1 if _FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
+    ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
     for year in asked.years:
         covered = any(year - ahead <= y <= year + window for y in years) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence

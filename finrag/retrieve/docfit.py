@@ -30,9 +30,11 @@ PARTIAL = -0.5  # a report covering part of it (an earlier year of a span, an in
 OTHER = -1.0  # a report of another period
 ANNUAL_PERIODS = ("FY", "Q4")  # a fourth-quarter release reports the full year too
 HALF_AS_QUARTER = {"H1": "Q2", "H2": "Q4"}  # a half year ends with this quarter's report
-_FORWARD = re.compile(
-    r"\b(?:expect(?:s|ed|ations?)?|guidance|outlook|forecasts?|projected|projections?|anticipat\w*)\b"
-    r"|预计|预期|展望|指引|业绩预告",
+# Questions about what a report expects: the year asked follows the report's fiscal year (guidance for
+# 2023 is in the FY2022 report); the answer stage's period check allows the same
+FORWARD = re.compile(
+    r"\b(?:expect(?:s|ed|ations?)?|guidance|outlook|forecast(?:s|ed|ing)?|projected|projections?|anticipat\w*"
+    r"|plan(?:s|ned)?)\b|预计|预期|预测|展望|指引|计划|业绩预告",
     re.I,
 )
 
@@ -60,7 +62,7 @@ def period_ask(analysis: QueryAnalysis) -> PeriodAsk | None:
     latest = [p.fiscal_period or "" for p in dated if p.fiscal_year == years[-1]]
     quarters = {HALF_AS_QUARTER.get(q, q) for q in latest if q and q != "FY"}
     quarter = next(iter(quarters)) if len(quarters) == 1 else None  # the latest year's quarter report
-    if quarter is None and len(years) == 1 and _FORWARD.search(analysis.completed):
+    if quarter is None and len(years) == 1 and FORWARD.search(analysis.completed):
         return PeriodAsk(years[0] - 1, years[0] - 1, None, True)
     return PeriodAsk(years[-1], years[0], quarter)
 
