@@ -35,7 +35,7 @@ from typing import Any
 from finrag.config import load_settings
 from finrag.eval.baselines import ThreadedUse
 from finrag.eval.command import EvalOptions, build_corpus, drop_long_documents, load_questions
-from finrag.eval.corpus import Corpus, params_key
+from finrag.eval.corpus import Corpus, file_digest, params_key
 from finrag.eval.metrics import AnswerOutcome, RankedHit
 from finrag.eval.report import markdown_table, report_json
 from finrag.eval.run import evaluate
@@ -108,14 +108,13 @@ class LlamaIndexRetriever:
         self.retriever = index.as_retriever(similarity_top_k=10)
 
     def _read(self, path: Path, reader: Any) -> list[Any]:
-        """The reader's page documents, kept as JSON in the cache (keyed by the file's name, size and
-        mtime) so that a stopped ingest does not read its finished files again."""
+        """The reader's page documents, kept as JSON in the cache (keyed by the file's name and content) so
+        that a stopped ingest does not read its finished files again, nor a copied corpus all of them."""
         from llama_index.core import Document
 
         saved = None
         if self.cache is not None:
-            st = path.stat()
-            key = params_key(path.name, str(st.st_size), str(int(st.st_mtime)))
+            key = params_key(path.name, file_digest(path))
             saved = self.cache / "documents" / f"{key}.json"
             if saved.exists():
                 rows = json.loads(saved.read_text(encoding="utf-8"))

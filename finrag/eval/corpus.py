@@ -17,13 +17,14 @@ from finrag.errors import EvalError
 from finrag.eval.sets import Passage, Question, load_passages
 
 KEY_CHARS = 16  # hex digits of sha256 kept in cache folder names (collisions are not a concern here)
+DIGEST_BLOCK = 1 << 20  # bytes read at a time when hashing a document
 
 
 @dataclass(slots=True)
 class Corpus:
     label: str  # what the report shows, e.g. "docs:../shared/eval/docs (12 of 89 files)"
     files: list[Path]  # documents to ingest, in a stable order
-    key: str  # hash of the file list (name, size, mtime)
+    key: str  # hash of the file list (names and contents)
     passages: dict[str, Passage] = field(default_factory=dict)  # file name -> passage (passage corpora)
 
     def path_of(self, file_name: str) -> Path | None:
@@ -38,12 +39,17 @@ def _hash(parts: list[str]) -> str:
     return h.hexdigest()[:KEY_CHARS]
 
 
+def file_digest(path: Path) -> str:
+    """SHA-256 of a file's content: a copy of the corpus (new times) keeps its cache, an edit does not."""
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(DIGEST_BLOCK), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 def files_key(files: list[Path]) -> str:
-    parts: list[str] = []
-    for f in files:
-        st = f.stat()
-        parts.append(f"{f.name}|{st.st_size}|{int(st.st_mtime)}")
-    return _hash(parts)
+    return _hash([f"{f.name}|{file_digest(f)}" for f in files])
 
 
 def settings_key(settings: Settings, *extra: str) -> str:
