@@ -9,7 +9,6 @@ or ``./finrag.toml``), then the defaults below. Every knob carries a one-line re
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -246,8 +245,3 @@ def load_settings(home: Path | str | None = None) -> Settings:
     if home is not None:
         return Settings(home=Path(home))
     return Settings()
-
-
-@lru_cache(maxsize=1)
-def default_settings() -> Settings:
-    return load_settings()

@@ -12,7 +12,6 @@ _LEADING_CITES = re.compile(r"^(?:\s*\[\d{1,3}\])+")
 _CITE = re.compile(r"\[(\d{1,3})\]")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])[-−]?\(?\d[\d,]*(?:\.\d+)?\)?%?")
 _WORD = re.compile(r"[a-z][a-z0-9&'\-]+|\d+(?:\.\d+)?")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _SUFFIX = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|集团|公司)$")
 
 
@@ -49,10 +48,6 @@ def split_sentences(text: str) -> list[str]:
         if piece:
             out.append(piece)
     return out
-
-
-def is_zh(text: str) -> bool:
-    return bool(_CJK.search(text))
 
 
 def terms(text: str, keep: tuple[str, ...] = ()) -> list[str]:
