@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from finrag.answer.events import trigger_words
-from finrag.answer.text import split_sentences, terms
+from finrag.answer.text import prints_any, split_sentences, terms
 from finrag.model import Chunk
 
 MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
@@ -64,11 +64,7 @@ def _prints(sentence: str, focus: Focus) -> bool:
     """The sentence states a figure (two digits or more), the asked year (a table row's year is in its
     header) and one of the wordings."""
     dated = focus.year is None or "|" in sentence or str(focus.year) in sentence
-    if not dated or not _FIGURE.search(sentence):
-        return False
-    low = sentence.lower()
-    packed = "".join(low.split())  # Chinese labels are printed with stray spaces
-    return any(w in low if w.isascii() else "".join(w.split()) in packed for w in focus.wordings if w)
+    return dated and _FIGURE.search(sentence) is not None and prints_any(sentence, focus.wordings)
 
 
 def select_sentences(

@@ -3,17 +3,14 @@ line item (else a refusal naming it), and for an extractive answer the sentences
 
 from __future__ import annotations
 
-import re
-
 from finrag.answer.extractive import Focus
-from finrag.answer.gate import COMPARATIVE_YEARS, PROSPECTUS_YEARS
+from finrag.answer.gate import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
+from finrag.answer.text import prints_any
 from finrag.config import AnswerSettings
 from finrag.model import Chunk
-
-_SPACES = re.compile(r"\s+")
 
 
 def _about_years(chunk: Chunk, years: list[int]) -> bool:
@@ -22,7 +19,7 @@ def _about_years(chunk: Chunk, years: list[int]) -> bool:
     y = chunk.meta.fiscal_year
     window = PROSPECTUS_YEARS if chunk.meta.doc_type == "prospectus" else COMPARATIVE_YEARS
     if y is not None:
-        return any(year <= y <= year + window for year in years)
+        return any(report_covers(y, year, window) for year in years)
     return any(str(year) in chunk.text for year in years)
 
 
@@ -33,13 +30,9 @@ def absent_line_items(asked: AskedFor, context: list[tuple[int, Chunk]]) -> list
     named = [m for m in asked.line_items if m.concept]
     if asked.intent not in ("lookup", "calculation") or not named:
         return []
-    chunks = [c for _, c in context if not asked.years or _about_years(c, asked.years)]
-    text = _SPACES.sub(" ", " ".join(c.text for c in chunks).lower())
-    packed = text.replace(" ", "")  # Chinese labels are printed with stray spaces ("营 业 收 入")
-    for m in named:
-        for wording in (m.printed.lower(), *synonyms(m.concept)):
-            if wording and (wording in text if wording.isascii() else wording.replace(" ", "") in packed):
-                return []
+    text = " ".join(c.text for _, c in context if not asked.years or _about_years(c, asked.years))
+    if prints_any(text, [w for m in named for w in (m.printed.lower(), *synonyms(m.concept))]):
+        return []
     return [m.printed for m in named] + [str(y) for y in asked.years]
 
 

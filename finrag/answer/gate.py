@@ -43,6 +43,12 @@ _DEICTIC = re.compile(
 )
 
 
+def report_covers(report_year: int, year: int, window: int, ahead: int = 0) -> bool:
+    """A report of fiscal ``report_year`` holds figures of ``year``: its own year or, as comparatives, up
+    to ``window`` years before it; ``ahead`` 1 lets an outlook speak of the year after the report."""
+    return year - ahead <= report_year <= year + window
+
+
 @dataclass(slots=True)
 class GateDecision:
     answerable: bool
@@ -139,7 +145,7 @@ def decide(
     )
     ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
     for year in asked.years:
-        covered = any(year - ahead <= y <= year + window for y in years) or any(
+        covered = any(report_covers(y, year, window, ahead) for y in years) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
         )
         if not covered:

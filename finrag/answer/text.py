@@ -63,6 +63,14 @@ def terms(text: str, keep: tuple[str, ...] = ()) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def prints_any(text: str, wordings: list[str]) -> bool:
+    """Whether ``text`` prints one of ``wordings`` (lower-case): Latin ones as written, Chinese ones
+    ignoring the stray spaces PDFs put between characters ("营 业 收 入")."""
+    low = " ".join(text.lower().split())
+    packed = low.replace(" ", "")
+    return any(w in low if w.isascii() else w.replace(" ", "") in packed for w in wordings if w)
+
+
 def citations_in(text: str) -> list[int]:
     return [int(m) for m in _CITE.findall(text)]
 

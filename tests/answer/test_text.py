@@ -1,0 +1,11 @@
+"""Text helpers the answer stage matches evidence with."""
+
+from __future__ import annotations
+
+from finrag.answer.text import prints_any
+
+
+def test_prints_any_reads_pdf_spacing_and_latin_case() -> None:
+    assert prints_any("一、营 业 收 入 1,175,301,034.32", ["营业收入"])
+    assert prints_any("Net  Income was $300 million", ["net income"])
+    assert not prints_any("Net sales 2,400; income taxes 80", ["net income", "净利润"])
