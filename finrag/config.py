@@ -50,6 +50,7 @@ class RetrieveSettings(BaseModel):
             "short",
             "statement",
             "section",
+            "rare",
         ],
         description="Routing rules switched on (finrag/retrieve/route.py); remove one to switch it off",
     )
@@ -63,6 +64,35 @@ class RetrieveSettings(BaseModel):
         "boost", description="'strict' = company pre-filter, 'boost' = extra company-filtered lists, 'off'"
     )
     focus_weight: float = Field(1.0, description="RRF weight of the company/period-filtered lists")
+    rare_max_df: int = Field(
+        20, description="Rare-term list: a question term in at most this many chunks can name an entity"
+    )
+    rare_max_share: float = Field(
+        0.004,
+        description="Rare-term list: ...and in at most this share of the index's chunks (a small index's "
+        "template words are rare in absolute terms)",
+    )
+    rare_unknown_zh: bool = Field(
+        True,
+        description="Rare-term list: Chinese terms count only when the segmenter's dictionary lacks them "
+        "(names; 对应/类型 are question wording)",
+    )
+    rare_capitalized: bool = Field(
+        True,
+        description="Rare-term list: latin terms count only when written as names (capitalised inside a "
+        "sentence, capitals, camel case): instruction words are rare in filings too",
+    )
+    rare_weight: float = Field(1.0, description="RRF weight of the rare-term keyword list (bm25@rare)")
+    statement_first: bool = Field(
+        True,
+        description="The statement focus list puts the chunks that are the named/implied statement first "
+        "(else a 10-K's note tables sharing the question's words push the statement out of the pool)",
+    )
+    statement_feature_implied: bool = Field(
+        True,
+        description="The 'statement' ranker feature also marks statements a question's concept implies "
+        "(effective tax rate, margins: the income statement), not only statements it names",
+    )
     period_window: int = Field(1, description="Reports up to this many years after a named year also hold it")
     period_fit: bool = Field(
         True,

@@ -30,6 +30,7 @@ from finrag.answer.premise import correction_text, find_correction, search_listi
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze, asks_amount
 from finrag.answer.roles import role_answer
+from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.text import citations_in
 from finrag.config import Settings
 from finrag.errors import LLMError
@@ -122,6 +123,8 @@ class Answerer:
             return self._refuse(prep, refusal_text(asked, decision))
         hits = decision.evidence[: self.cfg.context_chunks]
         prep.context = [(i + 1, h.chunk) for i, h in enumerate(hits)]
+        later = [h.chunk for h in decision.evidence[self.cfg.context_chunks :]]
+        prep.context = with_subject_chunks(asked, prep.context, later, self.cfg)
         from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
         if asked.line_items:  # a longer printed row label wins: "无形资产投资" over the lexicon's "无形资产"
             asked.line_items = [

@@ -95,6 +95,7 @@ _PRICE_WORD = re.compile(r"(?<![作总对代])价(?!款)|每股")
 _PRICE_REACH = 8  # characters before a figure searched for a price word ("回购价格为9.51元")
 _RANGE_MARK = re.compile(r"[至到~～—-]")
 TITLE_HOLDER_COVERAGE = 0.5  # share of the person's name a title's clause must hold to be theirs
+_COMPLETION = "完成"  # "收购完成时间": the role asks when the event was done
 _AFTER = "后"  # "变动后职位": the role asks for the position after the change
 
 
@@ -117,6 +118,7 @@ DATELINE_REST = 8  # a date followed by at most this many characters in its clau
 # Another milestone after a date in its clause makes it that milestone's date ("2020年9月30日开工",
 # "至2021年8月30日设备搬入"), not the event's
 _MILESTONE = re.compile(r"开工|竣工|完工|投产|到期|搬入|交付|复牌|停牌|起息|兑付|开业|召开")
+_DONE = re.compile(r"已(?!发行)|完成|完毕|交割")  # after a date in its clause: the event is done by that day
 _DAY = re.compile(r"日|今天|当天")  # a disclosure happens on a day: "9月" (of "9月底") or "一季度" is none
 
 
@@ -143,9 +145,10 @@ def published_with(words: re.Pattern[str], sentence: str, start: int, end: int) 
     return bool(words.search(following))
 
 
-def _date_fits(point_in_time: bool, sentence: str, start: int, end: int) -> bool:
+def _date_fits(point_in_time: bool, sentence: str, start: int, end: int, completion: bool = False) -> bool:
     """A disclosure date (``point_in_time``) is a day the text says something was disclosed; an event's
-    date is no publication date and no other milestone's date."""
+    date is no publication date and no other milestone's date, except that a statement on that day that the
+    event is done dates its completion (``completion``: "15日表示已将X收为子公司")."""
     value = sentence[start:end]
     relative = RELATIVE_DAY.match(value) is not None
     stop = _segment(sentence, start, end)[1]
@@ -158,7 +161,22 @@ def _date_fits(point_in_time: bool, sentence: str, start: int, end: int) -> bool
             and _DAY.search(value) is not None
             and published_with(DISCLOSED, sentence, start, end)
         )
+    if completion and _DONE.search(sentence, end, stop):
+        return True
     return not published_with(PUBLISHED, sentence, start, end)
+
+
+# A share of a trade stated without its base ("拟减持不超1%", "减持不超过2%的公司股份") is, by the usage of
+# Chinese announcements, a share of the company's total share capital; a holder's stake is always named
+# ("占其所持股份的23.09%").
+_TRADE_VERB = re.compile(r"(?:减持|增持|回购|转让|出售|受让|买入|卖出|认购|质押)(?:公司)?(?:股份|股票)?\s*$")
+_TOTAL_AFTER = re.compile(r"\s*(?:的(?:公司)?(?:股份|股票|总股本|A股|H股)|[，,；;。]|$)")
+TOTAL_BASE_CUE = "总股"  # the cue that names total share capital (``CUE_SYNONYMS``)
+
+
+def implied_total(sentence: str, start: int, end: int) -> bool:
+    """The percent at ``start:end`` is a trade's share stated without a base, i.e. of total capital."""
+    return bool(_TRADE_VERB.search(sentence[:start])) and bool(_TOTAL_AFTER.match(sentence, end))
 
 
 def clause(sentence: str, start: int, end: int) -> str:
@@ -217,7 +235,7 @@ def fits(
         per_share = _PER_SHARE.match(sentence, end) or _PRICE_WORD.search(before[-_PRICE_REACH:])
         return per_share is None  # a price per share is no total amount
     if kind == "date":
-        return _date_fits(point_in_time, sentence, start, end)
+        return _date_fits(point_in_time, sentence, start, end, _COMPLETION in phrase)
     if kind == "title":
         if subject and coverage(subject, clause(sentence, start, end)) < TITLE_HOLDER_COVERAGE:
             return False

@@ -7,7 +7,8 @@ The role's kind comes from its head word (价格/金额 -> money, 时间/日期 
 from a list of questions. The words before the head (发行, 领投, 质押物占持股 ...) are the role's
 cues: a value of the right kind counts only when the words around it also say what it is (a price
 near 发行/定价, a date near 公告/披露 for a disclosure date). A cue word is matched through its
-synonyms (``CUE_SYNONYMS``); one without listed synonyms by itself or its first/last two characters.
+synonyms (``CUE_SYNONYMS``), one naming an event type by that event's triggers (finrag/data/events.toml),
+any other by itself or its first/last two characters.
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from finrag.answer.events import EventType, only_excluded, reports, taxonomy
+from finrag.answer.events import EventType, core_label, only_excluded, reports, taxonomy
 from finrag.answer.role_values import (
     CLAUSE_MARKS,
     RELATIVE_DAY,
     RELEASE,
     TICKER,
+    TOTAL_BASE_CUE,
     VALUE_PATTERNS,
     clause,
     fits,
+    implied_total,
     names_next_to,
 )
 from finrag.answer.role_words import CUE_SYNONYMS, HEAD_KINDS
@@ -52,6 +55,7 @@ _STOP_CUES = frozenset(
 )
 SUBJECT_SENTENCES = 1  # a value's sentence may name its subject, or the sentence before it may
 _POINT_CUE = "披露"  # a role cued by 披露 asks for a day, not a period
+SELF_NAME_COVERAGE = 0.6  # a name holding this share of the subject's name is the subject itself
 _PAIR = 2  # a cue word without listed synonyms also matches by its first or last two characters
 
 
@@ -117,9 +121,19 @@ def asked_role(question: str) -> Role | None:
     return Role(phrase, kind, _cue_groups(phrase, modifier, kind) if kind != "any" else ())
 
 
+def _event_wordings(cue: str) -> tuple[str, ...]:
+    """A cue naming an event type ("收购" of 收购完成时间) is worded by its triggers ("收为子公司")."""
+    return tuple(
+        w for e in taxonomy().events if cue in (e.label, core_label(e.label)) for w in (cue, *e.triggers)
+    )
+
+
 def _cue_distance(cue: str, text: str, at: int) -> int | None:
     """How far from position ``at`` the nearest wording of ``cue`` sits in ``text`` (None: absent)."""
-    words = CUE_SYNONYMS.get(cue) or (cue, *((cue[:_PAIR], cue[-_PAIR:]) if len(cue) > _PAIR else ()))
+    words = CUE_SYNONYMS.get(cue) or _event_wordings(cue) or (
+        cue,
+        *((cue[:_PAIR], cue[-_PAIR:]) if len(cue) > _PAIR else ()),
+    )
     best: int | None = None
     for w in words:
         i = text.find(w)
@@ -170,7 +184,11 @@ def role_evidence(
             if event is not None and only_excluded(sentence, event, taxonomy().window):
                 continue
             if named:
-                spans = names_next_to(sentence, words)
+                spans = [  # the subject is not its own counterpart: "X中标" names no tenderer of X
+                    (a, b)
+                    for a, b in names_next_to(sentence, words)
+                    if not subject or coverage(subject, sentence[a:b].lower()) < SELF_NAME_COVERAGE
+                ]
                 tried += len(spans)
                 if spans and best_key < (1.0, True, True, 0):
                     start, end = spans[0]
@@ -183,11 +201,18 @@ def role_evidence(
                 for span in spans
                 if not pattern or fits(role.kind, role.phrase, point, sentence, span, release, subject)
             ]
+            following = _undated_next(role, pattern, sentences, i)
             for start, end in spans:
                 tried += bool(pattern)
                 lo = max(0, start - WINDOW_CHARS) if pattern else 0
                 near = (sentence[lo : end + WINDOW_CHARS] if pattern else sentence).lower()
+                near += following
                 dists = [_group_distance(group, near, start - lo) for group in role.cues]
+                if role.kind == "percent" and implied_total(sentence, start, end):  # "拟减持不超1%"
+                    dists = [
+                        0 if d is None and TOTAL_BASE_CUE in g else d
+                        for g, d in zip(role.cues, dists, strict=True)
+                    ]
                 found = [d for d in dists if d is not None]
                 score = len(found) / len(role.cues) if role.cues else 1.0
                 around = clause(sentence, start, end) if pattern and role.cues else ""
@@ -199,6 +224,13 @@ def role_evidence(
                     best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, score)
     best.tried = tried
     return best
+
+
+def _undated_next(role: Role, pattern: re.Pattern[str] | None, sentences: list[str], i: int) -> str:
+    """For a date, the next sentence when it states no date of its own: a date often opens the sentence on
+    the process and the event word follows ("于10月20日，公司参与了…谈判。确定公司为此项目的成交人。")."""
+    nxt = sentences[i + 1] if i + 1 < len(sentences) else ""
+    return nxt.lower() if role.kind == "date" and pattern and nxt and not pattern.search(nxt) else ""
 
 
 def _group_distance(group: tuple[str, ...], text: str, at: int) -> int | None:

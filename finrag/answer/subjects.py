@@ -53,3 +53,20 @@ def subject_context(
         return context
     named = [(n, c) for n, c in context if coverage(subject, c.text.lower()) >= cfg.role_subject_coverage]
     return named or context
+
+
+def with_subject_chunks(
+    asked: AskedFor, context: list[tuple[int, Chunk]], later: list[Chunk], cfg: AnswerSettings
+) -> list[tuple[int, Chunk]]:
+    """An attribute question's context, plus the retrieved chunks below the context cut (``later``) that
+    name its subject when no context chunk does: the passage about "王慕昊" may rank 7th behind news that
+    shares only the question's template words."""
+    subject = subject_name(asked.question) if asked.language == "zh" else ""
+
+    def names(chunk: Chunk) -> bool:
+        return coverage(subject, chunk.text.lower()) >= cfg.role_subject_coverage
+
+    if len(subject) <= 1 or any(names(c) for _, c in context):
+        return context
+    named = [c for c in later if names(c)]
+    return context + [(len(context) + i + 1, c) for i, c in enumerate(named)]

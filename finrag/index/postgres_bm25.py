@@ -18,6 +18,7 @@ from typing import Any
 from finrag.index.bm25 import IDF_EPSILON, idf
 from finrag.index.postgres_pool import Connection
 from finrag.index.postgres_sql import filter_sql, tsquery
+from finrag.index.store import TermStats
 from finrag.model import Filters
 
 TIE_DIGITS = 9  # BM25 sums differing beyond this many decimals (summation order) are ties: lower cord wins
@@ -165,3 +166,25 @@ def bm25_rows(
         **params,
     )
     return rows
+
+
+def _like_prefix(prefix: str) -> str:
+    """A LIKE pattern matching the terms that start with ``prefix`` (its wildcards escaped)."""
+    return prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def term_stats(conn: Connection, terms: list[str], prefixes: list[str], limit: int) -> TermStats:
+    """Index-wide df of ``terms`` (absent ones left out) and up to ``limit`` terms per prefix."""
+    out = TermStats(chunks=int(conn.run("SELECT n_indexed FROM counters")[0][0]))
+    wanted = sorted(set(terms))
+    if wanted:
+        for t, d in conn.run("SELECT term, df FROM terms WHERE term = ANY(CAST(:t AS TEXT[]))", t=wanted):
+            out.dfs[str(t)] = int(d)
+    for prefix in dict.fromkeys(prefixes):
+        rows = conn.run(
+            "SELECT term, df FROM terms WHERE term LIKE :p ORDER BY term LIMIT :n",
+            p=_like_prefix(prefix),
+            n=limit,
+        )
+        out.dfs.update((str(t), int(d)) for t, d in rows)
+    return out

@@ -20,11 +20,12 @@ from finrag.config import Settings
 from finrag.errors import EmbedderMismatchError, StoreUnavailableError
 from finrag.index import postgres_sql as sql
 from finrag.index.codec import decode_chunk
-from finrag.index.postgres_bm25 import bm25_rows
+from finrag.index.postgres_bm25 import bm25_rows, term_stats
 from finrag.index.postgres_pool import Connection, DatabaseError, Pool, parse_url
 from finrag.index.postgres_schema import MIGRATIONS, hnsw_ddl, space_ddl, vector_table
 from finrag.index.postgres_vector import EXACT_MAX_ROWS, vector_rows
 from finrag.index.sqlite_read import visible_facts
+from finrag.index.store import TermStats
 from finrag.model import (
     AccessScope,
     Chunk,
@@ -222,6 +223,12 @@ class PostgresStore:
         with self.pool.transaction(snapshot=True) as conn:
             rows = bm25_rows(conn, tokens, k, filters, self.k1, self.b, self._idf_floors)
         return _scored(rows, filters.access)
+
+    def term_frequencies(
+        self, terms: list[str], prefixes: list[str] | None = None, limit: int = 0
+    ) -> TermStats:
+        with self.pool.transaction(snapshot=True) as conn:
+            return term_stats(conn, terms, prefixes or [], limit)
 
     def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
         if k <= 0:

@@ -15,6 +15,7 @@ from finrag.errors import StoreUnavailableError
 from finrag.index.bm25 import Posting
 from finrag.index.codec import decode_chunk
 from finrag.index.columns import Columns, Signature, columns_from_rows, load_snapshot, save_snapshot
+from finrag.index.store import TermStats
 from finrag.model import AccessScope, DocumentRecord, Fact, Filters, ScoredChunk, from_jsonable
 
 
@@ -190,3 +191,24 @@ def row_counts(db: sqlite3.Connection) -> list[int]:
     """Numbers of documents, chunks and facts."""
     tables = ("documents", "chunks", "facts")
     return [int(db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]) for t in tables]
+
+
+# a character above every other: ``prefix <= term < prefix + PREFIX_END`` holds exactly the terms starting
+# with ``prefix`` under SQLite's BINARY collation (UTF-8 byte order is code-point order)
+PREFIX_END = "\U0010ffff"
+
+
+def term_stats(
+    db: sqlite3.Connection, chunks: int, terms: Iterable[str], prefixes: Iterable[str], limit: int
+) -> TermStats:
+    """Index-wide df of ``terms`` (absent ones left out) and up to ``limit`` terms per prefix."""
+    out = TermStats(chunks=chunks)
+    for term in dict.fromkeys(terms):
+        row = db.execute("SELECT df FROM terms WHERE term = ?", (term,)).fetchone()
+        if row:
+            out.dfs[term] = min(int(row[0]), chunks)  # a commit after the snapshot may raise df past it
+    for prefix in dict.fromkeys(prefixes):
+        sql = "SELECT term, df FROM terms WHERE term >= ? AND term < ? ORDER BY term LIMIT ?"
+        for term, df in db.execute(sql, (prefix, prefix + PREFIX_END, limit)):
+            out.dfs[str(term)] = min(int(df), chunks)
+    return out

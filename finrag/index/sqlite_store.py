@@ -24,6 +24,7 @@ from finrag.index.codec import decode_chunk
 from finrag.index.codes import CodeFile
 from finrag.index.columns import Columns
 from finrag.index.sqlite_schema import SCHEMA_VERSION
+from finrag.index.store import TermStats
 from finrag.index.vectors import VectorFile, blas_limit, exact_scores, quantized_top, space_file, top_k
 from finrag.model import (
     AccessScope,
@@ -235,6 +236,13 @@ class SqliteStore:
         pos = np.flatnonzero(keep)
         best = pos[top_k(scores[pos], k)]
         return sqlite_read.scored(db, cols, best, scores[best], filters.access)
+
+    def term_frequencies(
+        self, terms: list[str], prefixes: list[str] | None = None, limit: int = 0
+    ) -> TermStats:
+        with self._lock:
+            cols = self.columns()
+        return sqlite_read.term_stats(self._readers.get(), cols.size, terms, prefixes or [], limit)
 
     def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
         with self._lock:

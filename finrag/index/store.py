@@ -7,11 +7,21 @@ Access control is enforced inside the engine's queries through ``Filters.access`
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 
 from finrag.model import AccessScope, Chunk, DocumentRecord, Fact, Filters, ScoredChunk, StoreStats
+
+
+@dataclass(slots=True)
+class TermStats:
+    """Index-wide keyword statistics of some terms (counted over every indexed chunk, whatever the
+    caller may see: a statistic, not content)."""
+
+    chunks: int  # indexed chunks in the whole index
+    dfs: dict[str, int] = field(default_factory=dict)  # term -> chunks holding it (absent terms left out)
 
 
 class Store(Protocol):
@@ -41,6 +51,12 @@ class Store(Protocol):
 
     def keyword_search(self, tokens: list[str], k: int, filters: Filters) -> list[ScoredChunk]:
         """BM25 over analyzer tokens, best first, only among chunks that pass ``filters``."""
+
+    def term_frequencies(
+        self, terms: list[str], prefixes: list[str] | None = None, limit: int = 0
+    ) -> TermStats:
+        """Document frequency of each of ``terms`` present in the index and the indexed chunk count; with
+        ``prefixes``, also up to ``limit`` indexed terms starting with each prefix (in term order)."""
 
     def vector_search(self, space: str, vector: np.ndarray, k: int, filters: Filters) -> list[ScoredChunk]:
         """Cosine similarity in one embedder's space: the true top-k among chunks passing ``filters``."""

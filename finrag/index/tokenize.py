@@ -108,6 +108,11 @@ class Analyzer:
                 out.extend(_stem(p) for p in _PART.findall(word) if p not in EN_STOP and len(p) > 1)
         return out
 
+    def known_word(self, word: str) -> bool:
+        """Whether the segmenter's dictionary (general + finance terms) holds ``word``: names it found by
+        its unknown-word model (people, brands) are not."""
+        return bool(self._jieba.has_word(word))
+
     def count(self, text: str) -> int:
         """Budget tokens (precise-mode words, no sub-words): what the chunker sizes chunks by."""
         n = 0

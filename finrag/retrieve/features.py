@@ -33,7 +33,7 @@ FEATURES = [
     "numbers",  # share of digits in the text (capped)
     "decay",  # exp(-λ·age) by doc type
     "code",  # every literal code of the question is in the text
-    "statement",  # the chunk is (part of) a financial statement the question names (+1), 0 otherwise
+    "statement",  # the chunk is (part of) a statement the question names or its concept implies (+1), else 0
     "period_fit",  # how well the chunk's report period answers the asked period(s) (docfit.doc_fit)
 ]
 SCOPED = "scoped"  # not a ranking feature: 1 when the question names an indexed company (picks the model)

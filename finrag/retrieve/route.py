@@ -16,6 +16,8 @@ list weights for fusion, hard pre-filters and extra "focus" lists retrieved unde
 |         | implies it (inventory turnover)   |                                                             |
 | section | a section concept is asked        | a focus list (+ company/period focus), its query extended |
 |         | ("legal battles", "主要客户")       | with the titles of the filing parts that answer it        |
+| rare    | terms few chunks hold (a name:    | a keyword-only list of those terms (retrieve/rare.py),    |
+|         | person, subsidiary, product)      | under the hard filters, weighted ``rare_weight``          |
 
 Weighted reciprocal rank fusion lives here too: each list's 1/(k + rank) is multiplied by its weight.
 """
@@ -38,8 +40,9 @@ FOCUS = "@focus"  # suffix of lists retrieved under a routing filter
 PROCEDURE = "@howto"  # suffix of lists retrieved over procedure chunks
 STATEMENT = "@statement"  # suffix of lists retrieved over the table chunks of a named statement
 SECTION = "@section"  # suffix of lists retrieved with the titles of the filing parts a concept lives in
+RARE = "@rare"  # suffix of the keyword list retrieved with the question's rare terms alone (retrieve/rare.py)
 TABLE_KINDS = [ChunkKind.TABLE.value, ChunkKind.TABLE_ROWS.value]  # chunk kinds that hold statements
-RULES = ("file", "code", "howto", "company", "period", "short", "statement", "section")
+RULES = ("file", "code", "howto", "company", "period", "short", "statement", "section", "rare")
 
 
 @dataclass(slots=True)
@@ -50,6 +53,8 @@ class RoutePlan:
     focus: list[tuple[str, Filters]] = field(default_factory=list)  # (suffix, filter) for extra lists
     focus_terms: dict[str, str] = field(default_factory=dict)  # suffix -> words appended to its query
     keyword_terms: str = ""  # words appended to every keyword query (how reports write the asked periods)
+    rare_terms: list[str] = field(default_factory=list)  # index terms of the keyword-only rare-term list
+    statements: list[Statement] = field(default_factory=list)  # put first in the statement list (steps.py)
 
     def summary(self) -> dict[str, object]:
         return {
@@ -79,11 +84,13 @@ def route(
     statements: list[Statement] | None = None,
     concepts: list[Concept] | None = None,
     period_files: list[str] | None = None,
+    rare: list[str] | None = None,
 ) -> RoutePlan:
     """Apply the enabled rules in table order. ``codes_of`` are company codes of matched companies, ``files``
     indexed file names the question names (a strong constraint: a pre-filter), ``statements`` the
     financial statements it names or its ratio implies, ``concepts`` the section concepts it asks about,
-    ``period_files`` the named companies' reports whose period fits the question best (docfit.best_files)."""
+    ``period_files`` the named companies' reports whose period fits the question best (docfit.best_files),
+    ``rare`` the question's rare index terms (rare.RareTerms.pick)."""
     plan = RoutePlan(filters=base)
     on = set(cfg.routes)
     if "file" in on and files and not base.files:
@@ -132,6 +139,9 @@ def route(
         plan.rules.append("section")
         plan.focus.append((SECTION, focus))
         plan.focus_terms[SECTION] = words
+    if "rare" in on and rare:
+        plan.rules.append("rare")
+        plan.rare_terms = list(rare)
     return plan
 
 
@@ -157,5 +167,7 @@ def list_weights(names: list[str], plan: RoutePlan, cfg: RetrieveSettings) -> di
             w *= cfg.variant_weight
         if name.endswith((FOCUS, PROCEDURE, STATEMENT, SECTION)):
             w *= cfg.focus_weight
+        if name.endswith(RARE):
+            w *= cfg.rare_weight
         out[name] = w
     return out

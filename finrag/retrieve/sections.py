@@ -34,6 +34,7 @@ class Concept:
     titled: re.Pattern[str] | None  # how a report titles the part that holds it (for users' own matching)
     implies: tuple[str, ...] = ()  # statement keys a ratio of this concept is computed from
     words: str = ""  # title words added to a focus query (the plain words of ``titled``)
+    no_statements: bool = False  # asks for figures no statement prints (non-GAAP, forecasts): imply none
 
     def words_in(self, language: str) -> str:
         """The title words written in ``language`` ("zh" or "en"): a report's titles are in its own."""
@@ -62,6 +63,7 @@ def _parse(text: str, source: str) -> list[Concept]:
                     _pattern(titled),
                     tuple(str(k) for k in c.get("implies", [])),
                     words,
+                    bool(c.get("no_statements", False)),
                 )
             )
         return out
@@ -96,3 +98,16 @@ def implied_statements(concepts: list[Concept], named: list[Statement]) -> list[
         return []
     keys = {k for c in concepts for k in c.implies}
     return [s for s in STATEMENTS if s.key in keys]
+
+
+def answering_statements(
+    concepts: list[Concept], named: list[Statement], implied: list[Statement]
+) -> list[Statement]:
+    """Statements whose own chunks may hold the answer (put first in the statement focus list, marked by
+    the ``statement`` feature): the named ones, and the implied ones unless the question asks for a figure
+    no statement prints (an adjusted / non-GAAP measure, a forecast: "adjusted EPS expected in FY2023" is
+    answered from a release's guidance or reconciliation table, not from its income statement). The
+    implied statements' table list is searched either way: its tables hold the inputs."""
+    if any(c.no_statements for c in concepts):
+        return list(named)
+    return [*named, *implied]

@@ -5,7 +5,9 @@ Questions often say which statement holds the answer ("... as shown in the cash 
 ("CONSOLIDATED STATEMENTS OF OPERATIONS", "Consolidated Statements of Income", "statement of financial
 position", "合并资产负债表"), so each statement type lists the phrases a question uses and the title
 patterns a document prints. The retriever uses them twice: a focus list over table chunks of the named
-statement (steps.py) and the ``statement`` reranking feature (features.py). Nothing here is keyed to a
+statement — or the one a question's concept implies (sections.py: an effective tax rate, a margin) — with
+the chunks that are that statement put first (:func:`statement_first`, steps.py), and the ``statement``
+reranking feature (features.py). Nothing here is keyed to a
 company or a document: these are the standard statement names of US GAAP / IFRS / Chinese CAS reports.
 """
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from finrag.model import ScoredChunk
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +94,18 @@ def shows_statement(section_path: list[str], text: str, statements: list[Stateme
     lines = [ln for ln in text.split("\n", HEAD_LINES)[:HEAD_LINES] if len(ln) <= TITLE_MAX_CHARS]
     near = "\n".join([*section_path[-1:], *lines])
     return any(s.titled.search(near) for s in statements)
+
+
+def statement_first(items: list[ScoredChunk], statements: list[Statement]) -> list[ScoredChunk]:
+    """A statement focus list with the chunks that *are* one of ``statements`` moved to the front (both
+    parts keep their order). That list searches a filing's tables with the question plus the statement's
+    title words, and a long filing has many note and MD&A tables sharing the question's words: the
+    statement itself otherwise lands mid-list (the income statement 16th of a 10-K's tables for "gross
+    margin profile") and out of the fused pool the ranker chooses from."""
+    if not statements:
+        return items
+    own = [s for s in items if shows_statement(s.chunk.section_path, s.chunk.text, statements)]
+    if not own:
+        return items
+    ids = {s.chunk.chunk_id for s in own}
+    return own + [s for s in items if s.chunk.chunk_id not in ids]

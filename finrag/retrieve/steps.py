@@ -25,9 +25,11 @@ from finrag.retrieve.entities import CompanyCache
 from finrag.retrieve.expand import llm_variants, load_glossary, rule_variants
 from finrag.retrieve.features import FeatureContext, compute
 from finrag.retrieve.periods import Reference, is_relative, resolve
+from finrag.retrieve.rare import RarePick, RareTerms
 from finrag.retrieve.rerank import make_reranker
-from finrag.retrieve.route import RoutePlan, list_weights, route, weighted_rrf
-from finrag.retrieve.sections import asked_concepts, implied_statements, load_concepts
+from finrag.retrieve.route import RARE, STATEMENT, RoutePlan, list_weights, route, weighted_rrf
+from finrag.retrieve.sections import answering_statements, asked_concepts, implied_statements, load_concepts
+from finrag.retrieve.statements import Statement, statement_first
 
 if TYPE_CHECKING:
     from finrag.retrieve.pipeline import Retriever
@@ -58,6 +60,7 @@ class Steps:
         self.analyzer = analyzer
         self.reranker = make_reranker(settings.retrieve)
         self.concepts = load_concepts(settings.retrieve.sections_file)
+        self.rare = RareTerms(store, analyzer, settings.retrieve, self.glossary)
 
     # ------------------------------------------------------------ pieces
     def understand(self, request: SearchRequest) -> Understanding:
@@ -90,6 +93,9 @@ class Steps:
         for suffix, text, filters in runs:
             tokens = self.analyzer.analyze(f"{text} {plan.keyword_terms}".strip())
             got = core.candidates(tokens, text, filters, n)  # keyword ∥ dense
+            if suffix == STATEMENT and self.settings.retrieve.statement_first:  # the statement itself first
+                got.keyword = statement_first(got.keyword, plan.statements)
+                got.dense = {k: statement_first(v, plan.statements) for k, v in got.dense.items()}
             found = lists[f"bm25{suffix}"] = got.keyword
             detail = {"candidates": len(found), "top": _brief(found) if explain else None}
             trace.add("keyword", f"bm25{suffix}", detail, got.keyword_ms)
@@ -98,9 +104,23 @@ class Steps:
                 lists[name + suffix] = items
                 dense[name + suffix] = _brief(items) if explain else len(items)
             trace.add("dense", f"dense{suffix}", dense, got.dense_ms)
+        if plan.rare_terms:  # keyword only: a name's meaning is not what a dense vector finds
+            with _timed(trace, "keyword", f"bm25{RARE}") as d:
+                found = lists[f"bm25{RARE}"] = core.keyword_candidates(plan.rare_terms, plan.filters, n)
+                d.update(terms=self.visible_terms(plan.rare_terms, found), candidates=len(found))
+                d.update(top=_brief(found) if explain else None)
         return lists
 
-    def rerank(self, hits: list[Hit], und: Understanding, trace: Trace) -> list[Hit]:
+    def visible_terms(self, terms: list[str], found: list[ScoredChunk]) -> list[str]:
+        """The rare terms the caller's own results hold: the terms are chosen by df over the whole index
+        (and a name cut differently is completed from the index's vocabulary), so a term only documents
+        the caller may not see hold must never reach the trace."""
+        texts = [self.analyzer.normalize(s.chunk.text) for s in found]
+        return [t for t in terms if any(t in text for text in texts)]
+
+    def rerank(
+        self, hits: list[Hit], und: Understanding, trace: Trace, statements: list[Statement] | None = None
+    ) -> list[Hit]:
         r = self.settings.retrieve
         a = und.analysis
         head, tail = hits[: r.rerank_top_n], hits[r.rerank_top_n :]
@@ -117,7 +137,7 @@ class Steps:
                 (h.chunk.meta.fiscal_year for h in head if h.chunk.meta.fiscal_year), default=None
             ),
             keywords={k for k in a.keywords if len(k) >= MIN_KEYWORD_CHARS},
-            statements=und.statements,
+            statements=und.statements if statements is None else statements,
             ask=period_ask(a),
         )
         with _timed(trace, "rerank", self.reranker.name if self.reranker else "none") as d:
@@ -169,14 +189,18 @@ class Steps:
             files = self.companies.get(request.filters.access).files_in(a.completed)
             concepts = asked_concepts(a.completed, self.concepts)
             a.section_titles = [c.titled.pattern for c in concepts if c.titled is not None]
-            statements = und.statements + implied_statements(concepts, und.statements)
+            implied = implied_statements(concepts, und.statements)
+            statements = und.statements + implied
+            answering = answering_statements(concepts, und.statements, implied)  # the statement is the answer
             ask = period_ask(a)
             period_files = (
                 best_files(ask, [m.company.records for m in und.matches], r.period_window)
                 if r.period_fit
                 else []
             )
-            plan = route(a, request.filters, r, codes, files, statements, concepts, period_files)
+            rare = self.rare.choose(a) if "rare" in r.routes else RarePick()
+            plan = route(a, request.filters, r, codes, files, statements, concepts, period_files, rare.terms)
+            plan.statements = answering if "statement" in plan.rules else []  # put first in its focus list
             d.update(plan.summary(), concepts=[c.name for c in concepts], period_files=period_files)
         with _timed(trace, "expand", "variants") as d:
             queries = self.variants(und, trace)
@@ -196,7 +220,7 @@ class Steps:
                     a.periods, Reference(meta.fiscal_year, meta.fiscal_period or "FY", meta.period_end)
                 )
                 trace.add("analyze", "periods", {"reference": meta.file, "periods": to_jsonable(a.periods)})
-        hits = self.rerank(hits, und, trace)
+        hits = self.rerank(hits, und, trace, answering if r.statement_feature_implied else None)
         if r.expand_parents:
             with _timed(trace, "expand", "parents") as d:
                 before = len(hits)

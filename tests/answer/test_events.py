@@ -69,3 +69,9 @@ def test_background_denials_and_released_pledges_are_no_events() -> None:
     assert reports("将其质押给广发证券的1300万股股份办理了解质押手续", tax["质押"], w) is False
     assert reports("小米董事会将行使股份购回授权", tax["股份回购"], w) is True
     assert reports("部分提前购回手续并解除质押", tax["股份回购"], w) is False
+
+
+def test_a_post_taken_is_an_executive_change() -> None:
+    tax = {e.label: e for e in taxonomy().events}
+    text = "联想中国区确定陈某加入消费事业部，任中国区手机业务部总经理一职。"
+    assert reports(text, tax["高管变动"], taxonomy().window) is True

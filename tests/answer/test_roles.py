@@ -170,3 +170,46 @@ def test_an_explicit_date_wins_over_a_relative_one() -> None:
     role = asked_role("张琴解除质押事件对应的事件时间是什么？")
     text = "荃银高科发布公告称，公司近日持股5%以上股东张琴将其质押的380万股股份于2019年7月29日解除质押手续。"
     assert role is not None and role_evidence(role, [(1, text)]).value == "2019年7月29日"
+
+
+def test_a_trades_share_stated_without_a_base_is_of_total_capital() -> None:
+    text = "晶华科技晚间公告，持股9.44%的股东远山基金拟减持不超1%。"
+    of_total = asked_role("远山基金股东减持事件对应的减持部分占总股本比例是什么？")
+    of_stake = asked_role("远山基金股东减持事件对应的减持部分占所持比例是什么？")
+    assert of_total is not None and of_stake is not None
+    found = role_evidence(of_total, [(1, text)])
+    assert found.score == 1.0 and found.value == "不超1%"
+    assert role_evidence(of_stake, [(1, text)]).score < 1.0  # a holder's stake is always named
+    stated = "股东王某拟减持不超过2%的公司股份。"
+    assert role_evidence(of_total, [(1, stated)]).score == 1.0
+    named = "股东王某减持200万股，占其所持股份的23%。"
+    assert role_evidence(of_total, [(1, named)]).score < 1.0
+
+
+def test_the_subject_is_not_its_own_counterpart() -> None:
+    role = asked_role("华东建工中标事件对应的招标方是什么？")
+    assert role is not None
+    own = "近日，华东建工河南公司中标兰考数字小镇施工总承包项目。"
+    assert not role_evidence(role, [(1, own)], subject="华东建工").found
+    issued = "近日，息县公用事业服务中心发出中标通知书。"
+    assert role_evidence(role, [(1, issued)], subject="华东建工").value.endswith("息县公用事业服务中心")
+
+
+def test_a_cue_naming_the_event_matches_its_wordings_and_a_done_statement_dates_completion() -> None:
+    role = asked_role("樱井金融集团企业收购事件对应的收购完成时间是什么？")
+    assert role is not None
+    done = "共同社9月16日消息，樱井金融集团15日表示已将IT企业plus medi收为子公司。"
+    found = role_evidence(role, [(1, done)])
+    assert found.score == 1.0 and found.value == "15日"  # 收为子公司 is a wording of 收购
+    planned = "共同社9月16日消息，樱井金融集团15日表示将收购IT企业plus medi。"
+    assert role_evidence(role, [(1, planned)]).score < 1.0  # announced, not done: a publication date
+
+
+def test_a_dates_event_word_may_follow_in_the_next_sentence() -> None:
+    role = asked_role("滑县热力公司中标事件对应的中标日期是什么？")
+    assert role is not None
+    text = "长青集团发布公告，于10月20日，公司参与了供热项目的竞争性谈判。确定子公司为此项目的成交人。"
+    assert role_evidence(role, [(1, text)]).score == 1.0
+    dated = "于10月20日，公司参与了项目的竞争性谈判。11月3日，公司被确定为此项目的成交人。"
+    found = role_evidence(role, [(1, dated)])
+    assert found.value == "11月3日"  # the next sentence's own date is the one its event word goes with

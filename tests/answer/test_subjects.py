@@ -36,3 +36,15 @@ def test_an_event_answer_quotes_only_chunks_naming_its_subject() -> None:
     assert subject_context(asked, [other, own], AnswerSettings()) == [own]
     no_subject = analyze("高管变动事件对应的主体有哪些？")
     assert subject_context(no_subject, [other, own], AnswerSettings()) == [other, own]
+
+
+def test_a_chunk_naming_the_subject_below_the_context_cut_joins_the_context() -> None:
+    from finrag.answer.subjects import with_subject_chunks
+
+    doc = make_doc([], company="", file="news.txt")
+    others = [(n, make_chunk(doc, f"某公司高管变动的新闻第{n}条，董事长辞职。", n)) for n in (1, 2)]
+    later = make_chunk(doc, "鉴于原激励对象中袁某芳因离职已不具备激励对象资格。", 3)
+    asked = analyze("袁某芳高管变动事件对应的高管姓名是什么？")
+    assert with_subject_chunks(asked, others, [later], AnswerSettings()) == [*others, (3, later)]
+    named = [(1, later)]
+    assert with_subject_chunks(asked, named, [others[0][1]], AnswerSettings()) == named

@@ -7,7 +7,12 @@ from pathlib import Path
 import pytest
 
 from finrag.errors import ConfigError
-from finrag.retrieve.sections import asked_concepts, implied_statements, load_concepts
+from finrag.retrieve.sections import (
+    answering_statements,
+    asked_concepts,
+    implied_statements,
+    load_concepts,
+)
 from finrag.retrieve.statements import named_statements
 
 
@@ -55,3 +60,42 @@ def test_a_user_lexicon_adds_concepts_and_a_broken_one_is_a_config_error(tmp_pat
     bad.write_text('[[concept]]\nname = "x"\nasked = ["("]\n', encoding="utf-8")
     with pytest.raises(ConfigError):
         load_concepts(str(bad))
+
+
+def test_a_tax_rate_or_a_margin_implies_the_income_statement() -> None:
+    cs = load_concepts()
+    for q in ("How does the effective tax rate in FY2022 compare to FY2021?", "2020年公司的实际税率是多少？",
+              "Does the company have an improving gross margin profile as of FY2022?"):
+        assert [s.key for s in implied_statements(asked_concepts(q, cs), [])] == ["income"], q
+
+
+def test_social_responsibility_and_the_environment_are_separate_sections() -> None:
+    cs = load_concepts()
+    social = asked_concepts("请介绍报告期内公司的社会责任工作情况", cs)
+    assert [c.name for c in social] == ["responsibility"]
+    assert "环境" not in social[0].words_in("zh")  # the environment chapter's words stay out of its query
+    green = asked_concepts("公司报告期内的环境信息和排污情况如何？", cs)
+    assert [c.name for c in green] == ["environment"]
+
+
+def test_investment_securities_are_their_own_concept() -> None:
+    q = "Which type of debt received the largest investment among the short term investments in H1 FY2023?"
+    assert "investments" in [c.name for c in asked_concepts(q, load_concepts())]
+
+
+def test_non_gaap_and_forecast_figures_are_not_answered_by_the_statements_themselves() -> None:
+    cs = load_concepts()
+    for q in (
+        "Is growth in the company's adjusted EPS expected to accelerate in FY2023?",
+        "What was the interest coverage ratio using FY2022 Adjusted EBIT as the numerator?",
+        "2020年扣除非经常性损益后的净利润增长率是多少？",
+    ):  # reconciliation tables and guidance print these, the GAAP/CAS statements never do
+        concepts = asked_concepts(q, cs)
+        implied = implied_statements(concepts, [])
+        assert implied and answering_statements(concepts, [], implied) == [], q  # tables still searched
+    q = "What was the FY2022 EBIT margin?"
+    concepts = asked_concepts(q, cs)
+    assert [s.key for s in answering_statements(concepts, [], implied_statements(concepts, []))] == ["income"]
+    named = named_statements("From the income statement, what was adjusted EBITDA?")
+    adjusted = asked_concepts("adjusted EBITDA", cs)
+    assert answering_statements(adjusted, named, []) == named  # a named statement is taken at its word
