@@ -51,8 +51,13 @@ def subject_context(
     subject = subject_name(asked.question) if about_event else ""
     if len(subject) <= 1:
         return context
-    named = [(n, c) for n, c in context if coverage(subject, c.text.lower()) >= cfg.role_subject_coverage]
+    named = [(n, c) for n, c in context if _names(subject, c, cfg)]
     return named or context
+
+
+def _names(subject: str, chunk: Chunk, cfg: AnswerSettings) -> bool:
+    """Whether ``chunk`` names the subject (enough of its name's characters)."""
+    return coverage(subject, chunk.text.lower()) >= cfg.role_subject_coverage
 
 
 def with_subject_chunks(
@@ -62,11 +67,7 @@ def with_subject_chunks(
     name its subject when no context chunk does: the passage about "王慕昊" may rank 7th behind news that
     shares only the question's template words."""
     subject = subject_name(asked.question) if asked.language == "zh" else ""
-
-    def names(chunk: Chunk) -> bool:
-        return coverage(subject, chunk.text.lower()) >= cfg.role_subject_coverage
-
-    if len(subject) <= 1 or any(names(c) for _, c in context):
+    if len(subject) <= 1 or any(_names(subject, c, cfg) for _, c in context):
         return context
-    named = [c for c in later if names(c)]
+    named = [c for c in later if _names(subject, c, cfg)]
     return context + [(len(context) + i + 1, c) for i, c in enumerate(named)]

@@ -52,7 +52,6 @@ class RarePick:
 
     terms: list[str] = field(default_factory=list)  # index terms of the rare-term list, question order
     dfs: dict[str, int] = field(default_factory=dict)  # df of every looked-up term the index holds
-    chunks: int = 0  # indexed chunks in the index
     max_df: int = 0  # the df cap in effect (absolute cap and share of the chunk count)
     recovered: dict[str, list[str]] = field(default_factory=dict)  # unknown token -> index terms in it
 
@@ -108,7 +107,7 @@ class RareTerms:
             return RarePick()
         stats = self.store.term_frequencies(tokens)
         cap = df_cap(stats.chunks, self.cfg)
-        out = RarePick(dfs=dict(stats.dfs), chunks=stats.chunks, max_df=cap)
+        out = RarePick(dfs=dict(stats.dfs), max_df=cap)
         unknown = [t for t in tokens if t not in stats.dfs and _CJK.match(t)]
         if unknown:
             self._recover(text, unknown, excluded, out)
