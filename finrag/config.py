@@ -93,6 +93,11 @@ class RetrieveSettings(BaseModel):
         description="The 'statement' ranker feature also marks statements a question's concept implies "
         "(effective tax rate, margins: the income statement), not only statements it names",
     )
+    topic_features: bool = Field(
+        True,
+        description="Ranker features on the question's topic words (no company/period names, no ask "
+        "words; idf-weighted, Chinese bigrams): a filing's own name no longer masks the distinguishing word",
+    )
     period_window: int = Field(1, description="Reports up to this many years after a named year also hold it")
     period_fit: bool = Field(
         True,

@@ -27,6 +27,11 @@ class ParseSettings(BaseModel):
     isolate_min_mb: float = Field(
         2.0, description="Office/text files this big parse in a killable child process (smaller: a thread)"
     )
+    bold_by_font_name: bool = Field(
+        False,
+        description="PDF text in a font named '...-Bold' is bold though its weight reads ~400 (HTML-to-PDF "
+        "filings): finds their bold headings, but changes many section paths (retrain the ranker first)",
+    )
 
 
 class OcrSettings(BaseModel):

@@ -26,7 +26,10 @@ from finrag.chunk.sec_items import (
 )
 from finrag.model import Block, BlockKind, Document
 
-__all__ = ["Section", "build_sections", "clean_title", "heading_level", "is_caption_line", "numbered_level"]
+__all__ = [
+    "Section", "build_sections", "clean_title", "heading_level", "is_caption_line", "is_sentence_fragment",
+    "numbered_level",
+]
 
 _CN_NUM = "一二三四五六七八九十百零〇两"
 # (pattern, level) tried in order on a candidate heading's text
@@ -48,6 +51,10 @@ _TOC_LINE = re.compile(r"(\.{4,}|…{2,}|·{4,}|\s\d{1,3}\s*$)")
 _SENTENCE_PUNCT = re.compile(r"[。；;，,]")
 _LABEL_INITIALS = frozenset("IiNnPpEe")  # first letters of Item / Note / Part / Exhibit labels
 _NOT_A_HEADING = re.compile(r"^[□√☑☐■\s]*(适用|不适用)[□√☑☐■\s]*(不适用)?$")
+# The wrapped tail of a paragraph: starts lowercase or with an amount ("0.3% on the ...", "14.0%, 11.0%
+# and ...", "2 million of ...") and ends like a sentence. Never a heading, whatever its font.
+_FRAGMENT_START = re.compile(r"^(?:[a-z](?![A-Z])|[$(]?\d[\d,.]*(?:\s*%|,|\s+[a-z]))")
+_FRAGMENT_END = re.compile(r"[.;,]$")
 TITLE_LEVEL = 0  # a document title (DOCX Title style, etc.) sits above every heading
 UNNUMBERED = -1  # PDF heading without numbering: a child of the last numbered heading, sibling of unnumbered
 
@@ -75,10 +82,16 @@ def numbered_level(text: str) -> int | None:
     return None
 
 
+def is_sentence_fragment(text: str) -> bool:
+    """A line continuing a sentence ("0.3% on the operational sales growth of the ... segment.")."""
+    t = text.strip()
+    return bool(_FRAGMENT_START.match(t) and _FRAGMENT_END.search(t))
+
+
 def heading_level(block: Block, media_type: str) -> int | None:
     """The heading level of ``block``, :data:`UNNUMBERED` for an unnumbered PDF heading, or None for text."""
     text = clean_title(block.text)
-    if not text or _NOT_A_HEADING.match(text):
+    if not text or _NOT_A_HEADING.match(text) or (media_type == "pdf" and is_sentence_fragment(text)):
         return None
     level = _heading_level(block, text, media_type)
     if level is not None and media_type == "pdf" and is_caption_line(text):

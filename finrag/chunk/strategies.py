@@ -15,6 +15,10 @@ from finrag.model import BlockKind, ChunkKind, Table
 MIN_BODY_SHARE = 0.5  # the heading prefix may take at most half of a chunk's budget
 TOPIC_TITLE_CHARS = 80  # a topic's first line, cut to this, names it in the section path
 TABLE_LEAD_TOKENS = 12  # text this short right before a table (a unit line) is folded into the table
+TABLE_CAPTION_TOKENS = 32  # caption blocks (title + unit line) up to this size go with their table
+# A caption block naming a year ("... BALANCE SHEETS At January 1, 2023 and January 2, 2022") stays text: a
+# fiscal year's closing date in the next calendar year would misdate the table for period matching.
+_DATED = re.compile(r"(?<!\d)(?:19|20)\d{2}(?!\d)")
 
 
 def body_budget(ctx: ChunkContext, prefix: str, total: int | None = None) -> int:
@@ -65,12 +69,7 @@ def section_aware(ctx: ChunkContext, root: list[str]) -> None:
                 continue
             if table.table_id in used:  # a second block pointing at the same table adds nothing
                 continue
-            lead_pieces = ctx.text_pieces(pending)
-            lead = ""
-            if lead_pieces and count_tokens(join_pieces(lead_pieces)) <= TABLE_LEAD_TOKENS:
-                lead = " ".join(p.text for p in lead_pieces)  # "单位：元 币种：人民币" belongs to the table
-            else:
-                emit_text(ctx, lead_pieces, sec.path)
+            lead = _table_lead(ctx, pending, sec.path)
             pending = []
             used.add(table.table_id)
             start = ctx.offsets[i]
@@ -78,6 +77,24 @@ def section_aware(ctx: ChunkContext, root: list[str]) -> None:
         emit_text(ctx, ctx.text_pieces(pending), sec.path)
     small.flush()
     _orphan_tables(ctx, sections, [t for t in ctx.doc.tables if t.table_id not in used], root)
+
+
+def _table_lead(ctx: ChunkContext, pending: list[int], path: Sequence[str]) -> str:
+    """Emit the text before a table; return the part that belongs to the table: all of it when very
+    short ("单位：元 币种：人民币"), else its trailing CAPTION blocks (title and unit line) when short."""
+    pieces = ctx.text_pieces(pending)
+    if pieces and count_tokens(join_pieces(pieces)) <= TABLE_LEAD_TOKENS:
+        return " ".join(p.text for p in pieces)
+    k = len(pending)
+    while k > 0 and ctx.doc.blocks[pending[k - 1]].kind == BlockKind.CAPTION \
+            and not _DATED.search(ctx.doc.blocks[pending[k - 1]].text):
+        k -= 1
+    captions = ctx.text_pieces(pending[k:])
+    if not captions or count_tokens(join_pieces(captions)) > TABLE_CAPTION_TOKENS:
+        emit_text(ctx, pieces, path)
+        return ""
+    emit_text(ctx, ctx.text_pieces(pending[:k]), path)
+    return " ".join(p.text for p in captions)
 
 
 def _title_depth(sections: list[Section]) -> int:

@@ -33,7 +33,9 @@ def clean_caption(text: str) -> str:
 
 def caption_line(table: Table, lead: str = "") -> str:
     caption = clean_caption(table.caption)
-    if lead and lead not in caption:
+    if lead and caption in lead:  # the caption blocks printed above the table, title included
+        caption = lead
+    elif lead and lead not in caption:
         caption = f"{caption} {lead}".strip()
     if table.unit and table.unit not in caption:
         chinese = any("\u4e00" <= ch <= "\u9fff" for ch in table.unit)

@@ -16,6 +16,9 @@ TITLE_SIZE_RATIO = 1.6
 # Deepest level produced from font sizes alone.
 MAX_SIZE_LEVEL = 3
 
+# After "1.2": a percentage, a list of figures or a lowercase word make it an amount ("0.3% on the ...",
+# "1.5 billion ..."), the wrapped start of a sentence, not a section number.
+_NOT_AMOUNT = r"(?!\s*[%,)]|\s+[a-z])"
 # (pattern, level): numbering schemes of Chinese annual reports/prospectuses and SEC filings.
 _NUMBERED: list[tuple[re.Pattern[str], int]] = [
     (re.compile(r"^第[一二三四五六七八九十百零〇\d]+[节章篇部分]"), 1),
@@ -23,8 +26,8 @@ _NUMBERED: list[tuple[re.Pattern[str], int]] = [
     (re.compile(r"^Item\s+\d+[A-C]?\.", re.IGNORECASE), 2),
     (re.compile(r"^[一二三四五六七八九十]+、"), 2),
     (re.compile(r"^[（(][一二三四五六七八九十]+[）)]"), 3),
-    (re.compile(r"^\d+\.\d+\.\d+(?:\s|[^\d.])"), 5),
-    (re.compile(r"^\d+\.\d+(?:\s|[^\d.])"), 4),
+    (re.compile(rf"^\d+\.\d+\.\d+{_NOT_AMOUNT}(?:\s|[^\d.])"), 5),
+    (re.compile(rf"^\d+\.\d+{_NOT_AMOUNT}(?:\s|[^\d.])"), 4),
 ]
 _LIST_ITEM = re.compile(r"^(?:[•●▪◆■□◇○·\-–]\s*|[（(]?\d{1,2}[）)]\s*|\d{1,2}[、.]\s+\S|[a-z][.)]\s+)")
 _SENTENCE_END = re.compile(r"[。；;:：,，]$")

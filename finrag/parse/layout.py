@@ -139,8 +139,11 @@ def _words(textpage: pdfium.PdfTextPage, page_height: float) -> list[_Word]:
     return out
 
 
-def extract_segments(textpage: pdfium.PdfTextPage, page_height: float) -> list[Segment]:
-    """Words of one page grouped into segments (top-left origin boxes, stream order)."""
+def extract_segments(
+    textpage: pdfium.PdfTextPage, page_height: float, *, bold_by_name: bool = False
+) -> list[Segment]:
+    """Words of one page grouped into segments (top-left origin boxes, stream order); ``bold_by_name``:
+    a font named "...-Bold" is bold even when its descriptor weight is low."""
     tp = textpage.raw
     out: list[Segment] = []
     cur: list[_Word] = []
@@ -161,22 +164,26 @@ def extract_segments(textpage: pdfium.PdfTextPage, page_height: float) -> list[S
                 s_x1 = max(s_x1, w.x1)
                 s_top, s_bottom = min(s_top, w.top), max(s_bottom, w.bottom)
                 continue
-            out.append(_segment(tp, cur))
+            out.append(_segment(tp, cur, bold_by_name))
         cur = [w]
         s_top, s_bottom, s_x1 = w.top, w.bottom, w.x1
     if cur:
-        out.append(_segment(tp, cur))
+        out.append(_segment(tp, cur, bold_by_name))
     return out
 
 
 _FONT_NAME_BUFFER = 128
 
 
-def _is_bold(tp: pdfium_c.FPDF_TEXTPAGE, index: int) -> bool:
-    """Weight from the font descriptor; the base-14 fonts have none, so their name decides."""
+def _is_bold(tp: pdfium_c.FPDF_TEXTPAGE, index: int, by_name: bool) -> bool:
+    """Weight from the font descriptor, else the font's name: the base-14 fonts have no weight, and
+    HTML-to-PDF filings embed "LiberationSerif-Bold" with a descriptor weight of ~415 (read by name
+    only when ``by_name``)."""
     weight = pdfium_c.FPDFText_GetFontWeight(tp, index)
-    if weight > 0:
-        return weight >= BOLD_WEIGHT
+    if weight >= BOLD_WEIGHT:
+        return True
+    if weight > 0 and not by_name:
+        return False
     buf = ctypes.create_string_buffer(_FONT_NAME_BUFFER)
     flags = ctypes.c_int()
     pdfium_c.FPDFText_GetFontInfo(tp, index, buf, _FONT_NAME_BUFFER, ctypes.byref(flags))
@@ -184,7 +191,7 @@ def _is_bold(tp: pdfium_c.FPDF_TEXTPAGE, index: int) -> bool:
     return "bold" in name or "heavy" in name or "black" in name
 
 
-def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word]) -> Segment:
+def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word], bold_by_name: bool) -> Segment:
     parts: list[str] = []
     xs: list[float] = []
     prev: _Word | None = None
@@ -203,7 +210,8 @@ def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word]) -> Segment:
     first, last = words[0], words[-1]
     size = float(pdfium_c.FPDFText_GetFontSize(tp, first.first))
     last_index = last.first + len(last.text) - 1
-    bold = _is_bold(tp, first.first) and _is_bold(tp, last_index)  # run-in headings are not bold
+    # run-in headings are not bold
+    bold = _is_bold(tp, first.first, bold_by_name) and _is_bold(tp, last_index, bold_by_name)
     return Segment("".join(parts), first.x0, min(w.top for w in words), max(w.x1 for w in words),
                    max(w.bottom for w in words), size, bold, xs)
 

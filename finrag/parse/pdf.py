@@ -27,7 +27,14 @@ from finrag.parse.pdf_blocks import PageLayout, TableItem, build_page_blocks
 from finrag.parse.pdf_order import GUTTER_EM
 from finrag.parse.pdf_tables import Rules, page_rules, ruled_tables
 from finrag.parse.pdf_words import rejoin_split_words
-from finrag.parse.tables import PageTable, caption_and_unit, looks_tabular, merge_tables, tidy
+from finrag.parse.tables import (
+    PageTable,
+    caption_and_unit,
+    looks_tabular,
+    merge_tables,
+    running_lines,
+    tidy,
+)
 
 # Outline levels read (deeper bookmarks are note sub-items).
 MAX_OUTLINE_DEPTH = 8
@@ -106,12 +113,13 @@ class PdfParser:
                     sizes[round(s.size, 1)] += len(s.text)
         body_size = sizes.most_common(1)[0][0] if sizes else 0.0
         rejoin_split_words(pages)
+        running = running_lines([p.lines for p in pages])  # counted before the page edges are cleaned
         report.removed_lines = remove_furniture(pages, ps.header_footer_min_share, body_size)
         page_tables = self._tables(pages, rules, report)
         layouts: list[PageLayout] = []
         for p in pages:
             tabs = [t for t in page_tables if t.page == p.page]
-            layouts.append(_layout(p, tabs))
+            layouts.append(_layout(p, tabs, running))
         by_page: dict[int, list[Block]] = {}
         block_sizes: list[float] = []
         blocks_flat: list[Block] = []
@@ -153,7 +161,7 @@ class PdfParser:
             page = pdf[i]
             _, height = page.get_size()
             textpage = page.get_textpage()
-            segs = extract_segments(textpage, height)
+            segs = extract_segments(textpage, height, bold_by_name=ps.bold_by_font_name)
             textpage.close()
             text = "".join(s.text for s in segs)
             report.chars_per_page.append(len(text))
@@ -227,7 +235,7 @@ class PdfParser:
         report.scanned_pages.extend(n for n in need if n not in done)
 
 
-def _layout(p: PageLines, tabs: list[PageTable]) -> PageLayout:
+def _layout(p: PageLines, tabs: list[PageTable], running: frozenset[str]) -> PageLayout:
     """Text segments outside the page's tables, plus one item per table; captions read off lines above."""
     segs: list[Segment] = [s for ln in p.lines for s in ln.segments]
     items: list[TableItem] = []
@@ -236,7 +244,7 @@ def _layout(p: PageLines, tabs: list[PageTable]) -> PageLayout:
         segs = [s for s in segs if not (b.x0 - 1 <= (s.x0 + s.x1) / 2 <= b.x1 + 1
                                         and b.y0 - 1 <= (s.top + s.bottom) / 2 <= b.y1 + 1)]
         above = _lines_above(p.lines, t)
-        t.caption, t.unit = caption_and_unit(above, t.raw_rows)
+        t.caption, t.unit = caption_and_unit(above, t.raw_rows, running)
         items.append(TableItem(t))
     heights = [s.height for s in segs] or [10.0]
     gutter = GUTTER_EM * statistics.median(heights)

@@ -28,6 +28,8 @@ MAX_LEAD_BLOCKS = 4
 MAX_TRAIL_BLOCKS = 2
 # A one-line numbered block up to this long is a heading line of its own (never merged with body text).
 SHORT_HEADING_CHARS = 40
+# At most this many blocks right above a table are its caption (title, unit line, period line).
+CAPTION_BLOCKS = 3
 
 
 @dataclass(slots=True)
@@ -119,9 +121,25 @@ def _emit_text(run: list[Segment], page: int, body_size: float, out: PageBlocks)
 
 
 def _is_caption(text: str, pt: PageTable) -> bool:
-    """The text block right above a table names it or its unit ("合并资产负债表 单位：元")."""
+    """A text block above a table names it or its unit ("合并资产负债表 单位：元")."""
     short = len(text) <= 3 * MAX_CAPTION_CHARS
     return short and bool((pt.caption and pt.caption in text) or unit_of(text))
+
+
+def _mark_captions(blocks: list[Block], pt: PageTable) -> None:
+    """The blocks right above a table that name it or its unit become its CAPTION (walking up at most
+    CAPTION_BLOCKS blocks on its page, stopping at the first other one): "Summary of Business Segment
+    Data" + "(Dollars in millions)" belong with the table, not with the paragraph before. Numbered
+    headings ("（一）合并资产负债表") stay headings."""
+    for block in blocks[: -CAPTION_BLOCKS - 1 : -1]:
+        if block.page != pt.page or block.kind not in (BlockKind.TEXT, BlockKind.HEADING, BlockKind.CAPTION):
+            return
+        if not _is_caption(block.text, pt) or numbered_level(block.text):
+            return
+        if block.kind == BlockKind.HEADING and not unit_of(block.text):
+            return  # a heading naming the table already heads it in the section path
+        block.kind = BlockKind.CAPTION
+        block.level = 0
 
 
 def build_page_blocks(lay: PageLayout, body_size: float) -> PageBlocks:
@@ -134,9 +152,7 @@ def build_page_blocks(lay: PageLayout, body_size: float) -> PageBlocks:
                 _emit_text(run, lay.page, body_size, out)
                 run = []
                 pt = it.table
-                prev = out.blocks[-1] if out.blocks else None
-                if prev is not None and prev.kind == BlockKind.TEXT and _is_caption(prev.text, pt):
-                    prev.kind = BlockKind.CAPTION
+                _mark_captions(out.blocks, pt)
                 text = "\n".join(" | ".join(r) for r in pt.raw_rows)
                 block = Block(kind=BlockKind.TABLE, text=text, page=lay.page, bbox=pt.bbox, table_id="")
                 out.blocks.append(block)

@@ -18,6 +18,9 @@ CAPTION_LINES = 4
 MAX_CAPTION_CHARS = 60
 # A page "looks tabular" when this many lines hold three or more separated segments.
 TABULAR_LINES = 3
+# A line printed on at least this many pages is a running header ("Notes to the Consolidated Financial
+# Statements", the company name) left in the body: it names no table, whatever table it sits above.
+RUNNING_LINE_PAGES = 5
 
 # "(1,234)", "$ (660)" (the currency sign before the parenthesis, as SEC statements print it), "-": nil
 _AMOUNT = re.compile(
@@ -31,6 +34,8 @@ _UNIT_EN = re.compile(
 _STATEMENT_TITLE = re.compile(
     r"表|statements?\b|balance sheets?|income|operations|cash flows|equity|earnings|schedule", re.IGNORECASE
 )
+# The notes' running title names no statement ("Notes to the Consolidated Financial Statements", "附注")
+_NOTES_TITLE = re.compile(r"^(?:see\s+)?notes?\s+to\b|附注", re.IGNORECASE)
 _CONTINUED = re.compile(r"continued|[（(]续[）)]|续表", re.IGNORECASE)
 _NOT_CAPTION = re.compile(
     r"(?:^单位|^编制单位|币种|^\(?\s*(?:in|dollars in|amounts in)\s+(?:millions|thousands|billions)"
@@ -104,17 +109,34 @@ def split_header(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]
     return rows[:n], rows[n:]
 
 
-def caption_and_unit(lines_above: Sequence[str], rows: list[list[str]]) -> tuple[str, str | None]:
-    """Caption = nearest title-like line above the table; unit from those lines or the header cells."""
+def line_key(text: str) -> str:
+    """A line's identity across pages: spacing and case ignored, digits folded (page numbers)."""
+    return re.sub(r"\d+", "#", "".join(text.split()).lower())
+
+
+def running_lines(pages: Sequence[Sequence[Line]]) -> frozenset[str]:
+    """Keys of the lines printed on RUNNING_LINE_PAGES pages or more (running headers in the body)."""
+    seen: dict[str, int] = {}
+    for lines in pages:
+        for key in {line_key(ln.text) for ln in lines}:
+            seen[key] = seen.get(key, 0) + 1
+    return frozenset(k for k, n in seen.items() if n >= RUNNING_LINE_PAGES)
+
+
+def caption_and_unit(
+    lines_above: Sequence[str], rows: list[list[str]], running: frozenset[str] = frozenset()
+) -> tuple[str, str | None]:
+    """Caption = nearest title-like line above the table (running headers skipped); unit from those
+    lines or the header cells."""
     unit: str | None = None
     caption = ""
     titled = ""
     for text in lines_above:
         unit = unit or unit_of(text)
         t = text.strip()
-        if t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t):
+        if t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t) and line_key(t) not in running:
             caption = caption or t
-            titled = titled or (t if _STATEMENT_TITLE.search(t) else "")
+            titled = titled or (t if _STATEMENT_TITLE.search(t) and not _NOTES_TITLE.search(t) else "")
     caption = titled or caption
     if unit is None:
         for row in rows[:MAX_HEADER_ROWS]:

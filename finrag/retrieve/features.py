@@ -14,6 +14,7 @@ from finrag.model import ChunkKind, Hit, QueryAnalysis
 from finrag.retrieve.docfit import PeriodAsk, doc_fit
 from finrag.retrieve.route import FOCUS, KEYWORD_PREFIX
 from finrag.retrieve.statements import Statement, shows_statement
+from finrag.retrieve.topic import Topic
 
 FEATURES = [
     "fused",  # fused score / best fused score
@@ -35,6 +36,8 @@ FEATURES = [
     "code",  # every literal code of the question is in the text
     "statement",  # the chunk is (part of) a statement the question names or its concept implies (+1), else 0
     "period_fit",  # how well the chunk's report period answers the asked period(s) (docfit.doc_fit)
+    "topic_idf",  # idf-weighted share of the question's topic words in the text (topic.py: names cut out)
+    "topic_bigram",  # share of the question's Chinese topic character bigrams in the text
 ]
 SCOPED = "scoped"  # not a ranking feature: 1 when the question names an indexed company (picks the model)
 RANK_HORIZON = 100  # ranks at or beyond this score 0 on the log rank scale
@@ -58,6 +61,7 @@ class FeatureContext:
     keywords: set[str] = field(default_factory=set)
     statements: list[Statement] = field(default_factory=list)
     ask: PeriodAsk | None = None
+    topic: Topic = field(default_factory=Topic)
 
 
 def _log_rank(rank: int) -> float:
@@ -133,4 +137,6 @@ def compute(hits: list[Hit], ctx: FeatureContext) -> None:
         f["code"] = 1.0 if codes and all(k in text for k in codes) else 0.0
         f["statement"] = 1.0 if shows_statement(c.section_path, c.text, ctx.statements) else 0.0
         f["period_fit"] = doc_fit(ctx.ask, y, c.meta.fiscal_period, ctx.period_window)
+        f["topic_idf"] = ctx.topic.idf_share(text)
+        f["topic_bigram"] = ctx.topic.bigram_share(text)
         f[SCOPED] = 1.0 if ctx.company_keys else 0.0

@@ -24,12 +24,13 @@ from finrag.retrieve.docfit import best_files, period_ask
 from finrag.retrieve.entities import CompanyCache
 from finrag.retrieve.expand import llm_variants, load_glossary, rule_variants
 from finrag.retrieve.features import FeatureContext, compute
-from finrag.retrieve.periods import Reference, is_relative, resolve
+from finrag.retrieve.periods import Reference, is_relative, resolve, spans
 from finrag.retrieve.rare import RarePick, RareTerms
 from finrag.retrieve.rerank import make_reranker
 from finrag.retrieve.route import RARE, STATEMENT, RoutePlan, list_weights, route, weighted_rrf
 from finrag.retrieve.sections import answering_statements, asked_concepts, implied_statements, load_concepts
 from finrag.retrieve.statements import Statement, statement_first
+from finrag.retrieve.topic import question_topic
 
 if TYPE_CHECKING:
     from finrag.retrieve.pipeline import Retriever
@@ -61,6 +62,7 @@ class Steps:
         self.reranker = make_reranker(settings.retrieve)
         self.concepts = load_concepts(settings.retrieve.sections_file)
         self.rare = RareTerms(store, analyzer, settings.retrieve, self.glossary)
+        self.store = store
 
     # ------------------------------------------------------------ pieces
     def understand(self, request: SearchRequest) -> Understanding:
@@ -119,7 +121,12 @@ class Steps:
         return [t for t in terms if any(t in text for text in texts)]
 
     def rerank(
-        self, hits: list[Hit], und: Understanding, trace: Trace, statements: list[Statement] | None = None
+        self,
+        hits: list[Hit],
+        und: Understanding,
+        trace: Trace,
+        statements: list[Statement] | None = None,
+        rare_terms: list[str] | None = None,
     ) -> list[Hit]:
         r = self.settings.retrieve
         a = und.analysis
@@ -140,6 +147,10 @@ class Steps:
             statements=und.statements if statements is None else statements,
             ask=period_ask(a),
         )
+        if r.topic_features:
+            names = [n for m in und.matches for n in (m.alias, *m.company.filter_names())]
+            names += [a.completed[i:j] for i, j in spans(a.completed)]  # period words
+            ctx.topic = question_topic(a.completed, a.keywords, names, self.analyzer, self.store, rare_terms)
         with _timed(trace, "rerank", self.reranker.name if self.reranker else "none") as d:
             compute(head, ctx)
             if self.reranker is not None:
@@ -220,7 +231,8 @@ class Steps:
                     a.periods, Reference(meta.fiscal_year, meta.fiscal_period or "FY", meta.period_end)
                 )
                 trace.add("analyze", "periods", {"reference": meta.file, "periods": to_jsonable(a.periods)})
-        hits = self.rerank(hits, und, trace, answering if r.statement_feature_implied else None)
+        named = answering if r.statement_feature_implied else None
+        hits = self.rerank(hits, und, trace, named, plan.rare_terms)
         if r.expand_parents:
             with _timed(trace, "expand", "parents") as d:
                 before = len(hits)

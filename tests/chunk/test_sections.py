@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.chunk.sections import build_sections
+from finrag.chunk.sections import build_sections, is_sentence_fragment
 from finrag.model import Block, BlockKind
 from tests.chunk.helpers import heading, make_doc, text
 
@@ -100,3 +100,28 @@ def test_chinese_numbering_keeps_its_levels() -> None:
     assert paths["收入增长。"] == [
         "第三节 管理层讨论与分析", "一、报告期内公司所处行业情况", "（一）主营业务分析"]
     assert paths["审计意见。"] == ["第十节 财务报告"]
+
+
+def test_sentence_fragments_are_never_headings() -> None:
+    for line in ("0.3% on the operational sales growth of the worldwide Consumer Health segment.",
+                 "14.0%, 11.0% and 11.0% of the total consolidated revenues.",
+                 "34.8 percent compared to 2019.", "determine such matters."):
+        assert is_sentence_fragment(line), line
+    for line in ("1. Organization.", "Item 7.", "Note 2. Revenue", "eBay Inc.",
+                 "23.1 Consent of Independent Registered Public Accounting Firm."):
+        assert not is_sentence_fragment(line), line
+    doc = make_doc([heading("Item 7. MD&A", level=2), text("Sales fell by"),
+                    heading("0.3% on the operational sales growth of the worldwide segment."),
+                    text("Gross margin fell."), heading("Cost of Products Sold"), text("Costs rose.")],
+                   language="en")
+    paths = {doc.blocks[i].text: s.path for s in build_sections(doc) for i in s.blocks}
+    assert paths["Gross margin fell."] == ["Item 7. MD&A"]
+    assert paths["Costs rose."] == ["Item 7. MD&A", "Cost of Products Sold"]
+
+
+def test_percentages_are_not_section_numbers() -> None:
+    from finrag.parse.headings import numbered_level as parse_level
+
+    assert parse_level("0.3% on the operational sales growth") == 0
+    assert parse_level("1.5 billion in 2022.") == 0
+    assert parse_level("1.1 Overview") == 4 and parse_level("2.3 概述") == 4

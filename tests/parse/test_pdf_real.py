@@ -121,3 +121,26 @@ def test_every_shared_pdf_opens_and_parses(shared_eval: Path, tmp_path: Path, se
         assert all(
             b.table_id in {t.table_id for t in doc.tables} for b in doc.blocks if b.kind == BlockKind.TABLE
         )
+
+
+def test_bold_by_font_name_and_no_percentage_headings(
+    shared_eval: Path, settings: Settings, tmp_path: Path
+) -> None:
+    """HTML-to-PDF filings embed "LiberationSerif-Bold" with a descriptor weight of ~415: the name makes it
+    bold, so the MD&A headings are found; "0.3% on the ... segment." ending a paragraph is no heading."""
+    src = cut(shared_eval / "docs/en/JOHNSON_JOHNSON_2022_10K.pdf", 29, 34, tmp_path / "jnj.pdf")
+    heads = [b.text for b in parse(src, settings).blocks if b.kind == BlockKind.HEADING]
+    assert not [h for h in heads if h[:1].isdigit()]
+    title = "Analysis of Consolidated Earnings Before Provision for Taxes on Income"
+    assert title not in heads  # its font's descriptor weight reads ~415
+    parse_cfg = settings.parse.model_copy(update={"bold_by_font_name": True})
+    by_name = settings.model_copy(update={"parse": parse_cfg})
+    heads = [b.text for b in parse(src, by_name).blocks if b.kind == BlockKind.HEADING]
+    assert title in heads
+    assert not [h for h in heads if h[:1].isdigit()]
+
+
+def test_caption_under_notes_header(shared_eval: Path, settings: Settings, tmp_path: Path) -> None:
+    src = cut(shared_eval / "docs/en/BOEING_2022_10K.pdf", 61, 62, tmp_path / "ba.pdf")
+    doc = parse(src, settings)
+    assert "Summary of Business Segment Data" in [t.caption for t in doc.tables]

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from finrag.model import BBox
-from finrag.parse.tables import PageTable, caption_and_unit, is_amount, merge_tables, split_header, unit_of
+from finrag.parse.layout import Line, Segment
+from finrag.parse.tables import (
+    RUNNING_LINE_PAGES,
+    PageTable,
+    caption_and_unit,
+    is_amount,
+    merge_tables,
+    running_lines,
+    split_header,
+    unit_of,
+)
 
 
 def test_amounts_exactly_as_printed_are_numbers_but_years_are_not() -> None:
@@ -85,3 +95,18 @@ def test_year_and_date_lines_above_a_table_are_not_its_caption() -> None:
         "Statements of Cash Flows",
     ]
     assert caption_and_unit(above, []) == ("Statements of Cash Flows", "in millions")
+
+
+def test_notes_header_and_running_lines_are_not_captions() -> None:
+    above = ["(Dollars in millions)", "Summary of Business Segment Data",
+             "Notes to the Consolidated Financial Statements", "Acme Corporation and Subsidiaries"]
+    assert caption_and_unit(above, []) == ("Summary of Business Segment Data", "in millions")
+    above = ["Segment Revenue", "ACME CORP 2023 ANNUAL REPORT"]
+    running = running_lines([[_line("ACME CORP 2023 ANNUAL REPORT")] for _ in range(RUNNING_LINE_PAGES)])
+    assert caption_and_unit(above[1:], [], running)[0] == ""
+    assert caption_and_unit(above, [], running)[0] == "Segment Revenue"
+    assert caption_and_unit(["Consolidated Balance Sheets"], [], running)[0] == "Consolidated Balance Sheets"
+
+
+def _line(text: str) -> Line:
+    return Line([Segment(text, 0.0, 0.0, 100.0, 10.0, 10.0, False)])
