@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from finrag.answer.text import split_sentences
+from finrag.answer.text import body_of, split_sentences
 from finrag.errors import ConfigError
 from finrag.model import Chunk, Filters, Hit, SearchRequest, SearchResult
 
@@ -149,7 +149,7 @@ def find_events(context: list[tuple[int, Chunk]]) -> list[EventMention]:
     tax = taxonomy()
     found: dict[str, EventMention] = {}
     for n, chunk in context:
-        for sentence in split_sentences(chunk.text):
+        for sentence in split_sentences(body_of(chunk)):
             for event in tax.events:
                 if event.label not in found and reports(sentence, event, tax.window):
                     found[event.label] = EventMention(event, n, sentence.strip())

@@ -7,13 +7,15 @@ import re
 from dataclasses import dataclass
 
 from finrag.answer.events import trigger_words
-from finrag.answer.text import prints_any, split_sentences, terms
+from finrag.answer.text import body_of, prints_any, split_sentences, terms
+from finrag.chunk.build import PATH_SEPARATOR
 from finrag.model import Chunk
 
 MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
 RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever already ranked them)
 MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table debris
+PATH_PART_CHARS = 80  # a heading-path element ("十七、积极履行社会责任的工作情况") is at most this long
 _FIGURE = re.compile(r"\d[\d,.]*\d")  # "812", "41.3": a list number ("3、") states no figure
 
 
@@ -32,15 +34,22 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
     for n, chunk in context:
         d = doc_order.setdefault(chunk.doc_id, len(doc_order))
         heading = " > ".join(chunk.section_path)
-        for i, sentence in enumerate(split_sentences(chunk.text)):
+        for i, sentence in enumerate(split_sentences(body_of(chunk))):
             if len(sentence) < MIN_SENTENCE_CHARS or sentence == heading or sentence in chunk.section_path:
                 continue
-            if _is_debris(sentence) or sentence in seen:  # empty table rows, repeated headers
+            if _is_debris(sentence) or _is_path(sentence) or sentence in seen:  # table rows, headers
                 continue
             seen.add(sentence)
             page = chunk.pages[0] if chunk.pages else 0
             out.append(Scored(n, (d, page, chunk.char_start, i), sentence, 0.0))
     return out
+
+
+def _is_path(sentence: str) -> bool:
+    """A heading path written into the text ("十七、… > (一) 上市公司扶贫工作情况": the sub-headings of small
+    sections merged into one chunk): it names a section, it says nothing."""
+    parts = sentence.split(PATH_SEPARATOR)
+    return len(parts) > 1 and all(0 < len(p.strip()) <= PATH_PART_CHARS for p in parts)
 
 
 def _is_debris(sentence: str) -> bool:

@@ -7,6 +7,9 @@ from decimal import Decimal, InvalidOperation
 
 import rjieba
 
+from finrag.chunk.build import heading_prefix
+from finrag.model import Chunk
+
 _SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)\s+(?=[A-Z(\"“\[])|\n+")
 _LEADING_CITES = re.compile(r"^(?:\s*\[\d{1,3}\])+")
 _CITE = re.compile(r"\[(\d{1,3})\]")
@@ -48,6 +51,16 @@ def split_sentences(text: str) -> list[str]:
         if piece:
             out.append(piece)
     return out
+
+
+def body_of(chunk: Chunk) -> str:
+    """A chunk's text without its first line when that line is the heading path ("PART II > Item 8. ...
+    > Note 9 ..."): the path is there for search, it is no sentence to quote (split at "Item 8." it
+    would read as one)."""
+    head = heading_prefix(chunk.section_path)
+    if head and chunk.text.startswith(head + "\n"):
+        return chunk.text[len(head) + 1 :]
+    return chunk.text
 
 
 def terms(text: str, keep: tuple[str, ...] = ()) -> list[str]:
