@@ -33,9 +33,8 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
     out: list[Scored] = []
     for n, chunk in context:
         d = doc_order.setdefault(chunk.doc_id, len(doc_order))
-        heading = " > ".join(chunk.section_path)
         for i, sentence in enumerate(split_sentences(body_of(chunk))):
-            if len(sentence) < MIN_SENTENCE_CHARS or sentence == heading or sentence in chunk.section_path:
+            if len(sentence) < MIN_SENTENCE_CHARS or sentence in chunk.section_path:
                 continue
             if _is_debris(sentence) or _is_path(sentence) or sentence in seen:  # table rows, headers
                 continue

@@ -58,7 +58,7 @@ def body_of(chunk: Chunk) -> str:
     > Note 9 ..."): the path is there for search, it is no sentence to quote (split at "Item 8." it
     would read as one)."""
     head = heading_prefix(chunk.section_path)
-    if head and chunk.text.startswith(head + "\n"):
+    if head and (chunk.text == head or chunk.text.startswith(head + "\n")):
         return chunk.text[len(head) + 1 :]
     return chunk.text
 

@@ -29,6 +29,7 @@ def test_body_keeps_text_that_does_not_start_with_the_path() -> None:
     assert body_of(_chunk(" > ".join(PATH) + "\n" + BODY, PATH)) == BODY
     assert body_of(_chunk(BODY, PATH)) == BODY
     assert body_of(_chunk(BODY, [])) == BODY
+    assert body_of(_chunk(" > ".join(PATH), PATH)) == ""  # a chunk that is only its heading
 
 
 def test_sub_heading_paths_inside_a_merged_chunk_are_not_quoted() -> None:
