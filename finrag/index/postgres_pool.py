@@ -25,6 +25,9 @@ from finrag.errors import ConfigError, StoreUnavailableError
 DEFAULT_PORT = 5432
 CONNECT_TIMEOUT_S = 10.0  # an unreachable server fails the open instead of hanging a replica
 POOL_SIZE = 8  # connections kept per process (API threads + ingest writer)
+# SQLSTATEs of "CREATE SCHEMA IF NOT EXISTS" losing a race with another process creating the same schema
+# (unique_violation on pg_namespace, duplicate_schema): the schema exists, which is all it asked for
+_SCHEMA_RACE = frozenset({"23505", "42P06"})
 # pg8000 rewrites :name parameters by scanning the SQL character by character in Python (~12 ms for a
 # BM25 query on a busy box); the rewrite depends only on the text, which repeats, so it is cached
 STATEMENT_CACHE = 256
@@ -82,6 +85,12 @@ def parse_url(url: str) -> Target:
     )
 
 
+def _sqlstate(err: DatabaseError) -> str:
+    """The SQLSTATE code pg8000 puts in the error's first argument (a dict of the server's fields)."""
+    fields = err.args[0] if err.args else None
+    return str(fields.get("C", "")) if isinstance(fields, dict) else ""
+
+
 class Pool:
     def __init__(self, target: Target, size: int = POOL_SIZE) -> None:
         self.target = target
@@ -103,7 +112,12 @@ class Pool:
             raise StoreUnavailableError(f"cannot connect: {err}", file=t.display) from err
         if t.schema:
             # quoted: the name is checked to [a-z0-9_] but may still be a keyword (full, user, order)
-            conn.run(f'CREATE SCHEMA IF NOT EXISTS "{t.schema}"')
+            try:
+                conn.run(f'CREATE SCHEMA IF NOT EXISTS "{t.schema}"')
+            except DatabaseError as err:  # autocommit: the failed statement leaves the session usable
+                if _sqlstate(err) not in _SCHEMA_RACE:
+                    _close(conn)
+                    raise
             conn.run(f'SET search_path TO "{t.schema}", public')
         return conn
 
