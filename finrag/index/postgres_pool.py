@@ -25,9 +25,9 @@ from finrag.errors import ConfigError, StoreUnavailableError
 DEFAULT_PORT = 5432
 CONNECT_TIMEOUT_S = 10.0  # an unreachable server fails the open instead of hanging a replica
 POOL_SIZE = 8  # connections kept per process (API threads + ingest writer)
-# SQLSTATEs of "CREATE SCHEMA IF NOT EXISTS" losing a race with another process creating the same schema
-# (unique_violation on pg_namespace, duplicate_schema): the schema exists, which is all it asked for
-_SCHEMA_RACE = frozenset({"23505", "42P06"})
+# SQLSTATEs of a "CREATE ... IF NOT EXISTS" that lost a race with another session creating the same object
+# (unique_violation in the catalog, duplicate_schema, duplicate_object): it exists, which is all it asked for
+_CREATE_RACE = frozenset({"23505", "42P06", "42710"})
 # pg8000 rewrites :name parameters by scanning the SQL character by character in Python (~12 ms for a
 # BM25 query on a busy box); the rewrite depends only on the text, which repeats, so it is cached
 STATEMENT_CACHE = 256
@@ -91,6 +91,20 @@ def _sqlstate(err: DatabaseError) -> str:
     return str(fields.get("C", "")) if isinstance(fields, dict) else ""
 
 
+def create_if_missing(conn: Connection, statement: str) -> None:
+    """Run ``CREATE … IF NOT EXISTS`` inside a transaction; another session creating the same object at the
+    same moment (these statements are not atomic in PostgreSQL) is no error."""
+    conn.run("SAVEPOINT finrag_create")
+    try:
+        conn.run(statement)
+    except DatabaseError as err:
+        if _sqlstate(err) not in _CREATE_RACE:
+            raise
+        conn.run("ROLLBACK TO SAVEPOINT finrag_create")
+    else:
+        conn.run("RELEASE SAVEPOINT finrag_create")
+
+
 class Pool:
     def __init__(self, target: Target, size: int = POOL_SIZE) -> None:
         self.target = target
@@ -115,7 +129,7 @@ class Pool:
             try:
                 conn.run(f'CREATE SCHEMA IF NOT EXISTS "{t.schema}"')
             except DatabaseError as err:  # autocommit: the failed statement leaves the session usable
-                if _sqlstate(err) not in _SCHEMA_RACE:
+                if _sqlstate(err) not in _CREATE_RACE:
                     _close(conn)
                     raise
             conn.run(f'SET search_path TO "{t.schema}", public')

@@ -21,7 +21,7 @@ from finrag.errors import EmbedderMismatchError, StoreUnavailableError
 from finrag.index import postgres_sql as sql
 from finrag.index.codec import decode_chunk
 from finrag.index.postgres_bm25 import bm25_rows, term_stats
-from finrag.index.postgres_pool import Connection, DatabaseError, Pool, parse_url
+from finrag.index.postgres_pool import Connection, DatabaseError, Pool, create_if_missing, parse_url
 from finrag.index.postgres_schema import MIGRATIONS, hnsw_ddl, space_ddl, vector_table
 from finrag.index.postgres_vector import EXACT_MAX_ROWS, vector_rows
 from finrag.index.sqlite_read import visible_facts
@@ -65,7 +65,8 @@ class PostgresStore:
 
     def _migrate(self) -> None:
         with self.pool.transaction(SCHEMA_LOCK) as conn:
-            conn.run("CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
+            # the extension is database-wide: stores in other schemas may be creating it right now
+            create_if_missing(conn, "CREATE EXTENSION IF NOT EXISTS vector WITH SCHEMA public")
             conn.run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             row = conn.run("SELECT max(version) FROM schema_version")
             have = int(row[0][0] or 0)

@@ -306,3 +306,51 @@ def test_a_schema_named_like_a_keyword_works(pg_url: str, tmp_path: Path) -> Non
     with store.pool.connection() as conn:
         conn.run('DROP SCHEMA "order" CASCADE')
     store.close()
+
+
+def test_a_store_opening_while_another_creates_the_vector_extension_still_opens(
+    pg_url: str, tmp_path: Path
+) -> None:
+    """The first stores of a fresh database (in different schemas) race on CREATE EXTENSION vector, which
+    is not atomic: the loser waited for the winner, then failed with a duplicate key."""
+    import threading
+    import time
+    import uuid
+    from urllib.parse import urlsplit
+
+    from finrag.index.postgres_pool import Pool, parse_url
+
+    base = parse_url(pg_url)
+    database = f"t_ext_{uuid.uuid4().hex[:10]}"
+    admin = Pool(base, size=1)
+    with admin.connection() as conn:
+        conn.run(f'CREATE DATABASE "{database}"')
+    fresh = urlsplit(pg_url)._replace(path=f"/{database}", query="").geturl()  # same server and login
+    creator_pool = Pool(parse_url(fresh), size=2)
+    errors: list[BaseException] = []
+
+    def open_store() -> None:
+        try:
+            _pg(f"{fresh}?schema=s1", tmp_path).close()
+        except BaseException as err:  # asserted below, in the test's thread
+            errors.append(err)
+
+    try:
+        with creator_pool.connection() as creator, creator_pool.connection() as watcher:
+            creator.run("BEGIN")
+            creator.run("CREATE EXTENSION vector WITH SCHEMA public")
+            opener = threading.Thread(target=open_store)
+            opener.start()
+            deadline = time.monotonic() + 30.0
+            while time.monotonic() < deadline and not watcher.run(
+                "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%EXTENSION%'"
+            ):
+                time.sleep(0.05)
+            creator.run("COMMIT")
+            opener.join()
+    finally:
+        creator_pool.close()
+        with admin.connection() as conn:
+            conn.run(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        admin.close()
+    assert errors == []
