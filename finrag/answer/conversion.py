@@ -17,17 +17,27 @@ CONVERTED_PLACES = 2  # "in USD millions" from a table in thousands: 302,578 tho
 
 def converted(asked: AskedFor, f: Fact, n: int) -> Calculation | None:
     """The fact restated in the scale the question asks for ("Answer in USD millions"), as a shown step."""
-    m = _ASKED_SCALE.search(asked.question)
-    if m is None or f.unit == "%" or not f.scale or f.scale == 1:
+    step = rescaled(asked, f.value, f.scale, f.unit)
+    if step is None:
         return None
-    target = m.group(1).lower()
-    factor = f.scale / _SCALES[target]
-    if factor == 1:
-        return None
-    result = rounded(f.value * factor, CONVERTED_PLACES)
-    shown, factor_text = format_number(f.value, None), format_number(factor.normalize(), None)
-    text = (
-        f"In {target}: {shown} {f.unit} × {factor_text} = {format_number(result, CONVERTED_PLACES)} {target}"
-    )
+    result, target, factor_text, text = step
     inputs = [CalcInput(f.line_item.strip(), f.value, f.unit, n)]
     return Calculation("unit_conversion", f"value × {factor_text}", inputs, result, target, text)
+
+
+def rescaled(
+    asked: AskedFor, value: Decimal, scale: Decimal | None, unit: str | None
+) -> tuple[Decimal, str, str, str] | None:
+    """``value`` (printed in ``unit`` of ``scale``) in the scale the question asks for: the result, the
+    target scale, the factor and the shown step; None when the question asks none or it is the same."""
+    m = _ASKED_SCALE.search(asked.question)
+    if m is None or unit == "%" or not scale or scale == 1:
+        return None
+    target = m.group(1).lower()
+    factor = scale / _SCALES[target]
+    if factor == 1:
+        return None
+    result = rounded(value * factor, CONVERTED_PLACES)
+    shown, factor_text = format_number(value, None), format_number(factor.normalize(), None)
+    text = f"In {target}: {shown} {unit} × {factor_text} = {format_number(result, CONVERTED_PLACES)} {target}"
+    return result, target, factor_text, text

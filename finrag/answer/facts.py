@@ -32,6 +32,7 @@ _STATEMENT_TITLE = re.compile(
 _LABEL_COLUMN_MAX_NUMERIC = 0.3
 # Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
 _MAX_LABEL_CHARS = 80
+_LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 _ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
 _PARENT_WORDS = ("母公司", "parent company")
 _CONSOLIDATED_WORDS = ("合并", "consolidated")
@@ -73,11 +74,13 @@ def _table_facts(
     totals = section_totals(rows, label_col)
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
-        label = label or totals.get(r, "")
+        label = label or _shifted_label(row, label_col)
+        printed = label or totals.get(r, "")  # as the chunk shows it: "Net income ........... $"
+        label = _LEADERS.sub(" ", printed).strip(" $")
         if not label or len(label) > _MAX_LABEL_CHARS or parse_number(label) is not None:
             continue
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
-        chunk = _chunk_for(label, row, page, table_chunks, chunks)
+        chunk = _chunk_for(printed, row, page, table_chunks, chunks)
         if chunk is None:
             continue
         row_unit = detect_unit(label)
@@ -92,6 +95,17 @@ def _table_facts(
                 _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, (statement, scope))
             )
     return facts, previous
+
+
+def _shifted_label(row: list[str], label_col: int) -> str:
+    """An indented row's label printed right of the label column ("|  | Total Current Liabilities | 26,785"):
+    the text cells before the row's first amount."""
+    words: list[str] = []
+    for cell in row[label_col + 1 :]:
+        if parse_number(cell) is not None:
+            break
+        words.extend([cell.strip()] if cell.strip() else [])
+    return " ".join(words)
 
 
 def _fact(

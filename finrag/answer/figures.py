@@ -3,6 +3,8 @@ line item (else a refusal naming it), and for an extractive answer the sentences
 
 from __future__ import annotations
 
+import re
+
 from finrag.answer.extractive import Focus
 from finrag.answer.gate import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
@@ -11,6 +13,7 @@ from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any
 from finrag.config import AnswerSettings
 from finrag.model import Chunk
+from finrag.retrieve.expand import load_glossary
 
 
 def _about_years(chunk: Chunk, years: list[int]) -> bool:
@@ -56,4 +59,39 @@ def extractive_inputs(
     one_year = asked.years[0] if len(asked.years) == 1 else None
     figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words
     focus = Focus(words, one_year) if figures else None
-    return with_event_words(asked.question), subject_context(asked, context, cfg), focus
+    chunks = subject_context(asked, context, cfg)
+    return _with_synonyms(with_event_words(_without_company(asked)), asked, chunks), chunks, focus
+
+
+def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
+    """An English question word no context chunk prints ("topline") is looked for by its glossary synonyms
+    ("net revenues"), so the sentence that answers it in the filing's own words can be quoted."""
+    if asked.language != "en":
+        return question
+    text = " ".join(c.text for _, c in context).lower()
+    extra = [
+        t
+        for m in load_glossary().find(question)
+        if m.term.lower() not in text
+        for t in m.concept.same_language("en")
+        if t.lower() in text
+    ]
+    return " ".join([question, *dict.fromkeys(extra)])
+
+
+def _without_company(asked: AskedFor) -> str:
+    """An English question without the company it names: the name chose the filing, and inside it every
+    biography and cover line repeats it ("Benson joined General Mills in 2001" for "the operating segments
+    of General Mills"). Chinese questions keep theirs: there a name is often the subject asked about."""
+    text = asked.question
+    if asked.language != "en":
+        return text
+    known = [_squash(c) for c in asked.companies]  # a product or person the question names stays
+    names = {e for e in asked.entities if any(_squash(e) in c or c in _squash(e) for c in known)}
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"\b{re.escape(name)}(?:'s|’s)?\b", " ", text)
+    return text
+
+
+def _squash(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())  # "General Mills" is the file's "Generalmills"

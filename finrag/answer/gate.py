@@ -43,6 +43,11 @@ _DEICTIC = re.compile(
 )
 
 
+# Words that only say how a computed metric is taken ("unadjusted EBITDA"): the calculator's inputs are the
+# printed statement lines, so the documents need not print these words
+FORMULA_QUALIFIERS = ("unadjusted", "un-adjusted", "as reported")
+
+
 def report_covers(report_year: int, year: int, window: int, ahead: int = 0) -> bool:
     """A report of fiscal ``report_year`` holds figures of ``year``: its own year or, as comparatives, up
     to ``window`` years before it; ``ahead`` 1 lets an outlook speak of the year after the report."""
@@ -61,8 +66,12 @@ class GateDecision:
 
     def summary(self) -> dict[str, object]:
         """What the trace shows of the decision."""
-        return {"answerable": self.answerable, "reason": self.reason, "missing": self.missing,
-                "scores": self.scores}
+        return {
+            "answerable": self.answerable,
+            "reason": self.reason,
+            "missing": self.missing,
+            "scores": self.scores,
+        }
 
 
 def _haystack(hit: Hit) -> str:
@@ -85,7 +94,7 @@ def _topic(asked: AskedFor) -> str:
         text = " ".join(asking)
     text = _YEARS.sub(" ", text.lower())
     for word in [
-        *(asked.formula.keywords if asked.formula else ()),
+        *((*asked.formula.keywords, *FORMULA_QUALIFIERS) if asked.formula else ()),
         *FORMULAS["average"].keywords,
         *COMPARISON_WORDS,
     ]:

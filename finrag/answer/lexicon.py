@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from finrag.answer.concepts import CONCEPTS
+
 _LEADING = re.compile(
     r"^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十\d]+[)）]|\d+[、.．)）]\s*|"
     r"加[:：]|减[:：]|其中[:：]|less[:：]?\s|add[:：]?\s|including[:：])\s*",
@@ -21,165 +23,8 @@ _SIGN_ALT = re.compile(
     re.I,
 )
 _SPACE = re.compile(r"\s+")
+_DANGLING_SLASH = re.compile(r"\s*/(?=\s|$)")
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "（": "(", "）": ")", "：": ":"})
-
-# concept -> synonyms (Chinese as printed in CAS statements, English as in US GAAP filings)
-CONCEPTS: dict[str, tuple[str, ...]] = {
-    "revenue": (
-        "营业收入",
-        "营业总收入",
-        "主营业务收入",
-        "revenue",
-        "revenues",
-        "total revenue",
-        "total revenues",
-        "net revenue",
-        "net revenues",
-        "net sales",
-        "total net sales",
-        "sales",
-        "total net revenue",
-    ),
-    "cost_of_revenue": (
-        "营业成本",
-        "主营业务成本",
-        "cost of revenue",
-        "cost of revenues",
-        "cost of sales",
-        "cost of goods sold",
-        "cost of products sold",
-        "cogs",
-        "total cost of revenue",
-    ),
-    "gross_profit": ("毛利", "gross profit"),
-    "selling_expense": ("销售费用", "selling expenses", "selling and marketing", "sales and marketing"),
-    "admin_expense": (
-        "管理费用",
-        "general and administrative",
-        "administrative expenses",
-        "general and administrative expenses",
-    ),
-    "rd_expense": ("研发费用", "research and development", "research and development expenses"),
-    "finance_expense": ("财务费用", "finance costs", "financial expenses"),
-    "operating_profit": ("营业利润", "operating income", "income from operations", "operating profit"),
-    "total_profit": (
-        "利润总额",
-        "income before income taxes",
-        "earnings before income taxes",
-        "loss before income taxes",
-        "earnings before provision for income taxes",
-    ),
-    "income_tax": (
-        "所得税费用",
-        "所得税",
-        "income tax expense",
-        "provision for income taxes",
-        "income taxes",
-        "income tax benefit",
-        "benefit for income taxes",
-        "income tax provision",
-        "total income tax expense",
-    ),
-    "net_profit": ("净利润", "net income", "net earnings", "net profit", "net loss", "净亏损"),
-    "net_profit_parent": (
-        "归属于母公司所有者的净利润",
-        "归属于母公司股东的净利润",
-        "归属于上市公司股东的净利润",
-        "net income attributable to",
-        "net earnings attributable to",
-    ),
-    "total_assets": ("资产总计", "总资产", "资产总额", "total assets"),
-    "total_liabilities": ("负债合计", "总负债", "负债总额", "负债总计", "total liabilities"),
-    "equity": (
-        "所有者权益合计",
-        "股东权益合计",
-        "所有者权益(或股东权益)合计",
-        "净资产",
-        "total equity",
-        "total stockholders' equity",
-        "total shareholders' equity",
-    ),
-    "current_assets": ("流动资产合计", "流动资产", "total current assets", "current assets"),
-    "current_liabilities": ("流动负债合计", "流动负债", "total current liabilities", "current liabilities"),
-    "cash": ("货币资金", "cash and cash equivalents"),
-    "accounts_receivable": ("应收账款", "accounts receivable", "accounts receivable, net"),
-    "inventory": ("存货", "inventories", "inventory"),
-    "accounts_payable": ("应付账款", "accounts payable"),
-    "short_term_borrowings": ("短期借款", "short-term borrowings", "short-term debt"),
-    "long_term_borrowings": ("长期借款", "long-term debt", "long-term borrowings"),
-    "fixed_assets": (
-        "固定资产",
-        "property and equipment, net",
-        "property, plant and equipment, net",
-        "property and equipment",
-        "property, plant and equipment",
-        "property, plant, and equipment",
-        "net property, plant and equipment",
-        "net property, plant, and equipment",
-        "property, plant, and equipment, net",
-        "net pp&e",
-        "net property and equipment",
-    ),
-    "intangible_assets": ("无形资产", "intangible assets"),
-    "operating_cash_flow": (
-        "经营活动产生的现金流量净额",
-        "经营活动现金流量净额",
-        "net cash provided by operating activities",
-        "net cash provided by (used in) operating activities",
-        "cash provided by operations",
-        "cash provided by operating activities",
-        "cash flow from operating activities",
-        "cash flows from operating activities",
-        "net cash from operating activities",
-        "cash from operations",
-        "operating cash flow",
-    ),
-    "investing_cash_flow": (
-        "投资活动产生的现金流量净额",
-        "net cash used in investing activities",
-        "net cash provided by investing activities",
-        "cash provided by investing activities",
-    ),
-    "financing_cash_flow": (
-        "筹资活动产生的现金流量净额",
-        "net cash used in financing activities",
-        "net cash provided by financing activities",
-        "cash provided by financing activities",
-    ),
-    "capex": (
-        "购建固定资产、无形资产和其他长期资产支付的现金",
-        "capital expenditures",
-        "capital expenditure",
-        "capex",
-        "capital expenditures, net of construction payable",
-        "capital expenditures (including capitalized software)",
-        "cash paid for capital expenditures",
-        "additions to property and equipment",
-        "payments for property and equipment",
-        "purchases of property, plant and equipment",
-        "purchases of property and equipment, net",
-        "purchases of property and equipment",
-        "payments for acquisition of property, plant and equipment",
-    ),
-    "depreciation_amortization": (
-        "折旧与摊销",
-        "折旧和摊销",
-        "depreciation and amortization",
-        "depreciation, depletion and amortization",
-        "depreciation & amortization",
-        "depreciation, amortization and other",
-        "depreciation and amortization expense",
-    ),
-    "dividends_paid": (
-        "分配股利、利润或偿付利息支付的现金",
-        "cash dividends paid",
-        "dividends paid",
-        "cash dividends declared",
-        "dividends paid to shareholders",
-    ),
-    "interest_expense": ("利息费用", "利息支出", "interest expense", "interest expense, net"),
-    "eps_basic": ("基本每股收益", "basic earnings per share", "basic"),
-}
 
 
 def normalise(label: str) -> str:
@@ -192,7 +37,7 @@ def normalise(label: str) -> str:
         if stripped == text:
             break
         text = stripped
-    text = _FOOTNOTE.sub("", text)
+    text = _DANGLING_SLASH.sub(" ", _FOOTNOTE.sub("", text))  # "net income/(loss) attributable" lost "(loss)"
     text = _SPACE.sub(" ", text).replace(" ,", ",").strip(" :：.").lower()
     if re.search(r"[\u4e00-\u9fff]", text):
         text = text.replace(" ", "")
@@ -245,7 +90,9 @@ def find_line_items(question: str) -> list[LineItemMatch]:
 
 def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
     """How well a fact's normalised line item matches a concept (or a raw printed label): 1 exact, less for
-    a label that merely contains it, 0 for none."""
+    a label that merely contains it, 0 for none. An English label contains a synonym only where the extra
+    words qualify the same item: "purchases of property, plant and equipment (pp&e)", "total inventories",
+    "net income attributable to costco"; "other current assets" is not "current assets"."""
     wanted = synonyms(concept) if concept else [normalise(printed)]
     best = 0.0
     for syn in wanted:
@@ -253,6 +100,40 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
             continue
         if fact_norm == syn:
             return 1.0
-        if syn in fact_norm and len(syn) >= 2:
+        if syn in fact_norm and len(syn) >= 2 and (not syn.isascii() or _qualifies(fact_norm, syn)):
             best = max(best, 0.5 * len(syn) / len(fact_norm))
+    if not concept and not best and printed.isascii():  # "current marketable securities" for the row
+        words = set(_WORD.findall(normalise(printed)))  # "marketable securities — current"
+        if words and words <= set(_WORD.findall(fact_norm)):
+            best = WORDS_MATCH
     return best
+
+
+_WORD = re.compile(r"[a-z&]{3,}")
+WORDS_MATCH = 0.3  # every word of a question's own item name is in the row label, in another order
+
+
+def key_word(printed: str) -> str | None:
+    """The longest word of a printed item name: what a row label holding its words must contain."""
+    words = sorted(_WORD.findall(normalise(printed)), key=len)
+    return words[-1] if words and len(words[-1]) >= MIN_CONTAINED - 2 and printed.isascii() else None
+
+
+# Words that may stand before an item's name without changing what it is ("total inventories")
+_SAFE_PREFIXES = ("total ", "net ", "merchandise ", "consolidated ", "trade ")
+MIN_CONTAINED = 8  # shorter English synonyms ("sales", "revenue") sit inside too many other row labels
+
+
+def _qualifies(label: str, syn: str) -> bool:
+    """``label`` is ``syn`` with a qualifier after it (a comma, dash, bracket or "attributable to ..."
+    continuation) or one of the safe words before it."""
+    if len(syn) < MIN_CONTAINED:
+        return False
+    if label.startswith(syn):
+        return not label[len(syn)].isalnum()
+    return label.endswith(syn) and label[: -len(syn)] in _SAFE_PREFIXES
+
+
+def contained_forms(concept: str) -> list[str]:
+    """The English synonyms of ``concept`` long enough to be looked for inside longer row labels."""
+    return [s for s in synonyms(concept) if s.isascii() and len(s) >= MIN_CONTAINED]

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, normalise, synonyms
+from finrag.answer.concepts import HOME_STATEMENT, statement_kind
+from finrag.answer.lexicon import (
+    LineItemMatch,
+    concept_of,
+    contained_forms,
+    key_word,
+    label_matches,
+    normalise,
+    synonyms,
+)
 from finrag.answer.query import AskedFor
 from finrag.answer.units import parse_number
 from finrag.index.store import Store
@@ -15,6 +24,7 @@ SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
 UNKNOWN_SCOPE_BONUS = 0.1
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
+HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 # Statement named in a question -> words of its printed title
 _STATEMENTS = (
@@ -45,14 +55,20 @@ class Want:
 def fetch_facts(store: Store, filters: Filters, items: list[LineItemMatch], doc_ids: list[str]) -> list[Fact]:
     """Facts of the retrieved documents whose normalised line item is one the question's items allow."""
     names: list[str] = []
+    contained: list[str] = []  # "purchases of property, plant and equipment (pp&e)" is capex too
     for it in items:
-        names.extend(synonyms(it.concept) if it.concept else [])
-        names.extend(synonyms(_FALLBACK[it.concept]) if it.concept in _FALLBACK else [])
+        for concept in (it.concept, _FALLBACK.get(it.concept, "")):
+            names.extend(synonyms(concept) if concept else [])
+            contained.extend(contained_forms(concept) if concept else [])
         names.append(normalise(it.printed))
+        word = None if it.concept else key_word(it.printed)
+        contained.extend([word] if word else [])
     scoped = Filters(
         access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
     )
-    return store.get_facts(scoped, line_items=sorted(set(n for n in names if n)))
+    return store.get_facts(
+        scoped, line_items=sorted(set(n for n in names if n)), containing=sorted(set(contained))
+    )
 
 
 def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
@@ -64,8 +80,12 @@ def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
     return year is None or f.fiscal_year == year
 
 
-def best_fact(facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str, int]) -> Fact | None:
-    """The best fact for ``want`` or None when no fact matches its line item and period."""
+def best_fact(
+    facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str, int], *, fallback: bool = True
+) -> Fact | None:
+    """The best fact for ``want`` or None when no fact matches its line item and period; ``fallback``: the
+    broader item stands in when ``facts`` has no row for the precise one (off when ``facts`` is a part of
+    what was fetched: the precise row may be elsewhere)."""
     candidates = [(f, label_matches(f.line_item_norm, want.item.concept, want.item.printed)) for f in facts]
     # a row that is another known item is no partial match ("loss before income taxes" for "income taxes")
     candidates = [
@@ -73,7 +93,7 @@ def best_fact(facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str
     ]
     candidates = [(f, s) for f, s in candidates if s > 0]
     if not candidates:
-        broader = _FALLBACK.get(want.item.concept)
+        broader = _FALLBACK.get(want.item.concept) if fallback else None
         if broader:
             item = LineItemMatch(broader, want.item.printed, want.item.start)
             return best_fact(facts, Want(item, want.year, want.period_end, want.prior), asked, doc_rank)
@@ -83,11 +103,16 @@ def best_fact(facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str
     latest = max(years) if years else None
     printed = normalise(want.item.printed)
     low_q = asked.question.lower()
+    home = HOME_STATEMENT.get(want.item.concept)
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
             continue
+        kind = statement_kind(f.statement)
+        if home == "balance" and kind == "cash_flow":
+            continue  # a balance sheet item's row in the cash flow statement is the year's change
         score = label_score + (EXACT_LABEL_BONUS if f.line_item_norm == printed else 0.0)
+        score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         if f.unit == "%":

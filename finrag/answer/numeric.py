@@ -9,7 +9,7 @@ from decimal import Decimal
 from functools import partial
 
 from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, compute
-from finrag.answer.conversion import converted
+from finrag.answer.conversion import converted, rescaled
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact, wants_for
 from finrag.answer.query import AskedFor
@@ -33,9 +33,22 @@ _LOW_WORDS = (
     "较少",
 )
 # Shares and ratios of a cash outflow ("capex as a % of revenue") use its size: the cash flow statement
-# prints outflows in parentheses, and a "-1.9%" share of revenue is not what anyone means.
+# prints outflows in parentheses, and a "-1.9%" share of revenue is not what anyone means. So do named
+# formulas over costs, which some income statements print as "(11,969)" (a gross margin of 181% otherwise).
 SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
-OUTFLOW_CONCEPTS = frozenset({"capex", "dividends_paid"})
+OUTFLOW_CONCEPTS = frozenset(
+    {
+        "capex",
+        "dividends_paid",
+        "cost_of_revenue",
+        "selling_expense",
+        "admin_expense",
+        "rd_expense",
+        "interest_expense",
+        "depreciation_amortization",
+    }
+)
+ADJUSTED = re.compile(r"(?<!un-)\badjusted\b", re.I)  # "unadjusted" has no word boundary before "adjusted"
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
 
 
@@ -112,7 +125,10 @@ def lookup_answer(
             lines.append(f"{who}{want.item.printed}（{where}）为{_value_text(f, 'zh')}[{n}]。")
         else:
             where = f"{f.statement or 'table'}, {_period_text(f)}"
-            lines.append(f"{want.item.printed} ({where}): {_value_text(f, 'en')} [{n}].")
+            value = _value_text(f, "en")
+            if want.item.concept in OUTFLOW_CONCEPTS and f.value < 0:  # capex printed "(1,577)": its size
+                value = f"{_value_text(replace(f, value=-f.value), 'en')}, an outflow printed in brackets"
+            lines.append(f"{want.item.printed} ({where}): {value} [{n}].")
     if not found:
         return None
     conversion = converted(asked, found[0], cite(found[0])) if len(found) == 1 else None
@@ -121,7 +137,7 @@ def lookup_answer(
     return NumericAnswer("\n".join(lines), found, conversion, [f.fact_id for f in found])
 
 
-def _operand(f: Fact, label: str, cite: CiteFn) -> Operand:
+def operand(f: Fact, label: str, cite: CiteFn) -> Operand:
     return Operand(label, f.value, f.unit, f.scale, cite(f))
 
 
@@ -185,6 +201,10 @@ def calculation_answer(
     """Apply the question's formula to matching facts; None when an input is missing. A named ratio asked
     for several years ("effective tax rate in FY2022 compared to FY2021") is worked out for each year."""
     formula = asked.formula
+    if formula is not None and formula.concepts[0] != "*" and ADJUSTED.search(asked.question):
+        return (
+            None  # "Adjusted EBIT" is a non-GAAP figure: the statements' operating income is another number
+        )
     years = sorted(set(asked.years), reverse=True)
     per_year = (
         formula is not None and formula.concepts[0] != "*" and not any("@" in c for c in formula.concepts)
@@ -251,7 +271,7 @@ def _calculation(
     chosen: list[Fact] = []
     for w in wants:
         pool = [f for f in facts if chosen and f.doc_id == chosen[0].doc_id] or facts
-        f = best_fact(pool, w, asked, doc_rank) or best_fact(facts, w, asked, doc_rank)
+        f = best_fact(pool, w, asked, doc_rank, fallback=False) or best_fact(facts, w, asked, doc_rank)
         if f is None:
             return None
         chosen.append(f)
@@ -259,28 +279,42 @@ def _calculation(
         return None  # one cell standing for two different items of a named formula: a wrong match
     fixed = formula.concepts[0] != "*"  # the formula named the items: show them as the table prints them
     operands = [
-        _operand(f, _label(_printed(f, lang) if fixed else w.item.printed, f, lang), cite)
+        operand(f, _label(_printed(f, lang) if fixed else w.item.printed, f, lang), cite)
         for f, w in zip(chosen, wants, strict=True)
     ]
-    if formula.name in SHARE_FORMULAS:  # "capex as a % of revenue": the size of the outflow, not its sign
+    if formula.name in SHARE_FORMULAS or fixed:  # "capex as a % of revenue": the outflow's size, not its sign
         operands = [
             replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS else op
             for op, w in zip(operands, wants, strict=True)
         ]
     try:
-        calc = compute(formula, operands, places=asked.places, lang=lang)
+        calc = with_conversion(asked, compute(formula, operands, places=asked.places, lang=lang), operands)
     except AnswerError:
         return None
+    return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])
+
+
+def with_conversion(asked: AskedFor, calc: Calculation, operands: list[Operand]) -> Calculation:
+    """An amount worked out in the table's scale, restated in the scale the question asks for (a sum in
+    thousands when "in USD millions" was asked) as one more shown step."""
+    scales = {(op.scale, op.unit) for op in operands}
+    if calc.unit in (None, "%") or len(scales) != 1:
+        return calc
+    scale, unit = scales.pop()
+    step = rescaled(asked, calc.result, scale, unit)
+    return replace(calc, text=f"{calc.text}\n{step[3]}") if step else calc
+
+
+def calc_text(calc: Calculation, operands: list[Operand], lang: str) -> str:
+    """The worked calculation with its citations, then each input with its own."""
     cites = "".join(sorted({f"[{op.citation}]" for op in operands}))
     if lang == "zh":
         inputs = "，".join(
             f"{op.label}为{format_number(op.value, None)}{op.unit or ''}[{op.citation}]" for op in operands
         )
-        text = f"{calc.text}{cites}。\n其中{inputs}。"
-    else:
-        inputs = "; ".join(
-            f"{op.label}: {format_number(op.value, None)}{' ' + op.unit if op.unit else ''} [{op.citation}]"
-            for op in operands
-        )
-        text = f"{calc.text} {cites}.\nInputs: {inputs}."
-    return NumericAnswer(text, chosen, calc, [f.fact_id for f in chosen])
+        return f"{calc.text}{cites}。\n其中{inputs}。"
+    inputs = "; ".join(
+        f"{op.label}: {format_number(op.value, None)}{' ' + op.unit if op.unit else ''} [{op.citation}]"
+        for op in operands
+    )
+    return f"{calc.text} {cites}.\nInputs: {inputs}."

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 
 from finrag.answer.cite import check_answer, make_citation
+from finrag.answer.defined import defined_answer
 from finrag.answer.events import (
     NONE_FOUND,
     asks_event_types,
@@ -26,6 +27,7 @@ from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
 from finrag.answer.numeric import WHICH_YEAR, NumericAnswer, calculation_answer, lookup_answer, which_year
+from finrag.answer.owners import owned_facts, subject_names
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze, asks_amount
@@ -186,6 +188,8 @@ class Answerer:
             ]
             named = [m for m in named if m.concept != "*"]
             items = named if asked.formula.concepts[0] != "*" else items + named
+        if asked.definition is not None:
+            items += [t.item for t in asked.definition.terms]
         if not items:
             return None
         facts = fetch_facts(self.store, prep.request.filters, items, list(doc_rank))
@@ -196,7 +200,11 @@ class Answerer:
             if missing
             else {}
         )
-        facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
+        chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
+        names = subject_names(asked, [c for _, c in prep.context])
+        facts = owned_facts(facts, names, chunk_of)  # Comirnaty's revenue, not Pfizer's total
+        if names:
+            prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
 
         def cite(f: Fact) -> int:
             if f.chunk_id not in by_chunk:
@@ -212,6 +220,10 @@ class Answerer:
         years = which_year(asked, facts, doc_rank, cite)
         if years is not None:
             return years
+        if asked.definition is not None and (
+            defined := defined_answer(asked, asked.definition, facts, doc_rank, cite)
+        ):
+            return defined
         if asked.intent == "calculation":
             return calculation_answer(asked, facts, doc_rank, cite) or lookup_answer(
                 asked, facts, doc_rank, cite
@@ -248,6 +260,10 @@ class Answerer:
             return role_answer(prep.role[1], prep.role[0]), "offline"
         question, context, focus = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" = "约谈"
         text = extractive_answer(question, context, self.cfg.max_sentences, self.cfg.max_answer_chars, focus)
+        if not text and question != prep.asked.question:  # only the company's name matched: quote by it
+            text = extractive_answer(
+                prep.asked.question, context, self.cfg.max_sentences, self.cfg.max_answer_chars, focus
+            )
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 

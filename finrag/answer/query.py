@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass, field
 
 from finrag.answer.calc import Formula, detect_formula
+from finrag.answer.definition import Definition, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 from finrag.model import Period, QueryAnalysis
+from finrag.retrieve.periods import names_instrument
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _GREETINGS = re.compile(
@@ -104,6 +106,7 @@ class AskedFor:
     period_ends: list[str] = field(default_factory=list)  # explicit dates named ("2019年12月31日")
     line_items: list[LineItemMatch] = field(default_factory=list)
     formula: Formula | None = None
+    definition: Definition | None = None  # a formula the question spells out itself
     places: int | None = None
     scope: str = "consolidated"  # "parent" when the question says 母公司
     companies: list[str] = field(default_factory=list)  # company names the analysis matched
@@ -121,6 +124,7 @@ class AskedFor:
             "prior_year_end": asked.prior_year_end,
             "line_items": [m.printed for m in asked.line_items],
             "formula": asked.formula.name if asked.formula else None,
+            "definition": asked.definition.name if asked.definition else None,
             "places": asked.places,
             "scope": asked.scope,
             "entities": asked.entities,
@@ -161,7 +165,10 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.companies = list(analysis.companies) if analysis else []
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = company_names(text, lang)
-    if asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*"):
+    asked.definition = find_definition(text)
+    if asked.definition is not None or (
+        asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*")
+    ):
         asked.intent = "calculation"
     elif asked.line_items and asks_amount(text):
         asked.intent = "lookup"
@@ -200,7 +207,7 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         asked.instant = True
     for m in _YEAR.finditer(text):
         year = int(m.group(1))
-        if year not in asked.years:
+        if year not in asked.years and not names_instrument(text, m):
             asked.years.append(year)
     low = text.lower()
     asked.prior_year_end = any(w in low for w in _PRIOR_END)

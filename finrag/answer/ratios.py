@@ -195,7 +195,7 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "dividend_payout",
         "股利支付率",
         "Dividend payout ratio",
-        ("dividends_paid", "net_profit"),
+        ("dividends_paid", "net_profit_parent"),
         "{0} / {1}",
         _abs_ratio,
         True,

@@ -253,14 +253,23 @@ class PostgresStore:
         chunks = [decode_chunk(rows[c]) for c in dict.fromkeys(chunk_ids) if c in rows]
         return [c for c in chunks if access.allows(c.meta.access_level, c.meta.groups)]
 
-    def get_facts(self, filters: Filters, *, line_items: list[str] | None = None) -> list[Fact]:
-        q = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord"
-        with self.pool.connection() as conn:
-            rows = (
-                conn.run(q + " WHERE f.line_item_norm = ANY(CAST(:i AS TEXT[])) ORDER BY f.fid", i=line_items)
-                if line_items
-                else conn.run(q + " ORDER BY f.fid")
+    def get_facts(
+        self, filters: Filters, *, line_items: list[str] | None = None, containing: list[str] | None = None
+    ) -> list[Fact]:
+        q = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord WHERE TRUE"
+        args: dict[str, object] = {}
+        if filters.doc_ids:
+            q += " AND d.doc_id = ANY(CAST(:d AS TEXT[]))"
+            args["d"] = list(filters.doc_ids)
+        if line_items or containing:  # strpos: a substring, with no LIKE wildcards to escape
+            q += (
+                " AND (f.line_item_norm = ANY(CAST(:i AS TEXT[]))"
+                " OR EXISTS (SELECT 1 FROM unnest(CAST(:c AS TEXT[])) c"
+                " WHERE strpos(f.line_item_norm, c) > 0))"
             )
+            args["i"], args["c"] = list(line_items or []), list(containing or [])
+        with self.pool.connection() as conn:
+            rows = conn.run(q + " ORDER BY f.fid", **args)
         return visible_facts(rows, filters)
 
     # ------------------------------------------------------------ housekeeping

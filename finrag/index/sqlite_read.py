@@ -130,13 +130,26 @@ def scored(
     return out
 
 
-def facts(db: sqlite3.Connection, filters: Filters, line_items: list[str] | None) -> list[Fact]:
-    """Facts passing ``filters`` (document fields come from the fact, else from its document)."""
-    sql = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord"
+def facts(
+    db: sqlite3.Connection,
+    filters: Filters,
+    line_items: list[str] | None,
+    containing: list[str] | None = None,
+) -> list[Fact]:
+    """Facts passing ``filters`` (document fields come from the fact, else from its document) whose line item
+    is one of ``line_items`` or holds one of ``containing``; every fact when neither is given."""
+    sql = "SELECT f.data, d.record FROM facts f JOIN documents d ON d.dord = f.dord WHERE 1"
     args: list[object] = []
-    if line_items:
-        sql += f" WHERE f.line_item_norm IN ({','.join('?' * len(line_items))})"
-        args += line_items
+    if filters.doc_ids:
+        sql += f" AND d.doc_id IN ({','.join('?' * len(filters.doc_ids))})"
+        args += filters.doc_ids
+    wanted = [f"f.line_item_norm IN ({','.join('?' * len(line_items))})"] if line_items else []
+    args += line_items or []
+    for part in containing or []:
+        wanted.append("instr(f.line_item_norm, ?) > 0")
+        args.append(part)
+    if wanted:
+        sql += f" AND ({' OR '.join(wanted)})"
     return visible_facts(db.execute(sql + " ORDER BY f.rowid", args).fetchall(), filters)
 
 

@@ -279,9 +279,11 @@ class SqliteStore:
         chunks = [decode_chunk(rows[c]) for c in dict.fromkeys(chunk_ids) if c in rows]
         return [c for c in chunks if access.allows(c.meta.access_level, c.meta.groups)]
 
-    def get_facts(self, filters: Filters, *, line_items: list[str] | None = None) -> list[Fact]:
+    def get_facts(
+        self, filters: Filters, *, line_items: list[str] | None = None, containing: list[str] | None = None
+    ) -> list[Fact]:
         with self._lock:
-            return sqlite_read.facts(self._db, filters, line_items)
+            return sqlite_read.facts(self._db, filters, line_items, containing)
 
     # ------------------------------------------------------------ housekeeping
     def stats(self) -> StoreStats:

@@ -63,7 +63,12 @@ class Store(Protocol):
 
     def get_chunks(self, chunk_ids: list[str], access: AccessScope) -> list[Chunk]: ...
 
-    def get_facts(self, filters: Filters, *, line_items: list[str] | None = None) -> list[Fact]: ...
+    def get_facts(
+        self, filters: Filters, *, line_items: list[str] | None = None, containing: list[str] | None = None
+    ) -> list[Fact]:
+        """Facts passing ``filters`` whose normalised line item is one of ``line_items`` or holds one of
+        ``containing`` as a substring (every fact when neither is given)."""
+        ...
 
     def stats(self) -> StoreStats: ...
 

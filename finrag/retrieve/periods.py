@@ -85,6 +85,23 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# A year that names a debt instrument ("senior notes due 2026", "the 2028 notes") is its maturity, not a
+# reporting period the documents must cover
+_MATURITY_BEFORE = re.compile(r"(?:\bdue|\bmatur(?:e|es|ing|ity)|\bexpir(?:e|es|ing))\s+(?:in\s+)?$", re.I)
+_MATURITY_AFTER = re.compile(
+    r"\s+(?:(?:senior|subordinated|convertible|guaranteed|unsecured|secured)\s+)*"
+    r"(?:notes|bonds|debentures|term loans?)\b(?!\s+payable)",
+    re.I,
+)
+
+
+def names_instrument(text: str, m: re.Match[str]) -> bool:
+    """The year ``m`` found in ``text`` is a debt instrument's maturity ("notes due 2026")."""
+    return bool(_MATURITY_BEFORE.search(text[max(0, m.start() - 20) : m.start()])) or bool(
+        _MATURITY_AFTER.match(text, m.end())
+    )
+
+
 def _absolute(kind: str, m: re.Match[str]) -> Period:
     label = m.group(0)
     if kind == "zh_date":
@@ -229,6 +246,8 @@ def find_periods(text: str, ref: Reference | None = None) -> list[Period]:
 
     for pattern, kind in _ABSOLUTE:
         for m in pattern.finditer(text):
+            if kind == "bare_y" and names_instrument(text, m):
+                continue
             if free(m.start(), m.end()):
                 taken.append((m.start(), m.end()))
                 found.append((m.start(), _absolute(kind, m)))

@@ -181,3 +181,22 @@ def test_row_is_cited_from_the_chunk_that_shows_its_amounts() -> None:
     facts = extract_facts(doc, [head, tail])
     total = next(f for f in facts if f.value == Decimal(276))
     assert total.chunk_id == tail.chunk_id
+
+
+def test_dot_leaders_and_indented_labels_still_give_facts() -> None:
+    leaders = Table(
+        "t7",
+        [63],
+        [["", "", "November 27, 2015", "November 28, 2014"]],
+        [
+            ["Net income " + "." * 110 + " $", "", "629,551", "$268,395"],
+            ["", "Net cash provided by operating activities", "1,469,502", "1,287,482"],
+        ],
+        caption="Consolidated Statements of Cash Flows (In thousands)",
+    )
+    doc = make_doc([leaders], company="Adobe", year=2015, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    (income,) = _by(facts, "net income", 2015)
+    assert income.line_item == "Net income" and income.value == Decimal(629551)
+    (cfo,) = _by(facts, "net cash provided by operating activities", 2015)
+    assert cfo.value == Decimal(1469502)

@@ -3,9 +3,17 @@ from __future__ import annotations
 from finrag.answer.gate import decide, refusal_text
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
-from finrag.model import Hit
+from finrag.model import Hit, Table
 
 from .helpers import INCOME_ZH, make_chunk, make_doc, table_chunks
+
+OPERATIONS_EN = Table(
+    "t9",
+    [57],
+    [["(Amounts in millions)", "2018", "2017"]],
+    [["Operating income", "20,437", "22,764"], ["Depreciation and amortization", "10,529", "10,080"]],
+    caption="Consolidated Statements of Income",
+)
 
 
 def _hits() -> list[Hit]:
@@ -120,3 +128,23 @@ def test_a_forecast_for_next_year_is_read_from_this_years_report() -> None:
     assert decide(forecast, [hit], ["Boeing"], AnswerSettings()).answerable
     actual = analyze("What was Boeing's 737 production rate in FY2024?")
     assert decide(actual, [hit], ["Boeing"], AnswerSettings()).reason == "period"
+
+
+def test_a_computed_metric_s_qualifier_need_not_be_printed() -> None:
+    doc = make_doc([OPERATIONS_EN], company="Walmart", year=2018, language="en", unit_line="")
+    hits = [Hit(c, 0.03) for c in table_chunks(doc)]
+    asked = analyze("What is Walmart's FY2018 unadjusted EBITDA (in USD millions)?")
+    assert decide(asked, hits, ["Walmart"], AnswerSettings()).answerable
+    # a topic word the evidence lacks still refuses
+    other = analyze("What is Walmart's FY2018 unadjusted lithium royalty income?")
+    assert not decide(other, hits, ["Walmart"], AnswerSettings()).answerable
+
+
+def test_a_maturity_year_is_not_a_period_the_documents_must_cover() -> None:
+    doc = make_doc([OPERATIONS_EN], company="Walmart", year=2018, language="en", unit_line="")
+    hits = [Hit(c, 0.03) for c in table_chunks(doc)]
+    asked = analyze(
+        "What is Walmart's FY2018 operating income, and when are the senior notes due 2028 repaid?"
+    )
+    assert asked.years == [2018]
+    assert decide(asked, hits, ["Walmart"], AnswerSettings()).reason != "period"

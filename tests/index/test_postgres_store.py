@@ -180,6 +180,10 @@ def test_migrate_sqlite_to_postgres_and_back_keeps_every_score(pg_schema_url: st
             (h.chunk.chunk_id, round(h.score, 5)) for h in s.vector_search(SPACE, q, 10, Filters())
         ] == want_v
         assert s.get_facts(f) == lite.get_facts(f)
+        one_doc = Filters(doc_ids=[lite.get_facts(f)[0].doc_id])
+        for items, parts in ((["营业收入"], None), (None, ["收入", "成本"]), (["营业收入"], ["利润"])):
+            got = s.get_facts(one_doc, line_items=items, containing=parts)
+            assert got and got == lite.get_facts(one_doc, line_items=items, containing=parts)
         assert [d.doc_id for d in s.find_documents(access=AccessScope.everything())] == [
             d.doc_id for d in lite.find_documents(access=AccessScope.everything())
         ]

@@ -86,3 +86,9 @@ def test_a_quarter_written_without_a_year_still_gets_the_reports_wording() -> No
     assert "Q3" in period_words([], "en", "operating income in the third quarter")
     assert "三季度" in period_words([], "zh", "第三季度营收是多少")
     assert period_words([], "en", "What was revenue?") == []
+
+
+def test_a_year_naming_a_debt_instrument_is_no_period() -> None:
+    q = "Which subsidiary replaced the issuer of the 3.625% senior notes due 2026 and the 2028 Notes in 2022?"
+    assert [p.fiscal_year for p in find_periods(q)] == [2022]
+    assert [p.fiscal_year for p in find_periods("revenue in 2021 and notes in 2022")] == [2021, 2022]

@@ -1,0 +1,86 @@
+"""A question's own formula (see :mod:`finrag.answer.definition`) worked out on cited facts."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from decimal import Decimal
+
+from finrag.answer.calc import Formula, compute
+from finrag.answer.definition import Definition, evaluate, template
+from finrag.answer.lookup import Want, best_fact
+from finrag.answer.numeric import (
+    OUTFLOW_CONCEPTS,
+    CiteFn,
+    NumericAnswer,
+    calc_text,
+    operand,
+    with_conversion,
+)
+from finrag.answer.query import AskedFor
+from finrag.errors import AnswerError
+from finrag.model import Fact
+
+# A result shown as a percentage: the question asks for one, or the metric is a margin or a rate
+_PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|百分比|率", re.I)
+
+
+def defined_answer(
+    asked: AskedFor, definition: Definition, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """Each operand's fact at the question's year (or the year the operand names), then the definition
+    applied with Decimal arithmetic; None when an operand has no fact."""
+    year = asked.years[0] if asked.years else None
+    wants: list[Want] = []
+    for t in definition.terms:
+        years = list(t.average_of) if t.average_of else [t.year if t.year is not None else year]
+        wants.extend(Want(t.item, y) for y in reversed(years))  # the later balance first, as statements print
+    chosen: list[Fact] = []
+    for w in wants:
+        tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
+        same_table = [f for f in facts if (f.doc_id, f.table_ref) in tables]
+        pool = [f for f in facts if chosen and f.doc_id == chosen[0].doc_id] or facts
+        f = next(
+            (b for p in (same_table, pool) if (b := best_fact(p, w, asked, doc_rank, fallback=False))), None
+        )
+        f = f or best_fact(facts, w, asked, doc_rank)
+        if f is None:
+            return None
+        chosen.append(f)
+    if len({(f.line_item_norm, f.fiscal_year) for f in chosen}) < len(chosen):
+        return None  # one row standing for two operands: the definition was not read right
+    lang = asked.language
+    operands = [
+        operand(f, f"{f.line_item.strip().rstrip(':')} ({f.fiscal_year or ''})", cite) for f in chosen
+    ]
+    operands = [
+        replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS else op
+        for op, w in zip(operands, wants, strict=True)
+    ]
+    grouped: list[list[int]] = []
+    i = 0
+    for t in definition.terms:
+        n = 2 if t.average_of else 1
+        grouped.append(list(range(i, i + n)))
+        i += n
+
+    def run(xs: list[Decimal]) -> Decimal:
+        return evaluate(definition.tokens, [[xs[j] for j in g] for g in grouped])
+
+    name = definition.name or "Result"
+    formula = Formula(
+        "defined",
+        name,
+        name[:1].upper() + name[1:],
+        ("*",) * len(operands),
+        template(definition.tokens),
+        run,
+        bool(_PERCENT.search(name)) or bool(re.search(r"%|percent", asked.question, re.I)),
+        (),
+        same_unit=definition.additive(),
+    )
+    try:
+        calc = with_conversion(asked, compute(formula, operands, places=asked.places, lang=lang), operands)
+    except AnswerError:
+        return None
+    return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

@@ -1,0 +1,273 @@
+"""A formula the question spells out itself: "Define quick ratio as (cash and cash equivalents + current
+marketable securities + net accounts receivable) / total current liabilities", "total debt (debt maturing
+within one year plus long-term debt)".
+
+The definition is parsed into an expression over line items (+ − × / and brackets; "plus", "minus",
+"less", "divided by"; "average X between FY2018 and FY2019" as the mean of two balances). Each operand is
+looked up as a fact like any other line item, so the answer is the question's own formula worked out on
+cited figures. A definition whose operands the parser cannot read is ignored (the named formula, if any,
+answers instead).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.errors import AnswerError
+
+# "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
+_DEFINE = re.compile(
+    r"\bdefine[sd]?\s+(?P<name>[^.?:]{2,60}?)\s+as\s*:?\s*(?P<expr>[^?]+?)(?:\.(?:\s|$)|\?|$)"
+    r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)\s+(?:is|are)\s+(?:defined|calculated|computed)\s+as\s*:?\s*"
+    r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)",
+    re.I,
+)
+# A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"
+_BRACKET = re.compile(
+    r"\((?:using\s+|calculated as\s+|i\.e\.,?\s+)?(?P<expr>[^()]*(?:\([^()]*\)[^()]*)*)\)", re.I
+)
+_OPERATORS = (
+    (re.compile(r"\s+divided\s+by\s+|\s*/\s*|\s*÷\s*", re.I), "/"),
+    (re.compile(r"\s*[×*]\s*|\s+times\s+", re.I), "*"),
+    (re.compile(r"\s+plus\s+|\s*\+\s*", re.I), "+"),
+    (re.compile(r"\s+(?:minus|less)\s+|\s+[-−–]\s+", re.I), "-"),
+)
+_OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷×*−]|\s[-–]\s", re.I)
+_AVERAGE = re.compile(
+    r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+(?:between|from|for|over)\s+(?:fy\s*)?(?P<a>(?:19|20)\d{2})"
+    r"\s+(?:and|to)\s+(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
+    re.I,
+)
+_YEAR_IN = re.compile(r"\b(?:fy\s*)?((?:19|20)\d{2})\b", re.I)
+# Words around an operand that say where or how it is read, not what it is
+_NOISE = re.compile(
+    r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:consolidated\s+)?"
+    r"(?:cash flows? statements?|statements? of cash flows?|income statements?|balance sheets?|"
+    r"statements? of (?:income|operations|earnings))\b|\b(?:the|its|a|an|unadjusted|reported)\b|[()]",
+    re.I,
+)
+MAX_OPERANDS = 6  # longer "definitions" are prose, not a formula
+
+
+@dataclass(slots=True, frozen=True)
+class Term:
+    """One operand: a line item at a year (None: the question's year), or the mean of two years."""
+
+    item: LineItemMatch
+    year: int | None = None
+    average_of: tuple[int, int] | None = None
+
+
+@dataclass(slots=True, frozen=True)
+class Definition:
+    name: str  # the metric as the question names it
+    tokens: list[Term | str]  # infix: Terms, operators "+ - * /" and brackets "(" ")"
+
+    @property
+    def terms(self) -> list[Term]:
+        return [t for t in self.tokens if isinstance(t, Term)]
+
+    def additive(self) -> bool:
+        """Only sums and differences: the result is an amount in the operands' unit."""
+        return all(t in ("+", "-", "(", ")") for t in self.tokens if isinstance(t, str))
+
+
+def find_definition(question: str) -> Definition | None:
+    """The formula the question defines, or None."""
+    for m in _DEFINE.finditer(question):
+        name = m.group("name") or m.group("name2") or ""
+        found = _parse(name.strip(), m.group("expr") or m.group("expr2") or "")
+        if found is not None:
+            return found
+    for m in _BRACKET.finditer(question):
+        if _OPERATOR_WORDS.search(m.group("expr")):
+            found = _parse(_name_before(question[: m.start()]), m.group("expr"))
+            if found is not None:
+                return found
+    return None
+
+
+def _name_before(text: str) -> str:
+    """The metric a bracket follows: "what is Verizon's year end FY2021 total debt" -> "total debt"."""
+    text = _YEAR_IN.sub(" ", text.split(",")[-1])
+    text = re.split(r"'s\b|’s\b|\b(?:is|was|are|were|the|of|for)\b", text)[-1]
+    return " ".join(w for w in text.split() if w.lower() not in ("year", "end", "year-end"))
+
+
+def _parse(name: str, expr: str) -> Definition | None:
+    tokens: list[Term | str] = []
+    gloss = 0  # depth inside a bracket that explains the operand before it: "capex (purchases of PP&E)"
+    for piece in _split_brackets(expr.strip().rstrip(".")):
+        if gloss:
+            gloss += {"(": 1, ")": -1}.get(piece, 0)
+            continue
+        if piece == "(" and tokens and isinstance(tokens[-1], Term):
+            gloss = 1
+            continue
+        if piece in ("(", ")"):
+            tokens.append(piece)
+            continue
+        for part in _split_operators(piece):
+            if part in ("+", "-", "*", "/"):
+                tokens.append(part)
+            elif part.strip():
+                term = _term(part)
+                if term is None:
+                    return None
+                tokens.append(term)
+    terms = [t for t in tokens if isinstance(t, Term)]
+    if not 2 <= len(terms) <= MAX_OPERANDS and not any(t.average_of for t in terms):
+        return None
+    return Definition(name, tokens) if _well_formed(tokens) else None
+
+
+def _split_brackets(expr: str) -> list[str]:
+    """Brackets that group operands are tokens; brackets inside an operand ("PP&E (net)") stay in it."""
+    out: list[str] = []
+    depth_text = ""
+    for ch in expr:
+        if ch in "()":
+            if depth_text.strip():
+                out.append(depth_text)
+            out.append(ch)
+            depth_text = ""
+        else:
+            depth_text += ch
+    if depth_text.strip():
+        out.append(depth_text)
+    return out
+
+
+def _split_operators(text: str) -> list[str]:
+    parts: list[str] = [f" {text} "]
+    for pattern, op in _OPERATORS:
+        nxt: list[str] = []
+        for part in parts:
+            if part in ("+", "-", "*", "/"):
+                nxt.append(part)
+                continue
+            pieces = pattern.split(part)
+            for i, p in enumerate(pieces):
+                if i:
+                    nxt.append(op)
+                nxt.append(p)
+        parts = nxt
+    return [p if p in ("+", "-", "*", "/") else p.strip() for p in parts]
+
+
+def _term(text: str) -> Term | None:
+    text = " ".join(text.split())
+    avg = _AVERAGE.match(text)
+    if avg:
+        item = _item(avg.group("item"))
+        years = sorted((int(avg.group("a")), int(avg.group("b"))))
+        return Term(item, None, (years[0], years[1])) if item else None
+    year_match = _YEAR_IN.search(text)
+    year = int(year_match.group(1)) if year_match else None
+    item = _item(_YEAR_IN.sub(" ", text))
+    return Term(item, year) if item else None
+
+
+def _item(text: str) -> LineItemMatch | None:
+    """The line item an operand names: a lexicon item covering most of it, else the words as printed."""
+    words = " ".join(_NOISE.sub(" ", text).split())
+    if len(words) < 3 or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
+        return None
+    known = find_line_items(words)
+    if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
+        return known[0]
+    return LineItemMatch("", words, 0)
+
+
+def _well_formed(tokens: list[Term | str]) -> bool:
+    """Operands and operators alternate; brackets balance."""
+    depth, want_operand = 0, True
+    for t in tokens:
+        if t == "(":
+            if not want_operand:
+                return False
+            depth += 1
+        elif t == ")":
+            depth -= 1
+            if depth < 0 or want_operand:
+                return False
+        elif isinstance(t, Term):
+            if not want_operand:
+                return False
+            want_operand = False
+        else:
+            if want_operand:
+                return False
+            want_operand = True
+    return depth == 0 and not want_operand
+
+
+def evaluate(tokens: list[Term | str], values: list[list[Decimal]]) -> Decimal:
+    """The definition worked out on the operands' values (one list per Term: one value, or two to average),
+    with the usual precedence: brackets, then × and /, then + and −."""
+    flat: list[Decimal | str] = []
+    it = iter(values)
+    for t in tokens:
+        if isinstance(t, Term):
+            vals = next(it)
+            flat.append(sum(vals, Decimal(0)) / len(vals))
+        else:
+            flat.append(t)
+    pos = 0
+
+    def expr() -> Decimal:
+        nonlocal pos
+        value = term()
+        while pos < len(flat) and flat[pos] in ("+", "-"):
+            op = flat[pos]
+            pos += 1
+            rhs = term()
+            value = value + rhs if op == "+" else value - rhs
+        return value
+
+    def term() -> Decimal:
+        nonlocal pos
+        value = factor()
+        while pos < len(flat) and flat[pos] in ("*", "/"):
+            op = flat[pos]
+            pos += 1
+            rhs = factor()
+            if op == "/" and rhs == 0:
+                raise AnswerError("division by zero in the cited figures")
+            value = value * rhs if op == "*" else value / rhs
+        return value
+
+    def factor() -> Decimal:
+        nonlocal pos
+        tok = flat[pos]
+        pos += 1
+        if tok == "(":
+            value = expr()
+            pos += 1  # the closing bracket
+            return value
+        assert isinstance(tok, Decimal)
+        return tok
+
+    return expr()
+
+
+def template(tokens: list[Term | str]) -> str:
+    """The definition with operand slots: "({0} + {1} + {2}) / {3}"; an average takes two slots."""
+    out: list[str] = []
+    n = 0
+    for t in tokens:
+        if isinstance(t, Term):
+            if t.average_of:
+                out.append(f"(({{{n}}} + {{{n + 1}}}) / 2)")
+                n += 2
+            else:
+                out.append(f"{{{n}}}")
+                n += 1
+        elif t in "+-*/":
+            out.append({"+": " + ", "-": " − ", "*": " × ", "/": " / "}[t])
+        else:
+            out.append(t)
+    return "".join(out)

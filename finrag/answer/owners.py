@@ -1,0 +1,46 @@
+"""Whose figure a question asks for: a product, segment or subsidiary it names owns the number.
+
+"How much revenue did Pfizer's vaccine Comirnaty generate?" asks for Comirnaty's revenue; the company's total
+revenue row is another figure, and quoting it would be a wrong number. A name the question gives that the
+retrieved text prints, and that is not the filer itself, must be printed in the chunk a fact comes from.
+"""
+
+from __future__ import annotations
+
+from finrag.answer.query import AskedFor
+from finrag.model import Chunk, Fact
+
+MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
+
+
+def _squash(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _is_filer(name: str, asked: AskedFor, chunks: list[Chunk]) -> bool:
+    """``name`` is the company itself: one the question analysis matched, or a document's company/file."""
+    key = _squash(name)
+    owners = [*asked.companies, *(c.meta.company or "" for c in chunks), *(c.meta.file for c in chunks)]
+    return any(key in _squash(o) or (_squash(o) and _squash(o) in key) for o in owners)
+
+
+def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
+    """Names in the question, other than the filer, that the retrieved text prints as written."""
+    text = " ".join(c.text for c in context)
+    return [
+        e
+        for e in asked.entities
+        if len(e) >= MIN_NAME_CHARS and e in text and not _is_filer(e, asked, context)
+    ]
+
+
+def owned_facts(facts: list[Fact], names: list[str], chunk_of: dict[str, Chunk]) -> list[Fact]:
+    """The facts whose chunk prints every name the question gives its figure's owner."""
+    if not names:
+        return facts
+    wanted = [n.lower() for n in names]
+    return [
+        f
+        for f in facts
+        if (c := chunk_of.get(f.chunk_id)) is not None and all(n in c.text.lower() for n in wanted)
+    ]

@@ -1,0 +1,109 @@
+"""A formula the question spells out: parsed, bound to cited facts, worked out as defined."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.defined import defined_answer
+from finrag.answer.definition import evaluate, find_definition, template
+from finrag.answer.facts import extract_facts
+from finrag.answer.query import analyze
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+QUICK = (
+    "What is 3M's FY2022 quick ratio? Define quick ratio as (cash and cash equivalents + current marketable "
+    "securities + net accounts receivable) / total current liabilities. Round your answer to two decimal "
+    "places."
+)
+# A balance sheet whose indented rows print their labels one cell right, as pdfplumber reads many 10-Ks
+BALANCE = Table(
+    "t1",
+    [50],
+    [["(Millions)", "", "2022", "2021"]],
+    [
+        ["Cash and cash equivalents", "", "3,655", "4,564"],
+        ["Marketable securities — current", "", "238", "201"],
+        ["", "Accounts receivable — net of allowances", "4,532", "4,660"],
+        ["Total inventories", "", "5,372", "4,985"],
+        ["Total current assets", "", "14,688", "15,403"],
+        ["", "Total current liabilities", "9,523", "9,035"],
+    ],
+    caption="Consolidated Balance Sheet",
+)
+
+
+def test_a_defined_quick_ratio_is_parsed_with_its_brackets() -> None:
+    d = find_definition(QUICK)
+    assert d is not None and d.name == "quick ratio"
+    assert template(d.tokens) == "({0} + {1} + {2}) / {3}"
+    assert [t.item.concept for t in d.terms] == ["cash", "", "accounts_receivable", "current_liabilities"]
+    values = [[Decimal(3655)], [Decimal(238)], [Decimal(4532)], [Decimal(9523)]]
+    assert round(evaluate(d.tokens, values), 4) == Decimal("0.8847")
+
+
+def test_words_and_averages_in_a_definition() -> None:
+    d = find_definition(
+        "Inventory turnover ratio is defined as: (FY2019 cost of goods sold) / (average merchandise "
+        "inventories between FY2018 and FY2019)."
+    )
+    assert d is not None
+    assert [(t.item.concept, t.year, t.average_of) for t in d.terms] == [
+        ("cost_of_revenue", 2019, None),
+        ("inventory", None, (2018, 2019)),
+    ]
+    total = find_definition(
+        "what is Verizon's year end FY2021 total debt (debt maturing within one year plus long-term debt)?"
+    )
+    assert total is not None and total.name == "total debt" and total.additive()
+    assert find_definition("What is Nike's FY2019 revenue (in USD millions)?") is None
+    assert find_definition("What is the gross margin (gross profit as a % of net sales)?") is None
+
+
+def test_the_question_s_own_quick_ratio_is_worked_out_on_cited_facts() -> None:
+    doc = make_doc([BALANCE], company="3M", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(QUICK)
+    assert asked.definition is not None and asked.intent == "calculation"
+    answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and answer.calculation is not None
+    assert answer.calculation.result == Decimal(
+        "0.88"
+    )  # (3,655 + 238 + 4,532) / 9,523, not (CA − inventory) / CL
+    assert "4,532" in answer.text and "9,523" in answer.text  # the shifted-label rows were read
+
+
+def test_a_definition_with_an_operand_the_documents_lack_gives_no_number() -> None:
+    doc = make_doc([BALANCE], company="3M", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "Define cash ratio as cash and cash equivalents / total deposits from customers. "
+        "What is 3M's FY2022 cash ratio?"
+    )
+    assert asked.definition is not None
+    assert defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1) is None
+
+
+def test_an_amount_worked_out_in_thousands_is_restated_in_the_millions_asked_for() -> None:
+    flows = Table(
+        "t5",
+        [63],
+        [["(In thousands)", "2015", "2014"]],
+        [
+            ["Net cash provided by operating activities", "1,469,502", "1,287,482"],
+            ["Purchases of property and equipment", "(184,936)", "(148,332)"],
+        ],
+        caption="Consolidated Statements of Cash Flows (In thousands)",
+    )
+    doc = make_doc([flows], company="Adobe", year=2015, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What is Adobe's FY2015 free cash flow (in USD millions)? Define free cash flow as cash from "
+        "operations minus capital expenditures (purchases of property and equipment)."
+    )
+    assert asked.definition is not None
+    answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None
+    assert "1,469,502 − 184,936 = 1,284,566.00 thousands" in answer.text  # the outflow's size is subtracted
+    assert "= 1,284.57 millions" in answer.text
