@@ -64,7 +64,7 @@ def _is_debris(sentence: str) -> bool:
 class Focus:
     """What the sentences quoted for a figure question print, when any sentence does."""
 
-    wordings: list[str]  # lower-case wordings of the asked line item or ratio
+    wordings: list[str]  # lower-case wordings of the asked line item or ratio (none: any figure will do)
     year: int | None = None  # the one year asked
 
 
@@ -72,7 +72,8 @@ def _prints(sentence: str, focus: Focus) -> bool:
     """The sentence states a figure (two digits or more), the asked year (a table row's year is in its
     header) and one of the wordings."""
     dated = focus.year is None or "|" in sentence or str(focus.year) in sentence
-    return dated and _FIGURE.search(sentence) is not None and prints_any(sentence, focus.wordings)
+    named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
+    return dated and _FIGURE.search(sentence) is not None and named
 
 
 def select_sentences(

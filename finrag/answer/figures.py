@@ -15,6 +15,11 @@ from finrag.config import AnswerSettings
 from finrag.model import Chunk
 from finrag.retrieve.expand import load_glossary
 
+# A text question asking for a count or an amount ("How many warehouses ...", "How much did 3M commit ..."):
+# sentences (or table rows) that print a figure answer it, when any does
+# (English only: a Chinese "多少" question over a prospectus often wants a sentence stating no figure)
+ASKS_COUNT = re.compile(r"\bhow (?:many|much)\b", re.I)
+
 
 def _about_years(chunk: Chunk, years: list[int]) -> bool:
     """The chunk can hold figures of an asked year: its report's fiscal year covers it (with comparatives)
@@ -58,7 +63,13 @@ def extractive_inputs(
     words += [w.lower() for w in asked.formula.keywords] if asked.formula else []  # "gross margin was 41.3%"
     one_year = asked.years[0] if len(asked.years) == 1 else None
     figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words
-    focus = Focus(words, one_year) if figures else None
+    focus = (
+        Focus(words, one_year)
+        if figures
+        else Focus([], one_year)
+        if ASKS_COUNT.search(asked.question)
+        else None
+    )
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked)), asked, chunks), chunks, focus
 
