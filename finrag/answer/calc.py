@@ -6,7 +6,7 @@ the formula's output, rounded as the question asks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from finrag.answer.formulas import AVERAGE_SHARE, FORMULAS, VARIADIC, Formula, detect_formula
@@ -54,6 +54,10 @@ def compute(
         raise AnswerError(f"{formula.name} needs {len(formula.concepts)} inputs, got {len(operands)}")
     if len(operands) < 2 and formula.name in VARIADIC:
         raise AnswerError(f"{formula.name} needs at least 2 inputs")
+    known = {(op.scale, op.unit) for op in operands if op.unit}
+    if len(known) == 1:  # a row whose table stated no unit is in the unit of the filing's other tables
+        scale, stated = known.pop()
+        operands = [op if op.unit else replace(op, scale=scale, unit=stated) for op in operands]
     scales = {op.scale for op in operands}
     use_base = len(scales) > 1  # mixed units (元 and 万元): compute and show in the base unit
     values = [op.base if use_base else op.value for op in operands]
@@ -93,3 +97,18 @@ def _common_unit(operands: list[Operand], use_base: bool) -> str | None:
     if use_base:
         return "元" if any(u and u.endswith("元") for u in units) else None
     return units.pop() if len(units) == 1 else None
+
+
+def calc_text(calc: Calculation, operands: list[Operand], lang: str) -> str:
+    """The worked calculation with its citations, then each input with its own."""
+    cites = "".join(sorted({f"[{op.citation}]" for op in operands}))
+    if lang == "zh":
+        inputs = "，".join(
+            f"{op.label}为{format_number(op.value, None)}{op.unit or ''}[{op.citation}]" for op in operands
+        )
+        return f"{calc.text}{cites}。\n其中{inputs}。"
+    inputs = "; ".join(
+        f"{op.label}: {format_number(op.value, None)}{' ' + op.unit if op.unit else ''} [{op.citation}]"
+        for op in operands
+    )
+    return f"{calc.text} {cites}.\nInputs: {inputs}."

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.calc import rounded
+from finrag.answer.calc import Operand, rounded
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 from finrag.model import CalcInput, Calculation, Fact
@@ -41,3 +42,14 @@ def rescaled(
     shown, factor_text = format_number(value, None), format_number(factor.normalize(), None)
     text = f"In {target}: {shown} {unit} × {factor_text} = {format_number(result, CONVERTED_PLACES)} {target}"
     return result, target, factor_text, text
+
+
+def with_conversion(asked: AskedFor, calc: Calculation, operands: list[Operand]) -> Calculation:
+    """An amount worked out in the table's scale, restated in the scale the question asks for (a sum in
+    thousands when "in USD millions" was asked) as one more shown step."""
+    scales = {(op.scale, op.unit) for op in operands}
+    if calc.unit in (None, "%") or len(scales) != 1:
+        return calc
+    scale, unit = scales.pop()
+    step = rescaled(asked, calc.result, scale, unit)
+    return replace(calc, text=f"{calc.text}\n{step[3]}") if step else calc

@@ -6,17 +6,11 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.calc import Formula, compute
+from finrag.answer.calc import Formula, calc_text, compute
+from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import Definition, evaluate, template
 from finrag.answer.lookup import Want, best_fact
-from finrag.answer.numeric import (
-    OUTFLOW_CONCEPTS,
-    CiteFn,
-    NumericAnswer,
-    calc_text,
-    operand,
-    with_conversion,
-)
+from finrag.answer.numeric import OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.query import AskedFor
 from finrag.errors import AnswerError
 from finrag.model import Fact

@@ -46,7 +46,8 @@ _YEAR_IN = re.compile(r"\b(?:fy\s*)?((?:19|20)\d{2})\b", re.I)
 _NOISE = re.compile(
     r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:consolidated\s+)?"
     r"(?:cash flows? statements?|statements? of cash flows?|income statements?|balance sheets?|"
-    r"statements? of (?:income|operations|earnings))\b|\b(?:the|its|a|an|unadjusted|reported)\b|[()]",
+    r"statements? of (?:income|operations|earnings))\b|\bfrom continuing operations\b|"
+    r"\b(?:the|its|a|an|unadjusted|reported)\b|[()]",
     re.I,
 )
 MAX_OPERANDS = 6  # longer "definitions" are prose, not a formula
@@ -62,12 +63,20 @@ class Term:
 
 
 @dataclass(slots=True, frozen=True)
+class Constant:
+    """A number the definition writes ("365 * receivables / sales")."""
+
+    value: Decimal
+
+
+@dataclass(slots=True, frozen=True)
 class Definition:
     name: str  # the metric as the question names it
-    tokens: list[Term | str]  # infix: Terms, operators "+ - * /" and brackets "(" ")"
+    tokens: list[Term | Constant | str]  # infix: operands, operators "+ - * /" and brackets "(" ")"
 
     @property
     def terms(self) -> list[Term]:
+        """The operands looked up as facts (not the numbers the definition writes)."""
         return [t for t in self.tokens if isinstance(t, Term)]
 
     def additive(self) -> bool:
@@ -97,8 +106,19 @@ def _name_before(text: str) -> str:
     return " ".join(w for w in text.split() if w.lower() not in ("year", "end", "year-end"))
 
 
+# "A plus B, and divide by C": the division applies to everything before it
+_THEN = re.compile(
+    r"^(?P<a>.+?),?\s+and\s+(?:then\s+)?(?P<op>divide|multiply)d?\s+"
+    r"(?:it\s+|that\s+|this\s+|the\s+(?:sum|result|total)\s+)?by\s+(?P<b>.+)$",
+    re.I,
+)
+_CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
+
+
 def _parse(name: str, expr: str) -> Definition | None:
-    tokens: list[Term | str] = []
+    if then := _THEN.match(expr.strip()):
+        expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
+    tokens: list[Term | Constant | str] = []
     gloss = 0  # depth inside a bracket that explains the operand before it: "capex (purchases of PP&E)"
     for piece in _split_brackets(expr.strip().rstrip(".")):
         if gloss:
@@ -125,7 +145,7 @@ def _parse(name: str, expr: str) -> Definition | None:
 
 
 def _split_brackets(expr: str) -> list[str]:
-    """Brackets that group operands are tokens; brackets inside an operand ("PP&E (net)") stay in it."""
+    """The expression with each bracket a piece of its own (the caller tells grouping from glosses)."""
     out: list[str] = []
     depth_text = ""
     for ch in expr:
@@ -158,8 +178,10 @@ def _split_operators(text: str) -> list[str]:
     return [p if p in ("+", "-", "*", "/") else p.strip() for p in parts]
 
 
-def _term(text: str) -> Term | None:
+def _term(text: str) -> Term | Constant | None:
     text = " ".join(text.split())
+    if _CONSTANT.match(text):
+        return Constant(Decimal(text))
     avg = _AVERAGE.match(text)
     if avg:
         item = _item(avg.group("item"))
@@ -182,7 +204,7 @@ def _item(text: str) -> LineItemMatch | None:
     return LineItemMatch("", words, 0)
 
 
-def _well_formed(tokens: list[Term | str]) -> bool:
+def _well_formed(tokens: list[Term | Constant | str]) -> bool:
     """Operands and operators alternate; brackets balance."""
     depth, want_operand = 0, True
     for t in tokens:
@@ -194,7 +216,7 @@ def _well_formed(tokens: list[Term | str]) -> bool:
             depth -= 1
             if depth < 0 or want_operand:
                 return False
-        elif isinstance(t, Term):
+        elif isinstance(t, (Term, Constant)):
             if not want_operand:
                 return False
             want_operand = False
@@ -205,13 +227,16 @@ def _well_formed(tokens: list[Term | str]) -> bool:
     return depth == 0 and not want_operand
 
 
-def evaluate(tokens: list[Term | str], values: list[list[Decimal]]) -> Decimal:
-    """The definition worked out on the operands' values (one list per Term: one value, or two to average),
+def evaluate(tokens: list[Term | Constant | str], values: list[list[Decimal]]) -> Decimal:
+    """The definition worked out on the operands' values (one list per looked-up Term: one value, or two to
+    average; the numbers it writes are used as written),
     with the usual precedence: brackets, then × and /, then + and −."""
     flat: list[Decimal | str] = []
     it = iter(values)
     for t in tokens:
-        if isinstance(t, Term):
+        if isinstance(t, Constant):
+            flat.append(t.value)
+        elif isinstance(t, Term):
             vals = next(it)
             flat.append(sum(vals, Decimal(0)) / len(vals))
         else:
@@ -254,12 +279,14 @@ def evaluate(tokens: list[Term | str], values: list[list[Decimal]]) -> Decimal:
     return expr()
 
 
-def template(tokens: list[Term | str]) -> str:
+def template(tokens: list[Term | Constant | str]) -> str:
     """The definition with operand slots: "({0} + {1} + {2}) / {3}"; an average takes two slots."""
     out: list[str] = []
     n = 0
     for t in tokens:
-        if isinstance(t, Term):
+        if isinstance(t, Constant):
+            out.append(str(t.value))
+        elif isinstance(t, Term):
             if t.average_of:
                 out.append(f"(({{{n}}} + {{{n + 1}}}) / 2)")
                 n += 2

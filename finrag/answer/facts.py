@@ -32,6 +32,7 @@ _STATEMENT_TITLE = re.compile(
 _LABEL_COLUMN_MAX_NUMERIC = 0.3
 # Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
 _MAX_LABEL_CHARS = 80
+_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # a remark after the item: not its name's length
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 _ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
 _PARENT_WORDS = ("母公司", "parent company")
@@ -77,7 +78,8 @@ def _table_facts(
         label = label or _shifted_label(row, label_col)
         printed = label or totals.get(r, "")  # as the chunk shows it: "Net income ........... $"
         label = _LEADERS.sub(" ", printed).strip(" $")
-        if not label or len(label) > _MAX_LABEL_CHARS or parse_number(label) is not None:
+        core = _TRAILING_NOTE.sub("", label)  # "Trade receivables (net of allowances of $33 at …)"
+        if not label or len(core) > _MAX_LABEL_CHARS or parse_number(label) is not None:
             continue
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
         chunk = _chunk_for(printed, row, page, table_chunks, chunks)

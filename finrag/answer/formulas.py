@@ -143,6 +143,7 @@ FORMULAS: dict[str, Formula] = {
                 "增长了多少",
                 "growth rate",
                 "year-over-year",
+                "year over year",
                 "yoy",
                 "growth",
                 "percentage change",
@@ -205,6 +206,22 @@ FORMULAS: dict[str, Formula] = {
         ),
         *ANALYST_RATIOS,
     ]
+}
+
+
+# A formula's result the statements print a line for: worked out from that line first ("Gross profit" holds
+# costs some filers print outside "Cost of sales", such as amortisation of acquired intangibles)
+PRINTED_FIRST: dict[str, Formula] = {
+    "gross_margin": Formula(
+        "gross_margin",
+        "毛利率",
+        "Gross margin",
+        ("gross_profit", "revenue"),
+        "{0} / {1}",
+        ratio,
+        True,
+        (),
+    ),
 }
 
 

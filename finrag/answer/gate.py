@@ -45,7 +45,7 @@ _DEICTIC = re.compile(
 
 # Words that only say how a computed metric is taken ("unadjusted EBITDA"): the calculator's inputs are the
 # printed statement lines, so the documents need not print these words
-FORMULA_QUALIFIERS = ("unadjusted", "un-adjusted", "as reported")
+FORMULA_QUALIFIERS = ("unadjusted", "un-adjusted", "as reported", "ratio")
 
 
 def report_covers(report_year: int, year: int, window: int, ahead: int = 0) -> bool:
@@ -93,8 +93,11 @@ def _topic(asked: AskedFor) -> str:
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
     text = _YEARS.sub(" ", text.lower())
+    computed = asked.formula is not None or asked.definition is not None
     for word in [
-        *((*asked.formula.keywords, *FORMULA_QUALIFIERS) if asked.formula else ()),
+        *(asked.formula.keywords if asked.formula else ()),
+        *(FORMULA_QUALIFIERS if computed else ()),
+        *([asked.definition.name.lower()] if asked.definition else ()),  # the metric the question defines
         *FORMULAS["average"].keywords,
         *COMPARISON_WORDS,
     ]:

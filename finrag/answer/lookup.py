@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from finrag.answer.concepts import HOME_STATEMENT, statement_kind
 from finrag.answer.lexicon import (
@@ -24,7 +25,9 @@ SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
 UNKNOWN_SCOPE_BONUS = 0.1
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
+PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年度" is not "2006年度第一季度")
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
+WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 # Statement named in a question -> words of its printed title
 _STATEMENTS = (
@@ -73,11 +76,20 @@ def fetch_facts(store: Store, filters: Filters, items: list[LineItemMatch], doc_
 
 def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
     if want.period_end:
-        return f.period_end == want.period_end
+        return f.period_end == want.period_end or _same_week_end(f.period_end, want.period_end)
     year = want.year if want.year is not None else latest_year
     if want.prior and year is not None and want.year is None:
         return f.fiscal_year == year - 1
     return year is None or f.fiscal_year == year
+
+
+def _same_week_end(a: str | None, b: str) -> bool:
+    """Two period ends a 52/53-week fiscal year tells apart only by days: PepsiCo's "2021" column is read
+    as 31 December, its fiscal year ended on 25 December."""
+    try:
+        return a is not None and abs((date.fromisoformat(a) - date.fromisoformat(b)).days) <= WEEK_YEAR_DAYS
+    except ValueError:
+        return False
 
 
 def best_fact(
@@ -117,6 +129,8 @@ def best_fact(
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         if f.unit == "%":
             score -= PERCENT_PENALTY
+        if not asked.part_year and f.fiscal_period not in (None, "FY"):
+            score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
             score += EXACT_LABEL_BONUS  # "according to the income statement": prefer that statement
         if asked.instant and f.period_end and want.prior == any(w in f.column_label for w in _PRIOR_WORDS):

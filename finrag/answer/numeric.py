@@ -8,8 +8,9 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import partial
 
-from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, compute
-from finrag.answer.conversion import converted, rescaled
+from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, calc_text, compute
+from finrag.answer.conversion import converted, with_conversion
+from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact, wants_for
 from finrag.answer.query import AskedFor
@@ -18,6 +19,13 @@ from finrag.answer.units import format_number
 from finrag.errors import AnswerError
 from finrag.model import Calculation, Fact
 
+# What the company's statements cannot answer with one of their figures: its guidance for a coming year, or
+# which of its parts (segments, regions, products) did best; the extractive answer quotes the text instead
+NOT_A_STATEMENT_FIGURE = re.compile(
+    r"\b(?:guidance|outlook|forecast\w*|guided)\b|业绩指引|业绩预告|展望"
+    r"|\bwhich\b[^?]{0,80}\b(?:segments?|regions?|products?|businesses|divisions?|categories|brands?)\b",
+    re.I,
+)
 WHICH_YEAR = re.compile(r"which (?:fiscal )?year|which fy|in what year|哪一年|哪个年度|哪年")
 _LOW_WORDS = (
     "lower",
@@ -40,6 +48,7 @@ OUTFLOW_CONCEPTS = frozenset(
     {
         "capex",
         "dividends_paid",
+        "share_repurchases",
         "cost_of_revenue",
         "selling_expense",
         "admin_expense",
@@ -131,7 +140,10 @@ def lookup_answer(
             lines.append(f"{want.item.printed} ({where}): {value} [{n}].")
     if not found:
         return None
-    conversion = converted(asked, found[0], cite(found[0])) if len(found) == 1 else None
+    first = found[0]
+    if len(found) == 1 and first.value < 0 and asked.line_items[0].concept in OUTFLOW_CONCEPTS:
+        first = replace(first, value=-first.value)  # the outflow's size, as quoted above
+    conversion = converted(asked, first, cite(found[0])) if len(found) == 1 else None
     if conversion is not None:
         lines.append(conversion.text + f" [{conversion.inputs[0].citation}].")
     return NumericAnswer("\n".join(lines), found, conversion, [f.fact_id for f in found])
@@ -202,9 +214,12 @@ def calculation_answer(
     for several years ("effective tax rate in FY2022 compared to FY2021") is worked out for each year."""
     formula = asked.formula
     if formula is not None and formula.concepts[0] != "*" and ADJUSTED.search(asked.question):
-        return (
-            None  # "Adjusted EBIT" is a non-GAAP figure: the statements' operating income is another number
-        )
+        return None  # "Adjusted EBIT" is non-GAAP: the statements' operating income is another number
+    printed = PRINTED_FIRST.get(formula.name) if formula else None
+    if printed is not None and printed is not formula:  # the statement's own gross profit line, if printed
+        found = calculation_answer(replace(asked, formula=printed), facts, doc_rank, cite)
+        if found is not None:
+            return found
     years = sorted(set(asked.years), reverse=True)
     per_year = (
         formula is not None and formula.concepts[0] != "*" and not any("@" in c for c in formula.concepts)
@@ -241,7 +256,10 @@ def _calculation(
         anchor = year if year is not None else _latest_year(facts, formula.concepts[0], asked, doc_rank)
         for spec in formula.concepts:
             concept, _, back = spec.partition("@")  # "inventory@-1": the balance a year earlier
-            printed = CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1]
+            printed = next(  # the question's own wording ("total revenue", not "net sales") is preferred
+                (m.printed for m in asked.line_items if m.concept == concept),
+                CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1],
+            )
             at = anchor + int(back) if back and anchor is not None else anchor
             wants.append(Want(LineItemMatch(concept, printed, 0), at))
     elif (
@@ -292,29 +310,3 @@ def _calculation(
     except AnswerError:
         return None
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])
-
-
-def with_conversion(asked: AskedFor, calc: Calculation, operands: list[Operand]) -> Calculation:
-    """An amount worked out in the table's scale, restated in the scale the question asks for (a sum in
-    thousands when "in USD millions" was asked) as one more shown step."""
-    scales = {(op.scale, op.unit) for op in operands}
-    if calc.unit in (None, "%") or len(scales) != 1:
-        return calc
-    scale, unit = scales.pop()
-    step = rescaled(asked, calc.result, scale, unit)
-    return replace(calc, text=f"{calc.text}\n{step[3]}") if step else calc
-
-
-def calc_text(calc: Calculation, operands: list[Operand], lang: str) -> str:
-    """The worked calculation with its citations, then each input with its own."""
-    cites = "".join(sorted({f"[{op.citation}]" for op in operands}))
-    if lang == "zh":
-        inputs = "，".join(
-            f"{op.label}为{format_number(op.value, None)}{op.unit or ''}[{op.citation}]" for op in operands
-        )
-        return f"{calc.text}{cites}。\n其中{inputs}。"
-    inputs = "; ".join(
-        f"{op.label}: {format_number(op.value, None)}{' ' + op.unit if op.unit else ''} [{op.citation}]"
-        for op in operands
-    )
-    return f"{calc.text} {cites}.\nInputs: {inputs}."

@@ -7,30 +7,49 @@ retrieved text prints, and that is not the filer itself, must be printed in the 
 
 from __future__ import annotations
 
+import re
+
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, Fact
 
 MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
+# "three months ended March 31, 2021": a date's month is no owner of the figure
+_MONTHS = frozenset(
+    {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october"}
+    | {"november", "december"}
+)
 
 
 def _squash(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
+# How filings name themselves ("purchase of Company stock", "the Corporation")
+_SELF = frozenset({"company", "corporation", "group", "registrant", "firm", "bank", "partnership"})
+
+
 def _is_filer(name: str, asked: AskedFor, chunks: list[Chunk]) -> bool:
-    """``name`` is the company itself: one the question analysis matched, or a document's company/file."""
+    """``name`` is the company itself: one the question analysis matched, a document's company/file, or
+    the word a filing uses for itself."""
     key = _squash(name)
+    if key in _SELF:
+        return True
     owners = [*asked.companies, *(c.meta.company or "" for c in chunks), *(c.meta.file for c in chunks)]
     return any(key in _squash(o) or (_squash(o) and _squash(o) in key) for o in owners)
 
 
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
-    """Names in the question, other than the filer, that the retrieved text prints as written."""
+    """Names in the question, other than the filer, that the retrieved text prints as written and only as a
+    name (a capitalised common word, "Company" or "Effective", is also printed in lower case)."""
     text = " ".join(c.text for c in context)
     return [
         e
         for e in asked.entities
-        if len(e) >= MIN_NAME_CHARS and e in text and not _is_filer(e, asked, context)
+        if len(e) >= MIN_NAME_CHARS
+        and not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
+        and e.lower() not in _MONTHS
+        and e in text
+        and not _is_filer(e, asked, context)
     ]
 
 

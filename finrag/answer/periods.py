@@ -41,11 +41,16 @@ _EN_DATE = re.compile(
     r"((?:19|20)\d{2})",
     re.I,
 )
-_ZH_HALF = re.compile(r"((?:19|20)\d{2})\s*年\s*(?:1\s*[-－—至~]\s*6\s*月|半年度|上半年|中期)")
+# "年度" may stand between the year and the part of it: "2006年度第一季度", "2007年度1-6月"
+_ZH_HALF = re.compile(r"((?:19|20)\d{2})\s*年\s*度?\s*(?:1\s*[-－—至~]\s*6\s*月|半年度|上半年|中期)")
 _ZH_QUARTER = re.compile(
-    r"((?:19|20)\d{2})\s*年\s*(?:第\s*([一二三四1-4])\s*季度|1\s*[-－—至~]\s*(3|9)\s*月)"
+    r"((?:19|20)\d{2})\s*年\s*度?\s*(?:第\s*([一二三四1-4])\s*季度|1\s*[-－—至~]\s*(3|9)\s*月)"
 )
 _YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
+# "1Q21", "3Q 2020", "Q1 2021", "Q2 FY23": a quarter and its year
+_QUARTER_YEAR = re.compile(
+    r"(?<![\w.])(?:([1-4])Q|Q([1-4]))\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})(?![\w.])", re.I
+)
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 
 # Relative labels of Chinese statements: (words, years before the report year, instant?)
@@ -171,6 +176,11 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
     if m:
         y = int(m.group(1))
         return ResolvedPeriod(y, "H1", year_end(y, 6), "duration")
+    m = _QUARTER_YEAR.search(text)
+    if m:  # "1Q21", "3Q 2020": bank filings head quarterly columns so
+        q, y = int(m.group(1) or m.group(2)), int(m.group(3))
+        y = y + 2000 if y < 100 else y
+        return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
     m = _ZH_QUARTER.search(text)
     if m:
         y = int(m.group(1))

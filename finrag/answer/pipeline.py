@@ -22,11 +22,19 @@ from finrag.answer.events import (
 )
 from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import absent_line_items, extractive_inputs
+from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.gate import GateDecision, check_role, decide, refusal_text
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
-from finrag.answer.numeric import WHICH_YEAR, NumericAnswer, calculation_answer, lookup_answer, which_year
+from finrag.answer.numeric import (
+    NOT_A_STATEMENT_FIGURE,
+    WHICH_YEAR,
+    NumericAnswer,
+    calculation_answer,
+    lookup_answer,
+    which_year,
+)
 from finrag.answer.owners import owned_facts, subject_names
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
@@ -178,6 +186,8 @@ class Answerer:
 
     def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
         asked = prep.asked
+        if NOT_A_STATEMENT_FIGURE.search(asked.question):
+            return None
         doc_rank: dict[str, int] = {}
         for h in hits:
             doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
@@ -186,6 +196,8 @@ class Answerer:
             named = [
                 LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts
             ]
+            printed = PRINTED_FIRST.get(asked.formula.name)
+            named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
             named = [m for m in named if m.concept != "*"]
             items = named if asked.formula.concepts[0] != "*" else items + named
         if asked.definition is not None:

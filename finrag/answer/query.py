@@ -71,7 +71,11 @@ def _words(text: str) -> frozenset[str]:
 
 
 # Question-template words that never belong to a company name ("中标事件对应的…", "下文中发生的…")
-_NOT_IN_ENTITY = ("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况")
+_NOT_IN_ENTITY = (
+    *("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况", "是谁", "哪家", "哪位", "哪个"),
+    # roles a question asks about ("金宇生物2020年的董事长是谁"), never part of the company's name
+    *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
+)
 
 
 # Short names are mostly 4 characters ("四方科技"); a longer run after a year is name + topic
@@ -90,7 +94,7 @@ _EN_STOP_CAPS = _words(
     "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "
     "Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have Roughly "
     "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E CAGR DPO EPS D&A "
-    "Limited Ltd Inc Corp"
+    "Limited Ltd Inc Corp Use"
 )
 _EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
 
@@ -103,6 +107,7 @@ class AskedFor:
     years: list[int] = field(default_factory=list)  # fiscal years named, in question order
     instant: bool = False  # asks for a balance at a date ("年末", "上年末", "as of")
     prior_year_end: bool = False  # "上年末"/"期初": the previous year's closing balance
+    part_year: bool = False  # a quarter or half year is asked ("Q1 2021", "2007年1-6月")
     period_ends: list[str] = field(default_factory=list)  # explicit dates named ("2019年12月31日")
     line_items: list[LineItemMatch] = field(default_factory=list)
     formula: Formula | None = None
@@ -202,9 +207,15 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
             asked.period_ends.append(p.period_end)
         if p.kind == "instant":
             asked.instant = True
-    for m in _ZH_DATE.finditer(text):
-        asked.period_ends.append(f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}")
-        asked.instant = True
+        asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
+    written = [
+        f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" for m in _ZH_DATE.finditer(text)
+    ]
+    instants = [p.period_end for p in given if p.kind == "instant" and p.period_end]
+    # a date the question writes ("上年年末余额(2019年12月31日)") before the end of a year it names ("2020年")
+    first = list(dict.fromkeys([*written, *instants]))
+    asked.period_ends = [*first, *(e for e in asked.period_ends if e not in first)]
+    asked.instant = asked.instant or bool(written)
     for m in _YEAR.finditer(text):
         year = int(m.group(1))
         if year not in asked.years and not names_instrument(text, m):

@@ -92,3 +92,13 @@ def test_days_payable_outstanding_matches_financebench() -> None:
     values = ["34616", "25309", "111934", "16047", "11461"]  # Amazon FY2017: AP, AP 2016, COGS, inventory x2
     calc = compute(FORMULAS["days_payable_outstanding"], [op(str(i), v) for i, v in enumerate(values)])
     assert calc.result == Decimal("93.86")
+
+
+def test_a_row_without_a_stated_unit_takes_the_unit_of_the_other_operands() -> None:
+    income = Operand("Net income attributable to 3M (2018)", Decimal(5349), None, Decimal(1), 1)
+    assets = [
+        Operand(f"Total assets ({y})", Decimal(v), "millions", Decimal(10) ** 6, 2)
+        for y, v in ((2018, 36500), (2017, 37987))
+    ]
+    calc = compute(FORMULAS["return_on_assets"], [income, *assets], places=1, lang="en")
+    assert calc.result == Decimal("14.4")  # 5,349 / 37,243.5, not 5,349 / 37 billion

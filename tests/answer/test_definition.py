@@ -107,3 +107,18 @@ def test_an_amount_worked_out_in_thousands_is_restated_in_the_millions_asked_for
     assert answer is not None
     assert "1,469,502 − 184,936 = 1,284,566.00 thousands" in answer.text  # the outflow's size is subtracted
     assert "= 1,284.57 millions" in answer.text
+
+
+def test_numbers_and_a_trailing_division_in_a_definition() -> None:
+    dso = find_definition(
+        "What is Kraft Heinz's FY2019 days sales outstanding (DSO)? DSO is defined as: 365 * (average trade "
+        "receivables between FY2018 and FY2019) / (FY2019 net sales)."
+    )
+    assert dso is not None and [t.item.concept for t in dso.terms] == ["accounts_receivable", "revenue"]
+    values = [[Decimal(2000), Decimal(2100)], [Decimal(24977)]]
+    assert round(evaluate(dso.tokens, values), 2) == Decimal("29.96")  # 365 × 2,050 / 24,977
+    margin = find_definition(
+        "Define unadjusted EBITDA as unadjusted operating income plus depreciation and amortization from the "
+        "cash flow statement, and divide by total revenue."
+    )
+    assert margin is not None and template(margin.tokens) == "({0} + {1}) / ({2})"

@@ -200,3 +200,23 @@ def test_dot_leaders_and_indented_labels_still_give_facts() -> None:
     assert income.line_item == "Net income" and income.value == Decimal(629551)
     (cfo,) = _by(facts, "net cash provided by operating activities", 2015)
     assert cfo.value == Decimal(1469502)
+
+
+def test_a_long_remark_after_a_row_label_does_not_drop_the_row() -> None:
+    table = Table(
+        "t8",
+        [50],
+        [["(in millions)", "December 28, 2019", "December 29, 2018"]],
+        [
+            [
+                "Trade receivables (net of allowances of $33 at December 28, 2019 and $24 at December 29, "
+                "2018)",
+                "1,973",
+                "2,129",
+            ]
+        ],
+        caption="Consolidated Balance Sheets",
+    )
+    doc = make_doc([table], company="Kraft Heinz", year=2019, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    assert sorted(f.value for f in facts) == [Decimal(1973), Decimal(2129)]

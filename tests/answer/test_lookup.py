@@ -7,7 +7,8 @@ from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.query import analyze
-from finrag.model import Table
+from finrag.model import Period, QueryAnalysis, Table
+from finrag.retrieve.periods import find_periods
 
 from .helpers import make_doc, table_chunks
 
@@ -82,3 +83,101 @@ def test_an_outflow_is_quoted_by_its_size_and_a_cost_in_brackets_does_not_inflat
     )
     assert margin is not None and margin.calculation is not None
     assert margin.calculation.result == Decimal("18.54")  # (14,694 − 11,969) / 14,694, not 181.45%
+
+
+def test_a_year_asked_is_not_answered_from_a_quarter_s_column_and_a_written_date_wins() -> None:
+    income = Table(
+        "t5",
+        [95],
+        [["项目", "2006年度", "2005年度"]],
+        [["主营业务收入", "13,235,594,540.30", "11,000,000,000.00"]],
+        caption="合并利润表",
+    )
+    quarter = Table(
+        "t6",
+        [108],
+        [["项目", "2007年度第一季度", "2006年度第一季度"]],
+        [["营业收入", "2,600,000,000.00", "2,334,895,768.96"]],
+        caption="合并利润表",
+    )
+    doc = make_doc([quarter, income], company="国电电力", year=2006)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("国电电力2006年度的营业收入是多少元?")
+    f = best_fact(facts, Want(LineItemMatch("revenue", "营业收入", 0), 2006), asked, {})
+    assert f is not None and f.value == Decimal("13235594540.30")  # the year's, not the first quarter's
+    balance = Table(
+        "t7",
+        [66],
+        [["项目", "2020年12月31日", "2019年12月31日"]],
+        [["固定资产", "1,698,893,578.48", "1,195,016,713.73"]],
+        caption="合并资产负债表",
+    )
+    jinyu = make_doc([balance], company="金宇生物", year=2020)
+    question = "金宇生物2020年年报中,合并资产负债表固定资产的上年年末余额(2019年12月31日)是多少元?"
+    # the retriever's analysis names the report year first: its year-end must not outrank the written date
+    periods = [Period("2020年", 2020, "FY", "2020-12-31", "duration"), *find_periods(question)[1:]]
+    analysis = QueryAnalysis(question, question, "zh", "lookup", periods=periods)
+    answer = lookup_answer(
+        analyze(question, analysis),
+        extract_facts(jinyu, table_chunks(jinyu)),
+        {jinyu.doc_id: 0},
+        lambda f: 1,
+    )
+    assert answer is not None and "1,195,016,713.73" in answer.text and "1,698,893,578.48" not in answer.text
+
+
+def test_a_printed_gross_profit_and_the_question_s_own_revenue_line_are_used() -> None:
+    amd = Table(
+        "t8",
+        [52],
+        [["(In millions)", "2022", "2021"]],
+        [
+            ["Net revenue", "23,601", "16,434"],
+            ["Cost of sales", "11,550", "8,505"],
+            ["Amortization of acquisition-related intangibles", "1,448", "—"],
+            ["Gross profit", "10,603", "7,929"],
+        ],
+        caption="Consolidated Statements of Operations",
+    )
+    doc = make_doc([amd], company="AMD", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    margin = calculation_answer(
+        analyze("What is AMD's FY2022 gross margin?"), facts, {doc.doc_id: 0}, lambda f: 1
+    )
+    assert margin is not None and margin.calculation is not None
+    assert margin.calculation.result == Decimal("44.93")  # 10,603 / 23,601, not (23,601 − 11,550) / 23,601
+    costco = Table(
+        "t9",
+        [36],
+        [["(In millions)", "2021", "2020"]],
+        [
+            ["Net sales", "192,052", "163,220"],
+            ["Total revenue", "195,929", "166,761"],
+            ["Operating income", "6,708", "5,435"],
+            ["Depreciation and amortization", "1,781", "1,645"],
+        ],
+        caption="Consolidated Statements of Income",
+    )
+    doc = make_doc([costco], company="Costco", year=2021, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("What is Costco's FY2021 EBITDA margin, using total revenue?")
+    ebitda = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert ebitda is not None and "195,929" in ebitda.text and "192,052" not in ebitda.text
+
+
+def test_a_52_week_year_end_matches_the_year_end_its_column_implies() -> None:
+    flows = Table(
+        "t10",
+        [64],
+        [["(in millions)", "2021", "2020"]],
+        [["Cash dividends paid", "(5,815)", "(5,509)"]],
+        caption="Consolidated Statement of Cash Flows",
+    )
+    doc = make_doc([flows], company="PepsiCo", year=2021, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    item = LineItemMatch("dividends_paid", "cash dividends", 0)
+    asked = analyze("How much (in USD billions) did PepsiCo pay in cash dividends in FY2021?")
+    f = best_fact(facts, Want(item, 2021, "2021-12-25"), asked, {})  # PepsiCo's fiscal 2021 ended 25 December
+    assert f is not None and f.value == Decimal(-5815)
+    answer = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and "= 5.82 billions" in answer.text

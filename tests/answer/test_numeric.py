@@ -4,7 +4,7 @@ from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.lookup import items_from_tables
-from finrag.answer.numeric import calculation_answer, lookup_answer, which_year
+from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer, which_year
 from finrag.answer.query import analyze
 from finrag.model import Table
 
@@ -123,3 +123,11 @@ def test_named_ratio_for_two_years_is_worked_out_for_each() -> None:
     assert out.calculation.result == Decimal("43.84")  # the latest year first: (36,397 − 20,441) / 36,397
     assert "44.58%" in out.text and "44.58%" in out.calculation.text  # FY2017, backed for the number check
     assert len(out.calculation.inputs) == 4
+
+
+def test_guidance_and_which_segment_questions_are_not_answered_with_a_statement_figure() -> None:
+    assert NOT_A_STATEMENT_FIGURE.search("What is Ulta Beauty's outlook for fiscal 2023 operating margin?")
+    assert NOT_A_STATEMENT_FIGURE.search(
+        "Which of Corning's reportable segments had the highest net sales in FY2021?"
+    )
+    assert not NOT_A_STATEMENT_FIGURE.search("What is Corning's FY2021 net sales growth rate?")

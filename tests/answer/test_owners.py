@@ -51,3 +51,21 @@ def test_the_product_s_own_row_and_the_filer_s_own_figures_stay() -> None:
     plain = analyze("What was Pfizer's FY2021 net income attributable to Pfizer Inc.?")
     plain.companies = ["Pfizer"]
     assert subject_names(plain, chunks) == []  # the filer's own name restricts nothing
+
+
+def test_a_month_is_no_owner_of_a_figure() -> None:
+    doc = make_doc([TOTALS], company="JPMorgan", year=2021, language="en", unit_line="")
+    chunks = [make_chunk(doc, "Net income for the three months ended March 31, 2021 was $14.3 billion.", 3)]
+    asked = analyze("What was JPMorgan's net income in Q1 2021 (three months ended March 31, 2021)?")
+    asked.companies = ["JPMorgan Chase"]
+    assert subject_names(asked, chunks) == []
+
+
+def test_common_words_and_the_filer_s_word_for_itself_own_nothing() -> None:
+    doc = make_doc([TOTALS], company="Walmart", year=2020, language="en", unit_line="")
+    chunks = [make_chunk(doc, "The Company repurchased shares; the effective tax rate was 24.4%.", 55)]
+    asked = analyze(
+        "Effective immediately: how much did Walmart spend on purchase of Company stock in FY2020?"
+    )
+    asked.companies = ["Walmart"]
+    assert subject_names(asked, chunks) == []

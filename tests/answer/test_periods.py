@@ -28,3 +28,17 @@ def test_sentences_and_mismatched_counts_are_not_headers() -> None:
     assert labels_from_line("Revenue fell 27% in 2015 from 2014", 2) is None
     assert labels_from_line("2015 2014 2013", 2) is None
     assert labels_from_line("2015 2015", 2) is None
+
+
+def test_a_quarter_or_half_written_after_nian_du_is_that_part_of_the_year() -> None:
+    q1 = resolve_label("2006年度第一季度", 2006)
+    assert (q1.fiscal_year, q1.fiscal_period, q1.period_end) == (2006, "Q1", "2006-03-31")
+    h1 = resolve_label("2007年度1-6月", 2007)
+    assert (h1.fiscal_year, h1.fiscal_period) == (2007, "H1")
+    assert resolve_label("2006年度", 2006).fiscal_period == "FY"
+
+
+def test_bank_style_quarter_columns() -> None:
+    assert resolve_label("1Q21", 2021).period_end == "2021-03-31"
+    q = resolve_label("Q2 2022", 2022)
+    assert (q.fiscal_year, q.fiscal_period) == (2022, "Q2")

@@ -54,3 +54,8 @@ def test_a_formula_word_after_the_year_is_not_taken_for_a_company_name() -> None
     asked = analyze("星河精工2023年毛利率是多少？", None)
     assert asked.formula is not None and asked.formula.name == "gross_margin"
     assert asked.entities == ["星河精工"]
+
+
+def test_a_role_asked_about_is_not_read_as_the_company() -> None:
+    assert analyze("金宇生物2020年的董事长是谁?").entities == ["金宇生物"]
+    assert analyze("四方科技2019年聘请的境内会计师事务所是哪家?").entities == ["四方科技"]
