@@ -12,6 +12,7 @@ answers instead).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -243,27 +244,19 @@ def evaluate(tokens: list[Term | Constant | str], values: list[list[Decimal]]) -
             flat.append(t)
     pos = 0
 
-    def expr() -> Decimal:
-        nonlocal pos
-        value = term()
-        while pos < len(flat) and flat[pos] in ("+", "-"):
-            op = flat[pos]
-            pos += 1
-            rhs = term()
-            value = value + rhs if op == "+" else value - rhs
-        return value
+    def level(ops: tuple[str, str], operand: Callable[[], Decimal]) -> Callable[[], Decimal]:
+        """One precedence level: operands joined by ``ops``, left to right."""
 
-    def term() -> Decimal:
-        nonlocal pos
-        value = factor()
-        while pos < len(flat) and flat[pos] in ("*", "/"):
-            op = flat[pos]
-            pos += 1
-            rhs = factor()
-            if op == "/" and rhs == 0:
-                raise AnswerError("division by zero in the cited figures")
-            value = value * rhs if op == "*" else value / rhs
-        return value
+        def run() -> Decimal:
+            nonlocal pos
+            value = operand()
+            while pos < len(flat) and flat[pos] in ops:
+                op = flat[pos]
+                pos += 1
+                value = _apply(str(op), value, operand())
+            return value
+
+        return run
 
     def factor() -> Decimal:
         nonlocal pos
@@ -276,7 +269,14 @@ def evaluate(tokens: list[Term | Constant | str], values: list[list[Decimal]]) -
         assert isinstance(tok, Decimal)
         return tok
 
+    expr = level(("+", "-"), level(("*", "/"), factor))
     return expr()
+
+
+def _apply(op: str, a: Decimal, b: Decimal) -> Decimal:
+    if op == "/" and b == 0:
+        raise AnswerError("division by zero in the cited figures")
+    return {"+": a + b, "-": a - b, "*": a * b}[op] if op != "/" else a / b
 
 
 def template(tokens: list[Term | Constant | str]) -> str:

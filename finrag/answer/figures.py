@@ -8,6 +8,7 @@ import re
 from finrag.answer.extractive import Focus
 from finrag.answer.gate import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
+from finrag.answer.owners import is_filer
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any
@@ -71,7 +72,7 @@ def extractive_inputs(
         else None
     )
     chunks = subject_context(asked, context, cfg)
-    return _with_synonyms(with_event_words(_without_company(asked)), asked, chunks), chunks, focus
+    return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
 
 
 def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
@@ -90,19 +91,16 @@ def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chun
     return " ".join([question, *dict.fromkeys(extra)])
 
 
-def _without_company(asked: AskedFor) -> str:
+def _without_company(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
     """An English question without the company it names: the name chose the filing, and inside it every
     biography and cover line repeats it ("Benson joined General Mills in 2001" for "the operating segments
     of General Mills"). Chinese questions keep theirs: there a name is often the subject asked about."""
     text = asked.question
     if asked.language != "en":
         return text
-    known = [_squash(c) for c in asked.companies]  # a product or person the question names stays
-    names = {e for e in asked.entities if any(_squash(e) in c or c in _squash(e) for c in known)}
+    chunks = [c for _, c in context]  # a product or person the question names stays
+    names = {e for e in asked.entities if is_filer(e, asked, chunks)}
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(name)}(?:'s|’s)?\b", " ", text)
     return text
 
-
-def _squash(name: str) -> str:
-    return "".join(ch for ch in name.lower() if ch.isalnum())  # "General Mills" is the file's "Generalmills"

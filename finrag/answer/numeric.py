@@ -121,11 +121,13 @@ def lookup_answer(
 ) -> NumericAnswer | None:
     """Each asked line item/period quoted from its fact; None when none is found."""
     found: list[Fact] = []
+    outflow = False  # the first fact found is an outflow printed negative: quoted (and converted) by size
     lines: list[str] = []
     for want in wants_for(asked):
         f = best_fact(facts, want, asked, doc_rank)
         if f is None or f in found:
             continue
+        outflow = outflow or (not found and want.item.concept in OUTFLOW_CONCEPTS and f.value < 0)
         found.append(f)
         n = cite(f)
         who = f.company or ""
@@ -140,9 +142,7 @@ def lookup_answer(
             lines.append(f"{want.item.printed} ({where}): {value} [{n}].")
     if not found:
         return None
-    first = found[0]
-    if len(found) == 1 and first.value < 0 and asked.line_items[0].concept in OUTFLOW_CONCEPTS:
-        first = replace(first, value=-first.value)  # the outflow's size, as quoted above
+    first = replace(found[0], value=-found[0].value) if outflow else found[0]
     conversion = converted(asked, first, cite(found[0])) if len(found) == 1 else None
     if conversion is not None:
         lines.append(conversion.text + f" [{conversion.inputs[0].citation}].")

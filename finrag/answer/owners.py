@@ -21,6 +21,7 @@ _MONTHS = frozenset(
 
 
 def _squash(name: str) -> str:
+    """A name's letters and digits, lower-case: "General Mills" is the file's "Generalmills"."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
@@ -28,7 +29,7 @@ def _squash(name: str) -> str:
 _SELF = frozenset({"company", "corporation", "group", "registrant", "firm", "bank", "partnership"})
 
 
-def _is_filer(name: str, asked: AskedFor, chunks: list[Chunk]) -> bool:
+def is_filer(name: str, asked: AskedFor, chunks: list[Chunk]) -> bool:
     """``name`` is the company itself: one the question analysis matched, a document's company/file, or
     the word a filing uses for itself."""
     key = _squash(name)
@@ -49,7 +50,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         and not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
         and e.lower() not in _MONTHS
         and e in text
-        and not _is_filer(e, asked, context)
+        and not is_filer(e, asked, context)
     ]
 
 

@@ -212,6 +212,7 @@ class Answerer:
             if missing
             else {}
         )
+        facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
         chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
         names = subject_names(asked, [c for _, c in prep.context])
         facts = owned_facts(facts, names, chunk_of)  # Comirnaty's revenue, not Pfizer's total

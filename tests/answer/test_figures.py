@@ -6,6 +6,7 @@ from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import absent_line_items, extractive_inputs
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
+from finrag.model import Chunk
 
 from .helpers import make_chunk, make_doc
 
@@ -32,17 +33,16 @@ def test_figure_questions_focus_on_the_item_and_year_text_questions_do_not() -> 
     assert none is None
 
 
+def _numbered(*chunks: Chunk) -> list[tuple[int, Chunk]]:
+    return [(n, c) for n, c in enumerate(chunks, 1)]
+
+
 def test_an_english_answer_is_chosen_by_the_question_s_words_not_the_company_s_name() -> None:
     mills = make_doc([], company="Generalmills", year=2022, file="GENERALMILLS_2022_10K.pdf", language="en")
-    context = [
-        (1, make_chunk(mills, "Benson joined General Mills in 2001 from The Pillsbury Company.", 6)),
-        (
-            2,
-            make_chunk(
-                mills, "Our businesses are organized into four operating segments: North America Retail.", 20
-            ),
-        ),
-    ]
+    context = _numbered(
+        make_chunk(mills, "Benson joined General Mills in 2001 from The Pillsbury Company.", 6),
+        make_chunk(mills, "Our businesses are organized into four operating segments: North America.", 20),
+    )
     asked = analyze("What are the operating segments of General Mills as of FY2022?")
     asked.companies = ["Generalmills"]
     question, chunks, _ = extractive_inputs(asked, context, AnswerSettings())
@@ -52,29 +52,19 @@ def test_an_english_answer_is_chosen_by_the_question_s_words_not_the_company_s_n
 
 def test_a_word_the_filing_never_prints_is_looked_for_by_its_synonyms_and_a_count_by_its_figure() -> None:
     mgm = make_doc([], company="MGM Resorts", year=2022, file="MGMRESORTS_2022_10K.pdf", language="en")
-    context = [
-        (1, make_chunk(mgm, "Key performance indicators for each region are described below.", 37)),
-        (
-            2,
-            make_chunk(
-                mgm, "Net revenues at Regional Operations increased 12% and MGM China decreased 44%.", 37
-            ),
-        ),
-    ]
+    context = _numbered(
+        make_chunk(mgm, "Key performance indicators for each region are described below.", 37),
+        make_chunk(mgm, "Net revenues at Regional Operations increased 12% and MGM China decreased 44%.", 37),
+    )
     question, _, _ = extractive_inputs(
         analyze("Which region had the worst topline performance?"), context, AnswerSettings()
     )
     assert "net revenues" in question  # "topline" is printed nowhere in the context
     costco = make_doc([], company="Costco", year=2021, file="COSTCO_2021_10K.pdf", language="en")
-    rows = [
-        (1, make_chunk(costco, "We operate membership warehouses in the United States and Puerto Rico.", 4)),
-        (
-            2,
-            make_chunk(
-                costco, "At August 29, 2021, Costco operated 815 membership warehouses worldwide.", 19
-            ),
-        ),
-    ]
+    rows = _numbered(
+        make_chunk(costco, "We operate membership warehouses in the United States and Puerto Rico.", 4),
+        make_chunk(costco, "At August 29, 2021, Costco operated 815 membership warehouses worldwide.", 19),
+    )
     asked = analyze("How many membership warehouses did Costco operate in the United States and Puerto Rico?")
     question, chunks, focus = extractive_inputs(asked, rows, AnswerSettings())
     assert focus is not None and focus.wordings == []
