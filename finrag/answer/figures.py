@@ -13,7 +13,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any
 from finrag.config import AnswerSettings
-from finrag.model import Chunk
+from finrag.model import Chunk, Hit
 from finrag.retrieve.expand import load_glossary
 
 # A text question asking for a count or an amount ("How many warehouses ...", "How much did 3M commit ..."):
@@ -104,3 +104,10 @@ def _without_company(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
         text = re.sub(rf"\b{re.escape(name)}(?:'s|’s)?\b", " ", text)
     return text
 
+
+def beyond_context(context: list[tuple[int, Chunk]], evidence: list[Hit]) -> list[tuple[int, Chunk]]:
+    """The evidence chunks the context left out, numbered after it (for an extractive answer that found
+    nothing to quote in the context)."""
+    shown = {c.chunk_id for _, c in context}
+    later = {h.chunk.chunk_id: h.chunk for h in evidence if h.chunk.chunk_id not in shown}
+    return [(len(context) + i + 1, c) for i, c in enumerate(later.values())]

@@ -21,7 +21,7 @@ from finrag.answer.events import (
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.figures import absent_line_items, extractive_inputs
+from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.gate import GateDecision, check_role, decide, refusal_text
 from finrag.answer.lexicon import LineItemMatch
@@ -277,6 +277,11 @@ class Answerer:
             text = extractive_answer(
                 prep.asked.question, context, self.cfg.max_sentences, self.cfg.max_answer_chars, focus
             )
+        if not text and (later := beyond_context(prep.context, prep.decision.evidence)):
+            # the best chunks were a diagram's debris under the right heading: quote the next ones
+            cfg = self.cfg
+            text = extractive_answer(question, later, cfg.max_sentences, cfg.max_answer_chars, focus)
+            prep.context.extend(later if text else [])
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.figures import absent_line_items, extractive_inputs
+from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
-from finrag.model import Chunk
+from finrag.model import Chunk, Hit
 
 from .helpers import make_chunk, make_doc
 
@@ -69,3 +69,14 @@ def test_a_word_the_filing_never_prints_is_looked_for_by_its_synonyms_and_a_coun
     question, chunks, focus = extractive_inputs(asked, rows, AnswerSettings())
     assert focus is not None and focus.wordings == []
     assert "815" in extractive_answer(question, chunks, 1, 500, focus)
+
+
+def test_evidence_the_context_left_out_is_numbered_after_it() -> None:
+    doc = make_doc([], company="天源科技", year=2006, file="tianyuan.pdf")
+    debris = make_chunk(doc, "| 中和—硫化 |\n| 压滤 |", 82, n=1)
+    prose = make_chunk(doc, "公司主营业务为磁性材料、磁器件的研发、生产与销售。", 8, n=2)
+    context = [(1, debris)]
+    later = beyond_context(context, [Hit(debris, 0.9), Hit(prose, 0.8), Hit(prose, 0.7)])
+    assert later == [(2, prose)]
+    assert "磁性材料" in extractive_answer("天源科技的主营业务是什么？", later, 3, 500)
+    assert extractive_answer("天源科技的主营业务是什么？", context, 3, 500) == ""
