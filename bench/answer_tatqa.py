@@ -16,8 +16,9 @@ from pathlib import Path
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.lookup import items_from_tables
-from finrag.answer.numeric import NumericAnswer, calculation_answer, lookup_answer, which_year
+from finrag.answer.numeric import NumericAnswer, calculation_answer, lookup_answer
 from finrag.answer.query import analyze
+from finrag.answer.which_year import which_year
 from finrag.model import Chunk, ChunkKind, ChunkMeta, Document, Fact, ParseReport, Table
 
 TOLERANCE = Decimal("0.005")

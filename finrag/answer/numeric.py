@@ -26,20 +26,6 @@ NOT_A_STATEMENT_FIGURE = re.compile(
     r"|\bwhich\b[^?]{0,80}\b(?:segments?|regions?|products?|businesses|divisions?|categories|brands?)\b",
     re.I,
 )
-WHICH_YEAR = re.compile(r"which (?:fiscal )?year|which fy|in what year|哪一年|哪个年度|哪年")
-_LOW_WORDS = (
-    "lower",
-    "lowest",
-    "less",
-    "least",
-    "smaller",
-    "smallest",
-    "最低",
-    "最少",
-    "最小",
-    "较低",
-    "较少",
-)
 # Shares and ratios of a cash outflow ("capex as a % of revenue") use its size: the cash flow statement
 # prints outflows in parentheses, and a "-1.9%" share of revenue is not what anyone means. So do named
 # formulas over costs, which some income statements print as "(11,969)" (a gross margin of 181% otherwise).
@@ -84,36 +70,6 @@ def _value_text(f: Fact, lang: str) -> str:
 
 def _period_text(f: Fact) -> str:
     return f.column_label or (str(f.fiscal_year) if f.fiscal_year else "")
-
-
-def which_year(
-    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer | None:
-    """ "In which year was X largest?": compare one row's values across its period columns."""
-    low = asked.question.lower()
-    if not WHICH_YEAR.search(low) or not asked.line_items:
-        return None
-    wants_max = not any(w in low for w in _LOW_WORDS)
-    first = best_fact(facts, Want(asked.line_items[0]), asked, doc_rank)
-    if first is None:
-        return None
-    row = [
-        f
-        for f in facts
-        if f.table_ref == first.table_ref
-        and f.doc_id == first.doc_id
-        and f.line_item == first.line_item
-        and f.fiscal_year is not None
-        and f.unit != "%"
-    ] or [first]
-    pick = max(row, key=lambda f: f.value) if wants_max else min(row, key=lambda f: f.value)
-    n = cite(pick)
-    shown = "; ".join(f"{f.fiscal_year}: {format_number(f.value, None)}" for f in row)
-    if asked.language == "zh":
-        text = f"{pick.fiscal_year}年（{normalise(pick.line_item)}：{shown}）[{n}]。"
-    else:
-        text = f"{pick.fiscal_year} ({pick.line_item.strip()}: {shown}) [{n}]."
-    return NumericAnswer(text, row, None, [f.fact_id for f in row], Decimal(pick.fiscal_year or 0))
 
 
 def lookup_answer(
@@ -173,6 +129,9 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
     if len(items) >= 2 and formula.name != "yoy_growth":
         return [Want(it, year) for it in (items if formula.name in VARIADIC else items[:2])]
     item = items[0]
+    if formula.name in ("yoy_growth", "difference") and len(asked.dates) >= 2:
+        # two balance dates written: "at July 29, 2023 compared with July 30, 2022"
+        return [Want(item, None, d) for d in sorted(asked.dates[:2], reverse=True)]
     if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
         return [Want(item, year - 1), Want(item, year)] if year is not None else []
     if formula.name in VARIADIC and len(asked.years) >= 2:

@@ -27,14 +27,7 @@ from finrag.answer.gate import GateDecision, check_role, decide, refusal_text
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
-from finrag.answer.numeric import (
-    NOT_A_STATEMENT_FIGURE,
-    WHICH_YEAR,
-    NumericAnswer,
-    calculation_answer,
-    lookup_answer,
-    which_year,
-)
+from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, NumericAnswer, calculation_answer, lookup_answer
 from finrag.answer.owners import owned_facts, subject_names
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
@@ -42,6 +35,7 @@ from finrag.answer.query import analyze, asks_amount
 from finrag.answer.roles import role_answer
 from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.text import citations_in
+from finrag.answer.which_year import WHICH_YEAR, which_year
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store

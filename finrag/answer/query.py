@@ -109,6 +109,7 @@ class AskedFor:
     prior_year_end: bool = False  # "上年末"/"期初": the previous year's closing balance
     part_year: bool = False  # a quarter or half year is asked ("Q1 2021", "2007年1-6月")
     period_ends: list[str] = field(default_factory=list)  # explicit dates named ("2019年12月31日")
+    dates: list[str] = field(default_factory=list)  # the balance dates the question writes, ISO, in order
     line_items: list[LineItemMatch] = field(default_factory=list)
     formula: Formula | None = None
     definition: Definition | None = None  # a formula the question spells out itself
@@ -215,6 +216,7 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     # a date the question writes ("上年年末余额(2019年12月31日)") before the end of a year it names ("2020年")
     first = list(dict.fromkeys([*written, *instants]))
     asked.period_ends = [*first, *(e for e in asked.period_ends if e not in first)]
+    asked.dates = first
     asked.instant = asked.instant or bool(written)
     for m in _YEAR.finditer(text):
         year = int(m.group(1))

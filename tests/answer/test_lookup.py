@@ -181,3 +181,23 @@ def test_a_52_week_year_end_matches_the_year_end_its_column_implies() -> None:
     assert f is not None and f.value == Decimal(-5815)
     answer = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert answer is not None and "= 5.82 billions" in answer.text
+
+
+def test_growth_between_two_written_balance_dates() -> None:
+    balance = Table(
+        "t11",
+        [5],
+        [["($ in millions)", "July 29, 2023", "January 28, 2023", "July 30, 2022"]],
+        [["Merchandise inventories", "5,651", "5,140", "6,043"]],
+        caption="Condensed Consolidated Balance Sheets",
+    )
+    doc = make_doc([balance], company="Best Buy", year=2024, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = (
+        "What is the year-over-year change in Best Buy's merchandise inventories at July 29, 2023 compared "
+        "with July 30, 2022? Answer in percents."
+    )
+    analysis = QueryAnalysis(question, question, "en", "calculation", periods=find_periods(question))
+    growth = calculation_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert growth is not None and growth.calculation is not None
+    assert "(5,651 − 6,043) / 6,043" in growth.text  # not the January balance between them

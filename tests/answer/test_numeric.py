@@ -4,8 +4,9 @@ from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.lookup import items_from_tables
-from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer, which_year
+from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer
 from finrag.answer.query import analyze
+from finrag.answer.which_year import which_year
 from finrag.model import Table
 
 from .helpers import make_doc, table_chunks
