@@ -39,6 +39,9 @@ def make_citation(n: int, chunk: Chunk, page: int | None = None, snippet: str | 
     )
 
 
+_QUESTION_YEAR = re.compile(r"(?:(?<=FY)|(?<=fy)|(?<![\w.]))((?:19|20)\d{2})(?!\d)")
+
+
 def _supported(value: Decimal, sources: set[Decimal]) -> bool:
     if value == value.to_integral_value() and abs(value) <= _SMALL_INTEGER_MAX:
         return True
@@ -71,8 +74,8 @@ def check_answer(
         for v in [calculation.result, *(i.value for i in calculation.inputs), *numbers_in(calculation.text)]:
             calc_numbers |= number_forms(v)
     question_numbers: set[Decimal] = set()
-    for v in numbers_in(question):
-        question_numbers |= number_forms(v)
+    for v in [*numbers_in(question), *(Decimal(y) for y in _QUESTION_YEAR.findall(question))]:
+        question_numbers |= number_forms(v)  # "FY2022" names the year 2022 an answer may state
     cache: dict[int, set[Decimal]] = {}
     kept: list[str] = []
     for line in cleaned.split("\n"):

@@ -12,12 +12,10 @@ answers instead).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch, find_line_items
-from finrag.errors import AnswerError
 
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
 _DEFINE = re.compile(
@@ -30,15 +28,22 @@ _DEFINE = re.compile(
 _BRACKET = re.compile(
     r"\((?:using\s+|calculated as\s+|i\.e\.,?\s+)?(?P<expr>[^()]*(?:\([^()]*\)[^()]*)*)\)", re.I
 )
+OPERATOR_TOKENS = ("+", "-", "*", "/", "^")
 _OPERATORS = (
+    (re.compile(r"\s*\^\s*"), "^"),
     (re.compile(r"\s+divided\s+by\s+|\s*/\s*|\s*÷\s*", re.I), "/"),
     (re.compile(r"\s*[×*]\s*|\s+times\s+", re.I), "*"),
     (re.compile(r"\s+plus\s+|\s*\+\s*", re.I), "+"),
     (re.compile(r"\s+(?:minus|less)\s+|\s+[-−–]\s+", re.I), "-"),
 )
-_OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷×*−]|\s[-–]\s", re.I)
+_OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷×*−^]|\s[-–]\s", re.I)
 _AVERAGE = re.compile(
     r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+(?:between|from|for|over)\s+(?:fy\s*)?(?P<a>(?:19|20)\d{2})"
+    r"\s+(?:and|to)\s+(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
+    re.I,
+)
+_CHANGE = re.compile(
+    r"^(?:the\s+)?change\s+in\s+(?P<item>.+?)\s+(?:between|from)\s+(?:fy\s*)?(?P<a>(?:19|20)\d{2})"
     r"\s+(?:and|to)\s+(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
     re.I,
 )
@@ -60,7 +65,8 @@ class Term:
 
     item: LineItemMatch
     year: int | None = None
-    average_of: tuple[int, int] | None = None
+    average_of: tuple[int, int] | None = None  # the mean of the balances at these two years
+    change: bool = False  # with ``average_of``'s years: the later balance minus the earlier one
 
 
 @dataclass(slots=True, frozen=True)
@@ -86,18 +92,49 @@ class Definition:
 
 
 def find_definition(question: str) -> Definition | None:
-    """The formula the question defines, or None."""
+    """The formula the question defines, or None. Several definitions chain ("Define free cash flow as A
+    minus B, and free cash flow margin as free cash flow / total revenue"): the one no other uses is the
+    answer's, the others are worked into it."""
+    defined: list[Definition] = []
+    explicit = False
     for m in _DEFINE.finditer(question):
-        name = m.group("name") or m.group("name2") or ""
-        found = _parse(name.strip(), m.group("expr") or m.group("expr2") or "")
-        if found is not None:
-            return found
+        explicit = True
+        name = (m.group("name") or m.group("name2") or "").strip()
+        parts = _AND_DEFINE.split(m.group("expr") or m.group("expr2") or "")
+        for part_name, expr in zip([name, *parts[1::2]], parts[0::2], strict=True):
+            found = _parse(part_name.strip(), expr)
+            if found is None:
+                return None  # a definition it cannot read: no other formula stands in for it
+            defined.append(found)
+    if defined:
+        return _chained(defined)
+    if explicit:
+        return None
     for m in _BRACKET.finditer(question):
+        if _MATH_AFTER.match(question, m.end()):
+            continue  # "(A / B)^(1/2) - 1": the bracket is part of a longer expression
         if _OPERATOR_WORDS.search(m.group("expr")):
             found = _parse(_name_before(question[: m.start()]), m.group("expr"))
             if found is not None:
                 return found
     return None
+
+
+# ", and free cash flow margin as ...": the next definition in one sentence
+_AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\s+as\s+", re.I)
+_MATH_AFTER = re.compile(r"\s*[\^*/×÷+−-]")
+
+
+def _chained(defined: list[Definition]) -> Definition:
+    """The definition no other one uses, with the operands naming another definition replaced by it."""
+    by_name = {d.name.lower(): d for d in defined}
+    used = {t.item.printed.lower() for d in defined for t in d.terms if t.item.printed.lower() in by_name}
+    top = next((d for d in reversed(defined) if d.name.lower() not in used), defined[-1])
+    tokens: list[Term | Constant | str] = []
+    for t in top.tokens:
+        inner = by_name.get(t.item.printed.lower()) if isinstance(t, Term) and not t.item.concept else None
+        tokens.extend(["(", *inner.tokens, ")"] if inner is not None and inner is not top else [t])
+    return Definition(top.name, tokens)
 
 
 def _name_before(text: str) -> str:
@@ -121,18 +158,21 @@ def _parse(name: str, expr: str) -> Definition | None:
         expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
     tokens: list[Term | Constant | str] = []
     gloss = 0  # depth inside a bracket that explains the operand before it: "capex (purchases of PP&E)"
-    for piece in _split_brackets(expr.strip().rstrip(".")):
+    pieces = _split_brackets(expr.strip().rstrip("."))
+    for i, piece in enumerate(pieces):
         if gloss:
             gloss += {"(": 1, ")": -1}.get(piece, 0)
             continue
         if piece == "(" and tokens and isinstance(tokens[-1], Term):
-            gloss = 1
-            continue
+            if not _OPERATOR_WORDS.search(" ".join(pieces[i + 1 : _closing(pieces, i)])):
+                gloss = 1  # "capex (purchases of PP&E)": a gloss
+                continue
+            tokens.pop()  # "total debt (short-term debt + long-term debt)": the bracket spells it out
         if piece in ("(", ")"):
             tokens.append(piece)
             continue
         for part in _split_operators(piece):
-            if part in ("+", "-", "*", "/"):
+            if part in OPERATOR_TOKENS:
                 tokens.append(part)
             elif part.strip():
                 term = _term(part)
@@ -143,6 +183,16 @@ def _parse(name: str, expr: str) -> Definition | None:
     if not 2 <= len(terms) <= MAX_OPERANDS and not any(t.average_of for t in terms):
         return None
     return Definition(name, tokens) if _well_formed(tokens) else None
+
+
+def _closing(pieces: list[str], start: int) -> int:
+    """Index of the bracket closing the one at ``start`` (the end when it is never closed)."""
+    depth = 0
+    for i in range(start, len(pieces)):
+        depth += {"(": 1, ")": -1}.get(pieces[i], 0)
+        if depth == 0:
+            return i
+    return len(pieces)
 
 
 def _split_brackets(expr: str) -> list[str]:
@@ -167,7 +217,7 @@ def _split_operators(text: str) -> list[str]:
     for pattern, op in _OPERATORS:
         nxt: list[str] = []
         for part in parts:
-            if part in ("+", "-", "*", "/"):
+            if part in OPERATOR_TOKENS:
                 nxt.append(part)
                 continue
             pieces = pattern.split(part)
@@ -176,18 +226,18 @@ def _split_operators(text: str) -> list[str]:
                     nxt.append(op)
                 nxt.append(p)
         parts = nxt
-    return [p if p in ("+", "-", "*", "/") else p.strip() for p in parts]
+    return [p if p in OPERATOR_TOKENS else p.strip() for p in parts]
 
 
 def _term(text: str) -> Term | Constant | None:
     text = " ".join(text.split())
     if _CONSTANT.match(text):
         return Constant(Decimal(text))
-    avg = _AVERAGE.match(text)
+    avg = _AVERAGE.match(text) or _CHANGE.match(text)
     if avg:
         item = _item(avg.group("item"))
         years = sorted((int(avg.group("a")), int(avg.group("b"))))
-        return Term(item, None, (years[0], years[1])) if item else None
+        return Term(item, None, (years[0], years[1]), change=avg.re is _CHANGE) if item else None
     year_match = _YEAR_IN.search(text)
     year = int(year_match.group(1)) if year_match else None
     item = _item(_YEAR_IN.sub(" ", text))
@@ -226,75 +276,3 @@ def _well_formed(tokens: list[Term | Constant | str]) -> bool:
                 return False
             want_operand = True
     return depth == 0 and not want_operand
-
-
-def evaluate(tokens: list[Term | Constant | str], values: list[list[Decimal]]) -> Decimal:
-    """The definition worked out on the operands' values (one list per looked-up Term: one value, or two to
-    average; the numbers it writes are used as written),
-    with the usual precedence: brackets, then × and /, then + and −."""
-    flat: list[Decimal | str] = []
-    it = iter(values)
-    for t in tokens:
-        if isinstance(t, Constant):
-            flat.append(t.value)
-        elif isinstance(t, Term):
-            vals = next(it)
-            flat.append(sum(vals, Decimal(0)) / len(vals))
-        else:
-            flat.append(t)
-    pos = 0
-
-    def level(ops: tuple[str, str], operand: Callable[[], Decimal]) -> Callable[[], Decimal]:
-        """One precedence level: operands joined by ``ops``, left to right."""
-
-        def run() -> Decimal:
-            nonlocal pos
-            value = operand()
-            while pos < len(flat) and flat[pos] in ops:
-                op = flat[pos]
-                pos += 1
-                value = _apply(str(op), value, operand())
-            return value
-
-        return run
-
-    def factor() -> Decimal:
-        nonlocal pos
-        tok = flat[pos]
-        pos += 1
-        if tok == "(":
-            value = expr()
-            pos += 1  # the closing bracket
-            return value
-        assert isinstance(tok, Decimal)
-        return tok
-
-    expr = level(("+", "-"), level(("*", "/"), factor))
-    return expr()
-
-
-def _apply(op: str, a: Decimal, b: Decimal) -> Decimal:
-    if op == "/" and b == 0:
-        raise AnswerError("division by zero in the cited figures")
-    return {"+": a + b, "-": a - b, "*": a * b}[op] if op != "/" else a / b
-
-
-def template(tokens: list[Term | Constant | str]) -> str:
-    """The definition with operand slots: "({0} + {1} + {2}) / {3}"; an average takes two slots."""
-    out: list[str] = []
-    n = 0
-    for t in tokens:
-        if isinstance(t, Constant):
-            out.append(str(t.value))
-        elif isinstance(t, Term):
-            if t.average_of:
-                out.append(f"(({{{n}}} + {{{n + 1}}}) / 2)")
-                n += 2
-            else:
-                out.append(f"{{{n}}}")
-                n += 1
-        elif t in "+-*/":
-            out.append({"+": " + ", "-": " − ", "*": " × ", "/": " / "}[t])
-        else:
-            out.append(t)
-    return "".join(out)

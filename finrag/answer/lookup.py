@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 
@@ -28,6 +29,7 @@ PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
 PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年度" is not "2006年度第一季度")
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
+_PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 # Statement named in a question -> words of its printed title
 _STATEMENTS = (
@@ -116,10 +118,13 @@ def best_fact(
     printed = normalise(want.item.printed)
     low_q = asked.question.lower()
     home = HOME_STATEMENT.get(want.item.concept)
+    per_share = bool(_PER_SHARE.search(low_q))
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
             continue
+        if per_share and not _PER_SHARE.search(f"{f.line_item_norm} {f.column_label} {f.statement}"):
+            continue  # "dividends declared per share" is not the total paid
         kind = statement_kind(f.statement)
         if home == "balance" and kind == "cash_flow":
             continue  # a balance sheet item's row in the cash flow statement is the year's change
@@ -151,7 +156,9 @@ def wants_for(asked: AskedFor) -> list[Want]:
             year = y
             if asked.prior_year_end and y is not None:
                 year = y - 1
-            end = asked.period_ends[0] if asked.period_ends else None
+            # a balance date the question names; a fiscal year's end is matched by the year (a "2023"
+            # column of a June year-end filer reads as 31 December)
+            end = asked.dates[0] if asked.dates else None
             out.append(Want(item, year, end, asked.prior_year_end))
     return out
 

@@ -38,6 +38,7 @@ OUTFLOW_CONCEPTS = frozenset(
         "cost_of_revenue",
         "selling_expense",
         "admin_expense",
+        "sga_expense",
         "rd_expense",
         "interest_expense",
         "depreciation_amortization",

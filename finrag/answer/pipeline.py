@@ -10,7 +10,6 @@ import time
 from collections.abc import Iterator
 
 from finrag.answer.cite import check_answer, make_citation
-from finrag.answer.defined import defined_answer
 from finrag.answer.events import (
     NONE_FOUND,
     asks_event_types,
@@ -22,24 +21,21 @@ from finrag.answer.events import (
 )
 from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
-from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.gate import GateDecision, check_role, decide, refusal_text
-from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.lookup import fetch_facts, items_from_tables, known_companies
-from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, NumericAnswer, calculation_answer, lookup_answer
-from finrag.answer.owners import owned_facts, subject_names
+from finrag.answer.lookup import items_from_tables, known_companies
+from finrag.answer.numeric_step import numeric_answer
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze, asks_amount
 from finrag.answer.roles import role_answer
 from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.text import citations_in
-from finrag.answer.which_year import WHICH_YEAR, which_year
+from finrag.answer.which_year import WHICH_YEAR
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
-from finrag.model import Answer, Fact, Hit, SearchRequest, Trace, to_jsonable
+from finrag.model import Answer, Hit, SearchRequest, Trace, to_jsonable
 
 
 def _ms(t0: float) -> float:
@@ -155,7 +151,7 @@ class Answerer:
             prep.snippets[checked.found.n] = checked.found.sentence
         if asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
-            prep.numeric = self._numeric(prep, hits)
+            prep.numeric = numeric_answer(self.store, prep, hits)
             trace.add(
                 "answer",
                 "facts",
@@ -177,65 +173,6 @@ class Answerer:
             return self._refuse(prep, NONE_FOUND[prep.asked.language])
         prep.snippets = event_snippets(mentions)  # the sentences each citation stands for
         return self._finish(prep, events_answer(mentions, prep.asked.language), "offline")
-
-    def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
-        asked = prep.asked
-        if NOT_A_STATEMENT_FIGURE.search(asked.question):
-            return None
-        doc_rank: dict[str, int] = {}
-        for h in hits:
-            doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
-        items = list(asked.line_items)
-        if asked.formula is not None:  # the items a formula names itself ("revenue" of "% margin")
-            named = [
-                LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts
-            ]
-            printed = PRINTED_FIRST.get(asked.formula.name)
-            named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
-            named = [m for m in named if m.concept != "*"]
-            items = named if asked.formula.concepts[0] != "*" else items + named
-        if asked.definition is not None:
-            items += [t.item for t in asked.definition.terms]
-        if not items:
-            return None
-        facts = fetch_facts(self.store, prep.request.filters, items, list(doc_rank))
-        by_chunk = {c.chunk_id: n for n, c in prep.context}
-        missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
-        extra = (
-            {c.chunk_id: c for c in self.store.get_chunks(missing, prep.request.filters.access)}
-            if missing
-            else {}
-        )
-        facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
-        chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
-        names = subject_names(asked, [c for _, c in prep.context])
-        facts = owned_facts(facts, names, chunk_of)  # Comirnaty's revenue, not Pfizer's total
-        if names:
-            prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
-
-        def cite(f: Fact) -> int:
-            if f.chunk_id not in by_chunk:
-                by_chunk[f.chunk_id] = len(prep.context) + 1
-                prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
-            n = by_chunk[f.chunk_id]
-            prep.pages.setdefault(n, f.page)
-            row = next((ln for ln in dict(prep.context)[n].text.split("\n") if f.line_item in ln), "")
-            if row and row not in prep.snippets.get(n, ""):
-                prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
-            return n
-
-        years = which_year(asked, facts, doc_rank, cite)
-        if years is not None:
-            return years
-        if asked.definition is not None and (
-            defined := defined_answer(asked, asked.definition, facts, doc_rank, cite)
-        ):
-            return defined
-        if asked.intent == "calculation":
-            return calculation_answer(asked, facts, doc_rank, cite) or lookup_answer(
-                asked, facts, doc_rank, cite
-            )
-        return lookup_answer(asked, facts, doc_rank, cite)
 
     def _generate(self, prep: Prepared) -> tuple[str, str]:
         if self.cfg.llm_base_url and prep.numeric is None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from finrag.answer.calc import Formula, detect_formula
+from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
+_IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _GREETINGS = re.compile(
     r"^\s*(?:你好|您好|嗨|哈喽|早上好|下午好|晚上好|谢谢|多谢|感谢|再见|你是谁|hi|hello|hey|thanks|thank you|"
@@ -166,6 +167,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, len(text)))
     asked.formula = detect_formula(text)
+    if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
+        asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
     asked.places = _places(text)
     asked.scope = "parent" if "母公司" in text and "归属于母公司" not in text else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from finrag.answer.defined import defined_answer
-from finrag.answer.definition import evaluate, find_definition, template
+from finrag.answer.defined import defined_answer, evaluate, template
+from finrag.answer.definition import find_definition
 from finrag.answer.facts import extract_facts
 from finrag.answer.query import analyze
 from finrag.model import Table
@@ -122,3 +122,28 @@ def test_numbers_and_a_trailing_division_in_a_definition() -> None:
         "cash flow statement, and divide by total revenue."
     )
     assert margin is not None and template(margin.tokens) == "({0} + {1}) / ({2})"
+
+
+def test_chained_definitions_roots_spelled_out_terms_and_changes() -> None:
+    fcf = find_definition(
+        "What is Adobe's FY2022 free cash flow margin? Define free cash flow as cash provided by operating "
+        "activities minus purchases of property and equipment, and free cash flow margin as free cash flow / "
+        "total revenue."
+    )
+    assert fcf is not None and fcf.name == "free cash flow margin"
+    assert template(fcf.tokens) == "({0} − {1}) / {2}"
+    cagr = find_definition("CAGR is defined as (FY2016 total revenue / FY2014 total revenue)^(1/2) - 1.")
+    assert cagr is not None and template(cagr.tokens) == "({0} / {1})^(1 / 2) − 1"
+    assert round(evaluate(cagr.tokens, [[Decimal(5854430)], [Decimal(4147065)]]), 4) == Decimal("0.1882")
+    debt = find_definition(
+        "Define debt-to-equity as total debt (short-term borrowings + long-term debt) / total equity."
+    )
+    assert debt is not None and template(debt.tokens) == "({0} + {1}) / {2}"
+    dpo = find_definition(
+        "DPO is defined as: 365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS + "
+        "change in inventory between FY2016 and FY2017)."
+    )
+    assert dpo is not None and "({2} + ({3} − {4}))" in template(dpo.tokens)
+    values = [[Decimal(34616), Decimal(25309)], [Decimal(111934)], [Decimal(16047), Decimal(11461)]]
+    assert round(evaluate(dpo.tokens, values), 2) == Decimal("93.86")
+    assert find_definition("Define coverage as the figure management reports. What is it?") is None

@@ -1,0 +1,76 @@
+"""The answer pipeline's numeric step: the facts a question needs, fetched and filtered, then a lookup, a
+named formula or the question's own definition."""
+
+from __future__ import annotations
+
+from finrag.answer.defined import defined_answer
+from finrag.answer.formulas import PRINTED_FIRST
+from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lookup import fetch_facts
+from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, NumericAnswer, calculation_answer, lookup_answer
+from finrag.answer.owners import owned_facts, subject_names
+from finrag.answer.prepared import Prepared
+from finrag.answer.which_year import which_year
+from finrag.index.store import Store
+from finrag.model import Fact, Hit
+
+
+def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
+    """A cited figure, a worked calculation or the question's own formula from the retrieved documents'
+    table facts; None when none can be given (the extractive answer quotes text instead)."""
+    asked = prep.asked
+    if NOT_A_STATEMENT_FIGURE.search(asked.question):
+        return None
+    doc_rank: dict[str, int] = {}
+    for h in hits:
+        doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
+    items = list(asked.line_items)
+    if asked.formula is not None:  # the items a formula names itself ("revenue" of "% margin")
+        named = [
+            LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts
+        ]
+        printed = PRINTED_FIRST.get(asked.formula.name)
+        named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
+        named = [m for m in named if m.concept != "*"]
+        items = named if asked.formula.concepts[0] != "*" else items + named
+    if asked.definition is not None:
+        items += [t.item for t in asked.definition.terms]
+    if not items:
+        return None
+    facts = fetch_facts(store, prep.request.filters, items, list(doc_rank))
+    by_chunk = {c.chunk_id: n for n, c in prep.context}
+    missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
+    extra = (
+        {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)}
+        if missing
+        else {}
+    )
+    facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
+    chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
+    names = subject_names(asked, [c for _, c in prep.context])
+    facts = owned_facts(facts, names, chunk_of)  # Comirnaty's revenue, not Pfizer's total
+    if names:
+        prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
+
+    def cite(f: Fact) -> int:
+        if f.chunk_id not in by_chunk:
+            by_chunk[f.chunk_id] = len(prep.context) + 1
+            prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
+        n = by_chunk[f.chunk_id]
+        prep.pages.setdefault(n, f.page)
+        row = next((ln for ln in dict(prep.context)[n].text.split("\n") if f.line_item in ln), "")
+        if row and row not in prep.snippets.get(n, ""):
+            prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
+        return n
+
+    years = which_year(asked, facts, doc_rank, cite)
+    if years is not None:
+        return years
+    if asked.definition is not None:  # no textbook formula stands in for the question's own
+        defined = defined_answer(asked, asked.definition, facts, doc_rank, cite)
+        return defined or lookup_answer(asked, facts, doc_rank, cite)
+    if asked.intent == "calculation":
+        return calculation_answer(asked, facts, doc_rank, cite) or lookup_answer(
+            asked, facts, doc_rank, cite
+        )
+    return lookup_answer(asked, facts, doc_rank, cite)
