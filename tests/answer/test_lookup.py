@@ -201,3 +201,41 @@ def test_growth_between_two_written_balance_dates() -> None:
     growth = calculation_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
     assert growth is not None and growth.calculation is not None
     assert "(5,651 − 6,043) / 6,043" in growth.text  # not the January balance between them
+
+
+def test_per_share_sga_and_a_change_asked_in_percent() -> None:
+    data = Table(
+        "t12",
+        [50],
+        [["(In millions, except per share data)", "2022", "2021"]],
+        [
+            ["Net sales", "32,765", "31,657"],
+            ["Selling, general and administrative expenses", "7,602", "6,626"],
+            ["Operating profit", "3,475.8", "3,144.8"],
+            ["Cash dividends declared", "(467)", "(437)"],
+            ["Cash dividends declared per common share", "2.62", "2.41"],
+        ],
+        caption="Consolidated Statements of Income",
+    )
+    doc = make_doc([data], company="Acme", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    rank = {doc.doc_id: 0}
+    per_share = lookup_answer(
+        analyze("What were Acme's cash dividends declared per common share in FY2022?"),
+        facts,
+        rank,
+        lambda f: 1,
+    )
+    assert per_share is not None and "2.62" in per_share.text and "467" not in per_share.text
+    sga = calculation_answer(
+        analyze("What is Acme's FY2022 SG&A as a % of net sales?"), facts, rank, lambda f: 1
+    )
+    assert sga is not None and sga.calculation is not None and sga.calculation.result == Decimal("23.20")
+    asked = analyze("What is the FY2021 - FY2022 change in operating profit for Acme (in %)?")
+    assert asked.formula is not None and asked.formula.name == "yoy_growth"
+    growth = calculation_answer(asked, facts, rank, lambda f: 1)
+    assert (
+        growth is not None
+        and growth.calculation is not None
+        and growth.calculation.result == Decimal("10.53")
+    )
