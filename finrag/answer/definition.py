@@ -2,11 +2,12 @@
 marketable securities + net accounts receivable) / total current liabilities", "total debt (debt maturing
 within one year plus long-term debt)".
 
-The definition is parsed into an expression over line items (+ − × / and brackets; "plus", "minus",
-"less", "divided by"; "average X between FY2018 and FY2019" as the mean of two balances). Each operand is
-looked up as a fact like any other line item, so the answer is the question's own formula worked out on
-cited figures. A definition whose operands the parser cannot read is ignored (the named formula, if any,
-answers instead).
+The definition is parsed into an expression over line items (+ − × / ^ and brackets; "plus", "minus",
+"less", "divided by", "and divide by"; numbers; "average X between FY2018 and FY2019" as the mean of two
+balances, "change in X between …" as their difference; chained definitions). Each operand is looked up as
+a fact like any other line item (:mod:`finrag.answer.defined`), so the answer is the question's own formula
+worked out on cited figures. A definition the parser cannot read is ignored as a whole (a named formula
+may answer); one it reads but cannot bind to facts gets no textbook formula in its place.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ class Constant:
 @dataclass(slots=True, frozen=True)
 class Definition:
     name: str  # the metric as the question names it
-    tokens: list[Term | Constant | str]  # infix: operands, operators "+ - * /" and brackets "(" ")"
+    tokens: list[Term | Constant | str]  # infix: operands, operators "+ - * / ^" and brackets "(" ")"
 
     @property
     def terms(self) -> list[Term]:
@@ -104,7 +105,7 @@ def find_definition(question: str) -> Definition | None:
         for part_name, expr in zip([name, *parts[1::2]], parts[0::2], strict=True):
             found = _parse(part_name.strip(), expr)
             if found is None:
-                return None  # a definition it cannot read: no other formula stands in for it
+                return None  # a definition it cannot read: ignored as a whole
             defined.append(found)
     if defined:
         return _chained(defined)
