@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from finrag.answer.events import event_names, named_event
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.lexicon import synonyms
+from finrag.answer.owners import subject_names
 from finrag.answer.query import AskedFor
 from finrag.answer.roles import (
     RELEASE,
@@ -119,6 +120,15 @@ def _abbreviates(name: str, hit: Hit) -> bool:
     return False
 
 
+def _files(name: str, known: list[str], hits: list[Hit]) -> bool:
+    """``name`` is the company that filed one of the retrieved documents."""
+    key = "".join(ch for ch in name.lower() if ch.isalnum())
+    names = ["".join(ch for ch in k.lower() if ch.isalnum()) for k in known]
+    return any(key in k or (len(k) >= 2 and k in key) for k in names if k) or any(
+        _abbreviates(name, h) for h in hits
+    )
+
+
 def decide(
     asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
 ) -> GateDecision:
@@ -149,6 +159,12 @@ def decide(
             missing.append(name)
     if missing and len(missing) == len(asked.entities):  # one name the evidence knows is enough
         return GateDecision(False, "company", missing=missing, scores=scores)
+    if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:
+        # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
+        # no indexed document is filed by (names, former names, file names, abbreviations)
+        others = subject_names(asked, [h.chunk for h in evidence])
+        if others and not any(_files(name, known, hits) for name in asked.entities):
+            return GateDecision(False, "company", missing=others, scores=scores)
     years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
     window = (
         PROSPECTUS_YEARS

@@ -148,3 +148,17 @@ def test_a_maturity_year_is_not_a_period_the_documents_must_cover() -> None:
     )
     assert asked.years == [2018]
     assert decide(asked, hits, ["Walmart"], AnswerSettings()).reason != "period"
+
+
+def test_a_figure_of_a_company_that_filed_nothing_here_is_refused() -> None:
+    amd = make_doc([OPERATIONS_EN], company="Advanced Micro Devices", year=2022, language="en", unit_line="")
+    mention = make_chunk(
+        amd, "Intel's position in the microprocessor market and its pricing strategy.", 20, n=7
+    )
+    hits = [Hit(mention, 0.04), *(Hit(c, 0.03) for c in table_chunks(amd))]
+    known = ["Advanced Micro Devices", "Amd", "Square"]  # a document's names, former names and file name
+    intel = decide(analyze("What was Intel's FY2022 operating income?"), hits, known, AnswerSettings())
+    assert not intel.answerable and intel.reason == "company" and intel.missing == ["Intel"]
+    assert decide(
+        analyze("What was AMD's FY2022 operating income?"), hits, known, AnswerSettings()
+    ).answerable
