@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from finrag.answer.events import event_names, named_event
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.lexicon import synonyms
-from finrag.answer.owners import subject_names
+from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.query import AskedFor
 from finrag.answer.roles import (
     RELEASE,
@@ -44,8 +44,8 @@ _DEICTIC = re.compile(
 )
 
 
-# Words that only say how a computed metric is taken ("unadjusted EBITDA"): the calculator's inputs are the
-# printed statement lines, so the documents need not print these words
+# Words that only say how a computed metric is taken ("unadjusted EBITDA", "turnover ratio"): the
+# calculator's inputs are the printed statement lines, so the documents need not print these words
 FORMULA_QUALIFIERS = ("unadjusted", "un-adjusted", "as reported", "ratio")
 
 
@@ -120,15 +120,6 @@ def _abbreviates(name: str, hit: Hit) -> bool:
     return False
 
 
-def _files(name: str, known: list[str], hits: list[Hit]) -> bool:
-    """``name`` is the company that filed one of the retrieved documents."""
-    key = "".join(ch for ch in name.lower() if ch.isalnum())
-    names = ["".join(ch for ch in k.lower() if ch.isalnum()) for k in known]
-    return any(key in k or (len(k) >= 2 and k in key) for k in names if k) or any(
-        _abbreviates(name, h) for h in hits
-    )
-
-
 def decide(
     asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
 ) -> GateDecision:
@@ -163,7 +154,11 @@ def decide(
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
         # no indexed document is filed by (names, former names, file names, abbreviations)
         others = subject_names(asked, [h.chunk for h in evidence])
-        if others and not any(_files(name, known, hits) for name in asked.entities):
+        chunks = [h.chunk for h in hits]
+        filer = any(
+            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in asked.entities
+        )
+        if others and not filer:
             return GateDecision(False, "company", missing=others, scores=scores)
     years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
     window = (

@@ -15,8 +15,20 @@ from finrag.model import Chunk, Fact
 MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
 # "three months ended March 31, 2021": a date's month is no owner of the figure
 _MONTHS = frozenset(
-    {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october"}
-    | {"november", "december"}
+    {
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    }
 )
 
 
@@ -29,13 +41,18 @@ def _squash(name: str) -> str:
 _SELF = frozenset({"company", "corporation", "group", "registrant", "firm", "bank", "partnership"})
 
 
-def is_filer(name: str, asked: AskedFor, chunks: list[Chunk]) -> bool:
-    """``name`` is the company itself: one the question analysis matched, a document's company/file, or
-    the word a filing uses for itself."""
+def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str] | None = None) -> bool:
+    """``name`` is the company itself: one the question analysis matched, a document's company, file or
+    one of ``aliases`` (former names: Block's "Square"), or the word a filing uses for itself."""
     key = _squash(name)
     if key in _SELF:
         return True
-    owners = [*asked.companies, *(c.meta.company or "" for c in chunks), *(c.meta.file for c in chunks)]
+    owners = [
+        *asked.companies,
+        *(aliases or []),
+        *(c.meta.company or "" for c in chunks),
+        *(c.meta.file for c in chunks),
+    ]
     return any(key in _squash(o) or (_squash(o) and _squash(o) in key) for o in owners)
 
 

@@ -109,7 +109,6 @@ class AskedFor:
     instant: bool = False  # asks for a balance at a date ("年末", "上年末", "as of")
     prior_year_end: bool = False  # "上年末"/"期初": the previous year's closing balance
     part_year: bool = False  # a quarter or half year is asked ("Q1 2021", "2007年1-6月")
-    period_ends: list[str] = field(default_factory=list)  # explicit dates named ("2019年12月31日")
     dates: list[str] = field(default_factory=list)  # the balance dates the question writes, ISO, in order
     line_items: list[LineItemMatch] = field(default_factory=list)
     formula: Formula | None = None
@@ -207,8 +206,6 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     for p in given:
         if p.fiscal_year is not None and p.fiscal_year not in asked.years:
             asked.years.append(p.fiscal_year)
-        if p.period_end:
-            asked.period_ends.append(p.period_end)
         if p.kind == "instant":
             asked.instant = True
         asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
@@ -216,10 +213,8 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" for m in _ZH_DATE.finditer(text)
     ]
     instants = [p.period_end for p in given if p.kind == "instant" and p.period_end]
-    # a date the question writes ("上年年末余额(2019年12月31日)") before the end of a year it names ("2020年")
-    first = list(dict.fromkeys([*written, *instants]))
-    asked.period_ends = [*first, *(e for e in asked.period_ends if e not in first)]
-    asked.dates = first
+    # the dates a balance is asked at ("上年年末余额(2019年12月31日)"); a year's end is matched by its year
+    asked.dates = list(dict.fromkeys([*written, *instants]))
     asked.instant = asked.instant or bool(written)
     for m in _YEAR.finditer(text):
         year = int(m.group(1))
