@@ -22,6 +22,7 @@ from threadpoolctl import threadpool_limits
 from finrag.config import Settings
 from finrag.cores import usable_cores
 from finrag.errors import ConfigError, IndexError_
+from finrag.index.sqlite_write import retry_locked
 
 log = logging.getLogger(__name__)
 USE_DIM = 512  # USE-multilingual v3 output size
@@ -184,6 +185,9 @@ class OpenAIEmbedder(_Base):
         return np.array([d["embedding"] for d in data], dtype=np.float32)
 
 
+CACHE_OPEN_TIMEOUT_S = 30.0  # how long a process waits for another one creating the embedding cache
+
+
 class CachedEmbedder:
     """Wraps an embedder with a SQLite cache keyed by sha256(text): re-ingesting never re-embeds."""
 
@@ -194,9 +198,17 @@ class CachedEmbedder:
         self.computed = 0
         folder.mkdir(parents=True, exist_ok=True)
         safe = "".join(ch if ch.isalnum() else "_" for ch in f"{inner.name}-{inner.dimension}")
-        self._db = sqlite3.connect(folder / f"embed-{safe}.sqlite", timeout=30, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS vec (h BLOB PRIMARY KEY, v BLOB NOT NULL) WITHOUT ROWID")
+        self._db = sqlite3.connect(
+            folder / f"embed-{safe}.sqlite", timeout=CACHE_OPEN_TIMEOUT_S, check_same_thread=False
+        )
+        # two processes opening a new cache together: the WAL switch fails at once instead of waiting
+        retry_locked(lambda: self._db.execute("PRAGMA journal_mode=WAL"), CACHE_OPEN_TIMEOUT_S)
+        retry_locked(
+            lambda: self._db.execute(
+                "CREATE TABLE IF NOT EXISTS vec (h BLOB PRIMARY KEY, v BLOB NOT NULL) WITHOUT ROWID"
+            ),
+            CACHE_OPEN_TIMEOUT_S,
+        )
         self._lock = threading.Lock()
 
     def embed(self, texts: list[str]) -> np.ndarray:

@@ -20,7 +20,7 @@ from finrag.model import Chunk, DocumentRecord, Fact, to_jsonable
 OPEN_RETRY_S = 0.05  # pause between attempts to open a store another process is creating
 
 
-def _retry_locked(step: Callable[[], object], timeout_s: float) -> None:
+def retry_locked(step: Callable[[], object], timeout_s: float) -> None:
     """Run ``step``, retrying while another process holds the lock: switching to WAL (and the first
     schema creation) can fail with "database is locked" at once, without SQLite's busy handler."""
     deadline = time.monotonic() + timeout_s
@@ -39,9 +39,9 @@ def open_database(folder: Path, name: str, timeout_s: float) -> sqlite3.Connecti
     try:
         folder.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(folder / name, timeout=timeout_s, isolation_level=None, check_same_thread=False)
-        _retry_locked(lambda: db.execute("PRAGMA journal_mode=WAL"), timeout_s)
+        retry_locked(lambda: db.execute("PRAGMA journal_mode=WAL"), timeout_s)
         db.execute("PRAGMA synchronous=NORMAL")
-        _retry_locked(lambda: db.executescript(SCHEMA), timeout_s)
+        retry_locked(lambda: db.executescript(SCHEMA), timeout_s)
     except (OSError, sqlite3.Error) as err:
         raise StoreUnavailableError(f"cannot open store: {err}", file=str(folder)) from err
     return db
