@@ -18,6 +18,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "net sales",
         "total net sales",
         "sales",
+        "operating revenues",
+        "total operating revenues",
+        "sales to customers",
         "total net revenue",
     ),
     "cost_of_revenue": (

@@ -66,6 +66,8 @@ class Focus:
 
     wordings: list[str]  # lower-case wordings of the asked line item or ratio (none: any figure will do)
     year: int | None = None  # the one year asked
+    unit: str | None = None  # "多少吨": only a figure in this unit answers, else nothing is quoted
+    topic: tuple[str, ...] = ()  # with ``unit``: a table row (its unit is in the header) naming one of these
 
 
 def _prints(sentence: str, focus: Focus) -> bool:
@@ -73,6 +75,10 @@ def _prints(sentence: str, focus: Focus) -> bool:
     header) and one of the wordings."""
     dated = focus.year is None or "|" in sentence or str(focus.year) in sentence
     named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
+    if focus.unit is not None:
+        if "|" in sentence:
+            return _FIGURE.search(sentence) is not None and any(t in sentence for t in focus.topic)
+        return named and re.search(rf"\d\s*(?:万|亿)?\s*{re.escape(focus.unit)}", sentence) is not None
     return dated and _FIGURE.search(sentence) is not None and named
 
 
@@ -84,7 +90,8 @@ def select_sentences(
     wanted = terms(question, keep=trigger_words())
     candidates = _candidates(context)
     if focus is not None:
-        candidates = [c for c in candidates if _prints(c.text, focus)] or candidates
+        printing = [c for c in candidates if _prints(c.text, focus)]
+        candidates = printing if printing or focus.unit is not None else candidates
     if not wanted or not candidates:
         return []
     lowered = [c.text.lower() for c in candidates]

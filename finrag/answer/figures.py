@@ -11,7 +11,7 @@ from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.owners import is_filer
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
-from finrag.answer.text import prints_any
+from finrag.answer.text import prints_any, terms
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit
 from finrag.retrieve.expand import load_glossary
@@ -20,6 +20,13 @@ from finrag.retrieve.expand import load_glossary
 # sentences (or table rows) that print a figure answer it, when any does
 # (English only: a Chinese "多少" question over a prospectus often wants a sentence stating no figure)
 ASKS_COUNT = re.compile(r"\bhow (?:many|much)\b", re.I)
+_WRITTEN_DATE = re.compile(
+    r"\b(?:as of |as at |on )?(?:january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)\s+\d{1,2},?\s+(?:19|20)\d{2}\b",
+    re.I,
+)
+# "排放总量是多少吨", "员工有多少人": a quantity in a unit of measure; sentences without one do not answer
+_ASKS_UNIT = re.compile(r"多少\s*(吨标准煤|千瓦时|平方米|立方米|万吨|千瓦|吨|人|名|家|辆|台|套|户)")
 
 
 def _about_years(chunk: Chunk, years: list[int]) -> bool:
@@ -71,6 +78,14 @@ def extractive_inputs(
         if ASKS_COUNT.search(asked.question)
         else None
     )
+    if unit := _ASKS_UNIT.search(asked.question):
+        names = [e.lower() for e in asked.entities]
+        topic = tuple(
+            t
+            for t in terms(asked.question)
+            if not any(t in n or n in t for n in names) and not t.isdigit() and "年" not in t  # not periods
+        )
+        focus = Focus([], None, unit.group(1), topic)
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
 
@@ -102,7 +117,7 @@ def _without_company(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
     names = {e for e in asked.entities if is_filer(e, asked, chunks)}
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(name)}(?:'s|’s)?\b", " ", text)
-    return text
+    return _WRITTEN_DATE.sub(" ", text)  # "as of August 30, 2023" dates the answer, it is not its topic
 
 
 def beyond_context(context: list[tuple[int, Chunk]], evidence: list[Hit]) -> list[tuple[int, Chunk]]:

@@ -67,6 +67,16 @@ FORMULAS: dict[str, Formula] = {
         ),
         _expense_ratio("rd_expense", "研发费用率", "R&D expense ratio", ("研发费用率", "r&d expense ratio")),
         _expense_ratio("finance_expense", "财务费用率", "Finance expense ratio", ("财务费用率",)),
+        Formula(  # "三费": the three period expenses of a Chinese income statement, over operating revenue
+            "period_expense_ratio",
+            "三费比重",
+            "Period expense ratio",
+            ("selling_expense", "admin_expense", "finance_expense", "revenue"),
+            "({0} + {1} + {2}) / {3}",
+            lambda xs: (xs[0] + xs[1] + xs[2]) / xs[3],
+            True,
+            ("三费比重", "三费占比", "三费率", "期间费用率"),
+        ),
         Formula(
             "debt_to_asset",
             "资产负债率",

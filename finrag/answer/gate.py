@@ -49,6 +49,23 @@ _DEICTIC = re.compile(
 FORMULA_QUALIFIERS = ("unadjusted", "un-adjusted", "as reported", "ratio")
 
 
+# "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
+_NAMED_REPORT = re.compile(
+    r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s+(?:form\s+)?(?:10-?k|annual report)\b", re.I
+)
+# "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
+_END_DATE = re.compile(r"\b(?:ended|ending)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})")
+
+
+def _only_in_end_date(asked: AskedFor, year: int) -> bool:
+    """``year`` is written only as the end date of the fiscal year before it, which the question names."""
+    q = asked.question
+    in_dates = sum(1 for m in _END_DATE.finditer(q) if int(m.group(1)) == year)
+    return (
+        year - 1 in asked.years and in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", q))
+    )
+
+
 def report_covers(report_year: int, year: int, window: int, ahead: int = 0) -> bool:
     """A report of fiscal ``report_year`` holds figures of ``year``: its own year or, as comparatives, up
     to ``window`` years before it; ``ahead`` 1 lets an outlook speak of the year after the report."""
@@ -167,7 +184,11 @@ def decide(
         else COMPARATIVE_YEARS
     )
     ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
+    # a text question about a named report may ask of the months after its year (subsequent events)
+    named = {int(y) for y in _NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
     for year in asked.years:
+        if year - 1 in named or _only_in_end_date(asked, year):
+            continue  # the named report speaks of the year after it / the date a named fiscal year ended
         covered = any(report_covers(y, year, window, ahead) for y in years) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
         )

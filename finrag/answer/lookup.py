@@ -30,6 +30,12 @@ PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年�
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 _PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
+_QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|季度", re.I)
+_YEAR_WORDS = re.compile(r"twelve months|full[- ]year|year ended|fiscal year|年度", re.I)
+_PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每股|\bEPS\b", re.I)
+# "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
+_UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
+_ADJUSTED_ROW = re.compile(r"(?<!un)adjusted\b|non-gaap", re.I)
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 # Statement named in a question -> words of its printed title
 _STATEMENTS = (
@@ -119,12 +125,18 @@ def best_fact(
     low_q = asked.question.lower()
     home = HOME_STATEMENT.get(want.item.concept)
     per_share = bool(_PER_SHARE.search(low_q))
+    # an earnings release heads quarter columns "FOURTH QUARTER 2021 Amount" beside a bare "2022 Amount":
+    # a table with quarter columns is quarterly unless a column says it holds the year
+    quarterly = {(f.doc_id, f.table_ref) for f, _ in candidates if _QUARTER_WORDS.search(f.column_label)}
+    reported = bool(_UNADJUSTED.search(asked.question))
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
             continue
         if per_share and not _PER_SHARE.search(f"{f.line_item_norm} {f.column_label} {f.statement}"):
             continue  # "dividends declared per share" is not the total paid
+        if reported and _ADJUSTED_ROW.search(f.line_item):
+            continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         kind = statement_kind(f.statement)
         if home == "balance" and kind == "cash_flow":
             continue  # a balance sheet item's row in the cash flow statement is the year's change
@@ -134,7 +146,10 @@ def best_fact(
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         if f.unit == "%":
             score -= PERCENT_PENALTY
-        if not asked.part_year and f.fiscal_period not in (None, "FY"):
+        part = f.fiscal_period not in (None, "FY") or (
+            (f.doc_id, f.table_ref) in quarterly and not _YEAR_WORDS.search(f.column_label)
+        )
+        if not asked.part_year and part:
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
             score += EXACT_LABEL_BONUS  # "according to the income statement": prefer that statement
@@ -199,3 +214,8 @@ def known_companies(store: Store, hits: list[Hit], access: AccessScope) -> list[
             names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
     names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
     return sorted(names)
+
+
+def per_share_row(f: Fact) -> bool:
+    """A per-share row ("Diluted EPS", "每股收益"): the table's "in millions" is not its unit."""
+    return bool(_PER_SHARE_ROW.search(f.line_item))

@@ -12,7 +12,7 @@ from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, calc_text, comp
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
-from finrag.answer.lookup import Want, best_fact, wants_for
+from finrag.answer.lookup import Want, best_fact, per_share_row, wants_for
 from finrag.answer.query import AskedFor
 from finrag.answer.ratios import cagr
 from finrag.answer.units import format_number
@@ -58,7 +58,7 @@ class NumericAnswer:
 
 
 def _unit_text(f: Fact, lang: str) -> str:
-    if not f.unit:
+    if not f.unit or (f.unit != "%" and per_share_row(f)):
         return ""
     if lang == "zh":
         return f.unit
@@ -107,6 +107,8 @@ def lookup_answer(
 
 
 def operand(f: Fact, label: str, cite: CiteFn) -> Operand:
+    if per_share_row(f) and f.unit != "%":
+        return Operand(label, f.value, None, Decimal(1), cite(f))
     return Operand(label, f.value, f.unit, f.scale, cite(f))
 
 
@@ -260,6 +262,8 @@ def _calculation(
         operand(f, _label(_printed(f, lang) if fixed else w.item.printed, f, lang), cite)
         for f, w in zip(chosen, wants, strict=True)
     ]
+    if formula.percent and any(op.unit == "%" for op in operands):
+        return None  # a printed percentage ("SG&A as a % of revenue 19.2") is no amount to divide
     if formula.name in SHARE_FORMULAS or fixed:  # "capex as a % of revenue": the outflow's size, not its sign
         operands = [
             replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS else op

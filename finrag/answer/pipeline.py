@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.events import (
@@ -22,6 +23,7 @@ from finrag.answer.events import (
 from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
 from finrag.answer.gate import GateDecision, check_role, decide, refusal_text
+from finrag.answer.lexicon import label_matches, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import items_from_tables, known_companies
 from finrag.answer.numeric_step import numeric_answer
@@ -129,7 +131,17 @@ class Answerer:
         if asked.line_items:  # a longer printed row label wins: "无形资产投资" over the lexicon's "无形资产"
             asked.line_items = [
                 next(
-                    (t for t in from_tables if m.printed in t.printed and len(t.printed) > len(m.printed)), m
+                    (
+                        # "sales to customers" is revenue, "gross profit as a % of revenue" not gross profit
+                        replace(
+                            t,
+                            concept=t.concept
+                            or (m.concept if label_matches(normalise(t.printed), m.concept) else ""),
+                        )
+                        for t in from_tables
+                        if m.printed in t.printed and len(t.printed) > len(m.printed)
+                    ),
+                    m,
                 )
                 for m in asked.line_items
             ]

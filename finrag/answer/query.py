@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import rjieba
+
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
@@ -57,6 +59,7 @@ _NUM_WORDS = {
 }
 _ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
 _ZH_ENTITY_NEAR_YEAR = [
+    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),  # the name opens the question
     re.compile(
         r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
     ),
@@ -95,7 +98,11 @@ _EN_STOP_CAPS = _words(
     "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "
     "Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have Roughly "
     "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E CAGR DPO EPS D&A "
-    "Limited Ltd Inc Corp Use"
+    "Limited Ltd Inc Corp Use "
+    # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
+    "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
+    "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
+    "January February March April May June July August September October November December"
 )
 _EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
 
@@ -168,6 +175,9 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.formula = detect_formula(text)
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
         asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
+    if asked.formula is not None:  # "year-over-year" names the calculation, not a row to look up
+        words = {k.lower() for k in asked.formula.keywords}
+        asked.line_items = [m for m in asked.line_items if m.concept or m.printed.lower() not in words]
     asked.places = _places(text)
     asked.scope = "parent" if "母公司" in text and "归属于母公司" not in text else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
@@ -230,6 +240,25 @@ def _places(text: str) -> int | None:
     return _NUM_WORDS.get(m.group(1).lower()) if m else None
 
 
+_YEAR_WORD = re.compile(r"(?:19|20)\d{2}年度?")  # one word: jieba glues "年" to a name ("年诺泰")
+
+
+def _word_cuts(text: str) -> set[int]:
+    """Offsets between the words of ``text`` (years whole, jieba between): a guessed name starts and ends
+    on them."""
+    cuts, at = {0}, 0
+    for piece in re.split(f"({_YEAR_WORD.pattern})", text):
+        for word in rjieba.cut(piece) if piece and not _YEAR_WORD.fullmatch(piece) else [piece]:
+            at += len(word)
+            cuts.add(at)
+    return cuts
+
+
+def _whole_words(start: int, end: int, cuts: set[int]) -> bool:
+    """The span cuts no word in two: "2005年度母公司" holds no name "度母", "增长了多少" no "增长了多"."""
+    return start in cuts and end in cuts
+
+
 def company_names(text: str, lang: str) -> list[str]:
     """Company-like names in a question: full legal names, names next to a year, capitalised names."""
     found: list[str] = []
@@ -250,9 +279,11 @@ def company_names(text: str, lang: str) -> list[str]:
         for m in _ZH_COMPANY_FULL.finditer(text):
             add(m.group(1), True)
         if not found:
+            cuts = _word_cuts(text)
             for pattern in _ZH_ENTITY_NEAR_YEAR:
                 for m in pattern.finditer(text):
-                    if not find_line_items(m.group(1)[:_SHORT_NAME_CHARS]):
+                    short = m.group(1)[:_SHORT_NAME_CHARS]
+                    if _whole_words(m.start(1), m.start(1) + len(short), cuts) and not find_line_items(short):
                         add(m.group(1), False)
                 if found:
                     break
@@ -263,7 +294,9 @@ def company_names(text: str, lang: str) -> list[str]:
         return found
     for m in _EN_CAPS.finditer(text):
         words = [
-            w.removesuffix("'s").removesuffix("’s") for w in m.group(1).split() if w not in _EN_STOP_CAPS
+            w.removesuffix("'s").removesuffix("’s")
+            for w in m.group(1).split()
+            if w.rstrip(".") not in _EN_STOP_CAPS
         ]
         if words and not _YEAR.fullmatch(words[0]):
             add(" ".join(words), True)

@@ -102,3 +102,11 @@ def test_a_row_without_a_stated_unit_takes_the_unit_of_the_other_operands() -> N
     ]
     calc = compute(FORMULAS["return_on_assets"], [income, *assets], places=1, lang="en")
     assert calc.result == Decimal("14.4")  # 5,349 / 37,243.5, not 5,349 / 37 billion
+
+
+def test_period_expense_ratio_sums_the_three_expenses_over_revenue() -> None:
+    f = detect_formula("生物股份2020年的三费比重是多少?保留2位小数。")
+    assert f is not None and f.name == "period_expense_ratio"
+    values = [Decimal("274950664.27"), Decimal("125189086.49"), Decimal("-19572506.45")]
+    values.append(Decimal("1581905632.48"))  # selling, admin, finance expenses; operating revenue
+    assert round(f.evaluate(values) * 100, 2) == Decimal("24.06")

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from finrag.answer.extractive import extractive_answer
+from finrag.answer.figures import extractive_inputs
+from finrag.answer.query import analyze
 from finrag.answer.text import body_of
+from finrag.config import AnswerSettings
 from finrag.model import Chunk, ChunkKind, ChunkMeta
 
 PATH = ["PART II", "Item 8. Financial Statements and Supplementary Data", "Note 9 – Customer Financing",
@@ -38,3 +41,13 @@ def test_sub_heading_paths_inside_a_merged_chunk_are_not_quoted() -> None:
             "公司报告期内捐赠防疫物资，积极履行社会责任。")
     answer = extractive_answer("公司社会责任工作情况如何？", [(1, _chunk(text, ["第五节 重要事项"]))], 3, 600)
     assert "捐赠防疫物资" in answer and " > " not in answer
+
+
+def test_a_quantity_asked_in_a_unit_is_quoted_only_where_a_figure_in_that_unit_is_printed() -> None:
+    mention = _chunk("公司推出液体二氧化碳喷淋式深冷速冻装置，满足食品行业需求。", [])
+    asked = analyze("四方科技2019年的二氧化碳排放总量是多少吨?")
+    question, context, focus = extractive_inputs(asked, [(1, mention)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # a mention is no emission figure
+    figure = _chunk("报告期内公司二氧化碳排放总量为1,234吨，同比下降5%。", [])
+    question, context, focus = extractive_inputs(asked, [(1, mention), (2, figure)], AnswerSettings())
+    assert "1,234吨" in extractive_answer(question, context, 3, 400, focus)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from finrag.answer.gate import decide, refusal_text
+from finrag.answer.gate import _only_in_end_date, decide, refusal_text
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
 from finrag.model import Hit, Table
@@ -162,3 +162,9 @@ def test_a_figure_of_a_company_that_filed_nothing_here_is_refused() -> None:
     assert decide(
         analyze("What was AMD's FY2022 operating income?"), hits, known, AnswerSettings()
     ).answerable
+
+
+def test_a_named_report_and_a_fiscal_year_s_end_date_do_not_ask_for_the_next_year() -> None:
+    asked = analyze("What is Acme's FY2022 inventory turnover? Fiscal 2022 ended January 28, 2023.")
+    assert _only_in_end_date(asked, 2023)
+    assert not _only_in_end_date(analyze("What was Acme's revenue in FY2022 and FY2023?"), 2023)

@@ -239,3 +239,52 @@ def test_per_share_sga_and_a_change_asked_in_percent() -> None:
         and growth.calculation is not None
         and growth.calculation.result == Decimal("10.53")
     )
+
+
+def test_gaap_eps_growth_skips_adjusted_rows_and_a_quarterly_table_does_not_answer_a_year() -> None:
+    release = Table(
+        "t20",
+        [1],
+        [["($ in Millions, except EPS)", "Q2 2023", "Q2 2022"]],
+        [
+            ["Adjusted EPS (diluted)", "2.80", "2.59"],
+            ["EPS (diluted)", "1.96", "1.80"],
+        ],
+        caption="Non-GAAP measures",
+    )
+    doc = make_doc([release], company="Acme", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What was the year-over-year % change in Acme's unadjusted (GAAP) diluted EPS in Q2 FY2023 "
+        "compared with Q2 FY2022? Round to one decimal place."
+    )
+    assert asked.formula is not None and asked.formula.name == "yoy_growth"
+    assert all(m.printed.lower() != "year-over-year" for m in asked.line_items)  # names the formula only
+    assert "GAAP" not in asked.entities
+    asked.line_items = [LineItemMatch("", "diluted EPS", 0)]  # the row label the pipeline reads off tables
+    growth = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert growth is not None and growth.calculation is not None
+    assert growth.calculation.result == Decimal("8.9")  # (1.96 - 1.80) / 1.80, not the adjusted 8.1
+    assert "millions" not in growth.text  # a per-share figure takes no "in millions"
+    quarterly = Table(
+        "t21",
+        [10],
+        [["", "2022 Amount", "FOURTH QUARTER 2021 Amount"]],
+        [["Sales to customers", "23,706", "24,804"]],
+        caption="Condensed Consolidated Statement of Earnings",
+    )
+    annual = Table(
+        "t22",
+        [60],
+        [["(Dollars in millions)", "2022", "2021"]],
+        [["Sales to customers", "94,943", "93,775"]],
+        caption="Consolidated Statements of Earnings",
+    )
+    both = make_doc([quarterly, annual], company="Acme", year=2022, language="en", unit_line="")
+    sales = best_fact(
+        extract_facts(both, table_chunks(both)),
+        Want(LineItemMatch("revenue", "sales to customers", 0), 2022),
+        analyze("What were Acme's FY2022 sales to customers?"),
+        {both.doc_id: 0},
+    )
+    assert sales is not None and sales.value == Decimal(94943)  # the year's, not the bare "2022 Amount"

@@ -59,3 +59,16 @@ def test_a_formula_word_after_the_year_is_not_taken_for_a_company_name() -> None
 def test_a_role_asked_about_is_not_read_as_the_company() -> None:
     assert analyze("金宇生物2020年的董事长是谁?").entities == ["金宇生物"]
     assert analyze("四方科技2019年聘请的境内会计师事务所是哪家?").entities == ["四方科技"]
+
+
+def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() -> None:
+    cases = {
+        "天源科技2005年度母公司现金流量表中经营活动产生的现金流量净额是多少元?": ["天源科技"],  # not "度母"
+        "安妮股份2007年度净利润较2006年度增长了多少?保留2位小数。": ["安妮股份"],  # not "增长了多"
+        "国电电力2007年公开增发A股的发行数量是多少?": ["国电电力"],
+        "请问，2020年诺泰生物的所得税费用是多少元?": ["诺泰生物"],  # jieba glues "年诺泰"
+    }
+    for question, names in cases.items():
+        assert company_names(question, "zh") == names, question
+    en = company_names("What was Acme's unadjusted (GAAP) EPS as of August 30, 2023? Exclude R&D.", "en")
+    assert en == ["Acme"]
