@@ -7,6 +7,7 @@ columns ("2020 2019 2018"), a header line printed as its own block above the tab
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from finrag.answer.periods import UNKNOWN, ResolvedPeriod, is_not_period, labels_from_line, resolve_label
@@ -41,9 +42,43 @@ def column_label(header: list[list[str]], col: int) -> str:
     return " ".join(parts)
 
 
+# "2005 | 年度" or "2003年 | 度": a year printed across a merged cell that the table reader split in two
+_SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*年?")
+_YEAR_REST = re.compile(r"年?度|年|年末|年初|年度末")
+_SCOPE_CELL = re.compile(r"合并|母公司|本公司|公司|集团")  # the sub-header under a year's merged cell
+
+
+def _join_split_years(header: list[list[str]]) -> list[list[str]]:
+    """Header rows with a split year put back together in both cells: "2005 | 年度" -> "2005年度 | 2005年度"
+    (the cell pair spans the columns below it, 合并 and 母公司); an empty cell right of a year, above a
+    labelled column, belongs to that year's merged cell."""
+    out = []
+    for row in header:
+        cells = list(row)
+        for i in range(len(cells) - 1):
+            head, rest = cells[i].strip(), cells[i + 1].strip()
+            if _SPLIT_YEAR.fullmatch(head) and _YEAR_REST.fullmatch(rest):
+                joined = head.rstrip("年").strip() + "年" + rest.lstrip("年")
+                cells[i] = cells[i + 1] = joined
+        out.append(cells)
+    for r in range(len(out) - 1):  # "2006年度 | ''" over "合并 | 母公司": the empty cell is the merged one's
+        below = out[r + 1]
+        for i in range(1, len(out[r])):
+            left = out[r][i - 1].strip()
+            if (
+                not out[r][i].strip()
+                and i < len(below)
+                and _SCOPE_CELL.fullmatch(below[i].strip())
+                and _SPLIT_YEAR.match(left)
+            ):
+                out[r][i] = left
+    return out
+
+
 def period_columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[Column]:
     columns: list[Column] = []
     year, end = doc.meta.fiscal_year, doc.meta.period_end
+    header = _join_split_years(header)
     for col in range(label_col + 1, width):
         label = column_label(header, col)
         low = label.lower()

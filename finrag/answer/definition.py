@@ -154,7 +154,14 @@ _THEN = re.compile(
 _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
 
 
+# "… / total revenues for each year, then take the simple average": how to use the metric, not an operand
+_HOW_TO_USE = re.compile(
+    r",?\s+(?:for each (?:year|period|quarter)\b|(?:and\s+)?then\s+(?:take|average)\b).*$", re.I
+)
+
+
 def _parse(name: str, expr: str) -> Definition | None:
+    expr = _HOW_TO_USE.sub("", expr)
     if then := _THEN.match(expr.strip()):
         expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
     tokens: list[Term | Constant | str] = []

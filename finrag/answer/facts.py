@@ -93,9 +93,8 @@ def _table_facts(
             if parsed is None:
                 continue
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
-            facts.append(
-                _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, (statement, scope))
-            )
+            where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
+            facts.append(_fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where))
     return facts, previous
 
 

@@ -105,7 +105,7 @@ FORMULAS: dict[str, Formula] = {
             "{0} − {1}",
             diff,
             False,
-            ("营运资金", "net working capital"),
+            ("营运资金", "net working capital", "working capital"),
             same_unit=True,
         ),
         Formula(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from finrag.answer.averaged import YEARLY_AVERAGE
 from finrag.answer.events import event_names, named_event
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.lexicon import synonyms
@@ -110,7 +111,7 @@ def _topic(asked: AskedFor) -> str:
     asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
-    text = _YEARS.sub(" ", text.lower())
+    text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     for word in [
         *(asked.formula.keywords if asked.formula else ()),
@@ -222,6 +223,18 @@ def decide(
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
 
 
+def _report_subject(asked: AskedFor, subject: str) -> str:
+    """In a question about an indexed filer's report ("四方科技2019年前五名客户销售额占…的比例") the
+    subject is what follows the filer's name and year: the report's pages need not repeat either."""
+    if not asked.years or not asked.companies:
+        return subject
+    rest = _YEARS.sub(" ", re.sub(r"(?:19|20)\d{2}\s*年度?", " ", subject))
+    for name in asked.entities:
+        rest = rest.replace(name, " ")
+    rest = "".join(rest.split())
+    return rest if len(rest) > 1 else subject
+
+
 def role_gate(
     asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
 ) -> tuple[Role, RoleEvidence] | None:
@@ -232,7 +245,7 @@ def role_gate(
         return None
     if asked.intent == "lookup" and any(m.printed in role.phrase for m in asked.line_items):
         return None  # a table line item is asked for ("研发投入金额"): the fact lookup answers it
-    subject = subject_name(asked.question)
+    subject = _report_subject(asked, subject_name(asked.question))
     scored = [(coverage(subject, c.text.lower()) if len(subject) > 1 else 1.0, n, c) for n, c in context]
     scored = [
         t for t in scored if t[0] >= cfg.role_subject_coverage

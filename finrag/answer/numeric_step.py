@@ -3,8 +3,10 @@ named formula or the question's own definition."""
 
 from __future__ import annotations
 
+from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.defined import defined_answer
 from finrag.answer.formulas import PRINTED_FIRST
+from finrag.answer.judgment import asks_direction, direction_answer, sign_answer
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import fetch_facts
 from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, NumericAnswer, calculation_answer, lookup_answer
@@ -26,9 +28,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
     items = list(asked.line_items)
     if asked.formula is not None:  # the items a formula names itself ("revenue" of "% margin")
-        named = [
-            LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts
-        ]
+        named = [LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts]
         printed = PRINTED_FIRST.get(asked.formula.name)
         named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
         named = [m for m in named if m.concept != "*"]
@@ -40,11 +40,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     facts = fetch_facts(store, prep.request.filters, items, list(doc_rank))
     by_chunk = {c.chunk_id: n for n, c in prep.context}
     missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
-    extra = (
-        {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)}
-        if missing
-        else {}
-    )
+    extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
     facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
     names = subject_names(asked, [c for _, c in prep.context])
@@ -66,11 +62,21 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     years = which_year(asked, facts, doc_rank, cite)
     if years is not None:
         return years
-    if asked.definition is not None:  # no textbook formula stands in for the question's own
-        defined = defined_answer(asked, asked.definition, facts, doc_rank, cite)
-        return defined or lookup_answer(asked, facts, doc_rank, cite)
+    definition = asked.definition
+    span = yearly_average_span(asked)
+    if span and (definition is None or not any(t.year or t.average_of for t in definition.terms)):
+        if definition is not None:  # "two year average free cash flow … Define free cash flow as …"
+            return averaged(asked, span, lambda a: defined_answer(a, definition, facts, doc_rank, cite))
+        if asked.formula is not None and asked.formula.concepts[0] != "*":  # "3 year average net margin"
+            return averaged(asked, span, lambda a: calculation_answer(a, facts, doc_rank, cite))
+    if definition is not None:  # no textbook formula stands in for the question's own
+        defined = defined_answer(asked, definition, facts, doc_rank, cite)
+        return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
+    if asks_direction(asked):  # "Does Adobe have an improving operating margin profile as of FY2022?"
+        moved = direction_answer(asked, lambda a: calculation_answer(a, facts, doc_rank, cite))
+        if moved is not None:
+            return moved
     if asked.intent == "calculation":
-        return calculation_answer(asked, facts, doc_rank, cite) or lookup_answer(
-            asked, facts, doc_rank, cite
-        )
+        found = calculation_answer(asked, facts, doc_rank, cite)
+        return sign_answer(asked, found) or lookup_answer(asked, facts, doc_rank, cite)
     return lookup_answer(asked, facts, doc_rank, cite)

@@ -51,6 +51,8 @@ _YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re
 _QUARTER_YEAR = re.compile(
     r"(?<![\w.])(?:([1-4])Q|Q([1-4]))\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})(?![\w.])", re.I
 )
+_EN_QUARTER = re.compile(r"\b(first|second|third|fourth)\s+quarter\b", re.I)
+_EN_QN = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 
 # Relative labels of Chinese statements: (words, years before the report year, instant?)
@@ -172,6 +174,10 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
             "duration" if re.search(r"ended|ending", text, re.I) else "instant"
         )
         return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", kind)
+    m = _EN_QUARTER.search(text)
+    if m and (y_m := _YEAR.search(text)):  # "FOURTH QUARTER 2021 Amount", "Second Quarter 2023"
+        q, y = _EN_QN[m.group(1).lower()], int(y_m.group(1))
+        return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
     m = _ZH_HALF.search(text)
     if m:
         y = int(m.group(1))

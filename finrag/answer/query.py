@@ -104,6 +104,8 @@ _EN_STOP_CAPS = _words(
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
     "January February March April May June July August September October November December"
 )
+# "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
+_HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
 _EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
 
 
@@ -175,6 +177,9 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.formula = detect_formula(text)
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
         asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
+    if lang == "en" and _HIGH_GROWTH.search(text) and not asked.line_items:  # its revenue growth tells
+        asked.formula = FORMULAS["yoy_growth"]
+        asked.line_items = [LineItemMatch("revenue", "revenue", len(text))]
     if asked.formula is not None:  # "year-over-year" names the calculation, not a row to look up
         words = {k.lower() for k in asked.formula.keywords}
         asked.line_items = [m for m in asked.line_items if m.concept or m.printed.lower() not in words]

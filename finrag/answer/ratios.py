@@ -220,7 +220,13 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "{0} / {1}",
         _abs_ratio,
         True,
-        ("capex to revenue", "capital expenditure to revenue", "capital intensity"),
+        (
+            "capex to revenue",
+            "capital expenditure to revenue",
+            "capital intensity",
+            "capital-intensive",
+            "capital intensive",
+        ),
     ),
     Formula(
         "interest_coverage",

@@ -220,3 +220,18 @@ def test_a_long_remark_after_a_row_label_does_not_drop_the_row() -> None:
     doc = make_doc([table], company="Kraft Heinz", year=2019, language="en", unit_line="")
     facts = extract_facts(doc, table_chunks(doc))
     assert sorted(f.value for f in facts) == [Decimal(1973), Decimal(2129)]
+
+
+def test_a_year_split_across_a_merged_header_cell_dates_both_scope_columns() -> None:
+    flows = Table(
+        "t30",
+        [144],
+        [["项目", "2005", "年度", "2004年", "度"], ["", "合并", "母公司", "合并", "母公司"]],
+        [["经营活动现金流量净额", "11,139,756.22", "9,979,759.10", "13,764,663.32", "10,851,975.06"]],
+        caption="现金流量表",
+    )
+    doc = make_doc([flows], company="天源科技", year=2005)
+    facts = {(f.fiscal_year, f.scope): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert facts[(2005, "parent")] == Decimal("9979759.10")  # "年度 母公司" was a column without a year
+    assert facts[(2005, "consolidated")] == Decimal("11139756.22")
+    assert facts[(2004, "parent")] == Decimal("10851975.06")

@@ -1,9 +1,9 @@
 from __future__ import annotations
 
-from finrag.answer.gate import _only_in_end_date, decide, refusal_text
+from finrag.answer.gate import _only_in_end_date, check_role, decide, refusal_text
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
-from finrag.model import Hit, Table
+from finrag.model import Hit, QueryAnalysis, Table
 
 from .helpers import INCOME_ZH, make_chunk, make_doc, table_chunks
 
@@ -168,3 +168,13 @@ def test_a_named_report_and_a_fiscal_year_s_end_date_do_not_ask_for_the_next_yea
     asked = analyze("What is Acme's FY2022 inventory turnover? Fiscal 2022 ended January 28, 2023.")
     assert _only_in_end_date(asked, 2023)
     assert not _only_in_end_date(analyze("What was Acme's revenue in FY2022 and FY2023?"), 2023)
+
+
+def test_a_report_question_s_subject_is_what_follows_the_filer_and_year() -> None:
+    q = "四方科技2019年前五名客户销售额占年度销售总额的比例是多少?"
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "other", companies=["四方科技"]))
+    doc = make_doc([])
+    page = make_chunk(doc, "√适用 □不适用前五名客户销售额32,932.48万元，占年度销售总额28.02%；", 28)
+    checked = check_role(asked, [(1, page)], AnswerSettings())
+    assert checked is not None and checked.passed and checked.found.value == "28.02%"  # the page never
+    # repeats the filer's name: the subject "前五名客户销售额占年度销售总额" is what it must print

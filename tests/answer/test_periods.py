@@ -42,3 +42,10 @@ def test_bank_style_quarter_columns() -> None:
     assert resolve_label("1Q21", 2021).period_end == "2021-03-31"
     q = resolve_label("Q2 2022", 2022)
     assert (q.fiscal_year, q.fiscal_period) == (2022, "Q2")
+
+
+def test_an_earnings_release_quarter_column_is_a_quarter() -> None:
+    q4 = resolve_label("FOURTH QUARTER 2021 Amount", 2022)
+    assert (q4.fiscal_year, q4.fiscal_period) == (2021, "Q4")
+    assert resolve_label("Second Quarter 2023", 2023).fiscal_period == "Q2"
+    assert resolve_label("2022 Amount", 2022).fiscal_period == "FY"

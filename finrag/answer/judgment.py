@@ -1,0 +1,89 @@
+"""Yes/no questions an analyst answers with a metric ("Does Adobe have an improving operating margin
+profile as of FY2022?", "Are JnJ's FY2022 financials that of a high growth company?", "Does Amcor have
+positive working capital based on FY2023 data?"): the metric worked out on cited facts, for the year asked
+and the year before where the question asks about a direction, and the yes or no read off those figures.
+The verdict is only ever a comparison of the shown figures (up or down, above or below zero); judgements
+without a fixed rule ("capital-intensive", "high growth") show the figures and no verdict."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from finrag.answer.numeric import NumericAnswer
+from finrag.answer.query import AskedFor
+from finrag.answer.units import format_number
+
+# A yes/no question (not "what is …"): the verdict opens the answer
+_YES_NO = re.compile(r"^\s*(?:does|do|is|are|was|were|has|have|did|can)\b", re.I)
+_IMPROVING = re.compile(r"\bimprov\w*|\bexpand\w*|\bincreas\w*|\bgrow(?:ing|n)?\b|\brising\b", re.I)
+_WORSENING = re.compile(
+    r"\bdeclin\w*|\bdeteriorat\w*|\bcontract\w*|\bdecreas\w*|\bfalling\b|\bshrink\w*", re.I
+)
+_POSITIVE = re.compile(r"\bpositive\b", re.I)
+_NEGATIVE = re.compile(r"\bnegative\b", re.I)
+# Metrics where a lower figure is the better one: "improving" means it fell
+_LOWER_IS_BETTER = ("debt_to_asset", "debt_to_equity", "days_sales_outstanding", "days_inventory_outstanding")
+
+
+def is_yes_no(asked: AskedFor) -> bool:
+    return asked.language == "en" and bool(_YES_NO.search(asked.question))
+
+
+def asks_direction(asked: AskedFor) -> bool:
+    """A yes/no question about a metric moving ("improving operating margin profile") for one year."""
+    q = asked.question
+    return (
+        is_yes_no(asked)
+        and len(asked.years) == 1
+        and asked.formula is not None
+        and asked.formula.concepts[0] != "*"
+        and bool(_IMPROVING.search(q) or _WORSENING.search(q))
+    )
+
+
+def direction_answer(
+    asked: AskedFor, answer_for: Callable[[AskedFor], NumericAnswer | None]
+) -> NumericAnswer | None:
+    """The metric for the year asked and the year before, and whether it moved the way the question says;
+    None when either year cannot be worked out."""
+    assert asked.formula is not None
+    year = asked.years[0]
+    now, before = answer_for(replace(asked, years=[year])), answer_for(replace(asked, years=[year - 1]))
+    if now is None or before is None or now.calculation is None or before.calculation is None:
+        return None
+    a, b = now.calculation.result, before.calculation.result
+    if a == b:
+        return None  # no direction to read: the figures are shown by the plain calculation instead
+    up = a > b
+    better = not up if asked.formula.name in _LOWER_IS_BETTER else up
+    asks_better = not _WORSENING.search(asked.question)
+    wording = re.search(r"\bimprov|\bdeteriorat", asked.question, re.I)
+    moved = ("improved" if better else "deteriorated") if wording else ("rose" if up else "fell")
+    asked_up = asks_better if wording else bool(_IMPROVING.search(asked.question))
+    yes = (better if wording else up) == asked_up
+    unit = now.calculation.unit or ""
+    shown = f"{format_number(a, None)}{unit} in FY{year} from {format_number(b, None)}{unit} in FY{year - 1}"
+    verdict = f"{'Yes' if yes else 'No'}. {asked.formula.en} {moved}: {shown}."
+    calc = replace(now.calculation, inputs=[*before.calculation.inputs, *now.calculation.inputs])
+    calc = replace(calc, text="\n".join([before.calculation.text, now.calculation.text]))
+    return NumericAnswer(
+        "\n".join([verdict, before.text, now.text]),
+        [*before.facts, *now.facts],
+        calc,
+        [*before.detail, *now.detail],
+        a,
+    )
+
+
+def sign_answer(asked: AskedFor, found: NumericAnswer | None) -> NumericAnswer | None:
+    """ "Does Amcor have positive working capital?": yes or no from the sign of the worked-out figure."""
+    q = asked.question
+    if found is None or found.calculation is None or not is_yes_no(asked):
+        return found
+    if not (_POSITIVE.search(q) or _NEGATIVE.search(q)):
+        return found
+    positive = found.calculation.result > 0
+    yes = positive if _POSITIVE.search(q) else not positive
+    return replace(found, text=f"{'Yes' if yes else 'No'}. " + found.text)

@@ -1,0 +1,49 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.facts import extract_facts
+from finrag.answer.judgment import asks_direction, direction_answer, sign_answer
+from finrag.answer.numeric import calculation_answer
+from finrag.answer.query import analyze
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+INCOME = Table(
+    "t1",
+    [60],
+    [["(In millions)", "2022", "2021"]],
+    [
+        ["Total revenue", "17,606", "15,785"],
+        ["Operating income", "6,098", "5,802"],
+        ["Total current assets", "5,308", "5,853"],
+        ["Total current liabilities", "4,476", "5,146"],
+    ],
+    caption="Consolidated Statements of Income",
+)
+
+
+def _facts() -> tuple[list, dict[str, int]]:
+    doc = make_doc([INCOME], company="Acme", year=2022, language="en", unit_line="")
+    return extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+
+
+def test_an_improving_margin_question_is_answered_from_both_years_figures() -> None:
+    facts, rank = _facts()
+    asked = analyze("Does Acme have an improving operating margin profile as of FY2022?")
+    assert asks_direction(asked)
+    found = direction_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None
+    assert found.text.startswith("No. Operating margin deteriorated: 34.64% in FY2022 from 36.76% in FY2021")
+    assert "6,098 / 17,606" in found.text and "5,802 / 15,785" in found.text  # both years' steps shown
+    assert not asks_direction(analyze("What is Acme's FY2022 operating margin?"))  # no yes/no, no verdict
+
+
+def test_positive_working_capital_is_read_off_the_sign_of_the_worked_figure() -> None:
+    facts, rank = _facts()
+    asked = analyze("Does Acme have positive working capital based on FY2022 data?")
+    assert asked.formula is not None and asked.formula.name == "net_working_capital"
+    found = sign_answer(asked, calculation_answer(asked, facts, rank, lambda f: 1))
+    assert found is not None and found.calculation is not None
+    assert found.text.startswith("Yes.") and found.calculation.result == Decimal("832.00")
