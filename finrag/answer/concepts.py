@@ -211,6 +211,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "回购股份支付的现金",
     ),
     "interest_expense": ("利息费用", "利息支出", "interest expense", "interest expense, net"),
+    "share_capital": ("股本", "实收资本（或股本）", "实收资本(或股本)", "实收资本", "share capital"),
+    "investment_income": ("投资收益", "investment income"),
     "eps_basic": ("基本每股收益", "basic earnings per share", "basic"),
 }
 
@@ -247,6 +249,7 @@ HOME_STATEMENT: dict[str, str] = {
             "long_term_borrowings",
             "fixed_assets",
             "intangible_assets",
+            "share_capital",
         ),
         "balance",
     ),
@@ -267,6 +270,7 @@ HOME_STATEMENT: dict[str, str] = {
             "net_profit_parent",
             "interest_expense",
             "eps_basic",
+            "investment_income",
         ),
         "income",
     ),

@@ -68,6 +68,7 @@ class Focus:
     year: int | None = None  # the one year asked
     unit: str | None = None  # "多少吨": only a figure in this unit answers, else nothing is quoted
     topic: tuple[str, ...] = ()  # with ``unit``: a table row (its unit is in the header) naming one of these
+    strict: bool = False  # no sentence printing what is asked: quote nothing (the answer is a refusal)
 
 
 def _prints(sentence: str, focus: Focus) -> bool:
@@ -91,7 +92,7 @@ def select_sentences(
     candidates = _candidates(context)
     if focus is not None:
         printing = [c for c in candidates if _prints(c.text, focus)]
-        candidates = printing if printing or focus.unit is not None else candidates
+        candidates = printing if printing or focus.strict else candidates
     if not wanted or not candidates:
         return []
     lowered = [c.text.lower() for c in candidates]

@@ -26,7 +26,9 @@ _WRITTEN_DATE = re.compile(
     re.I,
 )
 # "排放总量是多少吨", "员工有多少人": a quantity in a unit of measure; sentences without one do not answer
-_ASKS_UNIT = re.compile(r"多少\s*(吨标准煤|千瓦时|平方米|立方米|万吨|千瓦|吨|人|名|家|辆|台|套|户)")
+_ASKS_UNIT = re.compile(r"多少\s*(吨标准煤|千瓦时|平方米|立方米|万吨|千瓦|吨|人|名|家|辆|台|套|户|岁)")
+# "…市盈率是多少?保留2位小数。": a computed figure; a page that never prints the metric does not answer it
+_ROUNDED = re.compile(r"保留\s*\d\s*位小数")
 
 
 def _about_years(chunk: Chunk, years: list[int]) -> bool:
@@ -78,14 +80,16 @@ def extractive_inputs(
         if ASKS_COUNT.search(asked.question)
         else None
     )
+    names = [e.lower() for e in asked.entities]
+    topic = tuple(
+        t
+        for t in terms(_ROUNDED.sub(" ", asked.question))
+        if not any(t in n or n in t for n in names) and not t.isdigit() and "年" not in t  # not periods
+    )
     if unit := _ASKS_UNIT.search(asked.question):
-        names = [e.lower() for e in asked.entities]
-        topic = tuple(
-            t
-            for t in terms(asked.question)
-            if not any(t in n or n in t for n in names) and not t.isdigit() and "年" not in t  # not periods
-        )
-        focus = Focus([], None, unit.group(1), topic)
+        focus = Focus([], None, unit.group(1), topic, strict=True)
+    elif asked.language == "zh" and _ROUNDED.search(asked.question) and topic:
+        focus = Focus(list(topic), one_year, strict=True)
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
 

@@ -17,6 +17,7 @@ from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.lexicon import synonyms
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.query import AskedFor
+from finrag.answer.role_words import HEAD_KINDS
 from finrag.answer.roles import (
     RELEASE,
     Role,
@@ -231,8 +232,13 @@ def _report_subject(asked: AskedFor, subject: str) -> str:
     rest = _YEARS.sub(" ", re.sub(r"(?:19|20)\d{2}\s*年度?", " ", subject))
     for name in asked.entities:
         rest = rest.replace(name, " ")
-    rest = "".join(rest.split())
-    return rest if len(rest) > 1 else subject
+    return "".join(rest.split())  # "" when the subject was only the filer and year: any page may answer
+
+
+def _role_topic(phrase: str) -> str:
+    """The attribute without its head word: "研发人员数量占比" -> "研发人员数量" (what the value is of)."""
+    head = max((h for h, _ in HEAD_KINDS if phrase.endswith(h)), key=len, default="")
+    return phrase[: len(phrase) - len(head)] if head else phrase
 
 
 def role_gate(
@@ -245,7 +251,7 @@ def role_gate(
         return None
     if asked.intent == "lookup" and any(m.printed in role.phrase for m in asked.line_items):
         return None  # a table line item is asked for ("研发投入金额"): the fact lookup answers it
-    subject = _report_subject(asked, subject_name(asked.question))
+    subject = _report_subject(asked, subject_name(asked.question)) or _role_topic(role.phrase)
     scored = [(coverage(subject, c.text.lower()) if len(subject) > 1 else 1.0, n, c) for n, c in context]
     scored = [
         t for t in scored if t[0] >= cfg.role_subject_coverage

@@ -124,7 +124,9 @@ def best_fact(
     printed = normalise(want.item.printed)
     low_q = asked.question.lower()
     home = HOME_STATEMENT.get(want.item.concept)
-    per_share = bool(_PER_SHARE.search(low_q))
+    # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
+    computes = asked.formula is not None and any(_PER_SHARE.search(k) for k in asked.formula.keywords)
+    per_share = bool(_PER_SHARE.search(low_q)) and not computes
     # an earnings release heads quarter columns "FOURTH QUARTER 2021 Amount" beside a bare "2022 Amount":
     # a table with quarter columns is quarterly unless a column says it holds the year
     quarterly = {(f.doc_id, f.table_ref) for f, _ in candidates if _QUARTER_WORDS.search(f.column_label)}

@@ -151,6 +151,23 @@ def _about(subject: str, sentences: list[str], i: int) -> float:
     return max(coverage(subject, s.lower()) for s in sentences[lo : i + 1])
 
 
+_BARE_NUMBER = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*$")
+
+
+def _percent_rows(text: str) -> str:
+    """A table row labelled in percent ("研发人员数量占公司总人数的比例（%） | 18.63") prints its values
+    without the sign: they are percentages."""
+    out = []
+    for line in text.split("\n"):
+        cells = line.split("|")
+        label = next((c for c in cells if c.strip()), "")
+        if "|" in line and ("%" in label or "％" in label):
+            cells = [f"{c.strip()}%" if _BARE_NUMBER.match(c) else c for c in cells]
+            line = "|".join(cells)
+        out.append(line)
+    return "\n".join(out)
+
+
 def role_evidence(
     role: Role,
     context: list[tuple[int, str]],
@@ -172,11 +189,12 @@ def role_evidence(
     words = [w for group in role.cues for c in group for w in CUE_SYNONYMS.get(c) or (c,)]
     point = any(_POINT_CUE in group for group in role.cues)
     best = RoleEvidence(False)
-    best_key: tuple[float, bool, bool, int] = (-1.0, False, False, 0)
+    best_key: tuple[float, int, bool, bool, int] = (-1.0, 0, False, False, 0)
     tried = 0
     for n, text in context:
         if event is not None and event_chunk and not reports(text, event, taxonomy().window):
             continue  # a chunk about another event of the subject ("X迎新任副行长" for X融资)
+        text = _percent_rows(text) if role.kind == "percent" else text
         sentences = split_sentences(TICKER.sub(" ", text))
         for i, sentence in enumerate(sentences):
             if subject and min_subject > 0 and _about(subject, sentences, i) < min_subject:
@@ -190,9 +208,9 @@ def role_evidence(
                     if not subject or coverage(subject, sentence[a:b].lower()) < SELF_NAME_COVERAGE
                 ]
                 tried += len(spans)
-                if spans and best_key < (1.0, True, True, 0):
+                if spans and best_key < (1.0, len(role.cues), True, True, 0):
                     start, end = spans[0]
-                    best_key = (1.0, True, True, 0)
+                    best_key = (1.0, len(role.cues), True, True, 0)
                     best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, 1.0)
                 continue
             spans = [(m.start(), m.end()) for m in pattern.finditer(sentence)] if pattern else [(0, 0)]
@@ -218,7 +236,9 @@ def role_evidence(
                 around = clause(sentence, start, end) if pattern and role.cues else ""
                 own = bool(around) and _group_distance(role.cues[-1], around, 0) is not None
                 explicit = RELATIVE_DAY.match(sentence, start) is None  # "近日" only when no date is given
-                key = (score, explicit, own, -sum(found))
+                # a cue printed whole beats one matched by a fragment ("研发人员数量" over "研发")
+                whole = sum(1 for g in role.cues if any(c in near for c in g))
+                key = (score, whole, explicit, own, -sum(found))
                 if key > best_key:
                     best_key = key
                     best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, score)

@@ -50,6 +50,7 @@ _ZH_INDUSTRY_TEXT = (
     "农村商业银行 水务 燃气 港务 机场 高速 交通 地产 置业 城建 旅游 传媒 文化"
 )
 _ZH_INDUSTRY_WORDS = frozenset(_ZH_INDUSTRY_TEXT.split())
+ZH_SHORT_PART = 2  # exchange short names join two-character parts: the parent's and the company's own
 MIN_ZH_PLACE_STRIPPED = 4  # what is left after the place must stay a name (四方科技, not 四方)
 _EN_SUFFIX = re.compile(
     r"[,.]?\s+(?:inc|incorporated|corp|corporation|company|co|ltd|limited|plc|holdings?|group|n\.?v|s\.?a|llc|lp)"
@@ -124,6 +125,13 @@ def _zh_names(name: str) -> list[str]:
         rest = form[len(place) :] if place else ""
         if len(rest) >= MIN_ZH_PLACE_STRIPPED and _legal_core(rest) not in _ZH_INDUSTRY_WORDS:
             out.append(rest)
+    # "中钢集团安徽天源科技" is listed as 中钢天源: the parent's short name and the company's own
+    if m and len(group := m.group(0).removesuffix("集团")) == ZH_SHORT_PART:
+        core = _legal_core(out[-1])
+        word = next((w for w in _ZH_BUSINESS_WORDS if core.endswith(w)), "")
+        own = core[: len(core) - len(word)]
+        if len(own) == ZH_SHORT_PART:
+            out.append(group + own)
     return out
 
 
