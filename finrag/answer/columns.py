@@ -75,10 +75,49 @@ def _join_split_years(header: list[list[str]]) -> list[list[str]]:
     return out
 
 
+# Words of a period heading centred over several year columns ("Three Months Ended", "June 30,")
+_PERIOD_WORDS = re.compile(
+    r"months?|quarter|weeks?|year|ended|ending|fiscal|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|季度|年度|月",
+    re.I,
+)
+_YEAR_CELL = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}\b|(?:19|20)\d{2}年", re.I)
+
+
+def _spread_period_headings(header: list[list[str]]) -> list[list[str]]:
+    """A period heading printed once over a group of year columns ("Three Months Ended | Six Months Ended"
+    over "2023 2022 2023 2022", "FOURTH QUARTER" over "2022 … 2021") lands in one cell of its group; it
+    is copied to every year column of the group (groups: the year columns split evenly between the
+    headings, each holding its heading's column)."""
+    years_at = max(
+        range(len(header)), key=lambda r: sum(bool(_YEAR_CELL.search(c)) for c in header[r]), default=-1
+    )
+    if years_at <= 0:
+        return header
+    year_cols = [i for i, c in enumerate(header[years_at]) if _YEAR_CELL.search(c)]
+    out = [list(r) for r in header]
+    for r in range(years_at):
+        heads = [
+            i
+            for i, c in enumerate(out[r])
+            if i > 0 and c.strip() and _PERIOD_WORDS.search(c) and not _YEAR_CELL.search(c)
+        ]
+        if not heads or not year_cols or len(year_cols) % len(heads):
+            continue
+        size = len(year_cols) // len(heads)
+        groups = [year_cols[k : k + size] for k in range(0, len(year_cols), size)]
+        if all(g[0] - 1 <= h <= g[-1] + 1 for h, g in zip(heads, groups, strict=True)):
+            for h, g in zip(heads, groups, strict=True):
+                for c in g:
+                    if c < len(out[r]) and not out[r][c].strip():
+                        out[r][c] = out[r][h]
+    return out
+
+
 def period_columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[Column]:
     columns: list[Column] = []
     year, end = doc.meta.fiscal_year, doc.meta.period_end
-    header = _join_split_years(header)
+    header = _spread_period_headings(_join_split_years(header))
     for col in range(label_col + 1, width):
         label = column_label(header, col)
         low = label.lower()

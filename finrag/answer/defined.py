@@ -11,6 +11,7 @@ from decimal import Decimal
 from finrag.answer.calc import Formula, calc_text, compute
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Constant, Definition, Term
+from finrag.answer.lexicon import LineItemMatch, concept_of
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.query import AskedFor
@@ -28,9 +29,17 @@ def defined_answer(
     applied with Decimal arithmetic; None when an operand has no fact."""
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
+    concepts = [t.item.concept for t in definition.terms if t.item.concept]
     for t in definition.terms:
         years = list(t.average_of) if t.average_of else [t.year if t.year is not None else year]
-        wants.extend(Want(t.item, y) for y in reversed(years))  # the later balance first, as statements print
+        item = t.item
+        if (
+            item.concept
+            and concepts.count(item.concept) > 1
+            and len({u.item.printed for u in definition.terms}) > 1
+        ):
+            item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
+        wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
     chosen: list[Fact] = []
     for w in wants:
         tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
@@ -39,7 +48,7 @@ def defined_answer(
         f = next(
             (b for p in (same_table, pool) if (b := best_fact(p, w, asked, doc_rank, fallback=False))), None
         )
-        f = f or best_fact(facts, w, asked, doc_rank)
+        f = f or best_fact(facts, w, asked, doc_rank) or _unqualified(facts, w, asked, doc_rank)
         if f is None:
             return None
         chosen.append(f)
@@ -80,6 +89,19 @@ def defined_answer(
     except AnswerError:
         return None
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])
+
+
+# "long-term debt excluding redeemable preferred stock": what the metric leaves out, not part of a row name
+_QUALIFIER = re.compile(r"\s+(?:excluding|including|excl\.|incl\.|other than|but not)\b.*$", re.I)
+
+
+def _unqualified(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str, int]) -> Fact | None:
+    """The row for an operand named with a qualifier no row prints, looked up by its name alone."""
+    name = _QUALIFIER.sub("", w.item.printed)
+    if name == w.item.printed or not name:
+        return None
+    item = LineItemMatch(concept_of(name) or "", name, w.item.start)
+    return best_fact(facts, replace(w, item=item), asked, doc_rank)
 
 
 def evaluate(tokens: list[Term | Constant | str], values: list[list[Decimal]]) -> Decimal:

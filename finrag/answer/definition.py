@@ -160,8 +160,12 @@ _HOW_TO_USE = re.compile(
 )
 
 
+# "net cash provided by (used in) operating activities": a bracket inside a row name, not a gloss
+_INLINE_BRACKET = re.compile(r"\s*\((?:used in|used for|used by|loss|losses|deficit)\)", re.I)
+
+
 def _parse(name: str, expr: str) -> Definition | None:
-    expr = _HOW_TO_USE.sub("", expr)
+    expr = _INLINE_BRACKET.sub("", _HOW_TO_USE.sub("", expr))
     if then := _THEN.match(expr.strip()):
         expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
     tokens: list[Term | Constant | str] = []

@@ -16,7 +16,8 @@ RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best 
 RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever already ranked them)
 MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table debris
 PATH_PART_CHARS = 80  # a heading-path element ("十七、积极履行社会责任的工作情况") is at most this long
-_FIGURE = re.compile(r"\d[\d,.]*\d")  # "812", "41.3": a list number ("3、") states no figure
+# "812", "41.3", "15,000万元": a list number ("3、"), a year or a date ("2009年 12月 30日") states no figure
+_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d{2}(?![\d,.]))\d[\d,.]*\d(?!\s*[年月日号])")
 
 
 @dataclass(slots=True)

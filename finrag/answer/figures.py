@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.extractive import Focus
-from finrag.answer.gate import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
+from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.owners import is_filer
 from finrag.answer.query import AskedFor
@@ -70,6 +70,7 @@ def extractive_inputs(
     sentence does: a figure, a wording of the asked line item and the asked year ("Revenue for the third
     quarter of 2024 was $812 million", not the cover page)."""
     words = [w for m in asked.line_items if m.concept for w in _wordings(m)]
+    words += [m.printed.lower() for m in asked.line_items if not m.concept]  # a row label ("注册资本")
     words += [w.lower() for w in asked.formula.keywords] if asked.formula else []  # "gross margin was 41.3%"
     one_year = asked.years[0] if len(asked.years) == 1 else None
     figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words

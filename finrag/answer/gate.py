@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from finrag.answer.averaged import YEARLY_AVERAGE
 from finrag.answer.events import event_names, named_event
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
+from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.lexicon import synonyms
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.query import AskedFor
@@ -31,12 +32,8 @@ from finrag.answer.subjects import CLASS_WORDS, event_words, subject_name
 from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit
-from finrag.retrieve.docfit import FORWARD
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
-# A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
-COMPARATIVE_YEARS = 2
-PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(
@@ -49,29 +46,6 @@ _DEICTIC = re.compile(
 # Words that only say how a computed metric is taken ("unadjusted EBITDA", "turnover ratio"): the
 # calculator's inputs are the printed statement lines, so the documents need not print these words
 FORMULA_QUALIFIERS = ("unadjusted", "un-adjusted", "as reported", "ratio")
-
-
-# "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
-_NAMED_REPORT = re.compile(
-    r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s+(?:form\s+)?(?:10-?k|annual report)\b", re.I
-)
-# "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
-_END_DATE = re.compile(r"\b(?:ended|ending)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})")
-
-
-def _only_in_end_date(asked: AskedFor, year: int) -> bool:
-    """``year`` is written only as the end date of the fiscal year before it, which the question names."""
-    q = asked.question
-    in_dates = sum(1 for m in _END_DATE.finditer(q) if int(m.group(1)) == year)
-    return (
-        year - 1 in asked.years and in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", q))
-    )
-
-
-def report_covers(report_year: int, year: int, window: int, ahead: int = 0) -> bool:
-    """A report of fiscal ``report_year`` holds figures of ``year``: its own year or, as comparatives, up
-    to ``window`` years before it; ``ahead`` 1 lets an outlook speak of the year after the report."""
-    return year - ahead <= report_year <= year + window
 
 
 @dataclass(slots=True)
@@ -180,23 +154,9 @@ def decide(
         if others and not filer:
             return GateDecision(False, "company", missing=others, scores=scores)
     years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
-    window = (
-        PROSPECTUS_YEARS
-        if any(h.chunk.meta.doc_type == "prospectus" for h in evidence)
-        else COMPARATIVE_YEARS
-    )
-    ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
-    # a text question about a named report may ask of the months after its year (subsequent events)
-    named = {int(y) for y in _NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
-    for year in asked.years:
-        if year - 1 in named or _only_in_end_date(asked, year):
-            continue  # the named report speaks of the year after it / the date a named fiscal year ended
-        covered = any(report_covers(y, year, window, ahead) for y in years) or any(
-            h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
-        )
-        if not covered:
-            scores["period_covered"] = 0.0
-            return GateDecision(False, "period", missing=[str(year)], found_years=years, scores=scores)
+    if (uncovered := uncovered_period(asked, evidence, years)) is not None:
+        scores["period_covered"] = 0.0
+        return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
     wanted = [
         t for t in terms(_topic(asked)) if not any(t in e.lower() for e in asked.entities) and not t.isdigit()
     ]

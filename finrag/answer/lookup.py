@@ -27,9 +27,17 @@ UNKNOWN_SCOPE_BONUS = 0.1
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
 PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年度" is not "2006年度第一季度")
+# The statement a question tells us to use outranks a closer wording elsewhere ("common stock cash dividends"
+# in the equity statement when the cash flow statement's "... dividends paid" was asked for)
+STATEMENT_ASKED_BONUS = 1.0
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 _PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
+_PARTICLES = ("的", "之", "和", "及", "与", "或")
+_DURATION = re.compile(
+    r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b", re.I
+)
+DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|季度", re.I)
 _YEAR_WORDS = re.compile(r"twelve months|full[- ]year|year ended|fiscal year|年度", re.I)
 _PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每股|\bEPS\b", re.I)
@@ -131,6 +139,7 @@ def best_fact(
     # a table with quarter columns is quarterly unless a column says it holds the year
     quarterly = {(f.doc_id, f.table_ref) for f, _ in candidates if _QUARTER_WORDS.search(f.column_label)}
     reported = bool(_UNADJUSTED.search(asked.question))
+    spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
@@ -154,7 +163,9 @@ def best_fact(
         if not asked.part_year and part:
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
-            score += EXACT_LABEL_BONUS  # "according to the income statement": prefer that statement
+            score += STATEMENT_ASKED_BONUS  # "relying on the cash flow statement": that statement's row
+        if spans and (printed_spans := {m.group(0).lower() for m in _DURATION.finditer(f.column_label)}):
+            score += DURATION_BONUS if printed_spans & spans else -DURATION_BONUS  # six months, not three
         if asked.instant and f.period_end and want.prior == any(w in f.column_label for w in _PRIOR_WORDS):
             score += UNKNOWN_SCOPE_BONUS
         scored.append((score, f))
@@ -191,8 +202,8 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
                 continue
             cells = line.strip().strip("|").split("|")
             label = cells[0].strip()
-            if not label or parse_number(label) is not None:
-                continue
+            if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
+                continue  # "的净利润": the tail of a label the table reader cut, not a row name
             norm = normalise(label)
             if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and norm in low:
                 labels.setdefault(norm, label)

@@ -9,6 +9,7 @@ from decimal import Decimal
 from functools import partial
 
 from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, calc_text, compute
+from finrag.answer.concepts import statement_kind
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
@@ -131,6 +132,8 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
     year = asked.years[0] if asked.years else None
     if len(items) >= 2 and formula.name != "yoy_growth":
         return [Want(it, year) for it in (items if formula.name in VARIADIC else items[:2])]
+    if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
+        return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
     item = items[0]
     if formula.name in ("yoy_growth", "difference") and len(asked.dates) >= 2:
         # two balance dates written: "at July 29, 2023 compared with July 30, 2022"
@@ -264,9 +267,14 @@ def _calculation(
     ]
     if formula.percent and any(op.unit == "%" for op in operands):
         return None  # a printed percentage ("SG&A as a % of revenue 19.2") is no amount to divide
-    if formula.name in SHARE_FORMULAS or fixed:  # "capex as a % of revenue": the outflow's size, not its sign
+    paid_out = formula.name == "sum" and all(  # "buybacks and dividends combined": cash paid out
+        w.item.concept in OUTFLOW_CONCEPTS or (f.value < 0 and statement_kind(f.statement) == "cash_flow")
+        for w, f in zip(wants, chosen, strict=True)
+    )
+    if formula.name in SHARE_FORMULAS or fixed or paid_out:
+        # "capex as a % of revenue", cash returned to shareholders: the outflow's size, not its sign
         operands = [
-            replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS else op
+            replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS or paid_out else op
             for op, w in zip(operands, wants, strict=True)
         ]
     try:

@@ -209,7 +209,9 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         kind2: Literal["duration", "instant"] = (
             "instant" if any(w in text for w in instant_words) else "duration"
         )
-        return ResolvedPeriod(y, "FY", year_end(y), kind2)
+        # a bare year in a report whose year ends in June ("2022" in Amcor's 10-K) ends in June too
+        month = int(report_end[5:7]) if report_end else 12
+        return ResolvedPeriod(y, "FY", year_end(y, month), kind2)
     return UNKNOWN
 
 

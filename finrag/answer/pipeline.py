@@ -132,11 +132,12 @@ class Answerer:
             asked.line_items = [
                 next(
                     (
-                        # "sales to customers" is revenue, "gross profit as a % of revenue" not gross profit
+                        # a synonym keeps the concept ("sales to customers" is revenue), a longer row
+                        # label does not ("gross profit as a % of revenue", "无形资产投资")
                         replace(
                             t,
                             concept=t.concept
-                            or (m.concept if label_matches(normalise(t.printed), m.concept) else ""),
+                            or (m.concept if label_matches(normalise(t.printed), m.concept) >= 1 else ""),
                         )
                         for t in from_tables
                         if m.printed in t.printed and len(t.printed) > len(m.printed)

@@ -125,6 +125,11 @@ def coverage(name: str, text: str) -> float:
     is expected in lower case."""
     if name.isascii():
         words = [w for w in name.lower().replace("'s", "").split() if len(w) > 1]
-        return sum(w in text for w in words) / len(words) if words else 1.0
+        # whole words: "Lowe" is not in "lower"
+        return (
+            sum(bool(re.search(rf"(?<![a-z]){re.escape(w)}(?![a-z])", text)) for w in words) / len(words)
+            if words
+            else 1.0
+        )
     pairs = _pairs(_SUFFIX.sub("", name) or name)  # "股份有限公司" is in every filing: not evidence
     return sum(p in text for p in pairs) / len(pairs)

@@ -20,6 +20,8 @@ RULE_THICKNESS = 2.5
 MIN_RULE = 4.0
 # Rules within this distance are the same line / touch each other.
 SNAP = 2.0
+# Horizontal rules running this far past the outermost vertical rule bound a column there (open sides)
+OPEN_SIDE = 12.0
 
 
 @dataclass(slots=True)
@@ -104,8 +106,20 @@ def _grids(hs: list[_Rule], vs: list[_Rule]) -> list[tuple[list[float], list[flo
     for ch, cv in comps.values():
         ys, xs = _cluster([h.a for h in ch]), _cluster([v.a for v in cv])
         if len(ys) >= 2 and len(xs) >= 2:
-            grids.append((ys, xs))
+            grids.append((ys, _open_sides(xs, ch)))
     return grids
+
+
+def _open_sides(xs: list[float], hs: list[_Rule]) -> list[float]:
+    """An open-sided table (rules between its columns, none at its edges: Chinese prospectus statements)
+    ends where its horizontal rules end: the label column left of the first vertical rule and the last
+    column right of the last one are cells too."""
+    left, right = min(h.lo for h in hs), max(h.hi for h in hs)
+    return [
+        *([left] if left < xs[0] - OPEN_SIDE else []),
+        *xs,
+        *([right] if right > xs[-1] + OPEN_SIDE else []),
+    ]
 
 
 def _cell_text(segs: list[Segment]) -> str:

@@ -235,3 +235,21 @@ def test_a_year_split_across_a_merged_header_cell_dates_both_scope_columns() -> 
     assert facts[(2005, "parent")] == Decimal("9979759.10")  # "年度 母公司" was a column without a year
     assert facts[(2005, "consolidated")] == Decimal("11139756.22")
     assert facts[(2004, "parent")] == Decimal("10851975.06")
+
+
+def test_a_period_heading_centred_over_its_year_columns_dates_each_of_them() -> None:
+    ops = Table(
+        "t31",
+        [4],
+        [
+            ["", "", "Three Months Ended", "", "Six Months Ended"],
+            ["", "", "June 30,", "", "June 30,"],
+            ["", "2023", "2022", "2023", "2022"],
+        ],
+        [["Revenues", "3,942,207", "3,264,888", "7,815,503", "6,119,197"]],
+        caption="Consolidated Statements of Operations",
+    )
+    doc = make_doc([ops], company="Acme", year=2023, language="en", unit_line="")
+    ends = {(f.column_label, f.period_end): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert ends[("Three Months Ended June 30, 2023", "2023-06-30")] == Decimal(3942207)
+    assert ends[("Six Months Ended June 30, 2023", "2023-06-30")] == Decimal(7815503)

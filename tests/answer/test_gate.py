@@ -1,9 +1,11 @@
 from __future__ import annotations
 
-from finrag.answer.gate import _only_in_end_date, check_role, decide, refusal_text
-from finrag.answer.query import analyze
+from finrag.answer.gate import check_role, decide, refusal_text
+from finrag.answer.gate_periods import only_in_end_date
+from finrag.answer.query import AskedFor, analyze
 from finrag.config import AnswerSettings
 from finrag.model import Hit, QueryAnalysis, Table
+from finrag.retrieve.periods import find_periods
 
 from .helpers import INCOME_ZH, make_chunk, make_doc, table_chunks
 
@@ -166,8 +168,8 @@ def test_a_figure_of_a_company_that_filed_nothing_here_is_refused() -> None:
 
 def test_a_named_report_and_a_fiscal_year_s_end_date_do_not_ask_for_the_next_year() -> None:
     asked = analyze("What is Acme's FY2022 inventory turnover? Fiscal 2022 ended January 28, 2023.")
-    assert _only_in_end_date(asked, 2023)
-    assert not _only_in_end_date(analyze("What was Acme's revenue in FY2022 and FY2023?"), 2023)
+    assert only_in_end_date(asked, 2023)
+    assert not only_in_end_date(analyze("What was Acme's revenue in FY2022 and FY2023?"), 2023)
 
 
 def test_a_report_question_s_subject_is_what_follows_the_filer_and_year() -> None:
@@ -178,3 +180,18 @@ def test_a_report_question_s_subject_is_what_follows_the_filer_and_year() -> Non
     checked = check_role(asked, [(1, page)], AnswerSettings())
     assert checked is not None and checked.passed and checked.found.value == "28.02%"  # the page never
     # repeats the filer's name: the subject "前五名客户销售额占年度销售总额" is what it must print
+
+
+def test_a_quarter_after_the_latest_filing_is_refused_and_the_filed_one_answered() -> None:
+    doc = make_doc([], company="Acme", year=2023, language="en")
+    doc.meta.period_end = "2023-06-30"  # a 10-Q for the quarter to June 30
+    text = "Net revenues were $3,942 million in the quarter ended June 30, 2023."
+    hits = [Hit(make_chunk(doc, text, 4), 0.9)]
+    def asked(q: str) -> AskedFor:  # dates as the retriever's query analysis reads them
+        return analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+
+    later = asked("What were Acme's net revenues for the three months ended September 30, 2023?")
+    decision = decide(later, hits, ["Acme"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "period" and decision.missing == ["2023-09-30"]
+    filed = asked("What were Acme's net revenues for the three months ended June 30, 2023?")
+    assert decide(filed, hits, ["Acme"], AnswerSettings()).answerable

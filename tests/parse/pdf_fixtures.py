@@ -186,3 +186,31 @@ def blank_then_text(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def open_sided(path: Path) -> Path:
+    """A prospectus statement ruled only between its columns: horizontal rules across the whole table,
+    vertical rules between the value columns, none at its left or right edge."""
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("STSong-Light", 10)
+    c.drawString(20 * mm, H - 30 * mm, "（一）近三年合并资产负债表 单位：元")
+    xs = [30 * mm, 75 * mm, 110 * mm, 145 * mm, 180 * mm]
+    rows = [
+        ["项目", "2010.12.31", "2009.12.31", "2008.12.31"],
+        ["货币资金", "166,826,702.04", "94,092,712.31", "92,262,616.49"],
+        ["存货", "166,302,200.33", "85,795,835.87", "35,300,143.76"],
+    ]
+    y = H - 40 * mm
+    for r in rows:
+        y -= 18
+        c.drawString(xs[0] + 3, y + 4, r[0])
+        for j, text in enumerate(r[1:], start=1):
+            c.drawRightString(xs[j + 1] - 3, y + 4, text)
+        c.line(xs[0], y, xs[-1], y)
+        c.line(xs[0], y + 18, xs[-1], y + 18)
+        for x in xs[1:-1]:  # inner rules only
+            c.line(x, y, x, y + 18)
+    c.showPage()
+    c.save()
+    return path

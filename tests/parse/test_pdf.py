@@ -150,3 +150,10 @@ def test_page_limit_is_enforced(tmp_path: Path, settings: Settings) -> None:
     with pytest.raises(FileTooLargeError) as err:
         parse(fx.two_column(tmp_path / "long.pdf", pages=3), settings)
     assert "long.pdf" in str(err.value)
+
+
+def test_an_open_sided_ruled_table_keeps_its_edge_columns(tmp_path: Path, settings: Settings) -> None:
+    doc = parse(fx.open_sided(tmp_path / "open.pdf"), settings)
+    (t,) = doc.tables
+    assert t.header[-1] == ["项目", "2010.12.31", "2009.12.31", "2008.12.31"]
+    assert ["存货", "166,302,200.33", "85,795,835.87", "35,300,143.76"] in t.rows

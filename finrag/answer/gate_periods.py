@@ -1,0 +1,75 @@
+"""The evidence gate's period check: whether the retrieved reports cover the years and dates a question
+asks about (a FY2022 10-K holds 2022 and its comparatives, its outlook speaks of 2023, a 10-Q to June 30
+holds nothing of September)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from finrag.answer.lookup import WEEK_YEAR_DAYS
+from finrag.answer.query import AskedFor
+from finrag.model import Hit
+from finrag.retrieve.docfit import FORWARD
+
+# A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
+COMPARATIVE_YEARS = 2
+PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
+# "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
+_NAMED_REPORT = re.compile(
+    r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s+(?:form\s+)?(?:10-?k|annual report)\b", re.I
+)
+# "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
+_END_DATE = re.compile(r"\b(?:ended|ending)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})")
+
+
+def report_covers(report_year: int, year: int, window: int, ahead: int = 0) -> bool:
+    """A report of fiscal ``report_year`` holds figures of ``year``: its own year or, as comparatives, up
+    to ``window`` years before it; ``ahead`` 1 lets an outlook speak of the year after the report."""
+    return year - ahead <= report_year <= year + window
+
+
+def only_in_end_date(asked: AskedFor, year: int) -> bool:
+    """``year`` is written only as the end date of the fiscal year before it, which the question names."""
+    q = asked.question
+    in_dates = sum(1 for m in _END_DATE.finditer(q) if int(m.group(1)) == year)
+    return (
+        year - 1 in asked.years and in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", q))
+    )
+
+
+def _after_evidence(asked: AskedFor, evidence: list[Hit]) -> str | None:
+    """The date the question writes ("three months ended September 30, 2023") when every evidence document
+    ends before it (the latest filing is the 10-Q to June 30, 2023): None when one reaches it or a
+    document's period end is unknown."""
+    ends = [h.chunk.meta.period_end for h in evidence]
+    if not asked.dates or not ends or not all(ends):
+        return None
+    asked_end = max(asked.dates)
+    try:
+        gap = (date.fromisoformat(asked_end) - date.fromisoformat(max(e for e in ends if e))).days
+    except ValueError:
+        return None
+    return asked_end if gap > WEEK_YEAR_DAYS else None
+
+
+def uncovered_period(asked: AskedFor, evidence: list[Hit], years: list[int]) -> str | None:
+    """The first year or date the question asks about that no evidence report covers (``years``: the
+    evidence's fiscal years); None when all are covered."""
+    window = (
+        PROSPECTUS_YEARS
+        if any(h.chunk.meta.doc_type == "prospectus" for h in evidence)
+        else COMPARATIVE_YEARS
+    )
+    ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
+    # a text question about a named report may ask of the months after its year (subsequent events)
+    named = {int(y) for y in _NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
+    for year in asked.years:
+        if year - 1 in named or only_in_end_date(asked, year):
+            continue  # the named report speaks of the year after it / the date a named fiscal year ended
+        covered = any(report_covers(y, year, window, ahead) for y in years) or any(
+            h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
+        )
+        if not covered:
+            return str(year)
+    return _after_evidence(asked, evidence)  # Q3 asked of a 10-Q for the quarter to June
