@@ -10,6 +10,7 @@ from dataclasses import replace
 from decimal import ROUND_HALF_UP, Decimal
 
 from finrag.answer.numeric import NumericAnswer
+from finrag.answer.periods import without_year_ended
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 
@@ -36,7 +37,8 @@ def averaged(
 ) -> NumericAnswer | None:
     """The metric for each year (``answer_for`` the question narrowed to that year), then their mean; None
     when any year cannot be worked out (an average of some years is not the average asked)."""
-    per_year = [answer_for(replace(asked, years=[y], places=None)) for y in years]
+    plain = without_year_ended(asked.question)  # one year-end date cannot anchor several years
+    per_year = [answer_for(replace(asked, years=[y], places=None, question=plain)) for y in years]
     calcs = [a.calculation for a in per_year if a is not None and a.calculation is not None]
     if len(calcs) != len(years):
         return None

@@ -193,6 +193,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "depreciation & amortization",
         "depreciation, amortization and other",
         "depreciation and amortization expense",
+        "depreciation, amortization and accretion",
     ),
     "dividends_paid": (
         "分配股利、利润或偿付利息支付的现金",

@@ -14,6 +14,7 @@ from finrag.answer.definition import OPERATOR_TOKENS, Constant, Definition, Term
 from finrag.answer.lexicon import LineItemMatch, concept_of
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
+from finrag.answer.periods import year_ended
 from finrag.answer.query import AskedFor
 from finrag.errors import AnswerError
 from finrag.model import Fact
@@ -30,6 +31,7 @@ def defined_answer(
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
     concepts = [t.item.concept for t in definition.terms if t.item.concept]
+    ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
     for t in definition.terms:
         years = list(t.average_of) if t.average_of else [t.year if t.year is not None else year]
         item = t.item
@@ -39,6 +41,9 @@ def defined_answer(
             and len({u.item.printed for u in definition.terms}) > 1
         ):
             item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
+        if ended and not t.average_of and t.year is None:
+            wants.append(Want(item, None, ended))
+            continue
         wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
     chosen: list[Fact] = []
     for w in wants:

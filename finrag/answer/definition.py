@@ -140,8 +140,10 @@ def _chained(defined: list[Definition]) -> Definition:
 
 def _name_before(text: str) -> str:
     """The metric a bracket follows: "what is Verizon's year end FY2021 total debt" -> "total debt"."""
-    text = _YEAR_IN.sub(" ", text.split(",")[-1])
-    text = re.split(r"'s\b|’s\b|\b(?:is|was|are|were|the|of|for)\b", text)[-1]
+    text = _YEAR_IN.sub(" ", re.split(r"[,?.!]", text)[-1])  # "…? Compare operating margin": this sentence's
+    text = re.split(
+        r"'s\b|’s\b|\b(?:is|was|are|were|the|of|for|compare|calculate|compute)\b", text, flags=re.I
+    )[-1]
     return " ".join(w for w in text.split() if w.lower() not in ("year", "end", "year-end"))
 
 
@@ -288,3 +290,18 @@ def _well_formed(tokens: list[Term | Constant | str]) -> bool:
                 return False
             want_operand = True
     return depth == 0 and not want_operand
+
+
+# "3 year average unadjusted EBITDA % margin ... Define unadjusted EBITDA as operating income + D&A": the
+# question defines an amount and asks it as a share of revenue
+_MARGIN_OF = re.compile(
+    r"%\s*margin|\bmargin\s*%|\bas a (?:%|percent(?:age)?) of (?:total )?(?:revenue|sales)", re.I
+)
+
+
+def as_margin(definition: Definition | None, question: str) -> Definition | None:
+    """A defined amount asked "% margin": the definition divided by revenue (already a ratio: as is)."""
+    if definition is None or not definition.additive() or not _MARGIN_OF.search(question):
+        return definition
+    revenue = Term(LineItemMatch("revenue", "revenue", 0))
+    return Definition(f"{definition.name} % margin", ["(", *definition.tokens, ")", "/", revenue])

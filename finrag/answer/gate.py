@@ -99,15 +99,23 @@ def _topic(asked: AskedFor) -> str:
     return text
 
 
+MIN_ZH_ABBREVIATION = 4  # "南岭民爆" for 湖南南岭民用爆破器材: shorter Chinese names match too much
+
+
 def _abbreviates(name: str, hit: Hit) -> bool:
-    """``name``'s letters appear in order in the document's company or file name, from its first letter."""
+    """``name``'s letters appear in order in the document's company or file name, from its first letter
+    ("JnJ"); a Chinese short name of 4+ characters, from its first two together ("南岭民爆")."""
     letters = [ch for ch in name.lower() if ch.isalnum()]
     m = hit.chunk.meta
+    zh = not name.isascii()
+    if not letters or (zh and len(letters) < MIN_ZH_ABBREVIATION):
+        return False
     for full in (m.company or "", m.file):
         text = full.lower()
-        if not letters or not text.startswith(letters[0]):
+        start = text.find("".join(letters[:2])) if zh else (0 if text.startswith(letters[0]) else -1)
+        if start < 0:
             continue
-        it = iter(text)
+        it = iter(text[start:])
         if all(ch in it for ch in letters):
             return True
     return False
@@ -131,9 +139,10 @@ def decide(
     evidence = list(hits)
     missing: list[str] = []
     for name in asked.entities:
-        per_hit = [coverage(name, t) for t in texts]
-        if name.isascii():  # "JnJ" for Johnson & Johnson: the letters in order in a document's name
-            per_hit = [max(c, float(_abbreviates(name, h))) for c, h in zip(per_hit, hits, strict=True)]
+        # "JnJ" for Johnson & Johnson, 南岭民爆: the letters in order in a document's name count too
+        per_hit = [
+            max(coverage(name, t), float(_abbreviates(name, h))) for t, h in zip(texts, hits, strict=True)
+        ]
         best = max(per_hit)
         scores[f"company:{name}"] = round(best, 3)
         matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
@@ -151,8 +160,8 @@ def decide(
         filer = any(
             is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in asked.entities
         )
-        if others and not filer:
-            return GateDecision(False, "company", missing=others, scores=scores)
+        if (others or asked.entities) and not filer:  # "Target Corporation": named, filed nothing here
+            return GateDecision(False, "company", missing=others or asked.entities, scores=scores)
     years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
     if (uncovered := uncovered_period(asked, evidence, years)) is not None:
         scores["period_covered"] = 0.0
@@ -187,7 +196,7 @@ def decide(
 def _report_subject(asked: AskedFor, subject: str) -> str:
     """In a question about an indexed filer's report ("四方科技2019年前五名客户销售额占…的比例") the
     subject is what follows the filer's name and year: the report's pages need not repeat either."""
-    if not asked.years or not asked.companies:
+    if not asked.years or not (asked.companies or asked.entities):  # "南岭民爆2005年…": a name before a year
         return subject
     rest = _YEARS.sub(" ", re.sub(r"(?:19|20)\d{2}\s*年度?", " ", subject))
     for name in asked.entities:
@@ -209,7 +218,9 @@ def role_gate(
     role = asked_role(asked.question) if asked.language == "zh" else None
     if role is None or not checks(role) or asked.intent == "calculation":
         return None
-    if asked.intent == "lookup" and any(m.printed in role.phrase for m in asked.line_items):
+    if asked.intent == "lookup" and any(
+        m.printed in role.phrase or role.phrase in m.printed for m in asked.line_items
+    ):
         return None  # a table line item is asked for ("研发投入金额"): the fact lookup answers it
     subject = _report_subject(asked, subject_name(asked.question)) or _role_topic(role.phrase)
     scored = [(coverage(subject, c.text.lower()) if len(subject) > 1 else 1.0, n, c) for n, c in context]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from finrag.answer.numeric import NumericAnswer
+from finrag.answer.periods import without_year_ended
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 
@@ -32,13 +33,14 @@ def is_yes_no(asked: AskedFor) -> bool:
 
 
 def asks_direction(asked: AskedFor) -> bool:
-    """A yes/no question about a metric moving ("improving operating margin profile") for one year."""
+    """A yes/no question about a metric moving ("improving operating margin profile") as of one year (or
+    between the two it names)."""
     q = asked.question
+    named = asked.definition is not None or (asked.formula is not None and asked.formula.concepts[0] != "*")
     return (
         is_yes_no(asked)
-        and len(asked.years) == 1
-        and asked.formula is not None
-        and asked.formula.concepts[0] != "*"
+        and len(asked.years) in (1, 2)
+        and named
         and bool(_IMPROVING.search(q) or _WORSENING.search(q))
     )
 
@@ -48,24 +50,26 @@ def direction_answer(
 ) -> NumericAnswer | None:
     """The metric for the year asked and the year before, and whether it moved the way the question says;
     None when either year cannot be worked out."""
-    assert asked.formula is not None
-    year = asked.years[0]
-    now, before = answer_for(replace(asked, years=[year])), answer_for(replace(asked, years=[year - 1]))
+    year = max(asked.years)
+    prior = min(asked.years) if len(asked.years) == 2 else year - 1
+    earlier = replace(asked, years=[prior], question=without_year_ended(asked.question))  # not that date's
+    now, before = answer_for(replace(asked, years=[year])), answer_for(earlier)
     if now is None or before is None or now.calculation is None or before.calculation is None:
         return None
     a, b = now.calculation.result, before.calculation.result
     if a == b:
         return None  # no direction to read: the figures are shown by the plain calculation instead
     up = a > b
-    better = not up if asked.formula.name in _LOWER_IS_BETTER else up
+    better = not up if asked.formula is not None and asked.formula.name in _LOWER_IS_BETTER else up
     asks_better = not _WORSENING.search(asked.question)
     wording = re.search(r"\bimprov|\bdeteriorat", asked.question, re.I)
     moved = ("improved" if better else "deteriorated") if wording else ("rose" if up else "fell")
     asked_up = asks_better if wording else bool(_IMPROVING.search(asked.question))
     yes = (better if wording else up) == asked_up
     unit = now.calculation.unit or ""
-    shown = f"{format_number(a, None)}{unit} in FY{year} from {format_number(b, None)}{unit} in FY{year - 1}"
-    verdict = f"{'Yes' if yes else 'No'}. {asked.formula.en} {moved}: {shown}."
+    shown = f"{format_number(a, None)}{unit} in FY{year} from {format_number(b, None)}{unit} in FY{prior}"
+    metric = asked.definition.name if asked.definition else asked.formula.en if asked.formula else "It"
+    verdict = f"{'Yes' if yes else 'No'}. {metric[:1].upper()}{metric[1:]} {moved}: {shown}."
     calc = replace(now.calculation, inputs=[*before.calculation.inputs, *now.calculation.inputs])
     calc = replace(calc, text="\n".join([before.calculation.text, now.calculation.text]))
     return NumericAnswer(

@@ -120,7 +120,7 @@ def key_word(printed: str) -> str | None:
 
 
 # Words that may stand before an item's name without changing what it is ("total inventories")
-_SAFE_PREFIXES = ("total ", "net ", "merchandise ", "consolidated ", "trade ")
+_SAFE_PREFIXES = ("total ", "net ", "merchandise ", "consolidated ", "trade ", "common stock ")
 MIN_CONTAINED = 8  # shorter English synonyms ("sales", "revenue") sit inside too many other row labels
 
 

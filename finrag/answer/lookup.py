@@ -33,6 +33,8 @@ STATEMENT_ASKED_BONUS = 1.0
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 _PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
+MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
+_UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
 _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b", re.I
@@ -82,6 +84,8 @@ def fetch_facts(store: Store, filters: Filters, items: list[LineItemMatch], doc_
         names.append(normalise(it.printed))
         word = None if it.concept else key_word(it.printed)
         contained.extend([word] if word else [])
+        if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:
+            contained.append(normalise(it.printed))  # a row that adds its unit: "合计销售金额(万元)"
     scoped = Filters(
         access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
     )
@@ -204,7 +208,7 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             label = cells[0].strip()
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
-            norm = normalise(label)
+            norm = _UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and norm in low:
                 labels.setdefault(norm, label)
     taken = [False] * len(low)

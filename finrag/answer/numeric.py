@@ -14,6 +14,7 @@ from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact, per_share_row, wants_for
+from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.query import AskedFor
 from finrag.answer.ratios import cagr
 from finrag.answer.units import format_number
@@ -218,7 +219,9 @@ def _calculation(
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
     if formula.concepts[0] != "*":
+        ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
         anchor = year if year is not None else _latest_year(facts, formula.concepts[0], asked, doc_rank)
+        anchor = fiscal_year_of(ended) if ended else anchor
         for spec in formula.concepts:
             concept, _, back = spec.partition("@")  # "inventory@-1": the balance a year earlier
             printed = next(  # the question's own wording ("total revenue", not "net sales") is preferred
@@ -226,7 +229,8 @@ def _calculation(
                 CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1],
             )
             at = anchor + int(back) if back and anchor is not None else anchor
-            wants.append(Want(LineItemMatch(concept, printed, 0), at))
+            on = ended if ended and not back else None
+            wants.append(Want(LineItemMatch(concept, printed, 0), None if on else at, on))
     elif (
         formula.name in ("share_of_total", "share_of_revenue")
         and "average" in asked.question.lower()

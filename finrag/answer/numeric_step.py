@@ -69,13 +69,18 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return averaged(asked, span, lambda a: defined_answer(a, definition, facts, doc_rank, cite))
         if asked.formula is not None and asked.formula.concepts[0] != "*":  # "3 year average net margin"
             return averaged(asked, span, lambda a: calculation_answer(a, facts, doc_rank, cite))
+    if asks_direction(asked):  # "Does Adobe have an improving operating margin profile as of FY2022?"
+        moved = direction_answer(
+            asked,
+            (lambda a: defined_answer(a, definition, facts, doc_rank, cite))
+            if definition is not None
+            else (lambda a: calculation_answer(a, facts, doc_rank, cite)),
+        )
+        if moved is not None:
+            return moved
     if definition is not None:  # no textbook formula stands in for the question's own
         defined = defined_answer(asked, definition, facts, doc_rank, cite)
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
-    if asks_direction(asked):  # "Does Adobe have an improving operating margin profile as of FY2022?"
-        moved = direction_answer(asked, lambda a: calculation_answer(a, facts, doc_rank, cite))
-        if moved is not None:
-            return moved
     if asked.intent == "calculation":
         found = calculation_answer(asked, facts, doc_rank, cite)
         return sign_answer(asked, found) or lookup_answer(asked, facts, doc_rank, cite)

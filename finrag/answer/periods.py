@@ -247,3 +247,30 @@ def labels_from_line(text: str, columns: int) -> list[str] | None:
         m, d = days[0]
         return [f"{ended}{m.title()} {d}, {y}" for y in years]
     return list(years)
+
+
+# "FY2022 (fiscal year ended January 28, 2023)": the question dates the fiscal year it names
+_YEAR_ENDED = re.compile(
+    r"\b(?:fiscal\s+)?year\s+ended\s+(january|february|march|april|may|june|july|august|september|october|"
+    r"november|december)\s+(\d{1,2}),?\s*((?:19|20)\d{2})",
+    re.I,
+)
+
+
+def year_ended(question: str) -> str | None:
+    """The one fiscal-year end date a question writes ("fiscal year ended January 28, 2023"), or None."""
+    found = {(m.group(1).lower(), int(m.group(2)), int(m.group(3))) for m in _YEAR_ENDED.finditer(question)}
+    if len(found) != 1:
+        return None
+    month, day, year = found.pop()
+    return f"{year:04d}-{_MONTHS[month]:02d}-{day:02d}"
+
+
+def fiscal_year_of(iso: str) -> int:
+    """The fiscal year a year-end date closes, named as statement columns are ("January 28, 2023": 2023)."""
+    return _fiscal_year(int(iso[:4]), int(iso[5:7]), int(iso[8:10]))
+
+
+def without_year_ended(question: str) -> str:
+    """The question without its fiscal-year end date: for another year than the one that date closes."""
+    return _YEAR_ENDED.sub(" ", question)

@@ -148,6 +148,9 @@ class Answerer:
             ]
         elif asked.intent == "text":
             asked.line_items = from_tables
+            words = asked.formula.keywords if asked.formula else ()
+            if any(w in t.printed for t in from_tables for w in words):
+                asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum
             if asked.line_items and (
                 asked.formula is not None
                 or asks_amount(asked.question)

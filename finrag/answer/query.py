@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import rjieba
 
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
-from finrag.answer.definition import Definition, find_definition
+from finrag.answer.definition import Definition, as_margin, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
@@ -104,6 +104,7 @@ _EN_STOP_CAPS = _words(
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
     "January February March April May June July August September October November December"
 )
+_CHANGE_WORDS = ("变化", "变动")
 # "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
 _EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
@@ -177,6 +178,13 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.formula = detect_formula(text)
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
         asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
+    if (
+        asked.formula is not None
+        and asked.formula.name == "difference"
+        and any(w in text for w in _CHANGE_WORDS)
+        and not asks_amount(text)
+    ):
+        asked.formula = None  # "主营业务是否发生过变化": whether it changed, not by how much
     if lang == "en" and _HIGH_GROWTH.search(text) and not asked.line_items:  # its revenue growth tells
         asked.formula = FORMULAS["yoy_growth"]
         asked.line_items = [LineItemMatch("revenue", "revenue", len(text))]
@@ -188,7 +196,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.companies = list(analysis.companies) if analysis else []
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = company_names(text, lang)
-    asked.definition = find_definition(text)
+    asked.definition = as_margin(find_definition(text), text)
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*")
     ):

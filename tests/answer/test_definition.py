@@ -147,3 +147,18 @@ def test_chained_definitions_roots_spelled_out_terms_and_changes() -> None:
     values = [[Decimal(34616), Decimal(25309)], [Decimal(111934)], [Decimal(16047), Decimal(11461)]]
     assert round(evaluate(dpo.tokens, values), 2) == Decimal("93.86")
     assert find_definition("Define coverage as the figure management reports. What is it?") is None
+
+
+def test_a_defined_amount_asked_as_a_percent_margin_is_divided_by_revenue() -> None:
+    from finrag.answer.definition import as_margin, find_definition
+
+    q = (
+        "What is the FY2020 - FY2022 3 year average unadjusted EBITDA % margin for Acme? Define unadjusted "
+        "EBITDA as unadjusted operating income + depreciation and amortization."
+    )
+    d = as_margin(find_definition(q), q)
+    assert d is not None and d.tokens[-1] != ")" and d.tokens[-2] == "/"
+    assert [t.item.concept for t in d.terms] == ["operating_profit", "depreciation_amortization", "revenue"]
+    plain = "What is Acme's FY2022 EBITDA? Define EBITDA as operating income + depreciation and amortization."
+    kept = as_margin(find_definition(plain), plain)
+    assert kept is not None and kept.additive()  # an amount stays an amount

@@ -187,6 +187,7 @@ def test_a_quarter_after_the_latest_filing_is_refused_and_the_filed_one_answered
     doc.meta.period_end = "2023-06-30"  # a 10-Q for the quarter to June 30
     text = "Net revenues were $3,942 million in the quarter ended June 30, 2023."
     hits = [Hit(make_chunk(doc, text, 4), 0.9)]
+
     def asked(q: str) -> AskedFor:  # dates as the retriever's query analysis reads them
         return analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
 
@@ -195,3 +196,24 @@ def test_a_quarter_after_the_latest_filing_is_refused_and_the_filed_one_answered
     assert not decision.answerable and decision.reason == "period" and decision.missing == ["2023-09-30"]
     filed = asked("What were Acme's net revenues for the three months ended June 30, 2023?")
     assert decide(filed, hits, ["Acme"], AnswerSettings()).answerable
+
+
+def test_a_figure_of_a_named_company_that_filed_nothing_here_is_refused() -> None:
+    doc = make_doc(
+        [], company="Lockheed Martin", year=2022, language="en", file="LOCKHEEDMARTIN_2022_10K.pdf"
+    )
+    text = "Net cash provided by operating activities was $7,802 million; total current liabilities $15,887."
+    hits = [Hit(make_chunk(doc, text, 70), 0.9)]
+    q = "What is the FY2022 operating cash flow ratio for Target Corporation?"
+    decision = decide(analyze(q), hits, ["Lockheed Martin"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "company"
+    q = "What is the FY2022 operating cash flow ratio for Lockheed Martin?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "calculation", companies=["Lockheed Martin"]))
+    assert decide(asked, hits, ["Lockheed Martin"], AnswerSettings()).answerable
+
+
+def test_a_chinese_short_name_in_order_inside_the_legal_name_is_the_filer() -> None:
+    doc = make_doc([], company="湖南南岭民用爆破器材", year=2006, file="湖南南岭民用爆破器材股份有限公司.PDF")
+    hits = [Hit(make_chunk(doc, "| 向前5名客户的合计销售金额（万元） | 5,042.87 |", 68), 0.9)]
+    decision = decide(analyze("南岭民爆2005年向前5名客户的合计销售金额是多少?"), hits, [], AnswerSettings())
+    assert decision.scores["company:南岭民爆"] == 1.0  # 南岭…民…爆 in order in 湖南南岭民用爆破器材

@@ -288,3 +288,15 @@ def test_gaap_eps_growth_skips_adjusted_rows_and_a_quarterly_table_does_not_answ
         {both.doc_id: 0},
     )
     assert sales is not None and sales.value == Decimal(94943)  # the year's, not the bare "2022 Amount"
+
+
+def test_a_row_label_with_its_unit_is_the_item_a_question_names_without_it() -> None:
+    from finrag.answer.lookup import items_from_tables
+
+    doc = make_doc([], company="南岭民爆", year=2005)
+    table = "| 项目 | 2005年 |\n| 向前5名客户的合计销售金额（万元） | 5,042.87 |\n| 的净利润 | 1,000.00 |"
+    from .helpers import make_chunk
+
+    items = items_from_tables("南岭民爆2005年向前5名客户的合计销售金额是多少?", [make_chunk(doc, table, 68)])
+    assert [m.printed for m in items] == ["向前5名客户的合计销售金额"]
+    assert items_from_tables("2010年度的净利润是多少?", [make_chunk(doc, table, 68)]) == []  # a cut label

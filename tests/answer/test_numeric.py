@@ -132,3 +132,30 @@ def test_guidance_and_which_segment_questions_are_not_answered_with_a_statement_
         "Which of Corning's reportable segments had the highest net sales in FY2021?"
     )
     assert not NOT_A_STATEMENT_FIGURE.search("What is Corning's FY2021 net sales growth rate?")
+
+
+def test_cash_paid_out_is_summed_by_size_and_one_item_is_no_share() -> None:
+    flows = Table(
+        "t40",
+        [55],
+        [["(In millions)", "2016", "2015"]],
+        [
+            ["Common stock repurchased", "(15,969)", "(13,809)"],
+            ["Common stock cash dividends paid", "(11,006)", "(9,882)"],
+            ["Net sales", "91,154", "93,580"],
+        ],
+        caption="Cash Flows Statements",
+    )
+    doc = make_doc([flows], company="Acme", year=2016, language="en", unit_line="")
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+    q = "How much did Acme return via common stock repurchased and cash dividends paid combined in FY2016?"
+    found = calculation_answer(analyze(q), facts, rank, lambda f: 1)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.result == Decimal("26975.00")  # 15,969 + 11,006, not -26,975
+    share = calculation_answer(
+        analyze("What share of Acme's FY2016 net sales came from its largest customer?"),
+        facts,
+        rank,
+        lambda f: 1,
+    )
+    assert share is None  # one item (net sales) is no share of another

@@ -49,3 +49,14 @@ def test_an_earnings_release_quarter_column_is_a_quarter() -> None:
     assert (q4.fiscal_year, q4.fiscal_period) == (2021, "Q4")
     assert resolve_label("Second Quarter 2023", 2023).fiscal_period == "Q2"
     assert resolve_label("2022 Amount", 2022).fiscal_period == "FY"
+
+
+def test_a_written_fiscal_year_end_names_its_column_and_bare_years_end_in_the_report_month() -> None:
+    from finrag.answer.periods import fiscal_year_of, without_year_ended, year_ended
+
+    q = "What is Ulta's FY2022 operating cash flow ratio (fiscal year ended January 28, 2023)?"
+    assert year_ended(q) == "2023-01-28" and fiscal_year_of("2023-01-28") == 2023
+    assert "2023" not in without_year_ended(q)
+    assert year_ended("What was revenue in FY2022?") is None
+    assert resolve_label("2022", 2023, "2023-06-30").period_end == "2022-06-30"  # a June fiscal year
+    assert resolve_label("2022", 2022, "2022-12-31").period_end == "2022-12-31"
