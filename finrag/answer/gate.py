@@ -12,26 +12,21 @@ import re
 from dataclasses import dataclass, field
 
 from finrag.answer.averaged import YEARLY_AVERAGE
-from finrag.answer.events import event_names, named_event
+from finrag.answer.events import event_names
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.lexicon import synonyms
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.query import AskedFor
-from finrag.answer.role_words import HEAD_KINDS
 from finrag.answer.roles import (
-    RELEASE,
-    Role,
-    RoleEvidence,
     asked_role,
     checks,
-    role_evidence,
     subject_of,
 )
-from finrag.answer.subjects import CLASS_WORDS, event_words, subject_name
+from finrag.answer.subjects import CLASS_WORDS, event_words
 from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
-from finrag.model import Chunk, Hit
+from finrag.model import Hit
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
@@ -191,95 +186,6 @@ def decide(
             missing = [t for t, ok in zip(wanted, found, strict=True) if not ok]
             return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
-
-
-def _report_subject(asked: AskedFor, subject: str) -> str:
-    """In a question about an indexed filer's report ("四方科技2019年前五名客户销售额占…的比例") the
-    subject is what follows the filer's name and year: the report's pages need not repeat either."""
-    if not asked.years or not (asked.companies or asked.entities):  # "南岭民爆2005年…": a name before a year
-        return subject
-    rest = _YEARS.sub(" ", re.sub(r"(?:19|20)\d{2}\s*年度?", " ", subject))
-    for name in asked.entities:
-        rest = rest.replace(name, " ")
-    return "".join(rest.split())  # "" when the subject was only the filer and year: any page may answer
-
-
-def _role_topic(phrase: str) -> str:
-    """The attribute without its head word: "研发人员数量占比" -> "研发人员数量" (what the value is of)."""
-    head = max((h for h, _ in HEAD_KINDS if phrase.endswith(h)), key=len, default="")
-    return phrase[: len(phrase) - len(head)] if head else phrase
-
-
-def role_gate(
-    asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
-) -> tuple[Role, RoleEvidence] | None:
-    """For an attribute question, the value found for it in the context chunks about the subject (those
-    that cover the subject's words best, then by rank); None when the question asks no checkable role."""
-    role = asked_role(asked.question) if asked.language == "zh" else None
-    if role is None or not checks(role) or asked.intent == "calculation":
-        return None
-    if asked.intent == "lookup" and any(
-        m.printed in role.phrase or role.phrase in m.printed for m in asked.line_items
-    ):
-        return None  # a table line item is asked for ("研发投入金额"): the fact lookup answers it
-    subject = _report_subject(asked, subject_name(asked.question)) or _role_topic(role.phrase)
-    scored = [(coverage(subject, c.text.lower()) if len(subject) > 1 else 1.0, n, c) for n, c in context]
-    scored = [
-        t for t in scored if t[0] >= cfg.role_subject_coverage
-    ]  # a value about someone else is no answer
-    chosen = sorted(scored, key=lambda t: (-round(t[0], 2), t[1]))[: cfg.role_context_chunks]
-    context_texts = [(n, c.text) for _, n, c in chosen]
-    release = bool(RELEASE.search(asked.question))
-    event = named_event(subject_of(asked.question) or "") if cfg.role_event_exclusions else None
-    return role, role_evidence(
-        role,
-        context_texts,
-        subject,
-        cfg.role_sentence_subject_coverage,
-        release,
-        event=event,
-        event_chunk=cfg.role_event_chunk,
-    )
-
-
-@dataclass(slots=True)
-class RoleCheck:
-    role: Role
-    found: RoleEvidence
-    passed: bool  # a value of the role's kind with enough of its cues, about the subject
-
-    def detail(self) -> dict[str, object]:
-        f = self.found
-        return {
-            "role": self.role.phrase,
-            "kind": self.role.kind,
-            "value": f.value,
-            "cue_share": f.score,
-            "sentence": f.sentence,
-            "values_seen": f.tried,
-        }
-
-
-def _subject_check(
-    asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
-) -> RoleCheck | None:
-    """An event attribute question whose value has no shape to check ("X高管变动事件对应的变动类型"): its
-    subject must at least be named by a context chunk, else the evidence is about someone else."""
-    role = asked_role(asked.question) if asked.language == "zh" and asked.intent == "text" else None
-    subject = subject_name(asked.question) if role is not None else ""
-    if role is None or len(subject) <= 1 or not event_names().search(subject_of(asked.question) or ""):
-        return None
-    if any(coverage(subject, c.text.lower()) >= cfg.role_subject_coverage for _, c in context):
-        return None
-    return RoleCheck(role, RoleEvidence(False), False)
-
-
-def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings) -> RoleCheck | None:
-    """The role check as the pipeline runs it: the value found and whether it passes the cue share."""
-    if (checked := role_gate(asked, context, cfg)) is None:
-        return _subject_check(asked, context, cfg)
-    role, found = checked
-    return RoleCheck(role, found, found.found and found.score >= cfg.role_min_cue_share)
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:

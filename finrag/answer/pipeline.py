@@ -22,7 +22,8 @@ from finrag.answer.events import (
 )
 from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
-from finrag.answer.gate import GateDecision, check_role, decide, refusal_text
+from finrag.answer.gate import GateDecision, decide, refusal_text
+from finrag.answer.gate_roles import check_role
 from finrag.answer.lexicon import label_matches, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import items_from_tables, known_companies

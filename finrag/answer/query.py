@@ -10,11 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-import rjieba
-
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
+from finrag.answer.names import company_names
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -57,57 +56,9 @@ _NUM_WORDS = {
     "three": 3,
     "four": 4,
 }
-_ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
-_ZH_ENTITY_NEAR_YEAR = [
-    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),  # the name opens the question
-    re.compile(
-        r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
-    ),
-    re.compile(r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{4})"),
-    re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),
-    re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
-    re.compile(r"^([\u4e00-\u9fff]{2,10}?)(?:公司|股份|集团|在|的)"),
-]
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-# Question-template words that never belong to a company name ("中标事件对应的…", "下文中发生的…")
-_NOT_IN_ENTITY = (
-    *("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况", "是谁", "哪家", "哪位", "哪个"),
-    # roles a question asks about ("金宇生物2020年的董事长是谁"), never part of the company's name
-    *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
-)
-
-
-# Short names are mostly 4 characters ("四方科技"); a longer run after a year is name + topic
-_SHORT_NAME_CHARS = 4
-_MIN_LATIN_NAME = 4  # "AI", "A股", "EPS" inside Chinese questions are not names
-_SHORT_NAME_MAX = 6
-_SPLIT = re.compile(r"[和与及、]")
-_PREFIX = re.compile(r"^.*(?:年|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)")
-_COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
-# Words that look like a name next to a year but are not companies
-_NOT_ENTITY = _words(
-    "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
-    "负债 采购 营业 利润 收入 现金 概述 分析"
-)
-_EN_STOP_CAPS = _words(
-    "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "
-    "Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have Roughly "
-    "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E CAGR DPO EPS D&A "
-    "Limited Ltd Inc Corp Use "
-    # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
-    "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
-    "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
-    "January February March April May June July August September October November December"
-)
 _CHANGE_WORDS = ("变化", "变动")
 # "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
-_EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
 
 
 @dataclass(slots=True)
@@ -251,66 +202,3 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
 def _places(text: str) -> int | None:
     m = _ZH_PLACES.search(text) or _EN_PLACES.search(text)
     return _NUM_WORDS.get(m.group(1).lower()) if m else None
-
-
-_YEAR_WORD = re.compile(r"(?:19|20)\d{2}年度?")  # one word: jieba glues "年" to a name ("年诺泰")
-
-
-def _word_cuts(text: str) -> set[int]:
-    """Offsets between the words of ``text`` (years whole, jieba between): a guessed name starts and ends
-    on them."""
-    cuts, at = {0}, 0
-    for piece in re.split(f"({_YEAR_WORD.pattern})", text):
-        for word in rjieba.cut(piece) if piece and not _YEAR_WORD.fullmatch(piece) else [piece]:
-            at += len(word)
-            cuts.add(at)
-    return cuts
-
-
-def _whole_words(start: int, end: int, cuts: set[int]) -> bool:
-    """The span cuts no word in two: "2005年度母公司" holds no name "度母", "增长了多少" no "增长了多"."""
-    return start in cuts and end in cuts
-
-
-def company_names(text: str, lang: str) -> list[str]:
-    """Company-like names in a question: full legal names, names next to a year, capitalised names."""
-    found: list[str] = []
-
-    def add(name: str, full: bool) -> None:
-        for part in _SPLIT.split(name):
-            part = _PREFIX.sub("", part).strip()
-            # judged before truncation: "毛利率是多少" must not survive as the "name" 毛利率是
-            bad = any(w in part for w in _NOT_IN_ENTITY) or detect_formula(part) is not None
-            if not full and len(part) > _SHORT_NAME_MAX:
-                part = part[:_SHORT_NAME_CHARS]
-            bad = bad or part in _COMPANY_SUFFIXES or any(part.startswith(w) for w in _NOT_ENTITY)
-            bad = bad or any(w in part for w in _NOT_IN_ENTITY)
-            if len(part) >= 2 and not bad and concept_of(part) is None and part not in found:
-                found.append(part)
-
-    if lang == "zh":
-        for m in _ZH_COMPANY_FULL.finditer(text):
-            add(m.group(1), True)
-        if not found:
-            cuts = _word_cuts(text)
-            for pattern in _ZH_ENTITY_NEAR_YEAR:
-                for m in pattern.finditer(text):
-                    short = m.group(1)[:_SHORT_NAME_CHARS]
-                    if _whole_words(m.start(1), m.start(1) + len(short), cuts) and not find_line_items(short):
-                        add(m.group(1), False)
-                if found:
-                    break
-        for m in _EN_CAPS.finditer(text):  # Latin names inside Chinese questions ("Digital China Software")
-            name = m.group(1).strip()
-            if len(name) >= _MIN_LATIN_NAME and name not in _EN_STOP_CAPS:
-                add(name, True)
-        return found
-    for m in _EN_CAPS.finditer(text):
-        words = [
-            w.removesuffix("'s").removesuffix("’s")
-            for w in m.group(1).split()
-            if w.rstrip(".") not in _EN_STOP_CAPS
-        ]
-        if words and not _YEAR.fullmatch(words[0]):
-            add(" ".join(words), True)
-    return found

@@ -1,7 +1,8 @@
 from __future__ import annotations
 
-from finrag.answer.gate import check_role, decide, refusal_text
+from finrag.answer.gate import decide, refusal_text
 from finrag.answer.gate_periods import only_in_end_date
+from finrag.answer.gate_roles import check_role
 from finrag.answer.query import AskedFor, analyze
 from finrag.config import AnswerSettings
 from finrag.model import Hit, QueryAnalysis, Table
@@ -100,7 +101,6 @@ def test_an_event_category_counts_through_its_wordings() -> None:
 
 
 def test_an_unchecked_attribute_needs_evidence_naming_its_subject() -> None:
-    from finrag.answer.gate import check_role
 
     doc = make_doc([], company="", file="p7.txt")
     about_others = [(1, make_chunk(doc, "如有变动，金培荣先生将根据后续质押情况及时履行告知义务。", 1))]

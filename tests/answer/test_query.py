@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from finrag.answer.query import analyze, company_names, is_chitchat, language_of
+from finrag.answer.query import analyze, is_chitchat, language_of
 from finrag.model import Period, QueryAnalysis
 
 
@@ -32,14 +32,6 @@ def test_prior_year_end_and_parent_scope() -> None:
     assert a.prior_year_end and a.instant and a.scope == "parent"
 
 
-def test_company_names_in_questions() -> None:
-    full = company_names("请简要介绍2020年上海安硕征信有限公司的资产及负债情况。", "zh")
-    assert full == ["上海安硕征信有限公司"]
-    assert company_names("北鼎股份在2019年的企业名称是什么？", "zh") == ["北鼎股份"]
-    assert company_names("请具体描述一下2020年信濠光电研发投入的情况。", "zh") == ["信濠光电"]
-    assert company_names("Has Boeing reported any materially important legal battles?", "en") == ["Boeing"]
-
-
 def test_analysis_from_the_retriever_wins() -> None:
     period = Period("2019年", 2019, "FY", None, "duration")
     completed = "四方科技2019年的营业收入是多少？"
@@ -59,16 +51,3 @@ def test_a_formula_word_after_the_year_is_not_taken_for_a_company_name() -> None
 def test_a_role_asked_about_is_not_read_as_the_company() -> None:
     assert analyze("金宇生物2020年的董事长是谁?").entities == ["金宇生物"]
     assert analyze("四方科技2019年聘请的境内会计师事务所是哪家?").entities == ["四方科技"]
-
-
-def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() -> None:
-    cases = {
-        "天源科技2005年度母公司现金流量表中经营活动产生的现金流量净额是多少元?": ["天源科技"],  # not "度母"
-        "安妮股份2007年度净利润较2006年度增长了多少?保留2位小数。": ["安妮股份"],  # not "增长了多"
-        "国电电力2007年公开增发A股的发行数量是多少?": ["国电电力"],
-        "请问，2020年诺泰生物的所得税费用是多少元?": ["诺泰生物"],  # jieba glues "年诺泰"
-    }
-    for question, names in cases.items():
-        assert company_names(question, "zh") == names, question
-    en = company_names("What was Acme's unadjusted (GAAP) EPS as of August 30, 2023? Exclude R&D.", "en")
-    assert en == ["Acme"]

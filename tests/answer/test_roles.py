@@ -108,7 +108,7 @@ def test_pipeline_answers_the_attribute_with_its_value_and_citation(answerer: An
 
 
 def test_a_value_about_another_subject_is_no_answer() -> None:
-    from finrag.answer.gate import role_gate
+    from finrag.answer.gate_roles import role_gate
     from finrag.answer.query import analyze
     from finrag.config import AnswerSettings
 

@@ -1,0 +1,24 @@
+from __future__ import annotations
+
+from finrag.answer.names import company_names
+
+
+def test_company_names_in_questions() -> None:
+    full = company_names("请简要介绍2020年上海安硕征信有限公司的资产及负债情况。", "zh")
+    assert full == ["上海安硕征信有限公司"]
+    assert company_names("北鼎股份在2019年的企业名称是什么？", "zh") == ["北鼎股份"]
+    assert company_names("请具体描述一下2020年信濠光电研发投入的情况。", "zh") == ["信濠光电"]
+    assert company_names("Has Boeing reported any materially important legal battles?", "en") == ["Boeing"]
+
+
+def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() -> None:
+    cases = {
+        "天源科技2005年度母公司现金流量表中经营活动产生的现金流量净额是多少元?": ["天源科技"],  # not "度母"
+        "安妮股份2007年度净利润较2006年度增长了多少?保留2位小数。": ["安妮股份"],  # not "增长了多"
+        "国电电力2007年公开增发A股的发行数量是多少?": ["国电电力"],
+        "请问，2020年诺泰生物的所得税费用是多少元?": ["诺泰生物"],  # jieba glues "年诺泰"
+    }
+    for question, names in cases.items():
+        assert company_names(question, "zh") == names, question
+    en = company_names("What was Acme's unadjusted (GAAP) EPS as of August 30, 2023? Exclude R&D.", "en")
+    assert en == ["Acme"]
