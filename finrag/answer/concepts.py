@@ -179,6 +179,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "capital expenditures (including capitalized software)",
         "cash paid for capital expenditures",
         "additions to property and equipment",
+        "additions to property, plant and equipment",
         "payments for property and equipment",
         "purchases of property, plant and equipment",
         "purchases of property and equipment, net",
