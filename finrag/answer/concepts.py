@@ -137,6 +137,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "net property, plant, and equipment",
         "property, plant, and equipment, net",
         "net pp&e",
+        "net ppne",
+        "ppne",
         "pp&e",
         "land, buildings, and equipment",
         "land, buildings and equipment",

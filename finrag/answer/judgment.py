@@ -91,3 +91,50 @@ def sign_answer(asked: AskedFor, found: NumericAnswer | None) -> NumericAnswer |
     positive = found.calculation.result > 0
     yes = positive if _POSITIVE.search(q) else not positive
     return replace(found, text=f"{'Yes' if yes else 'No'}. " + found.text)
+
+
+# "What is the FY2020 - FY2021 change in unadjusted EBITDA % margin": the later ratio less the earlier one
+_CHANGE_IN = re.compile(r"\bchange in\b", re.I)
+
+
+def asks_change(asked: AskedFor) -> bool:
+    """A change asked of a ratio or margin between two years (in points, not a growth rate of one item)."""
+    formula = asked.formula
+    ratio = asked.definition is not None or (
+        formula is not None and formula.concepts[0] != "*" and formula.percent
+    )
+    return (
+        asked.language == "en" and len(asked.years) == 2 and ratio and bool(_CHANGE_IN.search(asked.question))
+    )
+
+
+def change_answer(
+    asked: AskedFor, answer_for: Callable[[AskedFor], NumericAnswer | None]
+) -> NumericAnswer | None:
+    """The ratio for each of the two years and the later one less the earlier (percentage points)."""
+    year, prior = max(asked.years), min(asked.years)
+    now, before = answer_for(replace(asked, years=[year])), answer_for(replace(asked, years=[prior]))
+    if now is None or before is None or now.calculation is None or before.calculation is None:
+        return None
+    a, b = now.calculation.result, before.calculation.result
+    delta = a - b
+    unit = now.calculation.unit or ""
+    points = " percentage points" if unit == "%" else ""
+    shown_a, shown_b = f"{format_number(a, None)}{unit}", f"{format_number(b, None)}{unit}"
+    line = f"Change = {shown_a} (FY{year}) − {shown_b} (FY{prior}) = {format_number(delta, None)}{points}"
+    calc = replace(
+        now.calculation,
+        formula="change",
+        expression="later − earlier",
+        inputs=[*before.calculation.inputs, *now.calculation.inputs],
+        result=delta,
+        unit=unit or None,
+        text="\n".join([before.calculation.text, now.calculation.text, line]),
+    )
+    return NumericAnswer(
+        "\n".join([before.text, now.text, line + "."]),
+        [*before.facts, *now.facts],
+        calc,
+        [*before.detail, *now.detail],
+        delta,
+    )

@@ -35,6 +35,8 @@ WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calend
 _PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 _UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
+_NET = re.compile(r"\bnet\b")
+NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
 _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b", re.I
@@ -144,6 +146,7 @@ def best_fact(
     quarterly = {(f.doc_id, f.table_ref) for f, _ in candidates if _QUARTER_WORDS.search(f.column_label)}
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
+    net_asked = bool(_NET.search(want.item.printed.lower()))
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
@@ -168,6 +171,8 @@ def best_fact(
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
             score += STATEMENT_ASKED_BONUS  # "relying on the cash flow statement": that statement's row
+        if net_asked and _NET.search(f.line_item_norm):
+            score += NET_ASKED_BONUS  # "net PPNE": "Property, plant and equipment — net", not the gross row
         if spans and (printed_spans := {m.group(0).lower() for m in _DURATION.finditer(f.column_label)}):
             score += DURATION_BONUS if printed_spans & spans else -DURATION_BONUS  # six months, not three
         if asked.instant and f.period_end and want.prior == any(w in f.column_label for w in _PRIOR_WORDS):

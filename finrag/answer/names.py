@@ -52,7 +52,7 @@ _NOT_ENTITY = _words(
 _EN_STOP_CAPS = _words(
     "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "
     "Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have Roughly "
-    "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E CAGR DPO EPS D&A "
+    "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS D&A "
     "Limited Ltd Inc Corp Use "
     # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "

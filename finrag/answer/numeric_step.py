@@ -6,12 +6,13 @@ from __future__ import annotations
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.defined import defined_answer
 from finrag.answer.formulas import PRINTED_FIRST
-from finrag.answer.judgment import asks_direction, direction_answer, sign_answer
+from finrag.answer.judgment import asks_change, asks_direction, change_answer, direction_answer, sign_answer
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import fetch_facts
 from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, NumericAnswer, calculation_answer, lookup_answer
 from finrag.answer.owners import owned_facts, subject_names
 from finrag.answer.prepared import Prepared
+from finrag.answer.query import AskedFor
 from finrag.answer.which_year import which_year
 from finrag.index.store import Store
 from finrag.model import Fact, Hit
@@ -69,15 +70,17 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return averaged(asked, span, lambda a: defined_answer(a, definition, facts, doc_rank, cite))
         if asked.formula is not None and asked.formula.concepts[0] != "*":  # "3 year average net margin"
             return averaged(asked, span, lambda a: calculation_answer(a, facts, doc_rank, cite))
-    if asks_direction(asked):  # "Does Adobe have an improving operating margin profile as of FY2022?"
-        moved = direction_answer(
-            asked,
-            (lambda a: defined_answer(a, definition, facts, doc_rank, cite))
-            if definition is not None
-            else (lambda a: calculation_answer(a, facts, doc_rank, cite)),
-        )
-        if moved is not None:
-            return moved
+
+    def one_year(a: AskedFor) -> NumericAnswer | None:
+        if definition is not None:
+            return defined_answer(a, definition, facts, doc_rank, cite)
+        return calculation_answer(a, facts, doc_rank, cite)
+
+    # "Does Adobe have an improving operating margin profile as of FY2022?"
+    if asks_direction(asked) and (moved := direction_answer(asked, one_year)) is not None:
+        return moved
+    if asks_change(asked):  # "the FY2020 - FY2021 change in unadjusted EBITDA % margin"
+        return change_answer(asked, one_year)
     if definition is not None:  # no textbook formula stands in for the question's own
         defined = defined_answer(asked, definition, facts, doc_rank, cite)
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)

@@ -171,7 +171,7 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "({0} + {1}) / {2}",
         _plus_over,
         True,
-        ("ebitda margin", "ebitda利润率"),
+        ("ebitda margin", "ebitda % margin", "ebitda利润率"),
     ),
     Formula(
         "return_on_assets",

@@ -47,3 +47,14 @@ def test_positive_working_capital_is_read_off_the_sign_of_the_worked_figure() ->
     found = sign_answer(asked, calculation_answer(asked, facts, rank, lambda f: 1))
     assert found is not None and found.calculation is not None
     assert found.text.startswith("Yes.") and found.calculation.result == Decimal("832.00")
+
+
+def test_a_change_in_a_margin_between_two_years_is_the_difference_in_points() -> None:
+    from finrag.answer.judgment import asks_change, change_answer
+
+    facts, rank = _facts()
+    asked = analyze("What is the FY2021 - FY2022 change in operating margin for Acme? Round to two decimals.")
+    assert asks_change(asked)
+    found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None and found.result == Decimal("-2.12")  # 34.64% - 36.76%, not a growth rate
+    assert "percentage points" in found.text

@@ -300,3 +300,23 @@ def test_a_row_label_with_its_unit_is_the_item_a_question_names_without_it() -> 
     items = items_from_tables("南岭民爆2005年向前5名客户的合计销售金额是多少?", [make_chunk(doc, table, 68)])
     assert [m.printed for m in items] == ["向前5名客户的合计销售金额"]
     assert items_from_tables("2010年度的净利润是多少?", [make_chunk(doc, table, 68)]) == []  # a cut label
+
+
+def test_net_asked_takes_the_net_row_not_the_gross_one() -> None:
+    balance = Table(
+        "t41",
+        [58],
+        [["(Millions)", "December 31, 2018", "December 31, 2017"]],
+        [
+            ["Property, plant and equipment", "24,873", "24,914"],
+            ["Less: Accumulated depreciation", "(16,135)", "(16,048)"],
+            ["Property, plant and equipment — net", "8,738", "8,866"],
+        ],
+        caption="Consolidated Balance Sheet",
+    )
+    doc = make_doc([balance], company="3M", year=2018, language="en", unit_line="")
+    asked = analyze("What is the year end FY2018 net PPNE for 3M?")
+    facts = extract_facts(doc, table_chunks(doc))
+    f = best_fact(facts, Want(asked.line_items[0], 2018), asked, {doc.doc_id: 0})
+    assert f is not None and f.value == Decimal(8738)
+    assert "PPNE" not in asked.entities
