@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from finrag.answer.cite import check_answer, make_citation
+from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
 from finrag.answer.events import (
     NONE_FOUND,
     asks_event_types,
@@ -107,6 +108,8 @@ class Answerer:
         trace.steps.extend(result.trace.steps)
         t1 = time.perf_counter()
         asked = analyze(request.question, result.analysis)
+        if asks_debt_change(asked):  # "Has Microsoft increased its debt on balance sheet …": the debt rows
+            asked.intent, asked.line_items = "calculation", [*asked.line_items, *DEBT_ITEMS]
         trace.add("answer", "analyze", asked.summary(), _ms(t1))
         one_doc = single_document(request.filters)  # "the text" is the document the user selected
         if one_doc and asks_event_types(asked.question):

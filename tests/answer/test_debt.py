@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.debt import asks_debt_change, debt_change_answer
+from finrag.answer.facts import extract_facts
+from finrag.answer.query import analyze
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+
+def test_debt_on_the_balance_sheet_is_summed_for_both_years_and_compared() -> None:
+    balance = Table(
+        "t50",
+        [60],
+        [["(In millions)", "June 30, 2023", "June 30, 2022"]],
+        [
+            ["Current portion of long-term debt", "5,247", "2,749"],
+            ["Accounts payable", "18,095", "19,000"],
+            ["Long-term debt", "41,990", "47,032"],
+        ],
+        caption="Balance Sheets",
+    )
+    doc = make_doc([balance], company="Acme", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("Has Acme increased its debt on balance sheet between FY2023 and the FY2022 period?")
+    assert asks_debt_change(asked)
+    found = debt_change_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and found.text.startswith("No. Debt on the balance sheet fell from 49,781")
+    assert found.result == Decimal(47237)  # 5,247 + 41,990; accounts payable is no debt
+    assert not asks_debt_change(analyze("What was Acme's long-term debt in FY2023?"))
