@@ -103,8 +103,14 @@ def asks_change(asked: AskedFor) -> bool:
     ratio = asked.definition is not None or (
         formula is not None and formula.concepts[0] != "*" and formula.percent
     )
+    asking = asked.question.split("?")[0]  # "change in inventory between …" inside a definition is no ask
+    dated = asked.definition is not None and any(t.year or t.average_of for t in asked.definition.terms)
     return (
-        asked.language == "en" and len(asked.years) == 2 and ratio and bool(_CHANGE_IN.search(asked.question))
+        asked.language == "en"
+        and len(asked.years) == 2
+        and ratio
+        and not dated
+        and bool(_CHANGE_IN.search(asking))
     )
 
 

@@ -58,3 +58,13 @@ def test_a_change_in_a_margin_between_two_years_is_the_difference_in_points() ->
     found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
     assert found is not None and found.result == Decimal("-2.12")  # 34.64% - 36.76%, not a growth rate
     assert "percentage points" in found.text
+
+
+def test_a_change_inside_a_definition_is_no_change_asked() -> None:
+    from finrag.answer.judgment import asks_change
+
+    dpo = analyze(
+        "What is Acme's FY2020 days payable outstanding? DPO is defined as: 365 * (average accounts payable "
+        "between FY2019 and FY2020) / (FY2020 COGS + change in inventory between FY2019 and FY2020)."
+    )
+    assert not asks_change(dpo)
