@@ -21,6 +21,7 @@ _DEBT_ASKED = re.compile(
     re.I,
 )
 _YES_NO = re.compile(r"^\s*(?:has|have|did|does|is|was)\b", re.I)
+TOTAL_DEBT = "total debt"  # printed by some filers (Corning): used as is, its parts are not added again
 # Rows that are debt on a balance sheet (the lexicon's borrowings plus the names filers print for notes)
 DEBT_ROWS = frozenset(
     normalise(s)
@@ -33,6 +34,7 @@ DEBT_ROWS = frozenset(
         "long-term debt, net of current portion",
         "long-term debt, less current portion",
         "long-term debt, excluding current portion",
+        TOTAL_DEBT,
     )
     if s.isascii()
 )
@@ -70,7 +72,9 @@ def debt_change_answer(
         if f.fiscal_year in (later, earlier) and f.fiscal_period in (None, "FY"):
             by_label.setdefault(f.line_item_norm, {}).setdefault(f.fiscal_year, f)
     pairs = {k: v for k, v in by_label.items() if len(v) == 2}
-    if not any(k in CONCEPTS["long_term_borrowings"] for k in pairs):
+    if TOTAL_DEBT in pairs:
+        pairs = {TOTAL_DEBT: pairs[TOTAL_DEBT]}
+    if not any(k in CONCEPTS["long_term_borrowings"] or k == TOTAL_DEBT for k in pairs):
         return None
     calcs = {year: _summed(year, [v[year] for v in pairs.values()], cite) for year in (earlier, later)}
     before, now = calcs[earlier], calcs[later]

@@ -30,3 +30,22 @@ def test_debt_on_the_balance_sheet_is_summed_for_both_years_and_compared() -> No
     assert found is not None and found.text.startswith("No. Debt on the balance sheet fell from 49,781")
     assert found.result == Decimal(47237)  # 5,247 + 41,990; accounts payable is no debt
     assert not asks_debt_change(analyze("What was Acme's long-term debt in FY2023?"))
+
+
+def test_a_printed_total_debt_row_is_used_as_is() -> None:
+    table = Table(
+        "t51",
+        [34],
+        [["(In millions)", "2022", "2021"]],
+        [
+            ["Current portion of long-term debt", "224", "55"],
+            ["Long-term debt", "6,687", "6,989"],
+            ["Total debt", "6,911", "7,044"],
+        ],
+        caption="Balance Sheet",
+    )
+    doc = make_doc([table], company="Acme", year=2022, language="en", unit_line="")
+    asked = analyze("Has Acme increased its debt on balance sheet between FY2021 and the FY2022 period?")
+    found = debt_change_answer(asked, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and found.result == Decimal(6911)  # not 224 + 6,687 + 6,911
+    assert found.text.startswith("No. Debt on the balance sheet fell from 7,044")
