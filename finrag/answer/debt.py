@@ -83,13 +83,16 @@ def debt_change_answer(
     asked_up = bool(rose and re.search(r"increas|rais|grow|grew|r[oi]se", rose.group(0), re.I))
     moved = "rose" if up else "fell"
     was, became = format_number(before.result, None), format_number(now.result, None)
+    by = format_number(abs(now.result - before.result), None)
     head = (
-        f"{'Yes' if up == asked_up else 'No'}. Debt on the balance sheet {moved} from {was} in FY{earlier} "
-        f"to {became} in FY{later}."
+        f"{'Yes' if up == asked_up else 'No'}. Debt on the balance sheet {moved} by {by}, from {was} in "
+        f"FY{earlier} to {became} in FY{later}."
     )
-    text = "\n".join([head, before.text, now.text])
+    change = f"Change = {became} − {was} = {format_number(now.result - before.result, None)}"
+    text = "\n".join([head, before.text, now.text, change])
     chosen = [f for v in pairs.values() for f in v.values()]
-    merged = replace(now, inputs=[*before.inputs, *now.inputs], text="\n".join([before.text, now.text]))
+    shown = "\n".join([before.text, now.text, change])
+    merged = replace(now, inputs=[*before.inputs, *now.inputs], text=shown)
     return NumericAnswer(text, chosen, merged, [f.fact_id for f in chosen], now.result)
 
 
