@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 
+from finrag.answer.calc import rounded
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.periods import without_year_ended
 from finrag.answer.query import AskedFor
@@ -44,7 +45,7 @@ def averaged(
         return None
     places = asked.places if asked.places is not None else 2
     mean = sum((c.result for c in calcs), Decimal(0)) / len(calcs)
-    result = mean.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    result = rounded(mean, places)
     unit = calcs[0].unit
     shown = [
         f"({format_number(c.result, None)})" if c.result < 0 else format_number(c.result, None) for c in calcs

@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from finrag.answer.periods import UNKNOWN, ResolvedPeriod, is_not_period, labels_from_line, resolve_label
+from finrag.answer.periods import (
+    MONTH_NAMES,
+    UNKNOWN,
+    ResolvedPeriod,
+    is_not_period,
+    labels_from_line,
+    resolve_label,
+)
 from finrag.answer.units import Unit, detect_unit
 from finrag.model import Document, Table
 
@@ -77,9 +84,7 @@ def _join_split_years(header: list[list[str]]) -> list[list[str]]:
 
 # Words of a period heading centred over several year columns ("Three Months Ended", "June 30,")
 _PERIOD_WORDS = re.compile(
-    r"months?|quarter|weeks?|year|ended|ending|fiscal|january|february|march|april|may|june|july|august|"
-    r"september|october|november|december|季度|年度|月",
-    re.I,
+    rf"months?|quarter|weeks?|year|ended|ending|fiscal|{MONTH_NAMES}|季度|年度|月", re.I
 )
 _YEAR_CELL = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}\b|(?:19|20)\d{2}年", re.I)
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.concepts import CONCEPTS, statement_kind
+from finrag.answer.judgment import is_yes_no
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.query import AskedFor
@@ -20,7 +21,6 @@ _DEBT_ASKED = re.compile(
     r"\b(?:increas|decreas|reduc|rais|grow|grew|r[oi]se)\w*\b[^?]*\bdebt\b|\bdebt\b[^?]*\b(?:increas|decreas|reduc|grow|grew|r[oi]se)\w*",
     re.I,
 )
-_YES_NO = re.compile(r"^\s*(?:has|have|did|does|is|was)\b", re.I)
 TOTAL_DEBT = "total debt"  # printed by some filers (Corning): used as is, its parts are not added again
 # Rows that are debt on a balance sheet (the lexicon's borrowings plus the names filers print for notes)
 DEBT_ROWS = frozenset(
@@ -48,7 +48,8 @@ def asks_debt_change(asked: AskedFor) -> bool:
         and len(asked.years) == 2
         and asked.formula is None
         and asked.definition is None
-        and bool(_YES_NO.search(asked.question) and _DEBT_ASKED.search(asked.question))
+        and is_yes_no(asked)
+        and bool(_DEBT_ASKED.search(asked.question))
     )
 
 

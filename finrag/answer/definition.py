@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.answer.lexicon import SIGN_ALT, LineItemMatch, find_line_items
 
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
 _DEFINE = re.compile(
@@ -162,12 +162,11 @@ _HOW_TO_USE = re.compile(
 )
 
 
-# "net cash provided by (used in) operating activities": a bracket inside a row name, not a gloss
-_INLINE_BRACKET = re.compile(r"\s*\((?:used in|used for|used by|loss|losses|deficit)\)", re.I)
 
 
 def _parse(name: str, expr: str) -> Definition | None:
-    expr = _INLINE_BRACKET.sub("", _HOW_TO_USE.sub("", expr))
+    # "net cash provided by (used in) operating activities": the row name's other sign, not a gloss
+    expr = SIGN_ALT.sub(" ", _HOW_TO_USE.sub("", expr))
     if then := _THEN.match(expr.strip()):
         expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
     tokens: list[Term | Constant | str] = []

@@ -9,6 +9,7 @@ from finrag.answer.extractive import Focus
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.owners import is_filer
+from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, terms
@@ -21,9 +22,7 @@ from finrag.retrieve.expand import load_glossary
 # (English only: a Chinese "多少" question over a prospectus often wants a sentence stating no figure)
 ASKS_COUNT = re.compile(r"\bhow (?:many|much)\b", re.I)
 _WRITTEN_DATE = re.compile(
-    r"\b(?:as of |as at |on )?(?:january|february|march|april|may|june|july|august|september|october|"
-    r"november|december)\s+\d{1,2},?\s+(?:19|20)\d{2}\b",
-    re.I,
+    rf"\b(?:as of |as at |on )?(?:{MONTH_NAMES})\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\b", re.I
 )
 # "排放总量是多少吨", "员工有多少人": a quantity in a unit of measure; sentences without one do not answer
 _ASKS_UNIT = re.compile(r"多少\s*(吨标准煤|千瓦时|平方米|立方米|万吨|千瓦|吨|人|名|家|辆|台|套|户|岁)")

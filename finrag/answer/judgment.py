@@ -15,6 +15,7 @@ from finrag.answer.numeric import NumericAnswer
 from finrag.answer.periods import without_year_ended
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
+from finrag.model import Calculation
 
 # A yes/no question (not "what is …"): the verdict opens the answer
 _YES_NO = re.compile(r"^\s*(?:does|do|is|are|was|were|has|have|did|can)\b", re.I)
@@ -45,6 +46,18 @@ def asks_direction(asked: AskedFor) -> bool:
     )
 
 
+def _two_years(
+    asked: AskedFor, year: int, prior: int, answer_for: Callable[[AskedFor], NumericAnswer | None]
+) -> tuple[NumericAnswer, NumericAnswer, Calculation, Calculation] | None:
+    """The metric worked out for ``year`` and for ``prior`` (a written fiscal-year end belongs to ``year``
+    only) with both results; None when either cannot be worked out."""
+    earlier = replace(asked, years=[prior], question=without_year_ended(asked.question))
+    now, before = answer_for(replace(asked, years=[year])), answer_for(earlier)
+    if now is None or before is None or now.calculation is None or before.calculation is None:
+        return None
+    return now, before, now.calculation, before.calculation
+
+
 def direction_answer(
     asked: AskedFor, answer_for: Callable[[AskedFor], NumericAnswer | None]
 ) -> NumericAnswer | None:
@@ -52,11 +65,10 @@ def direction_answer(
     None when either year cannot be worked out."""
     year = max(asked.years)
     prior = min(asked.years) if len(asked.years) == 2 else year - 1
-    earlier = replace(asked, years=[prior], question=without_year_ended(asked.question))  # not that date's
-    now, before = answer_for(replace(asked, years=[year])), answer_for(earlier)
-    if now is None or before is None or now.calculation is None or before.calculation is None:
+    if (both := _two_years(asked, year, prior, answer_for)) is None:
         return None
-    a, b = now.calculation.result, before.calculation.result
+    now, before, nc, bc = both
+    a, b = nc.result, bc.result
     if a == b:
         return None  # no direction to read: the figures are shown by the plain calculation instead
     up = a > b
@@ -66,12 +78,11 @@ def direction_answer(
     moved = ("improved" if better else "deteriorated") if wording else ("rose" if up else "fell")
     asked_up = asks_better if wording else bool(_IMPROVING.search(asked.question))
     yes = (better if wording else up) == asked_up
-    unit = now.calculation.unit or ""
+    unit = nc.unit or ""
     shown = f"{format_number(a, None)}{unit} in FY{year} from {format_number(b, None)}{unit} in FY{prior}"
     metric = asked.definition.name if asked.definition else asked.formula.en if asked.formula else "It"
     verdict = f"{'Yes' if yes else 'No'}. {metric[:1].upper()}{metric[1:]} {moved}: {shown}."
-    calc = replace(now.calculation, inputs=[*before.calculation.inputs, *now.calculation.inputs])
-    calc = replace(calc, text="\n".join([before.calculation.text, now.calculation.text]))
+    calc = replace(nc, inputs=[*bc.inputs, *nc.inputs], text="\n".join([bc.text, nc.text]))
     return NumericAnswer(
         "\n".join([verdict, before.text, now.text]),
         [*before.facts, *now.facts],
@@ -119,23 +130,23 @@ def change_answer(
 ) -> NumericAnswer | None:
     """The ratio for each of the two years and the later one less the earlier (percentage points)."""
     year, prior = max(asked.years), min(asked.years)
-    now, before = answer_for(replace(asked, years=[year])), answer_for(replace(asked, years=[prior]))
-    if now is None or before is None or now.calculation is None or before.calculation is None:
+    if (both := _two_years(asked, year, prior, answer_for)) is None:
         return None
-    a, b = now.calculation.result, before.calculation.result
+    now, before, nc, bc = both
+    a, b = nc.result, bc.result
     delta = a - b
-    unit = now.calculation.unit or ""
+    unit = nc.unit or ""
     points = " percentage points" if unit == "%" else ""
     shown_a, shown_b = f"{format_number(a, None)}{unit}", f"{format_number(b, None)}{unit}"
     line = f"Change = {shown_a} (FY{year}) − {shown_b} (FY{prior}) = {format_number(delta, None)}{points}"
     calc = replace(
-        now.calculation,
+        nc,
         formula="change",
         expression="later − earlier",
-        inputs=[*before.calculation.inputs, *now.calculation.inputs],
+        inputs=[*bc.inputs, *nc.inputs],
         result=delta,
         unit=unit or None,
-        text="\n".join([before.calculation.text, now.calculation.text, line]),
+        text="\n".join([bc.text, nc.text, line]),
     )
     return NumericAnswer(
         "\n".join([before.text, now.text, line + "."]),

@@ -17,7 +17,7 @@ _NOTE_REF = re.compile(r"\s*[（(]\s*(?:notes?\b|附注|注释)[^（）()]*[)）
 _FOOTNOTE = re.compile(r"(?:\s*[（(]\s*(?:\d{1,2}|[a-z]|注\s*\d*)\s*[)）])+\s*$", re.I)  # "(a)(b)(c)"
 # The other sign of a two-way line item is dropped: "(Loss)/earnings before income taxes", "Income tax
 # (expense)/benefit", "Net cash provided by (used in) operating activities" keep one direction's words.
-_SIGN_ALT = re.compile(
+SIGN_ALT = re.compile(
     r"\s*/?\s*[（(]\s*(?:loss(?:es)?|expense|benefit|used(?:\s+(?:in|for))?|decrease|income|gains?|credit|"
     r"deficit|provision)\s*[)）]\s*/?\s*",
     re.I,
@@ -31,7 +31,7 @@ def normalise(label: str) -> str:
     """A printed line item -> its comparable form: "一、营业总收入" -> "营业总收入", "Less: Cost of sales" ->
     "cost of sales"."""
     text = label.translate(_QUOTES).strip()
-    text = _SIGN_ALT.sub(" ", _NOTE_REF.sub("", _REMARK.sub("", text))).strip()
+    text = SIGN_ALT.sub(" ", _NOTE_REF.sub("", _REMARK.sub("", text))).strip()
     for _ in range(3):
         stripped = _LEADING.sub("", text).strip()
         if stripped == text:

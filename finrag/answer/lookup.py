@@ -35,6 +35,7 @@ WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calend
 _PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 _UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
+_QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
@@ -42,8 +43,6 @@ _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b", re.I
 )
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
-_QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|季度", re.I)
-_YEAR_WORDS = re.compile(r"twelve months|full[- ]year|year ended|fiscal year|年度", re.I)
 _PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每股|\bEPS\b", re.I)
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
@@ -141,9 +140,6 @@ def best_fact(
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
     computes = asked.formula is not None and any(_PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(_PER_SHARE.search(low_q)) and not computes
-    # an earnings release heads quarter columns "FOURTH QUARTER 2021 Amount" beside a bare "2022 Amount":
-    # a table with quarter columns is quarterly unless a column says it holds the year
-    quarterly = {(f.doc_id, f.table_ref) for f, _ in candidates if _QUARTER_WORDS.search(f.column_label)}
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     net_asked = bool(_NET.search(want.item.printed.lower()))
@@ -164,9 +160,8 @@ def best_fact(
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         if f.unit == "%":
             score -= PERCENT_PENALTY
-        part = f.fiscal_period not in (None, "FY") or (
-            (f.doc_id, f.table_ref) in quarterly and not _YEAR_WORDS.search(f.column_label)
-        )
+        # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
+        part = f.fiscal_period not in (None, "FY") or bool(_QUARTER_WORDS.search(f.column_label))
         if not asked.part_year and part:
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):

@@ -10,6 +10,7 @@ import rjieba
 
 from finrag.answer.calc import detect_formula
 from finrag.answer.lexicon import concept_of, find_line_items
+from finrag.answer.periods import MONTHS
 
 _YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
 _ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
@@ -56,9 +57,8 @@ _EN_STOP_CAPS = _words(
     "Limited Ltd Inc Corp Use "
     # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
-    "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
-    "January February March April May June July August September October November December"
-)
+    "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"
+) | {m.title() for m in MONTHS}
 _EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
 
 

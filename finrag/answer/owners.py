@@ -9,27 +9,11 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, Fact
 
 MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
-# "three months ended March 31, 2021": a date's month is no owner of the figure
-_MONTHS = frozenset(
-    {
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    }
-)
 
 
 def _squash(name: str) -> str:
@@ -65,7 +49,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         for e in asked.entities
         if len(e) >= MIN_NAME_CHARS
         and not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
-        and e.lower() not in _MONTHS
+        and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
         and e in text
         and not is_filer(e, asked, context)
     ]

@@ -11,36 +11,16 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-_MONTHS = {
-    m: i
-    for i, m in enumerate(
-        [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ],
-        1,
-    )
-}
+# Month names -> numbers; MONTH_NAMES is the regex alternation every English date pattern uses
+_MONTH_TEXT = "january february march april may june july august september october november december"
+MONTHS = {m: i for i, m in enumerate(_MONTH_TEXT.split(), 1)}
+MONTH_NAMES = "|".join(MONTHS)
 _MONTH_END = {1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10: 31, 11: 30, 12: 31}
 
 _ZH_DATE = re.compile(
     r"((?:19|20)\d{2})\s*(?:年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日|[-/.](\d{1,2})[-/.](\d{1,2})(?!\d))"
 )
-_EN_DATE = re.compile(
-    r"(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2}),?\s*"
-    r"((?:19|20)\d{2})",
-    re.I,
-)
+_EN_DATE = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I)
 # "年度" may stand between the year and the part of it: "2006年度第一季度", "2007年度1-6月"
 _ZH_HALF = re.compile(r"((?:19|20)\d{2})\s*年\s*度?\s*(?:1\s*[-－—至~]\s*6\s*月|半年度|上半年|中期)")
 _ZH_QUARTER = re.compile(
@@ -169,7 +149,7 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", "instant")
     m = _EN_DATE.search(text)
     if m:
-        mo, d, y = _MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
+        mo, d, y = MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
         kind: Literal["duration", "instant"] = (
             "duration" if re.search(r"ended|ending", text, re.I) else "instant"
         )
@@ -218,10 +198,7 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
 # A header line printed apart from its table ("Year Ended December 26, December 27, December 28, 2015
 # 2014 2013 (In millions)") is at most this long; longer blocks are sentences that merely mention years.
 MAX_HEADER_LINE_CHARS = 120
-_MONTH_DAY = re.compile(
-    r"(january|february|march|april|may|june|july|august|september|october|november|december)\s+(\d{1,2})\b",
-    re.I,
-)
+_MONTH_DAY = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}})\b", re.I)
 _YEAR_ONLY = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
 
@@ -250,11 +227,7 @@ def labels_from_line(text: str, columns: int) -> list[str] | None:
 
 
 # "FY2022 (fiscal year ended January 28, 2023)": the question dates the fiscal year it names
-_YEAR_ENDED = re.compile(
-    r"\b(?:fiscal\s+)?year\s+ended\s+(january|february|march|april|may|june|july|august|september|october|"
-    r"november|december)\s+(\d{1,2}),?\s*((?:19|20)\d{2})",
-    re.I,
-)
+_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+ended\s+{_EN_DATE.pattern}", re.I)
 
 
 def year_ended(question: str) -> str | None:
@@ -263,7 +236,7 @@ def year_ended(question: str) -> str | None:
     if len(found) != 1:
         return None
     month, day, year = found.pop()
-    return f"{year:04d}-{_MONTHS[month]:02d}-{day:02d}"
+    return f"{year:04d}-{MONTHS[month]:02d}-{day:02d}"
 
 
 def fiscal_year_of(iso: str) -> int:

@@ -269,7 +269,7 @@ def test_gaap_eps_growth_skips_adjusted_rows_and_a_quarterly_table_does_not_answ
     quarterly = Table(
         "t21",
         [10],
-        [["", "2022 Amount", "FOURTH QUARTER 2021 Amount"]],
+        [["", "", "FOURTH QUARTER"], ["", "2022 Amount", "2021 Amount"]],  # the heading centred over both
         [["Sales to customers", "23,706", "24,804"]],
         caption="Condensed Consolidated Statement of Earnings",
     )
