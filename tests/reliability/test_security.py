@@ -60,6 +60,7 @@ def test_logs_and_errors_of_the_analyst_hold_nothing_of_the_memo(
     text = re.sub(r"[\w.]*\d\.\d+|[0-9a-f]{16,}", "#", text)  # timings and hashes are not the memo's "777"
     assert _leaks(text, memo) == []
     logged = "\n".join(r.getMessage() for r in caplog.records)
+    logged = re.sub(r"[0-9a-f]{16,}", "#", logged)  # a document id in a request URL may hold "777" by chance
     assert [w for w in ("777", "third quarter", "Board Memo") if w in logged] == []
 
 
