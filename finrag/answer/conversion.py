@@ -38,9 +38,10 @@ def rescaled(
     factor = scale / _SCALES[target]
     if factor == 1:
         return None
-    result = rounded(value * factor, CONVERTED_PLACES)
+    places = CONVERTED_PLACES if asked.places is None else asked.places  # "rounded to one decimal place"
+    result = rounded(value * factor, places)
     shown, factor_text = format_number(value, None), format_number(factor.normalize(), None)
-    text = f"In {target}: {shown} {unit} × {factor_text} = {format_number(result, CONVERTED_PLACES)} {target}"
+    text = f"In {target}: {shown} {unit} × {factor_text} = {format_number(result, places)} {target}"
     return result, target, factor_text, text
 
 

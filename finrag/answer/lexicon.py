@@ -66,9 +66,14 @@ def synonyms(concept: str) -> list[str]:
     return [normalise(s) for s in CONCEPTS.get(concept, ())]
 
 
+def without_statement_names(question: str) -> str:
+    """The question lower-cased, statement names blanked out (same length, so offsets still hold)."""
+    return _STATEMENT_NAMES.sub(lambda m: " " * len(m.group(0)), question.translate(_QUOTES).lower())
+
+
 def find_line_items(question: str) -> list[LineItemMatch]:
     """Line items named in a question, longest match first, non-overlapping, in question order."""
-    low = _STATEMENT_NAMES.sub(lambda m: " " * len(m.group(0)), question.translate(_QUOTES).lower())
+    low = without_statement_names(question)
     taken = [False] * len(low)
     found: list[LineItemMatch] = []
     for syn in _BY_LENGTH:

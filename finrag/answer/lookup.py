@@ -15,6 +15,7 @@ from finrag.answer.lexicon import (
     label_matches,
     normalise,
     synonyms,
+    without_statement_names,
 )
 from finrag.answer.query import AskedFor
 from finrag.answer.units import parse_number
@@ -198,7 +199,7 @@ def wants_for(asked: AskedFor) -> list[Want]:
 def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]:
     """Row labels of the context's table chunks that the question names (items the lexicon lacks),
     longest first and not overlapping, in question order."""
-    low = question.lower()
+    low = without_statement_names(question)
     labels: dict[str, str] = {}
     for chunk in chunks:
         for line in chunk.text.split("\n"):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition
-from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, without_statement_names
 from finrag.answer.names import company_names
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
@@ -120,9 +120,12 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     if analysis:
         known = {m.concept for m in asked.line_items}
         printed = [m.printed.lower() for m in asked.line_items]
+        plain = without_statement_names(text)
         for item in analysis.line_items:
             concept = concept_of(item) or ""
             if any(item.lower() in p for p in printed):  # "cash" of an item already read more fully
+                continue
+            if item.lower() not in plain:  # "cash" of "the cash flow statement"
                 continue
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, len(text)))
