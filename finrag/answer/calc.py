@@ -77,6 +77,8 @@ def compute(
     else:
         raw = formula.evaluate(values)
         template = formula.template
+    # a bare ratio below one, no decimals asked: its percentage too ("0.26 (26.49%)": 0.26 alone hides it)
+    as_percent = places is None and formula.name == "ratio" and abs(raw) < 1
     places = DEFAULT_PLACES if places is None else places
     shown = raw * HUNDRED if formula.percent else raw
     result = rounded(shown, places)
@@ -87,6 +89,8 @@ def compute(
     result_text = format_number(result, places) + ("%" if formula.percent else "")
     if unit and unit != "%":
         result_text += f" {unit}" if lang != "zh" else unit
+    if as_percent:
+        result_text += f" ({format_number(rounded(raw * HUNDRED, DEFAULT_PLACES), DEFAULT_PLACES)}%)"
     text = f"{title} = {template.format(*names)} = {template.format(*numbers)} = {result_text}"
     inputs = [CalcInput(op.label, op.value, op.unit, op.citation) for op in operands]
     return Calculation(formula.name, template.format(*names), inputs, result, unit, text)

@@ -179,3 +179,25 @@ def carried(
         Column(c.index, p.label, p.period, c.unit or p.unit)
         for c, p in zip(columns, previous.columns, strict=True)
     ]
+
+
+# "13 Weeks Ended" printed above a table whose columns show only their end dates ("January 28, 2023")
+_SPAN_HEADING = re.compile(
+    r"^\s*((?:three|six|nine|twelve|thirteen|sixteen|\d{1,2})\s+(?:months|weeks)\s+ended)\b", re.I
+)
+_SPAN_WORDS = re.compile(r"\b(?:months|weeks|quarter|year)\b", re.I)
+SPAN_LOOKBACK = 3  # lines above a table (nearest first) that may carry its period heading
+
+
+def with_span_heading(columns: list[Column], above: list[str]) -> list[Column]:
+    """Dated columns under a period heading printed above the table take the heading into their label."""
+    heading = next((m.group(1) for t in above[:SPAN_LOOKBACK] if (m := _SPAN_HEADING.match(t))), None)
+    if heading is None:
+        return columns
+    out: list[Column] = []
+    for c in columns:  # columns carried from the table before keep their dates, not its heading
+        dated = _SPAN_HEADING.sub("", c.label).strip()
+        if dated and c.period.period_end and not _SPAN_WORDS.search(dated):
+            c = Column(c.index, f"{heading} {dated}", c.period, c.unit)
+        out.append(c)
+    return out

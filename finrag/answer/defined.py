@@ -33,7 +33,8 @@ def defined_answer(
     concepts = [t.item.concept for t in definition.terms if t.item.concept]
     ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
     for t in definition.terms:
-        years = list(t.average_of) if t.average_of else [t.year if t.year is not None else year]
+        named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
+        years = [y + asked.year_offset for y in named] or [year]  # the question's year is shifted already
         item = t.item
         if (
             item.concept

@@ -39,8 +39,9 @@ _OPERATORS = (
 )
 _OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷×*−^]|\s[-–]\s", re.I)
 _AVERAGE = re.compile(
-    r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+(?:between|from|for|over)\s+(?:fy\s*)?(?P<a>(?:19|20)\d{2})"
-    r"\s+(?:and|to)\s+(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
+    r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+"
+    r"(?:between|from|for|over|(?:at|as of)(?:\s+the\s+ends?\s+of)?)\s+(?:fiscal\s+)?(?:fy\s*)?"
+    r"(?P<a>(?:19|20)\d{2})\s+(?:and|to)\s+(?:fiscal\s+)?(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
     re.I,
 )
 _CHANGE = re.compile(
@@ -160,8 +161,6 @@ _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
 _HOW_TO_USE = re.compile(
     r",?\s+(?:for each (?:year|period|quarter)\b|(?:and\s+)?then\s+(?:take|average)\b).*$", re.I
 )
-
-
 
 
 def _parse(name: str, expr: str) -> Definition | None:

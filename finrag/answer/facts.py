@@ -10,7 +10,14 @@ from __future__ import annotations
 import hashlib
 import re
 
-from finrag.answer.columns import Column, Previous, carried, period_columns, periods_from_above
+from finrag.answer.columns import (
+    Column,
+    Previous,
+    carried,
+    period_columns,
+    periods_from_above,
+    with_span_heading,
+)
 from finrag.answer.lexicon import normalise
 from finrag.answer.periods import UNKNOWN
 from finrag.answer.table_rows import section_totals
@@ -64,6 +71,7 @@ def _table_facts(
     columns = period_columns(doc, header, width, label_col)
     if columns and all(c.period is UNKNOWN for c in columns):
         columns = periods_from_above(doc, columns, before) or carried(table, header, columns, previous)
+    columns = with_span_heading(columns, [table.caption or "", *before])
     resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
     previous = Previous(table.pages[-1], columns) if resolved else None
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]

@@ -201,7 +201,7 @@ FORMULAS: dict[str, Formula] = {
             "{0} / {1}",
             ratio,
             False,
-            ("比值", "之比", "ratio of", "proportion", "times"),
+            ("比值", "之比", "ratio of", "proportion", "times", "divided by"),
         ),
         Formula(
             "average",

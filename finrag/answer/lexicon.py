@@ -53,8 +53,21 @@ _BY_LENGTH = sorted(_SYNONYM_TO_CONCEPT, key=len, reverse=True)
 @dataclass(slots=True, frozen=True)
 class LineItemMatch:
     concept: str  # key of CONCEPTS, or "" for a label that is not in the lexicon
-    printed: str  # as written in the question
+    printed: str  # as written in the question (or the row label a reworded mention stands for)
     start: int
+    span: int = 0  # characters of the question it covers when ``printed`` is a row label (0: len(printed))
+
+    @property
+    def end(self) -> int:
+        return self.start + (self.span or len(self.printed))
+
+    def covers(self, other: LineItemMatch) -> bool:
+        """This mention spans the other's and more ("membership fee revenue" over "revenue")."""
+        return (
+            self.start <= other.start
+            and other.end <= self.end
+            and self.end - self.start > other.end - other.start
+        )
 
 
 def concept_of(label: str) -> str | None:
@@ -142,3 +155,34 @@ def _qualifies(label: str, syn: str) -> bool:
 def contained_forms(concept: str) -> list[str]:
     """The English synonyms of ``concept`` long enough to be looked for inside longer row labels."""
     return [s for s in synonyms(concept) if s.isascii() and len(s) >= MIN_CONTAINED]
+
+
+# Reworded row names: "bitcoin sales" is the row "Bitcoin revenue", "membership fee revenue" the row
+# "Membership fees"; words compared without plural s, sales and revenue as one word
+_STEM_WORD = re.compile(r"[a-z0-9&]+")
+_REVENUE_WORDS = frozenset({"sale", "revenue"})
+_FUNCTION_WORDS = frozenset(
+    {"of", "the", "and", "in", "for", "to", "a", "an", "as", "by", "on", "at", "per", "from"}
+)
+
+
+def _stem(word: str) -> str:
+    word = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return "revenue" if word in _REVENUE_WORDS else word
+
+
+def find_reworded(label: str, question: str) -> tuple[int, int] | None:
+    """Where the question names a row label in other word forms (start, end), or None. A trailing
+    "revenue" after a label that lacks it belongs to the mention ("membership fee revenue")."""
+    want = [_stem(w) for w in _STEM_WORD.findall(label.lower())]
+    if sum(w not in _FUNCTION_WORDS for w in want) < 2:
+        return None  # "% of revenues" is a column heading, not a row the question names
+    words = [(m.start(), m.end(), _stem(m.group(0))) for m in _STEM_WORD.finditer(question.lower())]
+    n = len(want)
+    for i in range(len(words) - n + 1):
+        if [w for _, _, w in words[i : i + n]] == want:
+            end = words[i + n - 1][1]
+            if want[-1] != "revenue" and i + n < len(words) and words[i + n][2] == "revenue":
+                end = words[i + n][1]
+            return words[i][0], end
+    return None

@@ -11,6 +11,7 @@ from finrag.answer.lexicon import (
     LineItemMatch,
     concept_of,
     contained_forms,
+    find_reworded,
     key_word,
     label_matches,
     normalise,
@@ -36,7 +37,7 @@ WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calend
 _PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 _UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
-_QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|季度", re.I)
+_QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
@@ -201,6 +202,7 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
     longest first and not overlapping, in question order."""
     low = without_statement_names(question)
     labels: dict[str, str] = {}
+    reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
     for chunk in chunks:
         for line in chunk.text.split("\n"):
             if "|" not in line:
@@ -212,13 +214,22 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             norm = _UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and norm in low:
                 labels.setdefault(norm, label)
+            elif norm.isascii() and " " in norm:
+                reworded.setdefault(norm, label)
+    spans: list[tuple[int, int, str, bool]] = []  # (start, end, row label, worded as printed)
+    for norm, label in labels.items():
+        i = low.find(norm)
+        spans.append((i, i + len(norm), label, True))
+    for norm, label in reworded.items():  # "bitcoin sales" for the row "Bitcoin revenue"
+        if (at := find_reworded(norm, low)) is not None:
+            spans.append((*at, label, False))
     taken = [False] * len(low)
     found: list[LineItemMatch] = []
-    for norm in sorted(labels, key=len, reverse=True):
-        i = low.find(norm)
-        if i >= 0 and not any(taken[i : i + len(norm)]):
-            taken[i : i + len(norm)] = [True] * len(norm)
-            found.append(LineItemMatch(concept_of(labels[norm]) or "", question[i : i + len(norm)], i))
+    for start, end, label, as_printed in sorted(spans, key=lambda t: t[0] - t[1]):  # longest first
+        if not any(taken[start:end]):
+            taken[start:end] = [True] * (end - start)
+            printed, span = (question[start:end], 0) if as_printed else (label, end - start)
+            found.append(LineItemMatch(concept_of(label) or "", printed, start, span))
     return sorted(found, key=lambda m: m.start)
 
 

@@ -17,9 +17,9 @@ _ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有
 _ZH_ENTITY_NEAR_YEAR = [
     re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),  # the name opens the question
     re.compile(
-        r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
+        r"(?:19|20)\d{2}年(?:度|末|初|底)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
     ),
-    re.compile(r"(?:19|20)\d{2}年(?:度)?(?:的)?([\u4e00-\u9fff]{4})"),
+    re.compile(r"(?:19|20)\d{2}年(?:度|末|初|底)?(?:的)?([\u4e00-\u9fff]{4})"),
     re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),
     re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
     re.compile(r"^([\u4e00-\u9fff]{2,10}?)(?:公司|股份|集团|在|的)"),
@@ -62,7 +62,7 @@ _EN_STOP_CAPS = _words(
 _EN_CAPS = re.compile(r"\b([A-Z][A-Za-z&.\-']+(?:\s+[A-Z][A-Za-z&.\-']+)*)")
 
 
-_YEAR_WORD = re.compile(r"(?:19|20)\d{2}年度?")  # one word: jieba glues "年" to a name ("年诺泰")
+_YEAR_WORD = re.compile(r"(?:19|20)\d{2}年[度末初底]?")  # one word: jieba glues "年" to a name ("年诺泰")
 
 
 def _word_cuts(text: str) -> set[int]:

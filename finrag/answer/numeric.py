@@ -31,6 +31,9 @@ NOT_A_STATEMENT_FIGURE = re.compile(
 # Shares and ratios of a cash outflow ("capex as a % of revenue") use its size: the cash flow statement
 # prints outflows in parentheses, and a "-1.9%" share of revenue is not what anyone means. So do named
 # formulas over costs, which some income statements print as "(11,969)" (a gross margin of 181% otherwise).
+# an expense a statement prints in brackets ("Research and development expense, net (3,269)"): its size is
+# its share of revenue
+_EXPENSE_ROW = re.compile(r"\b(?:expenses?|costs?|charges?)\b", re.I)
 SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
 OUTFLOW_CONCEPTS = frozenset(
     {
@@ -278,7 +281,11 @@ def _calculation(
     if formula.name in SHARE_FORMULAS or fixed or paid_out:
         # "capex as a % of revenue", cash returned to shareholders: the outflow's size, not its sign
         operands = [
-            replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS or paid_out else op
+            replace(op, value=abs(op.value))
+            if w.item.concept in OUTFLOW_CONCEPTS
+            or paid_out
+            or (formula.name in SHARE_FORMULAS and _EXPENSE_ROW.search(op.label))
+            else op
             for op, w in zip(operands, wants, strict=True)
         ]
     try:

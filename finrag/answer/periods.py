@@ -239,6 +239,25 @@ def year_ended(question: str) -> str | None:
     return f"{year:04d}-{MONTHS[month]:02d}-{day:02d}"
 
 
+# "Fiscal 2022 ended January 28, 2023": the filer names a fiscal year by the year it starts in
+_NAMED_ENDED = re.compile(
+    rf"\b(?:FY\s*|fiscal\s+(?:year\s+)?)((?:19|20)\d{{2}})\b[^.?;]{{0,30}}?\bended\s+{_EN_DATE.pattern}", re.I
+)
+
+
+def naming_offset(question: str) -> tuple[int, str]:
+    """How far the fiscal years a question names lie from the years their columns are dated by (1 when
+    "Fiscal 2022 ended January 28, 2023"), and the question without those end dates; (0, question) when it
+    dates none or names them by the year they end in."""
+    offsets = set()
+    for m in _NAMED_ENDED.finditer(question):
+        end = f"{int(m.group(4)):04d}-{MONTHS[m.group(2).lower()]:02d}-{int(m.group(3)):02d}"
+        offsets.add(fiscal_year_of(end) - int(m.group(1)))
+    if len(offsets) != 1 or 0 in offsets:
+        return 0, question
+    return offsets.pop(), _EN_DATE.sub(" ", question)
+
+
 def fiscal_year_of(iso: str) -> int:
     """The fiscal year a year-end date closes, named as statement columns are ("January 28, 2023": 2023)."""
     return _fiscal_year(int(iso[:4]), int(iso[5:7]), int(iso[8:10]))

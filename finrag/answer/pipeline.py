@@ -29,6 +29,7 @@ from finrag.answer.lexicon import label_matches, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import items_from_tables, known_companies
 from finrag.answer.numeric_step import numeric_answer
+from finrag.answer.operands import share_order, with_missing_operand
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze, asks_amount
@@ -144,12 +145,15 @@ class Answerer:
                             or (m.concept if label_matches(normalise(t.printed), m.concept) >= 1 else ""),
                         )
                         for t in from_tables
-                        if m.printed in t.printed and len(t.printed) > len(m.printed)
+                        if t.covers(m)
                     ),
                     m,
                 )
                 for m in asked.line_items
             ]
+            asked.line_items = list(dict.fromkeys(asked.line_items))  # one row covering two lexicon items
+            asked.line_items = with_missing_operand(asked, from_tables)
+            asked.line_items = share_order(asked)
         elif asked.intent == "text":
             asked.line_items = from_tables
             words = asked.formula.keywords if asked.formula else ()

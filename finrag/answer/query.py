@@ -14,6 +14,7 @@ from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, without_statement_names
 from finrag.answer.names import company_names
+from finrag.answer.periods import naming_offset, year_ended
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -75,6 +76,9 @@ class AskedFor:
     formula: Formula | None = None
     definition: Definition | None = None  # a formula the question spells out itself
     places: int | None = None
+    year_offset: int = (
+        0  # the question names fiscal years by the year they start in ("Fiscal 2022 ended … 2023")
+    )
     scope: str = "consolidated"  # "parent" when the question says 母公司
     companies: list[str] = field(default_factory=list)  # company names the analysis matched
     entities: list[str] = field(default_factory=list)  # company-like names in the question (matched or not)
@@ -128,7 +132,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             if item.lower() not in plain:  # "cash" of "the cash flow statement"
                 continue
             if concept not in known or not concept:
-                asked.line_items.append(LineItemMatch(concept, item, len(text)))
+                asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
     asked.formula = detect_formula(text)
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
         asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
@@ -197,6 +201,12 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         year = int(m.group(1))
         if year not in asked.years and not names_instrument(text, m):
             asked.years.append(year)
+    offset, undated = naming_offset(text)
+    # "FY2022 … Fiscal 2022 ended January 28, 2023": the columns dated 2023 ("fiscal year ended <date>"
+    # picks its column elsewhere)
+    if offset and year_ended(text) is None:
+        asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in _YEAR.finditer(undated)))
+        asked.year_offset = offset
     low = text.lower()
     asked.prior_year_end = any(w in low for w in _PRIOR_END)
     asked.instant = asked.instant or asked.prior_year_end or any(w in low for w in _YEAR_END)

@@ -130,9 +130,13 @@ def _event_wordings(cue: str) -> tuple[str, ...]:
 
 def _cue_distance(cue: str, text: str, at: int) -> int | None:
     """How far from position ``at`` the nearest wording of ``cue`` sits in ``text`` (None: absent)."""
-    words = CUE_SYNONYMS.get(cue) or _event_wordings(cue) or (
-        cue,
-        *((cue[:_PAIR], cue[-_PAIR:]) if len(cue) > _PAIR else ()),
+    words = (
+        CUE_SYNONYMS.get(cue)
+        or _event_wordings(cue)
+        or (
+            cue,
+            *((cue[:_PAIR], cue[-_PAIR:]) if len(cue) > _PAIR else ()),
+        )
     )
     best: int | None = None
     for w in words:

@@ -167,8 +167,11 @@ def test_a_figure_of_a_company_that_filed_nothing_here_is_refused() -> None:
 
 
 def test_a_named_report_and_a_fiscal_year_s_end_date_do_not_ask_for_the_next_year() -> None:
-    asked = analyze("What is Acme's FY2022 inventory turnover? Fiscal 2022 ended January 28, 2023.")
+    asked = analyze("What was Acme's FY2022 revenue (fiscal year ended January 28, 2023)?")
     assert only_in_end_date(asked, 2023)
+    # a filer naming its fiscal years by the year they start in: FY2022 is the column dated 2023
+    shifted = analyze("What is Acme's FY2022 inventory turnover? Fiscal 2022 ended January 28, 2023.")
+    assert shifted.years == [2023] and shifted.year_offset == 1
     assert not only_in_end_date(analyze("What was Acme's revenue in FY2022 and FY2023?"), 2023)
 
 
