@@ -221,6 +221,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "common stock repurchased",
         "common stock repurchases",
         "回购股份支付的现金",
+        # how questions say it ("spend buying back its own shares")
+        "buying back",
+        "buy back",
+        "bought back",
+        "buybacks",
+        "share buybacks",
     ),
     "interest_expense": ("利息费用", "利息支出", "interest expense", "interest expense, net"),
     # banks' income statement lines (JPMorgan, American Express)

@@ -159,6 +159,12 @@ FORMULAS: dict[str, Formula] = {
                 "percentage change",
                 "percent change",
                 "% change",
+                "grow",
+                "grew",
+                "percentage increase",
+                "percent increase",
+                "percentage decrease",
+                "percent decrease",
             ),
         ),
         Formula(

@@ -8,6 +8,7 @@ import re
 from datetime import date
 
 from finrag.answer.lookup import WEEK_YEAR_DAYS
+from finrag.answer.periods import NAMED_REPORT
 from finrag.answer.query import AskedFor
 from finrag.model import Hit
 from finrag.retrieve.docfit import FORWARD
@@ -15,10 +16,6 @@ from finrag.retrieve.docfit import FORWARD
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
-# "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
-_NAMED_REPORT = re.compile(
-    r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s+(?:form\s+)?(?:10-?k|annual report)\b", re.I
-)
 # "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
 _END_DATE = re.compile(r"\b(?:ended|ending)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})")
 
@@ -63,7 +60,8 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit], years: list[int]) -> 
     )
     ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
     # a text question about a named report may ask of the months after its year (subsequent events)
-    named = {int(y) for y in _NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
+    # "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
+    named = {int(y) for y in NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
     for year in asked.years:
         if year - 1 in named or only_in_end_date(asked, year):
             continue  # the named report speaks of the year after it / the date a named fiscal year ended

@@ -19,6 +19,9 @@ _WHOLE_MARK = re.compile(
 )
 _WHOLE_GAP = 40  # characters between the marker and the whole's name ("share of Square's total net revenue")
 _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
+# "net sales from third-party seller services", "revenue in the Americas": a printed row owns the generic item
+_OWNED_BY = re.compile(r"^\s+(?:from|of|in|for|at|by)\s+(?:the\s+|its\s+|our\s+)?$", re.I)
+_GENERIC = frozenset({"revenue"})
 
 
 def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
@@ -51,3 +54,22 @@ def share_order(asked: AskedFor) -> list[LineItemMatch]:
             whole = min(after, key=lambda m: m.start)
             return [m for m in items if m is not whole] + [whole]
     return items
+
+
+def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
+    """Generic items the question narrows to a printed row right after them ("net sales from third-party
+    seller services" is that row), replaced by the row."""
+    out: list[LineItemMatch] = []
+    for m in asked.line_items:
+        owner = next(
+            (
+                t
+                for t in from_tables
+                if m.concept in _GENERIC
+                and t.start > m.end
+                and _OWNED_BY.match(asked.question[m.end : t.start])
+            ),
+            None,
+        )
+        out.append(owner or m)
+    return list(dict.fromkeys(out))

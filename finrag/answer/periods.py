@@ -21,6 +21,9 @@ _ZH_DATE = re.compile(
     r"((?:19|20)\d{2})\s*(?:年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日|[-/.](\d{1,2})[-/.](\d{1,2})(?!\d))"
 )
 _EN_DATE = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I)
+_US_DATE = re.compile(
+    r"(?<![\d/])(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])/((?:19|20)\d{2})(?!\d)"
+)  # "3/25/2023"
 # "年度" may stand between the year and the part of it: "2006年度第一季度", "2007年度1-6月"
 _ZH_HALF = re.compile(r"((?:19|20)\d{2})\s*年\s*度?\s*(?:1\s*[-－—至~]\s*6\s*月|半年度|上半年|中期)")
 _ZH_QUARTER = re.compile(
@@ -147,9 +150,12 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
     if m:
         y, mo, d = int(m.group(1)), int(m.group(2) or m.group(4)), int(m.group(3) or m.group(5))
         return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", "instant")
-    m = _EN_DATE.search(text)
+    m = _US_DATE.search(text) or _EN_DATE.search(text)
     if m:
-        mo, d, y = MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
+        if m.re is _US_DATE:
+            mo, d, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        else:
+            mo, d, y = MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
         kind: Literal["duration", "instant"] = (
             "duration" if re.search(r"ended|ending", text, re.I) else "instant"
         )
@@ -237,6 +243,20 @@ def year_ended(question: str) -> str | None:
         return None
     month, day, year = found.pop()
     return f"{year:04d}-{MONTHS[month]:02d}-{day:02d}"
+
+
+# "the FY2023 10-K": a year that names the report a figure is read from, not the figure's period
+NAMED_REPORT = re.compile(
+    r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})\s+(?:form\s+)?(?:10-?k|annual report)\b", re.I
+)
+
+
+def report_years_only(question: str, years: list[int]) -> set[int]:
+    """Years the question writes only as the name of a report ("Use the income statement in the FY2023
+    10-K"), when it names other years for its figures; empty otherwise."""
+    named = {int(m.group(1)) for m in NAMED_REPORT.finditer(question)}
+    only = {y for y in named if len(re.findall(rf"(?<!\d){y}(?!\d)", question)) == 1}
+    return only if any(y not in only for y in years) else set()
 
 
 # "Fiscal 2022 ended January 28, 2023": the filer names a fiscal year by the year it starts in

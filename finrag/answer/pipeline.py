@@ -29,7 +29,7 @@ from finrag.answer.lexicon import label_matches, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import items_from_tables, known_companies
 from finrag.answer.numeric_step import numeric_answer
-from finrag.answer.operands import share_order, with_missing_operand
+from finrag.answer.operands import owned_rows, share_order, with_missing_operand
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze, asks_amount
@@ -152,6 +152,7 @@ class Answerer:
                 for m in asked.line_items
             ]
             asked.line_items = list(dict.fromkeys(asked.line_items))  # one row covering two lexicon items
+            asked.line_items = owned_rows(asked, from_tables)
             asked.line_items = with_missing_operand(asked, from_tables)
             asked.line_items = share_order(asked)
         elif asked.intent == "text":

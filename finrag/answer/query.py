@@ -14,7 +14,7 @@ from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, without_statement_names
 from finrag.answer.names import company_names
-from finrag.answer.periods import naming_offset, year_ended
+from finrag.answer.periods import naming_offset, report_years_only, year_ended
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -207,6 +207,8 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     if offset and year_ended(text) is None:
         asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in _YEAR.finditer(undated)))
         asked.year_offset = offset
+    if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
+        asked.years = [y for y in asked.years if y not in report]
     low = text.lower()
     asked.prior_year_end = any(w in low for w in _PRIOR_END)
     asked.instant = asked.instant or asked.prior_year_end or any(w in low for w in _YEAR_END)
