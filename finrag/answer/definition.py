@@ -159,7 +159,9 @@ _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
 
 # "… / total revenues for each year, then take the simple average": how to use the metric, not an operand
 _HOW_TO_USE = re.compile(
-    r",?\s+(?:for each (?:year|period|quarter)\b|(?:and\s+)?then\s+(?:take|average)\b).*$", re.I
+    r",?\s+(?:for each (?:year|period|quarter)\b|(?:and\s+)?then\s+(?:take|average)\b).*$"
+    r"|,\s*(?:using|based on|according to|relying on|as (?:reported|shown|presented) in)\b.*$",  # the source
+    re.I,
 )
 
 

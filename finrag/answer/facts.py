@@ -39,7 +39,8 @@ _STATEMENT_TITLE = re.compile(
 _LABEL_COLUMN_MAX_NUMERIC = 0.3
 # Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
 _MAX_LABEL_CHARS = 80
-_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # a remark after the item: not its name's length
+# a remark after the item, not its name's length: "(net of allowances …)", ", net of $53 … of non-cash capex"
+_TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|including|excluding)\b.*$", re.I)
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 _ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
 _PARENT_WORDS = ("母公司", "parent company")
