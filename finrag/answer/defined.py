@@ -34,7 +34,8 @@ def defined_answer(
     ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
     for t in definition.terms:
         named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
-        years = [y + asked.year_offset for y in named] or [year]  # the question's year is shifted already
+        # the question's own year is shifted already ("Fiscal 2022 ended January 28, 2023")
+        years: list[int | None] = [y + asked.year_offset for y in named] or [year]
         item = t.item
         if (
             item.concept

@@ -1,16 +1,19 @@
-"""Which items a two-operand question divides or compares, and in which order.
+"""The line items a question asks for once the context's row labels are known, and their order.
 
-"What percentage of total net revenue did net interest income represent" names the whole first; "What share
-of revenue came from bitcoin sales" names an item the lexicon lacks but the context's table prints. The
-whole of a share is the item written after "percentage of", "share of", "divided by" (or "占" in Chinese);
-the part is the other one.
+A longer printed row label replaces the lexicon's item inside it ("无形资产投资" over "无形资产", "total
+revenues net of interest expense" over "total revenues" and "interest expense"); a generic item narrowed to a
+row is that row ("net sales from third-party seller services"); a two-operand formula takes its missing
+operand from the rows ("product development" as a % of total net revenue); and the whole of a share is the
+item written after "percentage of", "share of", "divided by" (or "占"), the part the other one ("what
+percentage of total net revenue did net interest income represent").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
 from finrag.answer.query import AskedFor
 
 # the words that put the whole (the denominator) right after them
@@ -22,6 +25,22 @@ _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
 # "net sales from third-party seller services", "revenue in the Americas": a printed row owns the generic item
 _OWNED_BY = re.compile(r"^\s+(?:from|of|in|for|at|by)\s+(?:the\s+|its\s+|our\s+)?$", re.I)
 _GENERIC = frozenset({"revenue"})
+
+
+def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
+    """The question's lexicon items merged with the context's row labels it names (see the module)."""
+    items = [next((_as_row(t, m) for t in from_tables if t.covers(m)), m) for m in asked.line_items]
+    asked = replace(asked, line_items=list(dict.fromkeys(items)))  # one row may cover two lexicon items
+    asked = replace(asked, line_items=owned_rows(asked, from_tables))
+    asked = replace(asked, line_items=with_missing_operand(asked, from_tables))
+    return share_order(asked)
+
+
+def _as_row(row: LineItemMatch, item: LineItemMatch) -> LineItemMatch:
+    """A synonym keeps the concept ("sales to customers" is revenue), a longer row label does not ("gross
+    profit as a % of revenue", "无形资产投资")."""
+    same = label_matches(normalise(row.printed), item.concept) >= 1
+    return replace(row, concept=row.concept or (item.concept if same else ""))
 
 
 def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
@@ -61,15 +80,7 @@ def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIt
     seller services" is that row), replaced by the row."""
     out: list[LineItemMatch] = []
     for m in asked.line_items:
-        owner = next(
-            (
-                t
-                for t in from_tables
-                if m.concept in _GENERIC
-                and t.start > m.end
-                and _OWNED_BY.match(asked.question[m.end : t.start])
-            ),
-            None,
-        )
+        after = [t for t in from_tables if t.start > m.end and m.concept in _GENERIC]
+        owner = next((t for t in after if _OWNED_BY.match(asked.question[m.end : t.start])), None)
         out.append(owner or m)
     return list(dict.fromkeys(out))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
@@ -25,11 +24,10 @@ from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
-from finrag.answer.lexicon import label_matches, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import items_from_tables, known_companies
 from finrag.answer.numeric_step import numeric_answer
-from finrag.answer.operands import owned_rows, share_order, with_missing_operand
+from finrag.answer.operands import with_rows
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze, asks_amount
@@ -134,27 +132,7 @@ class Answerer:
         prep.context = with_subject_chunks(asked, prep.context, later, self.cfg)
         from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
         if asked.line_items:  # a longer printed row label wins: "无形资产投资" over the lexicon's "无形资产"
-            asked.line_items = [
-                next(
-                    (
-                        # a synonym keeps the concept ("sales to customers" is revenue), a longer row
-                        # label does not ("gross profit as a % of revenue", "无形资产投资")
-                        replace(
-                            t,
-                            concept=t.concept
-                            or (m.concept if label_matches(normalise(t.printed), m.concept) >= 1 else ""),
-                        )
-                        for t in from_tables
-                        if t.covers(m)
-                    ),
-                    m,
-                )
-                for m in asked.line_items
-            ]
-            asked.line_items = list(dict.fromkeys(asked.line_items))  # one row covering two lexicon items
-            asked.line_items = owned_rows(asked, from_tables)
-            asked.line_items = with_missing_operand(asked, from_tables)
-            asked.line_items = share_order(asked)
+            asked.line_items = with_rows(asked, from_tables)
         elif asked.intent == "text":
             asked.line_items = from_tables
             words = asked.formula.keywords if asked.formula else ()

@@ -58,6 +58,16 @@ def test_words_and_averages_in_a_definition() -> None:
     )
     assert total is not None and total.name == "total debt" and total.additive()
     assert find_definition("What is Nike's FY2019 revenue (in USD millions)?") is None
+    roe = find_definition(
+        "Define ROE as FY2019 net income divided by the average of total shareholders' equity at the end of "
+        "FY2018 and FY2019 (fiscal years ended May 31)."
+    )
+    assert roe is not None and [t.average_of for t in roe.terms] == [None, (2018, 2019)]
+    ratio = find_definition(
+        "Define current ratio as total current assets / total current liabilities, using the condensed "
+        "consolidated balance sheet in the Q1 2023 earnings release."
+    )
+    assert ratio is not None and ratio.terms[1].item.printed == "total current liabilities"
     assert find_definition("What is the gross margin (gross profit as a % of net sales)?") is None
 
 

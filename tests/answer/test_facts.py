@@ -253,3 +253,43 @@ def test_a_period_heading_centred_over_its_year_columns_dates_each_of_them() -> 
     ends = {(f.column_label, f.period_end): f.value for f in extract_facts(doc, table_chunks(doc))}
     assert ends[("Three Months Ended June 30, 2023", "2023-06-30")] == Decimal(3942207)
     assert ends[("Six Months Ended June 30, 2023", "2023-06-30")] == Decimal(7815503)
+
+
+def test_a_span_heading_above_the_table_dates_its_columns_as_that_span() -> None:
+    quarter = Table(
+        "t31",
+        [6],
+        [["", "January 28, 2023", "January 29, 2022"]],
+        [["Net sales", "3,226,773", "2,729,388"]],
+        caption="Consolidated Statements of Income",
+    )
+    year = Table(
+        "t32",
+        [6],
+        [["", "January 28, 2023", "January 29, 2022"]],
+        [["Net sales", "10,208,580", "8,630,889"]],
+        caption="52 Weeks Ended",
+    )
+    doc = make_doc([quarter, year], company="Ulta", year=2023, language="en", unit_line="13 Weeks Ended")
+    labels = {f.value: f.column_label for f in extract_facts(doc, table_chunks(doc))}
+    assert labels[Decimal(3226773)] == "13 Weeks Ended January 28, 2023"
+    assert labels[Decimal(10208580)] == "52 Weeks Ended January 28, 2023"
+
+
+def test_a_net_of_tail_does_not_make_a_row_label_too_long() -> None:
+    cash_flows = Table(
+        "t33",
+        [55],
+        [["", "February 2, 2019", "February 3, 2018"]],
+        [
+            [
+                "Additions to property and equipment, net of $53, $123 and $48, respectively, of non-cash "
+                "capital expenditures",
+                "(819)",
+                "(688)",
+            ]
+        ],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([cash_flows], company="Best Buy", year=2019, language="en", unit_line="")
+    assert sorted(f.value for f in extract_facts(doc, table_chunks(doc))) == [Decimal(-819), Decimal(-688)]

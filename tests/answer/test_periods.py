@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from finrag.answer.periods import labels_from_line, resolve_label
+from finrag.answer.periods import labels_from_line, naming_offset, report_years_only, resolve_label
 
 
 def test_header_line_with_one_date_per_column() -> None:
@@ -60,3 +60,23 @@ def test_a_written_fiscal_year_end_names_its_column_and_bare_years_end_in_the_re
     assert year_ended("What was revenue in FY2022?") is None
     assert resolve_label("2022", 2023, "2023-06-30").period_end == "2022-06-30"  # a June fiscal year
     assert resolve_label("2022", 2022, "2022-12-31").period_end == "2022-12-31"
+
+
+def test_us_numeric_dates_in_column_labels() -> None:
+    period = resolve_label("(unaudited) 3/25/2023", None)
+    assert period.period_end == "2023-03-25" and period.kind == "instant"
+    assert resolve_label("12 Weeks Ended 3/25/2023", None).kind == "duration"
+    assert resolve_label("12/31/2022", None).fiscal_year == 2022
+
+
+def test_fiscal_years_named_by_the_year_they_start_in() -> None:
+    offset, undated = naming_offset("What was FY2022 net income? Fiscal 2022 ended January 28, 2023.")
+    assert offset == 1 and "2023" not in undated
+    assert naming_offset("FY2020 revenue (fiscal 2020 ended January 31, 2020)")[0] == 0  # Walmart's naming
+    assert naming_offset("What was revenue in 2022?") == (0, "What was revenue in 2022?")
+
+
+def test_a_year_that_only_names_the_report_is_not_asked() -> None:
+    q = "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
+    assert report_years_only(q, [2022, 2021, 2023]) == {2023}
+    assert report_years_only("What was revenue in the FY2023 10-K?", [2023]) == set()

@@ -51,3 +51,14 @@ def test_a_formula_word_after_the_year_is_not_taken_for_a_company_name() -> None
 def test_a_role_asked_about_is_not_read_as_the_company() -> None:
     assert analyze("金宇生物2020年的董事长是谁?").entities == ["金宇生物"]
     assert analyze("四方科技2019年聘请的境内会计师事务所是哪家?").entities == ["四方科技"]
+
+
+def test_statement_names_banks_lines_and_growth_wordings() -> None:
+    a = analyze("Using the cash flow statement, what was the FY2020 capital expenditure of Block?")
+    assert [m.printed for m in a.line_items] == ["capital expenditure"]  # no "cash" of the statement's name
+    b = analyze("What were net interest income and the provision for credit losses in 2022?")
+    assert [m.concept for m in b.line_items] == ["net_interest_income", "credit_loss_provision"]
+    c = analyze(
+        "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
+    )
+    assert c.formula is not None and c.formula.name == "yoy_growth" and c.years == [2022, 2021]

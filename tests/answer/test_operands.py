@@ -1,0 +1,90 @@
+"""Items a question names by their printed row labels, and which of two is the whole of a share."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.facts import extract_facts
+from finrag.answer.lookup import items_from_tables
+from finrag.answer.numeric import calculation_answer, lookup_answer
+from finrag.answer.operands import with_rows
+from finrag.answer.query import AskedFor, analyze
+from finrag.model import Fact, Table
+
+from .helpers import make_doc, table_chunks
+
+OPERATIONS = Table(
+    "t1",
+    [86],
+    [["(in thousands)", "Year Ended December 31, 2020", "Year Ended December 31, 2019"]],
+    [
+        ["Transaction-based revenue", "3,294,978", "3,081,074"],
+        ["Bitcoin revenue", "4,571,543", "516,465"],
+        ["Third-party seller services", "31,881", "22,993"],
+        ["Total net revenue", "9,497,578", "4,713,500"],
+        ["Product development", "1,139,408", "670,606"],
+        ["Membership fees", "3,877", "3,541"],
+        ["Total revenues net of interest expense", "52,862", "42,380"],
+        ["Card Member rewards", "14,002", "11,007"],
+        ["Research and development expense, net", "(949,758)", "(471,350)"],
+    ],
+    caption="Consolidated Statements of Operations",
+)
+
+
+def _asked(question: str) -> tuple[AskedFor, list[Fact], dict[str, int]]:
+    doc = make_doc([OPERATIONS], company="Block", year=2020, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze(question)
+    rows = items_from_tables(question, chunks)
+    asked.line_items = with_rows(asked, rows) if asked.line_items else rows
+    return asked, extract_facts(doc, chunks), {doc.doc_id: 0}
+
+
+def _result(question: str) -> tuple[Decimal, list[str]]:
+    asked, facts, rank = _asked(question)
+    out = calculation_answer(asked, facts, rank, lambda f: 1)
+    assert out is not None and out.calculation is not None, question
+    return out.calculation.result, [i.label for i in out.calculation.inputs]
+
+
+def test_the_whole_of_a_share_is_the_item_after_percentage_of_whichever_comes_first() -> None:
+    result, inputs = _result(
+        "What percentage of total net revenue did product development represent in 2020?"
+    )
+    assert result == Decimal("12.00") and inputs[0].startswith("product development")
+    result, inputs = _result("What was product development as a percentage of total net revenue in 2020?")
+    assert result == Decimal("12.00") and inputs[1].startswith("total net revenue")
+
+
+def test_a_row_named_in_other_words_is_that_row() -> None:
+    # "bitcoin sales" is the row "Bitcoin revenue": the lexicon's bare "sales" is not asked
+    result, inputs = _result("What share of total net revenue in 2020 came from bitcoin sales?")
+    assert result == Decimal("48.13") and inputs[0].startswith("Bitcoin revenue")
+    asked, facts, rank = _asked(
+        "In billions of dollars, how much membership fee revenue was collected in 2020?"
+    )
+    assert [m.printed for m in asked.line_items] == ["Membership fees"]
+    out = lookup_answer(asked, facts, rank, lambda f: 1)
+    assert out is not None and "3,877" in out.text
+
+
+def test_a_row_covering_two_lexicon_items_and_a_missing_operand_from_the_rows() -> None:
+    result, inputs = _result(
+        "For 2020, compute Card Member rewards divided by total revenues net of interest expense."
+    )
+    assert result == Decimal("0.26") and inputs[1].startswith("total revenues net of interest expense")
+
+
+def test_a_generic_item_narrowed_to_a_printed_row() -> None:
+    result, inputs = _result(
+        "By what percentage did net sales from third-party seller services grow from 2019 to 2020?"
+    )
+    assert result == Decimal("38.66") and inputs[0].startswith("third-party seller services")
+
+
+def test_an_expense_printed_in_brackets_enters_a_share_by_its_size() -> None:
+    result, _ = _result(
+        "What was research and development expense (net) as a percentage of total net revenue in 2020?"
+    )
+    assert result == Decimal("10.00")
