@@ -45,6 +45,15 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
     return out
 
 
+# a column header cell: a year, a date, a period or scope word, never a figure
+_DATED = re.compile(r"(?:19|20)\d{2}")
+_HEADER_CELL = re.compile(
+    r"(?:fy\s*)?(?:19|20)\d{2}(?:年度?)?|[A-Za-z]+\.?\s+\d{1,2},\s*(?:19|20)\d{2}|(?:19|20)\d{2}年\d{1,2}月\d{1,2}日"
+    r"|\d{4}[-./]\d{1,2}[-./]\d{1,2}|[\u4e00-\u9fff（）()%]{1,10}|\(?[A-Za-z][A-Za-z ,.()%]*\)?",
+    re.I,
+)
+
+
 def _is_path(sentence: str) -> bool:
     """A heading path written into the text ("十七、… > (一) 上市公司扶贫工作情况": the sub-headings of small
     sections merged into one chunk): it names a section, it says nothing."""
@@ -53,9 +62,14 @@ def _is_path(sentence: str) -> bool:
 
 
 def _is_debris(sentence: str) -> bool:
-    """A table row that is mostly empty cells, or text that is mostly punctuation."""
+    """A table row that is mostly empty cells or only a column header ("| Fiscal Years Ended | January 28,
+    2023 | January 29, 2022 |": no figure), or text that is mostly punctuation."""
     cells = [c.strip() for c in sentence.split("|")]
     if len(cells) > 2 and sum(1 for c in cells if c) * 2 < len(cells):
+        return True
+    values = [c for c in cells[2:] if c]
+    header = all(_HEADER_CELL.fullmatch(c) for c in values) and any(map(_DATED.search, values))
+    if len(values) >= 2 and header:
         return True
     body = [ch for ch in sentence if not ch.isspace()]
     return sum(ch.isalnum() for ch in body) < MIN_TEXT_SHARE * len(body)
