@@ -21,6 +21,7 @@ from finrag.model import Fact
 
 # A result shown as a percentage: the question asks for one, or the metric is a margin or a rate
 _PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|百分比|率", re.I)
+_PLAIN_RATIOS = ("比率", "比")  # 速动比率, 负债权益比: a multiple, not a percentage
 
 
 def defined_answer(
@@ -87,7 +88,8 @@ def defined_answer(
         ("*",) * len(operands),
         template(definition.tokens),
         run,
-        bool(_PERCENT.search(name)) or bool(re.search(r"%|percent", asked.question, re.I)),
+        (bool(_PERCENT.search(name)) and not name.endswith(_PLAIN_RATIOS))
+        or bool(re.search(r"%|percent|百分比", asked.question, re.I)),
         (),
         same_unit=definition.additive(),
     )

@@ -21,8 +21,10 @@ from finrag.answer.lexicon import SIGN_ALT, LineItemMatch, find_line_items
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
 _DEFINE = re.compile(
     r"\bdefine[sd]?\s+(?P<name>[^.?:]{2,60}?)\s+as\s*:?\s*(?P<expr>[^?]+?)(?:\.(?:\s|$)|\?|$)"
-    r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)\s+(?:is|are)\s+(?:defined|calculated|computed)\s+as\s*:?\s*"
-    r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)",
+    r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed)\s+as\s*:?\s*"
+    r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
+    # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入"
+    r"|(?P<name3>[\u4e00-\u9fff]{2,12})\s*[=＝]\s*(?P<expr3>[^，。？?；;,]+)",
     re.I,
 )
 # A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"
@@ -101,8 +103,11 @@ def find_definition(question: str) -> Definition | None:
     explicit = False
     for m in _DEFINE.finditer(question):
         explicit = True
-        name = (m.group("name") or m.group("name2") or "").strip()
-        parts = _AND_DEFINE.split(m.group("expr") or m.group("expr2") or "")
+        name = (m.group("name") or m.group("name2") or m.group("name3") or "").strip()
+        if _ASKING.match(name):  # "What is Pfizer's year end FY2021 total debt, defined as …": "total debt"
+            name = _name_before(name)
+        expr = m.group("expr") or m.group("expr2") or _ascii_operators(m.group("expr3") or "")
+        parts = _AND_DEFINE.split(expr)
         for part_name, expr in zip([name, *parts[1::2]], parts[0::2], strict=True):
             found = _parse(part_name.strip(), expr)
             if found is None:
@@ -122,6 +127,13 @@ def find_definition(question: str) -> Definition | None:
     return None
 
 
+def _ascii_operators(expr: str) -> str:
+    """A Chinese formula's full-width brackets and unspaced minus signs as the parser reads them."""
+    expr = expr.replace("（", "(").replace("）", ")").replace("＋", "+").replace("／", "/")
+    return re.sub(r"\s*[-－−]\s*", " - ", expr)
+
+
+_ASKING = re.compile(r"(?:what|how|which)\b", re.I)
 # ", and free cash flow margin as ...": the next definition in one sentence
 _AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\s+as\s+", re.I)
 _MATH_AFTER = re.compile(r"\s*[\^*/×÷+−-]")
@@ -261,7 +273,7 @@ def _term(text: str) -> Term | Constant | None:
 def _item(text: str) -> LineItemMatch | None:
     """The line item an operand names: a lexicon item covering most of it, else the words as printed."""
     words = " ".join(_NOISE.sub(" ", text).split())
-    if len(words) < 3 or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
+    if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
         return None
     known = find_line_items(words)
     if len(known) == 1 and len(known[0].printed) >= len(words) / 2:

@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import rjieba
+
 from finrag.model import AccessScope, DocumentRecord
 
 if TYPE_CHECKING:
@@ -64,6 +66,20 @@ MIN_LATIN_ALIAS = 2  # one-letter tickers ("A", "F") are ordinary words
 MIN_FILE_STEM = 8  # shorter file stems ("report") are ordinary words, not a file named in the question
 TICKER_MAX = 5  # all-capital aliases up to this length are tickers: matched case-sensitively
 _GENERIC = {"公司", "本公司", "集团", "本集团", "company", "the company", "group", "inc", "corp"}
+
+
+ZH_ABBREVIATION = 4  # "南岭民爆": a Chinese abbreviation's length (shorter ones match too many names)
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]{4,}")
+
+
+def _ends_a_word(run: str, n: int) -> bool:
+    """The first ``n`` characters of a Chinese run end where a word ends (jieba)."""
+    at = 0
+    for word in rjieba.cut(run):
+        at += len(word)
+        if at >= n:
+            return at == n
+    return False
 
 
 @dataclass(slots=True)
@@ -200,7 +216,25 @@ class CompanyIndex:
             if self._is_ticker(comp, alias) and alias != comp.code and sum(ch.isupper() for ch in alias) < 2:
                 continue  # "mmm" in running text is not the ticker MMM (but "JnJ" is JNJ)
             found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))
+        if not found:
+            found = {c.company.name: c for c in self._abbreviated(text)}
         return sorted(found.values(), key=lambda c: c.start)
+
+    def _abbreviated(self, text: str) -> list[CompanyMatch]:
+        """A Chinese abbreviation opening a clause ("南岭民爆" for 湖南南岭民用爆破器材): its first two
+        characters together in a company's name, the others after them in order, not all together."""
+        out: list[CompanyMatch] = []
+        for run in _CJK_RUN.finditer(text):
+            short = run.group(0)[:ZH_ABBREVIATION]
+            if not _ends_a_word(run.group(0), ZH_ABBREVIATION):
+                continue  # "中国建设银行": the four characters are part of a longer word
+            for comp in self.companies.values():
+                full = " ".join(sorted({*comp.names, *comp.aliases}))
+                start = full.find(short[:2])
+                rest = iter(full[start + 2 :]) if start >= 0 else None
+                if rest is not None and short not in full and all(ch in rest for ch in short[2:]):
+                    out.append(CompanyMatch(comp, short, run.start(), run.start() + len(short)))
+        return out[:1] if len({m.company.name for m in out}) == 1 else []
 
     def files_in(self, text: str) -> list[str]:
         """Indexed file names written in ``text`` (with or without the extension): an explicit constraint."""

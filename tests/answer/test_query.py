@@ -62,3 +62,8 @@ def test_statement_names_banks_lines_and_growth_wordings() -> None:
         "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
     )
     assert c.formula is not None and c.formula.name == "yoy_growth" and c.years == [2022, 2021]
+
+
+def test_chinese_shares_and_the_annual_report_named_as_the_source() -> None:
+    a = analyze("生物股份2020年年报中，上年同期（2019年度）营业外收入占利润总额的比例是多少?")
+    assert a.formula is not None and a.formula.name == "share_of_total" and a.years == [2019]

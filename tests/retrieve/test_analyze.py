@@ -153,6 +153,19 @@ def test_a_mixed_case_ticker_names_the_company_but_lower_case_words_do_not() -> 
     assert idx.match("the jnj folder") == []
 
 
+def test_a_chinese_abbreviation_names_its_company_but_a_longer_word_does_not() -> None:
+    idx = CompanyIndex(
+        [
+            _record("n", company="湖南南岭民用爆破器材", company_full="湖南南岭民用爆破器材股份有限公司"),
+            _record("g", company="国电电力", company_full="国电电力发展股份有限公司"),
+        ]
+    )
+    found = idx.match("南岭民爆2006年1-6月合并利润表中的净利润是多少元?")
+    assert [m.company.name for m in found] == ["湖南南岭民用爆破器材"] and found[0].alias == "南岭民爆"
+    assert idx.match("国电南瑞2019年的营业收入是多少?") == []  # 南瑞 is not in 国电电力's name
+    assert idx.match("湖南建设银行企业融资事件的时间是什么？") == []  # one word, not an abbreviation
+
+
 def test_named_statements_are_part_of_the_understanding(qa: QueryAnalyzer, companies: CompanyIndex) -> None:
     und = qa.understand("What is 3M's FY2018 capex? Use the cash flow statement.", [], companies)
     assert [s.key for s in und.statements] == ["cash_flow"] and "statement=cash_flow" in und.rules
