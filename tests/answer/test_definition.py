@@ -68,7 +68,7 @@ def test_words_and_averages_in_a_definition() -> None:
         "consolidated balance sheet in the Q1 2023 earnings release."
     )
     assert ratio is not None and ratio.terms[1].item.printed == "total current liabilities"
-    debt = find_definition("What is Pfizer's total debt, defined as short-term borrowings plus long-term debt?")
+    debt = find_definition("What is total debt, defined as short-term borrowings plus long-term debt?")
     assert debt is not None and debt.name == "total debt" and debt.additive()
     quick = find_definition("速动比率是多少？速动比率=（流动资产-存货）/流动负债，保留两位小数。")
     assert quick is not None and [t.item.concept for t in quick.terms] == [
