@@ -9,6 +9,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.calc import Formula, calc_text, compute
+from finrag.answer.concepts import statement_kind
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Constant, Definition, Term
 from finrag.answer.lexicon import LineItemMatch, concept_of
@@ -31,6 +32,7 @@ def defined_answer(
     applied with Decimal arithmetic; None when an operand has no fact."""
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
+    homes: list[str | None] = []  # the statement each operand is to be read from, where the definition says
     concepts = [t.item.concept for t in definition.terms if t.item.concept]
     ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
     for t in definition.terms:
@@ -46,13 +48,17 @@ def defined_answer(
             item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
         if ended and not t.average_of and t.year is None:
             wants.append(Want(item, None, ended))
+            homes.append(t.statement)
             continue
         wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
+        homes.extend([t.statement] * len(years))
     chosen: list[Fact] = []
-    for w in wants:
+    for w, home in zip(wants, homes, strict=True):
+        # "depreciation and amortization from the cash flow statement": that statement's rows only
+        read = [f for f in facts if statement_kind(f.statement) == home] if home else []
         tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
-        same_table = [f for f in facts if (f.doc_id, f.table_ref) in tables]
-        pool = [f for f in facts if chosen and f.doc_id == chosen[0].doc_id] or facts
+        same_table = [f for f in read or facts if (f.doc_id, f.table_ref) in tables]
+        pool = [f for f in read or facts if chosen and f.doc_id == chosen[0].doc_id] or read or facts
         f = next(
             (b for p in (same_table, pool) if (b := best_fact(p, w, asked, doc_rank, fallback=False))), None
         )
@@ -60,7 +66,8 @@ def defined_answer(
         if f is None:
             return None
         chosen.append(f)
-    if len({(f.line_item_norm, f.fiscal_year) for f in chosen}) < len(chosen):
+    asked_for = {(w.item.printed.lower(), w.year, w.period_end) for w in wants}  # an item may come twice
+    if len({(f.line_item_norm, f.fiscal_year) for f in chosen}) < len(asked_for):
         return None  # one row standing for two operands: the definition was not read right
     lang = asked.language
     operands = [

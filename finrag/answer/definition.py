@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from finrag.answer.concepts import statement_kind
 from finrag.answer.lexicon import SIGN_ALT, LineItemMatch, find_line_items
 
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
@@ -71,6 +72,7 @@ class Term:
     year: int | None = None
     average_of: tuple[int, int] | None = None  # the mean of the balances at these two years
     change: bool = False  # with ``average_of``'s years: the later balance minus the earlier one
+    statement: str | None = None  # "D&A from the cash flow statement": the statement kind to read it from
 
 
 @dataclass(slots=True, frozen=True)
@@ -267,7 +269,8 @@ def _term(text: str) -> Term | Constant | None:
     year_match = _YEAR_IN.search(text)
     year = int(year_match.group(1)) if year_match else None
     item = _item(_YEAR_IN.sub(" ", text))
-    return Term(item, year) if item else None
+    named = _NOISE.search(text)
+    return Term(item, year, statement=statement_kind(named.group(0)) if named else None) if item else None
 
 
 def _item(text: str) -> LineItemMatch | None:

@@ -38,7 +38,7 @@ _STATEMENT_TITLE = re.compile(
 # A column is the label column when at most this share of its cells parse as numbers.
 _LABEL_COLUMN_MAX_NUMERIC = 0.3
 # Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
-_MAX_LABEL_CHARS = 80
+_MAX_LABEL_CHARS = 120  # longer "labels" are sentences the table reader took for a row (10-K rows reach ~110)
 # a remark after the item, not its name's length: "(net of allowances …)", ", net of $53 … of non-cash capex"
 _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|including|excluding)\b.*$", re.I)
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts

@@ -106,12 +106,24 @@ def find_line_items(question: str) -> list[LineItemMatch]:
     return sorted(found, key=lambda m: m.start)
 
 
+# a remark after a row's name: "…, net of accumulated depreciation of $68,251", "(less allowances of $33)"
+_REMARK_TAIL = re.compile(
+    r"\s*\((?:net of|less|including|excluding)\b[^()]*\)\s*$|,\s*(?:net of|less|including|excluding)\b.*$"
+)
+
+
+def core_label(norm: str) -> str:
+    """A normalised row label without the remark after its name."""
+    return _REMARK_TAIL.sub("", norm) or norm
+
+
 def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
     """How well a fact's normalised line item matches a concept (or a raw printed label): 1 exact, less for
     a label that merely contains it, 0 for none. An English label contains a synonym only where the extra
     words qualify the same item: "purchases of property, plant and equipment (pp&e)", "total inventories",
     "net income attributable to costco"; "other current assets" is not "current assets"."""
     wanted = synonyms(concept) if concept else [normalise(printed)]
+    fact_norm = core_label(fact_norm)  # "property and equipment, net of accumulated depreciation of …"
     best = 0.0
     for syn in wanted:
         if not syn:

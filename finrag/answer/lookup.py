@@ -11,6 +11,7 @@ from finrag.answer.lexicon import (
     LineItemMatch,
     concept_of,
     contained_forms,
+    core_label,
     find_reworded,
     key_word,
     label_matches,
@@ -142,6 +143,7 @@ def best_fact(
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
     computes = asked.formula is not None and any(_PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(_PER_SHARE.search(low_q)) and not computes
+    per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept == "eps_basic"
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     net_asked = bool(_NET.search(want.item.printed.lower()))
@@ -151,12 +153,14 @@ def best_fact(
             continue
         if per_share and not _PER_SHARE.search(f"{f.line_item_norm} {f.column_label} {f.statement}"):
             continue  # "dividends declared per share" is not the total paid
+        if not per_share and not per_share_item and _PER_SHARE_ROW.search(f.line_item):
+            continue  # nor is "Dividends per share" the dividends paid
         if reported and _ADJUSTED_ROW.search(f.line_item):
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         kind = statement_kind(f.statement)
         if home == "balance" and kind == "cash_flow":
             continue  # a balance sheet item's row in the cash flow statement is the year's change
-        score = label_score + (EXACT_LABEL_BONUS if f.line_item_norm == printed else 0.0)
+        score = label_score + (EXACT_LABEL_BONUS if core_label(f.line_item_norm) == printed else 0.0)
         score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))

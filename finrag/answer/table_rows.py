@@ -1,4 +1,5 @@
-"""Row labels a statement leaves implicit: the unlabelled total under a section heading.
+"""Row labels a statement leaves implicit: the unlabelled total under a section heading, and the amounts of a
+total whose label the table reader put on the row above them.
 
 SEC statements often print a section heading ("Revenues"), its component rows, and then the section
 total on a row with no label (only a rule above the amounts). That row is the section's total; it is
@@ -14,6 +15,7 @@ from finrag.answer.units import parse_number
 # A total equals the sum of its components up to rounding in the printed unit: this share of the total.
 SUM_TOLERANCE = Decimal("0.001")
 MIN_COMPONENTS = 2  # a "total" of one row is just that row repeated
+_TOTAL_WORDS = ("total", "合计", "总计")
 
 
 def _values(row: list[str], label_col: int) -> list[Decimal | None]:
@@ -40,6 +42,8 @@ def section_totals(rows: list[list[str]], label_col: int) -> dict[int, str]:
             continue
         if heading and len(members) >= MIN_COMPONENTS and _is_total(values, members):
             out[r] = heading
+        elif heading and not members and heading.lower().startswith(_TOTAL_WORDS):
+            out[r] = heading  # "TOTAL CURRENT LIABILITIES" printed on the line above its amounts
         heading, members = None, []  # whatever this unlabelled row is, the section ends here
     return out
 
