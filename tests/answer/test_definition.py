@@ -77,6 +77,47 @@ def test_words_and_averages_in_a_definition() -> None:
         "current_liabilities",
     ]
     assert find_definition("What is the gross margin (gross profit as a % of net sales)?") is None
+    ebitda = find_definition(
+        "Define EBITDA as operating income + depreciation and amortization from the cash flow statement."
+    )
+    assert ebitda is not None and [t.statement for t in ebitda.terms] == [None, "cash_flow"]
+
+
+def test_an_operand_read_from_the_statement_named_and_an_item_used_twice() -> None:
+    earnings = Table(
+        "t7",
+        [45],
+        [["", "Fiscal 2022", "Fiscal 2021"]],
+        [
+            ["Net earnings attributable to General Mills", "2,707.3", "2,339.8"],
+            ["Dividends per share", "2.04", "2.02"],
+            ["Depreciation and amortization", "570.3", "601.3"],
+        ],
+        caption="Consolidated Statements of Earnings",
+    )
+    cash = Table(
+        "t8",
+        [49],
+        [["", "Fiscal 2022", "Fiscal 2021"]],
+        [["Depreciation and amortization", "570.0", "601.0"], ["Dividends paid", "(1,244.5)", "(1,246.4)"]],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([earnings, cash], company="General Mills", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    retention = analyze(
+        "What is General Mills' FY2022 retention ratio? Retention ratio is defined as: (net earnings "
+        "attributable to General Mills - dividends paid) / net earnings attributable to General Mills."
+    )
+    assert retention.definition is not None
+    out = defined_answer(retention, retention.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("0.54")
+    ebitda = analyze(
+        "What is General Mills' FY2022 EBITDA? Define EBITDA as net earnings attributable to General Mills + "
+        "depreciation and amortization from the cash flow statement."
+    )
+    assert ebitda.definition is not None
+    out = defined_answer(ebitda, ebitda.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("3277.30")
 
 
 def test_the_question_s_own_quick_ratio_is_worked_out_on_cited_facts() -> None:

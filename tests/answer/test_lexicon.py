@@ -56,3 +56,9 @@ def test_a_row_label_holds_an_item_only_with_a_qualifier(label: str, concept: st
     if matches and concept_of(label) not in (None, concept):
         # best_fact drops a row that is another known item: the current portion is not long-term debt
         assert concept_of(label) == "short_term_borrowings"
+
+
+def test_a_remark_after_a_row_name_does_not_weaken_the_match() -> None:
+    with_remark = "property and equipment, net of accumulated depreciation of $68,251 and $59,660"
+    assert label_matches(with_remark, "fixed_assets") == 1.0
+    assert label_matches("accounts receivable (less allowances of $33)", "accounts_receivable") == 1.0

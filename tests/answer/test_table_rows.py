@@ -20,3 +20,14 @@ def test_unlabelled_row_that_sums_its_section_takes_the_heading() -> None:
 def test_single_component_is_not_a_total() -> None:
     rows = [["Assets", "", ""], ["Cash", "5", "6"], ["", "5", "6"]]
     assert section_totals(rows, 0) == {}
+
+
+def test_a_total_label_printed_above_its_amounts_labels_them() -> None:
+    rows = [
+        ["Accounts payable and accrued expenses", "8,748", "9,490"],
+        ["TOTAL CURRENT LIABILITIES", "", ""],
+        ["", "27,194", "26,532"],
+        ["LONG-TERM DEBT", "31,182", "29,684"],
+    ]
+    assert section_totals(rows, 0) == {2: "TOTAL CURRENT LIABILITIES"}
+    assert section_totals([["CURRENT ASSETS", "", ""], ["", "5", "6"]], 0) == {}  # a heading is no total
