@@ -134,8 +134,9 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
             best = max(best, 0.5 * len(syn) / len(fact_norm))
     if not concept and not best and printed.isascii():  # "current marketable securities" for the row
         words = set(_WORD.findall(normalise(printed)))  # "marketable securities — current"
-        if words and words <= set(_WORD.findall(fact_norm)):
-            best = WORDS_MATCH
+        held = set(_WORD.findall(fact_norm))
+        if words and words <= held:
+            best = WORDS_MATCH * len(words) / len(held)  # the fewer other words, the closer
     return best
 
 

@@ -129,7 +129,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             concept = concept_of(item) or ""
             if any(item.lower() in p for p in printed):  # "cash" of an item already read more fully
                 continue
-            if item.lower() not in plain:  # "cash" of "the cash flow statement"
+            if item.lower() not in plain or item.lower() in _NOT_ROWS:  # "cash" of "the cash flow statement"
                 continue
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
@@ -181,6 +181,10 @@ def asks_amount(text: str) -> bool:
     return any(w in low for w in words) and not any(
         w in low for w in ("介绍", "描述", "情况", "why", "describe")
     )
+
+
+# glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"
+_NOT_ROWS = frozenset({"segment", "segments", "segment information", "分部", "业务分部", "分部信息"})
 
 
 def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:

@@ -62,3 +62,13 @@ def test_a_remark_after_a_row_name_does_not_weaken_the_match() -> None:
     with_remark = "property and equipment, net of accumulated depreciation of $68,251 and $59,660"
     assert label_matches(with_remark, "fixed_assets") == 1.0
     assert label_matches("accounts receivable (less allowances of $33)", "accounts_receivable") == 1.0
+
+
+def test_a_reordered_item_name_prefers_the_row_with_fewest_other_words() -> None:
+    short = label_matches("diluted earnings per common share", "", "diluted earnings per share")
+    long = label_matches(
+        "net income available to common shareholders used in diluted earnings per common share calculation",
+        "",
+        "diluted earnings per share",
+    )
+    assert short > long > 0

@@ -67,3 +67,8 @@ def test_statement_names_banks_lines_and_growth_wordings() -> None:
 def test_chinese_shares_and_the_annual_report_named_as_the_source() -> None:
     a = analyze("生物股份2020年年报中，上年同期（2019年度）营业外收入占利润总额的比例是多少?")
     assert a.formula is not None and a.formula.name == "share_of_total" and a.years == [2019]
+
+
+def test_a_segment_named_is_its_row_not_the_word_segment() -> None:
+    a = analyze("What share of 2022 total net sales did the Aeronautics segment account for?")
+    assert "segment" not in [m.printed.lower() for m in a.line_items]
