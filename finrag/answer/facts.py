@@ -82,6 +82,7 @@ def _table_facts(
     scope = _scope(statement + " " + " ".join(" ".join(r) for r in header))
     facts: list[Fact] = []
     totals = section_totals(rows, label_col)
+    section = ""  # the label of the last amount-less row above: "AWS", "REVENUES", "Current assets:"
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         label = label or _shifted_label(row, label_col)
@@ -89,6 +90,9 @@ def _table_facts(
         label = _LEADERS.sub(" ", printed).strip(" $")
         core = _TRAILING_NOTE.sub("", label)  # "Trade receivables (net of allowances of $33 at …)"
         if not label or len(core) > _MAX_LABEL_CHARS or parse_number(label) is not None:
+            continue
+        if all(parse_number(c) is None for c in row[label_col + 1 :]):
+            section = label
             continue
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
         chunk = _chunk_for(printed, row, page, table_chunks, chunks)
@@ -103,7 +107,9 @@ def _table_facts(
                 continue
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
             where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
-            facts.append(_fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where))
+            fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
+            fact.section = section if section != label else ""
+            facts.append(fact)
     return facts, previous
 
 

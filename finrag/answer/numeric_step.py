@@ -39,13 +39,14 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         items += [t.item for t in asked.definition.terms]
     if not items:
         return None
-    facts = fetch_facts(store, prep.request.filters, items, list(doc_rank))
+    names = subject_names(asked, [c for _, c in prep.context])
+    owners = [LineItemMatch("", n, 0) for n in names]  # "Greater China": a row named by its owner
+    facts = fetch_facts(store, prep.request.filters, items + owners, list(doc_rank))
     by_chunk = {c.chunk_id: n for n, c in prep.context}
     missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
     extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
     facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
-    names = subject_names(asked, [c for _, c in prep.context])
     facts = owned_facts(facts, names, chunk_of)  # Comirnaty's revenue, not Pfizer's total
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})

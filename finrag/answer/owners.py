@@ -8,11 +8,14 @@ retrieved text prints, and that is not the filer itself, must be printed in the 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from finrag.answer.lexicon import normalise
 from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, Fact
 
+_TRAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # "International (1)": a footnote after the name
 MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
 
 
@@ -56,12 +59,28 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
 
 
 def owned_facts(facts: list[Fact], names: list[str], chunk_of: dict[str, Chunk]) -> list[Fact]:
-    """The facts whose chunk prints every name the question gives its figure's owner."""
+    """The facts of the figure's owner the question names: the rows under its heading in a table ("AWS" over
+    "Net sales", "Operating income"), its own row under the heading of what is asked ("Greater China" under
+    "REVENUES", read as that heading's item), else the facts whose chunk prints every name."""
     if not names:
         return facts
     wanted = [n.lower() for n in names]
+    under = [f for f in facts if any(_owns(n, f.section) for n in wanted)]
+    rows = [
+        replace(f, line_item=f"{f.line_item} ({f.section})", line_item_norm=normalise(f.section))
+        for f in facts
+        if f.section and any(_owns(n, f.line_item) for n in wanted)
+    ]
+    if under or rows:
+        return under + rows
     return [
         f
         for f in facts
         if (c := chunk_of.get(f.chunk_id)) is not None and all(n in c.text.lower() for n in wanted)
     ]
+
+
+def _owns(name: str, label: str) -> bool:
+    """A row or heading label that is the owner's name, give or take a qualifier ("MGM China", "AWS")."""
+    low = _TRAIL.sub("", label.lower()).strip(" :：")
+    return low == name or (low.startswith(name) and not low[len(name) : len(name) + 1].isalnum())

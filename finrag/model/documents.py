@@ -203,6 +203,7 @@ class Fact:
     fiscal_period: str | None = None  # "FY", "Q2", "H1", ...
     scope: str = ""  # "consolidated", "parent" or "" when unknown
     meta: AccessInfo = field(default_factory=AccessInfo)
+    section: str = ""  # the row heading above it in its table: "AWS" over "Net sales"
 
 
 # ---------------------------------------------------------------- index / retrieve
