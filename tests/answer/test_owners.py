@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from finrag.answer.facts import extract_facts
-from finrag.answer.numeric import lookup_answer
+from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import owned_facts, subject_names
 from finrag.answer.query import analyze
 from finrag.model import Table
@@ -69,3 +71,56 @@ def test_common_words_and_the_filer_s_word_for_itself_own_nothing() -> None:
     )
     asked.companies = ["Walmart"]
     assert subject_names(asked, chunks) == []
+
+
+SEGMENTS = Table(
+    "t3",
+    [69],
+    [["", "2016", "2017"]],
+    [
+        ["North America", "", ""],
+        ["Net sales", "$ 79,785", "$ 106,110"],
+        ["Operating income", "2,361", "2,837"],
+        ["AWS", "", ""],
+        ["Net sales", "$ 12,219", "$ 17,459"],
+        ["Operating income", "3,108", "4,331"],
+    ],
+    caption="Segment Information",
+)
+REGIONS = Table(
+    "t4",
+    [40],
+    [["(Dollars in millions)", "2023", "2022"]],
+    [
+        ["REVENUES", "", ""],
+        ["North America", "$ 21,608", "$ 18,353"],
+        ["Greater China", "7,248", "7,547"],
+        ["EARNINGS BEFORE INTEREST AND TAXES", "", ""],
+        ["North America", "5,454", "5,114"],
+        ["Greater China", "2,283", "2,365"],
+    ],
+    caption="Operating segments",
+)
+
+
+def _owned(table: Table, question: str, company: str):
+    doc = make_doc([table], company=company, year=2023, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze(question)
+    asked.companies = [company]
+    names = subject_names(asked, chunks)
+    return asked, owned_facts(extract_facts(doc, chunks), names, {c.chunk_id: c for c in chunks}), doc
+
+
+def test_a_segment_s_figures_are_the_rows_under_its_heading() -> None:
+    asked, facts, doc = _owned(SEGMENTS, "What was AWS's operating margin in 2017?", "Amazon")
+    assert {f.section for f in facts} == {"AWS"}
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("24.81")
+
+
+def test_a_region_s_own_row_under_the_heading_of_what_is_asked() -> None:
+    question = "How much revenue did Nike generate in Greater China in 2023?"
+    asked, facts, doc = _owned(REGIONS, question, "Nike")
+    out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "7,248" in out.text and "2,283" not in out.text
