@@ -38,6 +38,7 @@ class Previous:
 
     last_page: int
     columns: list[Column]
+    statement: str = ""
 
 
 def column_label(header: list[list[str]], col: int) -> str:
@@ -187,6 +188,12 @@ _SPAN_HEADING = re.compile(
 )
 _SPAN_WORDS = re.compile(r"\b(?:months|weeks|quarter|year)\b", re.I)
 SPAN_LOOKBACK = 3  # lines above a table (nearest first) that may carry its period heading
+
+
+def is_span_heading(text: str) -> bool:
+    """The text is only a period heading ("52 Weeks Ended", "Three Months Ended")."""
+    m = _SPAN_HEADING.match(text)
+    return m is not None and not text[m.end() :].strip()
 
 
 def with_span_heading(columns: list[Column], above: list[str]) -> list[Column]:

@@ -14,6 +14,7 @@ from finrag.answer.columns import (
     Column,
     Previous,
     carried,
+    is_span_heading,
     period_columns,
     periods_from_above,
     with_span_heading,
@@ -73,12 +74,19 @@ def _table_facts(
     if columns and all(c.period is UNKNOWN for c in columns):
         columns = periods_from_above(doc, columns, before) or carried(table, header, columns, previous)
     columns = with_span_heading(columns, [table.caption or "", *before])
-    resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
-    previous = Previous(table.pages[-1], columns) if resolved else None
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
     statement = _statement(table, before, heading)
+    if (
+        previous
+        and is_span_heading(table.caption or "")
+        and table.pages
+        and previous.last_page == table.pages[0]
+    ):
+        statement = previous.statement  # "52 Weeks Ended" under the quarter's statement: the same statement
+    resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
+    previous = Previous(table.pages[-1], columns, statement) if resolved else None
     scope = _scope(statement + " " + " ".join(" ".join(r) for r in header))
     facts: list[Fact] = []
     totals = section_totals(rows, label_col)

@@ -116,6 +116,28 @@ def _abbreviates(name: str, hit: Hit) -> bool:
     return False
 
 
+# A rate the question names by its own words: "customer churn rate", "员工离职率"
+_EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+rate\b", re.I)
+_ZH_RATE = re.compile(r"([\u4e00-\u9fff]{2})率")
+
+
+def unprinted_rate(asked: AskedFor, text: str) -> str | None:
+    """A named rate no formula computes, that no evidence text prints (a metric the filer does not
+    report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
+    named_formula = asked.formula is not None and asked.formula.concepts[0] != "*"
+    if named_formula or asked.definition is not None or any(m.concept for m in asked.line_items):
+        return None  # a rate the calculator works out ("effective tax rate") or a statement item
+    pattern = _ZH_RATE if asked.language == "zh" else _EN_RATE
+    computed = asked.formula.keywords if asked.formula is not None else ()
+    for m in pattern.finditer(asked.question):
+        rate = m.group(0).lower()
+        if any(rate in k.lower() for k in computed):
+            continue  # "增长率", "growth rate": the calculator's own word
+        if rate not in text.lower():
+            return m.group(0)
+    return None
+
+
 def decide(
     asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
 ) -> GateDecision:
@@ -165,6 +187,8 @@ def decide(
         t for t in terms(_topic(asked)) if not any(t in e.lower() for e in asked.entities) and not t.isdigit()
     ]
     text = " ".join(_haystack(h) for h in evidence)
+    if (rate := unprinted_rate(asked, text)) is not None:  # "customer churn rate", "员工离职率"
+        return GateDecision(False, "keywords", missing=[rate], found_years=years, scores=scores)
     if any(re.search(p, text, re.IGNORECASE) for p in asked.section_titles):
         wanted = []  # the evidence is the part of a filing this kind of question is answered from
         scores["section"] = 1.0

@@ -5,16 +5,17 @@ holds nothing of September)."""
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 
 from finrag.answer.lookup import WEEK_YEAR_DAYS
-from finrag.answer.periods import NAMED_REPORT
+from finrag.answer.periods import NAMED_REPORT, year_end
 from finrag.answer.query import AskedFor
 from finrag.model import Hit
 from finrag.retrieve.docfit import FORWARD
 
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
+IMPLIED_END_DAYS = 45  # a quarter dated only by its name ends up to ~6 weeks after its calendar quarter
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
 # "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
 _END_DATE = re.compile(r"\b(?:ended|ending)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})")
@@ -38,16 +39,30 @@ def only_in_end_date(asked: AskedFor, year: int) -> bool:
 def _after_evidence(asked: AskedFor, evidence: list[Hit]) -> str | None:
     """The date the question writes ("three months ended September 30, 2023") when every evidence document
     ends before it (the latest filing is the 10-Q to June 30, 2023): None when one reaches it or a
-    document's period end is unknown."""
-    ends = [h.chunk.meta.period_end for h in evidence]
-    if not asked.dates or not ends or not all(ends):
+    document's end is unknown (a quarter's release without its date ends with its calendar quarter; a
+    current report with its report date; a full-year release without a date is judged by the others)."""
+    ends = [_document_end(h) for h in evidence]
+    undated = [h.chunk.meta.fiscal_period for h, e in zip(evidence, ends, strict=True) if e is None]
+    if not asked.dates or not any(ends) or any(p != "FY" for p in undated):
         return None
     asked_end = max(asked.dates)
     try:
-        gap = (date.fromisoformat(asked_end) - date.fromisoformat(max(e for e in ends if e))).days
+        reach = max(date.fromisoformat(e[0]) + timedelta(days=e[1]) for e in ends if e)
+        return asked_end if date.fromisoformat(asked_end) > reach else None
     except ValueError:
         return None
-    return asked_end if gap > WEEK_YEAR_DAYS else None
+
+
+def _document_end(hit: Hit) -> tuple[str, int] | None:
+    """The last date a document reports on and the days of slack it allows: its period end or a report's
+    date (a 52/53-week year's week), else its quarter's calendar end (a fiscal calendar may run later)."""
+    m = hit.chunk.meta
+    if m.period_end or m.report_date:
+        return m.period_end or m.report_date or "", WEEK_YEAR_DAYS
+    quarter = m.fiscal_period[1:] if m.fiscal_period and m.fiscal_period.startswith("Q") else ""
+    if m.fiscal_year and quarter.isdigit():
+        return year_end(m.fiscal_year, 3 * int(quarter)), IMPLIED_END_DAYS
+    return None
 
 
 def uncovered_period(asked: AskedFor, evidence: list[Hit], years: list[int]) -> str | None:

@@ -105,7 +105,8 @@ def company_names(text: str, lang: str) -> list[str]:
             for pattern in _ZH_ENTITY_NEAR_YEAR:
                 for m in pattern.finditer(text):
                     short = m.group(1)[:_SHORT_NAME_CHARS]
-                    if _whole_words(m.start(1), m.start(1) + len(short), cuts) and not find_line_items(short):
+                    item = any(i.start == 0 for i in find_line_items(text[m.start(1) :]))  # "信用减值损失…"
+                    if _whole_words(m.start(1), m.start(1) + len(short), cuts) and not item:
                         add(m.group(1), False)
                 if found:
                     break

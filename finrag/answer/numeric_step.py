@@ -10,7 +10,13 @@ from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.judgment import asks_change, asks_direction, change_answer, direction_answer, sign_answer
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import fetch_facts
-from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, NumericAnswer, calculation_answer, lookup_answer
+from finrag.answer.numeric import (
+    NOT_A_STATEMENT_FIGURE,
+    SHARE_FORMULAS,
+    NumericAnswer,
+    calculation_answer,
+    lookup_answer,
+)
 from finrag.answer.owners import owned_facts, subject_names
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
@@ -47,7 +53,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
     facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
-    facts = owned_facts(facts, names, chunk_of)  # Comirnaty's revenue, not Pfizer's total
+    part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS  # "share … from the Americas"
+    facts = owned_facts(facts, names, chunk_of, part=part)  # Comirnaty's revenue, not Pfizer's total
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
 

@@ -58,10 +58,13 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     ]
 
 
-def owned_facts(facts: list[Fact], names: list[str], chunk_of: dict[str, Chunk]) -> list[Fact]:
+def owned_facts(
+    facts: list[Fact], names: list[str], chunk_of: dict[str, Chunk], *, part: bool = False
+) -> list[Fact]:
     """The facts of the figure's owner the question names: the rows under its heading in a table ("AWS" over
     "Net sales", "Operating income"), its own row under the heading of what is asked ("Greater China" under
-    "REVENUES", read as that heading's item), else the facts whose chunk prints every name."""
+    "REVENUES", read as that heading's item), else the facts whose chunk prints every name. ``part``: the
+    owner is the part of a share whose whole is the company's: only the chunk check applies."""
     if not names:
         return facts
     wanted = [n.lower() for n in names]
@@ -71,7 +74,7 @@ def owned_facts(facts: list[Fact], names: list[str], chunk_of: dict[str, Chunk])
         for f in facts
         if f.section and any(_owns(n, f.line_item) for n in wanted)
     ]
-    if under or rows:
+    if (under or rows) and not part:
         return under + rows
     return [
         f

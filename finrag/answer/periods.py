@@ -267,15 +267,20 @@ _NAMED_ENDED = re.compile(
 )
 
 
+_PART_OF_YEAR = re.compile(r"\b(?:months|weeks|quarter)\b", re.I)
+
+
 def naming_offset(question: str) -> tuple[int, str]:
     """How far the fiscal years a question names lie from the years their columns are dated by (1 when
     "Fiscal 2022 ended January 28, 2023"), and the question without those end dates; (0, question) when it
     dates none or names them by the year they end in."""
     offsets = set()
     for m in _NAMED_ENDED.finditer(question):
+        if _PART_OF_YEAR.search(m.group(0)):
+            continue  # "fiscal 2024 (three months ended September 30, 2023)": a quarter's end
         end = f"{int(m.group(4)):04d}-{MONTHS[m.group(2).lower()]:02d}-{int(m.group(3)):02d}"
         offsets.add(fiscal_year_of(end) - int(m.group(1)))
-    if len(offsets) != 1 or 0 in offsets:
+    if offsets != {1}:  # named by the year it ends in (0), or no clear reading
         return 0, question
     return offsets.pop(), _EN_DATE.sub(" ", question)
 

@@ -187,6 +187,21 @@ def asks_amount(text: str) -> bool:
 _NOT_ROWS = frozenset({"segment", "segments", "segment information", "分部", "业务分部", "分部信息"})
 
 
+_QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth) quarter\b"
+_PART_WORDS = re.compile(rf"{_QUARTER}|\b(?:three|six|nine) months\b|\bweeks ended\b", re.I)
+_REPORT_PART = re.compile(
+    rf"(?:{_QUARTER})\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?(?:(?:19|20)\d{{2}}\s+)?"
+    r"(?:earnings|10-Q|results|release|press release|report)\b",
+    re.I,
+)
+
+
+def _part_names_report_only(text: str) -> bool:
+    """Every quarter the question writes names the report read from ("the Q4 FY2022 earnings release")."""
+    parts = len(_PART_WORDS.findall(text))
+    return parts > 0 and parts == len(_REPORT_PART.findall(text))
+
+
 def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     for p in given:
         if p.fiscal_year is not None and p.fiscal_year not in asked.years:
@@ -211,6 +226,8 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     if offset and year_ended(text) is None:
         asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in _YEAR.finditer(undated)))
         asked.year_offset = offset
+    if asked.part_year and _part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
+        asked.part_year = False
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()

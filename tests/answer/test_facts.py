@@ -274,6 +274,8 @@ def test_a_span_heading_above_the_table_dates_its_columns_as_that_span() -> None
     labels = {f.value: f.column_label for f in extract_facts(doc, table_chunks(doc))}
     assert labels[Decimal(3226773)] == "13 Weeks Ended January 28, 2023"
     assert labels[Decimal(10208580)] == "52 Weeks Ended January 28, 2023"
+    statements = {f.statement for f in extract_facts(doc, table_chunks(doc))}
+    assert statements == {"Consolidated Statements of Income"}  # the year table under the quarter's title
 
 
 def test_a_net_of_tail_does_not_make_a_row_label_too_long() -> None:

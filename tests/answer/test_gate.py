@@ -220,3 +220,44 @@ def test_a_chinese_short_name_in_order_inside_the_legal_name_is_the_filer() -> N
     hits = [Hit(make_chunk(doc, "| 向前5名客户的合计销售金额（万元） | 5,042.87 |", 68), 0.9)]
     decision = decide(analyze("南岭民爆2005年向前5名客户的合计销售金额是多少?"), hits, [], AnswerSettings())
     assert decision.scores["company:南岭民爆"] == 1.0  # 南岭…民…爆 in order in 湖南南岭民用爆破器材
+
+
+def test_a_release_dated_by_its_quarter_and_a_current_report_by_its_date() -> None:
+    release = make_chunk(
+        make_doc([], company="Acme", year=2023, language="en", file="acme_2023q1_earnings.pdf"),
+        "Acme reported first-quarter 2023 net revenues of $17,846 million.",
+        1,
+    )
+    release.meta.period_end, release.meta.fiscal_period = None, "Q1"  # a quarter's release, no date read
+    filing = make_doc([], company="Acme", year=2023, language="en", file="acme_8k.pdf")
+    current = make_chunk(filing, "Acme met.", 1)
+    current.meta.period_end, current.meta.report_date = None, "2023-05-26"  # a current report
+    hits = [Hit(release, 0.9), Hit(current, 0.8)]
+
+    def asked(q: str) -> AskedFor:
+        return analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+
+    later = asked("What were Acme's net revenues for the 12 weeks ended June 17, 2023?")
+    assert decide(later, hits, ["Acme"], AnswerSettings()).reason == "period"
+    # a fiscal calendar running weeks past the calendar quarter is still that quarter's release
+    shifted = asked("What were Acme's net revenues for the 13 weeks ended April 29, 2023?")
+    assert decide(shifted, hits[:1], ["Acme"], AnswerSettings()).answerable
+
+
+def test_a_named_rate_no_evidence_prints_is_refused() -> None:
+    doc = make_doc([], company="Acme", year=2021, language="en")
+    hits = [Hit(make_chunk(doc, "Acme serves 3.4 million customers in 14 states in 2021.", 5), 0.9)]
+    churn = analyze("What was Acme's customer churn rate in FY2021?")
+    decision = decide(churn, hits, ["Acme"], AnswerSettings())
+    assert not decision.answerable and decision.missing == ["churn rate"]
+    customers = analyze("How many customers did Acme serve in FY2021?")
+    assert decide(customers, hits, ["Acme"], AnswerSettings()).answerable
+    zh = analyze("四方科技的员工离职率是多少?")
+    assert decide(zh, _hits(), ["四方科技"], AnswerSettings()).missing == ["离职率"]
+
+
+def test_a_line_item_after_the_year_is_no_company_name() -> None:
+    # "信用减值损失" after "2020年的" is the item: the company named before the year is the one checked
+    asked = analyze("请问，四方科技2020年的信用减值损失是多少元?")
+    assert asked.entities == ["四方科技"]
+    assert decide(asked, _hits(), ["四方科技"], AnswerSettings()).reason == "period"
