@@ -165,12 +165,18 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "net cash used in investing activities",
         "net cash provided by investing activities",
         "cash provided by investing activities",
+        "cash used in investing activities",
+        "cash used by investing activities",
+        "net cash from investing activities",
     ),
     "financing_cash_flow": (
         "筹资活动产生的现金流量净额",
         "net cash used in financing activities",
         "net cash provided by financing activities",
         "cash provided by financing activities",
+        "cash used in financing activities",
+        "cash used by financing activities",
+        "net cash from financing activities",
     ),
     "capex": (
         "购建固定资产、无形资产和其他长期资产支付的现金",

@@ -3,6 +3,7 @@ named formula or the question's own definition."""
 
 from __future__ import annotations
 
+from finrag.answer.activities import activities_answer, asks_activities
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
@@ -69,6 +70,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
         return n
 
+    if asks_activities(asked.question):
+        return activities_answer(asked, facts, doc_rank, cite)
     if asks_debt_change(asked):
         return debt_change_answer(asked, facts, doc_rank, cite)
     years = which_year(asked, facts, doc_rank, cite)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
 from finrag.answer.events import (
@@ -131,7 +132,9 @@ class Answerer:
         later = [h.chunk for h in decision.evidence[self.cfg.context_chunks :]]
         prep.context = with_subject_chunks(asked, prep.context, later, self.cfg)
         from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
-        if asked.line_items:  # a longer printed row label wins: "无形资产投资" over the lexicon's "无形资产"
+        if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
+            asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
+        elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
             asked.line_items = with_rows(asked, from_tables)
         elif asked.intent == "text":
             asked.line_items = from_tables
