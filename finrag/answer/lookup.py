@@ -116,6 +116,22 @@ def _same_week_end(a: str | None, b: str) -> bool:
         return False
 
 
+ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
+_ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
+
+
+_WORD_RE = re.compile(r"[a-z]{4,}")
+_OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
+
+
+def _asked_share(label: str, item: str, question: str) -> float:
+    """Share of a row label's words beyond the asked item that the question also writes (Chinese: character
+    pairs): "期末现金及现金等价物余额" over "…净增加额" when the question says 期末 and 余额."""
+    rest = label.replace(item, " ") if item else label
+    words = _ZH_WORD.findall(rest) if not rest.isascii() else _WORD_RE.findall(rest)
+    return sum(w in question for w in words) / len(words) if words else 0.0
+
+
 def best_fact(
     facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str, int], *, fallback: bool = True
 ) -> Fact | None:
@@ -164,6 +180,9 @@ def best_fact(
         score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
+        score += ASKED_WORDS_BONUS * _asked_share(f.line_item_norm, printed, low_q)
+        if not want.prior and _OPENING_ROW.search(f.line_item_norm):
+            score -= ASKED_WORDS_BONUS  # "期初现金及现金等价物余额": the year before's closing balance
         if f.unit == "%":
             score -= PERCENT_PENALTY
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell

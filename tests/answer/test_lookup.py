@@ -320,3 +320,23 @@ def test_net_asked_takes_the_net_row_not_the_gross_one() -> None:
     f = best_fact(facts, Want(asked.line_items[0], 2018), asked, {doc.doc_id: 0})
     assert f is not None and f.value == Decimal(8738)
     assert "PPNE" not in asked.entities
+
+
+def test_closing_rows_the_question_words_and_not_the_opening_balance() -> None:
+    cash = Table(
+        "t41",
+        [75],
+        [["项目", "2020年度", "2019年度"]],
+        [
+            ["五、现金及现金等价物净增加额", "334,556,961.81", "-28,086,099.26"],
+            ["加：期初现金及现金等价物余额", "986,433,169.65", "1,014,519,268.91"],
+            ["六、期末现金及现金等价物余额", "1,320,990,131.46", "986,433,169.65"],
+        ],
+        caption="合并现金流量表",
+    )
+    doc = make_doc([cash], company="生物股份", year=2020)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("生物股份2020年现金及现金等价物增长率是多少?按期初、期末现金及现金等价物余额计算。")
+    item = LineItemMatch("", "现金及现金等价物", 0)
+    found = best_fact(facts, Want(item, 2020), asked, {doc.doc_id: 0})
+    assert found is not None and found.value == Decimal("1320990131.46")
