@@ -243,6 +243,14 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "share_capital": ("股本", "实收资本（或股本）", "实收资本(或股本)", "实收资本", "share capital"),
     "investment_income": ("投资收益", "investment income"),
     "eps_basic": ("基本每股收益", "basic earnings per share", "basic"),
+    "eps_diluted": (
+        "稀释每股收益",
+        "diluted earnings per share",
+        "diluted earnings per common share",
+        "diluted net income per share",
+        "diluted net earnings per share",
+        "diluted eps",
+    ),
 }
 
 
@@ -303,6 +311,7 @@ HOME_STATEMENT: dict[str, str] = {
             "noninterest_revenue",
             "noninterest_expense",
             "eps_basic",
+            "eps_diluted",
             "investment_income",
         ),
         "income",

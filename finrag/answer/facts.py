@@ -117,8 +117,24 @@ def _table_facts(
             where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
             fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
             fact.section = section if section != label else ""
+            fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
             facts.append(fact)
     return facts, previous
+
+
+_PER_SHARE_WORDS = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
+_NET_EARNINGS = re.compile(r"^(?:net (?:income|earnings)|diluted|basic)\b", re.I)
+
+
+def per_share_name(label: str, section: str) -> str | None:
+    """The EPS a row shows when its label and the heading above it say so together ("Net income attributable
+    to PepsiCo per common share" under "Diluted"; "Net income attributable to Pfizer" under "Earnings per
+    common share––diluted:"): "diluted earnings per share" / "basic earnings per share"; else None."""
+    both = f"{label} {section}"
+    if not section or not _PER_SHARE_WORDS.search(both) or not _NET_EARNINGS.search(label):
+        return None
+    kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
+    return f"{kind} earnings per share" if kind else None
 
 
 def _shifted_label(row: list[str], label_col: int) -> str:

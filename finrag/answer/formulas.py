@@ -165,6 +165,8 @@ FORMULAS: dict[str, Formula] = {
                 "percent increase",
                 "percentage decrease",
                 "percent decrease",
+                "year-earlier",
+                "year earlier",
             ),
         ),
         Formula(

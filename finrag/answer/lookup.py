@@ -116,6 +116,7 @@ def _same_week_end(a: str | None, b: str) -> bool:
         return False
 
 
+_EPS = ("eps_basic", "eps_diluted")
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
 _ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
@@ -159,7 +160,7 @@ def best_fact(
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
     computes = asked.formula is not None and any(_PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(_PER_SHARE.search(low_q)) and not computes
-    per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept == "eps_basic"
+    per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     net_asked = bool(_NET.search(want.item.printed.lower()))
