@@ -295,3 +295,21 @@ def test_a_net_of_tail_does_not_make_a_row_label_too_long() -> None:
     )
     doc = make_doc([cash_flows], company="Best Buy", year=2019, language="en", unit_line="")
     assert sorted(f.value for f in extract_facts(doc, table_chunks(doc))) == [Decimal(-819), Decimal(-688)]
+
+
+def test_eps_rows_are_read_with_the_heading_above_them() -> None:
+    income = Table(
+        "t34",
+        [4],
+        [["", "12 Weeks Ended 3/25/2023", "12 Weeks Ended 3/19/2022"]],
+        [
+            ["Net income attributable to PepsiCo", "1,932", "4,261"],
+            ["Diluted", "", ""],
+            ["Net income attributable to PepsiCo per common share", "$ 1.40", "$ 3.06"],
+        ],
+        caption="Condensed Consolidated Statement of Income",
+    )
+    doc = make_doc([income], company="PepsiCo", year=2023, language="en", unit_line="")
+    names = {f.value: f.line_item_norm for f in extract_facts(doc, table_chunks(doc))}
+    assert names[Decimal("1.40")] == "diluted earnings per share"
+    assert names[Decimal(1932)] == "net income attributable to pepsico"  # the amount keeps its own name
