@@ -179,6 +179,8 @@ def decide(
         )
         if (others or asked.entities) and not filer:  # "Target Corporation": named, filed nothing here
             return GateDecision(False, "company", missing=others or asked.entities, scores=scores)
+    named = [h for h in evidence if h.chunk.meta.company in asked.companies]
+    evidence = named or evidence  # the companies the retriever matched: another filer's report covers nothing
     years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
     if (uncovered := uncovered_period(asked, evidence, years)) is not None:
         scores["period_covered"] = 0.0

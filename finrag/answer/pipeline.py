@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 
 from finrag.answer.activities import activity_items, asks_activities
+from finrag.answer.blanks import blank_figure
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
 from finrag.answer.events import (
@@ -131,6 +132,9 @@ class Answerer:
         prep.context = [(i + 1, h.chunk) for i, h in enumerate(hits)]
         later = [h.chunk for h in decision.evidence[self.cfg.context_chunks :]]
         prep.context = with_subject_chunks(asked, prep.context, later, self.cfg)
+        if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
+            decision.answerable, decision.reason, decision.missing = False, "keywords", [blank]
+            return self._refuse(prep, refusal_text(asked, decision))  # "发行后每股净资产：【 】元/股"
         from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None

@@ -261,3 +261,13 @@ def test_a_line_item_after_the_year_is_no_company_name() -> None:
     asked = analyze("请问，四方科技2020年的信用减值损失是多少元?")
     assert asked.entities == ["四方科技"]
     assert decide(asked, _hits(), ["四方科技"], AnswerSettings()).reason == "period"
+
+
+def test_the_company_the_retriever_matched_narrows_the_evidence_to_its_reports() -> None:
+    # no name guessed from the wording: the matched company's reports alone decide the year coverage
+    other = make_doc([INCOME_ZH], company="南岭民爆", year=2006, file="nanling.pdf")
+    asked = analyze("中钢天源（安徽天源科技）2006年全年的主营业务收入是多少元？")
+    asked.companies, asked.entities = ["四方科技"], []
+    hits = [Hit(table_chunks(other)[0], 0.9), *_hits()]
+    decision = decide(asked, hits, ["四方科技", "南岭民爆"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "period"

@@ -1,0 +1,34 @@
+"""Figures a document leaves blank: a prospectus printed before pricing writes "发行后每股净资产：【 】元/股"
+or "预计募集资金总额 万元，净额 万元". A question about such a figure has no answer in the documents, and the
+sentence around the blank (the pre-issue figure, the planned investment total) must not stand in for it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from finrag.model import Chunk
+
+# the label before an empty bracket, or before a unit with no number in a sentence (never in a table row)
+_BRACKET = re.compile(r"([\u4e00-\u9fff]{3,12})\s*[：:为]?\s*(?:【\s*】|\[\s*\]|［\s*］)")
+_NO_NUMBER = re.compile(r"([\u4e00-\u9fff]{3,12})\s+(?:万元|亿元|元/股|万股)(?=[，,。；;])")
+# a blank's label the question must write whole, or its last characters this many ("预计募集资金总额" of
+# "本次公开发行预计募集资金总额"): "每股净资产" alone would take "发行前" for the blank "发行后" figure
+MIN_BLANK_LABEL = 6
+
+
+def blank_figure(question: str, chunks: list[Chunk]) -> str | None:
+    """The label of a figure the evidence leaves blank that the question asks about, else None."""
+    question = question.replace("的", "")  # "发行后的每股净资产" writes the label "发行后每股净资产"
+    for chunk in chunks:
+        for line in chunk.text.split("\n"):
+            if "|" in line:
+                continue
+            for m in (*_BRACKET.finditer(line), *_NO_NUMBER.finditer(line)):
+                label = m.group(1)
+                if label in question:
+                    return label
+                for i in range(len(label) - MIN_BLANK_LABEL + 1):
+                    if label[i:] in question:
+                        return label[i:]
+    return None

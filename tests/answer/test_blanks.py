@@ -1,0 +1,20 @@
+"""A figure the prospectus leaves blank before pricing is no figure to answer with."""
+
+from __future__ import annotations
+
+from finrag.answer.blanks import blank_figure
+
+from .helpers import make_chunk, make_doc
+
+
+def test_a_blank_figure_the_question_asks_is_found_and_a_printed_one_is_not() -> None:
+    doc = make_doc([], company="爱康科技", year=2010)
+    cover = make_chunk(doc, "发行前每股净资产： 3.15元/股\n发行后每股净资产：【 】元/股", 24)
+    plan_text = "10、预计募集资金总额和净额：本次公开发行预计募集资金总额 万元，净额 万元"
+    plan = make_chunk(doc, plan_text, 17, n=1)
+    table = make_chunk(doc, "| 项目名称 | 投资总额 万元 |\n| 合计 | 20,982 |", 30, n=2)
+    chunks = [cover, plan, table]
+    assert blank_figure("爱康科技本次发行后的每股净资产是多少元？", chunks) == "发行后每股净资产"
+    assert blank_figure("本次公开发行预计募集资金总额是多少万元？", chunks) is not None
+    assert blank_figure("爱康科技本次发行前的每股净资产是多少元？", chunks) is None  # printed: 3.15
+    assert blank_figure("募投项目的投资总额是多少？", chunks) is None  # a table header, not a blank
