@@ -123,7 +123,7 @@ def _table_facts(
 
 
 _PER_SHARE_WORDS = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
-_NET_EARNINGS = re.compile(r"^(?:net (?:income|earnings)|diluted|basic)\b", re.I)
+_NET_EARNINGS = re.compile(r"^net (?:income|earnings)\b", re.I)  # a bare "Diluted" row may count shares
 
 
 def per_share_name(label: str, section: str) -> str | None:

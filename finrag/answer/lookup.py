@@ -172,8 +172,10 @@ def best_fact(
             continue  # "dividends declared per share" is not the total paid
         if not per_share and not per_share_item and _PER_SHARE_ROW.search(f.line_item):
             continue  # nor is "Dividends per share" the dividends paid
-        if reported and _ADJUSTED_ROW.search(f.line_item):
+        if reported and (_ADJUSTED_ROW.search(f.line_item) or _ADJUSTED_ROW.search(f.section)):
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
+        if asked.quarters and f.fiscal_period and f.fiscal_period not in ("FY", *asked.quarters):
+            continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         kind = statement_kind(f.statement)
         if home == "balance" and kind == "cash_flow":
             continue  # a balance sheet item's row in the cash flow statement is the year's change

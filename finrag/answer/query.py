@@ -71,6 +71,7 @@ class AskedFor:
     instant: bool = False  # asks for a balance at a date ("年末", "上年末", "as of")
     prior_year_end: bool = False  # "上年末"/"期初": the previous year's closing balance
     part_year: bool = False  # a quarter or half year is asked ("Q1 2021", "2007年1-6月")
+    quarters: list[str] = field(default_factory=list)  # quarters named ("Q1"): no other quarter answers
     dates: list[str] = field(default_factory=list)  # the balance dates the question writes, ISO, in order
     line_items: list[LineItemMatch] = field(default_factory=list)
     formula: Formula | None = None
@@ -209,6 +210,8 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         if p.kind == "instant":
             asked.instant = True
         asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
+        if p.fiscal_period and p.fiscal_period.startswith("Q"):
+            asked.quarters.append(p.fiscal_period)
     written = [
         f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" for m in _ZH_DATE.finditer(text)
     ]
@@ -227,7 +230,7 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in _YEAR.finditer(undated)))
         asked.year_offset = offset
     if asked.part_year and _part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
-        asked.part_year = False
+        asked.part_year, asked.quarters = False, []
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()
