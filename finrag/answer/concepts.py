@@ -182,6 +182,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "购建固定资产、无形资产和其他长期资产支付的现金",
         "capital expenditures",
         "capital expenditure",
+        "capital spending",
         "capex",
         "capital expenditures, net of construction payable",
         "capital expenditures (including capitalized software)",

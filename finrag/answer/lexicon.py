@@ -56,6 +56,7 @@ class LineItemMatch:
     printed: str  # as written in the question (or the row label a reworded mention stands for)
     start: int
     span: int = 0  # characters of the question it covers when ``printed`` is a row label (0: len(printed))
+    within: str = ""  # the concept whose heading the row sits under ("Subscription" under "Revenue:")
 
     @property
     def end(self) -> int:

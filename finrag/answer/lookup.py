@@ -117,6 +117,7 @@ def _same_week_end(a: str | None, b: str) -> bool:
 
 
 _EPS = ("eps_basic", "eps_diluted")
+WITHIN_BONUS = 0.5  # a row under the heading the question names ("Revenue:") over its namesake elsewhere
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
 _ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 
@@ -184,6 +185,9 @@ def best_fact(
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         score += ASKED_WORDS_BONUS * _asked_share(f.line_item_norm, printed, low_q)
+        if want.item.within:  # "subscription revenue": the row under the revenue heading
+            under = label_matches(normalise(f.section), want.item.within) > 0
+            score += WITHIN_BONUS if under else -WITHIN_BONUS
         if not want.prior and _OPENING_ROW.search(f.line_item_norm):
             score -= ASKED_WORDS_BONUS  # "期初现金及现金等价物余额": the year before's closing balance
         if f.unit == "%":

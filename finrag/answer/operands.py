@@ -76,11 +76,14 @@ def share_order(asked: AskedFor) -> list[LineItemMatch]:
 
 
 def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
-    """Generic items the question narrows to a printed row right after them ("net sales from third-party
-    seller services" is that row), replaced by the row."""
+    """Generic items the question narrows to a printed row right after or before them ("net sales from
+    third-party seller services", "subscription revenue"), replaced by the row."""
     out: list[LineItemMatch] = []
     for m in asked.line_items:
         after = [t for t in from_tables if t.start > m.end and m.concept in _GENERIC]
         owner = next((t for t in after if _OWNED_BY.match(asked.question[m.end : t.start])), None)
-        out.append(owner or m)
+        # "subscription revenue": the row "Subscription" under the revenue heading, not the cost one
+        before = [t for t in from_tables if m.concept in _GENERIC and 0 < m.start - t.end <= 1]
+        row = owner or next((replace(t, within=m.concept) for t in before), None)
+        out.append(row or m)
     return list(dict.fromkeys(out))

@@ -88,3 +88,26 @@ def test_an_expense_printed_in_brackets_enters_a_share_by_its_size() -> None:
         "What was research and development expense (net) as a percentage of total net revenue in 2020?"
     )
     assert result == Decimal("10.00")
+
+
+def test_a_row_named_before_a_generic_item_is_read_under_that_item_s_heading() -> None:
+    adobe = Table(
+        "t2",
+        [58],
+        [["(in thousands)", "2017", "2016"]],
+        [
+            ["Revenue:", "", ""],
+            ["Subscription", "$ 6,133,869", "$ 4,584,833"],
+            ["Total revenue", "7,301,505", "5,854,430"],
+            ["Cost of revenue:", "", ""],
+            ["Subscription", "623,048", "461,860"],
+        ],
+        caption="Consolidated Statements of Income",
+    )
+    doc = make_doc([adobe], company="Adobe", year=2017, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    q = "What is the year-over-year change in subscription revenue from FY2016 to FY2017?"
+    asked = analyze(q)
+    asked.line_items = with_rows(asked, items_from_tables(q, chunks))
+    out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("33.79")
