@@ -14,6 +14,7 @@ from finrag.answer.lookup import fetch_facts
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     SHARE_FORMULAS,
+    CiteFn,
     NumericAnswer,
     calculation_answer,
     lookup_answer,
@@ -21,16 +22,18 @@ from finrag.answer.numeric import (
 from finrag.answer.owners import owned_facts, subject_names
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
+from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.which_year import which_year
 from finrag.index.store import Store
-from finrag.model import Fact, Hit
+from finrag.model import Chunk, Fact, Filters, Hit
 
 
 def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     """A cited figure, a worked calculation or the question's own formula from the retrieved documents'
     table facts; None when none can be given (the extractive answer quotes text instead)."""
     asked = prep.asked
-    if NOT_A_STATEMENT_FIGURE.search(asked.question):
+    ranking = asks_ranking(asked)  # "which segment had the highest …": one table's rows, else nothing
+    if NOT_A_STATEMENT_FIGURE.search(asked.question) and not ranking:
         return None
     doc_rank: dict[str, int] = {}
     for h in hits:
@@ -72,6 +75,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 
     if asks_activities(asked.question):
         return activities_answer(asked, facts, doc_rank, cite)
+    if ranking:
+        return _ranking(store, prep, doc_rank, extra, cite)
     if asks_debt_change(asked):
         return debt_change_answer(asked, facts, doc_rank, cite)
     years = which_year(asked, facts, doc_rank, cite)
@@ -102,3 +107,21 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         found = calculation_answer(asked, facts, doc_rank, cite)
         return sign_answer(asked, found) or lookup_answer(asked, facts, doc_rank, cite)
     return lookup_answer(asked, facts, doc_rank, cite)
+
+
+def _ranking(
+    store: Store, prep: Prepared, doc_rank: dict[str, int], extra: dict[str, Chunk], cite: CiteFn
+) -> NumericAnswer | None:
+    """"Which segment had the highest …": every fact of the best-ranked document (a segment's rows carry any
+    name), their chunks fetched only for the facts the answer cites."""
+    top = min(doc_rank, key=lambda d: doc_rank[d])
+    access = prep.request.filters.access
+    pool = store.get_facts(Filters(access=access, doc_ids=[top]))
+
+    def cite_fetched(f: Fact) -> int:
+        known = {c.chunk_id for _, c in prep.context}
+        if f.chunk_id not in known and f.chunk_id not in extra:
+            extra.update({c.chunk_id: c for c in store.get_chunks([f.chunk_id], access)})
+        return cite(f)
+
+    return ranking_answer(prep.asked, pool, doc_rank, cite_fetched)

@@ -34,6 +34,7 @@ from finrag.answer.premise import correction_text, find_correction, search_listi
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze, asks_amount
 from finrag.answer.roles import role_answer
+from finrag.answer.segments import asks_ranking
 from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.text import citations_in
 from finrag.answer.which_year import WHICH_YEAR
@@ -140,6 +141,8 @@ class Answerer:
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
         elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
             asked.line_items = with_rows(asked, from_tables)
+            if asks_ranking(asked):  # "Which segment had the highest operating profit?"
+                asked.intent = "lookup"
         elif asked.intent == "text":
             asked.line_items = from_tables
             words = asked.formula.keywords if asked.formula else ()

@@ -1,0 +1,68 @@
+"""Which segment ranks first on a figure: one table's segment rows compared, each figure cited."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.facts import extract_facts
+from finrag.answer.query import analyze
+from finrag.answer.segments import asks_ranking, ranking_answer
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+SUMMARY = Table(
+    "t9",
+    [43],
+    [["(In millions)", "2020", "2019"]],
+    [
+        ["Net sales", "", ""],
+        ["Aeronautics", "$ 26,266", "$ 23,693"],
+        ["Space", "11,880", "10,860"],
+        ["Total net sales", "$ 65,398", "$ 59,812"],
+        ["Operating profit", "", ""],
+        ["Aeronautics", "$ 2,843", "$ 2,521"],
+        ["Space", "1,149", "1,191"],
+        ["Total business segment operating profit", "$ 6,583", "$ 5,905"],
+    ],
+    caption="Summary operating results",
+)
+SEGMENTS = Table(
+    "t10",
+    [67],
+    [["", "2019", "2018"]],
+    [
+        ["North America", "", ""],
+        ["Net sales", "$ 170,773", "$ 141,366"],
+        ["AWS", "", ""],
+        ["Net sales", "$ 35,026", "$ 25,655"],
+        ["Consolidated", "", ""],
+        ["Net sales", "$ 280,522", "$ 232,887"],
+    ],
+    caption="Segment Information",
+)
+
+
+def _rank(table: Table, question: str):
+    doc = make_doc([table], company="Acme", year=2020, language="en", unit_line="")
+    asked = analyze(question)
+    assert asks_ranking(asked)
+    return ranking_answer(asked, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1)
+
+
+def test_the_segment_with_the_highest_figure_under_its_heading() -> None:
+    out = _rank(
+        SUMMARY, "Which of Acme's business segments generated the highest operating profit in FY2020?"
+    )
+    assert (
+        out is not None and out.text.startswith("Aeronautics had the highest") and out.result == Decimal(2843)
+    )
+    assert "6,583" not in out.text  # a total is no segment
+
+
+def test_the_fastest_growing_segment_under_segment_headings() -> None:
+    out = _rank(SEGMENTS, "Which of Acme's reportable segments grew net sales the fastest in FY2019?")
+    assert out is not None and out.text.startswith("AWS") and "36.5%" in out.text
+    assert (
+        out.calculation is not None
+    )  # the changes it shows are worked out, so the citation check keeps them
