@@ -179,10 +179,10 @@ def decide(
         )
         if (others or asked.entities) and not filer:  # "Target Corporation": named, filed nothing here
             return GateDecision(False, "company", missing=others or asked.entities, scores=scores)
-    named = [h for h in evidence if h.chunk.meta.company in asked.companies]
-    evidence = named or evidence  # the companies the retriever matched: another filer's report covers nothing
-    years = sorted({h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_year})
-    if (uncovered := uncovered_period(asked, evidence, years)) is not None:
+    # no name guessed from the wording: the years of the companies the retriever matched decide the period
+    own = [h for h in evidence if h.chunk.meta.company in asked.companies] if not asked.entities else []
+    years = sorted({h.chunk.meta.fiscal_year for h in own or evidence if h.chunk.meta.fiscal_year})
+    if (uncovered := uncovered_period(asked, own or evidence, years)) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
     wanted = [

@@ -65,6 +65,15 @@ def _document_end(hit: Hit) -> tuple[str, int] | None:
     return None
 
 
+_FULL_DATE = re.compile(r"[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})|((?:19|20)\d{2})年\d{1,2}月\d{1,2}日")
+
+
+def _only_in_dates(question: str, year: int) -> bool:
+    """``year`` is written only inside full dates ("October 1, 2017")."""
+    in_dates = sum(1 for m in _FULL_DATE.finditer(question) if int(m.group(1) or m.group(2)) == year)
+    return in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", question))
+
+
 def uncovered_period(asked: AskedFor, evidence: list[Hit], years: list[int]) -> str | None:
     """The first year or date the question asks about that no evidence report covers (``years``: the
     evidence's fiscal years); None when all are covered."""
@@ -80,6 +89,8 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit], years: list[int]) -> 
     for year in asked.years:
         if year - 1 in named or only_in_end_date(asked, year):
             continue  # the named report speaks of the year after it / the date a named fiscal year ended
+        if asked.intent == "text" and _only_in_dates(asked.question, year):
+            continue  # "the October 1, 2017 shooting": an event's date, not a period asked about
         covered = any(report_covers(y, year, window, ahead) for y in years) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
         )
