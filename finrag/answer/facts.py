@@ -127,11 +127,12 @@ _NET_EARNINGS = re.compile(r"^net (?:income|earnings)\b", re.I)  # a bare "Dilut
 
 
 def per_share_name(label: str, section: str) -> str | None:
-    """The EPS a row shows when its label and the heading above it say so together ("Net income attributable
-    to PepsiCo per common share" under "Diluted"; "Net income attributable to Pfizer" under "Earnings per
-    common share––diluted:"): "diluted earnings per share" / "basic earnings per share"; else None."""
+    """The EPS a net income row shows, by its label and the heading above it together ("Net earnings per
+    share (Diluted)"; "Net income attributable to PepsiCo per common share" under "Diluted"; "Net income
+    attributable to Pfizer" under "Earnings per common share––diluted:"): "diluted/basic earnings per
+    share"; else None."""
     both = f"{label} {section}"
-    if not section or not _PER_SHARE_WORDS.search(both) or not _NET_EARNINGS.search(label):
+    if not _PER_SHARE_WORDS.search(both) or not _NET_EARNINGS.search(label):
         return None
     kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
     return f"{kind} earnings per share" if kind else None
