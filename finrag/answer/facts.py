@@ -123,6 +123,8 @@ def _table_facts(
 
 
 _PER_SHARE_WORDS = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
+# "Net income … used in diluted earnings per common share calculation": the numerator, not the EPS
+_EPS_INPUT = re.compile(r"\bused in\b|\bcalculation\b|\bfor comput\w*|\bnumerator\b", re.I)
 _NET_EARNINGS = re.compile(r"^net (?:income|earnings)\b", re.I)  # a bare "Diluted" row may count shares
 
 
@@ -132,7 +134,7 @@ def per_share_name(label: str, section: str) -> str | None:
     attributable to Pfizer" under "Earnings per common share––diluted:"): "diluted/basic earnings per
     share"; else None."""
     both = f"{label} {section}"
-    if not _PER_SHARE_WORDS.search(both) or not _NET_EARNINGS.search(label):
+    if not _PER_SHARE_WORDS.search(both) or not _NET_EARNINGS.search(label) or _EPS_INPUT.search(label):
         return None
     kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
     return f"{kind} earnings per share" if kind else None

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from finrag.answer.facts import extract_facts
+from finrag.answer.facts import extract_facts, per_share_name
 from finrag.model import Table
 
 from .helpers import BALANCE_ZH, INCOME_ZH, make_chunk, make_doc, table_chunks, table_text
@@ -313,3 +313,6 @@ def test_eps_rows_are_read_with_the_heading_above_them() -> None:
     names = {f.value: f.line_item_norm for f in extract_facts(doc, table_chunks(doc))}
     assert names[Decimal("1.40")] == "diluted earnings per share"
     assert names[Decimal(1932)] == "net income attributable to pepsico"  # the amount keeps its own name
+    assert per_share_name("Net earnings per share (Diluted)", "") == "diluted earnings per share"
+    used = "Net income available to common shareholders used in diluted earnings per common share calculation"
+    assert per_share_name(used, "") is None  # the EPS numerator, not the EPS
