@@ -173,6 +173,8 @@ def best_fact(
             continue  # "dividends declared per share" is not the total paid
         if not per_share and not per_share_item and _PER_SHARE_ROW.search(f.line_item):
             continue  # nor is "Dividends per share" the dividends paid
+        if asked.scope == "parent" and f.scope != "parent":
+            continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
         if reported and (_ADJUSTED_ROW.search(f.line_item) or _ADJUSTED_ROW.search(f.section)):
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         if asked.quarters and f.fiscal_period and f.fiscal_period not in ("FY", *asked.quarters):

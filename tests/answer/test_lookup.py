@@ -340,3 +340,14 @@ def test_closing_rows_the_question_words_and_not_the_opening_balance() -> None:
     item = LineItemMatch("", "现金及现金等价物", 0)
     found = best_fact(facts, Want(item, 2020), asked, {doc.doc_id: 0})
     assert found is not None and found.value == Decimal("1320990131.46")
+
+
+def test_a_parent_company_figure_is_never_answered_with_the_group_s() -> None:
+    from .helpers import INCOME_ZH
+
+    doc = make_doc([INCOME_ZH])  # 合并利润表 only
+    facts = extract_facts(doc, table_chunks(doc))
+    group = analyze("四方科技2019年的营业收入是多少元?")
+    assert lookup_answer(group, facts, {doc.doc_id: 0}, lambda f: 1) is not None
+    parent = analyze("四方科技2019年母公司利润表中的营业收入是多少元?")
+    assert parent.scope == "parent" and lookup_answer(parent, facts, {doc.doc_id: 0}, lambda f: 1) is None
