@@ -53,13 +53,15 @@ def column_label(header: list[list[str]], col: int) -> str:
 # "2005 | 年度" or "2003年 | 度": a year printed across a merged cell that the table reader split in two
 _SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*年?")
 _YEAR_REST = re.compile(r"年?度|年|年末|年初|年度末")
+_SPLIT_DATE = re.compile(r"(?:19|20)\d{2}\s*年\s*\d{1,2}")  # a date cut after its month number
+_DATE_REST = re.compile(r"月\s*\d{1,2}\s*日")
 _SCOPE_CELL = re.compile(r"合并|母公司|本公司|公司|集团")  # the sub-header under a year's merged cell
 
 
 def _join_split_years(header: list[list[str]]) -> list[list[str]]:
-    """Header rows with a split year put back together in both cells: "2005 | 年度" -> "2005年度 | 2005年度"
-    (the cell pair spans the columns below it, 合并 and 母公司); an empty cell right of a year, above a
-    labelled column, belongs to that year's merged cell."""
+    """Header rows with a split year put back together in both cells: "2005 | 年度" -> "2005年度 | 2005年度",
+    "2005年12 | 月31日" -> the date in both (the cell pair spans the columns below it, 合并 and 母公司); an
+    empty cell right of a year, above a labelled column, belongs to that year's merged cell."""
     out = []
     for row in header:
         cells = list(row)
@@ -68,6 +70,8 @@ def _join_split_years(header: list[list[str]]) -> list[list[str]]:
             if _SPLIT_YEAR.fullmatch(head) and _YEAR_REST.fullmatch(rest):
                 joined = head.rstrip("年").strip() + "年" + rest.lstrip("年")
                 cells[i] = cells[i + 1] = joined
+            elif _SPLIT_DATE.fullmatch(head) and _DATE_REST.fullmatch(rest):  # "2005年12 | 月31日"
+                cells[i] = cells[i + 1] = head + rest
         out.append(cells)
     for r in range(len(out) - 1):  # "2006年度 | ''" over "合并 | 母公司": the empty cell is the merged one's
         below = out[r + 1]

@@ -316,3 +316,17 @@ def test_eps_rows_are_read_with_the_heading_above_them() -> None:
     assert per_share_name("Net earnings per share (Diluted)", "") == "diluted earnings per share"
     used = "Net income available to common shareholders used in diluted earnings per common share calculation"
     assert per_share_name(used, "") is None  # the EPS numerator, not the EPS
+
+
+def test_a_date_split_across_a_merged_header_cell_dates_both_scope_columns() -> None:
+    balance = Table(
+        "t35",
+        [142],
+        [["项目", "2005年12", "月31日"], ["", "合并", "母公司"]],
+        [["负债合计", "104,826,744.65", "95,218,151.58"]],
+        caption="资产负债表",
+    )
+    doc = make_doc([balance], company="天源科技", year=2005)
+    facts = {f.scope: f for f in extract_facts(doc, table_chunks(doc))}
+    assert facts["parent"].period_end == "2005-12-31" and facts["parent"].value == Decimal("95218151.58")
+    assert facts["consolidated"].period_end == "2005-12-31"
