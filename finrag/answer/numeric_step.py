@@ -112,7 +112,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 def _ranking(
     store: Store, prep: Prepared, doc_rank: dict[str, int], extra: dict[str, Chunk], cite: CiteFn
 ) -> NumericAnswer | None:
-    """"Which segment had the highest …": every fact of the best-ranked document (a segment's rows carry any
+    """ "Which segment had the highest …": every fact of the best-ranked document (a segment's rows carry any
     name), their chunks fetched only for the facts the answer cites."""
     top = min(doc_rank, key=lambda d: doc_rank[d])
     access = prep.request.filters.access
@@ -124,4 +124,5 @@ def _ranking(
             extra.update({c.chunk_id: c for c in store.get_chunks([f.chunk_id], access)})
         return cite(f)
 
-    return ranking_answer(prep.asked, pool, doc_rank, cite_fetched)
+    texts = [c.text for _, c in prep.context]
+    return ranking_answer(prep.asked, pool, doc_rank, cite_fetched, texts)

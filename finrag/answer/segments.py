@@ -35,22 +35,40 @@ _NOT_SEGMENT = re.compile(
     re.I,
 )
 MIN_SEGMENTS = 2  # a ranking needs two segments or more
+_SEGMENT_WORD = re.compile(r"segment|region|geograph|division|分部|地区", re.I)
+SEGMENT_WINDOW = 150  # characters around a name in which the text must call it a segment
 
 
 def asks_ranking(asked: AskedFor) -> bool:
     return asked.language == "en" and bool(_WHICH.search(asked.question)) and bool(asked.line_items)
 
 
+def _segment_like(names: list[str], texts: list[str]) -> bool:
+    """Most of the names are called segments (regions, divisions) near where the retrieved text prints them:
+    a table of revenue by type (Casino, Rooms, …) is no segment table."""
+
+    def called(name: str) -> bool:
+        for text in texts:
+            for m in re.finditer(re.escape(name.lower()), text):
+                if _SEGMENT_WORD.search(text, max(0, m.start() - SEGMENT_WINDOW), m.end() + SEGMENT_WINDOW):
+                    return True
+        return False
+
+    return sum(map(called, names)) * 2 >= len(names)
+
+
 def ranking_answer(
-    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn, context: list[str]
 ) -> NumericAnswer | None:
     """The segments' figures for the year asked (and the year before, for growth), the first named; None
-    when no table of the best-ranked document prints two segments' figures for the year."""
+    when no table of the best-ranked document prints two segments' figures for the year. ``context``: the
+    retrieved texts, where the segments must be called segments (regions, divisions)."""
     item = asked.line_items[0]
     top_doc = min(doc_rank, key=lambda d: doc_rank[d]) if doc_rank else None
     mine = [f for f in facts if f.doc_id == top_doc and f.fiscal_year and f.unit != "%"]
     year = asked.years[0] if asked.years else max((f.fiscal_year or 0 for f in mine), default=0)
     growth = bool(_GROWTH.search(asked.question))
+    texts = [text.lower() for text in context]
     # per table: the figure's row under each segment's heading ("AWS" over "Net sales": a segment table,
     # preferred) or segments' rows under the figure's heading ("Operating profit" over Aeronautics, …)
     best: tuple[bool, int, dict[str, dict[int, Fact]]] | None = None
@@ -64,7 +82,9 @@ def ranking_answer(
                 if matches and not _NOT_SEGMENT.search(name):
                     by_name[name].setdefault(f.fiscal_year or 0, f)
             usable = {n: v for n, v in by_name.items() if year in v and (not growth or year - 1 in v)}
-            if len(usable) >= MIN_SEGMENTS and (best is None or (headed, len(usable)) > best[:2]):
+            if len(usable) < MIN_SEGMENTS or not _segment_like(list(usable), texts):
+                continue
+            if best is None or (headed, len(usable)) > best[:2]:
                 best = (headed, len(usable), usable)
     if best is None:
         return None

@@ -47,7 +47,9 @@ def _rank(table: Table, question: str):
     doc = make_doc([table], company="Acme", year=2020, language="en", unit_line="")
     asked = analyze(question)
     assert asks_ranking(asked)
-    return ranking_answer(asked, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1)
+    said = ["Our business segments are Aeronautics and Space.", "AWS and North America are our segments."]
+    facts = extract_facts(doc, table_chunks(doc))
+    return ranking_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1, said)
 
 
 def test_the_segment_with_the_highest_figure_under_its_heading() -> None:
@@ -66,3 +68,11 @@ def test_the_fastest_growing_segment_under_segment_headings() -> None:
     assert (
         out.calculation is not None
     )  # the changes it shows are worked out, so the citation check keeps them
+
+
+def test_a_table_of_revenue_by_type_is_no_segment_table() -> None:
+    doc = make_doc([SUMMARY], company="Acme", year=2020, language="en", unit_line="")
+    asked = analyze("Which of Acme's business segments generated the highest operating profit in FY2020?")
+    facts = extract_facts(doc, table_chunks(doc))
+    unnamed = ["Casino and rooms revenue grew."]  # the rows are never called segments
+    assert ranking_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1, unnamed) is None
