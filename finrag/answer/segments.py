@@ -72,7 +72,7 @@ def ranking_answer(
     # per table: the figure's row under each segment's heading ("AWS" over "Net sales": a segment table,
     # preferred) or segments' rows under the figure's heading ("Operating profit" over Aeronautics, …)
     best: tuple[bool, int, dict[str, dict[int, Fact]]] | None = None
-    for table in {f.table_ref for f in mine}:
+    for table in sorted({f.table_ref for f in mine}):  # a fixed order: ties go to the first table
         for headed in (True, False):
             by_name: dict[str, dict[int, Fact]] = defaultdict(dict)
             for f in (f for f in mine if f.table_ref == table and f.section):
