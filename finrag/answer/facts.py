@@ -19,7 +19,7 @@ from finrag.answer.columns import (
     periods_from_above,
     with_span_heading,
 )
-from finrag.answer.lexicon import normalise
+from finrag.answer.lexicon import PER_SHARE, normalise
 from finrag.answer.periods import UNKNOWN
 from finrag.answer.table_rows import section_totals
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
@@ -122,7 +122,6 @@ def _table_facts(
     return facts, previous
 
 
-_PER_SHARE_WORDS = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 # "Net income … used in diluted earnings per common share calculation": the numerator, not the EPS
 _EPS_INPUT = re.compile(r"\bused in\b|\bcalculation\b|\bfor comput\w*|\bnumerator\b", re.I)
 _NET_EARNINGS = re.compile(r"^net (?:income|earnings)\b", re.I)  # a bare "Diluted" row may count shares
@@ -134,7 +133,7 @@ def per_share_name(label: str, section: str) -> str | None:
     attributable to Pfizer" under "Earnings per common share––diluted:"): "diluted/basic earnings per
     share"; else None."""
     both = f"{label} {section}"
-    if not _PER_SHARE_WORDS.search(both) or not _NET_EARNINGS.search(label) or _EPS_INPUT.search(label):
+    if not PER_SHARE.search(both) or not _NET_EARNINGS.search(label) or _EPS_INPUT.search(label):
         return None
     kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
     return f"{kind} earnings per share" if kind else None

@@ -44,6 +44,9 @@ def normalise(label: str) -> str:
     return text
 
 
+# "per share", "per common share", "每股": a per-share figure's words
+PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
+
 # Statement names are not line items: "cash" of "the cash flow statement" is no request for cash
 _STATEMENT_NAMES = re.compile(r"cash flows? statements?|statements? of cash flows?|现金流量表")
 _SYNONYM_TO_CONCEPT: dict[str, str] = {normalise(s): c for c, syns in CONCEPTS.items() for s in syns}

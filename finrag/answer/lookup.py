@@ -8,6 +8,7 @@ from datetime import date
 
 from finrag.answer.concepts import HOME_STATEMENT, statement_kind
 from finrag.answer.lexicon import (
+    PER_SHARE,
     LineItemMatch,
     concept_of,
     contained_forms,
@@ -35,7 +36,6 @@ PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年�
 STATEMENT_ASKED_BONUS = 1.0
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
-_PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 _UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
@@ -119,9 +119,8 @@ def _same_week_end(a: str | None, b: str) -> bool:
 _EPS = ("eps_basic", "eps_diluted")
 WITHIN_BONUS = 0.5  # a row under the heading the question names ("Revenue:") over its namesake elsewhere
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
+OPENING_ROW_PENALTY = 0.2  # "期初…余额" is the year before's closing balance, not the year's
 _ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
-
-
 _WORD_RE = re.compile(r"[a-z]{4,}")
 _OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
 
@@ -159,8 +158,8 @@ def best_fact(
     low_q = asked.question.lower()
     home = HOME_STATEMENT.get(want.item.concept)
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
-    computes = asked.formula is not None and any(_PER_SHARE.search(k) for k in asked.formula.keywords)
-    per_share = bool(_PER_SHARE.search(low_q)) and not computes
+    computes = asked.formula is not None and any(PER_SHARE.search(k) for k in asked.formula.keywords)
+    per_share = bool(PER_SHARE.search(low_q)) and not computes
     per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
@@ -169,7 +168,7 @@ def best_fact(
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
             continue
-        if per_share and not _PER_SHARE.search(f"{f.line_item_norm} {f.column_label} {f.statement}"):
+        if per_share and not PER_SHARE.search(f"{f.line_item_norm} {f.column_label} {f.statement}"):
             continue  # "dividends declared per share" is not the total paid
         if not per_share and not per_share_item and _PER_SHARE_ROW.search(f.line_item):
             continue  # nor is "Dividends per share" the dividends paid
@@ -191,7 +190,7 @@ def best_fact(
             under = label_matches(normalise(f.section), want.item.within) > 0
             score += WITHIN_BONUS if under else -WITHIN_BONUS
         if not want.prior and _OPENING_ROW.search(f.line_item_norm):
-            score -= ASKED_WORDS_BONUS  # "期初现金及现金等价物余额": the year before's closing balance
+            score -= OPENING_ROW_PENALTY  # "期初现金及现金等价物余额"
         if f.unit == "%":
             score -= PERCENT_PENALTY
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell

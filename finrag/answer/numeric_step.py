@@ -118,8 +118,9 @@ def _ranking(
     access = prep.request.filters.access
     pool = store.get_facts(Filters(access=access, doc_ids=[top]))
 
+    known = {c.chunk_id for _, c in prep.context}
+
     def cite_fetched(f: Fact) -> int:
-        known = {c.chunk_id for _, c in prep.context}
         if f.chunk_id not in known and f.chunk_id not in extra:
             extra.update({c.chunk_id: c for c in store.get_chunks([f.chunk_id], access)})
         return cite(f)

@@ -48,9 +48,7 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
     formula still lacks ("product development" as a % of the lexicon's "total net revenue")."""
     items = asked.line_items
     formula = asked.formula
-    if formula is None or formula.concepts[0] != "*" or len(items) >= 2:
-        return items
-    if formula.name not in _TWO_OPERANDS:
+    if formula is None or formula.name not in _TWO_OPERANDS or len(items) >= 2:
         return items
     extra = [
         t

@@ -192,6 +192,8 @@ class CompanyIndex:
             for alias in comp.aliases:
                 by_alias.setdefault(alias.lower(), comp)
         self._by_alias = by_alias
+        # every spelling of each company in one string: where a Chinese abbreviation's characters are sought
+        self._spelled = [(c, " ".join(sorted({*c.names, *c.aliases}))) for c in self.companies.values()]
         self._pattern = self._compile(sorted(by_alias, key=len, reverse=True))
 
     def _compile(self, aliases: list[str]) -> re.Pattern[str] | None:
@@ -228,8 +230,7 @@ class CompanyIndex:
             short = run.group(0)[:ZH_ABBREVIATION]
             if not _ends_a_word(run.group(0), ZH_ABBREVIATION):
                 continue  # "中国建设银行": the four characters are part of a longer word
-            for comp in self.companies.values():
-                full = " ".join(sorted({*comp.names, *comp.aliases}))
+            for comp, full in self._spelled:
                 start = full.find(short[:2])
                 rest = iter(full[start + 2 :]) if start >= 0 else None
                 if rest is not None and short not in full and all(ch in rest for ch in short[2:]):
