@@ -1,6 +1,7 @@
-"""Figures a document leaves blank: a prospectus printed before pricing writes "发行后每股净资产：【 】元/股"
-or "预计募集资金总额 万元，净额 万元". A question about such a figure has no answer in the documents, and the
-sentence around the blank (the pre-issue figure, the planned investment total) must not stand in for it.
+"""Figures a document leaves blank: a prospectus printed before pricing writes
+"发行后每股净资产：【 】元/股", "每股发行价格：待定" or "预计募集资金总额 万元，净额 万元".
+A question about such a figure has no answer in the documents, and the sentence around the blank (the
+pre-issue figure, the planned investment total) must not stand in for it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from finrag.model import Chunk
 
 # the label before an empty bracket, or before a unit with no number in a sentence (never in a table row)
 _BRACKET = re.compile(r"([\u4e00-\u9fff]{3,12})\s*[：:为]?\s*(?:【\s*】|\[\s*\]|［\s*］)")
+_PENDING = re.compile(r"([\u4e00-\u9fff]{3,12})\s*[：:为]\s*(?:待定|未定|尚未确定)")  # "每股发行价格： 待定"
 _NO_NUMBER = re.compile(r"([\u4e00-\u9fff]{3,12})\s+(?:万元|亿元|元/股|万股)(?=[，,。；;])")
 # a blank's label the question must write whole, or its last characters this many ("预计募集资金总额" of
 # "本次公开发行预计募集资金总额"): "每股净资产" alone would take "发行前" for the blank "发行后" figure
@@ -24,7 +26,7 @@ def blank_figure(question: str, chunks: list[Chunk]) -> str | None:
         for line in chunk.text.split("\n"):
             if "|" in line:
                 continue
-            for m in (*_BRACKET.finditer(line), *_NO_NUMBER.finditer(line)):
+            for m in (*_BRACKET.finditer(line), *_PENDING.finditer(line), *_NO_NUMBER.finditer(line)):
                 label = m.group(1)
                 if label in question:
                     return label

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from finrag.answer.events import trigger_words
+from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.text import body_of, prints_any, split_sentences, terms
 from finrag.chunk.build import PATH_SEPARATOR
 from finrag.model import Chunk
@@ -84,6 +85,7 @@ class Focus:
     unit: str | None = None  # "多少吨": only a figure in this unit answers, else nothing is quoted
     topic: tuple[str, ...] = ()  # with ``unit``: a table row (its unit is in the header) naming one of these
     strict: bool = False  # no sentence printing what is asked: quote nothing (the answer is a refusal)
+    kinds: tuple[str, ...] = ()  # words naming the kind of item asked ("comparable store"): all printed
 
 
 def _prints(sentence: str, focus: Focus) -> bool:
@@ -91,6 +93,7 @@ def _prints(sentence: str, focus: Focus) -> bool:
     header) and one of the wordings."""
     dated = focus.year is None or "|" in sentence or str(focus.year) in sentence
     named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
+    named = named and prints_qualifiers(sentence, list(focus.kinds))
     if focus.unit is not None:
         if "|" in sentence:
             return _FIGURE.search(sentence) is not None and any(t in sentence for t in focus.topic)
@@ -107,6 +110,8 @@ def select_sentences(
     candidates = _candidates(context)
     if focus is not None:
         printing = [c for c in candidates if _prints(c.text, focus)]
+        if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
+            printing = [c for c in candidates if _prints(c.text, replace(focus, year=None))]
         candidates = printing if printing or focus.strict else candidates
     if not wanted or not candidates:
         return []

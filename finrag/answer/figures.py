@@ -48,9 +48,18 @@ def absent_line_items(asked: AskedFor, context: list[tuple[int, Chunk]]) -> list
     if asked.intent not in ("lookup", "calculation") or not named:
         return []
     text = " ".join(c.text for _, c in context if not asked.years or _about_years(c, asked.years))
-    if prints_any(text, [w for m in named for w in (m.printed.lower(), *synonyms(m.concept))]):
+    wordings = [w for m in named for w in (m.printed.lower(), *synonyms(m.concept))]
+    if prints_any(_singular(text), [_singular(w) for w in wordings]):  # "Total provisions for credit losses"
         return []
     return [m.printed for m in named] + [str(y) for y in asked.years]
+
+
+_PLURAL_S = re.compile(r"\b([a-z]{3,}?)e?s\b")
+
+
+def _singular(text: str) -> str:
+    """Lower-case text with English plural endings cut ("provisions" and "provision" read alike)."""
+    return _PLURAL_S.sub(r"\1", text.lower())
 
 
 def _wordings(item: LineItemMatch) -> list[str]:
@@ -73,8 +82,11 @@ def extractive_inputs(
     words += [w.lower() for w in asked.formula.keywords] if asked.formula else []  # "gross margin was 41.3%"
     one_year = asked.years[0] if len(asked.years) == 1 else None
     figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words
+    # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
+    # company's total sales are another figure)
+    kinds = tuple(asked.qualifiers)
     focus = (
-        Focus(words, one_year)
+        Focus(words, one_year, kinds=kinds, strict=bool(kinds))
         if figures
         else Focus([], one_year)
         if ASKS_COUNT.search(asked.question)

@@ -116,20 +116,27 @@ def _abbreviates(name: str, hit: Hit) -> bool:
     return False
 
 
-# A rate the question names by its own words: "customer churn rate", "员工离职率"
-_EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+rate\b", re.I)
+def _names_document(name: str, hit: Hit) -> bool:
+    """``name`` is written in the hit's document's company or file name (not merely in its text)."""
+    m = hit.chunk.meta
+    return name.lower() in f"{m.company or ''} {m.file}".lower()
+
+
+# A rate or score the question names in its own words: "customer churn rate", "Net Promoter Score", "离职率"
+_EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+(?:rate|score)\b", re.I)
 _ZH_RATE = re.compile(r"([\u4e00-\u9fff]{2})率")
+_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")  # "turnover (attrition) rate": the aside names the same rate
 
 
 def unprinted_rate(asked: AskedFor, text: str) -> str | None:
-    """A named rate no formula computes, that no evidence text prints (a metric the filer does not
+    """A named rate or score no formula computes, that no evidence text prints (a metric the filer does not
     report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
     named_formula = asked.formula is not None and asked.formula.concepts[0] != "*"
     if named_formula or asked.definition is not None or any(m.concept for m in asked.line_items):
         return None  # a rate the calculator works out ("effective tax rate") or a statement item
     pattern = _ZH_RATE if asked.language == "zh" else _EN_RATE
     computed = asked.formula.keywords if asked.formula is not None else ()
-    for m in pattern.finditer(asked.question):
+    for m in pattern.finditer(_ASIDE.sub("", asked.question)):
         rate = m.group(0).lower()
         if any(rate in k.lower() for k in computed):
             continue  # "增长率", "growth rate": the calculator's own word
@@ -160,6 +167,9 @@ def decide(
         per_hit = [
             max(coverage(name, t), float(_abbreviates(name, h))) for t, h in zip(texts, hits, strict=True)
         ]
+        first = name.split()[0] if " " in name else ""
+        if max(per_hit) < cfg.gate_entity_coverage and first:  # "J&J MedTech": the company, then its segment
+            per_hit = [float(_abbreviates(first, h) or _names_document(first, h)) for h in hits]
         best = max(per_hit)
         scores[f"company:{name}"] = round(best, 3)
         matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
@@ -175,7 +185,8 @@ def decide(
         others = subject_names(asked, [h.chunk for h in evidence])
         chunks = [h.chunk for h in hits]
         filer = any(
-            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in asked.entities
+            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits)
+            for n in [*asked.entities, *(e.split()[0] for e in asked.entities if " " in e)]  # "J&J MedTech"
         )
         if (others or asked.entities) and not filer:  # "Target Corporation": named, filed nothing here
             return GateDecision(False, "company", missing=others or asked.entities, scores=scores)

@@ -134,6 +134,8 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
             continue
         if fact_norm == syn:
             return 1.0
+        if fact_norm == f"total {syn}":  # "Total provisions for credit losses": the item's own total
+            best = max(best, TOTAL_MATCH)
         if syn in fact_norm and len(syn) >= 2 and (not syn.isascii() or _qualifies(fact_norm, syn)):
             best = max(best, 0.5 * len(syn) / len(fact_norm))
     if not concept and not best and printed.isascii():  # "current marketable securities" for the row
@@ -145,6 +147,7 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
 
 
 _WORD = re.compile(r"[a-z&]{3,}")
+TOTAL_MATCH = 0.95  # "total X" is X summed, a hair below the row printed as X itself
 WORDS_MATCH = 0.3  # every word of a question's own item name is in the row label, in another order
 
 

@@ -38,6 +38,10 @@ HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a n
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 _UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
+_MONEY_ASKED = re.compile(
+    r"多少(?:千|万|亿)?元|\bin (?:usd|us\$|dollars)\b|\busd (?:thousands|millions|billions)\b", re.I
+)
+_FULL_YEAR = re.compile(r"全年|整年|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
@@ -164,6 +168,8 @@ def best_fact(
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     net_asked = bool(_NET.search(want.item.printed.lower()))
+    full_year = not asked.part_year and bool(_FULL_YEAR.search(asked.question))
+    money = bool(_MONEY_ASKED.search(asked.question))
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
@@ -192,9 +198,13 @@ def best_fact(
         if not want.prior and _OPENING_ROW.search(f.line_item_norm):
             score -= OPENING_ROW_PENALTY  # "期初现金及现金等价物余额"
         if f.unit == "%":
+            if money:
+                continue  # "净利润是多少元": a row's share of revenue is no amount
             score -= PERCENT_PENALTY
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
         part = f.fiscal_period not in (None, "FY") or bool(_QUARTER_WORDS.search(f.column_label))
+        if part and full_year:
+            continue  # "2007年全年的净利润": a quarter's figure is another number
         if not asked.part_year and part:
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):

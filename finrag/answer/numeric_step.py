@@ -19,7 +19,7 @@ from finrag.answer.numeric import (
     calculation_answer,
     lookup_answer,
 )
-from finrag.answer.owners import owned_facts, subject_names
+from finrag.answer.owners import kind_facts, owned_facts, subject_names
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
@@ -50,7 +50,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if not items:
         return None
     names = subject_names(asked, [c for _, c in prep.context])
-    owners = [LineItemMatch("", n, 0) for n in names]  # "Greater China": a row named by its owner
+    owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
     facts = fetch_facts(store, prep.request.filters, items + owners, list(doc_rank))
     by_chunk = {c.chunk_id: n for n, c in prep.context}
     missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
@@ -61,6 +61,9 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     facts = owned_facts(facts, names, chunk_of, part=part)  # Comirnaty's revenue, not Pfizer's total
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
+    if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
+        facts = kind_facts(facts, asked.qualifiers, chunk_of)
+        prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
 
     def cite(f: Fact) -> int:
         if f.chunk_id not in by_chunk:

@@ -12,10 +12,12 @@ from dataclasses import replace
 
 from finrag.answer.lexicon import normalise
 from finrag.answer.periods import MONTHS
+from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, Fact
 
 _TRAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # "International (1)": a footnote after the name
+_PLURAL = ("s", "es")
 MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
 
 
@@ -40,16 +42,37 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
         *(c.meta.company or "" for c in chunks),
         *(c.meta.file for c in chunks),
     ]
-    return any(key in _squash(o) or (_squash(o) and _squash(o) in key) for o in owners)
+    return any(key in (full := _squash(o)) or (full and full in key) or _shortens(key, full) for o in owners)
+
+
+def _shortens(key: str, full: str) -> bool:
+    """``key`` is a Latin short form of ``full``: its letters in order from ``full``'s first ("amex" of
+    "americanexpress", "jnj" of "johnsonjohnson")."""
+    if len(key) < MIN_NAME_CHARS or not key.isascii() or not full.startswith(key[0]):
+        return False
+    rest = iter(full)
+    return all(ch in rest for ch in key)
+
+
+def _beyond_filer(name: str, asked: AskedFor, context: list[Chunk]) -> str:
+    """What a name adds after the filer's own name ("Azure" of "Microsoft Azure"), else ""."""
+    words = name.split()
+    for i in range(1, len(words)):
+        if is_filer(" ".join(words[:i]), asked, context):
+            rest = " ".join(words[i:])
+            return "" if is_filer(rest, asked, context) else rest
+    return ""
 
 
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Names in the question, other than the filer, that the retrieved text prints as written and only as a
-    name (a capitalised common word, "Company" or "Effective", is also printed in lower case)."""
+    name (a capitalised common word, "Company" or "Effective", is also printed in lower case); a product
+    written after the filer's name ("Microsoft Azure") is one."""
     text = " ".join(c.text for c in context)
+    names = [n for e in asked.entities for n in (e, _beyond_filer(e, asked, context)) if n]
     return [
         e
-        for e in asked.entities
+        for e in dict.fromkeys(names)
         if len(e) >= MIN_NAME_CHARS
         and not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
@@ -83,7 +106,17 @@ def owned_facts(
     ]
 
 
+def kind_facts(facts: list[Fact], kinds: list[str], chunk_of: dict[str, Chunk]) -> list[Fact]:
+    """The facts of the kind of item asked ("rooms" revenue, "comparable store" sales): rows printing it,
+    and rows named by it under the heading of what is asked ("Rooms" under "Revenues:"), else the facts of
+    tables printing it; never the total's row alone."""
+    own = [f for f in facts if prints_qualifiers(f.line_item, kinds)]
+    named = owned_facts(own or facts, kinds, chunk_of)
+    return [*own, *(f for f in named if f not in own)]
+
+
 def _owns(name: str, label: str) -> bool:
     """A row or heading label that is the owner's name, give or take a qualifier ("MGM China", "AWS")."""
     low = _TRAIL.sub("", label.lower()).strip(" :：")
-    return low == name or (low.startswith(name) and not low[len(name) : len(name) + 1].isalnum())
+    rest = low.removeprefix(name) if low.startswith(name) else None
+    return rest is not None and (rest in _PLURAL or not rest[:1].isalnum())  # "Membership fees"

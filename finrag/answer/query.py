@@ -15,6 +15,7 @@ from finrag.answer.definition import Definition, as_margin, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, without_statement_names
 from finrag.answer.names import company_names
 from finrag.answer.periods import naming_offset, report_years_only, year_ended
+from finrag.answer.qualifiers import item_qualifiers
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -84,6 +85,7 @@ class AskedFor:
     companies: list[str] = field(default_factory=list)  # company names the analysis matched
     entities: list[str] = field(default_factory=list)  # company-like names in the question (matched or not)
     section_titles: list[str] = field(default_factory=list)  # titles of the sections that answer it (regexes)
+    qualifiers: list[str] = field(default_factory=list)  # kinds of item asked: "comparable store" sales
 
     def summary(self) -> dict[str, object]:
         """What the trace shows of this reading."""
@@ -101,6 +103,7 @@ class AskedFor:
             "scope": asked.scope,
             "entities": asked.entities,
             "companies": asked.companies,
+            "qualifiers": asked.qualifiers,
         }
 
 
@@ -156,6 +159,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = company_names(text, lang)
     asked.definition = as_margin(find_definition(text), text)
+    if lang == "en" and asked.definition is None:  # a question's own formula names its operands itself
+        asked.qualifiers = item_qualifiers(text, _item_starts(asked), _filer_words(asked))
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*")
     ):
@@ -163,6 +168,22 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     elif asked.line_items and asks_amount(text):
         asked.intent = "lookup"
     return asked
+
+
+def _item_starts(asked: AskedFor) -> list[int]:
+    """Where the question writes its line items and the name of a formula with operands of its own
+    ("operating margin")."""
+    low = asked.question.lower()
+    starts = [m.start for m in asked.line_items if m.concept and m.start > 0]
+    formula = asked.formula
+    keywords = formula.keywords if formula is not None and formula.concepts[0] != "*" else ()  # not "growth"
+    return starts + [i for k in keywords if (i := low.find(k.lower())) > 0][:1]
+
+
+def _filer_words(asked: AskedFor) -> list[str]:
+    """Names that are the company's own: the matched companies and each name's first word ("J&J" of "J&J
+    MedTech"; its product or segment follows)."""
+    return [*asked.companies, *(e.split()[0] for e in asked.entities if e.split())]
 
 
 def asks_amount(text: str) -> bool:

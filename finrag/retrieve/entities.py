@@ -195,6 +195,10 @@ class CompanyIndex:
         # every spelling of each company in one string: where a Chinese abbreviation's characters are sought
         self._spelled = [(c, " ".join(sorted({*c.names, *c.aliases}))) for c in self.companies.values()]
         self._pattern = self._compile(sorted(by_alias, key=len, reverse=True))
+        # "coca-cola" / "Wal-Mart" for the file-derived "Cocacola" / "Walmart": names written in parts
+        self._joined = {
+            _squash(a): c for a, c in by_alias.items() if a.isascii() and len(_squash(a)) >= MIN_JOINED_ALIAS
+        }
 
     def _compile(self, aliases: list[str]) -> re.Pattern[str] | None:
         if not aliases:
@@ -213,11 +217,19 @@ class CompanyIndex:
         for m in self._pattern.finditer(text):
             alias = m.group(0)
             comp = self._by_alias[alias.lower()]
-            if not _is_cjk(alias) and " " not in alias and not alias[0].isupper() and not alias[0].isdigit():
-                continue  # a one-word Latin name ("Block", "Target") counts only when capitalised
+            lower = (
+                not _is_cjk(alias) and " " not in alias and not alias[0].isupper() and not alias[0].isdigit()
+            )
+            plain = lowercase_writer(text) and not _ARTICLE.search(text, 0, m.start())
+            if lower and not (_POSSESSIVE.match(text, m.end()) or plain):
+                continue  # a one-word Latin name ("Block", "Target") counts when capitalised or possessive
             if self._is_ticker(comp, alias) and alias != comp.code and sum(ch.isupper() for ch in alias) < 2:
                 continue  # "mmm" in running text is not the ticker MMM (but "JnJ" is JNJ)
             found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))
+        for m in _HYPHENATED.finditer(text):
+            joined = self._joined.get(_squash(m.group(0)))
+            if joined is not None:
+                found.setdefault(joined.name, CompanyMatch(joined, m.group(0), m.start(), m.end()))
         if not found:
             found = {c.company.name: c for c in self._abbreviated(text)}
         return sorted(found.values(), key=lambda c: c.start)
@@ -251,6 +263,26 @@ class CompanyIndex:
     def _is_ticker(comp: Company, alias: str) -> bool:
         code = comp.code or ""
         return alias.lower() == code.lower() and code.isascii() and code.isalpha() and len(code) <= TICKER_MAX
+
+
+_HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
+MIN_JOINED_ALIAS = 5  # shorter joined names ("e-on") are too often ordinary hyphenated words
+
+
+def _squash(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+_ARTICLE = re.compile(r"\b(?:a|an|the)\s+$", re.I)  # "a block of shares": a word, not the company
+_POSSESSIVE = re.compile(r"['’]s\b")
+_TITLE_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]")
+
+
+def lowercase_writer(text: str) -> bool:
+    """The question capitalises no word after its first ("what were coca-cola's revenues in 2020"): a name
+    written in lower case there is still a name."""
+    first = re.match(r"\s*\S+", text)
+    return _TITLE_WORD.search(text, first.end() if first else 0) is None
 
 
 def _merge_sharing_aliases(companies: dict[str, Company]) -> dict[str, Company]:

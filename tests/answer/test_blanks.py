@@ -18,3 +18,10 @@ def test_a_blank_figure_the_question_asks_is_found_and_a_printed_one_is_not() ->
     assert blank_figure("本次公开发行预计募集资金总额是多少万元？", chunks) is not None
     assert blank_figure("爱康科技本次发行前的每股净资产是多少元？", chunks) is None  # printed: 3.15
     assert blank_figure("募投项目的投资总额是多少？", chunks) is None  # a table header, not a blank
+
+
+def test_a_price_still_to_be_set_is_a_blank() -> None:
+    doc = make_doc([], company="爱康科技", year=2011)
+    cover = make_chunk(doc, "每股面值： 1.00元 每股发行价格： 待定 发行日期： 2011年8月3日", 1)
+    assert blank_figure("江苏爱康太阳能首次公开发行股票的每股发行价格是多少元？", [cover]) == "每股发行价格"
+    assert blank_figure("爱康科技每股面值是多少元？", [cover]) is None

@@ -23,6 +23,9 @@ def test_an_item_printed_only_in_another_years_report_is_absent() -> None:
     assert absent_line_items(asked, context) == ["net income", "2024"]
     assert absent_line_items(analyze("What was Northwind's revenue in 2024?"), context) == []
     assert absent_line_items(analyze("星河精工2023年的净利润是多少？"), context) == []
+    plural = [(1, make_chunk(Q3_2024, "Total provisions for credit losses 2,182 in 2024.", 3))]
+    asked = analyze("What was Northwind's provision for credit losses in 2024?")
+    assert absent_line_items(asked, plural) == []  # printed in the plural
 
 
 def test_figure_questions_focus_on_the_item_and_year_text_questions_do_not() -> None:

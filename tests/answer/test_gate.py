@@ -254,6 +254,18 @@ def test_a_named_rate_no_evidence_prints_is_refused() -> None:
     assert decide(customers, hits, ["Acme"], AnswerSettings()).answerable
     zh = analyze("四方科技的员工离职率是多少?")
     assert decide(zh, _hits(), ["四方科技"], AnswerSettings()).missing == ["离职率"]
+    score = analyze("What was Acme's Net Promoter Score (NPS) in FY2021?")
+    assert decide(score, hits, ["Acme"], AnswerSettings()).missing == ["Promoter Score"]
+    aside = analyze("What was Acme's employee turnover (attrition) rate in FY2021?")
+    assert decide(aside, hits, ["Acme"], AnswerSettings()).missing == ["turnover rate"]
+
+
+def test_a_segment_written_after_the_company_s_short_name_is_the_company_s() -> None:
+    doc = make_doc([], company="Johnson & Johnson", year=2023, language="en", file="JOHNSON_JOHNSON_2023.pdf")
+    hits = [Hit(make_chunk(doc, "MedTech worldwide sales grew 12.9% in the second quarter of 2023.", 2), 0.9)]
+    asked = analyze("how much did J&J's MedTech sales grow in Q2 2023?")
+    assert asked.entities == ["J&J MedTech"]
+    assert decide(asked, hits, ["Johnson & Johnson"], AnswerSettings()).answerable
 
 
 def test_a_line_item_after_the_year_is_no_company_name() -> None:

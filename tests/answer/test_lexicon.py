@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from finrag.answer.lexicon import concept_of, label_matches, normalise
+from finrag.answer.lexicon import TOTAL_MATCH, concept_of, label_matches, normalise
 
 
 @pytest.mark.parametrize(
@@ -72,3 +72,8 @@ def test_a_reordered_item_name_prefers_the_row_with_fewest_other_words() -> None
         "diluted earnings per share",
     )
     assert short > long > 0
+
+
+def test_the_item_s_own_total_row_matches_almost_as_well_as_the_item() -> None:
+    assert label_matches("total provisions for credit losses", "credit_loss_provision") == TOTAL_MATCH
+    assert label_matches("provisions for credit losses", "credit_loss_provision") == 1.0

@@ -105,6 +105,21 @@ def test_a_year_asked_is_not_answered_from_a_quarter_s_column_and_a_written_date
     asked = analyze("国电电力2006年度的营业收入是多少元?")
     f = best_fact(facts, Want(LineItemMatch("revenue", "营业收入", 0), 2006), asked, {})
     assert f is not None and f.value == Decimal("13235594540.30")  # the year's, not the first quarter's
+    only_quarter = [f for f in facts if f.page == 108]
+    full_year = analyze("国电电力2007年全年的营业收入是多少元?")
+    assert best_fact(only_quarter, Want(LineItemMatch("revenue", "营业收入", 0), 2007), full_year, {}) is None
+    shares = Table(
+        "t8",
+        [96],
+        [["项目", "2007-6-30 金额", "2007-6-30 占收入的比例"]],
+        [["营业成本", "9,800.00", "81.62%"]],
+    )
+    share_doc = make_doc([shares], company="国电电力", year=2007)
+    share_facts = [f for f in extract_facts(share_doc, table_chunks(share_doc)) if f.unit == "%"]
+    cost = Want(LineItemMatch("cost_of_revenue", "营业成本", 0), 2007)
+    assert best_fact(share_facts, cost, analyze("国电电力2007年1-6月的营业成本是多少?"), {}) is not None
+    amount = analyze("国电电力2007年1-6月的营业成本是多少元?")
+    assert best_fact(share_facts, cost, amount, {}) is None  # a share of revenue is no amount in 元
     balance = Table(
         "t7",
         [66],

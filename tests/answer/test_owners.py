@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.owners import owned_facts, subject_names
+from finrag.answer.owners import is_filer, owned_facts, subject_names
 from finrag.answer.query import analyze
 from finrag.model import Table
 
@@ -124,3 +124,15 @@ def test_a_region_s_own_row_under_the_heading_of_what_is_asked() -> None:
     asked, facts, doc = _owned(REGIONS, question, "Nike")
     out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "7,248" in out.text and "2,283" not in out.text
+
+
+def test_a_product_after_the_filer_s_name_owns_the_figure_and_a_short_form_is_the_filer() -> None:
+    doc = make_doc([TOTALS], company="Microsoft", year=2023, language="en", unit_line="")
+    prose = make_chunk(doc, "Azure and other cloud services revenue grew 29%.", 40, n=9)
+    azure = analyze("What was Microsoft Azure revenue in FY2023?")
+    azure.companies = ["Microsoft"]
+    assert subject_names(azure, [prose]) == ["Azure"]
+    amex = make_doc([TOTALS], company="American Express", year=2022, language="en", unit_line="")
+    chunk = make_chunk(amex, "Amex card members spent more in 2022.", 5)
+    asked = analyze("What was Amex's provision for credit losses in 2022?")
+    assert is_filer("Amex", asked, [chunk]) and subject_names(asked, [chunk]) == []

@@ -186,3 +186,18 @@ def test_spellings_of_one_issuer_that_share_an_alias_are_one_company() -> None:
     assert sorted(m.company.doc_ids) == ["g1", "g2", "g3"]
     both = idx.match("Acme Widgets and General Mills")
     assert [c.company.name for c in both] == ["Acme Widgets", "General Mills"]
+
+
+def test_a_name_in_lower_case_or_in_hyphenated_parts_is_still_the_company() -> None:
+    idx = CompanyIndex([
+        _record("k", company="Cocacola", company_code="KO"),
+        _record("p", company="PepsiCo"),
+        _record("x", company="Block", company_full="Block, Inc.", company_code="SQ"),
+    ])  # fmt: skip
+    names = lambda q: [m.company.name for m in idx.match(q)]  # noqa: E731
+    assert names("what were coca-cola's net operating revenues in 2020") == ["Cocacola"]
+    assert names("how much did pepsico spend on capex in 2022") == ["PepsiCo"]  # nothing capitalised
+    assert names("block's revenue in 2020") == ["Block"]  # a possessive names it
+    assert names("what was a block of shares worth") == []  # an article makes it a word
+    assert names("How much did the pepsico board approve?") == []  # capitalised elsewhere: a writer who
+    # capitalises names would have capitalised this one

@@ -1,0 +1,79 @@
+"""Words an English question puts before a line item that name a kind of it: "comparable store sales",
+"same-store sales", "organic revenue", "Azure revenue".
+
+The statement row "Total revenue" is not the comparable-store figure, and growth computed from it would be a
+wrong number. A fact answers such a question only where its row, heading or table prints the qualifier.
+"""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.text import terms
+
+_TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s)?|\S")
+# Words before an item that say how it is taken or what is done with it, not which kind of it is asked
+_NOT_KINDS = frozenset(
+    re.findall(
+        r"\S+",
+        """
+        minus plus less over times divided average days define defined use calculate exclude excluding
+        including include taking take through between after before under into about via versus vs than
+        highest lowest largest smallest biggest most least fastest slowest declining increasing decreasing
+        grew grow grows growing spend spent generate generated earn earned report reported record recorded
+        pay paid collect collected return returned buy bought sell sold make made get got post posted see
+        saw net gross operating consolidated worldwide global overall full full-year quarterly unadjusted
+        adjusted diluted basic gaap non-gaap its their his her our the a an in of for on at to by from with
+        and or is was were are be been what which how much many did does do has have had this that these
+        those total annual fiscal year years end ended year-end company company's corporation group segment
+        segments reportable business businesses change changes ratio margin share portion percent percentage
+        cash
+        """,
+    )
+)
+# What may stand right before the qualifier: a possessive, a year, or a word that opens a noun phrase
+_OPENERS = frozenset(re.findall(r"\S+", "the its their in of for on what was is were did much many")) | {""}
+_OWNER_WORDS = frozenset({"segment", "segment's", "division", "division's", "unit", "brand"})
+
+
+def _is_year(token: str) -> bool:
+    return re.fullmatch(r"(?:fy)?(?:19|20)\d{2}|fy\d{2}|[hq][1-4]", token.lower()) is not None  # "FY23", "H1"
+
+
+def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:
+    """Lower-case qualifier phrases written right before a line item or formula name starting at one of
+    ``starts``, after a possessive, a year, an opening word, a company name (``names``, no qualifier
+    themselves) or the question's start ("Adobe's same-store sales", "CVS pharmacy services segment
+    revenue", "frito-lay north america operating margin")."""
+    named = {w for n in names for w in terms(n)}
+    found: list[str] = []
+    for start in starts:
+        words: list[str] = []
+        opener = ""
+        for token in reversed(_TOKEN.findall(question[:start])):
+            low = token.lower()
+            if not words and low in _OWNER_WORDS:
+                continue  # "pharmacy services segment revenue": the segment's name comes before the word
+            if low in named or low.endswith(("'s", "’s")) or _is_year(low) or low in _NOT_KINDS:
+                opener = low
+                break
+            if not low[0].isalpha() or not terms(low):  # punctuation, a stop word
+                opener = low
+                break
+            words.append(low)
+        accepted = opener in named or opener.endswith(("'s", "’s")) or _is_year(opener) or opener in _OPENERS
+        phrase = " ".join(reversed(words))
+        if accepted and words and phrase not in found:
+            found.append(phrase)
+    return found
+
+
+_DOT = r"\.?"  # "U.S." for "us"
+
+
+def prints_qualifiers(text: str, qualifiers: list[str]) -> bool:
+    """``text`` prints every word of the qualifiers, singular or plural ("U.S." counts for "us")."""
+    low = text.lower()
+    words = [w for q in qualifiers for w in q.lower().split()]
+    dotted = (_DOT.join(map(re.escape, w.replace(".", ""))) for w in words)
+    return all(re.search(rf"(?<![a-z]){p}(?:e?s)?(?![a-z])", low) for p in dotted)  # "fee": "fees"

@@ -1,0 +1,98 @@
+"""The kind of item a question asks ("same-store sales", "rooms revenue") is never answered with the total."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.extractive import Focus, select_sentences
+from finrag.answer.facts import extract_facts
+from finrag.answer.numeric import calculation_answer, lookup_answer
+from finrag.answer.owners import kind_facts
+from finrag.answer.qualifiers import prints_qualifiers
+from finrag.answer.query import analyze
+from finrag.model import QueryAnalysis, Table
+
+from .helpers import make_chunk, make_doc, table_chunks
+
+
+def _kinds(question: str, companies: tuple[str, ...] = ()) -> list[str]:
+    analysis = QueryAnalysis(question, question, "en", "lookup", companies=list(companies))
+    return analyze(question, analysis).qualifiers
+
+
+def test_the_words_naming_a_kind_of_item_are_read_from_the_question() -> None:
+    assert _kinds("What was Adobe's same-store sales growth in fiscal 2017?") == ["same-store"]
+    assert _kinds("What was the comparable store sales growth of Microsoft's retail stores in FY2016?") == [
+        "comparable store"
+    ]
+    assert _kinds("CVS pharmacy services segment revenue 2022 and growth", ("CVS Health",)) == [
+        "pharmacy services"
+    ]
+    assert _kinds("frito-lay north america operating margin Q1 2023?") == ["frito-lay north america"]
+
+
+def test_how_an_item_is_taken_is_no_kind_of_it() -> None:
+    for question in (
+        "What is Walmart's FY2020 total revenue?",
+        "What is Amazon's FY2019 net sales in USD millions?",
+        "How much did Lockheed Martin spend buying back its own shares in 2022?",
+        "Which of Amazon's reportable segments grew net sales the fastest in FY2019?",
+        "What is PepsiCo's FY2022 net working capital? Define net working capital as total current assets"
+        " less total current liabilities.",
+        "What is 3M's FY2022 inventory turnover ratio? Inventory turnover ratio is defined as: (FY2022 COGS)"
+        " / (average inventory between FY2021 and FY2022).",
+    ):
+        assert _kinds(question) == [], question
+
+
+def test_words_print_singular_or_plural_and_dotted() -> None:
+    assert prints_qualifiers("Membership fees 3,877", ["membership fee"])
+    assert prints_qualifiers("U.S. sales grew", ["us"])
+    assert not prints_qualifiers("Total revenue 85,320", ["comparable store"])
+
+
+INCOME = Table(
+    "t1",
+    [52],
+    [["(In millions)", "2016", "2015"]],
+    [
+        ["Revenue:", "", ""],
+        ["Rooms", "897", "636"],
+        ["Casino", "1,200", "1,100"],
+        ["Total revenue", "85,320", "93,580"],
+    ],
+    caption="Income Statements",
+)
+
+
+def test_a_kind_absent_from_every_table_gets_no_figure() -> None:
+    doc = make_doc([INCOME], company="Acme", year=2016, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze("What was Acme's comparable store sales growth in FY2016?")
+    facts = kind_facts(extract_facts(doc, chunks), asked.qualifiers, {c.chunk_id: c for c in chunks})
+    assert facts == []  # not (85,320 − 93,580) / 93,580
+    assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None
+
+
+def test_the_kind_s_own_row_under_the_heading_of_the_item() -> None:
+    doc = make_doc([INCOME], company="Acme", year=2016, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze("What was the year-over-year change in Acme's rooms revenue in 2016? Answer in percents.")
+    assert asked.qualifiers == ["rooms"]
+    facts = kind_facts(extract_facts(doc, chunks), asked.qualifiers, {c.chunk_id: c for c in chunks})
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) or lookup_answer(
+        asked, facts, {doc.doc_id: 0}, lambda f: 1
+    )
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("41.04")  # (897 − 636) / 636
+
+
+def test_a_quoted_sentence_must_print_the_kind_asked() -> None:
+    doc = make_doc([], company="Adobe", year=2017, language="en")
+    text = "Creative revenue in fiscal 2017 was $4.17 billion, up 31% from fiscal 2016."
+    context = [(1, make_chunk(doc, text, 40))]
+    kinds = ("same-store",)
+    strict = Focus(["sales", "revenue"], 2017, kinds=kinds, strict=True)
+    assert select_sentences("same-store sales growth fiscal 2017", context, 3, strict) == []
+    loose = Focus(["sales", "revenue"], 2017)
+    assert select_sentences("revenue growth fiscal 2017", context, 3, loose)
