@@ -62,6 +62,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "earnings from continuing operations before income taxes",
         "income before provision for income taxes",
         "income before income tax expense",
+        "income before income tax provision",
+        "income (loss) before income tax provision",
         "income before taxes",
         "income before income taxes and equity income",
     ),
@@ -105,7 +107,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "current_assets": ("流动资产合计", "流动资产", "total current assets", "current assets"),
     "current_liabilities": ("流动负债合计", "流动负债", "total current liabilities", "current liabilities"),
-    "cash": ("货币资金", "cash and cash equivalents"),
+    "cash": ("货币资金", "cash and cash equivalents", "cash and equivalents"),
     "accounts_receivable": (
         "应收账款",
         "accounts receivable",

@@ -108,6 +108,9 @@ def find_definition(question: str) -> Definition | None:
         name = (m.group("name") or m.group("name2") or m.group("name3") or "").strip()
         if _ASKING.match(name):  # "What is Pfizer's year end FY2021 total debt, defined as …": "total debt"
             name = _name_before(name)
+        if _PRONOUN.fullmatch(name):  # "what was its loans-to-deposits ratio …? Define it as …"
+            named = list(_METRIC.finditer(question, 0, m.start()))
+            name = _OWNER_WORD.sub("", _name_before(named[-1].group(0))) if named else name
         expr = m.group("expr") or m.group("expr2") or _ascii_operators(m.group("expr3") or "")
         parts = _AND_DEFINE.split(expr)
         for part_name, expr in zip([name, *parts[1::2]], parts[0::2], strict=True):
@@ -136,6 +139,10 @@ def _ascii_operators(expr: str) -> str:
 
 
 _ASKING = re.compile(r"(?:what|how|which)\b", re.I)
+_OWNER_WORD = re.compile(r"^(?:its|their|his|her|our)\s+", re.I)
+_PRONOUN = re.compile(r"it|this|that|this (?:ratio|metric|measure)", re.I)
+# the metric a pronoun definition stands for: the last "… ratio / margin / rate" asked before it
+_METRIC = re.compile(r"(?:[\w&'’-]+\s+){1,6}?(?:ratio|margin|rate|turnover|coverage|yield|multiple)\b", re.I)
 # ", and free cash flow margin as ...": the next definition in one sentence
 _AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\s+as\s+", re.I)
 _MATH_AFTER = re.compile(r"\s*[\^*/×÷+−-]")
@@ -143,7 +150,7 @@ _MATH_AFTER = re.compile(r"\s*[\^*/×÷+−-]")
 
 def _chained(defined: list[Definition]) -> Definition:
     """The definition no other one uses, with the operands naming another definition replaced by it."""
-    by_name = {d.name.lower(): d for d in defined}
+    by_name = {k: d for d in defined for k in (d.name.lower(), _bare(d.name))}  # "unadjusted EBITDA"
     used = {t.item.printed.lower() for d in defined for t in d.terms if t.item.printed.lower() in by_name}
     top = next((d for d in reversed(defined) if d.name.lower() not in used), defined[-1])
     tokens: list[Term | Constant | str] = []
@@ -151,6 +158,11 @@ def _chained(defined: list[Definition]) -> Definition:
         inner = by_name.get(t.item.printed.lower()) if isinstance(t, Term) and not t.item.concept else None
         tokens.extend(["(", *inner.tokens, ")"] if inner is not None and inner is not top else [t])
     return Definition(top.name, tokens)
+
+
+def _bare(name: str) -> str:
+    """A defined name as an operand reads it ("unadjusted EBITDA" is the operand "EBITDA")."""
+    return " ".join(_NOISE.sub(" ", name).split()).lower()
 
 
 def _name_before(text: str) -> str:

@@ -17,6 +17,7 @@ from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.lexicon import synonyms
 from finrag.answer.owners import is_filer, subject_names
+from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
 from finrag.answer.roles import (
     asked_role,
@@ -34,6 +35,14 @@ _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 _DEICTIC = re.compile(
     r"下文|上文|(?:下面|以下|上述|上面)的?(?:文字|文章|段落|内容|新闻|公告)"
     r"|the (?:following|above|preceding) (?:text|passage|paragraph|article)",
+    re.I,
+)
+
+
+# The filing a question is read from, before what it asks: the period gate checks it, not the keywords
+_SOURCE = re.compile(
+    r"^\s*(?:according to|based on|per|using|in)\b[^,?]{0,120}\b(?:10-?[kq]|8-k|release|report|filing)\b"
+    r"[^,?]*(?:\d{1,2},\s*(?:19|20)\d{2}\b[^,?]*)?,",  # "… for the quarter ended December 31, 2022,"
     re.I,
 )
 
@@ -81,12 +90,13 @@ def _topic(asked: AskedFor) -> str:
     asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
+    text = _SOURCE.sub(" ", text)  # "According to X's 10-Q for the second quarter of 2022, what was …"
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     for word in [
         *(asked.formula.keywords if asked.formula else ()),
-        *(FORMULA_QUALIFIERS if computed else ()),
         *([asked.definition.name.lower()] if asked.definition else ()),  # the metric the question defines
+        *(FORMULA_QUALIFIERS if computed else ()),  # after the name: "loans-to-deposits ratio" whole
         *FORMULAS["average"].keywords,
         *COMPARISON_WORDS,
     ]:
@@ -169,7 +179,13 @@ def decide(
         ]
         first = name.split()[0] if " " in name else ""
         if max(per_hit) < cfg.gate_entity_coverage and first:  # "J&J MedTech": the company, then its segment
-            per_hit = [float(_abbreviates(first, h) or _names_document(first, h)) for h in hits]
+            rest = name[
+                len(first) :
+            ].strip()  # "MedTech" is printed in J&J's filings, "Dynamics" not in General Mills'
+            per_hit = [
+                float((_abbreviates(first, h) or _names_document(first, h)) and rest in h.chunk.text)
+                for h in hits
+            ]
         best = max(per_hit)
         scores[f"company:{name}"] = round(best, 3)
         matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
@@ -197,7 +213,9 @@ def decide(
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
     wanted = [
-        t for t in terms(_topic(asked)) if not any(t in e.lower() for e in asked.entities) and not t.isdigit()
+        t
+        for t in terms(_topic(asked))
+        if not any(t in e.lower() for e in asked.entities) and not t.isdigit() and t not in MONTHS  # dates
     ]
     text = " ".join(_haystack(h) for h in evidence)
     if (rate := unprinted_rate(asked, text)) is not None:  # "customer churn rate", "员工离职率"

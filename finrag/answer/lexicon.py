@@ -129,6 +129,8 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
     wanted = synonyms(concept) if concept else [normalise(printed)]
     fact_norm = core_label(fact_norm)  # "property and equipment, net of accumulated depreciation of …"
     best = 0.0
+    if not concept and wanted[0].startswith("total ") and fact_norm == wanted[0].removeprefix("total "):
+        best = TOTAL_MATCH  # "total deposits" asked: the balance sheet's "Deposits" row is their total
     for syn in wanted:
         if not syn:
             continue

@@ -44,6 +44,8 @@ _MONEY_ASKED = re.compile(
 _FULL_YEAR = re.compile(r"全年|整年|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
+_SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
+_HALF_YEAR = re.compile(r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b", re.I)
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
 _DURATION = re.compile(
@@ -167,7 +169,9 @@ def best_fact(
     per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
-    net_asked = bool(_NET.search(want.item.printed.lower()))
+    spans |= {"six months"} if _HALF_YEAR.search(asked.question) else set()  # "H1 2023": six months ended
+    item_low = want.item.printed.lower()
+    net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
     full_year = not asked.part_year and bool(_FULL_YEAR.search(asked.question))
     money = bool(_MONEY_ASKED.search(asked.question))
     scored: list[tuple[float, Fact]] = []
@@ -185,8 +189,8 @@ def best_fact(
         if asked.quarters and f.fiscal_period and f.fiscal_period not in ("FY", *asked.quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         kind = statement_kind(f.statement)
-        if home == "balance" and kind == "cash_flow":
-            continue  # a balance sheet item's row in the cash flow statement is the year's change
+        if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)):
+            continue  # a balance sheet item's row in the cash flow statement ("Year ended …") is a change
         score = label_score + (EXACT_LABEL_BONUS if core_label(f.line_item_norm) == printed else 0.0)
         score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0

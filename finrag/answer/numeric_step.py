@@ -58,7 +58,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
     part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS  # "share … from the Americas"
-    facts = owned_facts(facts, names, chunk_of, part=part)  # Comirnaty's revenue, not Pfizer's total
+    owned = owned_facts(facts, names, chunk_of, part=part)  # Comirnaty's revenue, not Pfizer's total
+    if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
+        owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
+    facts = owned
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's

@@ -107,10 +107,11 @@ def owned_facts(
 
 
 def kind_facts(facts: list[Fact], kinds: list[str], chunk_of: dict[str, Chunk]) -> list[Fact]:
-    """The facts of the kind of item asked ("rooms" revenue, "comparable store" sales): rows printing it,
-    and rows named by it under the heading of what is asked ("Rooms" under "Revenues:"), else the facts of
-    tables printing it; never the total's row alone."""
-    own = [f for f in facts if prints_qualifiers(f.line_item, kinds)]
+    """The facts of the kind of item asked ("rooms" revenue, "comparable store" sales): rows or tables
+    printing it ("Pharmacy Services Segment": its "Total revenues"), and rows named by it under the
+    heading of what is asked ("Rooms" under "Revenues:"), else the facts of chunks printing it; never the
+    total's row alone."""
+    own = [f for f in facts if prints_qualifiers(f.line_item, kinds) or prints_qualifiers(f.statement, kinds)]
     named = owned_facts(own or facts, kinds, chunk_of)
     return [*own, *(f for f in named if f not in own)]
 

@@ -55,7 +55,7 @@ def parse_number(cell: str) -> ParsedNumber | None:
     negative = False
     if text.startswith("(") and text.endswith(")"):
         negative, text = True, text[1:-1]
-    text = _CURRENCY.sub("", text)
+    text = _CURRENCY.sub("", text).removesuffix("$")  # "$9,889 $": the next column's sign read into this cell
     if text.startswith("(") and text.endswith(")"):
         negative, text = True, text[1:-1]
     percent = text.endswith("%")

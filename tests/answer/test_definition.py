@@ -206,6 +206,22 @@ def test_chained_definitions_roots_spelled_out_terms_and_changes() -> None:
     values = [[Decimal(34616), Decimal(25309)], [Decimal(111934)], [Decimal(16047), Decimal(11461)]]
     assert round(evaluate(dpo.tokens, values), 2) == Decimal("93.86")
     assert find_definition("Define coverage as the figure management reports. What is it?") is None
+    ebitda = find_definition(
+        "What is Lockheed Martin's FY2020 unadjusted EBITDA margin? Define unadjusted EBITDA as operating "
+        "profit (income statement) + depreciation and amortization (cash flow statement), and EBITDA margin "
+        "as unadjusted EBITDA / total net sales."
+    )  # the operand "unadjusted EBITDA" is the first definition, read without its qualifier
+    assert ebitda is not None and template(ebitda.tokens) == "({0} + {1}) / {2}"
+
+
+def test_a_definition_of_it_names_the_ratio_the_question_asks() -> None:
+    loans = find_definition(
+        "According to JPMorgan Chase's 10-Q for the second quarter of 2022, what was its loans-to-deposits "
+        "ratio at June 30, 2022? Define it as total loans / total deposits from the consolidated balance "
+        "sheet."
+    )
+    assert loans is not None and loans.name == "loans-to-deposits ratio"
+    assert template(loans.tokens) == "{0} / {1}"
 
 
 def test_a_defined_amount_asked_as_a_percent_margin_is_divided_by_revenue() -> None:

@@ -266,6 +266,10 @@ def test_a_segment_written_after_the_company_s_short_name_is_the_company_s() -> 
     asked = analyze("how much did J&J's MedTech sales grow in Q2 2023?")
     assert asked.entities == ["J&J MedTech"]
     assert decide(asked, hits, ["Johnson & Johnson"], AnswerSettings()).answerable
+    mills = make_doc([], company="General Mills", year=2020, language="en", file="GENERALMILLS_2020_10K.pdf")
+    sales = [Hit(make_chunk(mills, "Net sales in fiscal 2020 were $17,626.6 million.", 40), 0.9)]
+    other = analyze("What were General Dynamics' total revenues for FY2020, in USD millions?")
+    assert decide(other, sales, ["General Mills"], AnswerSettings()).reason == "company"  # not "General"
 
 
 def test_a_line_item_after_the_year_is_no_company_name() -> None:
@@ -283,3 +287,16 @@ def test_the_company_the_retriever_matched_narrows_the_evidence_to_its_reports()
     hits = [Hit(table_chunks(other)[0], 0.9), *_hits()]
     decision = decide(asked, hits, ["四方科技", "南岭民爆"], AnswerSettings())
     assert not decision.answerable and decision.reason == "period"
+
+
+def test_the_filing_a_question_is_read_from_is_no_keyword_it_must_find() -> None:
+    doc = make_doc([], company="JPMorgan Chase", year=2022, language="en", file="JPMORGAN_2022Q2_10Q.pdf")
+    sheet = make_chunk(
+        doc, "Consolidated balance sheets June 30, 2022: Loans 1,104,155; Deposits 2,471,544.", 90
+    )
+    asked = analyze(
+        "According to JPMorgan Chase's 10-Q for the second quarter of 2022, what was its loans-to-deposits "
+        "ratio at June 30, 2022? Define it as total loans / total deposits from the consolidated balance "
+        "sheet."
+    )
+    assert decide(asked, [Hit(sheet, 0.9)], ["JPMorgan Chase"], AnswerSettings()).answerable

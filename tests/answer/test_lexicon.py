@@ -77,3 +77,8 @@ def test_a_reordered_item_name_prefers_the_row_with_fewest_other_words() -> None
 def test_the_item_s_own_total_row_matches_almost_as_well_as_the_item() -> None:
     assert label_matches("total provisions for credit losses", "credit_loss_provision") == TOTAL_MATCH
     assert label_matches("provisions for credit losses", "credit_loss_provision") == 1.0
+    # a question's own "total deposits" is the balance sheet's "Deposits" row, not a segment's longer one
+    assert label_matches("deposits", "", "total deposits") == TOTAL_MATCH
+    held = label_matches("total client deposits and other third-party liabilities", "", "total deposits")
+    assert held < TOTAL_MATCH
+    assert concept_of("income before income tax provision") == "total_profit"

@@ -69,6 +69,19 @@ def test_a_balance_is_read_off_the_balance_sheet_not_the_cash_flow_change() -> N
     asked = analyze("What were Best Buy's merchandise inventories at the end of FY2019?")
     f = best_fact(facts, Want(LineItemMatch("inventory", "inventories", 0), 2019), asked, {})
     assert f is not None and f.value == Decimal(5409)
+    # a cash flow statement that kept the balance sheet's title still dates its changes "Year ended …"
+    changes = Table(
+        "t9",
+        [73],
+        [["(In millions)", "Year ended December 31, 2019"]],
+        [["Inventories", "(298)"]],
+        caption="Consolidated Balance Sheets",
+    )
+    moved = make_doc([changes], company="Best Buy", year=2019, language="en", unit_line="")
+    flow = extract_facts(moved, table_chunks(moved))
+    assert (
+        flow and best_fact(flow, Want(LineItemMatch("inventory", "inventories", 0), 2019), asked, {}) is None
+    )
 
 
 def test_an_outflow_is_quoted_by_its_size_and_a_cost_in_brackets_does_not_inflate_a_margin() -> None:
@@ -366,3 +379,26 @@ def test_a_parent_company_figure_is_never_answered_with_the_group_s() -> None:
     assert lookup_answer(group, facts, {doc.doc_id: 0}, lambda f: 1) is not None
     parent = analyze("四方科技2019年母公司利润表中的营业收入是多少元?")
     assert parent.scope == "parent" and lookup_answer(parent, facts, {doc.doc_id: 0}, lambda f: 1) is None
+
+
+def test_a_half_year_takes_the_six_months_column_and_a_formula_s_own_net_is_no_net_asked() -> None:
+    income = Table(
+        "t20",
+        [8],
+        [["(Millions)", "Three Months Ended July 2, 2023", "Six Months Ended July 2, 2023"]],
+        [["Revenues", "12,734", "31,015"], ["Cost of sales", "3,237", "8,122"]],
+        caption="Condensed Consolidated Statements of Income",
+    )
+    haleon = Table(
+        "t21",
+        [15],
+        [["(Millions)", "Six Months Ended March 31, 2023"]],
+        [["Net sales", "6,889"]],
+        caption="Equity-Method Investment",
+    )
+    doc = make_doc([income, haleon], company="Pfizer", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = "pfizer cost of sales as % of revenue H1 2023"
+    analysis = QueryAnalysis(question, question, "en", "calculation", periods=find_periods(question))
+    out = calculation_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "8,122 / 31,015" in out.text  # six months; the statement's revenue row

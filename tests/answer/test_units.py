@@ -16,6 +16,7 @@ from finrag.answer.units import detect_unit, format_number, parse_number
         ("(3,120,555.20)", "-3120555.20", False),
         ("-12.5", "-12.5", False),
         ("$ 280,522", "280522", False),
+        ("$9,889 $", "9889", False),  # the next column's dollar sign read into the cell
         ("（１２３．４）", "-123.4", False),
         ("23.15%", "23.15", True),
     ],
