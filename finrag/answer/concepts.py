@@ -47,6 +47,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "selling, general and administrative expenses",
         "selling, general and administrative",
         "selling, general and administrative expense",
+        "selling, informational and administrative expenses",  # Pfizer's SI&A
+        "selling, informational and administrative",
         "sg&a",
     ),
     "rd_expense": ("研发费用", "research and development", "research and development expenses"),

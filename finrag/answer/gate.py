@@ -179,11 +179,10 @@ def decide(
         ]
         first = name.split()[0] if " " in name else ""
         if max(per_hit) < cfg.gate_entity_coverage and first:  # "J&J MedTech": the company, then its segment
-            rest = name[
-                len(first) :
-            ].strip()  # "MedTech" is printed in J&J's filings, "Dynamics" not in General Mills'
+            # "MedTech" is printed in J&J's filings, "Dynamics" not in General Mills'
+            rest = name[len(first) :].strip().lower()
             per_hit = [
-                float((_abbreviates(first, h) or _names_document(first, h)) and rest in h.chunk.text)
+                float((_abbreviates(first, h) or _names_document(first, h)) and rest in h.chunk.text.lower())
                 for h in hits
             ]
         best = max(per_hit)
@@ -195,6 +194,13 @@ def decide(
             missing.append(name)
     if missing and len(missing) == len(asked.entities):  # one name the evidence knows is enough
         return GateDecision(False, "company", missing=missing, scores=scores)
+    if asked.language == "zh" and asked.intent in ("lookup", "calculation") and asked.entities:
+        # "金瑞科技2005年度的营业收入": a peer or customer a prospectus names files nothing here
+        chunks = [h.chunk for h in hits]
+        if not any(
+            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in asked.entities
+        ):
+            return GateDecision(False, "company", missing=asked.entities, scores=scores)
     if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
         # no indexed document is filed by (names, former names, file names, abbreviations)

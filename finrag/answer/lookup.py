@@ -173,6 +173,7 @@ def best_fact(
     item_low = want.item.printed.lower()
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
     full_year = not asked.part_year and bool(_FULL_YEAR.search(asked.question))
+    measure = _measure_after(asked.question, want.item)
     money = bool(_MONEY_ASKED.search(asked.question))
     scored: list[tuple[float, Fact]] = []
     for f, label_score in candidates:
@@ -188,6 +189,8 @@ def best_fact(
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         if asked.quarters and f.fiscal_period and f.fiscal_period not in ("FY", *asked.quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
+        if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
+            continue  # "太阳能边框的平均单价": the product's revenue row is another figure
         kind = statement_kind(f.statement)
         if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)):
             continue  # a balance sheet item's row in the cash flow statement ("Year ended …") is a change
@@ -224,6 +227,18 @@ def best_fact(
         return None
     scored.sort(key=lambda t: (-t[0], t[1].page))
     return scored[0][1]
+
+
+# What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only
+_ZH_MEASURE = re.compile(r"的?\s*((?:平均)?单价|售价|销量|产量|产能|市场占有率|市场份额|占有率)")
+
+
+def _measure_after(question: str, item: LineItemMatch) -> str:
+    """The measure a Chinese question writes right after a row it names, else ""."""
+    if item.concept or item.start <= 0 or item.printed.isascii():
+        return ""
+    m = _ZH_MEASURE.match(question, item.end)
+    return m.group(1) if m else ""
 
 
 def wants_for(asked: AskedFor) -> list[Want]:

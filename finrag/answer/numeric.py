@@ -176,6 +176,42 @@ def _yearly_pairs(asked: AskedFor) -> list[Want]:
     return [Want(it, y) for y in years for it in items[:2]]
 
 
+_BASIS = re.compile(r"口径|合并|母公司|按.{0,12}计算")
+
+
+def ratio_row(asked: AskedFor) -> LineItemMatch | None:
+    """The row a Chinese filing prints a named ratio under ("利息保障倍数" in 主要财务指标), when the
+    question names the ratio without writing its formula: the filer's own figure follows the filer's own
+    definition (息税前利润 over 利息费用, turnover over average balances), a recomputation need not."""
+    formula = asked.formula
+    if (
+        formula is None
+        or formula.concepts[0] == "*"
+        or asked.language != "zh"
+        or asked.definition is not None
+        or _BASIS.search(
+            asked.question
+        )  # "按合并报表口径计算的资产负债率": the printed one may be the parent's
+    ):
+        return None
+    return LineItemMatch("", formula.zh, 0)
+
+
+def printed_ratio(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """The named ratio quoted from the row the filing prints it in, else None."""
+    row = ratio_row(asked)
+    if row is None:
+        return None
+    own = [  # a ratio is no amount: the money unit of the table's header is not its unit
+        f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
+        for f in facts
+        if normalise(f.line_item_norm).startswith(row.printed)
+    ]
+    return lookup_answer(replace(asked, line_items=[row], formula=None), own, doc_rank, cite) if own else None
+
+
 def calculation_answer(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -184,6 +220,8 @@ def calculation_answer(
     formula = asked.formula
     if formula is not None and formula.concepts[0] != "*" and ADJUSTED.search(asked.question):
         return None  # "Adjusted EBIT" is non-GAAP: the statements' operating income is another number
+    if (quoted := printed_ratio(asked, facts, doc_rank, cite)) is not None:
+        return quoted
     printed = PRINTED_FIRST.get(formula.name) if formula else None
     if printed is not None and printed is not formula:  # the statement's own gross profit line, if printed
         found = calculation_answer(replace(asked, formula=printed), facts, doc_rank, cite)

@@ -18,6 +18,7 @@ from finrag.answer.numeric import (
     NumericAnswer,
     calculation_answer,
     lookup_answer,
+    ratio_row,
 )
 from finrag.answer.owners import kind_facts, owned_facts, subject_names
 from finrag.answer.prepared import Prepared
@@ -43,7 +44,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         named = [LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts]
         printed = PRINTED_FIRST.get(asked.formula.name)
         named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
-        named = [m for m in named if m.concept != "*"]
+        named = [m for m in named if m.concept != "*"] + ([row] if (row := ratio_row(asked)) else [])
         items = named if asked.formula.concepts[0] != "*" else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
@@ -111,7 +112,11 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
     if asked.intent == "calculation":
         found = calculation_answer(asked, facts, doc_rank, cite)
-        return sign_answer(asked, found) or lookup_answer(asked, facts, doc_rank, cite)
+        quoted = None if found else lookup_answer(asked, facts, doc_rank, cite)
+        if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
+            # a share with an operand missing: the other operand is no answer, a printed percentage is
+            quoted = quoted if all(f.unit == "%" for f in quoted.facts) else None
+        return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
 
 

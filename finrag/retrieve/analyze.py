@@ -12,7 +12,7 @@ from finrag.index.tokenize import Analyzer
 from finrag.model import DocumentRecord, Period, QueryAnalysis, Turn
 from finrag.retrieve.entities import CompanyIndex, CompanyMatch
 from finrag.retrieve.expand import Glossary, line_items
-from finrag.retrieve.periods import Reference, find_periods, is_relative, resolve, spans
+from finrag.retrieve.periods import Reference, find_periods, full_years, is_relative, resolve, spans
 from finrag.retrieve.statements import Statement, named_statements
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -221,6 +221,7 @@ class QueryAnalyzer:
 
     def understand(self, question: str, history: list[Turn], companies: CompanyIndex) -> Understanding:
         completed, how = self.complete(question, history, companies) if history else (question, "")
+        completed = full_years(completed)  # "19年" is 2019
         lang = language_of(completed)
         rules = [f"language={lang}"]
         intent = intent_of(completed)

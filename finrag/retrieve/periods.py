@@ -289,3 +289,21 @@ def spans(text: str) -> list[tuple[int, int]]:
         else:
             merged.append((a, b))
     return merged
+
+
+# "四方科技19年研发投入", "天源科技05年毛利率": a two-digit year; not a count of years ("近10年", "10年期")
+_SHORT_YEAR = re.compile(
+    r"(?<![\d.])(?<!近)(?<!前)(?<!后)(?<!每)(?<!第)(?<!约)(?<!共)(?<!满)(?<!逾)(?<!去)(?<!来)(\d{2})年"
+    r"(?!期|内|以|来|后|间|左右|多|的时间)"
+)
+SHORT_YEAR_PIVOT = 50  # "05年" is 2005, "98年" is 1998
+
+
+def full_years(text: str) -> str:
+    """Chinese two-digit years written out in full ("19年" -> "2019年")."""
+
+    def widen(m: re.Match[str]) -> str:
+        yy = int(m.group(1))
+        return f"{2000 + yy if yy < SHORT_YEAR_PIVOT else 1900 + yy}年"
+
+    return _SHORT_YEAR.sub(widen, text)

@@ -266,6 +266,11 @@ def test_a_segment_written_after_the_company_s_short_name_is_the_company_s() -> 
     asked = analyze("how much did J&J's MedTech sales grow in Q2 2023?")
     assert asked.entities == ["J&J MedTech"]
     assert decide(asked, hits, ["Johnson & Johnson"], AnswerSettings()).answerable
+    product = [
+        Hit(make_chunk(doc, "Fourth quarter worldwide sales: Oncology DARZALEX WW 2,083 1,645", 17), 0.9)
+    ]
+    darzalex = analyze("J&J Darzalex worldwide sales Q4 2022")
+    assert decide(darzalex, product, ["Johnson & Johnson"], AnswerSettings()).reason != "company"  # capitals
     mills = make_doc([], company="General Mills", year=2020, language="en", file="GENERALMILLS_2020_10K.pdf")
     sales = [Hit(make_chunk(mills, "Net sales in fiscal 2020 were $17,626.6 million.", 40), 0.9)]
     other = analyze("What were General Dynamics' total revenues for FY2020, in USD millions?")
@@ -300,3 +305,17 @@ def test_the_filing_a_question_is_read_from_is_no_keyword_it_must_find() -> None
         "sheet."
     )
     assert decide(asked, [Hit(sheet, 0.9)], ["JPMorgan Chase"], AnswerSettings()).answerable
+
+
+def test_a_peer_a_prospectus_names_is_no_company_the_index_holds() -> None:
+    doc = make_doc([INCOME_ZH], company="国电电力", year=2006, file="guodian.pdf")
+    peers = make_chunk(
+        doc, "注1：可比公司为华能国际、大唐发电、华电国际和国投电力。主营业务收入逐年增加。", 44
+    )
+    hits = [Hit(peers, 0.9)]
+    asked = analyze("华能国际2006年度的主营业务收入是多少元？")
+    assert asked.entities == ["华能国际"]
+    decision = decide(asked, hits, ["国电电力"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "company"
+    own = analyze("国电电力2006年度的主营业务收入是多少元？")
+    assert decide(own, hits, ["国电电力"], AnswerSettings()).answerable

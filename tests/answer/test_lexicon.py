@@ -82,3 +82,4 @@ def test_the_item_s_own_total_row_matches_almost_as_well_as_the_item() -> None:
     held = label_matches("total client deposits and other third-party liabilities", "", "total deposits")
     assert held < TOTAL_MATCH
     assert concept_of("income before income tax provision") == "total_profit"
+    assert concept_of("selling, informational and administrative expenses") == "sga_expense"  # Pfizer's SI&A

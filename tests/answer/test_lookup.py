@@ -402,3 +402,37 @@ def test_a_half_year_takes_the_six_months_column_and_a_formula_s_own_net_is_no_n
     analysis = QueryAnalysis(question, question, "en", "calculation", periods=find_periods(question))
     out = calculation_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "8,122 / 31,015" in out.text  # six months; the statement's revenue row
+
+
+def test_a_chinese_ratio_the_filing_prints_is_quoted_and_a_row_s_price_is_no_revenue() -> None:
+    indicators = Table(
+        "t22",
+        [40],
+        [["项目", "2010年度", "2009年度"]],
+        [["利息保障倍数", "7.91", "5.02"], ["营业利润", "110,813,313.36", "80,000,000.00"]],
+        caption="主要财务指标（单位：万元）",
+    )
+    income = Table(
+        "t23",
+        [75],
+        [["项目", "2010年度", "2009年度"]],
+        [["营业利润", "110,813,313.36", "80,000,000.00"], ["利息支出", "16,044,900.00", "15,000,000.00"]],
+        caption="合并利润表",
+    )
+    products = Table(
+        "t24",
+        [76],
+        [["产品", "2009年度 金额"]],
+        [["太阳能边框", "46,543.55"]],
+        caption="各产品主营业务收入（单位：万元）",
+    )
+    doc = make_doc([indicators, income, products], company="爱康科技", year=2010)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("爱康科技2010年度的利息保障倍数是多少?")
+    coverage = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert coverage is not None and "为7.91[" in coverage.text  # printed, unitless; not 110,813,313.36 / …
+    row = LineItemMatch("", "太阳能边框", 10)
+    price = analyze("爱康科技2009年度太阳能边框的平均单价是多少?")
+    assert best_fact(facts, Want(row, 2009), price, {}) is None  # the revenue row is no unit price
+    sales = analyze("爱康科技2009年度太阳能边框的销售收入是多少?")
+    assert best_fact(facts, Want(row, 2009), sales, {}) is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from finrag.model import Period
-from finrag.retrieve.periods import Reference, find_periods, resolve
+from finrag.retrieve.periods import Reference, find_periods, full_years, resolve
 
 ANNUAL_2020 = Reference(2020, "FY", "2020-12-31")
 TENQ_Q2_2023 = Reference(2023, "Q2", "2023-06-30")
@@ -92,3 +92,11 @@ def test_a_year_naming_a_debt_instrument_is_no_period() -> None:
     q = "Which subsidiary replaced the issuer of the 3.625% senior notes due 2026 and the 2028 Notes in 2022?"
     assert [p.fiscal_year for p in find_periods(q)] == [2022]
     assert [p.fiscal_year for p in find_periods("revenue in 2021 and notes in 2022")] == [2021, 2022]
+
+
+def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -> None:
+    assert full_years("四方科技19年研发投入多少") == "四方科技2019年研发投入多少"
+    assert full_years("天源科技05年毛利率") == "天源科技2005年毛利率"
+    assert full_years("公司成立于98年") == "公司成立于1998年"
+    for text in ("近10年的收入", "10年期国债", "每10年", "2019年营业收入"):
+        assert full_years(text) == text
