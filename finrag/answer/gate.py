@@ -126,6 +126,13 @@ def _abbreviates(name: str, hit: Hit) -> bool:
     return False
 
 
+_FILINGS = frozenset({"annual_report", "filing", "prospectus"})
+# How a Chinese company's name ends (a product, a line item or "截至" does not)
+_ZH_FIRM = re.compile(
+    r"(?:公司|集团|股份|科技|国际|电力|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
+)
+
+
 def _names_document(name: str, hit: Hit) -> bool:
     """``name`` is written in the hit's document's company or file name (not merely in its text)."""
     m = hit.chunk.meta
@@ -194,13 +201,15 @@ def decide(
             missing.append(name)
     if missing and len(missing) == len(asked.entities):  # one name the evidence knows is enough
         return GateDecision(False, "company", missing=missing, scores=scores)
-    if asked.language == "zh" and asked.intent in ("lookup", "calculation") and asked.entities:
-        # "金瑞科技2005年度的营业收入": a peer or customer a prospectus names files nothing here
+    firms = [e for e in asked.entities if _ZH_FIRM.search(e)]
+    filings = all(h.chunk.meta.doc_type in _FILINGS for h in hits)  # news names its subject, not a filer
+    if asked.language == "zh" and asked.intent in ("lookup", "calculation") and firms and known and filings:
+        # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here
         chunks = [h.chunk for h in hits]
-        if not any(
-            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in asked.entities
+        if not asked.companies and not any(
+            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in firms
         ):
-            return GateDecision(False, "company", missing=asked.entities, scores=scores)
+            return GateDecision(False, "company", missing=firms, scores=scores)
     if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
         # no indexed document is filed by (names, former names, file names, abbreviations)
