@@ -28,6 +28,8 @@ from finrag.answer.which_year import which_year
 from finrag.index.store import Store
 from finrag.model import Chunk, Fact, Filters, Hit
 
+SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
+
 
 def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     """A cited figure, a worked calculation or the question's own formula from the retrieved documents'
@@ -115,7 +117,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         quoted = None if found else lookup_answer(asked, facts, doc_rank, cite)
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
-            quoted = quoted if all(f.unit == "%" for f in quoted.facts) else None
+            whole = len(quoted.facts) >= SHARE_INPUTS or all(f.unit == "%" for f in quoted.facts)
+            quoted = quoted if whole else None
         return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
 
