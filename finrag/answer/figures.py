@@ -62,6 +62,40 @@ def _singular(text: str) -> str:
     return _PLURAL_S.sub(r"\1", text.lower())
 
 
+# A Chinese question about a year's whole or a quarter ("2007年全年", "2007年第三季度"), and the months a
+# document dates that year's figures to ("2007年1-6月", "2007年6月30日", "2007年度")
+_ZH_WHOLE = re.compile(r"((?:19|20)\d{2})年(?:全年|整年|全年度)")
+_ZH_QUARTER = re.compile(r"((?:19|20)\d{2})年(?:度)?第?([一二三四1-4])季度")
+_QUARTER_NO = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+MONTHS_IN_QUARTER = 3
+
+
+def _months_printed(text: str, year: int) -> list[int]:
+    """The months up to which ``text`` dates figures of ``year`` (a year's report counts as December)."""
+    y = str(year)
+    months = [int(m) for m in re.findall(rf"{y}\s*年\s*(?:1\s*[-－—~至]\s*)?(\d{{1,2}})\s*月", text)]
+    months += [int(m) for m in re.findall(rf"{y}[.\-/](\d{{1,2}})[.\-/]\d{{1,2}}", text)]
+    whole = re.search(rf"{y}\s*年(?:度(?!\s*(?:第|上半|前三))|末|底)", text)
+    return months + ([12] if whole else [])
+
+
+def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None:
+    """The whole year or quarter a Chinese figure question asks when the evidence dates that year's figures
+    only to an earlier month (a prospectus with "2007年1-6月") or not at all: its figures are another
+    period's, else None."""
+    if asked.language != "zh" or asked.intent not in ("lookup", "calculation"):
+        return None
+    whole, quarter = _ZH_WHOLE.search(asked.question), _ZH_QUARTER.search(asked.question)
+    m = whole or quarter
+    if m is None:
+        return None
+    month = 12 if whole else MONTHS_IN_QUARTER * _QUARTER_NO[m.group(2)]
+    printed = _months_printed(" ".join(" ".join(c.text.split()) for _, c in context), int(m.group(1)))
+    return (
+        m.group(0) if not printed or max(printed) < month else None
+    )  # none: the year is not in the evidence
+
+
 def _wordings(item: LineItemMatch) -> list[str]:
     """How documents print a line item: its synonyms, or only the printed label when that is a more
     specific row ("无形资产投资", not every "无形资产")."""

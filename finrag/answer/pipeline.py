@@ -23,7 +23,7 @@ from finrag.answer.events import (
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
+from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs, stub_period
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
 from finrag.answer.llm import LLMClient, build_messages
@@ -173,6 +173,9 @@ class Answerer:
             )
             if prep.numeric is None and (absent := absent_line_items(asked, prep.context)):
                 decision.answerable, decision.reason, decision.missing = False, "line_item", absent
+                return self._refuse(prep, refusal_text(asked, decision))
+            if prep.numeric is None and (stub := stub_period(asked, prep.context)):  # "2007年全年" of 1-6月
+                decision.answerable, decision.reason, decision.missing = False, "period", [stub]
                 return self._refuse(prep, refusal_text(asked, decision))
         return prep
 

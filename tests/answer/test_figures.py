@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs
+from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs, stub_period
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit
@@ -83,3 +83,13 @@ def test_evidence_the_context_left_out_is_numbered_after_it() -> None:
     assert later == [(2, prose)]
     assert "磁性材料" in extractive_answer("天源科技的主营业务是什么？", later, 3, 500)
     assert extractive_answer("天源科技的主营业务是什么？", context, 3, 500) == ""
+
+
+def test_a_whole_year_or_quarter_the_evidence_dates_only_to_an_earlier_month_is_missing() -> None:
+    doc = make_doc([], company="国电电力", year=2007, file="guodian.pdf")
+    table = "合并利润表 | 项目 | 2007年1-6月 | 2006年度 |\n| 净利润 | 414,395,954.16 | 1,059,058,803.99 |"
+    stub = [(1, make_chunk(doc, table, 95))]
+    assert stub_period(analyze("国电电力2007年全年的净利润是多少元？"), stub) == "2007年全年"
+    assert stub_period(analyze("国电电力2007年第三季度的净利润是多少元？"), stub) == "2007年第三季度"
+    assert stub_period(analyze("国电电力2006年全年的净利润是多少元？"), stub) is None  # 2006年度 printed
+    assert stub_period(analyze("国电电力2007年上半年的净利润是多少元？"), stub) is None  # the stub
