@@ -43,7 +43,8 @@ _OPERATORS = (
 _OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷×*−^]|\s[-–]\s", re.I)
 _AVERAGE = re.compile(
     r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+"
-    r"(?:between|from|for|over|(?:at|as of)(?:\s+the\s+ends?\s+of)?)\s+(?:fiscal\s+)?(?:fy\s*)?"
+    r"(?:between|from|for|over|(?:at|as of)(?:\s+the\s+ends?\s+of|\s+year[- ]end)?)\s+"
+    r"(?:fiscal\s+)?(?:fy\s*)?"
     r"(?P<a>(?:19|20)\d{2})\s+(?:and|to)\s+(?:fiscal\s+)?(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
     re.I,
 )
@@ -52,7 +53,8 @@ _CHANGE = re.compile(
     r"\s+(?:and|to)\s+(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
     re.I,
 )
-_YEAR_IN = re.compile(r"\b(?:fy\s*)?((?:19|20)\d{2})\b", re.I)
+# a year an operand is dated by: "FY2019", "2019", "2006年末长期借款" (a Chinese year runs into its word)
+_YEAR_IN = re.compile(r"(?<![\w.])(?:fy\s*)?((?:19|20)\d{2})(?:年(?:末|度|底)?|(?![\w.]))", re.I)
 # Words around an operand that say where or how it is read, not what it is
 _NOISE = re.compile(
     r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:consolidated\s+)?"

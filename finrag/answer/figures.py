@@ -91,9 +91,9 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         return None
     month = 12 if whole else MONTHS_IN_QUARTER * _QUARTER_NO[m.group(2)]
     printed = _months_printed(" ".join(" ".join(c.text.split()) for _, c in context), int(m.group(1)))
-    return (
-        m.group(0) if not printed or max(printed) < month else None
-    )  # none: the year is not in the evidence
+    if whole:  # no month printed: the year is not in the evidence at all
+        return m.group(0) if not printed or max(printed) < month else None
+    return None if month in printed else m.group(0)  # a quarter: its own end month, not the year's
 
 
 def _wordings(item: LineItemMatch) -> list[str]:

@@ -39,8 +39,11 @@ WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calend
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 _UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 _MONEY_ASKED = re.compile(
-    r"多少(?:千|万|亿)?元|\bin (?:usd|us\$|dollars)\b|\busd (?:thousands|millions|billions)\b", re.I
+    r"多少(?:千|万|亿)?元|\bin (?:usd|us\$|dollars)\b|\busd (?:thousands|millions|billions)\b"
+    r"|\bhow much (?:cash|money)\b",
+    re.I,
 )
+_WHOLE_YEAR_COLUMN = re.compile(r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b", re.I)
 _FULL_YEAR = re.compile(r"全年|整年|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
@@ -189,6 +192,8 @@ def best_fact(
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         if asked.quarters and f.fiscal_period and f.fiscal_period not in ("FY", *asked.quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
+        if asked.quarters and _WHOLE_YEAR_COLUMN.search(f.column_label):
+            continue  # "2007年第三季度": the 2007年度 column is the whole year's figure
         if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
             continue  # "太阳能边框的平均单价": the product's revenue row is another figure
         kind = statement_kind(f.statement)

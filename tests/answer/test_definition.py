@@ -214,6 +214,18 @@ def test_chained_definitions_roots_spelled_out_terms_and_changes() -> None:
     assert ebitda is not None and template(ebitda.tokens) == "({0} + {1}) / {2}"
 
 
+def test_chinese_operands_dated_by_their_year_and_an_average_at_year_end() -> None:
+    growth = find_definition("增长率=(2006年末长期借款-2005年末长期借款)/2005年末长期借款，保留2位小数。")
+    assert growth is not None and template(growth.tokens) == "({0} − {1}) / {2}"
+    years = [t.year for t in growth.tokens if not isinstance(t, str)]
+    assert years == [2006, 2005, 2005]
+    roe = find_definition(
+        "Define ROE as FY2022 net income / (average of total shareholders' equity at year end FY2021 and "
+        "FY2022)."
+    )
+    assert roe is not None and any(getattr(t, "average_of", None) == (2021, 2022) for t in roe.tokens)
+
+
 def test_a_definition_of_it_names_the_ratio_the_question_asks() -> None:
     loans = find_definition(
         "According to JPMorgan Chase's 10-Q for the second quarter of 2022, what was its loans-to-deposits "

@@ -93,3 +93,5 @@ def test_a_whole_year_or_quarter_the_evidence_dates_only_to_an_earlier_month_is_
     assert stub_period(analyze("国电电力2007年第三季度的净利润是多少元？"), stub) == "2007年第三季度"
     assert stub_period(analyze("国电电力2006年全年的净利润是多少元？"), stub) is None  # 2006年度 printed
     assert stub_period(analyze("国电电力2007年上半年的净利润是多少元？"), stub) is None  # the stub
+    assert stub_period(analyze("国电电力2006年第三季度的净利润是多少元？"), stub) == "2006年第三季度"  # 年度
+    assert stub_period(analyze("国电电力2007年第二季度的净利润是多少元？"), stub) is None  # 1-6月 ends it

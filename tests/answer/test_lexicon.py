@@ -83,3 +83,5 @@ def test_the_item_s_own_total_row_matches_almost_as_well_as_the_item() -> None:
     assert held < TOTAL_MATCH
     assert concept_of("income before income tax provision") == "total_profit"
     assert concept_of("selling, informational and administrative expenses") == "sga_expense"  # Pfizer's SI&A
+    assert concept_of("research, development and related expenses") == "rd_expense"  # 3M
+    assert concept_of("property, plant and equipment additions") == "capex"  # Boeing

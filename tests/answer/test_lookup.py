@@ -118,6 +118,11 @@ def test_a_year_asked_is_not_answered_from_a_quarter_s_column_and_a_written_date
     asked = analyze("国电电力2006年度的营业收入是多少元?")
     f = best_fact(facts, Want(LineItemMatch("revenue", "营业收入", 0), 2006), asked, {})
     assert f is not None and f.value == Decimal("13235594540.30")  # the year's, not the first quarter's
+    q3 = "国电电力2006年第三季度的营业收入是多少元?"
+    third = analyze(q3, QueryAnalysis(q3, q3, "zh", "lookup", periods=find_periods(q3)))
+    assert (
+        best_fact(facts, Want(LineItemMatch("revenue", "营业收入", 0), 2006), third, {}) is None
+    )  # 年度 only
     only_quarter = [f for f in facts if f.page == 108]
     full_year = analyze("国电电力2007年全年的营业收入是多少元?")
     assert best_fact(only_quarter, Want(LineItemMatch("revenue", "营业收入", 0), 2007), full_year, {}) is None
