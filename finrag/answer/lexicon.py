@@ -107,7 +107,25 @@ def find_line_items(question: str) -> list[LineItemMatch]:
                 taken[i:end] = [True] * (end - i)
                 found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], question[i:end], i))
             start = end
+    for pattern, concept, name in _SPLIT_NAMES:  # "how much cash did X generate from operations"
+        for m in pattern.finditer(low):
+            if not any(taken[m.start() : m.end()]):
+                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
+                found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
     return sorted(found, key=lambda m: m.start)
+
+
+# Items a question names around its subject: "cash did American Water Works generate from operations"
+_SPLIT_NAMES = (
+    (
+        re.compile(
+            r"\bcash (?:did|does|do|has|have) .{2,60}? (?:generate|produce)d? "
+            r"(?:from|in|by) (?:its )?operat\w*"
+        ),
+        "operating_cash_flow",
+        "cash generated from operations",
+    ),
+)
 
 
 # a remark after a row's name: "…, net of accumulated depreciation of $68,251", "(less allowances of $33)"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from finrag.answer.lexicon import TOTAL_MATCH, concept_of, label_matches, normalise
+from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, label_matches, normalise
 
 
 @pytest.mark.parametrize(
@@ -85,3 +85,11 @@ def test_the_item_s_own_total_row_matches_almost_as_well_as_the_item() -> None:
     assert concept_of("selling, informational and administrative expenses") == "sga_expense"  # Pfizer's SI&A
     assert concept_of("research, development and related expenses") == "rd_expense"  # 3M
     assert concept_of("property, plant and equipment additions") == "capex"  # Boeing
+
+
+def test_an_item_named_around_its_subject() -> None:
+    found = find_line_items("how much cash did American Water Works generate from operations in 2022?")
+    assert [(m.concept, m.printed) for m in found] == [
+        ("operating_cash_flow", "cash generated from operations")
+    ]
+    assert find_line_items("How much cash did Amazon hold at year end?") == []
