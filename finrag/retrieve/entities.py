@@ -114,6 +114,9 @@ def short_forms(name: str) -> set[str]:
         if stripped and stripped != base:
             out.add(stripped)
             base = stripped
+    parts = base.split(" & ")
+    if len(parts) == 2 and all(p.strip().isalpha() for p in parts):  # "Johnson & Johnson" is "J&J"
+        out.add("&".join(p.strip()[0].upper() for p in parts))
     for zh in _zh_names(name.strip()):
         out.add(zh)
         for suffix in _ZH_SUFFIXES:

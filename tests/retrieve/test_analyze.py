@@ -54,6 +54,13 @@ def test_short_forms_drop_a_parent_group_and_a_place_but_never_leave_a_bare_suff
     assert "银行股份" not in short_forms("上海银行股份有限公司")  # an industry word alone names no one
 
 
+def test_a_name_of_two_words_joined_by_an_ampersand_is_also_their_initials() -> None:
+    assert "J&J" in short_forms("Johnson & Johnson")
+    idx = CompanyIndex([_record("j", company="Johnson & Johnson", company_code="JNJ")])
+    assert [m.company.name for m in idx.match("J&J R&D expense first half 2023")] == ["Johnson & Johnson"]
+    assert idx.match("R&D and M&A spending") == []
+
+
 def test_short_forms_strip_legal_suffixes() -> None:
     assert "四方科技" in short_forms("四方科技集团股份有限公司")
     assert "3M" in short_forms("3M Company")
