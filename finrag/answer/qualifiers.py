@@ -54,10 +54,8 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
             low = token.lower()
             if not words and low in _OWNER_WORDS:
                 continue  # "pharmacy services segment revenue": the segment's name comes before the word
-            if low in named or low.endswith(("'s", "’s")) or _is_year(low) or low in _NOT_KINDS:
-                opener = low
-                break
-            if not low[0].isalpha() or not terms(low):  # punctuation, a stop word
+            kind_word = low[0].isalpha() and bool(terms(low)) and low not in _NOT_KINDS  # not punctuation
+            if not kind_word or low in named or low.endswith(("'s", "’s")) or _is_year(low):
                 opener = low
                 break
             words.append(low)
