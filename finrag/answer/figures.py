@@ -8,6 +8,7 @@ import re
 from finrag.answer.extractive import Focus
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
+from finrag.answer.lookup import FULL_YEAR
 from finrag.answer.owners import is_filer
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
@@ -16,6 +17,7 @@ from finrag.answer.text import prints_any, terms
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit
 from finrag.retrieve.expand import load_glossary
+from finrag.retrieve.periods import find_periods
 
 # A text question asking for a count or an amount ("How many warehouses ...", "How much did 3M commit ..."):
 # sentences (or table rows) that print a figure answer it, when any does
@@ -62,21 +64,17 @@ def _singular(text: str) -> str:
     return _PLURAL_S.sub(r"\1", text.lower())
 
 
-# A Chinese question about a year's whole or a quarter ("2007年全年", "2007年第三季度"), and the months a
-# document dates that year's figures to ("2007年1-6月", "2007年6月30日", "2007年度")
-_ZH_WHOLE = re.compile(r"((?:19|20)\d{2})年(?:全年|整年|全年度)")
-_ZH_QUARTER = re.compile(r"((?:19|20)\d{2})年(?:度)?第?([一二三四1-4])季度")
-_QUARTER_NO = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
-MONTHS_IN_QUARTER = 3
+DECEMBER = 12
 
 
+# The months a document dates a year's figures to ("2007年1-6月", "2007年6月30日", "2007年度")
 def _months_printed(text: str, year: int) -> list[int]:
     """The months up to which ``text`` dates figures of ``year`` (a year's report counts as December)."""
     y = str(year)
     months = [int(m) for m in re.findall(rf"{y}\s*年\s*(?:1\s*[-－—~至]\s*)?(\d{{1,2}})\s*月", text)]
     months += [int(m) for m in re.findall(rf"{y}[.\-/](\d{{1,2}})[.\-/]\d{{1,2}}", text)]
     whole = re.search(rf"{y}\s*年(?:度(?!\s*(?:第|上半|前三))|末|底)", text)
-    return months + ([12] if whole else [])
+    return months + ([DECEMBER] if whole else [])
 
 
 def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None:
@@ -85,15 +83,20 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
     period's, else None."""
     if asked.language != "zh" or asked.intent not in ("lookup", "calculation"):
         return None
-    whole, quarter = _ZH_WHOLE.search(asked.question), _ZH_QUARTER.search(asked.question)
-    m = whole or quarter
-    if m is None:
-        return None
-    month = 12 if whole else MONTHS_IN_QUARTER * _QUARTER_NO[m.group(2)]
-    printed = _months_printed(" ".join(" ".join(c.text.split()) for _, c in context), int(m.group(1)))
-    if whole:  # no month printed: the year is not in the evidence at all
-        return m.group(0) if not printed or max(printed) < month else None
-    return None if month in printed else m.group(0)  # a quarter: its own end month, not the year's
+    quarter = next((p for p in find_periods(asked.question) if (p.fiscal_period or "").startswith("Q")), None)
+    whole = FULL_YEAR.search(asked.question) if len(asked.years) == 1 else None
+    if quarter is not None and quarter.period_end and quarter.fiscal_year:  # "2007年第三季度": to September
+        year, month, label = quarter.fiscal_year, int(quarter.period_end[5:7]), quarter.label
+        printed = _months_printed(_flat(context), year)
+        return None if month in printed else label  # a quarter: its own end month, not the year's
+    if whole is not None:  # "2007年全年": figures to December; none printed: the year is not in the evidence
+        printed = _months_printed(_flat(context), asked.years[0])
+        return f"{asked.years[0]}年{whole.group(0)}" if not printed or max(printed) < DECEMBER else None
+    return None
+
+
+def _flat(context: list[tuple[int, Chunk]]) -> str:
+    return " ".join(" ".join(c.text.split()) for _, c in context)
 
 
 def _wordings(item: LineItemMatch) -> list[str]:

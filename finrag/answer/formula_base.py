@@ -22,6 +22,12 @@ class Formula:
     keywords: tuple[str, ...]  # words in a question that ask for this formula
     same_unit: bool = False  # result keeps the operands' unit (sum, difference)
 
+    @property
+    def named(self) -> bool:
+        """The formula names its own operands (gross margin: gross profit over revenue), not any item the
+        question names (growth, share, difference: "*")."""
+        return self.concepts[0] != "*"
+
 
 def ratio(xs: list[Decimal]) -> Decimal:
     return xs[0] / xs[1]

@@ -28,6 +28,7 @@ from finrag.answer.subjects import CLASS_WORDS, event_words
 from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Hit
+from finrag.retrieve.entities import abbreviates, squash
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
@@ -110,20 +111,17 @@ MIN_ZH_ABBREVIATION = 4  # "南岭民爆" for 湖南南岭民用爆破器材: sh
 def _abbreviates(name: str, hit: Hit) -> bool:
     """``name``'s letters appear in order in the document's company or file name, from its first letter
     ("JnJ"); a Chinese short name of 4+ characters, from its first two together ("南岭民爆")."""
-    letters = [ch for ch in name.lower() if ch.isalnum()]
-    m = hit.chunk.meta
-    zh = not name.isascii()
-    if not letters or (zh and len(letters) < MIN_ZH_ABBREVIATION):
+    letters = squash(name)
+    if not name.isascii() and len(letters) < MIN_ZH_ABBREVIATION:
         return False
-    for full in (m.company or "", m.file):
-        text = full.lower()
-        start = text.find("".join(letters[:2])) if zh else (0 if text.startswith(letters[0]) else -1)
-        if start < 0:
-            continue
-        it = iter(text[start:])
-        if all(ch in it for ch in letters):
-            return True
-    return False
+    m = hit.chunk.meta
+    return any(abbreviates(letters, squash(full)) for full in (m.company or "", m.file))
+
+
+def _files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[str]) -> bool:
+    """One of ``names`` is the filer of an indexed document: a name, alias or abbreviation of one."""
+    chunks = [h.chunk for h in hits]
+    return any(is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in names)
 
 
 _FILINGS = frozenset({"annual_report", "filing", "prospectus"})
@@ -148,7 +146,7 @@ _ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")  # "turnover (attrition) rat
 def unprinted_rate(asked: AskedFor, text: str) -> str | None:
     """A named rate or score no formula computes, that no evidence text prints (a metric the filer does not
     report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
-    named_formula = asked.formula is not None and asked.formula.concepts[0] != "*"
+    named_formula = asked.formula is not None and asked.formula.named
     if named_formula or asked.definition is not None or any(m.concept for m in asked.line_items):
         return None  # a rate the calculator works out ("effective tax rate") or a statement item
     pattern = _ZH_RATE if asked.language == "zh" else _EN_RATE
@@ -157,7 +155,7 @@ def unprinted_rate(asked: AskedFor, text: str) -> str | None:
         rate = m.group(0).lower()
         if any(rate in k.lower() for k in computed):
             continue  # "增长率", "growth rate": the calculator's own word
-        if rate not in text.lower():
+        if rate not in text:
             return m.group(0)
     return None
 
@@ -201,24 +199,21 @@ def decide(
             missing.append(name)
     if missing and len(missing) == len(asked.entities):  # one name the evidence knows is enough
         return GateDecision(False, "company", missing=missing, scores=scores)
+    # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here (news passages
+    # name their subject, not a filer)
     firms = [e for e in asked.entities if _ZH_FIRM.search(e)]
-    filings = all(h.chunk.meta.doc_type in _FILINGS for h in hits)  # news names its subject, not a filer
-    if asked.language == "zh" and asked.intent in ("lookup", "calculation") and firms and known and filings:
-        # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here
-        chunks = [h.chunk for h in hits]
-        if not asked.companies and not any(
-            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in firms
-        ):
-            return GateDecision(False, "company", missing=firms, scores=scores)
+    figure = asked.language == "zh" and asked.intent in ("lookup", "calculation") and not asked.companies
+    filings = all(h.chunk.meta.doc_type in _FILINGS for h in hits)
+    if figure and firms and known and filings and not _files_here(firms, asked, hits, known):
+        return GateDecision(False, "company", missing=firms, scores=scores)
     if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
         # no indexed document is filed by (names, former names, file names, abbreviations)
         others = subject_names(asked, [h.chunk for h in evidence])
-        chunks = [h.chunk for h in hits]
-        filer = any(
-            is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits)
-            for n in [*asked.entities, *(e.split()[0] for e in asked.entities if " " in e)]  # "J&J MedTech"
-        )
+        firsts = [
+            e.split()[0] for e in asked.entities if " " in e
+        ]  # "J&J MedTech": the filer, then its segment
+        filer = _files_here([*asked.entities, *firsts], asked, hits, known)
         if (others or asked.entities) and not filer:  # "Target Corporation": named, filed nothing here
             return GateDecision(False, "company", missing=others or asked.entities, scores=scores)
     # no name guessed from the wording: the years of the companies the retriever matched decide the period

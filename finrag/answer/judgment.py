@@ -37,7 +37,7 @@ def asks_direction(asked: AskedFor) -> bool:
     """A yes/no question about a metric moving ("improving operating margin profile") as of one year (or
     between the two it names)."""
     q = asked.question
-    named = asked.definition is not None or (asked.formula is not None and asked.formula.concepts[0] != "*")
+    named = asked.definition is not None or (asked.formula is not None and asked.formula.named)
     return (
         is_yes_no(asked)
         and len(asked.years) in (1, 2)
@@ -111,9 +111,7 @@ _CHANGE_IN = re.compile(r"\bchange in\b", re.I)
 def asks_change(asked: AskedFor) -> bool:
     """A change asked of a ratio or margin between two years (in points, not a growth rate of one item)."""
     formula = asked.formula
-    ratio = asked.definition is not None or (
-        formula is not None and formula.concepts[0] != "*" and formula.percent
-    )
+    ratio = asked.definition is not None or (formula is not None and formula.named and formula.percent)
     asking = asked.question.split("?")[0]  # "change in inventory between …" inside a definition is no ask
     dated = asked.definition is not None and any(t.year or t.average_of for t in asked.definition.terms)
     return (

@@ -44,7 +44,8 @@ _MONEY_ASKED = re.compile(
     re.I,
 )
 _WHOLE_YEAR_COLUMN = re.compile(r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b", re.I)
-_FULL_YEAR = re.compile(r"全年|整年|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
+# a question about a year's whole ("2007年全年的净利润"): no quarter's or half's column answers it
+FULL_YEAR = re.compile(r"全年|整年|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
 _SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
@@ -175,7 +176,7 @@ def best_fact(
     spans |= {"six months"} if _HALF_YEAR.search(asked.question) else set()  # "H1 2023": six months ended
     item_low = want.item.printed.lower()
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
-    full_year = not asked.part_year and bool(_FULL_YEAR.search(asked.question))
+    full_year = not asked.part_year and bool(FULL_YEAR.search(asked.question))
     measure = _measure_after(asked.question, want.item)
     money = bool(_MONEY_ASKED.search(asked.question))
     scored: list[tuple[float, Fact]] = []

@@ -184,15 +184,11 @@ def ratio_row(asked: AskedFor) -> LineItemMatch | None:
     question names the ratio without writing its formula: the filer's own figure follows the filer's own
     definition (息税前利润 over 利息费用, turnover over average balances), a recomputation need not."""
     formula = asked.formula
-    if (
-        formula is None
-        or formula.concepts[0] == "*"
-        or asked.language != "zh"
-        or asked.definition is not None
-        or _BASIS.search(
-            asked.question
-        )  # "按合并报表口径计算的资产负债率": the printed one may be the parent's
-    ):
+    if formula is None or not formula.named or asked.language != "zh" or asked.definition is not None:
+        return None
+    if _BASIS.search(
+        asked.question
+    ):  # "按合并报表口径计算的资产负债率": the printed ratio may be the parent's
         return None
     return LineItemMatch("", formula.zh, 0)
 
@@ -207,7 +203,7 @@ def printed_ratio(
     own = [  # a ratio is no amount: the money unit of the table's header is not its unit
         f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
         for f in facts
-        if normalise(f.line_item_norm).startswith(row.printed)
+        if f.line_item_norm.startswith(row.printed)
     ]
     return lookup_answer(replace(asked, line_items=[row], formula=None), own, doc_rank, cite) if own else None
 
@@ -218,7 +214,7 @@ def calculation_answer(
     """Apply the question's formula to matching facts; None when an input is missing. A named ratio asked
     for several years ("effective tax rate in FY2022 compared to FY2021") is worked out for each year."""
     formula = asked.formula
-    if formula is not None and formula.concepts[0] != "*" and ADJUSTED.search(asked.question):
+    if formula is not None and formula.named and ADJUSTED.search(asked.question):
         return None  # "Adjusted EBIT" is non-GAAP: the statements' operating income is another number
     if (quoted := printed_ratio(asked, facts, doc_rank, cite)) is not None:
         return quoted
@@ -228,9 +224,7 @@ def calculation_answer(
         if found is not None:
             return found
     years = sorted(set(asked.years), reverse=True)
-    per_year = (
-        formula is not None and formula.concepts[0] != "*" and not any("@" in c for c in formula.concepts)
-    )
+    per_year = formula is not None and formula.named and not any("@" in c for c in formula.concepts)
     if not per_year or len(years) < 2:
         return _calculation(asked, facts, doc_rank, cite)
     answers = [_calculation(replace(asked, years=[y]), facts, doc_rank, cite) for y in years]
@@ -259,7 +253,7 @@ def _calculation(
     lang = asked.language
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
-    if formula.concepts[0] != "*":
+    if formula.named:
         ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
         anchor = year if year is not None else _latest_year(facts, formula.concepts[0], asked, doc_rank)
         anchor = fiscal_year_of(ended) if ended else anchor
@@ -303,9 +297,9 @@ def _calculation(
         if f is None:
             return None
         chosen.append(f)
-    if len({f.fact_id for f in chosen}) < len(chosen) and formula.concepts[0] != "*":
+    if len({f.fact_id for f in chosen}) < len(chosen) and formula.named:
         return None  # one cell standing for two different items of a named formula: a wrong match
-    fixed = formula.concepts[0] != "*"  # the formula named the items: show them as the table prints them
+    fixed = formula.named  # the formula named the items: show them as the table prints them
     operands = [
         operand(f, _label(_printed(f, lang) if fixed else w.item.printed, f, lang), cite)
         for f, w in zip(chosen, wants, strict=True)

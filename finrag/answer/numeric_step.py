@@ -47,7 +47,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         printed = PRINTED_FIRST.get(asked.formula.name)
         named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
         named = [m for m in named if m.concept != "*"] + ([row] if (row := ratio_row(asked)) else [])
-        items = named if asked.formula.concepts[0] != "*" else items + named
+        items = named if asked.formula.named else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
     if not items:
@@ -96,7 +96,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if span and (definition is None or not any(t.year or t.average_of for t in definition.terms)):
         if definition is not None:  # "two year average free cash flow … Define free cash flow as …"
             return averaged(asked, span, lambda a: defined_answer(a, definition, facts, doc_rank, cite))
-        if asked.formula is not None and asked.formula.concepts[0] != "*":  # "3 year average net margin"
+        if asked.formula is not None and asked.formula.named:  # "3 year average net margin"
             return averaged(asked, span, lambda a: calculation_answer(a, facts, doc_rank, cite))
 
     def one_year(a: AskedFor) -> NumericAnswer | None:

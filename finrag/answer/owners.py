@@ -15,15 +15,11 @@ from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, Fact
+from finrag.retrieve.entities import abbreviates, squash
 
 _TRAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # "International (1)": a footnote after the name
 _PLURAL = ("s", "es")
 MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
-
-
-def _squash(name: str) -> str:
-    """A name's letters and digits, lower-case: "General Mills" is the file's "Generalmills"."""
-    return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
 # How filings name themselves ("purchase of Company stock", "the Corporation")
@@ -33,7 +29,7 @@ _SELF = frozenset({"company", "corporation", "group", "registrant", "firm", "ban
 def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str] | None = None) -> bool:
     """``name`` is the company itself: one the question analysis matched, a document's company, file or
     one of ``aliases`` (former names: Block's "Square"), or the word a filing uses for itself."""
-    key = _squash(name)
+    key = squash(name)
     if key in _SELF:
         return True
     owners = [
@@ -42,16 +38,12 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
         *(c.meta.company or "" for c in chunks),
         *(c.meta.file for c in chunks),
     ]
-    return any(key in (full := _squash(o)) or (full and full in key) or _shortens(key, full) for o in owners)
+    return any(key in (full := squash(o)) or (full and full in key) or _shortens(key, full) for o in owners)
 
 
 def _shortens(key: str, full: str) -> bool:
-    """``key`` is a Latin short form of ``full``: its letters in order from ``full``'s first ("amex" of
-    "americanexpress", "jnj" of "johnsonjohnson")."""
-    if len(key) < MIN_NAME_CHARS or not key.isascii() or not full.startswith(key[0]):
-        return False
-    rest = iter(full)
-    return all(ch in rest for ch in key)
+    """``key`` is a Latin short form of ``full`` ("amex" of "americanexpress")."""
+    return len(key) >= MIN_NAME_CHARS and key.isascii() and abbreviates(key, full)
 
 
 def _beyond_filer(name: str, asked: AskedFor, context: list[Chunk]) -> str:

@@ -162,7 +162,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     if lang == "en" and asked.definition is None:  # a question's own formula names its operands itself
         asked.qualifiers = item_qualifiers(text, _item_starts(asked), _filer_words(asked))
     if asked.definition is not None or (
-        asked.formula is not None and (asked.line_items or asked.formula.concepts[0] != "*")
+        asked.formula is not None and (asked.line_items or asked.formula.named)
     ):
         asked.intent = "calculation"
     elif asked.line_items and asks_amount(text):
@@ -176,7 +176,7 @@ def _item_starts(asked: AskedFor) -> list[int]:
     low = asked.question.lower()
     starts = [m.start for m in asked.line_items if m.concept and m.start > 0]
     formula = asked.formula
-    keywords = formula.keywords if formula is not None and formula.concepts[0] != "*" else ()  # not "growth"
+    keywords = formula.keywords if formula is not None and formula.named else ()  # not "growth"
     return starts + [i for k in keywords if (i := low.find(k.lower())) > 0][:1]
 
 

@@ -200,7 +200,7 @@ class CompanyIndex:
         self._pattern = self._compile(sorted(by_alias, key=len, reverse=True))
         # "coca-cola" / "Wal-Mart" for the file-derived "Cocacola" / "Walmart": names written in parts
         self._joined = {
-            _squash(a): c for a, c in by_alias.items() if a.isascii() and len(_squash(a)) >= MIN_JOINED_ALIAS
+            squash(a): c for a, c in by_alias.items() if a.isascii() and len(squash(a)) >= MIN_JOINED_ALIAS
         }
 
     def _compile(self, aliases: list[str]) -> re.Pattern[str] | None:
@@ -230,7 +230,7 @@ class CompanyIndex:
                 continue  # "mmm" in running text is not the ticker MMM (but "JnJ" is JNJ)
             found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))
         for m in _HYPHENATED.finditer(text):
-            joined = self._joined.get(_squash(m.group(0)))
+            joined = self._joined.get(squash(m.group(0)))
             if joined is not None:
                 found.setdefault(joined.name, CompanyMatch(joined, m.group(0), m.start(), m.end()))
         if not found:
@@ -246,9 +246,7 @@ class CompanyIndex:
             if not _ends_a_word(run.group(0), ZH_ABBREVIATION):
                 continue  # "中国建设银行": the four characters are part of a longer word
             for comp, full in self._spelled:
-                start = full.find(short[:2])
-                rest = iter(full[start + 2 :]) if start >= 0 else None
-                if rest is not None and short not in full and all(ch in rest for ch in short[2:]):
+                if short not in full and abbreviates(short, full):
                     out.append(CompanyMatch(comp, short, run.start(), run.start() + len(short)))
         return out[:1] if len({m.company.name for m in out}) == 1 else []
 
@@ -272,8 +270,20 @@ _HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
 MIN_JOINED_ALIAS = 5  # shorter joined names ("e-on") are too often ordinary hyphenated words
 
 
-def _squash(name: str) -> str:
+def squash(name: str) -> str:
+    """A name's letters and digits, lower-case: "General Mills" is the file's "Generalmills"."""
     return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def abbreviates(short: str, full: str) -> bool:
+    """``short`` abbreviates ``full``: Latin, its letters in order from ``full``'s first ("jnj" of
+    "johnsonjohnson", "amex" of "americanexpress"); Chinese, its first two characters together in ``full``
+    and the others after them in order ("南岭民爆" of 湖南南岭民用爆破器材)."""
+    if not short:
+        return False
+    start = (0 if full.startswith(short[0]) else -1) if short.isascii() else full.find(short[:2])
+    rest = iter(full[start:])
+    return start >= 0 and all(ch in rest for ch in short)
 
 
 _ARTICLE = re.compile(r"\b(?:a|an|the)\s+$", re.I)  # "a block of shares": a word, not the company

@@ -58,7 +58,9 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_YEAR + r"\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "zh_date"),
     (re.compile(r"(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s*" + _YEAR, re.I), "en_date"),
     (
-        re.compile(_YEAR + r"\s*年\s*(?:第\s*([一二三四1-4])\s*季度|([一二三四1-4])\s*季度|[Qq]([1-4]))"),
+        re.compile(
+            _YEAR + r"\s*年(?:度)?\s*(?:第\s*([一二三四1-4])\s*季度|([一二三四1-4])\s*季度|[Qq]([1-4]))"
+        ),
         "zh_q",
     ),
     (re.compile(_YEAR + r"\s*年\s*(?:上半年|半年度|中期|1\s*[-－—至~]\s*6\s*月)"), "zh_h1"),
