@@ -9,6 +9,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "营业收入",
         "营业总收入",
         "主营业务收入",
+        "营收",
         "revenue",
         "revenues",
         "total revenue",
@@ -86,7 +87,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "income tax provision",
         "total income tax expense",
     ),
-    "net_profit": ("净利润", "net income", "net earnings", "net profit", "net loss", "净亏损"),
+    "net_profit": ("净利润", "net income", "net earnings", "net profit", "net loss", "净亏损", "净利"),
     "net_profit_parent": (
         "归属于母公司所有者的净利润",
         "归属于母公司股东的净利润",
@@ -191,6 +192,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "capex": (
         "购建固定资产、无形资产和其他长期资产支付的现金",
+        "购建固定资产",
+        "购买固定资产",
+        "买固定资产",
         "capital expenditures",
         "capital expenditure",
         "capital spending",

@@ -14,7 +14,7 @@ from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Constant, Definition, Term
 from finrag.answer.lexicon import LineItemMatch, concept_of
 from finrag.answer.lookup import Want, best_fact
-from finrag.answer.numeric import OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
+from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.periods import year_ended
 from finrag.answer.query import AskedFor
 from finrag.errors import AnswerError
@@ -23,59 +23,38 @@ from finrag.model import Fact
 # A result shown as a percentage: the question asks for one, or the metric is a margin or a rate
 _PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|百分比|率", re.I)
 _PLAIN_RATIOS = ("比率", "比")  # 速动比率, 负债权益比: a multiple, not a percentage
+# an expense printed in brackets ("Interest expense, net of amounts capitalized (111,945)") is used by its
+# size: a definition names the expense, not its sign; "Other income (expense)" may be a true negative
+_NOT_EXPENSE = re.compile(r"\b(?:income|gains?|benefits?)\b", re.I)
 
 
 def defined_answer(
     asked: AskedFor, definition: Definition, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
     """Each operand's fact at the question's year (or the year the operand names), then the definition
-    applied with Decimal arithmetic; None when an operand has no fact."""
-    year = asked.years[0] if asked.years else None
-    wants: list[Want] = []
-    homes: list[str | None] = []  # the statement each operand is to be read from, where the definition says
-    concepts = [t.item.concept for t in definition.terms if t.item.concept]
+    applied with Decimal arithmetic; None when an operand has no fact. A period end the question writes
+    ("for the six months ended December 31, 2022") dates the operands that name no year of their own,
+    where every one of them has a fact at it."""
     ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
-    for t in definition.terms:
-        named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
-        # the question's own year is shifted already ("Fiscal 2022 ended January 28, 2023")
-        years: list[int | None] = [y + asked.year_offset for y in named] or [year]
-        item = t.item
-        if (
-            item.concept
-            and concepts.count(item.concept) > 1
-            and len({u.item.printed for u in definition.terms}) > 1
-        ):
-            item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
-        if ended and not t.average_of and t.year is None:
-            wants.append(Want(item, None, ended))
-            homes.append(t.statement)
-            continue
-        wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
-        homes.extend([t.statement] * len(years))
-    chosen: list[Fact] = []
-    for w, home in zip(wants, homes, strict=True):
-        # "depreciation and amortization from the cash flow statement": that statement's rows only
-        read = [f for f in facts if statement_kind(f.statement) == home] if home else []
-        tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
-        same_table = [f for f in read or facts if (f.doc_id, f.table_ref) in tables]
-        pool = [f for f in read or facts if chosen and f.doc_id == chosen[0].doc_id] or read or facts
-        f = next(
-            (b for p in (same_table, pool) if (b := best_fact(p, w, asked, doc_rank, fallback=False))), None
-        )
-        f = f or best_fact(facts, w, asked, doc_rank) or _unqualified(facts, w, asked, doc_rank)
-        if f is None:
-            return None
-        chosen.append(f)
-    asked_for = {(w.item.printed.lower(), w.year, w.period_end) for w in wants}  # an item may come twice
-    if len({(f.line_item_norm, f.fiscal_year) for f in chosen}) < len(asked_for):
-        return None  # one row standing for two operands: the definition was not read right
+    # the date of the one year asked (a per-year pass of "FY2020 and FY2021" keeps to its own year)
+    dated = asked.dates[0] if asked.dates and not ended and asked.years == [int(asked.dates[0][:4])] else None
+    found = _bind(asked, definition, facts, doc_rank, dated) if dated else None
+    found = found or _bind(asked, definition, facts, doc_rank, ended)
+    if found is None:
+        return None
+    wants, chosen = found
     lang = asked.language
     operands = [
         operand(f, f"{f.line_item.strip().rstrip(':')} ({f.fiscal_year or ''})", cite) for f in chosen
     ]
+    subtracted = _subtracted(definition)
     operands = [
-        replace(op, value=abs(op.value)) if w.item.concept in OUTFLOW_CONCEPTS else op
-        for op, w in zip(operands, wants, strict=True)
+        replace(op, value=abs(op.value))
+        if w.item.concept in OUTFLOW_CONCEPTS
+        or (f.value < 0 and EXPENSE_ROW.search(f.line_item) and not _NOT_EXPENSE.search(f.line_item))
+        or (subtracted[j] and f.value < 0 and statement_kind(f.statement) == "cash_flow")
+        else op
+        for j, (op, w, f) in enumerate(zip(operands, wants, chosen, strict=True))
     ]
     grouped: list[list[int]] = []
     i = 0
@@ -105,6 +84,63 @@ def defined_answer(
     except AnswerError:
         return None
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])
+
+
+def _bind(
+    asked: AskedFor, definition: Definition, facts: list[Fact], doc_rank: dict[str, int], end: str | None
+) -> tuple[list[Want], list[Fact]] | None:
+    """The fact of every operand (undated ones at ``end`` when given), or None when one has none."""
+    year = asked.years[0] if asked.years else None
+    wants: list[Want] = []
+    homes: list[str | None] = []  # the statement each operand is to be read from, where the definition says
+    concepts = [t.item.concept for t in definition.terms if t.item.concept]
+    for t in definition.terms:
+        named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
+        # the question's own year is shifted already ("Fiscal 2022 ended January 28, 2023")
+        years: list[int | None] = [y + asked.year_offset for y in named] or [year]
+        item = t.item
+        if (
+            item.concept
+            and concepts.count(item.concept) > 1
+            and len({u.item.printed for u in definition.terms}) > 1
+        ):
+            item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
+        if end and not t.average_of and t.year is None:
+            wants.append(Want(item, None, end))
+            homes.append(t.statement)
+            continue
+        wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
+        homes.extend([t.statement] * len(years))
+    chosen: list[Fact] = []
+    for w, home in zip(wants, homes, strict=True):
+        # "depreciation and amortization from the cash flow statement": that statement's rows only
+        read = [f for f in facts if statement_kind(f.statement) == home] if home else []
+        tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
+        same_table = [f for f in read or facts if (f.doc_id, f.table_ref) in tables]
+        pool = [f for f in read or facts if chosen and f.doc_id == chosen[0].doc_id] or read or facts
+        f = next(
+            (b for p in (same_table, pool) if (b := best_fact(p, w, asked, doc_rank, fallback=False))), None
+        )
+        f = f or best_fact(facts, w, asked, doc_rank) or _unqualified(facts, w, asked, doc_rank)
+        if f is None:
+            return None
+        chosen.append(f)
+    asked_for = {(w.item.printed.lower(), w.year, w.period_end) for w in wants}  # an item may come twice
+    if len({(f.line_item_norm, f.fiscal_year) for f in chosen}) < len(asked_for):
+        return None  # one row standing for two operands: the definition was not read right
+    return wants, chosen
+
+
+def _subtracted(definition: Definition) -> list[bool]:
+    """Per looked-up value: whether the definition subtracts it ("operating cash flow minus purchases of
+    property …"); an outflow the cash flow statement prints in brackets is then taken by its size."""
+    out: list[bool] = []
+    previous: Term | Constant | str | None = None
+    for t in definition.tokens:
+        if isinstance(t, Term):
+            out.extend([previous == "-"] * (2 if t.average_of else 1))
+        previous = t
+    return out
 
 
 # "long-term debt excluding redeemable preferred stock": what the metric leaves out, not part of a row name

@@ -287,9 +287,12 @@ def _term(text: str) -> Term | Constant | None:
     return Term(item, year, statement=statement_kind(named.group(0)) if named else None) if item else None
 
 
+_BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, both from the income statement"
+
+
 def _item(text: str) -> LineItemMatch | None:
     """The line item an operand names: a lexicon item covering most of it, else the words as printed."""
-    words = " ".join(_NOISE.sub(" ", text).split())
+    words = _BOTH.sub("", " ".join(_NOISE.sub(" ", text).split()))
     if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
         return None
     known = find_line_items(words)

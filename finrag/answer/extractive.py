@@ -19,6 +19,10 @@ MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table
 PATH_PART_CHARS = 80  # a heading-path element ("十七、积极履行社会责任的工作情况") is at most this long
 # "812", "41.3", "15,000万元": a list number ("3、"), a year or a date ("2009年 12月 30日") states no figure
 _FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d{2}(?![\d,.]))\d[\d,.]*\d(?!\s*[年月日号])")
+# a number of things: not an amount of money ("$486 million") or a percentage
+_COUNT = re.compile(
+    r"(?<![\w.,$€£¥(-])(?!(?:19|20)\d{2}(?![\d,.]))\d[\d,.]*\d(?!\s*(?:%|percent|[年月日号]|[\d,.]))"
+)
 
 
 @dataclass(slots=True)
@@ -86,6 +90,7 @@ class Focus:
     topic: tuple[str, ...] = ()  # with ``unit``: a table row (its unit is in the header) naming one of these
     strict: bool = False  # no sentence printing what is asked: quote nothing (the answer is a refusal)
     kinds: tuple[str, ...] = ()  # words naming the kind of item asked ("comparable store"): all printed
+    count: bool = False  # "how many … units": a count (no money, no percentage) is the figure
 
 
 def _prints(sentence: str, focus: Focus) -> bool:
@@ -98,7 +103,8 @@ def _prints(sentence: str, focus: Focus) -> bool:
         if "|" in sentence:
             return _FIGURE.search(sentence) is not None and any(t in sentence for t in focus.topic)
         return named and re.search(rf"\d\s*(?:万|亿)?\s*{re.escape(focus.unit)}", sentence) is not None
-    return dated and _FIGURE.search(sentence) is not None and named
+    figure = _COUNT if focus.count else _FIGURE
+    return dated and figure.search(sentence) is not None and named
 
 
 def select_sentences(

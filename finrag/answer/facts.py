@@ -44,6 +44,7 @@ _MAX_LABEL_CHARS = 120  # longer "labels" are sentences the table reader took fo
 _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|including|excluding)\b.*$", re.I)
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 _ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
+SCOPE_CAPTION_CHARS = 40  # a caption's head names the statement; further on it is prose about anything
 _PARENT_WORDS = ("母公司", "parent company")
 _CONSOLIDATED_WORDS = ("合并", "consolidated")
 
@@ -87,7 +88,9 @@ def _table_facts(
         statement = previous.statement  # "52 Weeks Ended" under the quarter's statement: the same statement
     resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
     previous = Previous(table.pages[-1], columns, statement) if resolved else None
-    scope = _scope(statement + " " + " ".join(" ".join(r) for r in header))
+    # "利润表（母公司）": the caption or heading the statement name was cleaned of may say whose it is
+    named = f"{statement} {' '.join(' '.join(r) for r in header)}"
+    scope = _scope(named) or _scope(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
     facts: list[Fact] = []
     totals = section_totals(rows, label_col)
     section = ""  # the label of the last amount-less row above: "AWS", "REVENUES", "Current assets:"

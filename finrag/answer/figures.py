@@ -91,7 +91,8 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         return None if month in printed else label  # a quarter: its own end month, not the year's
     if whole is not None:  # "2007年全年": figures to December; none printed: the year is not in the evidence
         printed = _months_printed(_flat(context), asked.years[0])
-        return f"{asked.years[0]}年{whole.group(0)}" if not printed or max(printed) < DECEMBER else None
+        label = f"{asked.years[0]}{whole.group(0).lstrip('0123456789 ')}"  # "2007年全年", "2002年度"
+        return label if not printed or max(printed) < DECEMBER else None
     return None
 
 
@@ -125,7 +126,7 @@ def extractive_inputs(
     focus = (
         Focus(words, one_year, kinds=kinds, strict=bool(kinds))
         if figures
-        else Focus([], one_year)
+        else _count_focus(asked, one_year)
         if ASKS_COUNT.search(asked.question)
         else None
     )
@@ -141,6 +142,24 @@ def extractive_inputs(
         focus = Focus(list(topic), one_year, strict=True)
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
+
+
+# "How many Surface devices did Microsoft sell": units of a named product, asked on their own
+_COUNTED_NAME = re.compile(r"^\s*(?i:how many)\s+((?:[A-Z][\w-]*\s+)+)([a-z][\w-]*)?")
+
+
+def _count_focus(asked: AskedFor, year: int | None) -> Focus:
+    """A "how many"/"how much" question without a line item: any figure, or for a count of a named product
+    a count printed with its name and the word for what is counted (its revenue or growth is another
+    figure; none printed: a refusal). The company's own name ("Amazon Prime members") is not the
+    product's."""
+    m = _COUNTED_NAME.search(asked.question)
+    own = {w.lower() for c in asked.companies for w in c.split()}
+    names = [w.lower() for w in (m.group(1).split() if m else []) if w.lower() not in own]
+    if m and names:  # the product, and the things counted when the question says ("Prime members")
+        kinds = (re.sub(r"(?<=\w)s$", "", names[0]), *([m.group(2)] if m.group(2) else []))
+        return Focus([], year, kinds=kinds, strict=True, count=True)
+    return Focus([], year)
 
 
 def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:

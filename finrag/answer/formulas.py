@@ -151,6 +151,8 @@ FORMULAS: dict[str, Formula] = {
                 "同比",
                 "增幅",
                 "增长了多少",
+                "涨了多少",
+                "涨幅",
                 "growth rate",
                 "year-over-year",
                 "year over year",
@@ -251,12 +253,20 @@ def detect_formula(question: str) -> Formula | None:
         for word in f.keywords:
             if _mentions(low, word) and (best is None or len(word) > best[0]):
                 best = (len(word), f)
+    if best is None and _BY_WHAT_PERCENT.search(low):  # "by what percentage did X change from 2018 to 2019"
+        return FORMULAS["yoy_growth"]
     return best[1] if best else None
+
+
+_BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: points?)?\b(?! of)")
 
 
 # "more than 20% of revenue" is a threshold, not a request for a difference or a share
 _THRESHOLD = re.compile(r"(?:more|less|greater|fewer)\s+than\s+(?:[$€£¥]\s*)?\d")
 _GIVEN_PERCENT = re.compile(r"\d\s*$")
+# "average revenue per paying user", "average price per aircraft": a per-unit metric, not a mean of figures
+_PER_UNIT = re.compile(r"(?:\s+[a-z&'-]+){1,4}?\s+per\s+(?!cent\b)", re.I)
+_MEAN_WORDS = ("average", "mean")
 
 
 def _mentions(low: str, word: str) -> bool:
@@ -268,5 +278,7 @@ def _mentions(low: str, word: str) -> bool:
             return False
         if word.startswith("%") and _GIVEN_PERCENT.search(low, 0, found.start()):
             return False  # "20% of": a figure the question gives
+        if word in _MEAN_WORDS and _PER_UNIT.match(low, found.end()):
+            return False
         return not (word.endswith(" than") and _THRESHOLD.match(low, found.start()))
     return word in low

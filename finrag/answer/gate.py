@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from finrag.answer.averaged import YEARLY_AVERAGE
 from finrag.answer.events import event_names
-from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
+from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS, detect_formula
 from finrag.answer.gate_periods import uncovered_period
-from finrag.answer.lexicon import synonyms
+from finrag.answer.lexicon import find_line_items, synonyms
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
@@ -124,6 +124,10 @@ def _files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[
     return any(is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in names)
 
 
+# A-share (Shanghai 60/68, Shenzhen 00/30) and Hong Kong listing codes written with the name they stand for
+_LISTING_CODE = re.compile(
+    r"(?<=[(（])(?:(?:60|68|00|30)\d{4}|0\d{4})(?=[)）.])|(?<=代码)[:：\s]*((?:60|68|00|30)\d{4})(?!\d)"
+)
 _FILINGS = frozenset({"annual_report", "filing", "prospectus"})
 # How a Chinese company's name ends (a product, a line item or "截至" does not)
 _ZH_FIRM = re.compile(
@@ -157,6 +161,28 @@ def unprinted_rate(asked: AskedFor, text: str) -> str | None:
             continue  # "增长率", "growth rate": the calculator's own word
         if rate not in text:
             return m.group(0)
+    return None
+
+
+# A metric the question names with its abbreviation: "average revenue per paying user (ARPPU)"
+ITEM_GAP = 3  # " (" between a line item and the abbreviation the question adds to it
+_ABBREVIATED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){0,2}[A-Za-z][\w'-]*)\s*\(([A-Z]{2,7})s?\)")
+
+
+def unprinted_abbreviation(asked: AskedFor, text: str) -> str | None:
+    """A metric named with an abbreviation that neither the calculator knows nor the evidence prints, by
+    abbreviation or by the words right before it (a figure the filer does not report), else None.
+    ``text``: the evidence, lower case."""
+    if asked.language != "en" or asked.definition is not None:
+        return None
+    for m in _ABBREVIATED.finditer(asked.question):
+        abbr, words = m.group(2), m.group(1).lower()
+        item_before = any(i.concept and 0 <= m.start(2) - i.end <= ITEM_GAP for i in asked.line_items)
+        if item_before or any(find_line_items(w) or detect_formula(w) for w in (abbr, words)):
+            continue  # "EBITDA", "diluted earnings per share (EPS)": computed or read as statement items
+        if re.search(rf"(?<![a-z]){abbr.lower()}(?![a-z])", text) or words in text:
+            continue
+        return abbr
     return None
 
 
@@ -199,6 +225,10 @@ def decide(
             missing.append(name)
     if missing and len(missing) == len(asked.entities):  # one name the evidence knows is enough
         return GateDecision(False, "company", missing=missing, scores=scores)
+    # "四方股份（601126）": a listing code is the company; none of the evidence's companies has it
+    for code in (m.group(1) or m.group(0) for m in _LISTING_CODE.finditer(asked.question)):
+        if code not in known and not any(code in h.chunk.text for h in hits):
+            return GateDecision(False, "company", missing=[code], scores=scores)
     # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here (news passages
     # name their subject, not a filer)
     firms = [e for e in asked.entities if _ZH_FIRM.search(e)]
@@ -219,7 +249,7 @@ def decide(
     # no name guessed from the wording: the years of the companies the retriever matched decide the period
     own = [h for h in evidence if h.chunk.meta.company in asked.companies] if not asked.entities else []
     years = sorted({h.chunk.meta.fiscal_year for h in own or evidence if h.chunk.meta.fiscal_year})
-    if (uncovered := uncovered_period(asked, own or evidence, years)) is not None:
+    if (uncovered := uncovered_period(asked, own or evidence)) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
     wanted = [
@@ -228,8 +258,8 @@ def decide(
         if not any(t in e.lower() for e in asked.entities) and not t.isdigit() and t not in MONTHS  # dates
     ]
     text = " ".join(_haystack(h) for h in evidence)
-    if (rate := unprinted_rate(asked, text)) is not None:  # "customer churn rate", "员工离职率"
-        return GateDecision(False, "keywords", missing=[rate], found_years=years, scores=scores)
+    if (rate := unprinted_rate(asked, text) or unprinted_abbreviation(asked, text)) is not None:
+        return GateDecision(False, "keywords", missing=[rate], found_years=years, scores=scores)  # "NPS"
     if any(re.search(p, text, re.IGNORECASE) for p in asked.section_titles):
         wanted = []  # the evidence is the part of a filing this kind of question is answered from
         scores["section"] = 1.0
@@ -264,6 +294,8 @@ def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
             text += f"已索引的文档中没有关于{what}的内容。"
         elif decision.reason == "role":
             text += f"找到的相关段落没有给出{what}。"
+        elif decision.reason == "scope":
+            text += f"文档的母公司报表没有列示{what}（合并报表的数字是另一个口径）。"
         elif decision.reason == "no_text":
             text = f"问题所指的“{what}”没有随问题给出，无法判断指的是哪段文字；请附上原文。"
         return text
@@ -274,4 +306,8 @@ def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
         text += f" Only {', '.join(str(y) for y in decision.found_years)} figures were found."
     elif decision.reason == "company":
         text += f" No indexed document covers {what}."
+    elif decision.reason == "scope":
+        text += (
+            " The parent company's own statements do not print it (the consolidated figure is another one)."
+        )
     return text

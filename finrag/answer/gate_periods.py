@@ -15,6 +15,7 @@ from finrag.retrieve.docfit import FORWARD
 
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
+INTERIM_YEARS = 1  # a 10-Q or a quarter's release compares with the year before only
 IMPLIED_END_DAYS = 45  # a quarter dated only by its name ends up to ~6 weeks after its calendar quarter
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
 # "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
@@ -74,14 +75,24 @@ def _only_in_dates(question: str, year: int) -> bool:
     return in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", question))
 
 
-def uncovered_period(asked: AskedFor, evidence: list[Hit], years: list[int]) -> str | None:
-    """The first year or date the question asks about that no evidence report covers (``years``: the
-    evidence's fiscal years); None when all are covered."""
-    window = (
-        PROSPECTUS_YEARS
-        if any(h.chunk.meta.doc_type == "prospectus" for h in evidence)
-        else COMPARATIVE_YEARS
-    )
+def _covers(hit: Hit, year: int, ahead: int) -> bool:
+    """The hit's report holds figures of ``year``: an annual report three years, a prospectus its track
+    record, an interim report (a 10-Q, a quarter's release) its own year and the comparatives of the year
+    before, by its fiscal name or by the calendar year it ends in (Amcor's fiscal 2023 Q2 ends in 2022)."""
+    m = hit.chunk.meta
+    if m.fiscal_year is None:
+        return False
+    if m.doc_type == "prospectus":
+        return report_covers(m.fiscal_year, year, PROSPECTUS_YEARS, ahead)
+    if m.fiscal_period in (None, "FY"):
+        return report_covers(m.fiscal_year, year, COMPARATIVE_YEARS, ahead)
+    ends = {m.fiscal_year, *([int(m.period_end[:4])] if m.period_end else [])}
+    return any(report_covers(y, year, INTERIM_YEARS, ahead) for y in ends)
+
+
+def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
+    """The first year or date the question asks about that no evidence report covers; None when all are
+    covered."""
     ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
     # a text question about a named report may ask of the months after its year (subsequent events)
     # "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
@@ -91,7 +102,7 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit], years: list[int]) -> 
             continue  # the named report speaks of the year after it / the date a named fiscal year ended
         if asked.intent == "text" and _only_in_dates(asked.question, year):
             continue  # "the October 1, 2017 shooting": an event's date, not a period asked about
-        covered = any(report_covers(y, year, window, ahead) for y in years) or any(
+        covered = any(_covers(h, year, ahead) for h in evidence) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
         )
         if not covered:

@@ -107,12 +107,40 @@ def find_line_items(question: str) -> list[LineItemMatch]:
                 taken[i:end] = [True] * (end - i)
                 found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], question[i:end], i))
             start = end
+    if SIGN_ALT.search(low):  # "net cash provided by (used in) operating activities": read without the aside
+        found += _across_asides(low, taken)
     for pattern, concept, name in _SPLIT_NAMES:  # "how much cash did X generate from operations"
         for m in pattern.finditer(low):
             if not any(taken[m.start() : m.end()]):
                 taken[m.start() : m.end()] = [True] * (m.end() - m.start())
                 found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
     return sorted(found, key=lambda m: m.start)
+
+
+def _across_asides(low: str, taken: list[bool]) -> list[LineItemMatch]:
+    """Items whose name the question interrupts with the row's other sign ("provided by (used in)")."""
+    text, at = "", []  # the question with each aside one space; at[k]: the question offset of text[k]
+    last = 0
+    for m in SIGN_ALT.finditer(low):
+        text += low[last : m.start()] + " "
+        at += [*range(last, m.start()), m.start()]
+        last = m.end()
+    text += low[last:]
+    at += list(range(last, len(low)))
+    found: list[LineItemMatch] = []
+    for syn in _BY_LENGTH:
+        if not syn.isascii() or len(syn) < _MIN_ASIDE_ITEM or (i := text.find(syn)) < 0:
+            continue
+        end = i + len(syn)
+        start, stop = at[i], at[end - 1] + 1
+        whole_words = (i == 0 or not text[i - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+        if whole_words and stop - start > len(syn) and not any(taken[start:stop]):
+            taken[start:stop] = [True] * (stop - start)
+            found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], syn, start, span=stop - start))
+    return found
+
+
+_MIN_ASIDE_ITEM = 8  # "net cash provided by operating activities"; short words need no aside reading
 
 
 # Items a question names around its subject: "cash did American Water Works generate from operations"
@@ -145,6 +173,8 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
     words qualify the same item: "purchases of property, plant and equipment (pp&e)", "total inventories",
     "net income attributable to costco"; "other current assets" is not "current assets"."""
     wanted = synonyms(concept) if concept else [normalise(printed)]
+    if fact_norm in wanted:  # "interest expense, net of amounts capitalized" asked as printed
+        return 1.0
     fact_norm = core_label(fact_norm)  # "property and equipment, net of accumulated depreciation of …"
     best = 0.0
     if not concept and wanted[0].startswith("total ") and fact_norm == wanted[0].removeprefix("total "):

@@ -26,6 +26,9 @@ from finrag.index.store import Store
 from finrag.model import AccessScope, Chunk, Fact, Filters, Hit
 
 EXACT_LABEL_BONUS = 0.2  # the fact prints the very words of the question ("营业收入" over "营业总收入")
+# a row label the question writes out with its remark ("…, including internal-use software"): that row, not
+# one adding another remark (", net of proceeds …") that reads the same once remarks are cut
+RAW_LABEL_BONUS = 0.3
 SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
 UNKNOWN_SCOPE_BONUS = 0.1
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
@@ -45,11 +48,15 @@ _MONEY_ASKED = re.compile(
 )
 _WHOLE_YEAR_COLUMN = re.compile(r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b", re.I)
 # a question about a year's whole ("2007年全年的净利润"): no quarter's or half's column answers it
-FULL_YEAR = re.compile(r"全年|整年|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
+FULL_YEAR = re.compile(r"年全年|年整年|\d\s*年度|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
+_QUARTERS = ("Q1", "Q2", "Q3", "Q4")
+_MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "2002年10-12月": part of a year
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
 _SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
-_HALF_YEAR = re.compile(r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b", re.I)
+_HALF_YEAR = re.compile(
+    r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b|1\s*[-—–~至]\s*6\s*月|上半年|半年度", re.I
+)
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
 _DURATION = re.compile(
@@ -165,6 +172,7 @@ def best_fact(
     years = [f.fiscal_year for f, _ in candidates if f.fiscal_year and doc_rank.get(f.doc_id) == best_doc]
     latest = max(years) if years else None
     printed = normalise(want.item.printed)
+    remarked = core_label(printed) != printed
     low_q = asked.question.lower()
     home = HOME_STATEMENT.get(want.item.concept)
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
@@ -173,7 +181,8 @@ def best_fact(
     per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
-    spans |= {"six months"} if _HALF_YEAR.search(asked.question) else set()  # "H1 2023": six months ended
+    half = bool(_HALF_YEAR.search(asked.question))
+    spans |= {"six months"} if half else set()  # "H1 2023": six months ended
     item_low = want.item.printed.lower()
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
     full_year = not asked.part_year and bool(FULL_YEAR.search(asked.question))
@@ -193,6 +202,8 @@ def best_fact(
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         if asked.quarters and f.fiscal_period and f.fiscal_period not in ("FY", *asked.quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
+        if half and (_QUARTER_WORDS.search(f.column_label) or f.fiscal_period in _QUARTERS):
+            continue  # "2007年1-6月": a quarter's column is three months of it
         if asked.quarters and _WHOLE_YEAR_COLUMN.search(f.column_label):
             continue  # "2007年第三季度": the 2007年度 column is the whole year's figure
         if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
@@ -201,6 +212,7 @@ def best_fact(
         if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)):
             continue  # a balance sheet item's row in the cash flow statement ("Year ended …") is a change
         score = label_score + (EXACT_LABEL_BONUS if core_label(f.line_item_norm) == printed else 0.0)
+        score += RAW_LABEL_BONUS if remarked and f.line_item_norm == printed else 0.0
         score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
@@ -216,6 +228,7 @@ def best_fact(
             score -= PERCENT_PENALTY
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
         part = f.fiscal_period not in (None, "FY") or bool(_QUARTER_WORDS.search(f.column_label))
+        part = part or any(m.group(1, 2) != ("1", "12") for m in _MONTH_RANGE.finditer(f.column_label))
         if part and full_year:
             continue  # "2007年全年的净利润": a quarter's figure is another number
         if not asked.part_year and part:

@@ -33,7 +33,7 @@ NOT_A_STATEMENT_FIGURE = re.compile(
 # formulas over costs, which some income statements print as "(11,969)" (a gross margin of 181% otherwise).
 # an expense a statement prints in brackets ("Research and development expense, net (3,269)"): its size is
 # its share of revenue
-_EXPENSE_ROW = re.compile(r"\b(?:expenses?|costs?|charges?)\b", re.I)
+EXPENSE_ROW = re.compile(r"\b(?:expenses?|costs?|charges?)\b", re.I)
 SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
 OUTFLOW_CONCEPTS = frozenset(
     {
@@ -49,6 +49,7 @@ OUTFLOW_CONCEPTS = frozenset(
         "depreciation_amortization",
     }
 )
+_IN_PERCENT = re.compile(r"\b(?:in|as an?|units of)\s+(?:percent|percentage|%)|百分比", re.I)
 ADJUSTED = re.compile(r"(?<!un-)\badjusted\b", re.I)  # "unadjusted" has no word boundary before "adjusted"
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
 
@@ -283,6 +284,8 @@ def _calculation(
         wants = _variable_wants(asked, facts, doc_rank)
     if not wants:
         return None
+    if formula.name == "ratio" and _IN_PERCENT.search(asked.question):
+        formula = replace(formula, percent=True)  # "A divided by B … Answer in percent": 55.3%, not 0.55
     if formula.name == "cagr":  # the years between the two values the question names
         span = max(asked.years) - min(asked.years) if len(asked.years) >= 2 else 0
         if span <= 0:
@@ -316,7 +319,7 @@ def _calculation(
             replace(op, value=abs(op.value))
             if w.item.concept in OUTFLOW_CONCEPTS
             or paid_out
-            or (formula.name in SHARE_FORMULAS and _EXPENSE_ROW.search(op.label))
+            or (formula.name in SHARE_FORMULAS and EXPENSE_ROW.search(op.label))
             else op
             for op, w in zip(operands, wants, strict=True)
         ]

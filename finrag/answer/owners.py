@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from finrag.answer.concepts import statement_kind
 from finrag.answer.lexicon import normalise
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import prints_qualifiers
@@ -91,6 +92,8 @@ def owned_facts(
     ]
     if (under or rows) and not part:
         return under + rows
+    if not part and (listed := _listed_rows(facts, wanted)):
+        return listed
     return [
         f
         for f in facts
@@ -103,9 +106,46 @@ def kind_facts(facts: list[Fact], kinds: list[str], chunk_of: dict[str, Chunk]) 
     printing it ("Pharmacy Services Segment": its "Total revenues"), and rows named by it under the
     heading of what is asked ("Rooms" under "Revenues:"), else the facts of chunks printing it; never the
     total's row alone."""
-    own = [f for f in facts if prints_qualifiers(f.line_item, kinds) or prints_qualifiers(f.statement, kinds)]
+    own = [
+        f
+        for f in facts
+        if not (ks := _unclassified(f, kinds))
+        or prints_qualifiers(f.line_item, ks)
+        or prints_qualifiers(f.statement, ks)
+    ]
     named = owned_facts(own or facts, kinds, chunk_of)
     return [*own, *(f for f in named if f not in own)]
+
+
+def _listed_rows(facts: list[Fact], wanted: list[str]) -> list[Fact]:
+    """The owner's row of a table that lists owners as rows under no heading and totals them ("Digital
+    Marketing" above "Total revenue"), read as the total's item: the table's total is no owner's figure."""
+    tables: dict[tuple[str, str | None], list[Fact]] = {}
+    for f in facts:
+        tables.setdefault((f.doc_id, f.table_ref), []).append(f)
+    out: list[Fact] = []
+    for group in tables.values():
+        total = next((f for f in group if f.line_item_norm.startswith("total ")), None)
+        if total is None:
+            continue
+        item = total.line_item_norm.removeprefix("total ")
+        out += [
+            replace(f, line_item=f"{f.line_item} ({item})", line_item_norm=item)
+            for f in group
+            if not f.section and any(_owns(n, f.line_item) for n in wanted)
+        ]
+    return out
+
+
+_NOT_CURRENT = re.compile(r"\bnon-?current\b|\blong-term\b", re.I)
+
+
+def _unclassified(f: Fact, kinds: list[str]) -> list[str]:
+    """The kinds a fact must print: a balance sheet row that is not a long-term one is "current" by where it
+    stands ("current inventories" is the "Inventories" row of current assets)."""
+    if statement_kind(f.statement) != "balance" or _NOT_CURRENT.search(f.line_item):
+        return kinds
+    return [k for k in (" ".join(w for w in q.split() if w != "current") for q in kinds) if k]
 
 
 def _owns(name: str, label: str) -> bool:

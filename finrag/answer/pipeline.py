@@ -177,6 +177,11 @@ class Answerer:
             if prep.numeric is None and (stub := stub_period(asked, prep.context)):  # "2007年全年" of 1-6月
                 decision.answerable, decision.reason, decision.missing = False, "period", [stub]
                 return self._refuse(prep, refusal_text(asked, decision))
+            if prep.numeric is None and asked.scope == "parent" and any(m.concept for m in asked.line_items):
+                # "母公司利润表中的基本每股收益": no parent-company row prints it; the group's is another one
+                missing = [m.printed for m in asked.line_items if m.concept]
+                decision.answerable, decision.reason, decision.missing = False, "scope", missing
+                return self._refuse(prep, refusal_text(asked, decision))
         return prep
 
     def _events(self, prep: Prepared) -> Answer:

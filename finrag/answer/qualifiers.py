@@ -66,6 +66,27 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
     return found
 
 
+# "金宇生物2020年非洲猪瘟疫苗的销售收入": what stands between the year and "的" before a line item names the
+# kind of it asked (a product, a market); statements, scopes and periods do not
+_ZH_BEFORE = re.compile(r"\d{2,4}\s*年(?:度|末|初|底)?\s*([\u4e00-\u9fff]{2,12})的$")
+_ZH_NOT_KINDS = re.compile(
+    r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
+    r"|财务|会计|经营|主要"
+)
+
+
+def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:
+    """The kinds a Chinese question writes between a year and "的" right before a line item starting at one
+    of ``starts`` ("非洲猪瘟疫苗", "销往俄罗斯市场"), not a company's name (``names``)."""
+    found: list[str] = []
+    for start in starts:
+        m = _ZH_BEFORE.search(question[:start])
+        kind = m.group(1) if m else ""
+        if kind and not _ZH_NOT_KINDS.search(kind) and not any(kind in n or n in kind for n in names if n):
+            found.append(kind)
+    return list(dict.fromkeys(found))
+
+
 _DOT = r"\.?"  # "U.S." for "us"
 
 

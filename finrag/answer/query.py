@@ -15,7 +15,7 @@ from finrag.answer.definition import Definition, as_margin, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, without_statement_names
 from finrag.answer.names import company_names
 from finrag.answer.periods import naming_offset, report_years_only, year_ended
-from finrag.answer.qualifiers import item_qualifiers
+from finrag.answer.qualifiers import item_qualifiers, zh_item_qualifiers
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -159,8 +159,12 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = company_names(text, lang)
     asked.definition = as_margin(find_definition(text), text)
-    if lang == "en" and asked.definition is None:  # a question's own formula names its operands itself
-        asked.qualifiers = item_qualifiers(text, _item_starts(asked), _filer_words(asked))
+    if asked.definition is None:  # a question's own formula names its operands itself
+        if lang == "en":
+            asked.qualifiers = item_qualifiers(text, _item_starts(asked), _filer_words(asked))
+        else:  # "非洲猪瘟疫苗的销售收入": any row name the question writes, not a company's
+            names = [*_filer_words(asked), *asked.entities]
+            asked.qualifiers = zh_item_qualifiers(text, [m.start for m in asked.line_items], names)
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):

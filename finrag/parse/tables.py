@@ -82,12 +82,32 @@ def _clean_cell(cell: str | None) -> str:
 
 
 def tidy(rows: list[list[str]]) -> list[list[str]]:
-    """Cells cleaned, empty rows dropped, rows padded to one width (empty columns go after merging:
-    a continued page may leave a column empty that the first page fills)."""
+    """Cells cleaned, empty rows dropped, labels split from a first amount glued to them, rows padded to
+    one width (empty columns go after merging: a continued page may leave a column empty that the first
+    page fills)."""
     cleaned = [[_clean_cell(c) for c in r] for r in rows]
-    cleaned = [r for r in cleaned if any(r)]
+    cleaned = _unglued([r for r in cleaned if any(r)])
     width = max((len(r) for r in cleaned), default=0)
     return [r + [""] * (width - len(r)) for r in cleaned]
+
+
+# "所有者权益合计132,783,500.45 | 96,740,512.28": a Chinese row label with its first amount in one cell
+_GLUED = re.compile(r"^(?P<label>.*[\u4e00-\u9fff）)：:])(?P<amount>[-−]?\(?\d{1,3}(?:,\d{3})*\.\d{2}\)?)$")
+GLUED_ROWS = 3  # fewer glued rows than this are not a pattern of the extraction, leave them be
+
+
+def _unglued(rows: list[list[str]]) -> list[list[str]]:
+    """When most labelled rows carry their first amount in the label cell (the text layer set no gap
+    between them), that amount becomes the row's first value cell and label-only rows get an empty one."""
+    labelled = [r for r in rows if r and r[0]]
+    glued = sum(1 for r in labelled if _GLUED.match(r[0]))
+    if glued < GLUED_ROWS or 2 * glued < len(labelled):
+        return rows
+    out: list[list[str]] = []
+    for r in rows:
+        m = _GLUED.match(r[0]) if r and r[0] else None
+        out.append([m["label"], m["amount"], *r[1:]] if m else [*r[:1], "", *r[1:]])
+    return out
 
 
 def is_amount(cell: str) -> bool:

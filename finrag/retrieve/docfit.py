@@ -10,7 +10,10 @@ The period feature alone says "a document of a named year"; filings need more th
 * guidance ("expected to accelerate in FY2023", "outlook", "预计") for year Y is given in year Y−1's
   year-end report;
 * a quarter or half-year question ("Q3 2023", "2023年上半年") wants that quarter's report (a half year is
-  the second quarter's report), a year later's report of the same quarter repeats it.
+  the second quarter's report), a year later's report of the same quarter repeats it;
+* a period end the question writes ("the six months ended December 31, 2022", "as of June 30, 2023") is
+  the report ending then, whatever fiscal year or quarter its filer calls it (Amcor's fiscal 2023 second
+  quarter ends in December 2022; a calendar-year filer's June balance is in its second-quarter 10-Q).
 
 :func:`period_ask` reads this from the analysis; :func:`doc_fit` scores one document's fiscal year and
 period in [-1, 1] (0 = nothing to say: no period asked or the document carries none); :func:`best_files`
@@ -21,8 +24,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
-from finrag.model import DocumentRecord, QueryAnalysis
+from finrag.model import DocumentRecord, Period, QueryAnalysis
 
 FIT = 1.0  # the report of the asked period
 LATER = 0.5  # a later report of the window that repeats the period as a comparative
@@ -30,6 +34,7 @@ PARTIAL = -0.5  # a report covering part of it (an earlier year of a span, an in
 OTHER = -1.0  # a report of another period
 ANNUAL_PERIODS = ("FY", "Q4")  # a fourth-quarter release reports the full year too
 HALF_AS_QUARTER = {"H1": "Q2", "H2": "Q4"}  # a half year ends with this quarter's report
+WEEK_YEAR_DAYS = 7  # a 52/53-week year ends up to a week from the date a question writes (J&J: 1 Jan 2023)
 # Questions about what a report expects: the year asked follows the report's fiscal year (guidance for
 # 2023 is in the FY2022 report); the answer stage's period check allows the same
 FORWARD = re.compile(
@@ -47,6 +52,7 @@ class PeriodAsk:
     first: int  # earliest year the answer needs (== target unless a span)
     quarter: str | None = None  # "Q1".."Q4" when a quarter or half year is asked
     forward: bool = False  # guidance for ``target + 1`` asked: the year-end report of ``target`` holds it
+    ends: tuple[str, ...] = ()  # period ends the question writes to the day (ISO dates)
 
     @property
     def span(self) -> bool:
@@ -64,13 +70,39 @@ def period_ask(analysis: QueryAnalysis) -> PeriodAsk | None:
     quarter = next(iter(quarters)) if len(quarters) == 1 else None  # the latest year's quarter report
     if quarter is None and len(years) == 1 and FORWARD.search(analysis.completed):
         return PeriodAsk(years[0] - 1, years[0] - 1, None, True)
-    return PeriodAsk(years[-1], years[0], quarter)
+    # dates written out to the day ("December 31, 2022", "2019年12月31日"), not ends derived from "FY2022"
+    ends = tuple(dict.fromkeys(p.period_end for p in dated if p.period_end and written_date(p)))
+    return PeriodAsk(years[-1], years[0], quarter, ends=ends)
 
 
-def doc_fit(ask: PeriodAsk | None, year: int | None, period: str | None, window: int) -> float:
-    """Fit of a report of fiscal ``year``/``period`` ("FY", "Q1".."Q4", "H1", None) to the ask."""
+def written_date(p: Period) -> bool:
+    """The period is a day the question writes out (find_periods dates no year label to the day)."""
+    return p.kind == "instant" and p.fiscal_period is None and p.period_end is not None
+
+
+def _ends_near(a: str, b: str) -> bool:
+    try:
+        return abs((date.fromisoformat(a) - date.fromisoformat(b)).days) <= WEEK_YEAR_DAYS
+    except ValueError:
+        return False
+
+
+def doc_fit(
+    ask: PeriodAsk | None, year: int | None, period: str | None, window: int, end: str | None = None
+) -> float:
+    """Fit of a report of fiscal ``year``/``period`` ("FY", "Q1".."Q4", "H1", None), ending on ``end``
+    when known, to the ask."""
     if ask is None or year is None:
         return 0.0
+    if end and ask.ends:
+        if any(_ends_near(end, e) for e in ask.ends):
+            return FIT
+        if not ask.span:  # one period asked: its year's report that ends on another day holds another one
+            return min(_year_fit(ask, year, period, window), LATER)
+    return _year_fit(ask, year, period, window)
+
+
+def _year_fit(ask: PeriodAsk, year: int, period: str | None, window: int) -> float:
     period = HALF_AS_QUARTER.get(period or "", period)
     annual = period in ANNUAL_PERIODS
     if ask.quarter is not None:
@@ -94,7 +126,10 @@ def best_files(ask: PeriodAsk | None, companies: list[list[DocumentRecord]], win
         return []
     out: list[str] = []
     for records in companies:
-        scored = [(doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, window), r.file) for r in records]
+        scored = [
+            (doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, window, r.meta.period_end), r.file)
+            for r in records
+        ]
         top = max((s for s, _ in scored), default=0.0)
         if top <= 0:  # nothing of the asked period for this company: no preference at all
             return []

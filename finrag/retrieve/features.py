@@ -136,7 +136,7 @@ def compute(hits: list[Hit], ctx: FeatureContext) -> None:
         f["decay"] = math.exp(-lam * max(age, 0))
         f["code"] = 1.0 if codes and all(k in text for k in codes) else 0.0
         f["statement"] = 1.0 if shows_statement(c.section_path, c.text, ctx.statements) else 0.0
-        f["period_fit"] = doc_fit(ctx.ask, y, c.meta.fiscal_period, ctx.period_window)
+        f["period_fit"] = doc_fit(ctx.ask, y, c.meta.fiscal_period, ctx.period_window, c.meta.period_end)
         f["topic_idf"] = ctx.topic.idf_share(text)
         f["topic_bigram"] = ctx.topic.bigram_share(text)
         f[SCOPED] = 1.0 if ctx.company_keys else 0.0

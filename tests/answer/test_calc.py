@@ -110,3 +110,16 @@ def test_period_expense_ratio_sums_the_three_expenses_over_revenue() -> None:
     values = [Decimal("274950664.27"), Decimal("125189086.49"), Decimal("-19572506.45")]
     values.append(Decimal("1581905632.48"))  # selling, admin, finance expenses; operating revenue
     assert round(f.evaluate(values) * 100, 2) == Decimal("24.06")
+
+
+def test_a_per_unit_average_is_no_mean_and_by_what_percentage_is_a_change() -> None:
+    assert detect_formula("What was Acme's average revenue per paying user in 2019?") is None
+    assert detect_formula("What was the average price per aircraft?") is None
+    mean = detect_formula("What was the average of revenue in 2019 and 2020?")
+    assert mean is not None and mean.name == "average"
+    change = detect_formula(
+        "By what percentage did Nike's operating overhead expense change from 2018 to 2019?"
+    )
+    assert change is not None and change.name == "yoy_growth"
+    margin = detect_formula("By what percentage points did the gross margin change?")
+    assert margin is not None and margin.name == "gross_margin"  # a named formula first

@@ -7,8 +7,10 @@ from decimal import Decimal
 from finrag.answer.defined import defined_answer, evaluate, template
 from finrag.answer.definition import find_definition
 from finrag.answer.facts import extract_facts
+from finrag.answer.numeric import calculation_answer
 from finrag.answer.query import analyze
-from finrag.model import Table
+from finrag.model import QueryAnalysis, Table
+from finrag.retrieve.periods import find_periods
 
 from .helpers import make_doc, table_chunks
 
@@ -249,3 +251,80 @@ def test_a_defined_amount_asked_as_a_percent_margin_is_divided_by_revenue() -> N
     plain = "What is Acme's FY2022 EBITDA? Define EBITDA as operating income + depreciation and amortization."
     kept = as_margin(find_definition(plain), plain)
     assert kept is not None and kept.additive()  # an amount stays an amount
+
+
+def test_a_defined_free_cash_flow_is_read_at_the_period_end_asked_and_subtracts_the_outflow_s_size() -> None:
+    # a June year-end filer: its 10-K's "2022" column ended 30 June 2022; the quarter asked ended in December
+    annual = Table(
+        "t1",
+        [53],
+        [["($ in millions)", "2023", "2022"]],
+        [
+            ["Net cash provided by operating activities", "1,261", "1,526"],
+            ["Purchase of property, plant, and equipment, and other intangible assets", "(526)", "(527)"],
+        ],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    interim = Table(
+        "t2",
+        [8],
+        [["($ in millions)", "Six Months Ended December 31, 2022", "Six Months Ended December 31, 2021"]],
+        [
+            ["Net cash provided by operating activities", "145", "323"],
+            ["Purchase of property, plant, and equipment, and other intangible assets", "(250)", "(255)"],
+        ],
+        caption="Condensed Consolidated Statements of Cash Flows",
+    )
+    ten_k = make_doc(
+        [annual], company="Amcor", year=2023, file="AMCOR_2023_10K.pdf", language="en", unit_line=""
+    )
+    ten_k.meta.period_end = "2023-06-30"
+    ten_q = make_doc(
+        [interim], company="Amcor", year=2023, file="AMCOR_2023Q2_10Q.pdf", language="en", unit_line=""
+    )
+    facts = extract_facts(ten_k, table_chunks(ten_k)) + extract_facts(ten_q, table_chunks(ten_q))
+    text = (
+        "What was Amcor's free cash flow for the six months ended December 31, 2022 (in USD millions)? "
+        "Define free cash flow as net cash provided by operating activities minus purchase of property, "
+        "plant, and equipment, and other intangible assets."
+    )
+    asked = analyze(text, QueryAnalysis(text, text, "en", "calculation", periods=find_periods(text)))
+    assert asked.definition is not None
+    answer = defined_answer(asked, asked.definition, facts, {ten_k.doc_id: 0, ten_q.doc_id: 1}, lambda f: 1)
+    assert answer is not None and answer.calculation is not None
+    assert answer.calculation.result == Decimal("-105.00")  # 145 − 250, not the 10-K's June year
+    assert "145 − 250" in answer.text  # the purchases printed "(250)" are subtracted by their size
+
+
+def test_an_expense_printed_in_brackets_is_divided_by_its_size_and_a_ratio_asked_in_percent_is_one() -> None:
+    operations = Table(
+        "t4",
+        [4],
+        [["(In thousands)", "Three Months Ended June 30, 2023"]],
+        [
+            ["Operating income", "371,378"],
+            ["Interest expense, net of amounts capitalized", "(111,945)"],
+            ["Income before income taxes", "4,325"],
+            ["Income tax expense", "2,392"],
+        ],
+        caption="Consolidated Statements of Operations",
+    )
+    doc = make_doc([operations], company="MGM", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What was MGM's interest coverage for the three months ended June 30, 2023? Define interest "
+        "coverage as operating income divided by interest expense, net of amounts capitalized, both from "
+        "the statement of operations."
+    )
+    assert asked.definition is not None
+    assert [t.item.printed for t in asked.definition.terms][
+        1
+    ] == "interest expense, net of amounts capitalized"
+    out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("3.32")
+    rate = analyze(
+        "What was MGM's effective tax rate in 2023? Compute it as income tax expense divided by income "
+        "before income taxes. Answer in percent, rounded to one decimal place."
+    )
+    out = calculation_answer(rate, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.text.split(" = ")[-1].startswith("55.3%")

@@ -51,3 +51,17 @@ def test_a_quantity_asked_in_a_unit_is_quoted_only_where_a_figure_in_that_unit_i
     figure = _chunk("报告期内公司二氧化碳排放总量为1,234吨，同比下降5%。", [])
     question, context, focus = extractive_inputs(asked, [(1, mention), (2, figure)], AnswerSettings())
     assert "1,234吨" in extractive_answer(question, context, 3, 400, focus)
+
+
+def test_a_count_of_a_named_product_is_quoted_only_where_the_product_s_count_is_printed() -> None:
+    phones = _chunk(
+        "We sold 13.8 million Microsoft Lumia phones and 75.5 million other phones in fiscal year 2016.", []
+    )
+    surface = _chunk("Surface revenue increased $486 million or 13% in fiscal year 2016.", [])
+    context = [(1, phones), (2, surface)]
+    asked = analyze("How many Surface devices did Acme sell in fiscal year 2016?")
+    question, chunks, focus = extractive_inputs(asked, context, AnswerSettings())
+    assert extractive_answer(question, chunks, 3, 400, focus) == ""  # its revenue is no count of devices
+    lumia = analyze("How many Lumia phones did Acme sell in fiscal year 2016?")
+    question, chunks, focus = extractive_inputs(lumia, context, AnswerSettings())
+    assert "13.8 million" in extractive_answer(question, chunks, 3, 400, focus)

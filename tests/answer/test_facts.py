@@ -330,3 +330,23 @@ def test_a_date_split_across_a_merged_header_cell_dates_both_scope_columns() -> 
     facts = {f.scope: f for f in extract_facts(doc, table_chunks(doc))}
     assert facts["parent"].period_end == "2005-12-31" and facts["parent"].value == Decimal("95218151.58")
     assert facts["consolidated"].period_end == "2005-12-31"
+
+
+def test_a_statement_named_parent_company_in_brackets_after_its_title_is_the_parent_s() -> None:
+    parent = Table(
+        "t40",
+        [114],
+        [["项目", "2005年度", "2004年度"]],
+        [["一、主营业务收入", "191,522,706.06", "153,350,476.79"]],
+        caption="利润表（母公司）单位：人民币元",
+    )
+    group = Table(
+        "t41",
+        [110],
+        [["项目", "2005年度", "2004年度"]],
+        [["一.主营业务收入", "191,634,516.98", "153,440,000.00"]],
+        caption="利润表",
+    )
+    doc = make_doc([parent, group], company="南岭民爆", year=2006, file="nanling.pdf")
+    scopes = {f.table_ref: f.scope for f in extract_facts(doc, table_chunks(doc))}
+    assert scopes == {"t40": "parent", "t41": ""}

@@ -319,3 +319,44 @@ def test_a_peer_a_prospectus_names_is_no_company_the_index_holds() -> None:
     assert not decision.answerable and decision.reason == "company"
     own = analyze("国电电力2006年度的主营业务收入是多少元？")
     assert decide(own, hits, ["国电电力"], AnswerSettings()).answerable
+
+
+def test_a_metric_named_by_an_abbreviation_no_evidence_prints_is_refused() -> None:
+    doc = make_doc([], company="Acme", year=2019, language="en")
+    hits = [
+        Hit(
+            make_chunk(
+                doc, "Acme had 409 million monthly active users and net revenues of $6,489 million.", 5
+            ),
+            0.9,
+        )
+    ]
+    arppu = analyze("What was Acme's average revenue per paying user (ARPPU) in 2019?")
+    assert arppu.formula is None  # "average … per paying user" is a per-unit metric, not a mean of figures
+    decision = decide(arppu, hits, ["Acme"], AnswerSettings())
+    assert not decision.answerable and decision.missing == ["ARPPU"]
+    mau = analyze("How many monthly active users (MAUs) did Acme have in 2019?")
+    assert decide(mau, hits, ["Acme"], AnswerSettings()).answerable  # the words before it are printed
+    eps = analyze("What was Acme's diluted earnings per share (EPS) in 2019?")
+    assert "EPS" not in decide(eps, hits, ["Acme"], AnswerSettings()).missing  # a statement item
+
+
+def test_a_listing_code_no_indexed_company_has_is_another_company() -> None:
+    peer = analyze("四方股份（601126）2019年的营业收入是多少元？")
+    decision = decide(peer, _hits(), ["四方科技", "603339"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "company" and decision.missing == ["601126"]
+    own = analyze("四方科技（603339）2019年的营业收入是多少元？")
+    assert decide(own, _hits(), ["四方科技", "603339"], AnswerSettings()).answerable
+    amount = analyze("四方科技2019年营业收入超过300000元吗？")  # a number, not a code
+    assert decide(amount, _hits(), ["四方科技", "603339"], AnswerSettings()).reason != "company"
+
+
+def test_an_interim_report_holds_its_year_and_the_year_before_only() -> None:
+    doc = make_doc([], company="Acme", year=2021, language="en", file="ACME_2021Q1_10Q.pdf")
+    chunk = make_chunk(doc, "Net income was $14,300 million for the first quarter of 2021.", 3)
+    chunk.meta.fiscal_period, chunk.meta.period_end = "Q1", "2021-03-31"
+    hits = [Hit(chunk, 0.9)]
+    old = analyze("What was Acme's net income for full-year 2019?")
+    assert decide(old, hits, ["Acme"], AnswerSettings()).reason == "period"
+    prior = analyze("What was Acme's net income in the first quarter of 2020?")
+    assert decide(prior, hits, ["Acme"], AnswerSettings()).answerable

@@ -93,3 +93,20 @@ def test_an_item_named_around_its_subject() -> None:
         ("operating_cash_flow", "cash generated from operations")
     ]
     assert find_line_items("How much cash did Amazon hold at year end?") == []
+
+
+def test_an_item_the_question_interrupts_with_its_other_sign_and_colloquial_chinese_names() -> None:
+    found = find_line_items("What was MGM's net cash provided by (used in) operating activities for FY2020?")
+    assert [(m.concept, m.printed) for m in found] == [
+        ("operating_cash_flow", "net cash provided by operating activities")
+    ]
+    assert found[0].end == found[0].start + len("net cash provided by (used in) operating activities")
+    assert [m.concept for m in find_line_items("安妮股份05年净利多少？")] == ["net_profit"]
+    assert find_line_items("2019年净利率是多少") == []  # a ratio, not the profit
+    assert [m.concept for m in find_line_items("生物股份20年营收同比涨了多少")] == ["revenue"]
+    assert [m.concept for m in find_line_items("四方科技19年买固定资产花了多少钱")] == ["capex"]
+
+
+def test_a_label_asked_with_its_remark_matches_that_row_exactly() -> None:
+    label = "interest expense, net of amounts capitalized"
+    assert label_matches(label, "", "interest expense, net of amounts capitalized") == 1.0

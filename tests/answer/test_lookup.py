@@ -441,3 +441,69 @@ def test_a_chinese_ratio_the_filing_prints_is_quoted_and_a_row_s_price_is_no_rev
     assert best_fact(facts, Want(row, 2009), price, {}) is None  # the revenue row is no unit price
     sales = analyze("爱康科技2009年度太阳能边框的销售收入是多少?")
     assert best_fact(facts, Want(row, 2009), sales, {}) is not None
+
+
+def test_a_year_asked_takes_no_column_of_some_months_and_a_half_year_no_quarter() -> None:
+    months = Table(
+        "t30",
+        [60],
+        [["项目", "2003年度", "2002年10-12月"]],
+        [["主营业务收入", "8,225,368.10", "91,630.70"]],
+        caption="通力磁材公司成立以来历年经营成果",
+    )
+    quarter = Table(
+        "t31",
+        [108],
+        [["项目", "2007年度第一季度", "2006年度"]],
+        [["一、营业收入", "2,982,104,636.39", "13,235,594,540.30"]],
+        caption="合并利润表",
+    )
+    doc = make_doc([months, quarter], company="天源科技", year=2006, file="tianyuan.pdf")
+    facts = extract_facts(doc, table_chunks(doc))
+    revenue = LineItemMatch("revenue", "主营业务收入", 0)
+    asked = analyze("天源科技2002年度的主营业务收入是多少元？")
+    assert best_fact(facts, Want(revenue, 2002), asked, {}) is None  # three months are not the year
+    assert best_fact(facts, Want(revenue, 2003), analyze("天源科技2003年度的主营业务收入是多少元？"), {})
+    half = analyze("国电电力2007年1-6月的营业收入是多少元？")
+    assert best_fact(facts, Want(LineItemMatch("revenue", "营业收入", 0), 2007), half, {}) is None
+
+
+GROSS_CAPEX = "Purchases of property and equipment, including internal-use software and website development"
+
+
+def test_a_row_written_out_with_its_remark_is_that_row_not_one_with_another_remark() -> None:
+    free_cash = Table(
+        "t32",
+        [30],
+        [["", "Year Ended December 31, 2017"]],
+        [
+            [
+                "Purchases of property and equipment, including internal-use software and website "
+                "development, net of proceeds from property and equipment incentives",
+                "(10,058)",
+            ]
+        ],
+        caption="Free Cash Flow",
+    )
+    flows = Table(
+        "t33",
+        [37],
+        [["", "Year Ended December 31, 2017"]],
+        [
+            [
+                GROSS_CAPEX,
+                "(11,955)",
+            ]
+        ],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([free_cash, flows], company="Amazon", year=2017, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What were Amazon's FY2017 capital expenditures as a percentage of total net sales? Use the gross "
+        "'purchases of property and equipment, including internal-use software and website development' line "
+        "of the cash flow statement (before proceeds from property and equipment incentives)."
+    )
+    item = next(m for m in asked.line_items if m.printed.startswith("purchases"))
+    found = best_fact(facts, Want(item, 2017), asked, {doc.doc_id: 0})
+    assert found is not None and found.value == Decimal(-11955)

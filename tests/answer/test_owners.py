@@ -136,3 +136,28 @@ def test_a_product_after_the_filer_s_name_owns_the_figure_and_a_short_form_is_th
     chunk = make_chunk(amex, "Amex card members spent more in 2022.", 5)
     asked = analyze("What was Amex's provision for credit losses in 2022?")
     assert is_filer("Amex", asked, [chunk]) and subject_names(asked, [chunk]) == []
+
+
+def test_a_segment_row_above_the_table_s_total_is_the_segment_s_figure_not_the_total() -> None:
+    segments = Table(
+        "t44",
+        [44],
+        [["", "Fiscal 2016", "Fiscal 2015"]],
+        [
+            ["Digital Media", "4,011.6", "3,095.2"],
+            ["Digital Marketing", "1,736.6", "1,508.9"],
+            ["Total revenue", "5,854.4", "4,795.5"],
+        ],
+        caption="Segment Information (dollars in millions)",
+    )
+    doc = make_doc([segments], company="Adobe", year=2016, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    owned = owned_facts(facts, ["Digital Marketing"], {c.chunk_id: c for c in chunks})
+    assert {f.value for f in owned} == {Decimal("1736.6"), Decimal("1508.9")}
+    asked = analyze(
+        "What was the year-over-year percentage change in revenue of Adobe's Digital Marketing segment from "
+        "fiscal 2015 to fiscal 2016?"
+    )
+    out = calculation_answer(asked, owned, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("15.09")

@@ -48,6 +48,11 @@ def test_lookup_quotes_value_unit_and_cites(answerer: Answerer) -> None:
     assert a.citations and a.citations[0].snippet and f"[{a.citations[0].n}]" in a.answer
 
 
+def test_a_parent_company_figure_no_parent_statement_prints_is_refused(answerer: Answerer) -> None:
+    a = ask(answerer, "四方科技2019年母公司利润表中的营业收入是多少元?")
+    assert a.refused and "母公司报表" in a.answer and "1,175,301,034.32" not in a.answer
+
+
 def test_lookup_picks_the_prior_year_end_column(answerer: Answerer) -> None:
     a = ask(answerer, "四方科技上年末的货币资金是多少？")
     assert "350,000,000.00" in a.answer and "401,234,567.89" not in a.answer

@@ -96,3 +96,34 @@ def test_a_quoted_sentence_must_print_the_kind_asked() -> None:
     assert select_sentences("same-store sales growth fiscal 2017", context, 3, strict) == []
     loose = Focus(["sales", "revenue"], 2017)
     assert select_sentences("revenue growth fiscal 2017", context, 3, loose)
+
+
+def test_a_chinese_product_before_the_item_is_its_kind_but_a_statement_or_period_is_not() -> None:
+    assert analyze("金宇生物2020年非洲猪瘟疫苗的营业收入是多少元？").qualifiers == ["非洲猪瘟疫苗"]
+    assert analyze("四方科技2019年销往俄罗斯市场的营业收入是多少元？").qualifiers == ["销往俄罗斯市场"]
+    for question in (
+        "四方科技2019年母公司利润表中的营业收入是多少元?",
+        "国电电力2007年第三季度的净利润是多少元？",
+        "南岭民爆2006年全年的主营业务收入是多少元？",
+        "请问，2020年诺泰生物的所得税费用是多少元?",
+    ):
+        assert analyze(question).qualifiers == [], question
+
+
+def test_current_is_where_a_balance_sheet_row_stands() -> None:
+    balance = Table(
+        "t9",
+        [10],
+        [["(Millions)", "July 2, 2023", "December 31, 2022"]],
+        [
+            ["Inventories", "10,310", "8,981"],
+            ["Deferred revenues", "1,375", "1,493"],
+            ["Noncurrent inventories", "5,868", "5,827"],
+        ],
+        caption="Condensed Consolidated Balance Sheets",
+    )
+    doc = make_doc([balance], company="Pfizer", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    current = kind_facts(facts, ["current"], {})
+    assert {f.line_item for f in current} == {"Inventories", "Deferred revenues"}  # not the noncurrent row
+    assert {f.line_item for f in kind_facts(facts, ["current deferred"], {})} == {"Deferred revenues"}

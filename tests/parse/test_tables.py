@@ -12,6 +12,7 @@ from finrag.parse.tables import (
     merge_tables,
     running_lines,
     split_header,
+    tidy,
     unit_of,
 )
 
@@ -110,3 +111,20 @@ def test_notes_header_and_running_lines_are_not_captions() -> None:
 
 def _line(text: str) -> Line:
     return Line([Segment(text, 0.0, 0.0, 100.0, 10.0, 10.0, False)])
+
+
+def test_a_first_amount_glued_to_its_chinese_label_gets_its_own_cell() -> None:
+    rows = [
+        ["预收款项12,337,730.60", "8,852,905.52", "19,359,291.49"],
+        ["非流动负债：", "", ""],
+        ["长期借款653,498.67", "1,127,388.99", "-"],
+        ["所有者权益合计132,783,500.45", "96,740,512.28", "73,933,906.39"],
+    ]
+    assert tidy(rows) == [
+        ["预收款项", "12,337,730.60", "8,852,905.52", "19,359,291.49"],
+        ["非流动负债：", "", "", ""],
+        ["长期借款", "653,498.67", "1,127,388.99", "-"],
+        ["所有者权益合计", "132,783,500.45", "96,740,512.28", "73,933,906.39"],
+    ]
+    one = [["营业收入2019", "1,000.00"], ["营业成本", "500.00"]]  # a label ending in a year is no glue
+    assert tidy(one) == one

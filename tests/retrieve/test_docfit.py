@@ -65,3 +65,35 @@ def test_a_quarter_compared_with_the_year_before_wants_the_latest_quarters_repor
     ask = _ask("Acme gross margin in Q2 FY2023 versus Q2 FY2022")
     assert best_files(ask, [ACME], WINDOW) == ["ACME_2023Q2_EARNINGS.pdf", "ACME_2023Q2_10Q.pdf"]
     assert doc_fit(ask, 2022, "FY", WINDOW) == PARTIAL
+
+
+def test_a_period_end_the_question_writes_wants_the_report_ending_then_whatever_its_fiscal_name() -> None:
+    june_filer = [
+        DocumentRecord(
+            "id-k",
+            "AMCOR_2023_10K.pdf",
+            "pdf",
+            "filing",
+            "en",
+            10,
+            DocumentMeta(company="Amcor", fiscal_year=2023, fiscal_period="FY", period_end="2023-06-30"),
+            AccessInfo(),
+        ),
+        DocumentRecord(
+            "id-q",
+            "AMCOR_2023Q2_10Q.pdf",
+            "pdf",
+            "filing",
+            "en",
+            10,
+            DocumentMeta(company="Amcor", fiscal_year=2023, fiscal_period="Q2", period_end="2022-12-31"),
+            AccessInfo(),
+        ),
+    ]
+    ask = _ask("Amcor free cash flow for the six months ended December 31, 2022")
+    assert best_files(ask, [june_filer], WINDOW) == ["AMCOR_2023Q2_10Q.pdf"]
+    # a calendar-year filer's June balance is in its second-quarter 10-Q, not the year's 10-K
+    ask = _ask("Acme total assets as of June 30, 2023")
+    assert doc_fit(ask, 2023, "Q2", WINDOW, "2023-06-30") == FIT
+    assert doc_fit(ask, 2023, "FY", WINDOW, "2023-12-31") < FIT
+    assert doc_fit(_ask("J&J cash as of January 1, 2023"), 2022, "FY", WINDOW, "2023-01-01") == FIT
