@@ -93,17 +93,17 @@ def _bind(
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
     homes: list[str | None] = []  # the statement each operand is to be read from, where the definition says
-    concepts = [t.item.concept for t in definition.terms if t.item.concept]
+    # concepts two differently worded operands share ("short-term debt" and "current portion of long-term
+    # debt"): those operands are looked up by their words; one item used twice keeps its concept
+    worded: dict[str, set[str]] = {}
+    for t in definition.terms:
+        worded.setdefault(t.item.concept, set()).add(t.item.printed.lower())
     for t in definition.terms:
         named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
         # the question's own year is shifted already ("Fiscal 2022 ended January 28, 2023")
         years: list[int | None] = [y + asked.year_offset for y in named] or [year]
         item = t.item
-        if (
-            item.concept
-            and concepts.count(item.concept) > 1
-            and len({u.item.printed for u in definition.terms}) > 1
-        ):
+        if item.concept and len(worded[item.concept]) > 1:
             item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
         if end and not t.average_of and t.year is None:
             wants.append(Want(item, None, end))

@@ -127,6 +127,8 @@ def find_definition(question: str) -> Definition | None:
     for m in _BRACKET.finditer(question):
         if _MATH_AFTER.match(question, m.end()):
             continue  # "(A / B)^(1/2) - 1": the bracket is part of a longer expression
+        if _NAMED_BEFORE.search(question, 0, m.start()):
+            continue  # "Jinyu Bio-Technology's (金宇生物 / 生物股份)": other names of a company
         if _OPERATOR_WORDS.search(m.group("expr")):
             found = _parse(_name_before(question[: m.start()]), m.group("expr"))
             if found is not None:
@@ -147,6 +149,7 @@ _PRONOUN = re.compile(r"it|this|that|this (?:ratio|metric|measure)", re.I)
 _METRIC = re.compile(r"(?:[\w&'’-]+\s+){1,6}?(?:ratio|margin|rate|turnover|coverage|yield|multiple)\b", re.I)
 # ", and free cash flow margin as ...": the next definition in one sentence
 _AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\s+as\s+", re.I)
+_NAMED_BEFORE = re.compile(r"['’]s\s*$")
 _MATH_AFTER = re.compile(r"\s*[\^*/×÷+−-]")
 
 
@@ -188,7 +191,8 @@ _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
 # "… / total revenues for each year, then take the simple average": how to use the metric, not an operand
 _HOW_TO_USE = re.compile(
     r",?\s+(?:for each (?:year|period|quarter)\b|(?:and\s+)?then\s+(?:take|average)\b).*$"
-    r"|,\s*(?:using|based on|according to|relying on|as (?:reported|shown|presented) in)\b.*$",  # the source
+    r"|,\s*(?:(?:all|both|each)\s+)?"  # the source: ", all as shown in the cash flow statement"
+    r"(?:using|based on|according to|relying on|as (?:reported|shown|presented) in)\b.*$",
     re.I,
 )
 

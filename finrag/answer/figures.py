@@ -79,10 +79,12 @@ def _months_printed(text: str, year: int) -> list[int]:
 
 def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None:
     """The whole year or quarter a Chinese figure question asks when the evidence dates that year's figures
-    only to an earlier month (a prospectus with "2007年1-6月") or not at all: its figures are another
-    period's, else None."""
-    if asked.language != "zh" or asked.intent not in ("lookup", "calculation"):
+    only to an earlier month (a prospectus with "2007年1-6月") or not at all, or the quarter an English one
+    asks of annual reports only: its figures are another period's, else None."""
+    if asked.intent not in ("lookup", "calculation"):
         return None
+    if asked.language != "zh":
+        return _quarter_not_reported(asked, context)
     quarter = next((p for p in find_periods(asked.question) if (p.fiscal_period or "").startswith("Q")), None)
     whole = FULL_YEAR.search(asked.question) if len(asked.years) == 1 else None
     if quarter is not None and quarter.period_end and quarter.fiscal_year:  # "2007年第三季度": to September
@@ -94,6 +96,25 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         label = f"{asked.years[0]}{whole.group(0).lstrip('0123456789 ')}"  # "2007年全年", "2002年度"
         return label if not printed or max(printed) < DECEMBER else None
     return None
+
+
+# a table column or report of a quarter: "Three Months Ended", "4Q22", "Q2", "13 weeks ended"
+_QUARTER_PRINTED = re.compile(
+    r"\bthree months\b|\bquarters?\b|\b[1-4]Q\s?\d{2}\b|\bQ[1-4]\b|\b1[2-7] weeks\b", re.I
+)
+
+
+def _quarter_not_reported(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None:
+    """The quarter an English figure question asks when only annual reports answer and no table of theirs
+    has a quarter's column ("Boeing's revenues for the fourth quarter of 2022" over its 10-K): the year's
+    figure is another one."""
+    quarter = next((p for p in find_periods(asked.question) if (p.fiscal_period or "").startswith("Q")), None)
+    if quarter is None or not context:
+        return None
+    if any(c.meta.fiscal_period not in (None, "FY") for _, c in context):
+        return None  # a quarter's report is among the evidence
+    tables = " ".join(c.text for _, c in context if c.table_ref)
+    return None if _QUARTER_PRINTED.search(tables) else quarter.label
 
 
 def _flat(context: list[tuple[int, Chunk]]) -> str:

@@ -18,6 +18,7 @@ from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.lexicon import find_line_items, synonyms
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.periods import MONTHS
+from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor
 from finrag.answer.roles import (
     asked_role,
@@ -128,11 +129,22 @@ def _files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[
 _LISTING_CODE = re.compile(
     r"(?<=[(（])(?:(?:60|68|00|30)\d{4}|0\d{4})(?=[)）.])|(?<=代码)[:：\s]*((?:60|68|00|30)\d{4})(?!\d)"
 )
-_FILINGS = frozenset({"annual_report", "filing", "prospectus"})
-# How a Chinese company's name ends (a product, a line item or "截至" does not)
-_ZH_FIRM = re.compile(
-    r"(?:公司|集团|股份|科技|国际|电力|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
-)
+FILINGS = frozenset({"annual_report", "filing", "prospectus"})
+
+
+def _writes_known(question: str, known: list[str]) -> bool:
+    """The question writes an indexed company's name as printed ("Sifang Technology's (四方科技)")."""
+    for k in known:
+        if len(k) < MIN_KNOWN_CHARS:
+            continue
+        if k.isascii() and re.search(rf"(?<![\w&]){re.escape(k)}(?![\w&])", question, re.I):
+            return True
+        if not k.isascii() and k in question:
+            return True
+    return False
+
+
+MIN_KNOWN_CHARS = 3  # shorter names and codes ("GE", "四方") stand in for too much
 
 
 def _names_document(name: str, hit: Hit) -> bool:
@@ -223,17 +235,17 @@ def decide(
             evidence = [h for h in evidence if h in matching] or matching
         elif not any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
             missing.append(name)
-    if missing and len(missing) == len(asked.entities):  # one name the evidence knows is enough
-        return GateDecision(False, "company", missing=missing, scores=scores)
+    if missing and len(missing) == len(asked.entities) and not _writes_known(asked.question, known):
+        return GateDecision(False, "company", missing=missing, scores=scores)  # one known name is enough
     # "四方股份（601126）": a listing code is the company; none of the evidence's companies has it
     for code in (m.group(1) or m.group(0) for m in _LISTING_CODE.finditer(asked.question)):
         if code not in known and not any(code in h.chunk.text for h in hits):
             return GateDecision(False, "company", missing=[code], scores=scores)
     # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here (news passages
     # name their subject, not a filer)
-    firms = [e for e in asked.entities if _ZH_FIRM.search(e)]
+    firms = [e for e in asked.entities if ZH_FIRM.search(e)]
     figure = asked.language == "zh" and asked.intent in ("lookup", "calculation") and not asked.companies
-    filings = all(h.chunk.meta.doc_type in _FILINGS for h in hits)
+    filings = all(h.chunk.meta.doc_type in FILINGS for h in hits)
     if figure and firms and known and filings and not _files_here(firms, asked, hits, known):
         return GateDecision(False, "company", missing=firms, scores=scores)
     if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from finrag.answer.events import event_names, named_event
+from finrag.answer.gate import FILINGS
 from finrag.answer.query import AskedFor
 from finrag.answer.role_words import HEAD_KINDS
 from finrag.answer.roles import (
@@ -22,6 +23,8 @@ from finrag.answer.subjects import subject_name
 from finrag.answer.text import coverage
 from finrag.config import AnswerSettings
 from finrag.model import Chunk
+
+_FIGURE_KINDS = frozenset({"money", "percent", "shares", "stake"})  # amounts a table row prints
 
 _YEAR_WORDS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}\s*(?:年度?)?", re.I)  # "2019年", "2005年度", "FY2022"
 
@@ -80,6 +83,13 @@ class RoleCheck:
     role: Role
     found: RoleEvidence
     passed: bool  # a value of the role's kind with enough of its cues, about the subject
+    # not passed, but an amount a filing's table may print without the cue beside it ("…补充资料中X的本期
+    # 金额"): the figure lookup may answer; a quoted sentence must then print the role's cue words
+    deferred: bool = False
+
+    @property
+    def cue_groups(self) -> tuple[tuple[str, ...], ...]:
+        return self.role.cues or ((self.role.phrase,),)
 
     def detail(self) -> dict[str, object]:
         f = self.found
@@ -112,4 +122,6 @@ def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSet
     if (checked := role_gate(asked, context, cfg)) is None:
         return _subject_check(asked, context, cfg)
     role, found = checked
-    return RoleCheck(role, found, found.found and found.score >= cfg.role_min_cue_share)
+    passed = found.found and found.score >= cfg.role_min_cue_share
+    filings = bool(context) and all(c.meta.doc_type in FILINGS for _, c in context)
+    return RoleCheck(role, found, passed, deferred=not passed and role.kind in _FIGURE_KINDS and filings)

@@ -50,6 +50,7 @@ _WHOLE_YEAR_COLUMN = re.compile(r"年度(?!\s*第)|\byears? ended\b|\btwelve mon
 # a question about a year's whole ("2007年全年的净利润"): no quarter's or half's column answers it
 FULL_YEAR = re.compile(r"年全年|年整年|\d\s*年度|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
 _QUARTERS = ("Q1", "Q2", "Q3", "Q4")
+_YEAR_ONLY = re.compile(r"^\s*(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2}\s*$", re.I)  # a 10-K's "2022" column
 _MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "2002年10-12月": part of a year
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
@@ -204,7 +205,9 @@ def best_fact(
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         if half and (_QUARTER_WORDS.search(f.column_label) or f.fiscal_period in _QUARTERS):
             continue  # "2007年1-6月": a quarter's column is three months of it
-        if asked.quarters and _WHOLE_YEAR_COLUMN.search(f.column_label):
+        if asked.quarters and not asked.instant and not _quarter_column(f, asked.quarters):
+            continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
+        if asked.quarters and (_WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)):
             continue  # "2007年第三季度": the 2007年度 column is the whole year's figure
         if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
             continue  # "太阳能边框的平均单价": the product's revenue row is another figure
@@ -246,6 +249,11 @@ def best_fact(
         return None
     scored.sort(key=lambda t: (-t[0], t[1].page))
     return scored[0][1]
+
+
+def _quarter_column(f: Fact, quarters: list[str]) -> bool:
+    """The fact's column is a quarter's: its period is one asked, or its heading says three months/季度."""
+    return f.fiscal_period in quarters or bool(_QUARTER_WORDS.search(f.column_label))
 
 
 # What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only

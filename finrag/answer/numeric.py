@@ -15,6 +15,7 @@ from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact, per_share_row, wants_for
 from finrag.answer.periods import fiscal_year_of, year_ended
+from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.ratios import cagr
 from finrag.answer.units import format_number
@@ -50,6 +51,7 @@ OUTFLOW_CONCEPTS = frozenset(
     }
 )
 _IN_PERCENT = re.compile(r"\b(?:in|as an?|units of)\s+(?:percent|percentage|%)|百分比", re.I)
+_CHANGE_COLUMN = re.compile(r"增减|变动|同比|\bchange\b", re.I)  # "毛利率比上年增减（%）" is no 毛利率
 ADJUSTED = re.compile(r"(?<!un-)\badjusted\b", re.I)  # "unadjusted" has no word boundary before "adjusted"
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
 
@@ -201,6 +203,17 @@ def printed_ratio(
     row = ratio_row(asked)
     if row is None:
         return None
+    if asked.qualifiers:  # "罐式集装箱的毛利率": the kind's row of a breakdown with a 毛利率 column
+        cells = [
+            f
+            for f in facts
+            if row.printed in (label := normalise(f.column_label))
+            and not _CHANGE_COLUMN.search(label)
+            and prints_qualifiers(f.line_item, asked.qualifiers)
+        ]
+        item = LineItemMatch("", cells[0].line_item, 0) if cells else None
+        undated = replace(asked, line_items=[item], formula=None, years=[]) if item else asked
+        return lookup_answer(undated, cells, doc_rank, cite) if item else None
     own = [  # a ratio is no amount: the money unit of the table's header is not its unit
         f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
         for f in facts

@@ -62,7 +62,8 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     name (a capitalised common word, "Company" or "Effective", is also printed in lower case); a product
     written after the filer's name ("Microsoft Azure") is one."""
     text = " ".join(c.text for c in context)
-    names = [n for e in asked.entities for n in (e, _beyond_filer(e, asked, context)) if n]
+    named = [e.rstrip("'’") for e in asked.entities]  # "Boeing Global Services' revenues": a possessive
+    names = [n for e in named for n in (e, _beyond_filer(e, asked, context)) if n]
     return [
         e
         for e in dict.fromkeys(names)

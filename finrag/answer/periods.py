@@ -141,6 +141,9 @@ def year_end(year: int, month: int = 12) -> str:
     return f"{year:04d}-{month:02d}-{_MONTH_END[month]:02d}"
 
 
+_ZH_BARE_QUARTER = re.compile(r"^第\s*([一二三四])\s*季度")
+
+
 def resolve_label(label: str, report_year: int | None, report_end: str | None = None) -> ResolvedPeriod:
     """A column label -> period; ``report_year``/``report_end`` anchor relative labels ("上年末")."""
     text = label.strip()
@@ -178,6 +181,10 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         y = int(m.group(1))
         q = _QN[m.group(2)] if m.group(2) else (1 if m.group(3) == "3" else 3)
         return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
+    m = _ZH_BARE_QUARTER.match(text)
+    if m and report_year is not None:  # "第三季度（7-9月份）" in a year's report: that year's quarter
+        q = _QN[m.group(1)]
+        return ResolvedPeriod(report_year, f"Q{q}", year_end(report_year, 3 * q), "duration")
     for words, back, instant in _RELATIVE:
         if any(w in text for w in words):
             if report_year is None:

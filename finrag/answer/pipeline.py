@@ -157,11 +157,14 @@ class Answerer:
         checked = check_role(asked, prep.context, self.cfg) if decision.reason != "false_premise" else None
         if checked is not None:
             trace.add("gate", "role", checked.detail())
-            if not checked.passed:
+            if checked.deferred:
+                prep.deferred = checked
+            elif not checked.passed:
                 decision.answerable, decision.reason, decision.missing = False, "role", [checked.role.phrase]
                 return self._refuse(prep, refusal_text(asked, decision))
-            prep.role = (checked.role.kind, checked.found)
-            prep.snippets[checked.found.n] = checked.found.sentence
+            else:
+                prep.role = (checked.role.kind, checked.found)
+                prep.snippets[checked.found.n] = checked.found.sentence
         if asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = numeric_answer(self.store, prep, hits)
@@ -234,6 +237,10 @@ class Answerer:
             cfg = self.cfg
             text = extractive_answer(question, later, cfg.max_sentences, cfg.max_answer_chars, focus)
             prep.context.extend(later if text else [])
+        if (role := prep.deferred) is not None and not all(
+            any(w in text for w in g) for g in role.cue_groups
+        ):
+            text = ""  # the quoted sentences say nothing of the amount asked ("总市值"): no answer
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 
@@ -250,6 +257,9 @@ class Answerer:
         )
         cited = list(dict.fromkeys(n for n in citations_in(checked) if n in context))
         if not checked.strip() or not cited:
+            if prep.deferred is not None:  # say which amount was looked for
+                prep.decision.reason, prep.decision.missing = "role", [prep.deferred.role.phrase]
+                return self._refuse(prep, refusal_text(prep.asked, prep.decision), answerer)
             return self._refuse(prep, NOTHING_FOUND[prep.asked.language], answerer)
         citations = [make_citation(n, context[n], prep.pages.get(n), prep.snippets.get(n)) for n in cited]
         prep.trace.add("answer", "answerer", {"answerer": answerer, "citations": cited})

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from finrag.answer.gate import GateDecision
+from finrag.answer.gate_roles import RoleCheck
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.query import AskedFor
 from finrag.answer.roles import RoleEvidence
@@ -37,3 +38,4 @@ class Prepared:
     snippets: dict[int, str] = field(default_factory=dict)  # [n] -> the cited table row(s)
     numeric: NumericAnswer | None = None
     role: tuple[str, RoleEvidence] | None = None  # the asked attribute's kind and the value found for it
+    deferred: RoleCheck | None = None  # a role a quoted answer must print the cue words of (gate_roles)

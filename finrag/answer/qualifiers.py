@@ -68,11 +68,18 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
 
 # "金宇生物2020年非洲猪瘟疫苗的销售收入": what stands between the year and "的" before a line item names the
 # kind of it asked (a product, a market); statements, scopes and periods do not
-_ZH_BEFORE = re.compile(r"\d{2,4}\s*年(?:度|末|初|底)?\s*([\u4e00-\u9fff]{2,12})的$")
+_ZH_BEFORE = re.compile(r"(?:\d{2,4}\s*年(?:度|末|初|底)?|[，,：:])\s*([\u4e00-\u9fff]{2,12})的$")
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
     r"|财务|会计|经营|主要"
 )
+
+
+# How a Chinese company's name ends (a product, a line item or "截至" does not)
+ZH_FIRM = re.compile(
+    r"(?:公司|集团|股份|科技|国际|电力|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
+)
+_ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类)$")
 
 
 def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:
@@ -81,8 +88,15 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     found: list[str] = []
     for start in starts:
         m = _ZH_BEFORE.search(question[:start])
-        kind = m.group(1) if m else ""
-        if kind and not _ZH_NOT_KINDS.search(kind) and not any(kind in n or n in kind for n in names if n):
+        kind = (
+            _ZH_CLASS_WORD.sub("", m.group(1)) if m else ""
+        )  # "罐式集装箱产品": the row prints "罐式集装箱"
+        if (
+            len(kind) >= 2
+            and not _ZH_NOT_KINDS.search(kind)
+            and not ZH_FIRM.search(kind)
+            and not any(kind in n or n in kind for n in names if n)
+        ):
             found.append(kind)
     return list(dict.fromkeys(found))
 

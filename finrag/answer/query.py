@@ -162,16 +162,22 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     if asked.definition is None:  # a question's own formula names its operands itself
         if lang == "en":
             asked.qualifiers = item_qualifiers(text, _item_starts(asked), _filer_words(asked))
-        else:  # "非洲猪瘟疫苗的销售收入": any row name the question writes, not a company's
+        else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
-            asked.qualifiers = zh_item_qualifiers(text, [m.start for m in asked.line_items], names)
+            starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
+            asked.qualifiers = zh_item_qualifiers(text, starts, names)
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):
         asked.intent = "calculation"
     elif asked.line_items and asks_amount(text):
         asked.intent = "lookup"
+    if _ASKS_REASON.search(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
+        asked.intent = "text"
     return asked
+
+
+_ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
 
 
 def _item_starts(asked: AskedFor) -> list[int]:

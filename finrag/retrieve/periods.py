@@ -70,7 +70,9 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b" + _YEAR + r"\s*[Qq]([1-4])\b"), "en_yq"),
     (
         re.compile(
-            r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:of\s+)?(?:fiscal\s+)?"
+            # "third quarter (July–September) of 2019": an aside may name its months
+            r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:\([^()]{1,30}\)\s*)?"
+            r"(?:of\s+)?(?:fiscal\s+)?"
             r"(?:year\s+)?" + _YEAR,
             re.I,
         ),

@@ -328,3 +328,42 @@ def test_an_expense_printed_in_brackets_is_divided_by_its_size_and_a_ratio_asked
     )
     out = calculation_answer(rate, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.text.split(" = ")[-1].startswith("55.3%")
+
+
+def test_a_bracket_after_a_possessive_names_the_company_not_a_formula() -> None:
+    question = "What was the gross margin of Jinyu Bio-Technology's (金宇生物 / 生物股份) business in 2020?"
+    assert find_definition(question) is None
+
+
+def test_an_item_used_twice_keeps_its_name_and_a_source_said_of_all_operands_is_no_operand() -> None:
+    balance = Table(
+        "t50",
+        [41],
+        [["(In millions)", "2021", "2020"]],
+        [
+            ["Inventories", "2,481", "2,438"],
+            ["Inventory turns", "3.7", "3.2"],
+            ["Accounts payable", "1,612", "1,174"],
+        ],
+        caption="Balance Sheet",
+    )
+    income = Table(
+        "t51", [65], [["(In millions)", "2021"]], [["Cost of sales", "9,019"]], caption="Statements of Income"
+    )
+    doc = make_doc([balance, income], company="Corning", year=2021, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What is the FY2021 DPO for Corning? DPO is defined as: 365 * (average accounts payable between "
+        "FY2020 and FY2021) / (FY2021 COGS + change in inventory between FY2020 and FY2021)."
+    )
+    assert asked.definition is not None
+    out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "(2,481 − 2,438)" in out.text  # the inventories row, not "Inventory turns"
+    capex = find_definition(
+        "Define it as capital expenditures / (depreciation + amortization of purchased intangibles), all as "
+        "shown in the cash flow statement."
+    )
+    assert (
+        capex is not None
+        and [t.item.printed for t in capex.terms][-1] == "amortization of purchased intangibles"
+    )

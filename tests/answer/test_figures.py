@@ -95,3 +95,15 @@ def test_a_whole_year_or_quarter_the_evidence_dates_only_to_an_earlier_month_is_
     assert stub_period(analyze("国电电力2007年上半年的净利润是多少元？"), stub) is None  # the stub
     assert stub_period(analyze("国电电力2006年第三季度的净利润是多少元？"), stub) == "2006年第三季度"  # 年度
     assert stub_period(analyze("国电电力2007年第二季度的净利润是多少元？"), stub) is None  # 1-6月 ends it
+
+
+def test_a_quarter_asked_of_annual_reports_whose_tables_have_no_quarter_is_not_their_year() -> None:
+    doc = make_doc([], company="Boeing", year=2022, language="en", file="BOEING_2022_10K.pdf")
+    table = make_chunk(doc, "Consolidated Statements of Operations\n| Total revenues | 66,608 | 62,286 |", 62)
+    table.table_ref, table.meta.fiscal_period = "t1", "FY"
+    asked = analyze("What were Boeing's total revenues for the fourth quarter of 2022?")
+    assert stub_period(asked, [(1, table)]) == "fourth quarter of 2022"
+    quarterly = make_chunk(doc, "| Total revenues | Three months ended December 31, 2022 | 19,980 |", 70)
+    quarterly.table_ref = "t2"
+    assert stub_period(asked, [(1, table), (2, quarterly)]) is None  # a quarter's column is printed
+    assert stub_period(analyze("What were Boeing's total revenues in 2022?"), [(1, table)]) is None

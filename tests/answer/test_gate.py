@@ -360,3 +360,19 @@ def test_an_interim_report_holds_its_year_and_the_year_before_only() -> None:
     assert decide(old, hits, ["Acme"], AnswerSettings()).reason == "period"
     prior = analyze("What was Acme's net income in the first quarter of 2020?")
     assert decide(prior, hits, ["Acme"], AnswerSettings()).answerable
+
+
+def test_an_english_question_writing_the_company_s_chinese_name_is_about_it() -> None:
+    asked = analyze("What was Sifang Technology's (四方科技) operating revenue in 2019?")
+    decision = decide(asked, _hits(), ["四方科技"], AnswerSettings())
+    assert decision.reason != "company"
+    other = analyze("What was Acme Technology's operating revenue in 2019?")
+    assert decide(other, _hits(), ["四方科技"], AnswerSettings()).reason == "company"
+
+
+def test_an_amount_a_filing_s_table_prints_is_no_role_to_check_in_its_sentences() -> None:
+    asked = analyze("四方科技2019年现金流量表补充资料中，固定资产折旧的本期金额是多少元？")
+    table = make_chunk(make_doc([]), "| 固定资产折旧 | 33,506,337.42 | 30,112,000.00 |", 129, table_ref="t1")
+    checked = check_role(asked, [(1, table)], AnswerSettings())
+    assert checked is not None and checked.deferred  # the fact lookup may answer it
+    assert checked.cue_groups == (("本期",),)  # a quoted sentence must print what is asked

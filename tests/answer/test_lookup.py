@@ -507,3 +507,24 @@ def test_a_row_written_out_with_its_remark_is_that_row_not_one_with_another_rema
     item = next(m for m in asked.line_items if m.printed.startswith("purchases"))
     found = best_fact(facts, Want(item, 2017), asked, {doc.doc_id: 0})
     assert found is not None and found.value == Decimal(-11955)
+
+
+def test_a_quarter_asked_takes_the_quarter_s_column_not_the_report_year_s() -> None:
+    quarters = Table(
+        "t40",
+        [6],
+        [["", "第一季度（1-3月份）", "第三季度（7-9月份）"]],
+        [["营业收入", "333,437,272.78", "250,895,665.57"]],
+        caption="2019年分季度主要财务数据",
+    )
+    year = Table(
+        "t41", [65], [["项目", "本期数", "上期数"]], [["营业收入", "1,175,301,034.32", "1,101,000.00"]]
+    )
+    doc = make_doc([quarters, year], company="四方科技", year=2019)
+    facts = extract_facts(doc, table_chunks(doc))
+    question = "四方科技2019年第三季度的营业收入是多少元？"
+    asked = analyze(
+        question, QueryAnalysis(question, question, "zh", "lookup", periods=find_periods(question))
+    )
+    found = best_fact(facts, Want(LineItemMatch("revenue", "营业收入", 0), 2019), asked, {})
+    assert found is not None and found.value == Decimal("250895665.57")

@@ -80,3 +80,9 @@ def test_a_year_that_only_names_the_report_is_not_asked() -> None:
     q = "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
     assert report_years_only(q, [2022, 2021, 2023]) == {2023}
     assert report_years_only("What was revenue in the FY2023 10-K?", [2023]) == set()
+
+
+def test_a_quarter_column_without_its_year_is_the_report_year_s_quarter() -> None:
+    q3 = resolve_label("第三季度（7-9月份）", 2019, "2019-12-31")
+    assert (q3.fiscal_year, q3.fiscal_period, q3.period_end) == (2019, "Q3", "2019-09-30")
+    assert resolve_label("第三季度（7-9月份）", None).fiscal_year is None  # no report year: not dated

@@ -127,3 +127,29 @@ def test_current_is_where_a_balance_sheet_row_stands() -> None:
     current = kind_facts(facts, ["current"], {})
     assert {f.line_item for f in current} == {"Inventories", "Deferred revenues"}  # not the noncurrent row
     assert {f.line_item for f in kind_facts(facts, ["current deferred"], {})} == {"Deferred revenues"}
+
+
+def test_a_product_s_ratio_is_read_from_its_row_of_the_breakdown_not_worked_out_for_the_company() -> None:
+    breakdown = Table(
+        "t11",
+        [11],
+        [["分产品", "营业收入", "营业成本", "毛利率（%）", "毛利率比上年增减（%）"]],
+        [
+            ["罐式集装箱", "764,321,152.14", "632,091,386.24", "17.30", "-4.12"],
+            ["冷冻设备", "371,318,200.00", "250,600,000.00", "32.51", "1.02"],
+        ],
+        caption="主营业务分行业、分产品、分地区情况",
+    )
+    income = Table(
+        "t12",
+        [65],
+        [["项目", "2019年度"]],
+        [["营业收入", "1,175,301,034.32"], ["营业成本", "903,236,584.52"]],
+        caption="合并利润表",
+    )
+    doc = make_doc([breakdown, income], company="四方科技", year=2019)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("四方科技2019年罐式集装箱产品的毛利率是多少？")
+    assert asked.qualifiers == ["罐式集装箱"]
+    out = calculation_answer(asked, kind_facts(facts, asked.qualifiers, {}), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "17.30%" in out.text and "23.15" not in out.text

@@ -73,3 +73,9 @@ def test_a_segment_named_is_its_row_not_the_word_segment() -> None:
     q = "What share of 2022 total net sales did the Aeronautics segment account for?"
     glossary = QueryAnalysis(q, q, "en", "lookup", line_items=["total net sales", "segment"])
     assert [m.printed.lower() for m in analyze(q, glossary).line_items] == ["total net sales"]
+
+
+def test_a_chinese_question_asking_why_is_answered_from_text() -> None:
+    asked = analyze("金宇生物2020年主营业务成本同比增速高于主营业务收入增速，年报解释的主要原因是什么？")
+    assert asked.intent == "text"
+    assert analyze("金宇生物2020年主营业务成本同比增长了多少？").intent == "calculation"

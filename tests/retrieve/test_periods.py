@@ -100,3 +100,8 @@ def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -
     assert full_years("公司成立于98年") == "公司成立于1998年"
     for text in ("近10年的收入", "10年期国债", "每10年", "2019年营业收入"):
         assert full_years(text) == text
+
+
+def test_a_quarter_with_its_months_in_an_aside_is_still_that_quarter() -> None:
+    found = find_periods("What was Sifang's operating revenue in the third quarter (July–September) of 2019?")
+    assert [(p.fiscal_year, p.fiscal_period) for p in found] == [(2019, "Q3")]
