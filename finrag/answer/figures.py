@@ -93,7 +93,8 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         return None if month in printed else label  # a quarter: its own end month, not the year's
     if whole is not None:  # "2007年全年": figures to December; none printed: the year is not in the evidence
         printed = _months_printed(_flat(context), asked.years[0])
-        label = f"{asked.years[0]}{whole.group(0).lstrip('0123456789 ')}"  # "2007年全年", "2002年度"
+        said = whole.group(0).lstrip("0123456789 ")  # "全年", "年度" (of "2002年度")
+        label = f"{asked.years[0]}{'' if said.startswith('年') else '年'}{said}"  # "2007年全年", "2002年度"
         return label if not printed or max(printed) < DECEMBER else None
     return None
 

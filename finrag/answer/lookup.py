@@ -48,7 +48,7 @@ _MONEY_ASKED = re.compile(
 )
 _WHOLE_YEAR_COLUMN = re.compile(r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b", re.I)
 # a question about a year's whole ("2007年全年的净利润"): no quarter's or half's column answers it
-FULL_YEAR = re.compile(r"年全年|年整年|\d\s*年度|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
+FULL_YEAR = re.compile(r"全年|整年|\d\s*年度|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
 _QUARTERS = ("Q1", "Q2", "Q3", "Q4")
 _YEAR_ONLY = re.compile(r"^\s*(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2}\s*$", re.I)  # a 10-K's "2022" column
 _MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "2002年10-12月": part of a year
@@ -208,7 +208,7 @@ def best_fact(
         if asked.quarters and not asked.instant and not _quarter_column(f, asked.quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
         if asked.quarters and (_WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)):
-            continue  # "2007年第三季度": the 2007年度 column is the whole year's figure
+            continue  # a balance at a quarter's end: not the one at a year's end ("2007年度", "2022")
         if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
             continue  # "太阳能边框的平均单价": the product's revenue row is another figure
         kind = statement_kind(f.statement)

@@ -200,20 +200,24 @@ def printed_ratio(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
     """The named ratio quoted from the row the filing prints it in, else None."""
-    row = ratio_row(asked)
-    if row is None:
-        return None
-    if asked.qualifiers:  # "罐式集装箱的毛利率": the kind's row of a breakdown with a 毛利率 column
+    formula = asked.formula
+    if asked.qualifiers and formula is not None and formula.named and asked.definition is None:
+        # "罐式集装箱的毛利率", "X's biopharmaceutical (生物制药) business gross margin": the kind's row of a
+        # breakdown table with a column for the ratio
+        names = (formula.zh, formula.en.lower())
         cells = [
             f
             for f in facts
-            if row.printed in (label := normalise(f.column_label))
+            if any(n in (label := normalise(f.column_label)) for n in names)
             and not _CHANGE_COLUMN.search(label)
             and prints_qualifiers(f.line_item, asked.qualifiers)
         ]
         item = LineItemMatch("", cells[0].line_item, 0) if cells else None
         undated = replace(asked, line_items=[item], formula=None, years=[]) if item else asked
         return lookup_answer(undated, cells, doc_rank, cite) if item else None
+    row = ratio_row(asked)
+    if row is None:
+        return None
     own = [  # a ratio is no amount: the money unit of the table's header is not its unit
         f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
         for f in facts

@@ -101,6 +101,22 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     return list(dict.fromkeys(found))
 
 
+# "the gross margin of Jinyu's biopharmaceutical (生物制药) business": a part of the company named in lower
+# case after its possessive (capitalised names are owners: answer/owners.py); a bracketed Chinese name is how
+# the documents print it
+_PART_AFTER = re.compile(
+    r"['’]s\s+(?:\([^()]{1,40}\)\s*)?(?P<kind>[a-z][a-z -]{2,40}?)\s*"
+    r"(?:\((?P<zh>[\u4e00-\u9fff]{2,12})\)\s*)?(?:business|segment|division|product line)\b"
+)
+
+
+def part_qualifiers(question: str) -> list[str]:
+    """The part of the company a question asks about after its name, in the documents' own words: the
+    Chinese name bracketed after it ("X's biopharmaceutical (生物制药) business"); an English wording alone
+    may name it otherwise than the filing ("defense business" for "Defense, Space & Security")."""
+    return [m["zh"] for m in _PART_AFTER.finditer(question) if m["zh"]]
+
+
 _DOT = r"\.?"  # "U.S." for "us"
 
 

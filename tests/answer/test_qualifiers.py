@@ -8,7 +8,7 @@ from finrag.answer.extractive import Focus, select_sentences
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
-from finrag.answer.qualifiers import prints_qualifiers
+from finrag.answer.qualifiers import part_qualifiers, prints_qualifiers
 from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
 
@@ -153,3 +153,10 @@ def test_a_product_s_ratio_is_read_from_its_row_of_the_breakdown_not_worked_out_
     assert asked.qualifiers == ["罐式集装箱"]
     out = calculation_answer(asked, kind_facts(facts, asked.qualifiers, {}), {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "17.30%" in out.text and "23.15" not in out.text
+
+
+def test_a_lower_case_part_after_the_company_s_possessive_is_the_kind_asked_in_the_documents_words() -> None:
+    question = "What was the gross margin of Jinyu's (金宇生物) biopharmaceutical (生物制药) business?"
+    assert analyze(question).qualifiers == ["生物制药"]
+    assert part_qualifiers("What was Boeing's defense business (BDS) operating margin?") == []
+    assert part_qualifiers("the revenue of Adobe's Digital Marketing segment") == []  # a name: an owner
