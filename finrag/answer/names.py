@@ -48,7 +48,7 @@ _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司",
 # Words that look like a name next to a year but are not companies
 _NOT_ENTITY = _words(
     "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
-    "负债 采购 营业 利润 收入 现金 概述 分析"
+    "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止"
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "

@@ -15,7 +15,7 @@ from finrag.answer.definition import Definition, as_margin, find_definition
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, without_statement_names
 from finrag.answer.names import company_names
 from finrag.answer.periods import naming_offset, report_years_only, year_ended
-from finrag.answer.qualifiers import item_qualifiers, part_qualifiers, zh_item_qualifiers
+from finrag.answer.qualifiers import item_qualifiers, part_qualifiers, zh_item_qualifiers, zh_quoted
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -165,7 +165,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
-            found = zh_item_qualifiers(text, starts, names)
+            found = zh_item_qualifiers(text, starts, names) + zh_quoted(text)
         asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.named)

@@ -23,3 +23,8 @@ def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() ->
         assert company_names(question, "zh") == names, question
     en = company_names("What was Acme's unadjusted (GAAP) EPS as of August 30, 2023? Exclude R&D.", "en")
     assert en == ["Acme"]
+
+
+def test_a_date_s_opening_word_is_no_company() -> None:
+    assert company_names("截至2020年末（报告期末），生物股份的普通股股东总数是多少户？", "zh") == ["生物股份"]
+    assert company_names("截止2019年末四方科技的总资产", "zh") == ["四方科技"]

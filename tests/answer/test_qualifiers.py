@@ -8,7 +8,7 @@ from finrag.answer.extractive import Focus, select_sentences
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
-from finrag.answer.qualifiers import part_qualifiers, prints_qualifiers
+from finrag.answer.qualifiers import part_qualifiers, prints_qualifiers, zh_quoted
 from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
 
@@ -160,3 +160,9 @@ def test_a_lower_case_part_after_the_company_s_possessive_is_the_kind_asked_in_t
     assert analyze(question).qualifiers == ["生物制药"]
     assert part_qualifiers("What was Boeing's defense business (BDS) operating margin?") == []
     assert part_qualifiers("the revenue of Adobe's Digital Marketing segment") == []  # a name: an owner
+
+
+def test_a_name_a_chinese_question_quotes_is_what_the_figure_is_of_not_a_quoted_table_title() -> None:
+    question = "安徽天源科技本次募集资金投资项目中，“年产1万吨四氧化三锰项目”的预计投资额是多少万元？"
+    assert "年产1万吨四氧化三锰项目" in analyze(question).qualifiers
+    assert zh_quoted("四方科技2019年年报“主营业务分行业、分产品情况”表中，罐式集装箱的毛利率") == []
