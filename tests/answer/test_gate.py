@@ -376,3 +376,7 @@ def test_an_amount_a_filing_s_table_prints_is_no_role_to_check_in_its_sentences(
     checked = check_role(asked, [(1, table)], AnswerSettings())
     assert checked is not None and checked.deferred  # the fact lookup may answer it
     assert checked.cue_groups == (("本期",),)  # a quoted sentence must print what is asked
+    event = analyze("肖清股东减持事件对应的交易金额是什么？")  # news: the sentence must say it
+    news = make_chunk(make_doc([]), "公司董事肖清计划减持公司股份不超过约1.57万股。", 1)
+    checked = check_role(event, [(1, news)], AnswerSettings())
+    assert checked is not None and not checked.passed and not checked.deferred
