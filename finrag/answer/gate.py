@@ -132,6 +132,9 @@ _LISTING_CODE = re.compile(
 FILINGS = frozenset({"annual_report", "filing", "prospectus"})
 
 
+MIN_KNOWN_CHARS = 3  # shorter names and codes ("GE", "四方") stand in for too much
+
+
 def _writes_known(question: str, known: list[str]) -> bool:
     """The question writes an indexed company's name as printed ("Sifang Technology's (四方科技)")."""
     for k in known:
@@ -142,9 +145,6 @@ def _writes_known(question: str, known: list[str]) -> bool:
         if not k.isascii() and k in question:
             return True
     return False
-
-
-MIN_KNOWN_CHARS = 3  # shorter names and codes ("GE", "四方") stand in for too much
 
 
 def _names_document(name: str, hit: Hit) -> bool:
@@ -176,8 +176,8 @@ def unprinted_rate(asked: AskedFor, text: str) -> str | None:
     return None
 
 
-# A metric the question names with its abbreviation: "average revenue per paying user (ARPPU)"
 ITEM_GAP = 3  # " (" between a line item and the abbreviation the question adds to it
+# A metric the question names with its abbreviation: "average revenue per paying user (ARPPU)"
 _ABBREVIATED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){0,2}[A-Za-z][\w'-]*)\s*\(([A-Z]{2,7})s?\)")
 
 
