@@ -15,7 +15,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, terms
 from finrag.config import AnswerSettings
-from finrag.model import Chunk, Hit
+from finrag.model import Chunk, Hit, Period
 from finrag.retrieve.expand import load_glossary
 from finrag.retrieve.periods import find_periods
 
@@ -85,7 +85,7 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         return None
     if asked.language != "zh":
         return _quarter_not_reported(asked, context)
-    quarter = next((p for p in find_periods(asked.question) if (p.fiscal_period or "").startswith("Q")), None)
+    quarter = _asked_quarter(asked)
     whole = FULL_YEAR.search(asked.question) if len(asked.years) == 1 else None
     if quarter is not None and quarter.period_end and quarter.fiscal_year:  # "2007年第三季度": to September
         year, month, label = quarter.fiscal_year, int(quarter.period_end[5:7]), quarter.label
@@ -109,13 +109,18 @@ def _quarter_not_reported(asked: AskedFor, context: list[tuple[int, Chunk]]) -> 
     """The quarter an English figure question asks when only annual reports answer and no table of theirs
     has a quarter's column ("Boeing's revenues for the fourth quarter of 2022" over its 10-K): the year's
     figure is another one."""
-    quarter = next((p for p in find_periods(asked.question) if (p.fiscal_period or "").startswith("Q")), None)
+    quarter = _asked_quarter(asked)
     if quarter is None or not context:
         return None
     if any(c.meta.fiscal_period not in (None, "FY") for _, c in context):
         return None  # a quarter's report is among the evidence
     tables = " ".join(c.text for _, c in context if c.table_ref)
     return None if _QUARTER_PRINTED.search(tables) else quarter.label
+
+
+def _asked_quarter(asked: AskedFor) -> Period | None:
+    """The quarter the question asks about ("2007年第三季度", "the fourth quarter of 2022"), if any."""
+    return next((p for p in find_periods(asked.question) if (p.fiscal_period or "").startswith("Q")), None)
 
 
 def _flat(context: list[tuple[int, Chunk]]) -> str:

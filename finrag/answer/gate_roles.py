@@ -124,8 +124,7 @@ def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSet
     role, found = checked
     passed = found.found and found.score >= cfg.role_min_cue_share
     filings = bool(context) and all(c.meta.doc_type in FILINGS for _, c in context)
-    event = event_names().search(
-        subject_of(asked.question) or ""
-    )  # "X减持事件对应的交易金额": news, not a table
+    # "X减持事件对应的交易金额": news, whose sentence must say it, not a table
+    event = event_names().search(subject_of(asked.question) or "")
     deferred = not passed and role.kind in _FIGURE_KINDS and filings and not event
     return RoleCheck(role, found, passed, deferred=deferred)

@@ -99,9 +99,7 @@ def find_line_items(question: str) -> list[LineItemMatch]:
         start = 0
         while (i := low.find(syn, start)) >= 0:
             end = i + len(syn)
-            ascii_ok = not syn.isascii() or (
-                (i == 0 or not low[i - 1].isalnum()) and (end == len(low) or not low[end].isalnum())
-            )
+            ascii_ok = not syn.isascii() or _whole_words(low, i, end)
             ratio_word = not syn.isascii() and low[end : end + 1] == "率"  # "毛利率" is not "毛利"
             if ascii_ok and not ratio_word and not any(taken[i:end]):
                 taken[i:end] = [True] * (end - i)
@@ -115,6 +113,11 @@ def find_line_items(question: str) -> list[LineItemMatch]:
                 taken[m.start() : m.end()] = [True] * (m.end() - m.start())
                 found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
     return sorted(found, key=lambda m: m.start)
+
+
+def _whole_words(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` neither starts nor ends inside a word."""
+    return (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
 
 
 def _across_asides(low: str, taken: list[bool]) -> list[LineItemMatch]:
@@ -133,8 +136,7 @@ def _across_asides(low: str, taken: list[bool]) -> list[LineItemMatch]:
             continue
         end = i + len(syn)
         start, stop = at[i], at[end - 1] + 1
-        whole_words = (i == 0 or not text[i - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
-        if whole_words and stop - start > len(syn) and not any(taken[start:stop]):
+        if _whole_words(text, i, end) and stop - start > len(syn) and not any(taken[start:stop]):
             taken[start:stop] = [True] * (stop - start)
             found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], syn, start, span=stop - start))
     return found

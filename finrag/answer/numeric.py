@@ -212,9 +212,12 @@ def printed_ratio(
             and not _CHANGE_COLUMN.search(label)
             and prints_qualifiers(f.line_item, asked.qualifiers)
         ]
-        item = LineItemMatch("", cells[0].line_item, 0) if cells else None
-        undated = replace(asked, line_items=[item], formula=None, years=[]) if item else asked
-        return lookup_answer(undated, cells, doc_rank, cite) if item else None
+        if not cells:
+            return None
+        row_asked = replace(
+            asked, line_items=[LineItemMatch("", cells[0].line_item, 0)], formula=None, years=[]
+        )
+        return lookup_answer(row_asked, cells, doc_rank, cite)  # the breakdown is the report year's: undated
     row = ratio_row(asked)
     if row is None:
         return None

@@ -134,8 +134,7 @@ class Answerer:
         later = [h.chunk for h in decision.evidence[self.cfg.context_chunks :]]
         prep.context = with_subject_chunks(asked, prep.context, later, self.cfg)
         if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
-            decision.answerable, decision.reason, decision.missing = False, "keywords", [blank]
-            return self._refuse(prep, refusal_text(asked, decision))  # "发行后每股净资产：【 】元/股"
+            return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
@@ -160,8 +159,7 @@ class Answerer:
             if checked.deferred:
                 prep.deferred = checked
             elif not checked.passed:
-                decision.answerable, decision.reason, decision.missing = False, "role", [checked.role.phrase]
-                return self._refuse(prep, refusal_text(asked, decision))
+                return self._refuse_as(prep, "role", [checked.role.phrase])
             else:
                 prep.role = (checked.role.kind, checked.found)
                 prep.snippets[checked.found.n] = checked.found.sentence
@@ -175,16 +173,12 @@ class Answerer:
                 _ms(t3),
             )
             if prep.numeric is None and (absent := absent_line_items(asked, prep.context)):
-                decision.answerable, decision.reason, decision.missing = False, "line_item", absent
-                return self._refuse(prep, refusal_text(asked, decision))
+                return self._refuse_as(prep, "line_item", absent)
             if prep.numeric is None and (stub := stub_period(asked, prep.context)):  # "2007年全年" of 1-6月
-                decision.answerable, decision.reason, decision.missing = False, "period", [stub]
-                return self._refuse(prep, refusal_text(asked, decision))
+                return self._refuse_as(prep, "period", [stub])
             if prep.numeric is None and asked.scope == "parent" and any(m.concept for m in asked.line_items):
                 # "母公司利润表中的基本每股收益": no parent-company row prints it; the group's is another one
-                missing = [m.printed for m in asked.line_items if m.concept]
-                decision.answerable, decision.reason, decision.missing = False, "scope", missing
-                return self._refuse(prep, refusal_text(asked, decision))
+                return self._refuse_as(prep, "scope", [m.printed for m in asked.line_items if m.concept])
         return prep
 
     def _events(self, prep: Prepared) -> Answer:
@@ -258,8 +252,7 @@ class Answerer:
         cited = list(dict.fromkeys(n for n in citations_in(checked) if n in context))
         if not checked.strip() or not cited:
             if prep.deferred is not None:  # say which amount was looked for
-                prep.decision.reason, prep.decision.missing = "role", [prep.deferred.role.phrase]
-                return self._refuse(prep, refusal_text(prep.asked, prep.decision), answerer)
+                return self._refuse_as(prep, "role", [prep.deferred.role.phrase], answerer)
             return self._refuse(prep, NOTHING_FOUND[prep.asked.language], answerer)
         citations = [make_citation(n, context[n], prep.pages.get(n), prep.snippets.get(n)) for n in cited]
         prep.trace.add("answer", "answerer", {"answerer": answerer, "citations": cited})
@@ -276,6 +269,14 @@ class Answerer:
             prep.trace,
             answerer,
         )
+
+    def _refuse_as(
+        self, prep: Prepared, reason: str, missing: list[str], answerer: str = "offline"
+    ) -> Answer:
+        """A refusal for ``reason`` naming what was looked for, recorded in the gate decision."""
+        d = prep.decision
+        d.answerable, d.reason, d.missing = False, reason, missing
+        return self._refuse(prep, refusal_text(prep.asked, d), answerer)
 
     def _refuse(self, prep: Prepared, text: str, answerer: str = "offline") -> Answer:
         prep.trace.add("answer", "answerer", {"answerer": answerer, "refused": True})

@@ -99,15 +99,10 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     found: list[str] = []
     for start in starts:
         m = _ZH_BEFORE.search(question[:start])
-        kind = (
-            _ZH_CLASS_WORD.sub("", m.group(1)) if m else ""
-        )  # "罐式集装箱产品": the row prints "罐式集装箱"
-        if (
-            len(kind) >= 2
-            and not _ZH_NOT_KINDS.search(kind)
-            and not ZH_FIRM.search(kind)
-            and not any(kind in n or n in kind for n in names if n)
-        ):
+        # "罐式集装箱产品": the row prints "罐式集装箱"
+        kind = _ZH_CLASS_WORD.sub("", m.group(1)) if m else ""
+        named = any(kind in n or n in kind for n in names if n)
+        if len(kind) >= 2 and not named and not _ZH_NOT_KINDS.search(kind) and not ZH_FIRM.search(kind):
             found.append(kind)
     return list(dict.fromkeys(found))
 
