@@ -13,7 +13,7 @@ from finrag.answer.owners import is_filer
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
-from finrag.answer.text import prints_any, terms
+from finrag.answer.text import prints_any, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, Hit, Period
 from finrag.retrieve.expand import load_glossary
@@ -115,7 +115,13 @@ def _quarter_not_reported(asked: AskedFor, context: list[tuple[int, Chunk]]) -> 
     if any(c.meta.fiscal_period not in (None, "FY") for _, c in context):
         return None  # a quarter's report is among the evidence
     tables = " ".join(c.text for _, c in context if c.table_ref)
-    return None if _QUARTER_PRINTED.search(tables) else quarter.label
+    if _QUARTER_PRINTED.search(tables):
+        return None
+    # "… quarterly dividends of $2.60 per share during the fourth quarter of 2020": a sentence says it
+    words = [w for m in asked.line_items for w in _wordings(m)]
+    label = quarter.label.lower()
+    sentences = (s.lower() for _, c in context if not c.table_ref for s in split_sentences(c.text))
+    return None if any(label in s and any(w in s for w in words) for s in sentences) else quarter.label
 
 
 def _asked_quarter(asked: AskedFor) -> Period | None:

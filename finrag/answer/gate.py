@@ -42,6 +42,8 @@ _DEICTIC = re.compile(
 
 
 # The filing a question is read from, before what it asks: the period gate checks it, not the keywords
+# "Block (formerly known as Square)": another name of the company, no topic word
+_FORMER_NAME = re.compile(r"\((?:formerly|previously)(?: known as)?\b[^()]*\)", re.I)
 _SOURCE = re.compile(
     r"^\s*(?:according to|based on|per|using|in)\b[^,?]{0,120}\b(?:10-?[kq]|8-k|release|report|filing)\b"
     r"[^,?]*(?:\d{1,2},\s*(?:19|20)\d{2}\b[^,?]*)?,",  # "… for the quarter ended December 31, 2022,"
@@ -92,7 +94,8 @@ def _topic(asked: AskedFor) -> str:
     asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
-    text = _SOURCE.sub(" ", text)  # "According to X's 10-Q for the second quarter of 2022, what was …"
+    # "According to X's 10-Q for the second quarter of 2022, what was …"
+    text = _FORMER_NAME.sub(" ", _SOURCE.sub(" ", text))
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     for word in [

@@ -99,7 +99,7 @@ def find_line_items(question: str) -> list[LineItemMatch]:
         start = 0
         while (i := low.find(syn, start)) >= 0:
             end = i + len(syn)
-            ascii_ok = not syn.isascii() or _whole_words(low, i, end)
+            ascii_ok = not syn.isascii() or (_whole_words(low, i, end) and not valuation_after(low, end))
             ratio_word = not syn.isascii() and low[end : end + 1] == "率"  # "毛利率" is not "毛利"
             if ascii_ok and not ratio_word and not any(taken[i:end]):
                 taken[i:end] = [True] * (end - i)
@@ -113,6 +113,14 @@ def find_line_items(question: str) -> list[LineItemMatch]:
                 taken[m.start() : m.end()] = [True] * (m.end() - m.start())
                 found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
     return sorted(found, key=lambda m: m.start)
+
+
+_VALUATION = re.compile(r"\s+value\b")  # "the deal's total equity value" is a price, not the balance sheet's
+
+
+def valuation_after(text: str, end: int) -> bool:
+    """The item's name ending at ``end`` goes on as a valuation ("total equity value"): no line item."""
+    return bool(_VALUATION.match(text, end))
 
 
 def _whole_words(text: str, start: int, end: int) -> bool:
@@ -155,6 +163,9 @@ _SPLIT_NAMES = (
         "operating_cash_flow",
         "cash generated from operations",
     ),
+    # "03年赚了多少钱": the year's profit
+    (re.compile(r"(?:赚|挣|盈利|亏)了?多少钱?"), "net_profit", "净利润"),
+    (re.compile(r"卖了多少钱"), "revenue", "营业收入"),
 )
 
 

@@ -18,6 +18,7 @@ from finrag.answer.lexicon import (
     label_matches,
     normalise,
     synonyms,
+    valuation_after,
     without_statement_names,
 )
 from finrag.answer.query import AskedFor
@@ -40,7 +41,7 @@ STATEMENT_ASKED_BONUS = 1.0
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
-_UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
+UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 _MONEY_ASKED = re.compile(
     r"多少(?:千|万|亿)?元|\bin (?:usd|us\$|dollars)\b|\busd (?:thousands|millions|billions)\b"
     r"|\bhow much (?:cash|money)\b",
@@ -298,8 +299,10 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             label = cells[0].strip()
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
-            norm = _UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
-            if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and norm in low:
+            norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
+            at = low.find(norm)
+            named = at >= 0 and not valuation_after(low, at + len(norm))
+            if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and named:
                 labels.setdefault(norm, label)
             elif norm.isascii() and " " in norm:
                 reworded.setdefault(norm, label)
@@ -308,7 +311,7 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
         i = low.find(norm)
         spans.append((i, i + len(norm), label, True))
     for norm, label in reworded.items():  # "bitcoin sales" for the row "Bitcoin revenue"
-        if (at := find_reworded(norm, low)) is not None:
+        if (at := find_reworded(norm, low)) is not None and not valuation_after(low, at[1]):
             spans.append((*at, label, False))
     taken = [False] * len(low)
     found: list[LineItemMatch] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from finrag.answer.activities import activities_answer, asks_activities
 from finrag.answer.averaged import averaged, yearly_average_span
+from finrag.answer.cells import cell_facts
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
 from finrag.answer.formulas import PRINTED_FIRST
@@ -68,7 +69,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
-        facts = kind_facts(facts, asked.qualifiers, chunk_of)
+        cells = cell_facts(facts, asked.qualifiers, items, chunk_of)  # "罐式集装箱的销售量": its column
+        facts = kind_facts(facts, asked.qualifiers, chunk_of) + cells
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
 
     def cite(f: Fact) -> int:

@@ -25,6 +25,10 @@ _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
 # "net sales from third-party seller services", "revenue in the Americas": a printed row owns the generic item
 _OWNED_BY = re.compile(r"^\s+(?:from|of|in|for|at|by)\s+(?:the\s+|its\s+|our\s+)?$", re.I)
 _GENERIC = frozenset({"revenue"})
+# "货币资金里的银行存款", "货币资金中，存放在境外的款项": a row of the item's breakdown is the item asked;
+# "share repurchases (purchases of stock for treasury)": the row the question brackets is the item's own
+_PART_OF = re.compile(r"^(?:里|中|当中)(?:的|，|,)?(?:其中)?[:：]?$")
+_PRINTED_AS = re.compile(r"^\s*[(（]$")
 
 
 def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
@@ -74,14 +78,23 @@ def share_order(asked: AskedFor) -> list[LineItemMatch]:
 
 
 def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
-    """Generic items the question narrows to a printed row right after or before them ("net sales from
-    third-party seller services", "subscription revenue"), replaced by the row."""
+    """Items the question narrows to a printed row right after or before them ("net sales from
+    third-party seller services", "subscription revenue", "货币资金里的银行存款", "share repurchases
+    (purchases of stock for treasury)"), replaced by the row."""
     out: list[LineItemMatch] = []
+    question = asked.question
     for m in asked.line_items:
         after = [t for t in from_tables if t.start > m.end and m.concept in _GENERIC]
         owner = next((t for t in after if _OWNED_BY.match(asked.question[m.end : t.start])), None)
         # "subscription revenue": the row "Subscription" under the revenue heading, not the cost one
         before = [t for t in from_tables if m.concept in _GENERIC and 0 < m.start - t.end <= 1]
         row = owner or next((replace(t, within=m.concept) for t in before), None)
+        row = row or next(
+            (t for t in from_tables if t.start >= m.end and _PART_OF.match(question[m.end : t.start])), None
+        )
+        row = row or next(
+            (t for t in from_tables if t.start > m.end and _PRINTED_AS.match(question[m.end : t.start])),
+            None,
+        )
         out.append(row or m)
     return list(dict.fromkeys(out))

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.blanks import blank_figure
+from finrag.answer.cells import named_cell
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
 from finrag.answer.events import (
@@ -136,8 +137,13 @@ class Answerer:
         if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
+        cell = named_cell(asked, [c for _, c in prep.context])
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
+        elif cell is not None:  # "罐式集装箱的销售量": the 销售量 column of that product's row
+            asked.line_items, asked.qualifiers = [cell[0]], list(dict.fromkeys([*asked.qualifiers, cell[1]]))
+            if asked.intent == "text":
+                asked.intent = "calculation" if asked.formula is not None else "lookup"
         elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
             asked.line_items = with_rows(asked, from_tables)
             if asks_ranking(asked):  # "Which segment had the highest operating profit?"

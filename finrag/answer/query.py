@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition
-from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, without_statement_names
+from finrag.answer.lexicon import (
+    LineItemMatch,
+    concept_of,
+    find_line_items,
+    valuation_after,
+    without_statement_names,
+)
 from finrag.answer.names import company_names
 from finrag.answer.periods import naming_offset, report_years_only, year_ended
 from finrag.answer.qualifiers import item_qualifiers, part_qualifiers, zh_item_qualifiers, zh_quoted
@@ -135,6 +141,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
                 continue
             if item.lower() not in plain or item.lower() in _NOT_ROWS:  # "cash" of "the cash flow statement"
                 continue
+            if valuation_after(plain, plain.find(item.lower()) + len(item)):  # "total equity value"
+                continue
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
     asked.formula = detect_formula(text)
@@ -167,18 +175,29 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text)
         asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
+    elif (
+        lang == "zh" and (at := text.find(asked.definition.name)) > 0
+    ):  # "罐式集装箱的产销率": its operands too
+        terms = [t.item.printed for t in asked.definition.terms]
+        kinds = zh_item_qualifiers(text, [at], [*_filer_words(asked), *asked.entities])
+        asked.qualifiers = [k for k in kinds if not any(t in k for t in terms)]  # "A占B的比例" names no kind
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):
         asked.intent = "calculation"
     elif asked.line_items and asks_amount(text):
         asked.intent = "lookup"
-    if _ASKS_REASON.search(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
+    if asks_reason(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
         asked.intent = "text"
     return asked
 
 
 _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
+
+
+def asks_reason(text: str) -> bool:
+    """A Chinese question asking why: the text says, no figure does."""
+    return bool(_ASKS_REASON.search(text))
 
 
 def _item_starts(asked: AskedFor) -> list[int]:

@@ -107,3 +107,19 @@ def test_a_quarter_asked_of_annual_reports_whose_tables_have_no_quarter_is_not_t
     quarterly.table_ref = "t2"
     assert stub_period(asked, [(1, table), (2, quarterly)]) is None  # a quarter's column is printed
     assert stub_period(analyze("What were Boeing's total revenues in 2022?"), [(1, table)]) is None
+
+
+def test_a_quarter_an_annual_reports_sentence_prints_with_the_item_is_reported() -> None:
+    doc = make_doc([], company="Lockheed Martin", year=2020, language="en", file="LMT_2020_10K.pdf")
+    table = make_chunk(doc, "Statements of Equity\n| Dividends declared | (2,940) | (2,632) |", 99)
+    table.table_ref, table.meta.fiscal_period = "t1", "FY"
+    text = make_chunk(
+        doc,
+        "We paid dividends of $2.40 per share during each of the first three quarters of 2020 and "
+        "$2.60 per share during the fourth quarter of 2020.",
+        51,
+    )
+    asked = analyze("What were Lockheed Martin's dividends per share in the fourth quarter of 2020?")
+    assert stub_period(asked, [(1, table), (2, text)]) is None
+    other = make_chunk(doc, "Deliveries slowed in the fourth quarter of 2020 as expected.", 40)
+    assert stub_period(asked, [(1, table), (2, other)]) == "fourth quarter of 2020"  # no dividend there

@@ -380,3 +380,12 @@ def test_an_amount_a_filing_s_table_prints_is_no_role_to_check_in_its_sentences(
     news = make_chunk(make_doc([]), "公司董事肖清计划减持公司股份不超过约1.57万股。", 1)
     checked = check_role(event, [(1, news)], AnswerSettings())
     assert checked is not None and not checked.passed and not checked.deferred
+
+
+def test_a_former_name_in_brackets_is_no_topic_word() -> None:
+    doc = make_doc([OPERATIONS_EN], company="Block", year=2020, language="en", file="BLOCK_2020_10K.pdf")
+    hits = [Hit(table_chunks(doc)[0], 0.03)]
+    asked = analyze("What is Block's (formerly known as Square) FY2020 operating margin?")
+    assert decide(asked, hits, ["Block"], AnswerSettings()).answerable
+    other = analyze("What was Block's FY2020 hashrate of bitcoin mining rigs?")
+    assert decide(other, hits, ["Block"], AnswerSettings()).reason == "keywords"

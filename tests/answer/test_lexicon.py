@@ -110,3 +110,10 @@ def test_an_item_the_question_interrupts_with_its_other_sign_and_colloquial_chin
 def test_a_label_asked_with_its_remark_matches_that_row_exactly() -> None:
     label = "interest expense, net of amounts capitalized"
     assert label_matches(label, "", "interest expense, net of amounts capitalized") == 1.0
+
+
+def test_colloquial_profit_and_a_deal_value_are_read_as_people_mean_them() -> None:
+    assert [m.concept for m in find_line_items("天源科技03年赚了多少钱？")] == ["net_profit"]
+    assert [m.concept for m in find_line_items("四方科技2019年卖了多少钱？")] == ["revenue"]
+    assert find_line_items("What was the deal's total equity value?") == []
+    assert [m.concept for m in find_line_items("What was Pfizer's total equity in 2021?")] == ["equity"]

@@ -111,3 +111,26 @@ def test_a_row_named_before_a_generic_item_is_read_under_that_item_s_heading() -
     asked.line_items = with_rows(asked, items_from_tables(q, chunks))
     out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("33.79")
+
+
+CASH_NOTE = Table(
+    "t2",
+    [91],
+    [["项目", "期末余额", "期初余额"]],
+    [
+        ["库存现金", "290,518.73", "301,110.20"],
+        ["银行存款", "900,273,149.20", "598,593,470.82"],
+        ["合计", "905,402,299.44", "603,733,212.66"],
+    ],
+    caption="1、货币资金",
+)
+
+
+def test_a_row_of_an_items_breakdown_or_the_row_a_question_brackets_is_the_item() -> None:
+    doc = make_doc([CASH_NOTE], company="四方科技", year=2019, language="zh")
+    chunks = table_chunks(doc)
+    question = "四方科技2019年末货币资金里的银行存款余额是多少元？"
+    asked = analyze(question)
+    assert [m.printed for m in with_rows(asked, items_from_tables(question, chunks))] == ["银行存款"]
+    asked, _, _ = _asked("What was the 2020 R&D expense (Research and development expense, net)?")
+    assert [m.printed for m in asked.line_items][-1].lower() == "research and development expense, net"

@@ -1,0 +1,91 @@
+"""Breakdown tables: rows that list products, regions or projects and columns that name measures, printed
+without a period ("罐式集装箱 | 台 | 7,490 | 6,942" under "主要产品 | 单位 | 生产量 | 销售量"). A question
+naming a row and then a column ("罐式集装箱的销售量") asks the column's measure of that row, at the
+report's own period."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, normalise
+from finrag.answer.lookup import UNIT_TAIL
+from finrag.answer.qualifiers import prints_qualifiers
+from finrag.answer.query import AskedFor, asks_reason
+from finrag.answer.units import parse_number
+from finrag.model import Chunk, ChunkKind, Fact
+
+_TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
+_JOIN = re.compile(r"[”」]?(?:产品|业务|项目)?的?")  # "罐式集装箱产品的销售量", "“…项目”的预计投资额"
+_MIN_NAME = 2  # one character is no row or column name ("台")
+
+
+def measure(label: str) -> str:
+    """The measure a column heading names, without its unit: its last part when a spanning heading was
+    read into it ("主营业务分行 营业成本" is "营业成本", "预计投资额（万元）" is "预计投资额")."""
+    parts = label.split()
+    return UNIT_TAIL.sub("", normalise(parts[-1] if parts and not label.isascii() else label))
+
+
+def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[LineItemMatch, str] | None:
+    """The column measure and the row label of a context table that a Chinese question writes row first
+    ("禽流感疫苗的生产量") as the one figure it asks (no other item, no why, no formula), else None."""
+    question = asked.question
+    if asked.language != "zh" or asked.definition or asked.formula or asks_reason(question):
+        return None  # a formula's operands are rows of their own ("占当年原材料消耗的比例")
+    for chunk in chunks:
+        if chunk.kind not in _TABLES:
+            continue
+        names: list[str] = []
+        for line in chunk.text.split("\n"):
+            if "|" not in line:
+                continue
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if not any(parse_number(c) is not None for c in cells[1:]):
+                names = [m for c in cells[1:] if len(m := measure(c)) >= _MIN_NAME]
+                names.sort(key=len, reverse=True)
+                continue
+            row = normalise(next((c for c in cells if c and parse_number(c) is None), ""))  # not "序号"
+            at = question.find(row) if len(row) >= _MIN_NAME else -1
+            if at < 0 or not names or any(row in e or e in row for e in [*asked.entities, *asked.companies]):
+                continue  # a company's row in a peer table ("天源科技 | 毛利率") is no product of its own
+            join = _JOIN.match(question, at + len(row))
+            after = join.end() if join else at + len(row)
+            name = next((n for n in names if question.startswith(n, after)), None)
+            # other items the question writes before the row only set the scene ("募集资金投资项目中，")
+            if name is not None and all(m.start == after or m.end <= at for m in asked.line_items):
+                return LineItemMatch(concept_of(name) or "", name, after), row
+    return None
+
+
+def cell_facts(
+    facts: list[Fact], kinds: list[str], items: list[LineItemMatch], chunk_of: dict[str, Chunk]
+) -> list[Fact]:
+    """Undated facts of rows named by a kind asked whose column is an item asked (in full: "销售量比上年增减"
+    is no 销售量), read as that item of the kind and dated by their report when it is an annual one (a
+    quarterly report's undated table may span either period)."""
+    out: list[Fact] = []
+    for f in facts:
+        chunk = chunk_of.get(f.chunk_id)
+        if f.fiscal_year is not None or f.period_end or chunk is None:
+            continue
+        item = measure(f.column_label)
+        norm = normalise(item)
+        if not prints_qualifiers(f.line_item, kinds) or not any(
+            norm == normalise(m.printed) or (m.concept and label_matches(norm, m.concept) >= 1) for m in items
+        ):
+            continue
+        annual = chunk.meta.fiscal_period == "FY"
+        out.append(
+            replace(
+                f,
+                fact_id=f"{f.fact_id}:{item}",
+                line_item=item,
+                line_item_norm=norm,
+                column_label=f.line_item,
+                fiscal_year=chunk.meta.fiscal_year if annual else None,
+                fiscal_period="FY" if annual else None,
+                period_end=chunk.meta.period_end if annual else None,
+            )
+        )
+    return out

@@ -1,0 +1,88 @@
+"""Breakdown tables (products as rows, measures as columns, no period): a question naming a row and then a
+column gets that cell, dated by the annual report, never a namesake row of another table."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.answer.pipeline import Answerer
+from finrag.config import load_settings
+from finrag.model import SearchRequest
+
+from .corpus import build_index
+
+TANKS_2019 = """# 南通罐箱科技股份有限公司 2019年年度报告
+
+公司的中文简称为罐箱科技，股票代码为603999。
+
+## 第四节 经营情况讨论与分析
+
+### (1). 主营业务分产品情况
+
+单位：元 币种：人民币
+
+| 分产品 | 营业收入 | 营业成本 | 毛利率（%） |
+|---|---|---|---|
+| 冷冻设备 | 371,318,215.91 | 250,587,829.59 | 32.51 |
+| 罐式集装箱 | 764,321,152.14 | 632,091,386.24 | 17.30 |
+
+### (2). 产销量情况分析表
+
+| 主要产品 | 单位 | 生产量 | 销售量 | 库存量 | 销售量比上年增减（%） |
+|---|---|---|---|---|---|
+| 冷冻设备 | 台 | 482 | 504 | 25 | 1.41 |
+| 罐式集装箱 | 台 | 7,490 | 6,942 | 2,712 | -9.83 |
+
+## 第十一节 财务报告
+
+### 重要在建工程项目本期变动情况
+
+单位：元 币种：人民币
+
+| 项目名称 | 2019年期初余额 | 2019年本期增加金额 |
+|---|---|---|
+| 罐式集装箱扩产项目 | 7,845,758.50 | 2,394,420.51 |
+"""
+
+VACCINE_2020 = """# 北方疫苗股份有限公司 2020年年度报告
+
+公司的中文简称为北方疫苗，股票代码为600999。
+
+## 第四节 经营情况讨论与分析
+
+### (2). 产销量情况分析表
+
+| 主要产品 | 单位 | 生产量 | 库存量 | 销售量比上年增减（%） |
+|---|---|---|---|---|
+| 禽流感疫苗 | 万毫升 | 108,452.64 | 16,155.92 | 45.47 |
+"""
+
+
+@pytest.fixture(scope="module")
+def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("cells")
+    settings = load_settings(root / "data")
+    docs = {"tanks.md": TANKS_2019, "vaccine.md": VACCINE_2020}
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def test_a_product_row_and_a_measure_column_give_that_cell(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("罐箱科技2019年罐式集装箱的销售量是多少？"))
+    assert not a.refused and "6,942" in a.answer and "2,394,420.51" not in a.answer
+    b = answerer.ask(SearchRequest("罐箱科技2019年冷冻设备的营业成本是多少元？"))
+    assert "250,587,829.59元" in b.answer and "632,091,386.24" not in b.answer
+
+
+def test_a_product_ratio_the_question_defines_reads_that_products_row(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("罐箱科技2019年罐式集装箱的产销率是多少？产销率=销售量/生产量。"))
+    assert "92.68%" in a.answer and a.calculation is not None
+
+
+def test_a_change_column_is_no_figure_of_the_measure_it_names(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("北方疫苗2020年禽流感疫苗的产销率是多少？产销率=销售量/生产量。"))
+    assert "%" not in a.answer.split("[")[0] or a.refused  # no "45.47 / 108,452.64" ratio invented
+    assert a.calculation is None
