@@ -300,8 +300,8 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
-            at = low.find(norm)
-            named = at >= 0 and not valuation_after(low, at + len(norm))
+            i = low.find(norm)
+            named = i >= 0 and not valuation_after(low, i + len(norm))
             if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and named:
                 labels.setdefault(norm, label)
             elif norm.isascii() and " " in norm:
