@@ -174,9 +174,10 @@ def periods_from_above(doc: Document, columns: list[Column], before: list[str]) 
 def carried(
     table: Table, header: list[list[str]], columns: list[Column], previous: Previous | None
 ) -> list[Column]:
-    """A table without any header row that continues the table before it (same or next page, as many
-    value columns) takes that table's period columns."""
-    if header or previous is None or not table.pages or len(previous.columns) != len(columns):
+    """A table without any header row (rows of blank cells at its top are none) that continues the table
+    before it (same or next page, as many value columns) takes that table's period columns."""
+    labelled = any(any(cell.strip() for cell in row[1:]) for row in header)  # not blank rows: "应收保费 | |"
+    if labelled or previous is None or not table.pages or len(previous.columns) != len(columns):
         return columns
     if not 0 <= table.pages[0] - previous.last_page <= 1:
         return columns

@@ -212,6 +212,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "purchase of property and equipment",
         "purchase of property, plant and equipment",
         "payments for acquisition of property, plant and equipment",
+        "payments to acquire property, plant and equipment",
+        "payments to acquire property and equipment",
     ),
     "depreciation_amortization": (
         "折旧与摊销",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 
 from finrag.answer.columns import (
     Column,
@@ -20,7 +21,7 @@ from finrag.answer.columns import (
     with_span_heading,
 )
 from finrag.answer.lexicon import PER_SHARE, normalise
-from finrag.answer.periods import UNKNOWN
+from finrag.answer.periods import UNKNOWN, resolve_at
 from finrag.answer.table_rows import section_totals
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
 from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table
@@ -28,6 +29,7 @@ from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact
 # Blocks looked at before a table for its title and "单位：元" line (they sit just above the table).
 _LOOKBACK_BLOCKS = 4
 _MAX_TITLE_CHARS = 30
+_TITLE_BLOCKS = 2  # blocks above a table that may be its title line with the statement's date
 _YEAR_CELL = re.compile(
     r"^\s*(?:FY\s*)?(?:19|20)\d{2}\s*$"
 )  # a statement title is a short line, not a sentence that mentions "利润表"
@@ -74,6 +76,8 @@ def _table_facts(
     columns = period_columns(doc, header, width, label_col)
     if columns and all(c.period is UNKNOWN for c in columns):
         columns = periods_from_above(doc, columns, before) or carried(table, header, columns, previous)
+    if columns and all(c.period is UNKNOWN for c in columns) and doc.meta.period_end is None:
+        columns = _dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     columns = with_span_heading(columns, [table.caption or "", *before])
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
@@ -220,6 +224,16 @@ def _label_column(rows: list[list[str]], width: int) -> int | None:
         if numeric <= _LABEL_COLUMN_MAX_NUMERIC * len(cells):
             return col
     return None
+
+
+def _dated_by_title(columns: list[Column], titles: list[str]) -> list[Column]:
+    """Relative balance columns ("期末余额 | 年初余额") dated by the statement's title line just above
+    the table ("合并资产负债表 2007年06月30日"), as printed; unchanged without one."""
+    for title in (t for t in titles if len(t.strip()) <= _MAX_TITLE_CHARS):
+        periods = [resolve_at(c.label, title) for c in columns]
+        if all(p is not UNKNOWN for p in periods):
+            return [replace(c, period=p) for c, p in zip(columns, periods, strict=True)]
+    return columns
 
 
 def _blocks_before(doc: Document, table: Table) -> list[str]:

@@ -174,9 +174,25 @@ def unprinted_rate(asked: AskedFor, text: str) -> str | None:
         rate = m.group(0).lower()
         if any(rate in k.lower() for k in computed):
             continue  # "增长率", "growth rate": the calculator's own word
-        if rate not in text:
-            return m.group(0)
+        if rate not in text or (rate.endswith("rate") and not _with_figure(rate, text)):
+            return m.group(0)  # "higher overall renewal rates" with no rate printed reports none
     return None
+
+
+RATE_AFTER = 80  # characters after a rate's name where its figure is printed ("… renewal rate was 90.4%")
+RATE_BEFORE = 30  # and before it ("a 90.4% renewal rate")
+_FIGURE = re.compile(r"(?<![\d.])(?!(?:19|20)\d{2}(?!\d))\d[\d.,]*")  # a number, not a year
+
+
+def _with_figure(rate: str, text: str) -> bool:
+    """Some mention of ``rate`` in ``text`` prints a figure in the same sentence, right after or right
+    before it ("renewal rate was 90.4%", "production rates to increase to 38 per month")."""
+    for m in re.finditer(re.escape(rate), text):
+        after = re.split(r"[.;](?:\s|$)", text[m.end() : m.end() + RATE_AFTER])[0]
+        before = re.split(r"[.;]\s", text[max(0, m.start() - RATE_BEFORE) : m.start()])[-1]
+        if _FIGURE.search(after) or _FIGURE.search(before):
+            return True
+    return False
 
 
 ITEM_GAP = 3  # " (" between a line item and the abbreviation the question adds to it

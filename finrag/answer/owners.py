@@ -64,6 +64,8 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     text = " ".join(c.text for c in context)
     named = [e.rstrip("'’") for e in asked.entities]  # "Boeing Global Services' revenues": a possessive
     names = [n for e in named for n in (e, _beyond_filer(e, asked, context)) if n]
+    # "its Comirnaty COVID-19 vaccine": a product's own name leads a descriptor the text words otherwise
+    names += [e.split()[0] for e in named if " " in e and e not in text]
     return [
         e
         for e in dict.fromkeys(names)

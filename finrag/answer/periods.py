@@ -208,6 +208,22 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
     return UNKNOWN
 
 
+def resolve_at(label: str, title: str) -> ResolvedPeriod:
+    """A relative column label ("期末余额", "年初余额") of a statement whose title line prints its date
+    ("合并资产负债表 2007年06月30日") in a report that has no period of its own (a prospectus): the closing
+    column is that day, the opening one the last year-end before it; UNKNOWN without such a date."""
+    m = _ZH_DATE.search(title)
+    if m is None or not m.group(3):
+        return UNKNOWN
+    y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    found = resolve_label(label, y, f"{y:04d}-{mo:02d}-{d:02d}")
+    if found is UNKNOWN or found.kind != "instant":
+        return UNKNOWN  # a duration ("本期金额") is not dated by a day
+    if found.fiscal_year == y:
+        return ResolvedPeriod(y, "FY", f"{y:04d}-{mo:02d}-{d:02d}", "instant")
+    return ResolvedPeriod(y - 1, "FY", year_end(y - 1, 12), "instant")
+
+
 # A header line printed apart from its table ("Year Ended December 26, December 27, December 28, 2015
 # 2014 2013 (In millions)") is at most this long; longer blocks are sentences that merely mention years.
 MAX_HEADER_LINE_CHARS = 120

@@ -3,7 +3,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts, per_share_name
-from finrag.model import Table
+from finrag.model import Block, BlockKind, Table
 
 from .helpers import BALANCE_ZH, INCOME_ZH, make_chunk, make_doc, table_chunks, table_text
 
@@ -350,3 +350,22 @@ def test_a_statement_named_parent_company_in_brackets_after_its_title_is_the_par
     doc = make_doc([parent, group], company="南岭民爆", year=2006, file="nanling.pdf")
     scopes = {f.table_ref: f.scope for f in extract_facts(doc, table_chunks(doc))}
     assert scopes == {"t40": "parent", "t41": ""}
+
+
+def test_a_prospectus_statement_is_dated_by_its_title_line_and_its_continuation_too() -> None:
+    header = [["项目", "期末余额", "年初余额"]]
+    top = Table("t7", [116], header, [["货币资金", "614,252,602.83", "988,966,198.90"]])
+    rest = Table(
+        "t8",
+        [116],
+        [],
+        [["应收保费", "", ""], ["流动资产合计", "9,803,142,128.01", "7,972,735,080.10"]],
+    )
+    doc = make_doc([top, rest], company="国电电力", file="guodian.pdf")
+    doc.meta.fiscal_year, doc.meta.period_end = None, None  # a prospectus: no period of its own
+    doc.blocks.insert(0, Block(BlockKind.TEXT, "合并资产负债表 2007年06月30日", 116))
+    facts = extract_facts(doc, table_chunks(doc))
+    dated = {(f.line_item, f.period_end): f.value for f in facts}
+    assert dated[("货币资金", "2007-06-30")] == Decimal("614252602.83")
+    assert dated[("货币资金", "2006-12-31")] == Decimal("988966198.90")  # 年初: the last year-end
+    assert dated[("流动资产合计", "2007-06-30")] == Decimal("9803142128.01")  # blank rows are no header

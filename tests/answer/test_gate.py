@@ -389,3 +389,13 @@ def test_a_former_name_in_brackets_is_no_topic_word() -> None:
     assert decide(asked, hits, ["Block"], AnswerSettings()).answerable
     other = analyze("What was Block's FY2020 hashrate of bitcoin mining rigs?")
     assert decide(other, hits, ["Block"], AnswerSettings()).reason == "keywords"
+
+
+def test_a_rate_the_evidence_names_without_a_figure_is_not_reported() -> None:
+    doc = make_doc([INCOME_ZH], company="Walmart", year=2020, file="WALMART_2020_10K.pdf", language="en")
+    vague = Hit(make_chunk(doc, "Membership income rose on higher overall renewal rates.", 39), 0.03)
+    asked = analyze("What was Walmart's membership renewal rate in fiscal 2020?")
+    d = decide(asked, [vague], ["Walmart"], AnswerSettings())
+    assert not d.answerable and d.missing == ["renewal rate"]
+    printed = Hit(make_chunk(doc, "Our membership renewal rate was 90.4% in fiscal 2020.", 39), 0.03)
+    assert decide(asked, [printed], ["Walmart"], AnswerSettings()).answerable

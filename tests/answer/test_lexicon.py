@@ -9,6 +9,11 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
     ("printed", "norm", "concept"),
     [
         ("Inventories (Notes 1 and 3)", "inventories", "inventory"),
+        (
+            "Payments to acquire property, plant and equipment",
+            "payments to acquire property, plant and equipment",
+            "capex",
+        ),
         ("货币资金（附注五、1）", "货币资金", "cash"),
         ("Net earnings (b)(c)(d)", "net earnings", "net_profit"),
         ("(Loss)/earnings before income taxes", "earnings before income taxes", "total_profit"),

@@ -41,6 +41,25 @@ def test_a_product_s_revenue_is_never_answered_with_the_company_total() -> None:
     assert lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None
 
 
+def test_a_product_named_with_a_descriptor_the_text_words_otherwise_owns_the_figure() -> None:
+    income = Table(
+        "t3",
+        [57],
+        [["(Millions)", "2021", "2020"]],
+        [["Revenues", "81,288", "41,651"], ["Cost of sales", "30,821", "8,692"]],
+        caption="Consolidated Statements of Income",
+    )
+    doc = make_doc([income], company="Pfizer", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "Comirnaty is our vaccine to help prevent COVID-19, sold with BioNTech.", 40, n=9)
+    asked = analyze("What gross margin did Pfizer earn on its Comirnaty COVID-19 vaccine in FY2021?")
+    asked.companies = ["Pfizer"]
+    names = subject_names(asked, [*chunks, prose])
+    assert "Comirnaty" in names
+    facts = owned_facts(extract_facts(doc, chunks), names, {c.chunk_id: c for c in chunks})
+    assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None  # not Pfizer's margin
+
+
 def test_the_product_s_own_row_and_the_filer_s_own_figures_stay() -> None:
     doc = make_doc([TOTALS, PRODUCTS], company="Pfizer", year=2021, language="en", unit_line="")
     chunks = table_chunks(doc)
