@@ -172,12 +172,18 @@ def periods_from_above(doc: Document, columns: list[Column], before: list[str]) 
 
 
 def carried(
-    table: Table, header: list[list[str]], columns: list[Column], previous: Previous | None
+    table: Table,
+    header: list[list[str]],
+    columns: list[Column],
+    previous: Previous | None,
+    *,
+    same_rows: bool = False,
 ) -> list[Column]:
-    """A table without any header row (rows of blank cells at its top are none) that continues the table
-    before it (same or next page, as many value columns) takes that table's period columns."""
-    labelled = any(any(cell.strip() for cell in row[1:]) for row in header)  # not blank rows: "应收保费 | |"
-    if labelled or previous is None or not table.pages or len(previous.columns) != len(columns):
+    """A table without any header row that continues the table before it (same or next page, as many value
+    columns) takes that table's period columns; ``same_rows``: its rows are of the statement before, so
+    rows of blank cells at its top ("应收保费 | |") are no header either."""
+    blank = same_rows and not any(any(cell.strip() for cell in row[1:]) for row in header)
+    if (header and not blank) or previous is None or not table.pages or len(previous.columns) != len(columns):
         return columns
     if not 0 <= table.pages[0] - previous.last_page <= 1:
         return columns

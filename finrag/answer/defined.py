@@ -101,7 +101,8 @@ def _bind(
     for t in definition.terms:
         named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
         # the question's own year is shifted already ("Fiscal 2022 ended January 28, 2023")
-        years: list[int | None] = [y + asked.year_offset for y in named] or [year]
+        back = year - t.back if year is not None and t.back else year  # "上年净利润": the year before
+        years: list[int | None] = [y + asked.year_offset for y in named] or [back]
         item = t.item
         if item.concept and len(worded[item.concept]) > 1:
             item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name

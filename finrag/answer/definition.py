@@ -75,6 +75,7 @@ class Term:
     average_of: tuple[int, int] | None = None  # the mean of the balances at these two years
     change: bool = False  # with ``average_of``'s years: the later balance minus the earlier one
     statement: str | None = None  # "D&A from the cash flow statement": the statement kind to read it from
+    back: int = 0  # years before the question's year ("上年净利润", "prior year revenue")
 
 
 @dataclass(slots=True, frozen=True)
@@ -286,9 +287,20 @@ def _term(text: str) -> Term | Constant | None:
         return Term(item, None, (years[0], years[1]), change=avg.re is _CHANGE) if item else None
     year_match = _YEAR_IN.search(text)
     year = int(year_match.group(1)) if year_match else None
-    item = _item(_YEAR_IN.sub(" ", text))
+    relative = _RELATIVE_YEAR.match(text)
+    back = 1 if relative and relative.group(1) else 0
+    item = _item(_YEAR_IN.sub(" ", _RELATIVE_YEAR.sub("", text)))
     named = _NOISE.search(text)
-    return Term(item, year, statement=statement_kind(named.group(0)) if named else None) if item else None
+    statement = statement_kind(named.group(0)) if named else None
+    return Term(item, year, statement=statement, back=back) if item else None
+
+
+# "(本年净利润-上年净利润)/上年净利润": an operand dated relative to the question's year
+_RELATIVE_YEAR = re.compile(
+    r"^(?:(上年度?|去年|上期|上一年度?|(?:the\s+)?(?:prior|previous|last)[- ]year(?:'s)?)|"
+    r"(本年度?|今年|本期|当年|(?:the\s+)?(?:current|this)[- ]year(?:'s)?))\s*",
+    re.I,
+)
 
 
 _BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, both from the income statement"

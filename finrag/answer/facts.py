@@ -20,7 +20,8 @@ from finrag.answer.columns import (
     periods_from_above,
     with_span_heading,
 )
-from finrag.answer.lexicon import PER_SHARE, normalise
+from finrag.answer.concepts import HOME_STATEMENT, statement_kind
+from finrag.answer.lexicon import PER_SHARE, concept_of, normalise
 from finrag.answer.periods import UNKNOWN, resolve_at
 from finrag.answer.table_rows import section_totals
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
@@ -75,7 +76,10 @@ def _table_facts(
     table_unit = _table_unit(table, header, before)
     columns = period_columns(doc, header, width, label_col)
     if columns and all(c.period is UNKNOWN for c in columns):
-        columns = periods_from_above(doc, columns, before) or carried(table, header, columns, previous)
+        same_rows = previous is not None and _rows_of(rows, label_col, statement_kind(previous.statement))
+        columns = periods_from_above(doc, columns, before) or carried(
+            table, header, columns, previous, same_rows=same_rows
+        )
     if columns and all(c.period is UNKNOWN for c in columns) and doc.meta.period_end is None:
         columns = _dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     columns = with_span_heading(columns, [table.caption or "", *before])
@@ -224,6 +228,15 @@ def _label_column(rows: list[list[str]], width: int) -> int | None:
         if numeric <= _LABEL_COLUMN_MAX_NUMERIC * len(cells):
             return col
     return None
+
+
+def _rows_of(rows: list[list[str]], label_col: int, kind: str | None) -> bool:
+    """Every row the lexicon knows belongs in statements of ``kind`` (a balance sheet's continuation, not
+    the income statement that starts on the same page)."""
+    homes = {
+        HOME_STATEMENT.get(concept_of(normalise(r[label_col])) or "") for r in rows if label_col < len(r)
+    }
+    return kind is not None and homes - {None} <= {kind}
 
 
 def _dated_by_title(columns: list[Column], titles: list[str]) -> list[Column]:

@@ -279,8 +279,10 @@ def wants_for(asked: AskedFor) -> list[Want]:
             if asked.prior_year_end and y is not None:
                 year = y - 1
             # a balance date the question names; a fiscal year's end is matched by the year (a "2023"
-            # column of a June year-end filer reads as 31 December)
+            # column of a June year-end filer reads as 31 December); two dates named: each year its own
             end = asked.dates[0] if asked.dates else None
+            if len(asked.dates) > 1 and y is not None:
+                end = next((d for d in asked.dates if d.startswith(str(y))), end)
             out.append(Want(item, year, end, asked.prior_year_end))
     return out
 
@@ -289,7 +291,7 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
     """Row labels of the context's table chunks that the question names (items the lexicon lacks),
     longest first and not overlapping, in question order."""
     low = without_statement_names(question)
-    labels: dict[str, str] = {}
+    labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
     for chunk in chunks:
         for line in chunk.text.split("\n"):
@@ -300,16 +302,15 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
-            i = low.find(norm)
-            named = i >= 0 and not valuation_after(low, i + len(norm))
-            if len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and named:
-                labels.setdefault(norm, label)
+            at = _written(low, norm)
+            named = at is not None and not valuation_after(low, at[1])
+            if at is not None and len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and named:
+                labels.setdefault(norm, (*at, label))
             elif norm.isascii() and " " in norm:
                 reworded.setdefault(norm, label)
     spans: list[tuple[int, int, str, bool]] = []  # (start, end, row label, worded as printed)
-    for norm, label in labels.items():
-        i = low.find(norm)
-        spans.append((i, i + len(norm), label, True))
+    for start, end, label in labels.values():
+        spans.append((start, end, label, True))
     for norm, label in reworded.items():  # "bitcoin sales" for the row "Bitcoin revenue"
         if (at := find_reworded(norm, low)) is not None and not valuation_after(low, at[1]):
             spans.append((*at, label, False))
@@ -321,6 +322,22 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             printed, span = (question[start:end], 0) if as_printed else (label, end - start)
             found.append(LineItemMatch(concept_of(label) or "", printed, start, span))
     return sorted(found, key=lambda m: m.start)
+
+
+# "所支付的现金" and "支付的现金" are one cash flow row, however the question or the statement words it
+_PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
+
+
+def _written(low: str, norm: str) -> tuple[int, int] | None:
+    """Where the question writes a row label (start, end), or None."""
+    if norm.isascii() or not _PAID_OR_RECEIVED.search(norm):
+        i = low.find(norm)
+        return (i, i + len(norm)) if i >= 0 else None
+    pattern = "".join(
+        f"所?{p}" if p in ("支付", "收到") else re.escape(p) for p in _PAID_OR_RECEIVED.split(norm) if p
+    )
+    m = re.search(pattern, low)
+    return (m.start(), m.end()) if m else None
 
 
 def known_companies(store: Store, hits: list[Hit], access: AccessScope) -> list[str]:

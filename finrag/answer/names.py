@@ -51,10 +51,10 @@ _NOT_ENTITY = _words(
     "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止"
 )
 _EN_STOP_CAPS = _words(
-    "What How Which Who When Where Why Is Are Did Does Do The In Of For By As If Answer Please Basing Using "
-    "Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have Roughly "
-    "Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS D&A "
-    "Limited Ltd Inc Corp Use "
+    "What How Which Who When Where Why Is Are Did Does Do The In Of For From By As If Answer Please Basing "
+    "Using Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have "
+    "Roughly Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS "
+    "D&A Limited Ltd Inc Corp Use "
     # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"

@@ -123,13 +123,18 @@ def codes_of(text: str) -> list[str]:
 
 
 def reference_for(records: list[DocumentRecord], periods: list[Period]) -> Reference | None:
-    """The report period relative words refer to: the named year's report if any, else the latest."""
+    """The report period relative words refer to: the named year's report if any, else the named year
+    itself ("2006年…(本年净利润-上年净利润)" over a prospectus, or a year no report covers), else the
+    latest report."""
     dated = [r for r in records if r.meta.fiscal_year]
-    if not dated:
+    named = [p for p in periods if p.fiscal_year and not is_relative(p)]
+    pick = [r for r in dated if r.meta.fiscal_year in {p.fiscal_year for p in named}]
+    if not pick and named:
+        first = named[0]
+        return Reference(first.fiscal_year or 0, first.fiscal_period or "FY", first.period_end)
+    if not pick and not dated:
         return None
-    years = {p.fiscal_year for p in periods if p.fiscal_year and not is_relative(p)}
-    pick = [r for r in dated if r.meta.fiscal_year in years] or dated
-    rec = max(pick, key=lambda r: (r.meta.fiscal_year or 0, r.meta.period_end or ""))
+    rec = max(pick or dated, key=lambda r: (r.meta.fiscal_year or 0, r.meta.period_end or ""))
     return Reference(rec.meta.fiscal_year or 0, rec.meta.fiscal_period or "FY", rec.meta.period_end)
 
 

@@ -12,7 +12,7 @@ from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
 from finrag.retrieve.periods import find_periods
 
-from .helpers import make_doc, table_chunks
+from .helpers import INCOME_ZH, make_doc, table_chunks
 
 QUICK = (
     "What is 3M's FY2022 quick ratio? Define quick ratio as (cash and cash equivalents + current marketable "
@@ -43,6 +43,20 @@ def test_a_defined_quick_ratio_is_parsed_with_its_brackets() -> None:
     assert [t.item.concept for t in d.terms] == ["cash", "", "accounts_receivable", "current_liabilities"]
     values = [[Decimal(3655)], [Decimal(238)], [Decimal(4532)], [Decimal(9523)]]
     assert round(evaluate(d.tokens, values), 4) == Decimal("0.8847")
+
+
+def test_operands_dated_relative_to_the_questions_year() -> None:
+    d = find_definition("2006年净利润增长率是多少？净利润增长率=(本年净利润-上年净利润)/上年净利润")
+    assert d is not None and [t.back for t in d.terms] == [0, 1, 1]
+    assert {t.item.concept for t in d.terms} == {"net_profit"}
+    doc = make_doc([INCOME_ZH])
+    asked = analyze("四方科技2019年营业收入增长率？营业收入增长率=(本年营业收入-上年营业收入)/上年营业收入")
+    assert asked.definition is not None
+    out = defined_answer(
+        asked, asked.definition, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1
+    )
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("15.21")  # % of (1,175.3 − 1,020.1) / 1,020.1, not 0
 
 
 def test_words_and_averages_in_a_definition() -> None:

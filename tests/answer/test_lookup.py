@@ -528,3 +528,22 @@ def test_a_quarter_asked_takes_the_quarter_s_column_not_the_report_year_s() -> N
     )
     found = best_fact(facts, Want(LineItemMatch("revenue", "营业收入", 0), 2019), asked, {})
     assert found is not None and found.value == Decimal("250895665.57")
+
+
+def test_a_balance_asked_at_two_dates_quotes_both() -> None:
+    debt = Table(
+        "t5",
+        [90],
+        [["(in millions)", "June 30, 2022", "December 31, 2021"]],
+        [["Long-term debt", "288,212", "301,005"]],
+        caption="Consolidated balance sheets (unaudited)",
+    )
+    doc = make_doc([debt], company="JPMorgan Chase", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = (
+        "What was JPMorgan Chase's long-term debt at June 30, 2022, and how did it compare with "
+        "December 31, 2021?"
+    )
+    analysis = QueryAnalysis(question, question, "en", "lookup", periods=find_periods(question))
+    out = lookup_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "288,212" in out.text and "301,005" in out.text

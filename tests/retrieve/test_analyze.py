@@ -90,6 +90,13 @@ def test_analysis_resolves_relative_periods_against_the_named_companys_report(
     assert [(p.fiscal_year, p.fiscal_period) for p in b.periods] == [(2022, "Q2")]
 
 
+def test_relative_words_count_from_the_year_the_question_names_when_no_report_has_it(
+    qa: QueryAnalyzer, companies: CompanyIndex
+) -> None:
+    a = qa.understand("四方科技2006年净利润比上年增长多少？", [], companies).analysis
+    assert sorted(p.fiscal_year for p in a.periods) == [2005, 2006]  # not the 2019 report's 2018
+
+
 def test_codes_must_match_literally_and_years_are_not_codes(
     qa: QueryAnalyzer, companies: CompanyIndex
 ) -> None:
