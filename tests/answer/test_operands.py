@@ -134,3 +134,17 @@ def test_a_row_of_an_items_breakdown_or_the_row_a_question_brackets_is_the_item(
     assert [m.printed for m in with_rows(asked, items_from_tables(question, chunks))] == ["银行存款"]
     asked, _, _ = _asked("What was the 2020 R&D expense (Research and development expense, net)?")
     assert [m.printed for m in asked.line_items][-1].lower() == "research and development expense, net"
+
+
+def test_a_cash_flow_row_is_named_with_or_without_its_suo() -> None:
+    flows = Table(
+        "t3",
+        [96],
+        [["项目", "2006年度", "2005年度"]],
+        [["分配股利、利润或偿付利息支付的现金", "1,681,483,573.21", "1,344,118,225.16"]],
+        caption="合并现金流量表",
+    )
+    chunks = table_chunks(make_doc([flows], company="国电电力", year=2006))
+    question = "国电电力2006年度分配股利、利润或偿付利息所支付的现金是多少元？"
+    (row,) = items_from_tables(question, chunks)
+    assert row.printed == "分配股利、利润或偿付利息所支付的现金"
