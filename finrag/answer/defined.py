@@ -12,7 +12,7 @@ from finrag.answer.calc import Formula, calc_text, compute
 from finrag.answer.concepts import statement_kind
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Constant, Definition, Term
-from finrag.answer.lexicon import LineItemMatch, concept_of
+from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.periods import year_ended
@@ -24,8 +24,9 @@ from finrag.model import Fact
 _PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|百分比|率", re.I)
 _PLAIN_RATIOS = ("比率", "比")  # 速动比率, 负债权益比: a multiple, not a percentage
 # an expense printed in brackets ("Interest expense, net of amounts capitalized (111,945)") is used by its
-# size: a definition names the expense, not its sign; "Other income (expense)" may be a true negative
-_NOT_EXPENSE = re.compile(r"\b(?:income|gains?|benefits?)\b", re.I)
+# size: a definition names the expense, not its sign; "Other income (expense)" or a tax benefit may be a
+# true negative ("Income tax expense" is an expense)
+_NOT_EXPENSE = re.compile(r"\b(?:income(?!\s+tax)|gains?|benefits?)\b", re.I)
 
 
 def defined_answer(
@@ -74,8 +75,7 @@ def defined_answer(
         ("*",) * len(operands),
         template(definition.tokens),
         run,
-        (bool(_PERCENT.search(name)) and not name.endswith(_PLAIN_RATIOS))
-        or bool(re.search(r"%|percent|百分比", asked.question, re.I)),
+        _in_percent(name, definition) or bool(re.search(r"%|percent|百分比", asked.question, re.I)),
         (),
         same_unit=definition.additive(),
     )
@@ -84,6 +84,26 @@ def defined_answer(
     except AnswerError:
         return None
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])
+
+
+_SHARE_NAME = re.compile(r"比例|占")  # "研发经费占费用比例": a share of a whole
+_TOTAL_WORD = re.compile(r"合计|总计|总额|^total\s+", re.I)
+
+
+def _in_percent(name: str, definition: Definition) -> bool:
+    """A margin, rate or share is shown in percent; a "比率" only when it is a part over its whole
+    ("流动负债比率 = 流动负债合计 / 负债合计"), not a multiple ("速动比率", "流动比率")."""
+    if _SHARE_NAME.search(name):
+        return True
+    if not _PERCENT.search(name):
+        return False
+    if not name.endswith(_PLAIN_RATIOS):
+        return True
+    tokens = definition.tokens
+    if len(tokens) != 3 or tokens[1] != "/" or not all(isinstance(t, Term) for t in tokens[::2]):
+        return False
+    part, whole = (_TOTAL_WORD.sub("", normalise(t.item.printed)) for t in definition.terms)
+    return bool(whole) and whole in part and whole != part
 
 
 def _bind(

@@ -193,7 +193,10 @@ _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
 _HOW_TO_USE = re.compile(
     r",?\s+(?:for each (?:year|period|quarter)\b|(?:and\s+)?then\s+(?:take|average)\b).*$"
     r"|,\s*(?:(?:all|both|each)\s+)?"  # the source: ", all as shown in the cash flow statement"
-    r"(?:using|based on|according to|relying on|as (?:reported|shown|presented) in)\b.*$",
+    r"(?:using|based on|according to|relying on|as (?:reported|shown|presented) in)\b.*$"
+    # how to give the result: ", and round to one decimal place", ", rounded to …", ", expressed as …"
+    r"|,?\s*(?:and\s+)?(?:round(?:ed|ing)?|express(?:ed)?|answer(?:ed)?|shown|give[ns]?)\s+(?:it\s+|the\s+\w+\s+)?"
+    r"(?:to|in|as)\b.*$",
     re.I,
 )
 

@@ -31,7 +31,7 @@ from finrag.config import AnswerSettings
 from finrag.model import Hit
 from finrag.retrieve.entities import abbreviates, squash
 
-_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
+_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}(?:年(?:末|初|底|度))?")  # "2006年末": a date, no topic word
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(

@@ -146,6 +146,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
     asked.formula = detect_formula(text)
+    if asked.formula is None and len(asked.dates) >= 2 and asked.language == "en" and _COMPARED.search(text):
+        asked.formula = FORMULAS["difference"]  # "how did X at June 30 compare with December 31": by how much
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
         asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
     if (
@@ -192,6 +194,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     return asked
 
 
+_COMPARED = re.compile(r"\bcompare[ds]?\b|\bchange[ds]?\b|\bversus\b|\bvs\b", re.I)
 _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
 
 

@@ -12,7 +12,7 @@ from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
 from finrag.retrieve.periods import find_periods
 
-from .helpers import INCOME_ZH, make_doc, table_chunks
+from .helpers import BALANCE_ZH, INCOME_ZH, make_doc, table_chunks
 
 QUICK = (
     "What is 3M's FY2022 quick ratio? Define quick ratio as (cash and cash equivalents + current marketable "
@@ -381,3 +381,46 @@ def test_an_item_used_twice_keeps_its_name_and_a_source_said_of_all_operands_is_
         capex is not None
         and [t.item.printed for t in capex.terms][-1] == "amortization of purchased intangibles"
     )
+
+
+def test_how_to_round_is_no_operand_and_a_share_or_a_part_of_a_whole_is_in_percent() -> None:
+    d = find_definition(
+        "What was X's operating margin for the three months ended June 30, 2023? Define operating margin as "
+        "operating income / total revenues, rounded to one decimal place."
+    )
+    assert d is not None and [t.item.printed for t in d.terms] == ["operating income", "total revenues"]
+    tax = find_definition(
+        "Define effective tax rate as income tax expense / income before income taxes, and round to one "
+        "decimal place"
+    )
+    assert tax is not None and tax.terms[-1].item.printed == "income before income taxes"
+    doc = make_doc([INCOME_ZH, BALANCE_ZH])
+    facts = extract_facts(doc, table_chunks(doc))
+    for question, shown in (
+        ("四方科技2019年流动资产比率是多少？流动资产比率=流动资产合计/资产总计", "%"),  # a part of its whole
+        ("四方科技2019年费用比例是多少？费用比例=销售费用/管理费用", "%"),  # 比例: a share
+        ("四方科技2019年成本收入比率是多少？成本收入比率=营业成本/营业收入", None),  # a multiple
+    ):
+        asked = analyze(question)
+        assert asked.definition is not None
+        out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+        assert out is not None and ("%" in out.text) == (shown == "%"), question
+
+
+def test_an_income_tax_expense_printed_in_brackets_is_used_by_its_size() -> None:
+    income = Table(
+        "t6",
+        [5],
+        [["($ million)", "Three Months Ended December 31, 2022", "Three Months Ended December 31, 2021"]],
+        [["Income before income taxes", "494", "520"], ["Income tax expense", "(33)", "(95)"]],
+        caption="Condensed Consolidated Statements of Income",
+    )
+    doc = make_doc([income], company="Amcor", year=2023, language="en", unit_line="")
+    asked = analyze(
+        "What was Amcor's effective tax rate for the three months ended December 31, 2022? Define effective "
+        "tax rate as income tax expense / income before income taxes, and round to one decimal place"
+    )
+    assert asked.definition is not None
+    facts = extract_facts(doc, table_chunks(doc))
+    out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "6.7%" in out.text and "-6.7" not in out.text

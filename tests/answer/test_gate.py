@@ -399,3 +399,10 @@ def test_a_rate_the_evidence_names_without_a_figure_is_not_reported() -> None:
     assert not d.answerable and d.missing == ["renewal rate"]
     printed = Hit(make_chunk(doc, "Our membership renewal rate was 90.4% in fiscal 2020.", 39), 0.03)
     assert decide(asked, [printed], ["Walmart"], AnswerSettings()).answerable
+
+
+def test_a_year_end_is_a_date_not_a_topic_word() -> None:
+    doc = make_doc([INCOME_ZH], company="国电电力", year=2006)
+    hit = Hit(make_chunk(doc, "合并资产负债表 2006年12月31日 | 长期负债合计 | 16,804,021,771.39 |", 94), 0.03)
+    q = "国电电力2006年末的非流动负债比率是多少?非流动负债比率=长期负债合计/负债合计"
+    assert decide(analyze(q), [hit], ["国电电力"], AnswerSettings()).answerable

@@ -122,3 +122,11 @@ def test_colloquial_profit_and_a_deal_value_are_read_as_people_mean_them() -> No
     assert [m.concept for m in find_line_items("四方科技2019年卖了多少钱？")] == ["revenue"]
     assert find_line_items("What was the deal's total equity value?") == []
     assert [m.concept for m in find_line_items("What was Pfizer's total equity in 2021?")] == ["equity"]
+
+
+def test_statement_rows_and_bank_balances_are_items() -> None:
+    assert [m.concept for m in find_line_items("请问，四方科技2019年的在建工程是多少元?")] == [
+        "construction_in_progress"
+    ]
+    assert [m.concept for m in find_line_items("How did JPMorgan's total deposits change?")] == ["deposits"]
+    assert concept_of("营业总成本") == "total_operating_cost"  # no partial match for 营业成本

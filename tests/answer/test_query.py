@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from finrag.answer.query import analyze, is_chitchat, language_of
 from finrag.model import Period, QueryAnalysis
+from finrag.retrieve.periods import find_periods
 
 
 def test_language_and_chitchat() -> None:
@@ -79,3 +80,12 @@ def test_a_chinese_question_asking_why_is_answered_from_text() -> None:
     asked = analyze("金宇生物2020年主营业务成本同比增速高于主营业务收入增速，年报解释的主要原因是什么？")
     assert asked.intent == "text"
     assert analyze("金宇生物2020年主营业务成本同比增长了多少？").intent == "calculation"
+
+
+def test_a_balance_compared_at_two_dates_asks_for_the_difference() -> None:
+    q = "How did Best Buy's cash and cash equivalents at July 29, 2023 compare with January 28, 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert asked.formula is not None and asked.formula.name == "difference"
+    assert asked.intent == "calculation" and sorted(asked.dates) == ["2023-01-28", "2023-07-29"]
+    one = "What were Best Buy's cash and cash equivalents at July 29, 2023?"
+    assert analyze(one, QueryAnalysis(one, one, "en", "lookup", periods=find_periods(one))).formula is None
