@@ -112,6 +112,11 @@ def _topic(asked: AskedFor) -> str:
 MIN_ZH_ABBREVIATION = 4  # "南岭民爆" for 湖南南岭民用爆破器材: shorter Chinese names match too much
 
 
+def _names(word: str, known: str) -> bool:
+    """``word`` is (a form of) the known company name ``known``."""
+    return len(known) >= 2 and (word.lower() == known.lower() or word.lower() in known.lower().split())
+
+
 def _abbreviates(name: str, hit: Hit) -> bool:
     """``name``'s letters appear in order in the document's company or file name, from its first letter
     ("JnJ"); a Chinese short name of 4+ characters, from its first two together ("南岭民爆")."""
@@ -234,6 +239,7 @@ def decide(
     texts = [_haystack(h) for h in hits]
     evidence = list(hits)
     missing: list[str] = []
+    parts: list[str] = []
     for name in asked.entities:
         # "JnJ" for Johnson & Johnson, 南岭民爆: the letters in order in a document's name count too
         per_hit = [
@@ -252,8 +258,12 @@ def decide(
         matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
         if matching:
             evidence = [h for h in evidence if h in matching] or matching
+        elif first and asked.language == "en" and any(_names(first, k) for k in known):
+            parts.append(name[len(first) :].strip())  # "Pfizer Upjohn": a part of a filer no evidence prints
         elif not any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
             missing.append(name)
+    if parts and asked.intent in ("lookup", "calculation"):
+        return GateDecision(False, "company", missing=parts, scores=scores)
     if missing and len(missing) == len(asked.entities) and not _writes_known(asked.question, known):
         return GateDecision(False, "company", missing=missing, scores=scores)  # one known name is enough
     # "四方股份（601126）": a listing code is the company; none of the evidence's companies has it

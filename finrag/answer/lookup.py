@@ -301,6 +301,8 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
             label = cells[0].strip()
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
+            if _SPAN_LABEL.match(label):
+                continue  # a period heading read as a row ("Three months ended …"): no item
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
             named = at is not None and not valuation_after(low, at[1])
@@ -324,6 +326,9 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
     return sorted(found, key=lambda m: m.start)
 
 
+_SPAN_LABEL = re.compile(
+    r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)\s+ended\b", re.I
+)
 # "所支付的现金" and "支付的现金" are one cash flow row, however the question or the statement words it
 _PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
 

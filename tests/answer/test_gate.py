@@ -406,3 +406,13 @@ def test_a_year_end_is_a_date_not_a_topic_word() -> None:
     hit = Hit(make_chunk(doc, "合并资产负债表 2006年12月31日 | 长期负债合计 | 16,804,021,771.39 |", 94), 0.03)
     q = "国电电力2006年末的非流动负债比率是多少?非流动负债比率=长期负债合计/负债合计"
     assert decide(analyze(q), [hit], ["国电电力"], AnswerSettings()).answerable
+
+
+def test_a_part_of_a_filer_no_evidence_prints_is_not_that_filer() -> None:
+    doc = make_doc([OPERATIONS_EN], company="Pfizer", year=2023, language="en", file="Pfizer_2023Q2_10Q.pdf")
+    hits = [Hit(table_chunks(doc)[0], 0.03)]
+    asked = analyze("How much revenue did Pfizer's Upjohn segment generate in 2023?")
+    d = decide(asked, hits, ["Pfizer"], AnswerSettings())
+    assert not d.answerable and d.reason == "company" and d.missing == ["Upjohn"]
+    printed = Hit(make_chunk(doc, "Upjohn segment revenues were $1,234 million in 2023.", 40), 0.03)
+    assert decide(asked, [*hits, printed], ["Pfizer"], AnswerSettings()).reason != "company"

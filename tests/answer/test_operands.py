@@ -11,7 +11,7 @@ from finrag.answer.operands import with_rows
 from finrag.answer.query import AskedFor, analyze
 from finrag.model import Fact, Table
 
-from .helpers import make_doc, table_chunks
+from .helpers import make_chunk, make_doc, table_chunks
 
 OPERATIONS = Table(
     "t1",
@@ -148,3 +148,13 @@ def test_a_cash_flow_row_is_named_with_or_without_its_suo() -> None:
     question = "国电电力2006年度分配股利、利润或偿付利息所支付的现金是多少元？"
     (row,) = items_from_tables(question, chunks)
     assert row.printed == "分配股利、利润或偿付利息所支付的现金"
+
+
+def test_a_period_heading_read_as_a_row_is_no_item() -> None:
+    chunk = make_chunk(
+        make_doc([], company="JPMorgan Chase", year=2021, language="en"),
+        "| Three months ended (and Line of Business Metrics on page 169) | 2,851 | 1,866 |",
+        23,
+    )
+    q = "What were JPMorgan Chase's investment banking fees for the three months ended March 31, 2021?"
+    assert items_from_tables(q, [chunk]) == []
