@@ -283,6 +283,8 @@ def wants_for(asked: AskedFor) -> list[Want]:
             end = asked.dates[0] if asked.dates else None
             if len(asked.dates) > 1 and y is not None:
                 end = next((d for d in asked.dates if d.startswith(str(y))), end)
+            elif end and y is not None and not end.startswith(str(y)) and _SAME_PERIOD.search(asked.question):
+                end = f"{y:04d}{end[4:]}"  # "… December 31, 2022 compared with the same quarter of 2021"
             out.append(Want(item, year, end, asked.prior_year_end))
     return out
 
@@ -326,6 +328,11 @@ def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]
     return sorted(found, key=lambda m: m.start)
 
 
+_SAME_PERIOD = re.compile(
+    r"\bsame (?:quarter|period|months?)\b|\byear[- ]ago\b|\ba year (?:earlier|before)\b|"
+    r"\bprior[- ]year (?:quarter|period)\b|上年同期|去年同期",
+    re.I,
+)
 _SPAN_LABEL = re.compile(
     r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)\s+ended\b", re.I
 )

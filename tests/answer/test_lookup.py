@@ -547,3 +547,24 @@ def test_a_balance_asked_at_two_dates_quotes_both() -> None:
     analysis = QueryAnalysis(question, question, "en", "lookup", periods=find_periods(question))
     out = lookup_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "288,212" in out.text and "301,005" in out.text
+
+
+def test_a_quarter_compared_with_the_same_quarter_a_year_before_quotes_both() -> None:
+    ebitdar = Table(
+        "t6",
+        [14],
+        [["", "Three months ended December 31, 2022", "Three months ended December 31, 2021"]],
+        [["Las Vegas Strip Resorts Adjusted Property EBITDAR", "$877,052", "$698,739"]],
+        caption="Reconciliation (unaudited, in thousands)",
+    )
+    doc = make_doc([ebitdar], company="MGM Resorts", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = (
+        "What was MGM's Las Vegas Strip Resorts Adjusted Property EBITDAR for the three months ended "
+        "December 31, 2022 compared with the same quarter of 2021?"
+    )
+    analysis = QueryAnalysis(question, question, "en", "lookup", periods=find_periods(question))
+    asked = analyze(question, analysis)
+    asked.line_items = [LineItemMatch("", "Las Vegas Strip Resorts Adjusted Property EBITDAR", 40)]
+    out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "877,052" in out.text and "698,739" in out.text
