@@ -57,6 +57,12 @@ def _beyond_filer(name: str, asked: AskedFor, context: list[Chunk]) -> str:
     return ""
 
 
+# a name followed by an event it takes part in owns no figure: "results recast for the Kenvue separation"
+_EVENT_NOUN = (
+    r"(?:separation|spin-?off|split-?off|acquisition|merger|divestiture|transaction|deal|offering|IPO)\b"
+)
+
+
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Names in the question, other than the filer, that the retrieved text prints as written and only as a
     name (a capitalised common word, "Company" or "Effective", is also printed in lower case); a product
@@ -70,6 +76,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         e
         for e in dict.fromkeys(names)
         if len(e) >= MIN_NAME_CHARS
+        and not re.search(rf"{re.escape(e)}['’]?s?\s+{_EVENT_NOUN}", asked.question)  # "Kenvue separation"
         and not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
         and e in text

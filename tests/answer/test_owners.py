@@ -180,3 +180,11 @@ def test_a_segment_row_above_the_table_s_total_is_the_segment_s_figure_not_the_t
     )
     out = calculation_answer(asked, owned, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("15.09")
+
+
+def test_a_name_taking_part_in_an_event_owns_no_figure() -> None:
+    doc = make_doc([TOTALS], company="Johnson & Johnson", year=2023, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "Results were recast for the Kenvue separation completed in August 2023.", 4, n=9)
+    asked = analyze("In J&J's 8-K, which recast results for the Kenvue separation, what were revenues in 2021?")
+    assert "Kenvue" not in subject_names(asked, [*chunks, prose])
