@@ -124,8 +124,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "trade receivables",
         "trade receivables, net",
     ),
-    "deposits": ("deposits", "total deposits"),  # a bank's balance sheet
-    "loans": ("loans", "total loans"),
+    # a bank's balance sheet (the last synonym is how a formula names the row); its deposits with other
+    # banks are an asset of their own
+    "deposits": ("total deposits", "deposits"),
+    "deposits_with_banks": ("deposits with banks", "interest-bearing deposits with banks"),
+    "loans": ("total loans", "loans"),
     "inventory": ("存货", "inventories", "inventory", "total inventories", "merchandise inventories"),
     "accounts_payable": ("应付账款", "accounts payable"),
     "short_term_borrowings": (
@@ -355,6 +358,9 @@ HOME_STATEMENT: dict[str, str] = {
             "fixed_assets",
             "intangible_assets",
             "share_capital",
+            "deposits",
+            "deposits_with_banks",
+            "loans",
             *_BALANCE_ROWS,
         ),
         "balance",

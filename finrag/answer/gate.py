@@ -31,7 +31,9 @@ from finrag.config import AnswerSettings
 from finrag.model import Hit
 from finrag.retrieve.entities import abbreviates, squash
 
-_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}(?:年(?:末|初|底|度))?")  # "2006年末": a date, no topic word
+_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
+# "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
+_DATE_WORDS = frozenset({"年末", "年初", "年底", "年度", "期末", "期初"})
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(
@@ -110,6 +112,19 @@ def _topic(asked: AskedFor) -> str:
 
 
 MIN_ZH_ABBREVIATION = 4  # "南岭民爆" for 湖南南岭民用爆破器材: shorter Chinese names match too much
+
+
+_LEGAL_SUFFIX = re.compile(
+    r"^(?:incorporated|inc|corp(?:oration)?|company|co|ltd|limited|plc|group|holdings?)$", re.I
+)
+
+
+def _part_words(name: str) -> str:
+    """The words of a name after the company's first word, when they name a part of it ("Pfizer Upjohn":
+    "Upjohn"), not its legal form ("Corning Incorporated") or a possessive."""
+    rest = name.split(maxsplit=1)[1].rstrip(".'’ ") if " " in name else ""
+    rest = re.sub(r"['’]s?$", "", rest)
+    return "" if not rest or _LEGAL_SUFFIX.match(rest) else rest
 
 
 def _names(word: str, known: str) -> bool:
@@ -248,9 +263,13 @@ def decide(
         first = name.split()[0] if " " in name else ""
         if max(per_hit) < cfg.gate_entity_coverage and first:  # "J&J MedTech": the company, then its segment
             # "MedTech" is printed in J&J's filings, "Dynamics" not in General Mills'
-            rest = name[len(first) :].strip().lower()
+            rest = (_part_words(name) or name[len(first) :].strip()).lower()  # "Web Services'": its words
+            initials = re.compile(rf"\b{re.escape(''.join(w[0] for w in name.split()))}\b")  # "AWS"
             per_hit = [
-                float((_abbreviates(first, h) or _names_document(first, h)) and rest in h.chunk.text.lower())
+                float(
+                    (_abbreviates(first, h) or _names_document(first, h))
+                    and (rest in h.chunk.text.lower() or bool(initials.search(h.chunk.text)))
+                )
                 for h in hits
             ]
         best = max(per_hit)
@@ -258,8 +277,8 @@ def decide(
         matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
         if matching:
             evidence = [h for h in evidence if h in matching] or matching
-        elif first and asked.language == "en" and any(_names(first, k) for k in known):
-            parts.append(name[len(first) :].strip())  # "Pfizer Upjohn": a part of a filer no evidence prints
+        elif first and asked.language == "en" and any(_names(first, k) for k in known) and _part_words(name):
+            parts.append(_part_words(name))  # "Pfizer Upjohn": a part of a filer no evidence prints
         elif not any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
             missing.append(name)
     if parts and asked.intent in ("lookup", "calculation"):
@@ -315,7 +334,9 @@ def decide(
             t in text or any(t in p for p in printed) or any(w.lower() in text for w in event_words(t))
             for t in wanted
         ]
-        share = sum(found) / len(wanted)
+        kept = [(t, ok) for t, ok in zip(wanted, found, strict=True) if ok or t not in _DATE_WORDS]
+        wanted, found = [t for t, _ in kept], [ok for _, ok in kept]
+        share = sum(found) / len(wanted) if wanted else 1.0
         scores["keyword_coverage"] = round(share, 3)
         threshold = cfg.gate_keyword_coverage if asked.language == "zh" else cfg.gate_keyword_coverage_en
         if share < threshold:

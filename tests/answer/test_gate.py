@@ -416,3 +416,15 @@ def test_a_part_of_a_filer_no_evidence_prints_is_not_that_filer() -> None:
     assert not d.answerable and d.reason == "company" and d.missing == ["Upjohn"]
     printed = Hit(make_chunk(doc, "Upjohn segment revenues were $1,234 million in 2023.", 40), 0.03)
     assert decide(asked, [*hits, printed], ["Pfizer"], AnswerSettings()).reason != "company"
+
+
+def test_a_segment_named_by_its_initials_or_with_the_legal_form_is_the_filers() -> None:
+    doc = make_doc([OPERATIONS_EN], company="Amazon", year=2017, language="en", file="AMAZON_2017_10K.pdf")
+    text = "AWS segment operating income was $4,331 million on net sales of $17,459."
+    aws = Hit(make_chunk(doc, text, 25), 0.03)
+    asked = analyze("What was Amazon Web Services' operating margin in 2017?")
+    assert decide(asked, [aws], ["Amazon"], AnswerSettings()).reason != "company"
+    corning = make_doc([OPERATIONS_EN], company="Corning", year=2020, language="en", file="CORNING_10K.pdf")
+    hit = Hit(table_chunks(corning)[0], 0.03)
+    legal = analyze("What was the 2020 operating income of Corning Incorporated.?")
+    assert decide(legal, [hit], ["Corning"], AnswerSettings()).reason != "company"
