@@ -163,7 +163,8 @@ def best_fact(
     candidates = [
         (f, s) for f, s in candidates if s >= 1 or concept_of(f.line_item_norm) in (None, want.item.concept)
     ]
-    candidates = [(f, s) for f, s in candidates if s > 0]
+    net_of = [f for f, _ in candidates if _excludes(f.line_item_norm, want.item.printed)]
+    candidates = [(f, s) for f, s in candidates if s > 0 and f not in net_of]
     if not candidates:
         broader = _FALLBACK.get(want.item.concept) if fallback else None
         if broader:
@@ -250,6 +251,12 @@ def best_fact(
         return None
     scored.sort(key=lambda t: (-t[0], t[1].page))
     return scored[0][1]
+
+
+def _excludes(label: str, item: str) -> bool:
+    """The row is another figure net of the item ("扣除非经常性损益的净利润" is no 非经常性损益)."""
+    printed = normalise(item)
+    return not printed.isascii() and not printed.startswith("扣除") and f"扣除{printed}" in label
 
 
 def _quarter_column(f: Fact, quarters: list[str]) -> bool:

@@ -568,3 +568,20 @@ def test_a_quarter_compared_with_the_same_quarter_a_year_before_quotes_both() ->
     asked.line_items = [LineItemMatch("", "Las Vegas Strip Resorts Adjusted Property EBITDAR", 40)]
     out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "877,052" in out.text and "698,739" in out.text
+
+
+def test_a_figure_net_of_the_item_is_not_the_item() -> None:
+    table = Table(
+        "t7",
+        [5],
+        [["主要会计数据", "2020年", "2019年"]],
+        [
+            ["归属于上市公司股东的净利润", "406,195,463.57", "221,041,634.94"],
+            ["归属于上市公司股东的扣除非经常性损益的净利润", "392,188,209.82", "215,115,789.00"],
+        ],
+        caption="主要会计数据",
+    )
+    doc = make_doc([table], company="生物股份", year=2020)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("生物股份2020年的非经常性损益是多少元？")
+    assert best_fact(facts, Want(LineItemMatch("", "非经常性损益", 10), 2020), asked, {}) is None

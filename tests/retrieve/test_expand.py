@@ -10,7 +10,13 @@ import pytest
 
 from finrag.config import AnswerSettings
 from finrag.errors import ConfigError, LLMError
-from finrag.retrieve.expand import line_items, llm_variants, load_glossary, rule_variants
+from finrag.retrieve.expand import (
+    cross_language_variant,
+    line_items,
+    llm_variants,
+    load_glossary,
+    rule_variants,
+)
 from tests.fake_endpoint import JsonHandler, serve
 
 
@@ -68,3 +74,10 @@ def test_llm_rewrite_and_hyde_variants_and_silent_fallback(chat: str) -> None:
     assert v == {"#llm": "3M capital expenditures 2018", "#hyde": "3M spent $1,577 million."}
     with pytest.raises(LLMError):  # the retriever catches this and keeps the rule variants
         llm_variants("q", AnswerSettings(llm_base_url="http://127.0.0.1:9/v1"), 1.0, rewrite=True, hyde=False)
+
+
+def test_prospectus_and_annual_report_terms_have_their_chinese() -> None:
+    g = load_glossary()
+    q = "How many in-service employees did the parent company have, and who is the sponsor?"
+    variant = cross_language_variant(q, g.find(q), "en")
+    assert variant is not None and "在职员工" in variant and "母公司" in variant and "保荐人" in variant
