@@ -69,10 +69,9 @@ def cell_facts(
         chunk = chunk_of.get(f.chunk_id)
         if f.fiscal_year is not None or f.period_end or chunk is None:
             continue
-        item = measure(f.column_label)
-        norm = normalise(item)
+        item = measure(f.column_label)  # normalised already
         if not prints_qualifiers(f.line_item, kinds) or not any(
-            norm == normalise(m.printed) or (m.concept and label_matches(norm, m.concept) >= 1) for m in items
+            item == normalise(m.printed) or (m.concept and label_matches(item, m.concept) >= 1) for m in items
         ):
             continue
         annual = chunk.meta.fiscal_period == "FY"
@@ -81,7 +80,7 @@ def cell_facts(
                 f,
                 fact_id=f"{f.fact_id}:{item}",
                 line_item=item,
-                line_item_norm=norm,
+                line_item_norm=item,
                 column_label=f.line_item,
                 fiscal_year=chunk.meta.fiscal_year if annual else None,
                 fiscal_period="FY" if annual else None,

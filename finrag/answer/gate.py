@@ -275,10 +275,11 @@ def decide(
         best = max(per_hit)
         scores[f"company:{name}"] = round(best, 3)
         matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
+        part = _part_words(name) if first and asked.language == "en" else ""
         if matching:
             evidence = [h for h in evidence if h in matching] or matching
-        elif first and asked.language == "en" and any(_names(first, k) for k in known) and _part_words(name):
-            parts.append(_part_words(name))  # "Pfizer Upjohn": a part of a filer no evidence prints
+        elif part and any(_names(first, k) for k in known):
+            parts.append(part)  # "Pfizer Upjohn": a part of a filer no evidence prints
         elif not any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
             missing.append(name)
     if parts and asked.intent in ("lookup", "calculation"):

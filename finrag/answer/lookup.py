@@ -163,8 +163,8 @@ def best_fact(
     candidates = [
         (f, s) for f, s in candidates if s >= 1 or concept_of(f.line_item_norm) in (None, want.item.concept)
     ]
-    net_of = [f for f, _ in candidates if _excludes(f.line_item_norm, want.item.printed)]
-    candidates = [(f, s) for f, s in candidates if s > 0 and f not in net_of]
+    asked_item = want.item.printed
+    candidates = [(f, s) for f, s in candidates if s > 0 and not _excludes(f.line_item_norm, asked_item)]
     if not candidates:
         broader = _FALLBACK.get(want.item.concept) if fallback else None
         if broader:

@@ -285,7 +285,9 @@ def _calculation(
                 CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1],
             )
             at = anchor + int(back) if back and anchor is not None else anchor
-            on = ended if ended and not back else None
+            # a balance date the question writes ("2007年6月30日的流动比率"): that day, no other of its year
+            written = asked.dates[0] if asked.instant and len(asked.dates) == 1 else None
+            on = (ended or written) if not back else None
             wants.append(Want(LineItemMatch(concept, printed, 0), None if on else at, on))
     elif (
         formula.name in ("share_of_total", "share_of_revenue")

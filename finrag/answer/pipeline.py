@@ -136,14 +136,14 @@ class Answerer:
         prep.context = with_subject_chunks(asked, prep.context, later, self.cfg)
         if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
-        from_tables = items_from_tables(asked.question, [c for _, c in prep.context])
-        cell = named_cell(asked, [c for _, c in prep.context])
+        chunks = [c for _, c in prep.context]
+        from_tables = items_from_tables(asked.question, chunks)
+        cell = named_cell(asked, chunks)
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
         elif cell is not None:  # "罐式集装箱的销售量": the 销售量 column of that product's row
             asked.line_items, asked.qualifiers = [cell[0]], list(dict.fromkeys([*asked.qualifiers, cell[1]]))
-            if asked.intent == "text":
-                asked.intent = "calculation" if asked.formula is not None else "lookup"
+            asked.intent = "lookup" if asked.intent == "text" else asked.intent
         elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
             asked.line_items = with_rows(asked, from_tables)
             if asks_ranking(asked):  # "Which segment had the highest operating profit?"

@@ -177,9 +177,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text)
         asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
-    elif (
-        lang == "zh" and (at := text.find(asked.definition.name)) > 0
-    ):  # "罐式集装箱的产销率": its operands too
+    elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
+        # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too
         terms = [t.item.printed for t in asked.definition.terms]
         kinds = zh_item_qualifiers(text, [at], [*_filer_words(asked), *asked.entities])
         asked.qualifiers = [k for k in kinds if not any(t in k for t in terms)]  # "A占B的比例" names no kind

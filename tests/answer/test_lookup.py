@@ -585,3 +585,22 @@ def test_a_figure_net_of_the_item_is_not_the_item() -> None:
     facts = extract_facts(doc, table_chunks(doc))
     asked = analyze("生物股份2020年的非经常性损益是多少元？")
     assert best_fact(facts, Want(LineItemMatch("", "非经常性损益", 10), 2020), asked, {}) is None
+
+
+def test_a_named_ratio_at_a_written_date_reads_that_days_balances() -> None:
+    balance = Table(
+        "t8",
+        [111],
+        [["项目", "2007.3.31", "2007.6.30"]],
+        [
+            ["流动资产合计", "7,784,912,868.02", "9,803,142,128.01"],
+            ["流动负债合计", "13,657,266,009.95", "21,802,010,411.56"],
+        ],
+        caption="合并资产负债表",
+    )
+    doc = make_doc([balance], company="国电电力", year=2007)
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "国电电力2007年6月30日的流动比率是多少?保留2位小数。"
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "calculation", periods=find_periods(q)))
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("0.45")
