@@ -63,6 +63,12 @@ _EVENT_NOUN = (
 )
 
 
+def _called_a_part(name: str, question: str) -> bool:
+    """The question calls the name a part of the company ("AMD's Gaming segment"): a segment's name, even
+    when the filing also writes it as a common word ("gaming consoles")."""
+    return bool(re.search(rf"\b{re.escape(name)}\s+(?:segment|business|division)\b", question))
+
+
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Names in the question, other than the filer, that the retrieved text prints as written and only as a
     name (a capitalised common word, "Company" or "Effective", is also printed in lower case); a product
@@ -77,7 +83,10 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         for e in dict.fromkeys(names)
         if len(e) >= MIN_NAME_CHARS
         and not re.search(rf"{re.escape(e)}['’]?s?\s+{_EVENT_NOUN}", asked.question)  # "Kenvue separation"
-        and not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
+        and (
+            _called_a_part(e, asked.question)
+            or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
+        )
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
         and e in text
         and not is_filer(e, asked, context)

@@ -188,3 +188,15 @@ def test_a_name_taking_part_in_an_event_owns_no_figure() -> None:
     prose = make_chunk(doc, "Results were recast for the Kenvue separation completed in August 2023.", 4, n=9)
     asked = analyze("In the 8-K recasting results for the Kenvue separation, what were revenues in 2021?")
     assert "Kenvue" not in subject_names(asked, [*chunks, prose])
+
+
+def test_a_segment_the_question_names_owns_its_figure_even_as_a_common_word() -> None:
+    doc = make_doc([TOTALS], company="Advanced Micro Devices", year=2022, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "The Gaming segment sells graphics for gaming consoles and PCs.", 40, n=9)
+    asked = analyze("What was the operating income of AMD's Gaming segment in 2022?")
+    asked.companies = ["Advanced Micro Devices"]
+    assert "Gaming" in subject_names(asked, [*chunks, prose])
+    plain = analyze("What was AMD's gaming revenue in 2022?")
+    plain.companies = ["Advanced Micro Devices"]
+    assert "Gaming" not in subject_names(plain, [*chunks, prose])
