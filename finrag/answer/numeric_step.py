@@ -61,7 +61,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
     facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
-    part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS  # "share … from the Americas"
+    # "share … from the Americas": a part of the company's whole; "the segment's operating income as a % of
+    # revenue" names two different items, both the segment's (its margin)
+    concepts = {m.concept or m.printed.lower() for m in asked.line_items}
+    part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS and len(concepts) < 2
     owned = owned_facts(facts, names, chunk_of, part=part)  # Comirnaty's revenue, not Pfizer's total
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total

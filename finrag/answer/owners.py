@@ -97,8 +97,9 @@ def owned_facts(
     facts: list[Fact], names: list[str], chunk_of: dict[str, Chunk], *, part: bool = False
 ) -> list[Fact]:
     """The facts of the figure's owner the question names: the rows under its heading in a table ("AWS" over
-    "Net sales", "Operating income"), its own row under the heading of what is asked ("Greater China" under
-    "REVENUES", read as that heading's item), else the facts whose chunk prints every name. ``part``: the
+    "Net sales", "Operating income") or of a table titled by it, its own row under the heading of what is
+    asked ("Greater China" under "REVENUES", read as that heading's item), else the facts whose chunk prints
+    every name. ``part``: the
     owner is the part of a share whose whole is the company's: only the chunk check applies."""
     if not names:
         return facts
@@ -109,8 +110,10 @@ def owned_facts(
         for f in facts
         if f.section and any(_owns(n, f.line_item) for n in wanted)
     ]
+    # a table titled by the owner ("International Segment": its "Operating income" and "Revenue" rows)
+    titled = [f for f in facts if any(_owns(n, f.statement) for n in wanted) and f not in under]
     if (under or rows) and not part:
-        return under + rows
+        return under + rows + titled
     if not part and (listed := _listed_rows(facts, wanted)):
         return listed
     return [

@@ -200,3 +200,27 @@ def test_a_segment_the_question_names_owns_its_figure_even_as_a_common_word() ->
     plain = analyze("What was AMD's gaming revenue in 2022?")
     plain.companies = ["Advanced Micro Devices"]
     assert "Gaming" not in subject_names(plain, [*chunks, prose])
+
+
+def test_a_table_titled_by_the_segment_holds_its_figures() -> None:
+    by_segment = Table(
+        "t4",
+        [13],
+        [["(in millions)", "2023", "2022"]],
+        [["International:", "", ""], ["Total International revenue", "693", "760"]],
+        caption="Revenue by reportable segment",
+    )
+    segment = Table(
+        "t5",
+        [18],
+        [["(in millions)", "2023", "2022"]],
+        [["Revenue", "693", "760"], ["Operating income", "19", "28"]],
+        caption="International Segment",
+    )
+    doc = make_doc([by_segment, segment], company="Best Buy", year=2023, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = owned_facts(extract_facts(doc, chunks), ["International"], {c.chunk_id: c for c in chunks})
+    assert {(f.line_item, str(f.value)) for f in facts if f.fiscal_year == 2023} >= {
+        ("Operating income", "19"),
+        ("Total International revenue", "693"),
+    }
