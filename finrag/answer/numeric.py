@@ -138,11 +138,7 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
         return []
     year = asked.years[0] if asked.years else None
     if len(items) >= 2 and formula.name != "yoy_growth":
-        # one date written ("the three months ended July 29, 2023"): every item at that date, whatever
-        # fiscal year the filer calls it
-        end = asked.dates[0] if len(asked.dates) == 1 else None
-        chosen = items if formula.name in VARIADIC else items[:2]
-        return [Want(it, None if end else year, end) for it in chosen]
+        return [Want(it, year) for it in (items if formula.name in VARIADIC else items[:2])]
     if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
         return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
     item = items[0]

@@ -63,8 +63,9 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
     # "share … from the Americas": a part of the company's whole; "the segment's operating income as a % of
     # revenue" names two different items, both the segment's (its margin)
-    concepts = {m.concept or m.printed.lower() for m in asked.line_items}
-    part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS and len(concepts) < 2
+    concepts = {m.concept for m in asked.line_items}
+    margin = len(concepts) >= 2 and "" not in concepts  # two known items: operating income and revenue
+    part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS and not margin
     owned = owned_facts(facts, names, chunk_of, part=part)  # Comirnaty's revenue, not Pfizer's total
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from finrag.answer.concepts import statement_kind
 from finrag.answer.lexicon import normalise
+from finrag.answer.numeric import SHARE_FORMULAS
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
@@ -63,10 +64,18 @@ _EVENT_NOUN = (
 )
 
 
-def _called_a_part(name: str, question: str) -> bool:
-    """The question calls the name a part of the company ("AMD's Gaming segment"): a segment's name, even
-    when the filing also writes it as a common word ("gaming consoles")."""
-    return bool(re.search(rf"\b{re.escape(name)}\s+(?:segment|business|division)\b", question))
+def _opens(name: str, item: str) -> bool:
+    """The name is the first word(s) of a longer line item the question writes, not an owner."""
+    return len(item) > len(name) and item.lower().startswith(name.lower()) and not item[len(name)].isalnum()
+
+
+def _called_a_part(name: str, asked: AskedFor) -> bool:
+    """The question calls the name a part of the company and asks its own figure ("AMD's Gaming segment's
+    operating income"): a segment's name, even when the filing also writes it as a common word ("gaming
+    consoles"); not its share of the company's whole ("came from its Domestic segment")."""
+    if asked.formula is not None and asked.formula.name in SHARE_FORMULAS:
+        return False
+    return bool(re.search(rf"\b{re.escape(name)}\s+(?:segment|business|division)\b", asked.question))
 
 
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
@@ -84,10 +93,11 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         if len(e) >= MIN_NAME_CHARS
         and not re.search(rf"{re.escape(e)}['’]?s?\s+{_EVENT_NOUN}", asked.question)  # "Kenvue separation"
         and (
-            _called_a_part(e, asked.question)
+            _called_a_part(e, asked)
             or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
         )
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
+        and not any(_opens(e, m.printed) for m in asked.line_items)  # "Research, development and … expenses"
         and e in text
         and not is_filer(e, asked, context)
     ]

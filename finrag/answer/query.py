@@ -193,7 +193,6 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     return asked
 
 
-_FISCAL_NAMED = re.compile(r"\b(?:fiscal(?:\s+year)?\s*|fy\s*)((?:19|20)\d{2})\b", re.I)
 _COMPARED = re.compile(r"\bcompare[ds]?\b|\bchange[ds]?\b|\bversus\b|\bvs\b", re.I)
 _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
 
@@ -283,13 +282,6 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     if offset and year_ended(text) is None:
         asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in _YEAR.finditer(undated)))
         asked.year_offset = offset
-    named = {int(m.group(1)) for m in _FISCAL_NAMED.finditer(text)}
-    if len(asked.dates) == 1 and not asked.year_offset and named:
-        # "the second quarter of fiscal 2024 (three months ended July 29, 2023)": the date's year is the one
-        # its columns carry, the fiscal name is the filer's
-        dated = int(asked.dates[0][:4])
-        if dated not in named and all(abs(y - dated) == 1 for y in named):
-            asked.years = [y for y in asked.years if y not in named] or [dated]
     if asked.part_year and _part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
         asked.part_year, asked.quarters = False, []
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked

@@ -90,11 +90,3 @@ def test_a_balance_compared_at_two_dates_asks_for_the_difference() -> None:
     one = "What were Best Buy's cash and cash equivalents at July 29, 2023?"
     assert analyze(one, QueryAnalysis(one, one, "en", "lookup", periods=find_periods(one))).formula is None
 
-
-def test_a_quarter_named_by_its_fiscal_year_is_read_at_its_written_date() -> None:
-    q = (
-        "According to Best Buy's 10-Q for the second quarter of fiscal 2024 (three months ended July 29, "
-        "2023), what was the International segment's operating income?"
-    )
-    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
-    assert asked.years == [2023] and asked.dates == ["2023-07-29"]
