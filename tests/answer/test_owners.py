@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import is_filer, owned_facts, subject_names
 from finrag.answer.query import analyze
@@ -224,3 +225,16 @@ def test_a_table_titled_by_the_segment_holds_its_figures() -> None:
         ("Operating income", "19"),
         ("Total International revenue", "693"),
     }
+
+
+def test_the_first_word_of_a_quoted_row_is_no_owner() -> None:
+    doc = make_doc([TOTALS], company="3M", year=2022, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "| Research, development and related expenses | 1,862 | 1,994 |", 50, n=9)
+    asked = analyze(
+        "What is 3M's FY2022 R&D expense as a % of net sales? Use 'Research, development and related "
+        "expenses' from the income statement."
+    )
+    asked.companies = ["3M"]
+    asked.line_items.append(LineItemMatch("", "Research, development and related expenses", 60))
+    assert "Research" not in subject_names(asked, [*chunks, prose])
