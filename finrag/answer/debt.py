@@ -9,11 +9,12 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.concepts import CONCEPTS, statement_kind
+from finrag.answer.concepts import CONCEPTS
 from finrag.answer.judgment import is_yes_no
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.query import AskedFor
+from finrag.answer.statement_rows import statement_kind
 from finrag.answer.units import format_number
 from finrag.model import CalcInput, Calculation, Fact
 

@@ -9,7 +9,6 @@ from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.calc import Formula, calc_text, compute
-from finrag.answer.concepts import statement_kind
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Constant, Definition, Term
 from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
@@ -17,6 +16,7 @@ from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.periods import year_ended
 from finrag.answer.query import AskedFor
+from finrag.answer.statement_rows import statement_kind
 from finrag.errors import AnswerError
 from finrag.model import Fact
 

@@ -16,8 +16,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from finrag.answer.concepts import statement_kind
 from finrag.answer.lexicon import SIGN_ALT, LineItemMatch, find_line_items
+from finrag.answer.statement_rows import statement_kind
 
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
 _DEFINE = re.compile(

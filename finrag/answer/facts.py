@@ -20,9 +20,9 @@ from finrag.answer.columns import (
     periods_from_above,
     with_span_heading,
 )
-from finrag.answer.concepts import HOME_STATEMENT, statement_kind
 from finrag.answer.lexicon import PER_SHARE, concept_of, normalise
 from finrag.answer.periods import UNKNOWN, resolve_at
+from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_rows import section_totals
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
 from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table

@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from finrag.answer.concepts import HOME_STATEMENT, statement_kind
 from finrag.answer.lexicon import (
     PER_SHARE,
     LineItemMatch,
@@ -22,6 +21,7 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.query import AskedFor
+from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.units import parse_number
 from finrag.index.store import Store
 from finrag.model import AccessScope, Chunk, Fact, Filters, Hit

@@ -9,7 +9,6 @@ from decimal import Decimal
 from functools import partial
 
 from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, calc_text, compute
-from finrag.answer.concepts import statement_kind
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
@@ -18,6 +17,7 @@ from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.ratios import cagr
+from finrag.answer.statement_rows import statement_kind
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
 from finrag.model import Calculation, Fact

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from finrag.answer.concepts import statement_kind
 from finrag.answer.lexicon import normalise
 from finrag.answer.numeric import SHARE_FORMULAS
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
+from finrag.answer.statement_rows import statement_kind
 from finrag.model import Chunk, Fact
 from finrag.retrieve.entities import abbreviates, squash
 
