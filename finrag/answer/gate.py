@@ -261,9 +261,10 @@ def decide(
             max(coverage(name, t), float(_abbreviates(name, h))) for t, h in zip(texts, hits, strict=True)
         ]
         first = name.split()[0] if " " in name else ""
+        words = _part_words(name)  # "Pfizer Upjohn": "Upjohn"; "Corning Incorporated": none
         if max(per_hit) < cfg.gate_entity_coverage and first:  # "J&J MedTech": the company, then its segment
             # "MedTech" is printed in J&J's filings, "Dynamics" not in General Mills'
-            rest = (_part_words(name) or name[len(first) :].strip()).lower()  # "Web Services'": its words
+            rest = (words or name[len(first) :].strip()).lower()  # "Web Services'": its words
             initials = re.compile(rf"\b{re.escape(''.join(w[0] for w in name.split()))}\b")  # "AWS"
             per_hit = [
                 float(
@@ -275,7 +276,7 @@ def decide(
         best = max(per_hit)
         scores[f"company:{name}"] = round(best, 3)
         matching = [h for h, c in zip(hits, per_hit, strict=True) if c >= cfg.gate_entity_coverage]
-        part = _part_words(name) if first and asked.language == "en" else ""
+        part = words if first and asked.language == "en" else ""
         if matching:
             evidence = [h for h in evidence if h in matching] or matching
         elif part and any(_names(first, k) for k in known):

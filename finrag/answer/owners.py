@@ -109,8 +109,8 @@ def owned_facts(
     """The facts of the figure's owner the question names: the rows under its heading in a table ("AWS" over
     "Net sales", "Operating income") or of a table titled by it, its own row under the heading of what is
     asked ("Greater China" under "REVENUES", read as that heading's item), else the facts whose chunk prints
-    every name. ``part``: the
-    owner is the part of a share whose whole is the company's: only the chunk check applies."""
+    every name. ``part``: the owner is the part of a share whose whole is the company's: only the chunk check
+    applies."""
     if not names:
         return facts
     wanted = [n.lower() for n in names]

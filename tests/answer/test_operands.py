@@ -153,7 +153,7 @@ def test_a_cash_flow_row_is_named_with_or_without_its_suo() -> None:
 def test_a_period_heading_read_as_a_row_is_no_item() -> None:
     chunk = make_chunk(
         make_doc([], company="JPMorgan Chase", year=2021, language="en"),
-        "| Three months ended (and Line of Business Metrics on page 169) | 2,851 | 1,866 |",
+        "| Three months ended | 2,851 | 1,866 |",
         23,
     )
     q = "What were JPMorgan Chase's investment banking fees for the three months ended March 31, 2021?"
