@@ -36,7 +36,7 @@ OPERATOR_TOKENS = ("+", "-", "*", "/", "^")
 _OPERATORS = (
     (re.compile(r"\s*\^\s*"), "^"),
     (re.compile(r"\s+divided\s+by\s+|\s*/\s*|\s*÷\s*", re.I), "/"),
-    (re.compile(r"\s*[×*]\s*|\s+times\s+", re.I), "*"),
+    (re.compile(r"\s*[×*]\s*|\s+times\s+|(?<=\d)\s+x\s+", re.I), "*"),  # "365 x (average …)"
     (re.compile(r"\s+plus\s+|\s*\+\s*", re.I), "+"),
     (re.compile(r"\s+(?:minus|less)\s+|\s+[-−–]\s+", re.I), "-"),
 )
@@ -44,8 +44,9 @@ _OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷�
 _AVERAGE = re.compile(
     r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+"
     r"(?:between|from|for|over|(?:at|as of)(?:\s+the\s+ends?\s+of|\s+year[- ]end)?)\s+"
-    r"(?:fiscal\s+)?(?:fy\s*)?"
-    r"(?P<a>(?:19|20)\d{2})\s+(?:and|to)\s+(?:fiscal\s+)?(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
+    r"(?:fiscal\s+)?(?:fy\s*)?(?:[A-Z][a-z]+\.?\s+\d{1,2},\s*)?"  # "January 31, 2019 and January 31, 2020"
+    r"(?P<a>(?:19|20)\d{2})\s+(?:and|to)\s+(?:fiscal\s+)?(?:fy\s*)?(?:[A-Z][a-z]+\.?\s+\d{1,2},\s*)?"
+    r"(?P<b>(?:19|20)\d{2})$",
     re.I,
 )
 _CHANGE = re.compile(

@@ -16,6 +16,7 @@ from finrag.answer.events import event_names
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS, detect_formula
 from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.lexicon import find_line_items, synonyms
+from finrag.answer.names import glossed_by
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import ZH_FIRM
@@ -26,14 +27,17 @@ from finrag.answer.roles import (
     subject_of,
 )
 from finrag.answer.subjects import CLASS_WORDS, event_words
-from finrag.answer.text import coverage, split_sentences, terms
+from finrag.answer.text import coverage, prints_any, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Hit
 from finrag.retrieve.entities import abbreviates, squash
+from finrag.retrieve.expand import load_glossary
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset({"年末", "年初", "年底", "年度", "期末", "期初"})
+# the scope a figure is read at is the answer stage's own check (consolidated by default), not a topic
+_SCOPE_WORDS = frozenset({"consolidated", "合并"})
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(
@@ -256,6 +260,8 @@ def decide(
     missing: list[str] = []
     parts: list[str] = []
     for name in asked.entities:
+        if any(g in asked.entities for g in glossed_by(name, asked.question)):
+            continue  # "Xiamen Anne's (厦门安妮股份有限公司)": the Chinese name is checked instead
         # "JnJ" for Johnson & Johnson, 南岭民爆: the letters in order in a document's name count too
         per_hit = [
             max(coverage(name, t), float(_abbreviates(name, h))) for t, h in zip(texts, hits, strict=True)
@@ -311,13 +317,19 @@ def decide(
     # no name guessed from the wording: the years of the companies the retriever matched decide the period
     own = [h for h in evidence if h.chunk.meta.company in asked.companies] if not asked.entities else []
     years = sorted({h.chunk.meta.fiscal_year for h in own or evidence if h.chunk.meta.fiscal_year})
-    if (uncovered := uncovered_period(asked, own or evidence)) is not None:
+    # the years a document covers are read from all its hits: the chunk that prints its English name (a
+    # prospectus's cover) holds no year of its track record
+    docs = {h.chunk.doc_id for h in own or evidence}
+    if (uncovered := uncovered_period(asked, [h for h in hits if h.chunk.doc_id in docs])) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
     wanted = [
         t
         for t in terms(_topic(asked))
-        if not any(t in e.lower() for e in asked.entities) and not t.isdigit() and t not in MONTHS  # dates
+        if not any(t in e.lower() for e in asked.entities)
+        and not t.isdigit()
+        and t not in MONTHS  # dates
+        and t not in _SCOPE_WORDS
     ]
     text = " ".join(_haystack(h) for h in evidence)
     if (rate := unprinted_rate(asked, text) or unprinted_abbreviation(asked, text)) is not None:
@@ -332,8 +344,11 @@ def decide(
             for m in asked.line_items
             if m.concept and any(s in text for s in synonyms(m.concept))
         ]
+        translated = _translated(asked.question, text)  # "main business revenue" over 主营业务收入
         found = [
-            t in text or any(t in p for p in printed) or any(w.lower() in text for w in event_words(t))
+            t in text
+            or any(t in p for p in printed + translated)
+            or any(w.lower() in text for w in event_words(t))
             for t in wanted
         ]
         kept = [(t, ok) for t, ok in zip(wanted, found, strict=True) if ok or t not in _DATE_WORDS]
@@ -345,6 +360,26 @@ def decide(
             missing = [t for t, ok in zip(wanted, found, strict=True) if not ok]
             return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
+
+
+# "technology development (技术开发费用)": English words the question glosses with the Chinese it means
+_GLOSS = re.compile(
+    r"((?:[A-Za-z][\w&'’-]*\s+){0,3}[A-Za-z][\w&'’-]*)\s*[(（]\s*([\u4e00-\u9fff][^()（）]{0,40}?)\s*[)）]"
+)
+
+
+def _translated(question: str, text: str) -> list[str]:
+    """The question's English words whose Chinese wording ``text`` prints (an English question over a
+    Chinese filing), lower-cased: glossary terms, and words the question glosses in brackets."""
+    glossary = [
+        m.term.lower()
+        for m in load_glossary().find(question)
+        if m.term.isascii() and prints_any(text, [t.lower() for t in m.concept.terms if not t.isascii()])
+    ]
+    glossed = [
+        m.group(1).lower() for m in _GLOSS.finditer(question) if prints_any(text, m.group(2).split("/"))
+    ]
+    return glossary + glossed
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:

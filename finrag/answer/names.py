@@ -5,6 +5,7 @@ against the documents (a name no document covers is refused), so a guess must ne
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import rjieba
 
@@ -60,6 +61,9 @@ _EN_STOP_CAPS = _words(
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"
 ) | {m.title() for m in MONTHS}
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021")
+# "Xiamen Anne Corporation's (厦门安妮股份有限公司)", "Jinyu's (金宇生物 / 生物股份)": a Chinese
+# name an English question glosses a capitalised name with (a line item's gloss follows lower-case words)
+_GLOSSED_ZH = re.compile(r"[A-Z][\w&.,'’-]*(?:['’]s)?\s*[(（]\s*([\u4e00-\u9fff][^()（）]{1,40}?)\s*[)）]")
 _EN_CAPS = re.compile(r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)")
 
 
@@ -80,6 +84,15 @@ def _word_cuts(text: str) -> set[int]:
 def _whole_words(start: int, end: int, cuts: set[int]) -> bool:
     """The span cuts no word in two: "2005年度母公司" holds no name "度母", "增长了多少" no "增长了多"."""
     return start in cuts and end in cuts
+
+
+def glossed_by(name: str, text: str) -> list[str]:
+    """The Chinese names ``text`` glosses ``name`` with ("Jiangsu Akcome Solar Science & Technology's
+    (江苏爱康太阳能科技股份有限公司)": the bracket after the rest of the name)."""
+    m = re.search(
+        rf"{re.escape(name)}[\w\s&.,'’-]{{0,40}}?[(（]\s*([\u4e00-\u9fff][^()（）]{{1,40}}?)\s*[)）]", text
+    )
+    return [n.strip() for n in m.group(1).split("/")] if m else []
 
 
 def company_names(text: str, lang: str) -> list[str]:
@@ -115,6 +128,7 @@ def company_names(text: str, lang: str) -> list[str]:
             name = m.group(1).strip()
             if len(name) >= _MIN_LATIN_NAME and name not in _EN_STOP_CAPS:
                 add(name, True)
+        _add_glossed(text, add)
         return found
     for m in _EN_CAPS.finditer(text):
         words = [
@@ -124,4 +138,11 @@ def company_names(text: str, lang: str) -> list[str]:
         ]
         if words and not _YEAR.fullmatch(words[0]):
             add(" ".join(words), True)
+    _add_glossed(text, add)
     return found
+
+
+def _add_glossed(text: str, add: Callable[[str, bool], None]) -> None:
+    for m in _GLOSSED_ZH.finditer(text):
+        for name in m.group(1).split("/"):
+            add(name.strip(), True)

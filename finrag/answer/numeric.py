@@ -26,7 +26,9 @@ from finrag.model import Calculation, Fact
 # which of its parts (segments, regions, products) did best; the extractive answer quotes the text instead
 NOT_A_STATEMENT_FIGURE = re.compile(
     r"\b(?:guidance|outlook|forecast\w*|guided)\b|业绩指引|业绩预告|展望"
-    r"|\bwhich\b[^?]{0,80}\b(?:segments?|regions?|products?|businesses|divisions?|categories|brands?)\b",
+    r"|\bwhich\b[^?]{0,80}\b(?:segments?|regions?|products?|businesses|divisions?|categories|brands?)\b"
+    # what falls due in a coming year: a maturity schedule's row (printed by year), never a balance
+    r"|\b(?:matur\w*|due|payable)\s+(?:in|during)\s+(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\b",
     re.I,
 )
 # Shares and ratios of a cash outflow ("capex as a % of revenue") use its size: the cash flow statement

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.lexicon import normalise
+from finrag.answer.names import glossed_by
 from finrag.answer.numeric import SHARE_FORMULAS
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import prints_qualifiers
@@ -40,7 +41,10 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
         *(c.meta.company or "" for c in chunks),
         *(c.meta.file for c in chunks),
     ]
-    return any(key in (full := squash(o)) or (full and full in key) or _shortens(key, full) for o in owners)
+    if any(key in (full := squash(o)) or (full and full in key) or _shortens(key, full) for o in owners):
+        return True
+    # "Xiamen Anne Corporation's (厦门安妮股份有限公司)": the name the question glosses with the filer's
+    return any(is_filer(z, asked, chunks, aliases) for z in glossed_by(name, asked.question) if z != name)
 
 
 def _shortens(key: str, full: str) -> bool:
@@ -92,10 +96,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         for e in dict.fromkeys(names)
         if len(e) >= MIN_NAME_CHARS
         and not re.search(rf"{re.escape(e)}['’]?s?\s+{_EVENT_NOUN}", asked.question)  # "Kenvue separation"
-        and (
-            _called_a_part(e, asked)
-            or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
-        )
+        and (_called_a_part(e, asked) or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text))
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
         and not any(_opens(e, m.printed) for m in asked.line_items)  # "Research, development and … expenses"
         and e in text

@@ -13,7 +13,7 @@ import pypdfium2.raw as pdfium_c
 
 from finrag.model import BBox
 from finrag.parse.layout import Segment, group_lines, is_cjk, split_segment
-from finrag.parse.tables import PageTable
+from finrag.parse.tables import PageTable, is_amount
 
 # A path thinner than this (points) is a rule; rules shorter than MIN_RULE are dots/ticks.
 RULE_THICKNESS = 2.5
@@ -22,6 +22,10 @@ MIN_RULE = 4.0
 SNAP = 2.0
 # Horizontal rules running this far past the outermost vertical rule bound a column there (open sides)
 OPEN_SIDE = 12.0
+# Cells of one grid row holding this many lines that end in an amount are several rows stacked in one
+# band (shading boxes drawn around groups of rows, not a rule under each): the grid is no table structure
+STACKED_AMOUNT_LINES = 2
+STACKED_CELLS = 2  # ... in this many cells of the row (one cell may wrap a long number)
 
 
 @dataclass(slots=True)
@@ -132,6 +136,20 @@ def _cell_text(segs: list[Segment]) -> str:
     return out
 
 
+def _stacked(cells: dict[tuple[int, int], list[Segment]], r: int, width: int) -> bool:
+    """Grid row ``r`` holds several statement rows: in STACKED_CELLS of its cells, STACKED_AMOUNT_LINES
+    lines end in an amount ("Dividends to shareholders (11,682)" over "Repurchase of common stock
+    (6,035)")."""
+    stacked = 0
+    for c in range(width):
+        lines = group_lines(cells.get((r, c), []))
+        if is_amount("".join(ln.text.replace(" ", "") for ln in lines)):
+            continue  # one long number wrapped in a narrow column: "22,172,721.0" over "0"
+        ending = sum(1 for ln in lines if ln.segments and is_amount(ln.segments[-1].text))
+        stacked += ending >= STACKED_AMOUNT_LINES
+    return stacked >= STACKED_CELLS
+
+
 def _index(bounds: Sequence[float], v: float) -> int:
     """Which interval between consecutive bounds holds v (-1 outside)."""
     for i in range(len(bounds) - 1):
@@ -156,6 +174,8 @@ def ruled_tables(page: int, segs: list[Segment], hs: list[_Rule], vs: list[_Rule
                 r, c = _index(ys, (p.top + p.bottom) / 2), _index(xs, (p.x0 + p.x1) / 2)
                 if r >= 0 and c >= 0:
                     cells.setdefault((r, c), []).append(p)
+        if any(_stacked(cells, r, len(xs) - 1) for r in range(len(ys) - 1)):
+            continue  # the column-aligned reader (pdf_aligned.py) reads these rows one by one
         rows = [[_cell_text(cells.get((r, c), [])) for c in range(len(xs) - 1)] for r in range(len(ys) - 1)]
         rows = [r for r in rows if any(r)]
         if len(rows) >= 2 and len(xs) >= 3:

@@ -23,9 +23,7 @@ TABULAR_LINES = 3
 RUNNING_LINE_PAGES = 5
 
 # "(1,234)", "$ (660)" (the currency sign before the parenthesis, as SEC statements print it), "-": nil
-_AMOUNT = re.compile(
-    r"^(?:[$¥€£]?\s*[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3})$"
-)
+_AMOUNT = re.compile(r"^(?:[$¥€£]?\s*[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3})$")
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%|股|千股|万股)")
 _UNIT_EN = re.compile(
@@ -86,7 +84,7 @@ def tidy(rows: list[list[str]]) -> list[list[str]]:
     one width (empty columns go after merging: a continued page may leave a column empty that the first
     page fills)."""
     cleaned = [[_clean_cell(c) for c in r] for r in rows]
-    cleaned = _unglued([r for r in cleaned if any(r)])
+    cleaned = [_spilled(r) for r in _unglued([r for r in cleaned if any(r)])]
     width = max((len(r) for r in cleaned), default=0)
     return [r + [""] * (width - len(r)) for r in cleaned]
 
@@ -110,6 +108,22 @@ def _unglued(rows: list[list[str]]) -> list[list[str]]:
     return out
 
 
+# "153,350,476.791 | 12,504,100.20": a right-aligned amount too wide for its cell ran its first digit over the
+# column rule into the cell on its left, after that cell's two decimals
+_SPILLED = re.compile(r"^(?P<own>[-−(]?\d{1,3}(?:,\d{3})+\.\d{2})(?P<spill>\d{1,3})$")
+_GROUPED = re.compile(r"^\d{1,3}(?:,\d{3})+\.\d{2}\)?$")
+
+
+def _spilled(row: list[str]) -> list[str]:
+    """A row with each spilled digit given back to the amount it belongs to."""
+    out = list(row)
+    for i in range(len(out) - 1):
+        m = _SPILLED.match(out[i])
+        if m and _GROUPED.match(m["spill"] + out[i + 1]):
+            out[i], out[i + 1] = m["own"], m["spill"] + out[i + 1]
+    return out
+
+
 def is_amount(cell: str) -> bool:
     c = cell.strip()
     return bool(c) and bool(_AMOUNT.match(c)) and not _YEAR.match(c)
@@ -119,8 +133,11 @@ def split_header(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]
     """Leading rows without amounts are the header (at most MAX_HEADER_ROWS; the first row of a text-only
     table; none when the first row already holds amounts)."""
     n = 0
-    while (n < min(MAX_HEADER_ROWS, len(rows) - 1) and not any(is_amount(c) for c in rows[n][1:])
-           and any(rows[n][1:])):  # a row with only a first-column label is a section row of the body
+    while (
+        n < min(MAX_HEADER_ROWS, len(rows) - 1)
+        and not any(is_amount(c) for c in rows[n][1:])
+        and any(rows[n][1:])
+    ):  # a row with only a first-column label is a section row of the body
         n += 1
     has_amounts = any(is_amount(c) for r in rows for c in r[1:])
     if not has_amounts:  # a text-only table: its first row names the columns

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.defined import defined_answer, evaluate, template
-from finrag.answer.definition import find_definition
+from finrag.answer.definition import Constant, find_definition
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer
 from finrag.answer.query import analyze
@@ -97,6 +97,16 @@ def test_words_and_averages_in_a_definition() -> None:
         "Define EBITDA as operating income + depreciation and amortization from the cash flow statement."
     )
     assert ebitda is not None and [t.statement for t in ebitda.terms] == [None, "cash_flow"]
+    dso = find_definition(
+        "Define DSO as 365 x (average of net accounts receivable at year-end 2017 and 2018) / FY2018 net "
+        "sales."
+    )
+    assert dso is not None and dso.tokens[:2] == [Constant(Decimal(365)), "*"]
+    turnover = find_definition(
+        "Define inventory turnover as FY2020 cost of sales / average inventories at January 31, 2019 and "
+        "January 31, 2020."
+    )
+    assert turnover is not None and [t.average_of for t in turnover.terms] == [None, (2019, 2020)]
 
 
 def test_an_operand_read_from_the_statement_named_and_an_item_used_twice() -> None:

@@ -428,3 +428,40 @@ def test_a_segment_named_by_its_initials_or_with_the_legal_form_is_the_filers() 
     hit = Hit(table_chunks(corning)[0], 0.03)
     legal = analyze("What was the 2020 operating income of Corning Incorporated.?")
     assert decide(legal, [hit], ["Corning"], AnswerSettings()).reason != "company"
+
+
+def _prospectus_hits(text: str) -> list[Hit]:
+    doc = make_doc([], company="厦门安妮", year=2007, file="厦门安妮股份有限公司.PDF")
+    doc.meta.fiscal_year = (
+        None  # a prospectus dated by no fiscal year: its track record is read from its text
+    )
+    doc.doc_type = "prospectus"
+    cover = make_chunk(doc, "公司名称：厦门安妮股份有限公司 英文名称：XIAMEN ANNE CORPORATION LIMITED", 34)
+    body = make_chunk(doc, text, 118, n=1)
+    return [Hit(cover, 0.9), Hit(body, 0.8)]
+
+
+def test_an_english_question_glossing_a_chinese_filer_is_read_from_its_filing() -> None:
+    hits = _prospectus_hits("近三年合并利润表 2006年度 营业收入 312,345,678.00 净利润 20,984,945.95")
+    asked = analyze(
+        "What was Xiamen Anne Corporation's (厦门安妮股份有限公司) consolidated net profit for 2006?"
+    )
+    assert "厦门安妮股份有限公司" in asked.entities
+    # the cover that prints the English name holds no year: the filing's other pages cover 2006
+    assert decide(asked, hits, ["厦门安妮"], AnswerSettings()).answerable
+    revenue = analyze(
+        "What was Xiamen Anne Corporation's (厦门安妮股份有限公司) main business revenue in 2006?"
+    )
+    assert decide(revenue, hits, ["厦门安妮"], AnswerSettings()).answerable  # 营业收入 is revenue
+    absent = analyze("What was Xiamen Anne Corporation's (厦门安妮股份有限公司) net profit for 2001?")
+    assert decide(absent, hits, ["厦门安妮"], AnswerSettings()).reason == "period"
+
+
+def test_english_words_glossed_in_chinese_count_where_the_chinese_is_printed() -> None:
+    asked = analyze(
+        "How much did Xiamen Anne (厦门安妮) spend on technology development (技术开发费用) in 2006?"
+    )
+    printed = _prospectus_hits("2006年技术开发费用1,348.63万元，占销售收入3.1%。")
+    assert decide(asked, printed, ["厦门安妮"], AnswerSettings()).answerable
+    silent = _prospectus_hits("2006年公司营业费用1,115.20万元。")
+    assert decide(asked, silent, ["厦门安妮"], AnswerSettings()).reason == "keywords"

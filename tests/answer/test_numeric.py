@@ -132,6 +132,9 @@ def test_guidance_and_which_segment_questions_are_not_answered_with_a_statement_
         "Which of Corning's reportable segments had the highest net sales in FY2021?"
     )
     assert not NOT_A_STATEMENT_FIGURE.search("What is Corning's FY2021 net sales growth rate?")
+    # what falls due next year is a maturity schedule's row, not the balance sheet's long-term debt
+    assert NOT_A_STATEMENT_FIGURE.search("How much of its long-term debt is scheduled to mature in 2023?")
+    assert not NOT_A_STATEMENT_FIGURE.search("What was its long-term debt due within one year in FY2022?")
 
 
 def test_cash_paid_out_is_summed_by_size_and_one_item_is_no_share() -> None:

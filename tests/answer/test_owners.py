@@ -238,3 +238,15 @@ def test_the_first_word_of_a_quoted_row_is_no_owner() -> None:
     asked.companies = ["3M"]
     asked.line_items.append(LineItemMatch("", "Research, development and related expenses", 60))
     assert "Research" not in subject_names(asked, [*chunks, prose])
+
+
+def test_an_english_name_glossed_with_the_filer_s_chinese_name_is_the_filer() -> None:
+    doc = make_doc([], company="厦门安妮", file="厦门安妮股份有限公司.PDF")
+    chunk = make_chunk(doc, "英文名称：XIAMEN ANNE CORPORATION LIMITED 净利润 20,984,945.95", 20)
+    asked = analyze(
+        "What was Xiamen Anne Corporation's (厦门安妮股份有限公司) consolidated net profit for 2006?"
+    )
+    assert is_filer("Xiamen Anne Corporation", asked, [chunk])
+    assert subject_names(asked, [chunk]) == []  # no figure owner other than the filer: its facts stay
+    other = analyze("What was Xiamen Anne Corporation's consolidated net profit for 2006?")
+    assert not is_filer("Xiamen Anne Corporation", other, [chunk])

@@ -214,3 +214,39 @@ def open_sided(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def boxed_groups(path: Path) -> Path:
+    """An SEC cash flow section drawn as one box around a group of rows (rules above and below the group and
+    between the value columns, none under each row), the way shaded statements print."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(20 * mm, H - 30 * mm, "Consolidated Statements of Cash Flows")
+    c.setFont("Helvetica", 9)
+    c.drawString(20 * mm, H - 38 * mm, "(Dollars in Millions)")
+    xs = [20 * mm, 130 * mm, 160 * mm, 190 * mm]
+    c.drawRightString(xs[2] - 3, H - 46 * mm, "2022")
+    c.drawRightString(xs[3] - 3, H - 46 * mm, "2021")
+    rows = [
+        ("Dividends to shareholders", "(11,682)", "(11,032)"),
+        ("Repurchase of common stock", "(6,035)", "(3,456)"),
+        ("Proceeds from short-term debt", "16,134", "1,997"),
+        ("Net cash used by financing activities", "(8,871)", "(14,047)"),
+    ]
+    top = H - 50 * mm
+    for i, (label, a, b) in enumerate(rows):
+        y = top - 12 - i * 13
+        c.drawString(xs[0] + 3, y, label)
+        c.drawRightString(xs[2] - 3, y, a)
+        c.drawRightString(xs[3] - 3, y, b)
+    bottom = top - 12 - len(rows) * 13
+    for y in (top, bottom, bottom - 15):  # the group's box and a box under it
+        c.line(xs[0], y, xs[-1], y)
+    for x in xs[1:]:
+        c.line(x, bottom - 15, x, top)
+    c.drawString(xs[0] + 3, bottom - 11, "Cash and cash equivalents, end of year")
+    c.drawRightString(xs[2] - 3, bottom - 11, "14,127")
+    c.drawRightString(xs[3] - 3, bottom - 11, "14,487")
+    c.showPage()
+    c.save()
+    return path

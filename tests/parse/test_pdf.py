@@ -157,3 +157,12 @@ def test_an_open_sided_ruled_table_keeps_its_edge_columns(tmp_path: Path, settin
     (t,) = doc.tables
     assert t.header[-1] == ["项目", "2010.12.31", "2009.12.31", "2008.12.31"]
     assert ["存货", "166,302,200.33", "85,795,835.87", "35,300,143.76"] in t.rows
+
+
+def test_rows_boxed_in_groups_are_read_one_by_one(tmp_path: Path, settings: Settings) -> None:
+    # rules only around a group of rows: every statement row keeps its own label and amounts
+    doc = parse(fx.boxed_groups(tmp_path / "boxed.pdf"), settings)
+    rows = [r for t in doc.tables for r in t.rows]
+    assert ["Dividends to shareholders", "(11,682)", "(11,032)"] in rows
+    assert ["Net cash used by financing activities", "(8,871)", "(14,047)"] in rows
+    assert ["Cash and cash equivalents, end of year", "14,127", "14,487"] in rows

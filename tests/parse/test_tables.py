@@ -99,8 +99,12 @@ def test_year_and_date_lines_above_a_table_are_not_its_caption() -> None:
 
 
 def test_notes_header_and_running_lines_are_not_captions() -> None:
-    above = ["(Dollars in millions)", "Summary of Business Segment Data",
-             "Notes to the Consolidated Financial Statements", "Acme Corporation and Subsidiaries"]
+    above = [
+        "(Dollars in millions)",
+        "Summary of Business Segment Data",
+        "Notes to the Consolidated Financial Statements",
+        "Acme Corporation and Subsidiaries",
+    ]
     assert caption_and_unit(above, []) == ("Summary of Business Segment Data", "in millions")
     above = ["Segment Revenue", "ACME CORP 2023 ANNUAL REPORT"]
     running = running_lines([[_line("ACME CORP 2023 ANNUAL REPORT")] for _ in range(RUNNING_LINE_PAGES)])
@@ -128,3 +132,9 @@ def test_a_first_amount_glued_to_its_chinese_label_gets_its_own_cell() -> None:
     ]
     one = [["营业收入2019", "1,000.00"], ["营业成本", "500.00"]]  # a label ending in a year is no glue
     assert tidy(one) == one
+
+
+def test_a_digit_spilled_over_the_column_rule_goes_back_to_its_amount() -> None:
+    rows = tidy([["一.主营业务收入", "153,350,476.791", "12,504,100.20"], ["每股收益", "0.125", "0.3"]])
+    assert rows[0] == ["一.主营业务收入", "153,350,476.79", "112,504,100.20"]
+    assert rows[1] == ["每股收益", "0.125", "0.3"]  # three decimals of its own: left alone
