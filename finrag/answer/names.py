@@ -60,10 +60,10 @@ _EN_STOP_CAPS = _words(
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"
 ) | {m.title() for m in MONTHS}
-# capitalised words, digits only after a hyphen ("COVID-19", not "FY2021")
 # "Xiamen Anne Corporation's (厦门安妮股份有限公司)", "Jinyu's (金宇生物 / 生物股份)": a Chinese
 # name an English question glosses a capitalised name with (a line item's gloss follows lower-case words)
 _GLOSSED_ZH = re.compile(r"[A-Z][\w&.,'’-]*(?:['’]s)?\s*[(（]\s*([\u4e00-\u9fff][^()（）]{1,40}?)\s*[)）]")
+# capitalised words, digits only after a hyphen ("COVID-19", not "FY2021")
 _EN_CAPS = re.compile(r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)")
 
 
@@ -143,6 +143,7 @@ def company_names(text: str, lang: str) -> list[str]:
 
 
 def _add_glossed(text: str, add: Callable[[str, bool], None]) -> None:
+    """Each Chinese name the text glosses a capitalised name with, added as a full name."""
     for m in _GLOSSED_ZH.finditer(text):
         for name in m.group(1).split("/"):
             add(name.strip(), True)
