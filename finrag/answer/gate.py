@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 from finrag.answer.averaged import YEARLY_AVERAGE
 from finrag.answer.events import event_names
-from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS, detect_formula
+from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.gate_periods import uncovered_period
-from finrag.answer.lexicon import find_line_items, synonyms
+from finrag.answer.gate_words import translated_words, unprinted_abbreviation, unprinted_rate
+from finrag.answer.lexicon import synonyms
 from finrag.answer.names import glossed_by
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.periods import MONTHS
@@ -27,11 +28,10 @@ from finrag.answer.roles import (
     subject_of,
 )
 from finrag.answer.subjects import CLASS_WORDS, event_words
-from finrag.answer.text import coverage, prints_any, split_sentences, terms
+from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Hit
 from finrag.retrieve.entities import abbreviates, squash
-from finrag.retrieve.expand import load_glossary
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
@@ -180,67 +180,6 @@ def _names_document(name: str, hit: Hit) -> bool:
     return name.lower() in f"{m.company or ''} {m.file}".lower()
 
 
-# A rate or score the question names in its own words: "customer churn rate", "Net Promoter Score", "离职率"
-_EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+(?:rate|score)\b", re.I)
-_ZH_RATE = re.compile(r"([\u4e00-\u9fff]{2})率")
-_ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")  # "turnover (attrition) rate": the aside names the same rate
-
-
-def unprinted_rate(asked: AskedFor, text: str) -> str | None:
-    """A named rate or score no formula computes, that no evidence text prints (a metric the filer does not
-    report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
-    named_formula = asked.formula is not None and asked.formula.named
-    if named_formula or asked.definition is not None or any(m.concept for m in asked.line_items):
-        return None  # a rate the calculator works out ("effective tax rate") or a statement item
-    pattern = _ZH_RATE if asked.language == "zh" else _EN_RATE
-    computed = asked.formula.keywords if asked.formula is not None else ()
-    for m in pattern.finditer(_ASIDE.sub("", asked.question)):
-        rate = m.group(0).lower()
-        if any(rate in k.lower() for k in computed):
-            continue  # "增长率", "growth rate": the calculator's own word
-        if rate not in text or (rate.endswith("rate") and not _with_figure(rate, text)):
-            return m.group(0)  # "higher overall renewal rates" with no rate printed reports none
-    return None
-
-
-RATE_AFTER = 80  # characters after a rate's name where its figure is printed ("… renewal rate was 90.4%")
-RATE_BEFORE = 30  # and before it ("a 90.4% renewal rate")
-_FIGURE = re.compile(r"(?<![\d.])(?!(?:19|20)\d{2}(?!\d))\d[\d.,]*")  # a number, not a year
-
-
-def _with_figure(rate: str, text: str) -> bool:
-    """Some mention of ``rate`` in ``text`` prints a figure in the same sentence, right after or right
-    before it ("renewal rate was 90.4%", "production rates to increase to 38 per month")."""
-    for m in re.finditer(re.escape(rate), text):
-        after = re.split(r"[.;](?:\s|$)", text[m.end() : m.end() + RATE_AFTER])[0]
-        before = re.split(r"[.;]\s", text[max(0, m.start() - RATE_BEFORE) : m.start()])[-1]
-        if _FIGURE.search(after) or _FIGURE.search(before):
-            return True
-    return False
-
-
-ITEM_GAP = 3  # " (" between a line item and the abbreviation the question adds to it
-# A metric the question names with its abbreviation: "average revenue per paying user (ARPPU)"
-_ABBREVIATED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){0,2}[A-Za-z][\w'-]*)\s*\(([A-Z]{2,7})s?\)")
-
-
-def unprinted_abbreviation(asked: AskedFor, text: str) -> str | None:
-    """A metric named with an abbreviation that neither the calculator knows nor the evidence prints, by
-    abbreviation or by the words right before it (a figure the filer does not report), else None.
-    ``text``: the evidence, lower case."""
-    if asked.language != "en" or asked.definition is not None:
-        return None
-    for m in _ABBREVIATED.finditer(asked.question):
-        abbr, words = m.group(2), m.group(1).lower()
-        item_before = any(i.concept and 0 <= m.start(2) - i.end <= ITEM_GAP for i in asked.line_items)
-        if item_before or any(find_line_items(w) or detect_formula(w) for w in (abbr, words)):
-            continue  # "EBITDA", "diluted earnings per share (EPS)": computed or read as statement items
-        if re.search(rf"(?<![a-z]){abbr.lower()}(?![a-z])", text) or words in text:
-            continue
-        return abbr
-    return None
-
-
 def decide(
     asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
 ) -> GateDecision:
@@ -344,7 +283,7 @@ def decide(
             for m in asked.line_items
             if m.concept and any(s in text for s in synonyms(m.concept))
         ]
-        translated = _translated(asked.question, text)  # "main business revenue" over 主营业务收入
+        translated = translated_words(asked.question, text)  # "main business revenue" over 主营业务收入
         found = [
             t in text
             or any(t in p for p in printed + translated)
@@ -360,26 +299,6 @@ def decide(
             missing = [t for t, ok in zip(wanted, found, strict=True) if not ok]
             return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
-
-
-# "technology development (技术开发费用)": English words the question glosses with the Chinese it means
-_GLOSS = re.compile(
-    r"((?:[A-Za-z][\w&'’-]*\s+){0,3}[A-Za-z][\w&'’-]*)\s*[(（]\s*([\u4e00-\u9fff][^()（）]{0,40}?)\s*[)）]"
-)
-
-
-def _translated(question: str, text: str) -> list[str]:
-    """The question's English words whose Chinese wording ``text`` prints (an English question over a
-    Chinese filing), lower-cased: glossary terms, and words the question glosses in brackets."""
-    glossary = [
-        m.term.lower()
-        for m in load_glossary().find(question)
-        if m.term.isascii() and prints_any(text, [t.lower() for t in m.concept.terms if not t.isascii()])
-    ]
-    glossed = [
-        m.group(1).lower() for m in _GLOSS.finditer(question) if prints_any(text, m.group(2).split("/"))
-    ]
-    return glossary + glossed
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:

@@ -62,7 +62,8 @@ _EN_STOP_CAPS = _words(
 ) | {m.title() for m in MONTHS}
 # "Xiamen Anne Corporation's (厦门安妮股份有限公司)", "Jinyu's (金宇生物 / 生物股份)": a Chinese
 # name an English question glosses a capitalised name with (a line item's gloss follows lower-case words)
-_GLOSSED_ZH = re.compile(r"[A-Z][\w&.,'’-]*(?:['’]s)?\s*[(（]\s*([\u4e00-\u9fff][^()（）]{1,40}?)\s*[)）]")
+ZH_GLOSS = r"\s*[(（]\s*([\u4e00-\u9fff][^()（）]{0,40}?)\s*[)）]"  # " (江苏爱康 / 爱康科技)": its Chinese
+_GLOSSED_ZH = re.compile(rf"[A-Z][\w&.,'’-]*(?:['’]s)?{ZH_GLOSS}")
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021")
 _EN_CAPS = re.compile(r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)")
 
@@ -89,10 +90,13 @@ def _whole_words(start: int, end: int, cuts: set[int]) -> bool:
 def glossed_by(name: str, text: str) -> list[str]:
     """The Chinese names ``text`` glosses ``name`` with ("Jiangsu Akcome Solar Science & Technology's
     (江苏爱康太阳能科技股份有限公司)": the bracket after the rest of the name)."""
-    m = re.search(
-        rf"{re.escape(name)}[\w\s&.,'’-]{{0,40}}?[(（]\s*([\u4e00-\u9fff][^()（）]{{1,40}}?)\s*[)）]", text
-    )
-    return [n.strip() for n in m.group(1).split("/")] if m else []
+    m = re.search(rf"{re.escape(name)}[\w\s&.,'’-]{{0,40}}?{ZH_GLOSS}", text)
+    return gloss_parts(m.group(1)) if m else []
+
+
+def gloss_parts(gloss: str) -> list[str]:
+    """The names or terms a bracketed gloss holds ("金宇生物 / 生物股份")."""
+    return [n.strip() for n in gloss.split("/") if n.strip()]
 
 
 def company_names(text: str, lang: str) -> list[str]:
@@ -145,5 +149,5 @@ def company_names(text: str, lang: str) -> list[str]:
 def _add_glossed(text: str, add: Callable[[str, bool], None]) -> None:
     """Each Chinese name the text glosses a capitalised name with, added as a full name."""
     for m in _GLOSSED_ZH.finditer(text):
-        for name in m.group(1).split("/"):
-            add(name.strip(), True)
+        for name in gloss_parts(m.group(1)):
+            add(name, True)
