@@ -106,6 +106,7 @@ def _common_unit(operands: list[Operand], use_base: bool) -> str | None:
 def calc_text(calc: Calculation, operands: list[Operand], lang: str) -> str:
     """The worked calculation with its citations, then each input with its own."""
     cites = "".join(sorted({f"[{op.citation}]" for op in operands}))
+    operands = list({(op.label, op.value, op.citation): op for op in operands}.values())  # each input once
     if lang == "zh":
         inputs = "，".join(
             f"{op.label}为{format_number(op.value, None)}{op.unit or ''}[{op.citation}]" for op in operands

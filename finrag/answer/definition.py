@@ -13,7 +13,7 @@ may answer); one it reads but cannot bind to facts gets no textbook formula in i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from finrag.answer.lexicon import SIGN_ALT, LineItemMatch, find_line_items
@@ -24,8 +24,9 @@ _DEFINE = re.compile(
     r"\bdefine[sd]?\s+(?P<name>[^.?:]{2,60}?)\s+as\s*:?\s*(?P<expr>[^?]+?)(?:\.(?:\s|$)|\?|$)"
     r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed)\s+as\s*:?\s*"
     r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
-    # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入"
-    r"|(?P<name3>[\u4e00-\u9fff]{2,12})\s*[=＝]\s*(?P<expr3>[^，。？?；;,]+)",
+    # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
+    r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z -]{1,40}?)\s*[=＝]\s*"
+    r"(?P<expr3>[^，。？?；;,]+)",
     re.I,
 )
 # A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"
@@ -58,7 +59,7 @@ _CHANGE = re.compile(
 _YEAR_IN = re.compile(r"(?<![\w.])(?:fy\s*)?((?:19|20)\d{2})(?:年(?:末|度|底)?|(?![\w.]))", re.I)
 # Words around an operand that say where or how it is read, not what it is
 _NOISE = re.compile(
-    r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:consolidated\s+)?"
+    r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:condensed\s+)?(?:consolidated\s+)?"
     r"(?:cash flows? statements?|statements? of cash flows?|income statements?|balance sheets?|"
     r"statements? of (?:income|operations|earnings))\b|\bfrom continuing operations\b|"
     r"\b(?:the|its|a|an|unadjusted|reported)\b|[()]",
@@ -197,7 +198,9 @@ _HOW_TO_USE = re.compile(
     r"(?:using|based on|according to|relying on|as (?:reported|shown|presented) in)\b.*$"
     # how to give the result: ", and round to one decimal place", ", rounded to …", ", expressed as …"
     r"|,?\s*(?:and\s+)?(?:round(?:ed|ing)?|express(?:ed)?|answer(?:ed)?|shown|give[ns]?)\s+(?:it\s+|the\s+\w+\s+)?"
-    r"(?:to|in|as)\b.*$",
+    r"(?:to|in|as)\b.*$"
+    # ", in percent to one decimal place", ", from the condensed consolidated balance sheet"
+    r"|,\s*(?:in\s+(?:percent(?:age)?|usd|us\$|dollars|millions|billions)|from\s+the)\b.*$",
     re.I,
 )
 
@@ -215,8 +218,9 @@ def _parse(name: str, expr: str) -> Definition | None:
             gloss += {"(": 1, ")": -1}.get(piece, 0)
             continue
         if piece == "(" and tokens and isinstance(tokens[-1], Term):
-            if not _OPERATOR_WORDS.search(" ".join(pieces[i + 1 : _closing(pieces, i)])):
-                gloss = 1  # "capex (purchases of PP&E)": a gloss
+            inner = " ".join(pieces[i + 1 : _closing(pieces, i)])
+            if not _OPERATOR_WORDS.search(inner) or _ROW_REMARK.match(inner):
+                gloss = 1  # "capex (purchases of PP&E)", "long-term debt (less current portion)": a gloss
                 continue
             tokens.pop()  # "total debt (short-term debt + long-term debt)": the bracket spells it out
         if piece in ("(", ")"):
@@ -234,6 +238,10 @@ def _parse(name: str, expr: str) -> Definition | None:
     if not 2 <= len(terms) <= MAX_OPERANDS and not any(t.average_of for t in terms):
         return None
     return Definition(name, tokens) if _well_formed(tokens) else None
+
+
+# a bracket after an operand that says which part of its row is meant, as statements print it
+_ROW_REMARK = re.compile(r"\s*(?:less|net of|excluding)\s+[^+/*×÷^]*$", re.I)
 
 
 def _closing(pieces: list[str], start: int) -> int:
@@ -357,3 +365,23 @@ def as_margin(definition: Definition | None, question: str) -> Definition | None
         return definition
     revenue = Term(LineItemMatch("revenue", "revenue", 0))
     return Definition(f"{definition.name} % margin", ["(", *definition.tokens, ")", "/", revenue])
+
+
+# "(期末余额-期初余额)/期初余额": an operand that only names a balance's date is the question's item then
+_PERIOD_OPERAND = re.compile(
+    r"^(?:(期初|年初|上期|上年末?)|期末|年末|本期|本年末?)(?:余额|数|金额|账面余额)?$"
+)
+
+
+def with_period_operands(definition: Definition | None, items: list[LineItemMatch]) -> Definition | None:
+    """The definition with operands that name only a date ("期末余额", "期初余额") read as the question's own
+    line item (the first of ``items``) at that date: the opening balance is the prior year's end."""
+    if definition is None or not items:
+        return definition
+    tokens: list[Term | Constant | str] = []
+    for t in definition.tokens:
+        m = _PERIOD_OPERAND.match(t.item.printed) if isinstance(t, Term) and not t.item.concept else None
+        tokens.append(
+            replace(t, item=items[0], back=1 if m.group(1) else 0) if m and isinstance(t, Term) else t
+        )
+    return Definition(definition.name, tokens)

@@ -31,6 +31,8 @@ class Scored:
     order: tuple[int, int, int, int]  # reading order: document, page, offset, sentence index
     text: str
     score: float
+    # the sentence before it in its chunk ("（1）X为公司全资子公司" names whose figures follow)
+    before: str = ""
 
 
 def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
@@ -39,14 +41,17 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
     out: list[Scored] = []
     for n, chunk in context:
         d = doc_order.setdefault(chunk.doc_id, len(doc_order))
-        for i, sentence in enumerate(split_sentences(body_of(chunk))):
+        sentences = split_sentences(body_of(chunk))
+        for i, sentence in enumerate(sentences):
             if len(sentence) < MIN_SENTENCE_CHARS or sentence in chunk.section_path:
                 continue
             if _is_debris(sentence) or _is_path(sentence) or sentence in seen:  # table rows, headers
                 continue
             seen.add(sentence)
             page = chunk.pages[0] if chunk.pages else 0
-            out.append(Scored(n, (d, page, chunk.char_start, i), sentence, 0.0))
+            out.append(
+                Scored(n, (d, page, chunk.char_start, i), sentence, 0.0, sentences[i - 1] if i else "")
+            )
     return out
 
 
@@ -80,6 +85,10 @@ def _is_debris(sentence: str) -> bool:
     return sum(ch.isalnum() for ch in body) < MIN_TEXT_SHARE * len(body)
 
 
+# a year a Chinese sentence compares with ("较2003年度增长100.82%"): its figures are of another year
+_BASES = re.compile(r"(?:较|比|相比|同比)\s*(?:19|20)\d{2}\s*(?:年(?:度|末|底)?)?")
+
+
 @dataclass(slots=True)
 class Focus:
     """What the sentences quoted for a figure question print, when any sentence does."""
@@ -91,20 +100,32 @@ class Focus:
     strict: bool = False  # no sentence printing what is asked: quote nothing (the answer is a refusal)
     kinds: tuple[str, ...] = ()  # words naming the kind of item asked ("comparable store"): all printed
     count: bool = False  # "how many … units": a count (no money, no percentage) is the figure
+    # whose figure is asked (a subsidiary): named in the sentence or the one before
+    owners: tuple[str, ...] = ()
 
 
 def _prints(sentence: str, focus: Focus) -> bool:
     """The sentence states a figure (two digits or more), the asked year (a table row's year is in its
     header) and one of the wordings."""
-    dated = focus.year is None or "|" in sentence or str(focus.year) in sentence
+    dated = focus.year is None or "|" in sentence or str(focus.year) in _BASES.sub(" ", sentence)
     named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
     named = named and prints_qualifiers(sentence, list(focus.kinds))
     if focus.unit is not None:
         if "|" in sentence:
             return _FIGURE.search(sentence) is not None and any(t in sentence for t in focus.topic)
-        return named and re.search(rf"\d\s*(?:万|亿)?\s*{re.escape(focus.unit)}", sentence) is not None
+        # a sentence dating its count to another year ("截止2006年6月30日…1439人" for 2005年末) is not it
+        undated = _BASES.sub(" ", sentence)
+        dated = focus.year is None or str(focus.year) in undated or not _DATED.search(undated)
+        counted = re.search(rf"\d\s*(?:万|亿)?\s*{re.escape(focus.unit)}", sentence) is not None
+        return dated and named and counted
     figure = _COUNT if focus.count else _FIGURE
     return dated and figure.search(sentence) is not None and named
+
+
+def _owned(c: Scored, owners: tuple[str, ...]) -> bool:
+    """The sentence, or the one before it, names every owner asked about (none asked: any sentence); a
+    table row names its own."""
+    return all(o in c.text or ("|" not in c.text and o in c.before) for o in owners)
 
 
 def select_sentences(
@@ -115,7 +136,7 @@ def select_sentences(
     wanted = terms(question, keep=trigger_words())
     candidates = _candidates(context)
     if focus is not None:
-        printing = [c for c in candidates if _prints(c.text, focus)]
+        printing = [c for c in candidates if _prints(c.text, focus) and _owned(c, focus.owners)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
             printing = [c for c in candidates if _prints(c.text, replace(focus, year=None))]
         candidates = printing if printing or focus.strict else candidates

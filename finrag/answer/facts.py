@@ -24,6 +24,7 @@ from finrag.answer.lexicon import PER_SHARE, concept_of, normalise
 from finrag.answer.periods import UNKNOWN, resolve_at
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_rows import section_totals
+from finrag.answer.transpose import transposed
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
 from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table
 
@@ -66,6 +67,8 @@ def _table_facts(
     doc: Document, table: Table, chunks: list[Chunk], previous: Previous | None
 ) -> tuple[list[Fact], Previous | None]:
     header, rows = _split_header(table)
+    if (turned := transposed(header, rows, table)) is not None:  # years down the side, items across
+        table, header, rows = turned, turned.header, turned.rows
     if not rows:
         return [], previous
     width = max(len(r) for r in rows)

@@ -9,8 +9,9 @@ from finrag.answer.extractive import Focus
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.lookup import FULL_YEAR
-from finrag.answer.owners import is_filer
+from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.periods import MONTH_NAMES
+from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, split_sentences, terms
@@ -28,6 +29,8 @@ _WRITTEN_DATE = re.compile(
 )
 # "排放总量是多少吨", "员工有多少人": a quantity in a unit of measure; sentences without one do not answer
 _ASKS_UNIT = re.compile(r"多少\s*(吨标准煤|千瓦时|平方米|立方米|万吨|千瓦|吨|人|名|家|辆|台|套|户|岁)")
+# "员工总人数是多少": a count of people, in 人
+_ASKS_HEADCOUNT = re.compile(r"(?:员工|职工|在职员工)(?:总)?(?:人数|总数)(?:是|为|有)?多少")
 # "…市盈率是多少?保留2位小数。": a computed figure; a page that never prints the metric does not answer it
 _ROUNDED = re.compile(r"保留\s*\d\s*位小数")
 
@@ -156,8 +159,12 @@ def extractive_inputs(
     # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
     # company's total sales are another figure)
     kinds = tuple(asked.qualifiers)
+    # a Chinese figure of a company other than the filer (a subsidiary's 净利润): only sentences naming it
+    # (English names are capitalised words of many kinds, and a filing names a segment's figures otherwise)
+    named = subject_names(asked, [c for _, c in context]) if asked.language == "zh" else []
+    owners = tuple(n for n in named if ZH_FIRM.search(n))  # a company's name, not a product's ("工业炸药")
     focus = (
-        Focus(words, one_year, kinds=kinds, strict=bool(kinds))
+        Focus(words, one_year, kinds=kinds, strict=bool(kinds or owners), owners=owners)
         if figures
         else _count_focus(asked, one_year)
         if ASKS_COUNT.search(asked.question)
@@ -170,7 +177,9 @@ def extractive_inputs(
         if not any(t in n or n in t for n in names) and not t.isdigit() and "年" not in t  # not periods
     )
     if unit := _ASKS_UNIT.search(asked.question):
-        focus = Focus([], None, unit.group(1), topic, strict=True)
+        focus = Focus([], one_year, unit.group(1), topic, strict=True)
+    elif _ASKS_HEADCOUNT.search(asked.question):
+        focus = Focus([], one_year, "人", topic, strict=True)
     elif asked.language == "zh" and _ROUNDED.search(asked.question) and topic:
         focus = Focus(list(topic), one_year, strict=True)
     chunks = subject_context(asked, context, cfg)

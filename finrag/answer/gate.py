@@ -35,9 +35,11 @@ from finrag.retrieve.entities import abbreviates, squash
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
-_DATE_WORDS = frozenset({"年末", "年初", "年底", "年度", "期末", "期初"})
+_DATE_WORDS = frozenset(
+    {"年末", "年初", "年底", "年度", "期末", "期初", "quarter", "quarters", "ended", "ending", "months"}
+)
 # the scope a figure is read at is the answer stage's own check (consolidated by default), not a topic
-_SCOPE_WORDS = frozenset({"consolidated", "合并"})
+_SCOPE_WORDS = frozenset({"consolidated", "合并", "综合"})  # "综合毛利率": the whole company's, as computed
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(

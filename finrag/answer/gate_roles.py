@@ -75,6 +75,7 @@ def role_gate(
         release,
         event=event,
         event_chunk=cfg.role_event_chunk,
+        years=tuple(asked.years),
     )
 
 

@@ -13,12 +13,10 @@ from dataclasses import replace
 
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.periods import without_year_ended
-from finrag.answer.query import AskedFor
+from finrag.answer.query import YES_NO, AskedFor
 from finrag.answer.units import format_number
 from finrag.model import Calculation
 
-# A yes/no question (not "what is …"): the verdict opens the answer
-_YES_NO = re.compile(r"^\s*(?:does|do|is|are|was|were|has|have|did|can)\b", re.I)
 _IMPROVING = re.compile(r"\bimprov\w*|\bexpand\w*|\bincreas\w*|\bgrow(?:ing|n)?\b|\brising\b", re.I)
 _WORSENING = re.compile(
     r"\bdeclin\w*|\bdeteriorat\w*|\bcontract\w*|\bdecreas\w*|\bfalling\b|\bshrink\w*", re.I
@@ -30,7 +28,7 @@ _LOWER_IS_BETTER = ("debt_to_asset", "debt_to_equity", "days_sales_outstanding",
 
 
 def is_yes_no(asked: AskedFor) -> bool:
-    return asked.language == "en" and bool(_YES_NO.search(asked.question))
+    return asked.language == "en" and bool(YES_NO.search(asked.question))
 
 
 def asks_direction(asked: AskedFor) -> bool:
@@ -153,3 +151,39 @@ def change_answer(
         [*before.detail, *now.detail],
         delta,
     )
+
+
+_LESS = re.compile(r"\b(?:lower|less|smaller|fewer|below)\b", re.I)
+
+
+def comparison_answer(
+    asked: AskedFor, found: NumericAnswer | None, answer_for: Callable[[AskedFor], NumericAnswer | None]
+) -> NumericAnswer | None:
+    """ "Did X's net income in Q2 2022 exceed Q2 2021's?": the figure of each year (looked up in ``found``,
+    or a metric worked out per year by ``answer_for``) and yes or no as the first compares with the second
+    the way the question says; None when the two figures are not both at hand."""
+    first, second = asked.years[0], asked.years[1]
+    if (asked.formula is not None and asked.formula.named) or asked.definition is not None:
+        if (both := _two_years(asked, first, second, answer_for)) is None:
+            return None
+        now, before, nc, bc = both
+        a, b, unit = nc.result, bc.result, nc.unit or ""
+        facts, text = [*before.facts, *now.facts], "\n".join([now.text, before.text])
+        calc: Calculation | None = replace(
+            nc, inputs=[*bc.inputs, *nc.inputs], text="\n".join([nc.text, bc.text])
+        )
+        name = asked.definition.name if asked.definition else asked.formula.en if asked.formula else ""
+    else:
+        by_year = {f.fiscal_year: f for f in (found.facts if found else [])}
+        if found is None or first not in by_year or second not in by_year:
+            return None
+        a, b, unit = by_year[first].value, by_year[second].value, ""
+        facts, text, calc = found.facts, found.text, found.calculation
+        name = asked.line_items[0].printed
+    if a == b:
+        return None  # one figure read for both years, or no difference to call
+    yes = a < b if _LESS.search(asked.question.split("?")[0]) else a > b
+    shown = f"{format_number(a, None)}{unit} ({first}) versus {format_number(b, None)}{unit} ({second})"
+    cites = "".join(dict.fromkeys(re.findall(r"\[\d+\]", text)))  # the figures' own citations
+    verdict = f"{'Yes' if yes else 'No'}. {name[:1].upper()}{name[1:]}: {shown} {cites}."
+    return NumericAnswer(f"{verdict}\n{text}", facts, calc, found.detail if found else [], a)

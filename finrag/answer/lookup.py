@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from finrag.answer.lexicon import (
@@ -12,19 +12,15 @@ from finrag.answer.lexicon import (
     concept_of,
     contained_forms,
     core_label,
-    find_reworded,
     key_word,
     label_matches,
     normalise,
     synonyms,
-    valuation_after,
-    without_statement_names,
 )
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
-from finrag.answer.units import parse_number
 from finrag.index.store import Store
-from finrag.model import AccessScope, Chunk, Fact, Filters, Hit
+from finrag.model import AccessScope, Fact, Filters, Hit
 
 EXACT_LABEL_BONUS = 0.2  # the fact prints the very words of the question ("营业收入" over "营业总收入")
 # a row label the question writes out with its remark ("…, including internal-use software"): that row, not
@@ -60,7 +56,6 @@ _HALF_YEAR = re.compile(
     r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b|1\s*[-—–~至]\s*6\s*月|上半年|半年度", re.I
 )
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
-_PARTICLES = ("的", "之", "和", "及", "与", "或")
 _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b", re.I
 )
@@ -83,7 +78,6 @@ _STATEMENTS = (
 )
 # When a statement has no row for the precise item, the broader one it is part of is the answer
 _FALLBACK = {"net_profit_parent": "net_profit"}
-_MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
 
 
 @dataclass(slots=True)
@@ -96,8 +90,12 @@ class Want:
     prior: bool = False  # "上年末": the older of the two balance columns
 
 
-def fetch_facts(store: Store, filters: Filters, items: list[LineItemMatch], doc_ids: list[str]) -> list[Fact]:
-    """Facts of the retrieved documents whose normalised line item is one the question's items allow."""
+def fetch_facts(
+    store: Store, filters: Filters, items: list[LineItemMatch], doc_ids: list[str], totals: bool = False
+) -> list[Fact]:
+    """Facts of the retrieved documents whose normalised line item is one the question's items allow;
+    ``totals`` (the question asks a total: "非经常性损益合计"): also the total row of a table titled by an
+    item no row is labelled with."""
     names: list[str] = []
     contained: list[str] = []  # "purchases of property, plant and equipment (pp&e)" is capex too
     for it in items:
@@ -112,9 +110,33 @@ def fetch_facts(store: Store, filters: Filters, items: list[LineItemMatch], doc_
     scoped = Filters(
         access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
     )
-    return store.get_facts(
+    facts = store.get_facts(
         scoped, line_items=sorted(set(n for n in names if n)), containing=sorted(set(contained))
     )
+    rowless = [it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)]
+    return facts + _titled_totals(store, scoped, rowless) if rowless and totals else facts
+
+
+_TOTAL_ROWS = ("合计", "总计", "total")
+TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
+_NUMBERING = re.compile(r"^[\s\d一二三四五六七八九十（）()、.．:：]+")  # a heading's number: "十、", "(1)."
+
+
+def _of_item(label: str, item: LineItemMatch) -> bool:
+    return label == normalise(item.printed) or (bool(item.concept) and label in synonyms(item.concept))
+
+
+def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) -> list[Fact]:
+    """The total row of a table whose title opens with an item no row is labelled with ("十、非经常性损益项目
+    和金额" ... "合计"): that item's total, labelled as the item."""
+    out: list[Fact] = []
+    for f in store.get_facts(scoped, line_items=list(_TOTAL_ROWS)):
+        title = _NUMBERING.sub("", normalise(f.statement))  # "十、 非经常性损益项目和金额"
+        item = next((it for it in items if title.startswith(normalise(it.printed))), None)
+        if item is not None:
+            label = f"{f.statement.strip()} {f.line_item}"
+            out.append(replace(f, line_item=label, line_item_norm=normalise(item.printed)))
+    return out
 
 
 def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
@@ -296,67 +318,11 @@ def wants_for(asked: AskedFor) -> list[Want]:
     return out
 
 
-def items_from_tables(question: str, chunks: list[Chunk]) -> list[LineItemMatch]:
-    """Row labels of the context's table chunks that the question names (items the lexicon lacks),
-    longest first and not overlapping, in question order."""
-    low = without_statement_names(question)
-    labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
-    reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
-    for chunk in chunks:
-        for line in chunk.text.split("\n"):
-            if "|" not in line:
-                continue
-            cells = line.strip().strip("|").split("|")
-            label = cells[0].strip()
-            if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
-                continue  # "的净利润": the tail of a label the table reader cut, not a row name
-            if _SPAN_LABEL.match(label):
-                continue  # a period heading read as a row ("Three months ended …"): no item
-            norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
-            at = _written(low, norm)
-            named = at is not None and not valuation_after(low, at[1])
-            if at is not None and len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and named:
-                labels.setdefault(norm, (*at, label))
-            elif norm.isascii() and " " in norm:
-                reworded.setdefault(norm, label)
-    spans: list[tuple[int, int, str, bool]] = []  # (start, end, row label, worded as printed)
-    for start, end, label in labels.values():
-        spans.append((start, end, label, True))
-    for norm, label in reworded.items():  # "bitcoin sales" for the row "Bitcoin revenue"
-        if (at := find_reworded(norm, low)) is not None and not valuation_after(low, at[1]):
-            spans.append((*at, label, False))
-    taken = [False] * len(low)
-    found: list[LineItemMatch] = []
-    for start, end, label, as_printed in sorted(spans, key=lambda t: t[0] - t[1]):  # longest first
-        if not any(taken[start:end]):
-            taken[start:end] = [True] * (end - start)
-            printed, span = (question[start:end], 0) if as_printed else (label, end - start)
-            found.append(LineItemMatch(concept_of(label) or "", printed, start, span))
-    return sorted(found, key=lambda m: m.start)
-
-
 _SAME_PERIOD = re.compile(
     r"\bsame (?:quarter|period|months?)\b|\byear[- ]ago\b|\ba year (?:earlier|before)\b|"
     r"\bprior[- ]year (?:quarter|period)\b|上年同期|去年同期",
     re.I,
 )
-_SPAN_LABEL = re.compile(
-    r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)\s+ended\b", re.I
-)
-# "所支付的现金" and "支付的现金" are one cash flow row, however the question or the statement words it
-_PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
-
-
-def _written(low: str, norm: str) -> tuple[int, int] | None:
-    """Where the question writes a row label (start, end), or None."""
-    if norm.isascii() or not _PAID_OR_RECEIVED.search(norm):
-        i = low.find(norm)
-        return (i, i + len(norm)) if i >= 0 else None
-    pattern = "".join(
-        f"所?{p}" if p in ("支付", "收到") else re.escape(p) for p in _PAID_OR_RECEIVED.split(norm) if p
-    )
-    m = re.search(pattern, low)
-    return (m.start(), m.end()) if m else None
 
 
 def known_companies(store: Store, hits: list[Hit], access: AccessScope) -> list[str]:

@@ -16,12 +16,13 @@ from finrag.answer.periods import MONTHS
 _YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
 _ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
 _ZH_ENTITY_NEAR_YEAR = [
-    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),  # the name opens the question
+    # the name opens the question: "国电电力截至2006年末…"
+    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
     re.compile(
         r"(?:19|20)\d{2}年(?:度|末|初|底)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
     ),
     re.compile(r"(?:19|20)\d{2}年(?:度|末|初|底)?(?:的)?([\u4e00-\u9fff]{4})"),
-    re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在)?(?:19|20)\d{2}年"),
+    re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
     re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
     re.compile(r"^([\u4e00-\u9fff]{2,10}?)(?:公司|股份|集团|在|的)"),
 ]
@@ -44,7 +45,11 @@ _SHORT_NAME_CHARS = 4
 _MIN_LATIN_NAME = 4  # "AI", "A股", "EPS" inside Chinese questions are not names
 _SHORT_NAME_MAX = 6
 _SPLIT = re.compile(r"[和与及、]")
-_PREFIX = re.compile(r"^.*(?:年|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)")
+# what stands before a name in a question: its year, a clause, an instruction, or what the company is to
+# the filer ("全资子公司金宇保灵生物药品有限公司", "控股股东…")
+_PREFIX = re.compile(
+    r"^.*(?:年|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)|^(?:全资|控股|参股)?(?:子公司|孙公司|股东)|^控股股东"
+)
 _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
 # Words that look like a name next to a year but are not companies
 _NOT_ENTITY = _words(

@@ -54,7 +54,8 @@ OUTFLOW_CONCEPTS = frozenset(
 )
 _IN_PERCENT = re.compile(r"\b(?:in|as an?|units of)\s+(?:percent|percentage|%)|百分比", re.I)
 _CHANGE_COLUMN = re.compile(r"增减|变动|同比|\bchange\b", re.I)  # "毛利率比上年增减（%）" is no 毛利率
-ADJUSTED = re.compile(r"(?<!un-)\badjusted\b", re.I)  # "unadjusted" has no word boundary before "adjusted"
+# "unadjusted" has no word boundary before "adjusted"; "GAAP, not adjusted" asks the reported figure
+ADJUSTED = re.compile(r"(?<!un-)(?<!not )(?<!non-)\badjusted\b", re.I)
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
 
 

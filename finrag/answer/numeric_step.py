@@ -9,9 +9,16 @@ from finrag.answer.cells import cell_facts
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
 from finrag.answer.formulas import PRINTED_FIRST
-from finrag.answer.judgment import asks_change, asks_direction, change_answer, direction_answer, sign_answer
+from finrag.answer.judgment import (
+    asks_change,
+    asks_direction,
+    change_answer,
+    comparison_answer,
+    direction_answer,
+    sign_answer,
+)
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.lookup import fetch_facts
+from finrag.answer.lookup import TOTAL_ASKED, fetch_facts
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     SHARE_FORMULAS,
@@ -23,7 +30,7 @@ from finrag.answer.numeric import (
 )
 from finrag.answer.owners import kind_facts, owned_facts, subject_names
 from finrag.answer.prepared import Prepared
-from finrag.answer.query import AskedFor
+from finrag.answer.query import AskedFor, compares_periods
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.which_year import which_year
 from finrag.index.store import Store
@@ -55,7 +62,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return None
     names = subject_names(asked, [c for _, c in prep.context])
     owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
-    facts = fetch_facts(store, prep.request.filters, items + owners, list(doc_rank))
+    totals = TOTAL_ASKED.search(asked.question) is not None  # "非经常性损益合计": a titled table's total row
+    facts = fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), totals)
     by_chunk = {c.chunk_id: n for n, c in prep.context}
     missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
     extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
@@ -110,6 +118,11 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return defined_answer(a, definition, facts, doc_rank, cite)
         return calculation_answer(a, facts, doc_rank, cite)
 
+    # "Did X's net income in Q2 2022 exceed Q2 2021's?"
+    if compares_periods(asked) and (
+        compared := comparison_answer(asked, lookup_answer(asked, facts, doc_rank, cite), one_year)
+    ):
+        return compared
     # "Does Adobe have an improving operating margin profile as of FY2022?"
     if asks_direction(asked) and (moved := direction_answer(asked, one_year)) is not None:
         return moved

@@ -18,7 +18,7 @@ from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
 from finrag.model import Chunk, Fact
-from finrag.retrieve.entities import abbreviates, squash
+from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 
 _TRAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # "International (1)": a footnote after the name
 _PLURAL = ("s", "es")
@@ -48,8 +48,10 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
 
 
 def _shortens(key: str, full: str) -> bool:
-    """``key`` is a Latin short form of ``full`` ("amex" of "americanexpress")."""
-    return len(key) >= MIN_NAME_CHARS and key.isascii() and abbreviates(key, full)
+    """``key`` is a short form of ``full``: Latin ("amex" of "americanexpress") or Chinese ("南岭民爆" of
+    湖南南岭民用爆破器材, four characters or more)."""
+    least = MIN_NAME_CHARS if key.isascii() else ZH_ABBREVIATION
+    return len(key) >= least and abbreviates(key, full)
 
 
 def _beyond_filer(name: str, asked: AskedFor, context: list[Chunk]) -> str:
@@ -96,7 +98,11 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         for e in dict.fromkeys(names)
         if len(e) >= MIN_NAME_CHARS
         and not re.search(rf"{re.escape(e)}['’]?s?\s+{_EVENT_NOUN}", asked.question)  # "Kenvue separation"
-        and (_called_a_part(e, asked) or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text))
+        and (
+            _called_a_part(e, asked)
+            or not e.isascii()  # a Chinese name has no lower-case spelling to tell it from a common word
+            or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
+        )
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
         and not any(_opens(e, m.printed) for m in asked.line_items)  # "Research, development and … expenses"
         and e in text

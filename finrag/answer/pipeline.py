@@ -28,7 +28,7 @@ from finrag.answer.figures import absent_line_items, beyond_context, extractive_
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.lookup import items_from_tables, known_companies
+from finrag.answer.lookup import known_companies
 from finrag.answer.numeric_step import numeric_answer
 from finrag.answer.operands import with_rows
 from finrag.answer.premise import correction_text, find_correction, search_listing
@@ -37,6 +37,7 @@ from finrag.answer.query import analyze, asks_amount
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
 from finrag.answer.subjects import with_subject_chunks
+from finrag.answer.table_items import items_from_tables
 from finrag.answer.text import citations_in
 from finrag.answer.which_year import WHICH_YEAR
 from finrag.config import Settings
@@ -137,7 +138,7 @@ class Answerer:
         if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         chunks = [c for _, c in prep.context]
-        from_tables = items_from_tables(asked.question, chunks)
+        from_tables = items_from_tables(asked.question, chunks, asked.entities)
         cell = named_cell(asked, chunks)
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None

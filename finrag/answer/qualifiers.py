@@ -84,13 +84,14 @@ _ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类)$")
 
 # "“年产1万吨…项目”的预计投资额": a name the question quotes is what the figure is of; a quoted table or
 # section title ("“主营业务分行业、分产品、分地区情况”表中") only says where to look
-_ZH_QUOTED = re.compile(r"[“「]([^”」]{2,40})[”」]")
+_ZH_QUOTED = re.compile(r"[“「]([^”」]{2,40})[”」](表|中|一节|部分|章节|栏目?|项下)?")
 _ZH_PLACE = re.compile(r"(?:表|情况|资料|报告|附注|章节)$")
 
 
 def zh_quoted(question: str) -> list[str]:
-    """The names a Chinese question quotes, other than table and section titles."""
-    return [q for q in _ZH_QUOTED.findall(question) if not _ZH_PLACE.search(q)]
+    """The names a Chinese question quotes, other than table and section titles (by their ending or by
+    the word after them: "“非经常性损益项目和金额”表中")."""
+    return [q for q, place in _ZH_QUOTED.findall(question) if not place and not _ZH_PLACE.search(q)]
 
 
 def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:

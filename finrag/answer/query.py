@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
-from finrag.answer.definition import Definition, as_margin, find_definition
+from finrag.answer.definition import Definition, as_margin, find_definition, with_period_operands
 from finrag.answer.lexicon import (
     LineItemMatch,
     concept_of,
@@ -135,12 +135,15 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         known = {m.concept for m in asked.line_items}
         printed = [m.printed.lower() for m in asked.line_items]
         plain = without_statement_names(text)
+        named = tuple(n.lower() for n in company_names(text, lang))
         for item in analysis.line_items:
             concept = concept_of(item) or ""
             if any(item.lower() in p for p in printed):  # "cash" of an item already read more fully
                 continue
             if item.lower() not in plain or item.lower() in _NOT_ROWS:  # "cash" of "the cash flow statement"
                 continue
+            if named and plain.startswith(named, plain.find(item.lower()) + len(item)):
+                continue  # "全资子公司X有限公司": what X is to the filer, not a row
             if valuation_after(plain, plain.find(item.lower()) + len(item)):  # "total equity value"
                 continue
             if concept not in known or not concept:
@@ -157,6 +160,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         and not asks_amount(text)
     ):
         asked.formula = None  # "主营业务是否发生过变化": whether it changed, not by how much
+    if asked.formula is not None and asked.formula.name == "sum" and len(asked.line_items) == 1:
+        asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
     if lang == "en" and _HIGH_GROWTH.search(text) and not asked.line_items:  # its revenue growth tells
         asked.formula = FORMULAS["yoy_growth"]
         asked.line_items = [LineItemMatch("revenue", "revenue", len(text))]
@@ -169,6 +174,11 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = company_names(text, lang)
     asked.definition = as_margin(find_definition(text), text)
+    if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked
+        own = {t.item.printed for t in asked.definition.terms}
+        asked.definition = with_period_operands(
+            asked.definition, [m for m in asked.line_items if m.printed not in own]
+        )
     if asked.definition is None:  # a question's own formula names its operands itself
         if lang == "en":
             found = item_qualifiers(text, _item_starts(asked), _filer_words(asked))
@@ -186,7 +196,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):
         asked.intent = "calculation"
-    elif asked.line_items and asks_amount(text):
+    elif asked.line_items and (asks_amount(text) or compares_periods(asked)):
         asked.intent = "lookup"
     if asks_reason(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
         asked.intent = "text"
@@ -232,9 +242,36 @@ def asks_amount(text: str) -> bool:
         "amount",
         "total",
     )
-    return any(w in low for w in words) and not any(
-        w in low for w in ("介绍", "描述", "情况", "why", "describe")
+    asked = any(w in low for w in words) or _WHAT_ITEM_DID.search(low) is not None
+    return asked and not any(w in low for w in ("介绍", "描述", "情况", "why", "describe"))
+
+
+# "Did X's net income in Q2 2022 exceed its net income in Q2 2021?": a yes or no read off two figures
+_EXCEEDS = re.compile(
+    r"\b(?:exceed(?:ed|s)?|outpaced?|(?:higher|greater|more|larger|bigger|lower|less|smaller|fewer)\s+than"
+    r"|above|below)\b",
+    re.I,
+)
+# A yes/no question (not "what is …"): the verdict opens the answer
+YES_NO = re.compile(r"^\s*(?:does|do|is|are|was|were|has|have|did|can)\b", re.I)
+
+
+def compares_periods(asked: AskedFor) -> bool:
+    """An English yes/no question comparing a figure of one year with another's."""
+    asking = asked.question.split("?")[0]
+    return (
+        asked.language == "en"
+        and len(asked.years) == 2
+        and bool(YES_NO.search(asking))
+        and _EXCEEDS.search(asking) is not None
     )
+
+
+# "What net income did Foot Locker report …", "what revenue does the segment generate": the figure is asked
+_WHAT_ITEM_DID = re.compile(
+    r"\bwhat\s+(?:[\w'&-]+\s+){1,5}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
+    r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur)s?\b"
+)
 
 
 # glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"

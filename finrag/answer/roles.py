@@ -30,6 +30,7 @@ from finrag.answer.role_values import (
     names_next_to,
 )
 from finrag.answer.role_words import CUE_SYNONYMS, HEAD_KINDS
+from finrag.answer.series import value_years
 from finrag.answer.text import coverage, split_sentences
 
 __all__ = [
@@ -181,13 +182,15 @@ def role_evidence(
     *,
     event: EventType | None = None,
     event_chunk: bool = False,
+    years: tuple[int, ...] = (),
 ) -> RoleEvidence:
     """The best typed value in ``context`` ((n, text) pairs) for ``role``: most cue groups near it, then
     the head-adjacent cue in its own clause, then the nearest cues. With ``subject``, a value counts only
     in a sentence that names it (share of its character pairs >= ``min_subject``); ``release``: the event
     releases something (解除质押), so the holder's remaining state is not its figure; ``event``: the
     asked event, whose values do not come from a sentence naming it only in phrases that report something
-    else (a pledge released is no pledge: "原质押给X的股份解除质押")."""
+    else (a pledge released is no pledge: "原质押给X的股份解除质押"); ``years``: the years asked, so a
+    value a "分别" list gives another year is not theirs."""
     pattern = VALUE_PATTERNS.get(role.kind)
     named = role.kind == "name" and bool(role.cues) and not role.phrase.endswith(_THINGS)
     words = [w for group in role.cues for c in group for w in CUE_SYNONYMS.get(c) or (c,)]
@@ -223,6 +226,8 @@ def role_evidence(
                 for span in spans
                 if not pattern or fits(role.kind, role.phrase, point, sentence, span, release, subject)
             ]
+            if years and (listed := value_years(sentence, spans)):
+                spans = [s for s in spans if listed.get(s, years[0]) in years]
             following = _undated_next(role, pattern, sentences, i)
             for start, end in spans:
                 tried += bool(pattern)

@@ -35,7 +35,8 @@ _STOP_EN = _words(
     " statement information details primarily referencing considering according we need reasonable"
     " approximation exact number if possible basing judgment plainly provided clearly outlined shown"
     " within only your when among drawing conclusions stated roughly drove expected had during using"
-    " numerator denominator annual respond answers"
+    " numerator denominator annual respond answers describe describes described explain explains them they"
+    " whom whose"
 )
 
 

@@ -121,11 +121,15 @@ def _year_fit(ask: PeriodAsk, year: int, period: str | None, window: int) -> flo
 
 
 def best_files(ask: PeriodAsk | None, companies: list[list[DocumentRecord]], window: int) -> list[str]:
-    """Files of each named company's best-fitting reports; [] (no preference) when a company has none."""
+    """Files of each named company's best-fitting reports (all of a company whose documents carry no fiscal
+    year); [] (no preference) when a company has none of the asked period."""
     if ask is None or not companies:
         return []
     out: list[str] = []
     for records in companies:
+        if records and all(r.meta.fiscal_year is None for r in records):
+            out += [r.file for r in records]  # a prospectus is dated by no fiscal year: its own files
+            continue
         scored = [
             (doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, window, r.meta.period_end), r.file)
             for r in records

@@ -242,12 +242,16 @@ class CompanyIndex:
         characters together in a company's name, the others after them in order, not all together."""
         out: list[CompanyMatch] = []
         for run in _CJK_RUN.finditer(text):
-            short = run.group(0)[:ZH_ABBREVIATION]
-            if not _ends_a_word(run.group(0), ZH_ABBREVIATION):
-                continue  # "中国建设银行": the four characters are part of a longer word
-            for comp, full in self._spelled:
-                if short not in full and abbreviates(short, full):
-                    out.append(CompanyMatch(comp, short, run.start(), run.start() + len(short)))
+            place = next((p for p in _ZH_PLACES if run.group(0).startswith(p)), "")
+            for lead in dict.fromkeys(("", place)):  # "湖南南岭民爆": the place, then the abbreviation
+                words = run.group(0)[len(lead) :]
+                short = words[:ZH_ABBREVIATION]
+                if len(short) < ZH_ABBREVIATION or not _ends_a_word(words, ZH_ABBREVIATION):
+                    continue  # "中国建设银行": the four characters are part of a longer word
+                for comp, full in self._spelled:
+                    if short not in full and abbreviates(short, full):
+                        end = run.start() + len(lead) + len(short)
+                        out.append(CompanyMatch(comp, run.group(0)[: end - run.start()], run.start(), end))
         return out[:1] if len({m.company.name for m in out}) == 1 else []
 
     def files_in(self, text: str) -> list[str]:

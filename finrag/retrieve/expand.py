@@ -100,13 +100,14 @@ def synonym_variant(text: str, matches: list[TermMatch], lang: str, max_terms: i
 
 
 def cross_language_variant(text: str, matches: list[TermMatch], lang: str) -> str | None:
-    """The question with each matched term replaced by its first term in the other language."""
-    other = "en" if lang == "zh" else "zh"
+    """The question with each matched term replaced by its first term in the other language: the other
+    language of the term as written ("inventory" of an English question glossing a Chinese name is read as
+    存货 though the question counts as Chinese)."""
     pieces: list[str] = []
     pos = 0
     changed = False
     for m in matches:
-        repl = m.concept.first(other)
+        repl = m.concept.first("en" if _is_cjk(m.term) else "zh")
         if repl is None:
             continue
         pieces.append(text[pos : m.start])

@@ -119,7 +119,7 @@ def route(
         plan.rules.append("period")
         if period_files and not base.files:  # the reports of the asked period (a guidance year's is earlier)
             focus = dataclasses.replace(focus, files=list(period_files))
-        else:
+        elif not base.files:  # a file the question names is the constraint (a prospectus carries no year)
             focus = dataclasses.replace(
                 focus, fiscal_year_min=years[0], fiscal_year_max=years[-1] + cfg.period_window
             )

@@ -434,3 +434,45 @@ def test_an_income_tax_expense_printed_in_brackets_is_used_by_its_size() -> None
     facts = extract_facts(doc, table_chunks(doc))
     out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "6.7%" in out.text and "-6.7" not in out.text
+
+
+def test_the_answer_form_after_the_last_operand_and_a_remark_in_brackets_are_no_operands() -> None:
+    d = find_definition(
+        "Define working capital as total current assets minus total current liabilities, from the condensed "
+        "consolidated balance sheet. Answer in USD millions."
+    )
+    assert d is not None and [t.item.printed for t in d.terms] == [
+        "total current assets",
+        "total current liabilities",
+    ]
+    margin = find_definition(
+        "Define operating margin as operating income / net sales, in percent to one decimal place."
+    )
+    assert margin is not None and margin.terms[-1].item.printed == "net sales"
+    debt = find_definition(
+        "Define net debt as current portion of long-term debt + short-term debt + long-term debt "
+        "(less current portion) - cash and cash equivalents."
+    )
+    assert debt is not None and [t.item.printed for t in debt.terms][2:] == [
+        "long-term debt",
+        "cash and cash equivalents",
+    ]
+    assert debt.tokens.count("-") == 1  # "less current portion" names the row, it subtracts nothing
+
+
+def test_an_english_formula_written_with_an_equals_sign() -> None:
+    d = find_definition(
+        "What was the growth? Growth = Q1 2023 net revenue / Q1 2022 net revenue - 1. Answer in percent."
+    )
+    assert d is not None and d.name == "Growth"
+    assert [(t.item.printed, t.year) for t in d.terms] == [("net revenue", 2023), ("net revenue", 2022)]
+    assert isinstance(d.tokens[-1], Constant) and d.tokens[-1].value == Decimal(1)
+
+
+def test_operands_naming_only_a_date_are_the_questions_item_then() -> None:
+    asked = analyze(
+        "四方科技2019年末应付账款期末余额较期初余额增长了多少？增长率=(期末余额-期初余额)/期初余额，保留两位小数。"
+    )
+    assert asked.definition is not None
+    terms = [(t.item.printed, t.back) for t in asked.definition.terms]
+    assert terms == [("应付账款", 0), ("应付账款", 1), ("应付账款", 1)]

@@ -9,10 +9,16 @@ from finrag.answer.text import body_of
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, ChunkKind, ChunkMeta
 
-PATH = ["PART II", "Item 8. Financial Statements and Supplementary Data", "Note 9 – Customer Financing",
-        "Rating categories"]
-BODY = ("Customer financing is concentrated among a limited number of airline customers. "
-        "Commercial Airplanes revenue represented 39% of total revenue in 2022.")
+PATH = [
+    "PART II",
+    "Item 8. Financial Statements and Supplementary Data",
+    "Note 9 – Customer Financing",
+    "Rating categories",
+]
+BODY = (
+    "Customer financing is concentrated among a limited number of airline customers. "
+    "Commercial Airplanes revenue represented 39% of total revenue in 2022."
+)
 
 
 def _chunk(text: str, path: list[str]) -> Chunk:
@@ -36,9 +42,11 @@ def test_body_keeps_text_that_does_not_start_with_the_path() -> None:
 
 
 def test_sub_heading_paths_inside_a_merged_chunk_are_not_quoted() -> None:
-    text = ("十七、积极履行社会责任的工作情况 > (一) 上市公司扶贫工作情况\n□适用 √不适用\n"
-            "十七、积极履行社会责任的工作情况 > (二) 社会责任工作情况\n"
-            "公司报告期内捐赠防疫物资，积极履行社会责任。")
+    text = (
+        "十七、积极履行社会责任的工作情况 > (一) 上市公司扶贫工作情况\n□适用 √不适用\n"
+        "十七、积极履行社会责任的工作情况 > (二) 社会责任工作情况\n"
+        "公司报告期内捐赠防疫物资，积极履行社会责任。"
+    )
     answer = extractive_answer("公司社会责任工作情况如何？", [(1, _chunk(text, ["第五节 重要事项"]))], 3, 600)
     assert "捐赠防疫物资" in answer and " > " not in answer
 
@@ -65,3 +73,43 @@ def test_a_count_of_a_named_product_is_quoted_only_where_the_product_s_count_is_
     lumia = analyze("How many Lumia phones did Acme sell in fiscal year 2016?")
     question, chunks, focus = extractive_inputs(lumia, context, AnswerSettings())
     assert "13.8 million" in extractive_answer(question, chunks, 3, 400, focus)
+
+
+def test_a_count_dated_to_another_year_does_not_answer_the_year_asked() -> None:
+    other = _chunk("截止2006年6月30日，公司员工总数为1439人，其结构如下：", [])
+    asked = analyze("南岭民爆2005年末的员工总数是多少人？")
+    question, context, focus = extractive_inputs(asked, [(1, other)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""
+    same = _chunk("截至2005年12月31日，公司员工总数为1,380人。", [])
+    question, context, focus = extractive_inputs(asked, [(1, other), (2, same)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus).endswith("1,380人。[2]")
+
+
+SUBSIDIARIES = (
+    "（1）金宇保灵生物药品有限公司为公司全资子公司，主要从事兽用生物制品的生产。2020年12月末资产总计285,087万元，"
+    "营业收入105,586万元，净利润30,062万元。（2）扬州优邦生物药品有限公司为公司全资子公司。2020年12月末资产"
+    "总计43,251万元，营业收入19,030万元，净利润5,235万元。（3）内蒙古金宇保灵兽药科技有限公司为公司全资子公司，"
+    "尚在筹备阶段，截止2020年12月31日已出资6,000,000元。"
+)
+
+
+def test_a_subsidiary_s_figure_is_quoted_only_from_sentences_about_it() -> None:
+    meta = ChunkMeta("jinyu_2020.pdf", "annual_report", "zh", company="生物股份")
+    chunk = Chunk("c1", "d1", SUBSIDIARIES, ChunkKind.TEXT, [28], [], meta)
+    asked = analyze("生物股份2020年年报中，全资子公司扬州优邦生物药品有限公司2020年的净利润是多少？")
+    question, context, focus = extractive_inputs(asked, [(1, chunk)], AnswerSettings())
+    answer = extractive_answer(question, context, 3, 400, focus)
+    assert "5,235万元" in answer and "30,062" not in answer
+    idle = analyze("生物股份2020年年报中，全资子公司内蒙古金宇保灵兽药科技有限公司2020年的净利润是多少？")
+    question, context, focus = extractive_inputs(idle, [(1, chunk)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # its sentences print no 净利润
+
+
+def test_a_head_count_asked_without_its_unit_is_quoted_only_where_a_count_of_people_is_printed() -> None:
+    asked = analyze("国电电力截至2006年末的员工总人数是多少？")
+    prose = _chunk("截至2006年底，我国人均拥有发电装机只有0.48千瓦，人均发电量只有2,180千瓦时。", [])
+    question, context, focus = extractive_inputs(asked, [(1, prose)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""
+    count = _chunk("截至2006年12月31日，公司员工总数为3,512人。", [])
+    question, context, focus = extractive_inputs(asked, [(1, prose), (2, count)], AnswerSettings())
+    assert "3,512人" in extractive_answer(question, context, 3, 400, focus)

@@ -369,3 +369,26 @@ def test_a_prospectus_statement_is_dated_by_its_title_line_and_its_continuation_
     assert dated[("货币资金", "2007-06-30")] == Decimal("614252602.83")
     assert dated[("货币资金", "2006-12-31")] == Decimal("988966198.90")  # 年初: the last year-end
     assert dated[("流动资产合计", "2007-06-30")] == Decimal("9803142128.01")  # blank rows are no header
+
+
+def test_a_table_with_years_down_the_side_gives_each_header_item_per_year() -> None:
+    shares = Table(
+        "t30",
+        [23],
+        [["期间", "向前五名客户销售占期间主营业务收入的比例", "向前五名供应商采购占期间采购总额的比例"]],
+        [["2005年", "25.99%", "44.09%"], ["2004年", "34.14%", "57.18%"], ["2003年", "33.85%", "48.30%"]],
+        caption="公司近三年对主要供应商及客户的业务构成比例",
+    )
+    doc = make_doc([shares], year=2005)
+    facts = extract_facts(doc, table_chunks(doc))
+    customers = {f.fiscal_year: f.value for f in facts if f.line_item.startswith("向前五名客户")}
+    assert customers == {2005: Decimal("25.99"), 2004: Decimal("34.14"), 2003: Decimal("33.85")}
+    assert all(f.unit == "%" for f in facts) and len(facts) == 6
+    assert not any(f.line_item.startswith("200") for f in facts)  # a year is no line item
+
+
+def test_a_schedule_with_rows_beyond_years_is_not_turned() -> None:
+    rows = [["2023", "$ 9,279"], ["2024", "16,252"], ["Thereafter", "99,925"], ["Total", "149,428"]]
+    maturities = Table("t31", [77], [["Year", "Long-term debt"]], rows)
+    doc = make_doc([maturities], language="en")
+    assert not any(f.line_item == "Long-term debt" for f in extract_facts(doc, table_chunks(doc)))

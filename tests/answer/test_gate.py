@@ -465,3 +465,18 @@ def test_english_words_glossed_in_chinese_count_where_the_chinese_is_printed() -
     assert decide(asked, printed, ["厦门安妮"], AnswerSettings()).answerable
     silent = _prospectus_hits("2006年公司营业费用1,115.20万元。")
     assert decide(asked, silent, ["厦门安妮"], AnswerSettings()).reason == "keywords"
+
+
+def test_words_that_only_frame_an_english_question_are_not_looked_for() -> None:
+    doc = make_doc([OPERATIONS_EN], company="Acme", year=2022, language="en")
+    note = (
+        "Contingencies - Brazil. The Company's operations in Brazil are involved in various governmental "
+        "assessments and litigation, principally related to claims for excise and income taxes. At December "
+        "31, 2022, the Company had recorded accruals of $12 million."
+    )
+    hits = [Hit(make_chunk(doc, note, 31, n=1), 0.03)]
+    asked = analyze(
+        "What tax contingencies in Brazil does Acme describe in its 10-Q for the quarter ended December 31, "
+        "2022, and how much had it accrued for them?"
+    )
+    assert decide(asked, hits, ["Acme"], AnswerSettings()).answerable

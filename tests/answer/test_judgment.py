@@ -3,9 +3,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.judgment import asks_direction, direction_answer, sign_answer
-from finrag.answer.numeric import calculation_answer
-from finrag.answer.query import analyze
+from finrag.answer.judgment import asks_direction, comparison_answer, direction_answer, sign_answer
+from finrag.answer.numeric import calculation_answer, lookup_answer
+from finrag.answer.query import analyze, compares_periods
 from finrag.model import Table
 
 from .helpers import make_doc, table_chunks
@@ -68,3 +68,25 @@ def test_a_change_inside_a_definition_is_no_change_asked() -> None:
         "between FY2019 and FY2020) / (FY2020 COGS + change in inventory between FY2019 and FY2020)."
     )
     assert not asks_change(dpo)
+
+
+def test_a_figure_compared_between_two_years_is_answered_yes_or_no_with_both() -> None:
+    facts, rank = _facts()
+    asked = analyze(
+        "Did Acme's operating income in 2022 exceed its operating income in 2021? Give both figures."
+    )
+    assert compares_periods(asked) and asked.intent == "lookup"
+    found = comparison_answer(asked, lookup_answer(asked, facts, rank, lambda f: 1), lambda a: None)
+    assert found is not None
+    assert found.text.startswith("Yes. Operating income: 6,098 (2022) versus 5,802 (2021) [1].")
+    lower = analyze("Was Acme's total revenue in 2022 lower than its total revenue in 2021?")
+    found = comparison_answer(lower, lookup_answer(lower, facts, rank, lambda f: 1), lambda a: None)
+    assert found is not None and found.text.startswith("No. ")
+
+
+def test_a_margin_compared_between_two_years_is_worked_out_for_each() -> None:
+    facts, rank = _facts()
+    asked = analyze("Did Acme's operating margin in 2022 exceed its operating margin in 2021?")
+    found = comparison_answer(asked, None, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None  # 6,098 / 17,606 = 34.64% against 5,802 / 15,785 = 36.76%
+    assert found.text.startswith("No. Operating margin: 34.64% (2022) versus 36.76% (2021)")

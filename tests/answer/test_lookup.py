@@ -1,15 +1,19 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import calculation_answer, lookup_answer
+from finrag.answer.pipeline import Answerer
 from finrag.answer.query import analyze
-from finrag.model import Period, QueryAnalysis, Table
+from finrag.config import load_settings
+from finrag.model import Period, QueryAnalysis, SearchRequest, Table
 from finrag.retrieve.periods import find_periods
 
+from .corpus import build_index
 from .helpers import make_doc, table_chunks
 
 OPS = Table(
@@ -324,7 +328,7 @@ def test_gaap_eps_growth_skips_adjusted_rows_and_a_quarterly_table_does_not_answ
 
 
 def test_a_row_label_with_its_unit_is_the_item_a_question_names_without_it() -> None:
-    from finrag.answer.lookup import items_from_tables
+    from finrag.answer.table_items import items_from_tables
 
     doc = make_doc([], company="南岭民爆", year=2005)
     table = "| 项目 | 2005年 |\n| 向前5名客户的合计销售金额（万元） | 5,042.87 |\n| 的净利润 | 1,000.00 |"
@@ -604,3 +608,30 @@ def test_a_named_ratio_at_a_written_date_reads_that_days_balances() -> None:
     asked = analyze(q, QueryAnalysis(q, q, "zh", "calculation", periods=find_periods(q)))
     out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("0.45")
+
+
+NONRECURRING = """# 四方科技集团股份有限公司 2019年年度报告
+
+## 十、非经常性损益项目和金额
+
+单位：元 币种：人民币
+
+| 非经常性损益项目 | 2019年金额 | 2018年金额 |
+|---|---|---|
+| 计入当期损益的政府补助 | 7,504,393.00 | 2,100,000.00 |
+| 除上述各项之外的其他营业外收入和支出 | 271,671.69 | 39,408.73 |
+| 所得税影响额 | -48,791.48 | -12,000.00 |
+| 合计 | 276,285.09 | 2,139,408.73 |
+"""
+
+
+def test_the_total_row_of_a_table_titled_by_the_item_is_that_items_total(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "data")
+    store, retriever = build_index(settings, tmp_path / "docs", {"sifang_2019.md": NONRECURRING})
+    try:
+        answer = Answerer(settings, store, retriever).ask(
+            SearchRequest("四方科技2019年的非经常性损益合计是多少元？")
+        )
+        assert not answer.refused and "276,285.09" in answer.answer and "2,139,408.73" not in answer.answer
+    finally:
+        store.close()

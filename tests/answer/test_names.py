@@ -28,3 +28,14 @@ def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() ->
 def test_a_date_s_opening_word_is_no_company() -> None:
     assert company_names("截至2020年末（报告期末），生物股份的普通股股东总数是多少户？", "zh") == ["生物股份"]
     assert company_names("截止2019年末四方科技的总资产", "zh") == ["四方科技"]
+
+
+def test_what_a_company_is_to_the_filer_is_not_part_of_its_name() -> None:
+    sub = company_names(
+        "四方科技2019年年报中，全资子公司南通四方节能科技有限公司2019年的营业收入是多少元？", "zh"
+    )
+    assert sub == ["南通四方节能科技有限公司"]
+    parent = company_names(
+        "天源科技招股意向书中，控股股东中国中钢集团公司截至2005年12月31日的总资产是多少", "zh"
+    )
+    assert parent == ["中国中钢集团"]

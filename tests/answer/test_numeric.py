@@ -3,9 +3,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.lookup import items_from_tables
 from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer
 from finrag.answer.query import analyze
+from finrag.answer.table_items import items_from_tables
 from finrag.answer.which_year import which_year
 from finrag.model import Table
 
@@ -162,3 +162,25 @@ def test_cash_paid_out_is_summed_by_size_and_one_item_is_no_share() -> None:
         lambda f: 1,
     )
     assert share is None  # one item (net sales) is no share of another
+
+
+EARNINGS_Q2 = Table(
+    "t40",
+    [10],
+    [["(Unaudited; in Millions)", "SECOND QUARTER 2023 Amount", "SECOND QUARTER 2022 Amount"]],
+    [
+        ["Earnings before provision for taxes on income", "6,762", "5,840"],
+        ["Provision for taxes on income", "1,618", "1,026"],
+    ],
+    caption="Condensed Consolidated Statement of Earnings",
+)
+
+
+def test_a_reported_rate_asked_not_adjusted_is_worked_out_from_the_statement_s_own_rows() -> None:
+    doc = make_doc([EARNINGS_Q2], company="Johnson & Johnson", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("What effective tax rate did Johnson & Johnson report for 2023 (GAAP, not adjusted)?")
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "23.93%" in out.text  # 1,618 / 6,762
+    adjusted = analyze("What adjusted effective tax rate did Johnson & Johnson report for 2023?")
+    assert calculation_answer(adjusted, facts, {doc.doc_id: 0}, lambda f: 1) is None  # non-GAAP: not these

@@ -5,10 +5,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.lookup import items_from_tables
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.operands import with_rows
 from finrag.answer.query import AskedFor, analyze
+from finrag.answer.table_items import items_from_tables
 from finrag.model import Fact, Table
 
 from .helpers import make_chunk, make_doc, table_chunks

@@ -166,3 +166,4 @@ def test_a_name_a_chinese_question_quotes_is_what_the_figure_is_of_not_a_quoted_
     question = "安徽天源科技本次募集资金投资项目中，“年产1万吨四氧化三锰项目”的预计投资额是多少万元？"
     assert "年产1万吨四氧化三锰项目" in analyze(question).qualifiers
     assert zh_quoted("四方科技2019年年报“主营业务分行业、分产品情况”表中，罐式集装箱的毛利率") == []
+    assert zh_quoted("四方科技2019年年报“非经常性损益项目和金额”表中，非经常性损益合计") == []  # "…”表中"

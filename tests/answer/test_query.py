@@ -90,3 +90,16 @@ def test_a_balance_compared_at_two_dates_asks_for_the_difference() -> None:
     one = "What were Best Buy's cash and cash equivalents at July 29, 2023?"
     assert analyze(one, QueryAnalysis(one, one, "en", "lookup", periods=find_periods(one))).formula is None
 
+
+def test_the_total_of_one_item_is_looked_up_not_summed() -> None:
+    one = analyze("四方科技2019年的营业外收入合计是多少元？")
+    assert one.formula is None and one.intent == "lookup"
+    two = analyze("四方科技2019年销售费用和管理费用合计是多少元？")
+    assert two.formula is not None and two.formula.name == "sum" and two.intent == "calculation"
+
+
+def test_what_figure_a_company_reported_asks_for_the_figure() -> None:
+    asked = analyze("What net income did Foot Locker report for the first quarter of fiscal 2022?")
+    assert asked.intent == "lookup" and [m.concept for m in asked.line_items] == ["net_profit"]
+    why = analyze("What drove the net income Foot Locker reported in fiscal 2022?")
+    assert why.intent != "lookup"

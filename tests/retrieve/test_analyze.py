@@ -178,6 +178,8 @@ def test_a_chinese_abbreviation_names_its_company_but_a_longer_word_does_not() -
     assert [m.company.name for m in found] == ["湖南南岭民用爆破器材"] and found[0].alias == "南岭民爆"
     assert idx.match("国电南瑞2019年的营业收入是多少?") == []  # 南瑞 is not in 国电电力's name
     assert idx.match("湖南建设银行企业融资事件的时间是什么？") == []  # one word, not an abbreviation
+    placed = idx.match("湖南南岭民爆2005年度的应收账款周转率是多少次？")  # the place, then the abbreviation
+    assert [m.alias for m in placed] == ["湖南南岭民爆"]
 
 
 def test_named_statements_are_part_of_the_understanding(qa: QueryAnalyzer, companies: CompanyIndex) -> None:

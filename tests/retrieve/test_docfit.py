@@ -97,3 +97,12 @@ def test_a_period_end_the_question_writes_wants_the_report_ending_then_whatever_
     assert doc_fit(ask, 2023, "Q2", WINDOW, "2023-06-30") == FIT
     assert doc_fit(ask, 2023, "FY", WINDOW, "2023-12-31") < FIT
     assert doc_fit(_ask("J&J cash as of January 1, 2023"), 2022, "FY", WINDOW, "2023-01-01") == FIT
+
+
+def test_a_company_whose_documents_carry_no_year_is_searched_in_all_of_them() -> None:
+    meta = DocumentMeta(company="南岭民爆", report_type="prospectus")
+    prospectus = DocumentRecord("id-p", "nanling.pdf", "pdf", "prospectus", "zh", 10, meta, AccessInfo())
+    periods = find_periods("2005年度的主营业务收入")
+    asked = period_ask(QueryAnalysis("q", "q", "zh", "lookup", periods=periods))
+    assert best_files(asked, [[prospectus]], WINDOW) == ["nanling.pdf"]  # not a year range it cannot match
+    assert best_files(asked, [ACME, [prospectus]], WINDOW) == []  # Acme has no report of 2005

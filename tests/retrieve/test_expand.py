@@ -81,3 +81,9 @@ def test_prospectus_and_annual_report_terms_have_their_chinese() -> None:
     q = "How many in-service employees did the parent company have, and who is the sponsor?"
     variant = cross_language_variant(q, g.find(q), "en")
     assert variant is not None and "在职员工" in variant and "母公司" in variant and "保荐人" in variant
+
+
+def test_an_english_term_in_a_question_counted_as_chinese_still_gets_its_chinese_wording() -> None:
+    q = "What was the inventory balance of Xiamen Anne Corporation Limited (厦门安妮股份有限公司) in 2007?"
+    v = rule_variants(q, "zh", load_glossary(), cross=True, synonyms=0)
+    assert "存货" in v["#xl"] and "inventory" not in v["#xl"]

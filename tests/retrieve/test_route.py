@@ -71,6 +71,10 @@ def test_a_file_named_in_the_question_becomes_a_pre_filter() -> None:
     assert plan.rules[0] == "file" and plan.filters.files == ["NIKE_2018_10K.pdf"]
     off = RetrieveSettings(routes=["code"])
     assert route(_qa(), Filters(), off, [], ["NIKE_2018_10K.pdf"]).filters.files == []
+    # a named prospectus carries no fiscal year: the year asked narrows nothing inside the named file
+    dated = _qa(periods=[Period("2007年", fiscal_year=2007, fiscal_period="FY")], companies=["厦门安妮"])
+    plan = route(dated, Filters(), RetrieveSettings(), [], ["厦门安妮股份有限公司.PDF"])
+    assert all(f.fiscal_year_min is None for _, f in plan.focus)
 
 
 def test_a_named_statement_adds_a_table_focus_list_with_title_words() -> None:

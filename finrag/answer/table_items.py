@@ -1,0 +1,92 @@
+"""Row labels of the context's tables that a question names: items the lexicon lacks ("无形资产投资",
+"Bitcoin revenue"), read as the question's line items."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.lexicon import (
+    LineItemMatch,
+    concept_of,
+    find_reworded,
+    normalise,
+    valuation_after,
+    without_statement_names,
+)
+from finrag.answer.lookup import UNIT_TAIL
+from finrag.answer.units import parse_number
+from finrag.model import Chunk
+
+_PARTICLES = ("的", "之", "和", "及", "与", "或")
+_MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
+
+
+def items_from_tables(
+    question: str, chunks: list[Chunk], names: list[str] | None = None
+) -> list[LineItemMatch]:
+    """Row labels of the context's table chunks that the question names (items the lexicon lacks),
+    longest first and not overlapping, in question order; not a label written right before one of ``names``
+    (what the company named is: "全资子公司金宇保灵…")."""
+    low = without_statement_names(question)
+    before = tuple(n.lower() for n in names or [])
+    labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
+    reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
+    for chunk in chunks:
+        for line in chunk.text.split("\n"):
+            if "|" not in line:
+                continue
+            cells = line.strip().strip("|").split("|")
+            label = cells[0].strip()
+            if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
+                continue  # "的净利润": the tail of a label the table reader cut, not a row name
+            if _SPAN_LABEL.match(label):
+                continue  # a period heading read as a row ("Three months ended …"): no item
+            norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
+            at = _written(low, norm)
+            named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
+            if named and at is not None and _RANK_ROW.match(norm):  # "第一名供应商": a rank of what follows
+                follow = low[at[1] : at[1] + _RANKED_CHARS]
+                named = not _CJK_PAIR.fullmatch(follow) or follow in chunk.text
+            if at is not None and len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) and named:
+                labels.setdefault(norm, (*at, label))
+            elif norm.isascii() and " " in norm:
+                reworded.setdefault(norm, label)
+    spans: list[tuple[int, int, str, bool]] = []  # (start, end, row label, worded as printed)
+    for start, end, label in labels.values():
+        spans.append((start, end, label, True))
+    for norm, label in reworded.items():  # "bitcoin sales" for the row "Bitcoin revenue"
+        if (at := find_reworded(norm, low)) is not None and not valuation_after(low, at[1]):
+            spans.append((*at, label, False))
+    taken = [False] * len(low)
+    found: list[LineItemMatch] = []
+    for start, end, label, as_printed in sorted(spans, key=lambda t: t[0] - t[1]):  # longest first
+        if not any(taken[start:end]):
+            taken[start:end] = [True] * (end - start)
+            printed, span = (question[start:end], 0) if as_printed else (label, end - start)
+            found.append(LineItemMatch(concept_of(label) or "", printed, start, span))
+    return sorted(found, key=lambda m: m.start)
+
+
+# a row named only by its rank ("第一名"): it belongs to the list the question names after it
+_RANK_ROW = re.compile(r"^(?:第[一二三四五六七八九十\d]+名|前[一二三四五六七八九十\d]+名)$")
+_RANKED_CHARS = 2  # "第一名供应商": the first characters of what is ranked must be printed in the table
+_CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
+
+
+_SPAN_LABEL = re.compile(
+    r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)\s+ended\b", re.I
+)
+# "所支付的现金" and "支付的现金" are one cash flow row, however the question or the statement words it
+_PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
+
+
+def _written(low: str, norm: str) -> tuple[int, int] | None:
+    """Where the question writes a row label (start, end), or None."""
+    if norm.isascii() or not _PAID_OR_RECEIVED.search(norm):
+        i = low.find(norm)
+        return (i, i + len(norm)) if i >= 0 else None
+    pattern = "".join(
+        f"所?{p}" if p in ("支付", "收到") else re.escape(p) for p in _PAID_OR_RECEIVED.split(norm) if p
+    )
+    m = re.search(pattern, low)
+    return (m.start(), m.end()) if m else None

@@ -1,0 +1,29 @@
+"""Row labels of the context's tables that a question names, read as its line items."""
+
+from __future__ import annotations
+
+from finrag.answer.table_items import items_from_tables
+
+from .helpers import make_chunk, make_doc
+
+RECEIVABLES = (
+    "按欠款方归集的期末余额前五名的其他应收款情况\n| 单位名称 | 期末余额 |\n| 第一名 | 23,457,900.00 |"
+)
+SUPPLIERS = "前五名供应商情况\n| 供应商名称 | 采购额 |\n| 第一名 | 45,123,000.00 |"
+SUBSIDIARY = "(1). 对子公司投资\n| 被投资单位 | 本期增加 |\n| 子公司 | 87,059,979.27 |"
+
+
+def test_a_rank_row_belongs_only_to_the_list_the_question_ranks() -> None:
+    doc = make_doc([])
+    question = "生物股份2020年向第一名供应商的采购额是多少元？"
+    assert items_from_tables(question, [make_chunk(doc, RECEIVABLES, 150, table_ref="t1")]) == []
+    found = items_from_tables(question, [make_chunk(doc, SUPPLIERS, 16, table_ref="t2")])
+    assert [m.printed for m in found] == ["第一名"]
+
+
+def test_a_label_that_says_what_a_named_company_is_to_the_filer_is_no_item() -> None:
+    doc = make_doc([])
+    question = "生物股份2020年年报中，全资子公司金宇保灵生物药品有限公司2020年的净利润是多少？"
+    chunk = make_chunk(doc, SUBSIDIARY, 191, table_ref="t3")
+    assert [m.printed for m in items_from_tables(question, [chunk])] == ["子公司"]
+    assert items_from_tables(question, [chunk], ["金宇保灵生物药品有限公司"]) == []
