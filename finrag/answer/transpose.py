@@ -13,13 +13,15 @@ from dataclasses import replace
 from finrag.answer.units import parse_number
 from finrag.model import Table
 
-# a row label that is a period: "2005年", "2005年度", "2005年末", "2005年12月31日", "2006年1-6月", "FY2022"
+# a row label that is a reporting period: "2005年", "2005年度", "2005年末", "2005年12月31日", "2006年1-6月"
+# (a bare "2023" down the side is a schedule's year: debt maturing then, not figures of that year)
 _PERIOD_LABEL = re.compile(
-    r"^\s*(?:FY\s*)?(?:19|20)\d{2}\s*(?:年\s*(?:度|末|底|\d{1,2}\s*月\s*\d{1,2}\s*日|1\s*[-－—~至]\s*\d{1,2}\s*月)?)?"
-    r"\s*$|^\s*(?:19|20)\d{2}[.\-/]\d{1,2}[.\-/]\d{1,2}\s*$",
-    re.I,
+    r"^\s*(?:19|20)\d{2}\s*年\s*(?:度|末|底|\d{1,2}\s*月\s*\d{1,2}\s*日|1\s*[-－—~至]\s*\d{1,2}\s*月)?\s*$"
 )
+_DATED = re.compile(r"^\s*(?:FY\s*)?(?:19|20)\d{2}", re.I)  # a header cell naming a period is no item
 MIN_PERIODS = 2  # one dated row is a table of one period, read the usual way
+MIN_ITEM_CHARS = 2  # "毛利" is an item; a lone character is a header fragment
+_BRACKETED = re.compile(r"[（(][^（）()]*[）)]")
 
 
 def transposed(header: list[list[str]], rows: list[list[str]], table: Table) -> Table | None:
@@ -32,12 +34,19 @@ def transposed(header: list[list[str]], rows: list[list[str]], table: Table) -> 
         return None
     width = max(len(r) for r in rows)
     items = [_item(header, col) for col in range(1, width)]
-    if not items or not all(i and parse_number(i) is None and not _PERIOD_LABEL.match(i) for i in items):
+    if not items or not all(_names_item(i) for i in items):
         return None
     corner = _item(header, 0)
     body = [[item, *(r[col] if col < len(r) else "" for r in rows)] for col, item in enumerate(items, 1)]
     page = table.pages[0] if table.pages else 1
     return replace(table, header=[[corner, *labels]], rows=body, row_pages=[page] * len(body))
+
+
+def _names_item(cell: str) -> bool:
+    """A header cell that names a line item: words beyond a bracketed unit ("（%）" alone names none), no
+    number, no period."""
+    words = _BRACKETED.sub("", cell).strip()
+    return len(words) >= MIN_ITEM_CHARS and parse_number(cell) is None and not _DATED.match(cell)
 
 
 def _item(header: list[list[str]], col: int) -> str:

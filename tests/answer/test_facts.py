@@ -387,8 +387,10 @@ def test_a_table_with_years_down_the_side_gives_each_header_item_per_year() -> N
     assert not any(f.line_item.startswith("200") for f in facts)  # a year is no line item
 
 
-def test_a_schedule_with_rows_beyond_years_is_not_turned() -> None:
-    rows = [["2023", "$ 9,279"], ["2024", "16,252"], ["Thereafter", "99,925"], ["Total", "149,428"]]
-    maturities = Table("t31", [77], [["Year", "Long-term debt"]], rows)
-    doc = make_doc([maturities], language="en")
+def test_a_schedule_by_bare_year_and_a_header_of_units_are_not_turned() -> None:
+    maturities = Table("t31", [77], [["Year", "Long-term debt"]], [["2023", "$ 9,279"], ["2024", "16,252"]])
+    doc = make_doc([maturities], language="en")  # debt maturing in 2023 is no 2023 balance
     assert not any(f.line_item == "Long-term debt" for f in extract_facts(doc, table_chunks(doc)))
+    shares = Table("t32", [41], [["年份", "（%）"]], [["2004年", "4.73"], ["2005年", "5.10"]])
+    doc = make_doc([shares])
+    assert not any(f.line_item == "（%）" for f in extract_facts(doc, table_chunks(doc)))
