@@ -8,10 +8,10 @@ import re
 
 from finrag.answer.formulas import detect_formula
 from finrag.answer.lexicon import find_line_items
-from finrag.answer.names import ZH_GLOSS, gloss_parts
+from finrag.answer.names import gloss_parts
 from finrag.answer.query import AskedFor
 from finrag.answer.text import prints_any
-from finrag.retrieve.expand import load_glossary
+from finrag.retrieve.expand import ZH_GLOSS, load_glossary
 
 # A rate or score the question names in its own words: "customer churn rate", "Net Promoter Score", "离职率"
 _EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+(?:rate|score)\b", re.I)

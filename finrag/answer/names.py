@@ -12,6 +12,7 @@ import rjieba
 from finrag.answer.calc import detect_formula
 from finrag.answer.lexicon import concept_of, find_line_items
 from finrag.answer.periods import MONTHS
+from finrag.retrieve.expand import ZH_GLOSS
 
 _YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
 _ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
@@ -65,9 +66,8 @@ _EN_STOP_CAPS = _words(
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"
 ) | {m.title() for m in MONTHS}
-# "Xiamen Anne Corporation's (厦门安妮股份有限公司)", "Jinyu's (金宇生物 / 生物股份)": a Chinese
-# name an English question glosses a capitalised name with (a line item's gloss follows lower-case words)
-ZH_GLOSS = r"\s*[(（]\s*([\u4e00-\u9fff][^()（）]{0,40}?)\s*[)）]"  # " (江苏爱康 / 爱康科技)": its Chinese
+# a Chinese name an English question glosses a capitalised name with (a line item's gloss follows lower-case
+# words)
 _GLOSSED_ZH = re.compile(rf"[A-Z][\w&.,'’-]*(?:['’]s)?{ZH_GLOSS}")
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021")
 _EN_CAPS = re.compile(r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)")

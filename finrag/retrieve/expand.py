@@ -99,6 +99,14 @@ def synonym_variant(text: str, matches: list[TermMatch], lang: str, max_terms: i
     return f"{text} {' '.join(extra)}" if extra else None
 
 
+# "Xiamen Anne Corporation's (厦门安妮股份有限公司)", "Jinyu's (金宇生物 / 生物股份)": the Chinese name an
+# English question glosses a name with
+ZH_GLOSS = r"\s*[(（]\s*([\u4e00-\u9fff][^()（）]{0,40}?)\s*[)）]"
+# the English name before such a gloss: in the other-language query the Chinese name stands for it (its words
+# would otherwise outweigh the item asked in a Chinese filing)
+_GLOSSED_NAME = re.compile(rf"(?:(?:[A-Z][\w&.,'’-]*|&)\s+){{0,8}}[A-Z][\w&.,'’-]*(?:['’]s)?{ZH_GLOSS}")
+
+
 def cross_language_variant(text: str, matches: list[TermMatch], lang: str) -> str | None:
     """The question with each matched term replaced by its first term in the other language: the other
     language of the term as written ("inventory" of an English question glossing a Chinese name is read as
@@ -117,7 +125,7 @@ def cross_language_variant(text: str, matches: list[TermMatch], lang: str) -> st
     if not changed:
         return None
     pieces.append(text[pos:])
-    return re.sub(r"\s+", " ", "".join(pieces)).strip()
+    return re.sub(r"\s+", " ", _GLOSSED_NAME.sub(r" \1 ", "".join(pieces))).strip()
 
 
 def line_items(matches: list[TermMatch]) -> list[str]:

@@ -87,3 +87,11 @@ def test_an_english_term_in_a_question_counted_as_chinese_still_gets_its_chinese
     q = "What was the inventory balance of Xiamen Anne Corporation Limited (厦门安妮股份有限公司) in 2007?"
     v = rule_variants(q, "zh", load_glossary(), cross=True, synonyms=0)
     assert "存货" in v["#xl"] and "inventory" not in v["#xl"]
+    # the English name the question glosses with a Chinese one: the Chinese name stands for it
+    assert "Xiamen" not in v["#xl"] and "厦门安妮股份有限公司" in v["#xl"]
+    glossed = (
+        "How much did Jiangsu Akcome Solar Science & Technology Co., Ltd. (江苏爱康太阳能) buy from its top "
+        "five suppliers?"
+    )
+    xl = rule_variants(glossed, "zh", load_glossary(), cross=True, synonyms=0)["#xl"]
+    assert xl.startswith("How much did 江苏爱康太阳能 buy") and "前五名供应商" in xl
