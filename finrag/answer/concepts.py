@@ -80,6 +80,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "income (loss) before income tax provision",
         "income before taxes",
         "income before income taxes and equity income",
+        "earnings before income tax expense",
+        "earnings before income tax expense and equity in income of affiliates",
+        "income before income taxes and equity in income of affiliates",
     ),
     "income_tax": (
         "所得税费用",

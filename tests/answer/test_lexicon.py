@@ -36,6 +36,17 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
             None,
         ),
         ("Cash dividend payments", "cash dividend payments", "dividends_paid"),
+        ("Provision for taxes on income", "provision for taxes on income", "income_tax"),
+        (
+            "Earnings before provision for taxes on income",
+            "earnings before provision for taxes on income",
+            "total_profit",
+        ),
+        (
+            "Earnings before income tax expense and equity in income of affiliates",
+            "earnings before income tax expense and equity in income of affiliates",
+            "total_profit",
+        ),
     ],
 )
 def test_printed_labels_normalise_to_concepts(printed: str, norm: str, concept: str | None) -> None:
