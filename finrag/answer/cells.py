@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from finrag.answer.asks import asks_reason
 from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, normalise
 from finrag.answer.lookup import UNIT_TAIL
 from finrag.answer.qualifiers import prints_qualifiers
-from finrag.answer.query import AskedFor, asks_reason
+from finrag.answer.query import AskedFor
 from finrag.answer.units import parse_number
 from finrag.model import Chunk, ChunkKind, Fact
 

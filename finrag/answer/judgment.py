@@ -11,9 +11,10 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from finrag.answer.asks import YES_NO
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.periods import without_year_ended
-from finrag.answer.query import YES_NO, AskedFor
+from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 from finrag.model import Calculation
 

@@ -4,6 +4,7 @@ named formula or the question's own definition."""
 from __future__ import annotations
 
 from finrag.answer.activities import activities_answer, asks_activities
+from finrag.answer.asks import compares_periods
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.cells import cell_facts
 from finrag.answer.debt import asks_debt_change, debt_change_answer
@@ -30,7 +31,7 @@ from finrag.answer.numeric import (
 )
 from finrag.answer.owners import kind_facts, owned_facts, subject_names
 from finrag.answer.prepared import Prepared
-from finrag.answer.query import AskedFor, compares_periods
+from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.which_year import which_year
 from finrag.index.store import Store
@@ -119,7 +120,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return calculation_answer(a, facts, doc_rank, cite)
 
     # "Did X's net income in Q2 2022 exceed Q2 2021's?"
-    if compares_periods(asked) and (
+    if compares_periods(asked.question, asked.language, len(asked.years)) and (
         compared := comparison_answer(asked, lookup_answer(asked, facts, doc_rank, cite), one_year)
     ):
         return compared

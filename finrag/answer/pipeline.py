@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 
 from finrag.answer.activities import activity_items, asks_activities
+from finrag.answer.asks import asks_amount
 from finrag.answer.blanks import blank_figure
 from finrag.answer.cells import named_cell
 from finrag.answer.cite import check_answer, make_citation
@@ -33,7 +34,7 @@ from finrag.answer.numeric_step import numeric_answer
 from finrag.answer.operands import with_rows
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
-from finrag.answer.query import analyze, asks_amount
+from finrag.answer.query import analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
 from finrag.answer.subjects import with_subject_chunks

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from finrag.answer.asks import asks_amount, asks_reason, compares_periods
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition, with_period_operands
 from finrag.answer.lexicon import (
@@ -196,7 +197,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):
         asked.intent = "calculation"
-    elif asked.line_items and (asks_amount(text) or compares_periods(asked)):
+    elif asked.line_items and (asks_amount(text) or compares_periods(text, lang, len(asked.years))):
         asked.intent = "lookup"
     if asks_reason(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
         asked.intent = "text"
@@ -204,12 +205,6 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
 
 
 _COMPARED = re.compile(r"\bcompare[ds]?\b|\bchange[ds]?\b|\bversus\b|\bvs\b", re.I)
-_ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
-
-
-def asks_reason(text: str) -> bool:
-    """A Chinese question asking why: the text says, no figure does."""
-    return bool(_ASKS_REASON.search(text))
 
 
 def _item_starts(asked: AskedFor) -> list[int]:
@@ -226,52 +221,6 @@ def _filer_words(asked: AskedFor) -> list[str]:
     """Names that are the company's own: the matched companies and each name's first word ("J&J" of "J&J
     MedTech"; its product or segment follows)."""
     return [*asked.companies, *(e.split()[0] for e in asked.entities if e.split())]
-
-
-def asks_amount(text: str) -> bool:
-    low = text.lower()
-    words = (
-        "多少",
-        "是多少",
-        "金额",
-        "数额",
-        "how much",
-        "what is",
-        "what was",
-        "what were",
-        "amount",
-        "total",
-    )
-    asked = any(w in low for w in words) or _WHAT_ITEM_DID.search(low) is not None
-    return asked and not any(w in low for w in ("介绍", "描述", "情况", "why", "describe"))
-
-
-# "Did X's net income in Q2 2022 exceed its net income in Q2 2021?": a yes or no read off two figures
-_EXCEEDS = re.compile(
-    r"\b(?:exceed(?:ed|s)?|outpaced?|(?:higher|greater|more|larger|bigger|lower|less|smaller|fewer)\s+than"
-    r"|above|below)\b",
-    re.I,
-)
-# A yes/no question (not "what is …"): the verdict opens the answer
-YES_NO = re.compile(r"^\s*(?:does|do|is|are|was|were|has|have|did|can)\b", re.I)
-
-
-def compares_periods(asked: AskedFor) -> bool:
-    """An English yes/no question comparing a figure of one year with another's."""
-    asking = asked.question.split("?")[0]
-    return (
-        asked.language == "en"
-        and len(asked.years) == 2
-        and bool(YES_NO.search(asking))
-        and _EXCEEDS.search(asking) is not None
-    )
-
-
-# "What net income did Foot Locker report …", "what revenue does the segment generate": the figure is asked
-_WHAT_ITEM_DID = re.compile(
-    r"\bwhat\s+(?:[\w'&-]+\s+){1,5}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
-    r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur)s?\b"
-)
 
 
 # glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"

@@ -2,10 +2,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from finrag.answer.asks import compares_periods
 from finrag.answer.facts import extract_facts
 from finrag.answer.judgment import asks_direction, comparison_answer, direction_answer, sign_answer
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.query import analyze, compares_periods
+from finrag.answer.query import analyze
 from finrag.model import Table
 
 from .helpers import make_doc, table_chunks
@@ -75,7 +76,7 @@ def test_a_figure_compared_between_two_years_is_answered_yes_or_no_with_both() -
     asked = analyze(
         "Did Acme's operating income in 2022 exceed its operating income in 2021? Give both figures."
     )
-    assert compares_periods(asked) and asked.intent == "lookup"
+    assert compares_periods(asked.question, asked.language, len(asked.years)) and asked.intent == "lookup"
     found = comparison_answer(asked, lookup_answer(asked, facts, rank, lambda f: 1), lambda a: None)
     assert found is not None
     assert found.text.startswith("Yes. Operating income: 6,098 (2022) versus 5,802 (2021) [1].")

@@ -1,0 +1,60 @@
+"""What kind of answer a question's wording asks for: an amount, a reason, a yes or no between two periods."""
+
+from __future__ import annotations
+
+import re
+
+_ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
+
+
+def asks_reason(text: str) -> bool:
+    """A Chinese question asking why: the text says, no figure does."""
+    return bool(_ASKS_REASON.search(text))
+
+
+def asks_amount(text: str) -> bool:
+    """The question asks for a figure ("是多少", "what was", "What net income did X report"), not a
+    description."""
+    low = text.lower()
+    words = (
+        "多少",
+        "是多少",
+        "金额",
+        "数额",
+        "how much",
+        "what is",
+        "what was",
+        "what were",
+        "amount",
+        "total",
+    )
+    asked = any(w in low for w in words) or _WHAT_ITEM_DID.search(low) is not None
+    return asked and not any(w in low for w in ("介绍", "描述", "情况", "why", "describe"))
+
+
+# "Did X's net income in Q2 2022 exceed its net income in Q2 2021?": a yes or no read off two figures
+_EXCEEDS = re.compile(
+    r"\b(?:exceed(?:ed|s)?|outpaced?|(?:higher|greater|more|larger|bigger|lower|less|smaller|fewer)\s+than"
+    r"|above|below)\b",
+    re.I,
+)
+# A yes/no question (not "what is …"): the verdict opens the answer
+YES_NO = re.compile(r"^\s*(?:does|do|is|are|was|were|has|have|did|can)\b", re.I)
+
+
+def compares_periods(question: str, language: str, years: int) -> bool:
+    """An English yes/no question comparing a figure of one year with another's (``years`` named)."""
+    asking = question.split("?")[0]
+    return (
+        language == "en"
+        and years == 2
+        and bool(YES_NO.search(asking))
+        and _EXCEEDS.search(asking) is not None
+    )
+
+
+# "What net income did Foot Locker report …", "what revenue does the segment generate": the figure is asked
+_WHAT_ITEM_DID = re.compile(
+    r"\bwhat\s+(?:[\w'&-]+\s+){1,5}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
+    r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur)s?\b"
+)
