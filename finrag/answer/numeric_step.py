@@ -3,9 +3,13 @@ named formula or the question's own definition."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from finrag.answer.activities import activities_answer, asks_activities
 from finrag.answer.asks import compares_periods
 from finrag.answer.averaged import averaged, yearly_average_span
+from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
@@ -133,7 +137,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         defined = defined_answer(asked, definition, facts, doc_rank, cite)
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
     if asked.intent == "calculation":
-        found = calculation_answer(asked, facts, doc_rank, cite)
+        found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
         quoted = None if found else lookup_answer(asked, facts, doc_rank, cite)
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
@@ -141,6 +145,25 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             quoted = quoted if whole else None
         return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
+
+
+# "Give the change in USD millions and as a percentage": the amount of a change as well as its rate
+_AMOUNT_TOO = re.compile(r"\bin (?:usd|us\$|dollars|millions|billions)\b.{0,40}\bpercent", re.I)
+
+
+def with_amount(
+    asked: AskedFor, growth: NumericAnswer | None, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """A growth rate asked with the amount of the change: the difference worked out first, then the rate."""
+    if growth is None or asked.formula is None or asked.formula.name != "yoy_growth":
+        return growth
+    if not _AMOUNT_TOO.search(asked.question):
+        return growth
+    change = calculation_answer(replace(asked, formula=FORMULAS["difference"]), facts, doc_rank, cite)
+    if change is None or change.calculation is None or growth.calculation is None:
+        return growth
+    shown = replace(growth.calculation, text=f"{change.calculation.text}\n{growth.calculation.text}")
+    return replace(growth, text=f"{change.text}\n{growth.text}", calculation=shown)
 
 
 def _ranking(

@@ -4,10 +4,12 @@ from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer
+from finrag.answer.numeric_step import with_amount
 from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables
 from finrag.answer.which_year import which_year
-from finrag.model import Table
+from finrag.model import QueryAnalysis, Table
+from finrag.retrieve.periods import find_periods
 
 from .helpers import make_doc, table_chunks
 
@@ -184,3 +186,29 @@ def test_a_reported_rate_asked_not_adjusted_is_worked_out_from_the_statement_s_o
     assert out is not None and "23.93%" in out.text  # 1,618 / 6,762
     adjusted = analyze("What adjusted effective tax rate did Johnson & Johnson report for 2023?")
     assert calculation_answer(adjusted, facts, {doc.doc_id: 0}, lambda f: 1) is None  # non-GAAP: not these
+
+
+def test_a_change_asked_in_dollars_and_as_a_percentage_gives_both() -> None:
+    balance = Table(
+        "t41",
+        [10],
+        [["(millions)", "July 2, 2023", "December 31, 2022"]],
+        [["Short-term investments", "42,153", "22,316"]],
+        caption="Condensed Consolidated Balance Sheets",
+    )
+    doc = make_doc([balance], company="Pfizer", year=2023, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    question = (
+        "By how much did Pfizer's short-term investments change between December 31, 2022 and July 2, 2023? "
+        "Give the change in USD millions and as a percentage (one decimal place)."
+    )
+    asked = analyze(
+        question, QueryAnalysis(question, question, "en", "calculation", periods=find_periods(question))
+    )
+    asked.line_items = asked.line_items or items_from_tables(question, chunks)
+    growth = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert growth is not None and "88.9%" in growth.text and "19,837" not in growth.text
+    both = with_amount(asked, growth, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert both is not None and "19,837" in both.text and "88.9%" in both.text
+    assert both.calculation is not None and "19,837" in both.calculation.text  # the citation check allows it
