@@ -31,7 +31,7 @@ from finrag.answer.subjects import CLASS_WORDS, event_words
 from finrag.answer.text import coverage, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import Hit
-from finrag.retrieve.entities import abbreviates, squash
+from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
@@ -117,9 +117,6 @@ def _topic(asked: AskedFor) -> str:
     return text
 
 
-MIN_ZH_ABBREVIATION = 4  # "南岭民爆" for 湖南南岭民用爆破器材: shorter Chinese names match too much
-
-
 _LEGAL_SUFFIX = re.compile(
     r"^(?:incorporated|inc|corp(?:oration)?|company|co|ltd|limited|plc|group|holdings?)$", re.I
 )
@@ -142,7 +139,7 @@ def _abbreviates(name: str, hit: Hit) -> bool:
     """``name``'s letters appear in order in the document's company or file name, from its first letter
     ("JnJ"); a Chinese short name of 4+ characters, from its first two together ("南岭民爆")."""
     letters = squash(name)
-    if not name.isascii() and len(letters) < MIN_ZH_ABBREVIATION:
+    if not name.isascii() and len(letters) < ZH_ABBREVIATION:
         return False
     m = hit.chunk.meta
     return any(abbreviates(letters, squash(full)) for full in (m.company or "", m.file))

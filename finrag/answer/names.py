@@ -12,7 +12,7 @@ import rjieba
 from finrag.answer.calc import detect_formula
 from finrag.answer.lexicon import concept_of, find_line_items
 from finrag.answer.periods import MONTHS
-from finrag.retrieve.expand import ZH_GLOSS
+from finrag.retrieve.expand import GLOSSED_NAME, ZH_GLOSS
 
 _YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
 _ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
@@ -66,9 +66,6 @@ _EN_STOP_CAPS = _words(
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"
 ) | {m.title() for m in MONTHS}
-# a Chinese name an English question glosses a capitalised name with (a line item's gloss follows lower-case
-# words)
-_GLOSSED_ZH = re.compile(rf"[A-Z][\w&.,'’-]*(?:['’]s)?{ZH_GLOSS}")
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021")
 _EN_CAPS = re.compile(r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)")
 
@@ -153,6 +150,6 @@ def company_names(text: str, lang: str) -> list[str]:
 
 def _add_glossed(text: str, add: Callable[[str, bool], None]) -> None:
     """Each Chinese name the text glosses a capitalised name with, added as a full name."""
-    for m in _GLOSSED_ZH.finditer(text):
+    for m in GLOSSED_NAME.finditer(text):  # a capitalised name's gloss (a line item's follows lower case)
         for name in gloss_parts(m.group(1)):
             add(name, True)

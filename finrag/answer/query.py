@@ -131,12 +131,13 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.intent = "chitchat"
         return asked
     _periods(asked, text, analysis.periods if analysis else [])
+    entities = company_names(text, lang)
     asked.line_items = find_line_items(text)
     if analysis:
         known = {m.concept for m in asked.line_items}
         printed = [m.printed.lower() for m in asked.line_items]
         plain = without_statement_names(text)
-        named = tuple(n.lower() for n in company_names(text, lang))
+        named = tuple(n.lower() for n in entities)
         for item in analysis.line_items:
             concept = concept_of(item) or ""
             if any(item.lower() in p for p in printed):  # "cash" of an item already read more fully
@@ -173,7 +174,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.scope = "parent" if "母公司" in text and "归属于母公司" not in text else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
     asked.section_titles = list(analysis.section_titles) if analysis else []
-    asked.entities = company_names(text, lang)
+    asked.entities = entities
     asked.definition = as_margin(find_definition(text), text)
     if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked
         own = {t.item.printed for t in asked.definition.terms}

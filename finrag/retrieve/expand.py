@@ -104,10 +104,10 @@ def synonym_variant(text: str, matches: list[TermMatch], lang: str, max_terms: i
 ZH_GLOSS = r"\s*[(（]\s*([\u4e00-\u9fff][^()（）]{0,40}?)\s*[)）]"
 # the English name before such a gloss: in the other-language query the Chinese name stands for it (its words
 # would otherwise outweigh the item asked in a Chinese filing)
-_GLOSSED_NAME = re.compile(rf"(?:(?:[A-Z][\w&.,'’-]*|&)\s+){{0,8}}[A-Z][\w&.,'’-]*(?:['’]s)?{ZH_GLOSS}")
+GLOSSED_NAME = re.compile(rf"(?:(?:[A-Z][\w&.,'’-]*|&)\s+){{0,8}}[A-Z][\w&.,'’-]*(?:['’]s)?{ZH_GLOSS}")
 
 
-def cross_language_variant(text: str, matches: list[TermMatch], lang: str) -> str | None:
+def cross_language_variant(text: str, matches: list[TermMatch]) -> str | None:
     """The question with each matched term replaced by its first term in the other language: the other
     language of the term as written ("inventory" of an English question glossing a Chinese name is read as
     存货 though the question counts as Chinese)."""
@@ -125,7 +125,7 @@ def cross_language_variant(text: str, matches: list[TermMatch], lang: str) -> st
     if not changed:
         return None
     pieces.append(text[pos:])
-    return re.sub(r"\s+", " ", _GLOSSED_NAME.sub(r" \1 ", "".join(pieces))).strip()
+    return re.sub(r"\s+", " ", GLOSSED_NAME.sub(r" \1 ", "".join(pieces))).strip()
 
 
 def line_items(matches: list[TermMatch]) -> list[str]:
@@ -157,7 +157,7 @@ def rule_variants(text: str, lang: str, glossary: Glossary, cross: bool, synonym
     syn = synonym_variant(text, matches, lang, synonyms) if synonyms > 0 else None
     if syn:
         out["#syn"] = syn
-    xl = cross_language_variant(text, matches, lang) if cross else None
+    xl = cross_language_variant(text, matches) if cross else None
     if xl:
         out["#xl"] = xl
     return out

@@ -79,7 +79,7 @@ def test_llm_rewrite_and_hyde_variants_and_silent_fallback(chat: str) -> None:
 def test_prospectus_and_annual_report_terms_have_their_chinese() -> None:
     g = load_glossary()
     q = "How many in-service employees did the parent company have, and who is the sponsor?"
-    variant = cross_language_variant(q, g.find(q), "en")
+    variant = cross_language_variant(q, g.find(q))
     assert variant is not None and "在职员工" in variant and "母公司" in variant and "保荐人" in variant
 
 
