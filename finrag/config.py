@@ -115,7 +115,9 @@ class RetrieveSettings(BaseModel):
         0.5, description="RRF weight of variant lists relative to the question's own"
     )
     glossary_file: str | None = Field(
-        None, description="User glossary (same format as finrag/data/glossary.txt)"
+        None,
+        description="User glossary (format of finrag/data/glossary.txt: `a | b | 营收` synonyms; "
+        "`cue | cue => term | term` one way, a judgment searched by the figures deciding it)",
     )
     llm_rewrite: bool = Field(True, description="With answer.llm_base_url: LLM rewrite as one more variant")
     hyde: bool = Field(False, description="With answer.llm_base_url: embed a hypothetical answer passage too")

@@ -266,6 +266,32 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "bought back",
         "buybacks",
         "share buybacks",
+        "repurchasing common stock",
+        "repurchasing its common stock",
+        "repurchasing shares",
+    ),
+    "share_based_compensation": (
+        "股份支付",
+        "share-based compensation",
+        "share-based compensation expense",
+        "stock-based compensation",
+        "stock-based compensation expense",
+        "stock compensation expense",
+        "share-based payment expense",
+    ),
+    # cash paid, from a cash flow statement (direct method) or its supplemental disclosures
+    "interest_paid": (
+        "interest paid",
+        "cash paid for interest",
+        "cash paid during the year for interest",
+        "interest paid, net of amounts capitalized",
+    ),
+    "income_taxes_paid": (
+        "支付的各项税费",
+        "income taxes paid",
+        "income taxes paid, net",
+        "cash paid for income taxes",
+        "cash paid during the year for income taxes",
     ),
     "interest_expense": ("利息费用", "利息支出", "interest expense", "interest expense, net"),
     # banks' income statement lines (JPMorgan, American Express)

@@ -33,6 +33,7 @@ class Scored:
     score: float
     # the sentence before it in its chunk ("（1）X为公司全资子公司" names whose figures follow)
     before: str = ""
+    heading: str = ""  # the chunk's heading path ("四、风险因素 > （二）主要产品集中风险")
 
 
 def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
@@ -49,9 +50,9 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
                 continue
             seen.add(sentence)
             page = chunk.pages[0] if chunk.pages else 0
-            out.append(
-                Scored(n, (d, page, chunk.char_start, i), sentence, 0.0, sentences[i - 1] if i else "")
-            )
+            before = sentences[i - 1] if i else ""
+            heading = " ".join(chunk.section_path)
+            out.append(Scored(n, (d, page, chunk.char_start, i), sentence, 0.0, before, heading))
     return out
 
 
@@ -102,14 +103,24 @@ class Focus:
     count: bool = False  # "how many … units": a count (no money, no percentage) is the figure
     # whose figure is asked (a subsidiary): named in the sentence or the one before
     owners: tuple[str, ...] = ()
+    parent_only: bool = (
+        False  # the parent company's own figure: a group figure ("公司及控股子公司") is not it
+    )
 
 
-def _prints(sentence: str, focus: Focus) -> bool:
+_GROUP = re.compile(
+    r"及(?:其)?(?:下属|控股|全资)?子公司|合并范围"
+)  # a figure of the parent and its subsidiaries
+
+
+def _prints(sentence: str, focus: Focus, heading: str = "") -> bool:
     """The sentence states a figure (two digits or more), the asked year (a table row's year is in its
-    header) and one of the wordings."""
+    header) and one of the wordings; the kind asked, in it or in the heading it stands under."""
+    if focus.parent_only and _GROUP.search(sentence):
+        return False
     dated = focus.year is None or "|" in sentence or str(focus.year) in _BASES.sub(" ", sentence)
     named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
-    named = named and prints_qualifiers(sentence, list(focus.kinds))
+    named = named and prints_qualifiers(f"{heading} {sentence}", list(focus.kinds))
     if focus.unit is not None:
         if "|" in sentence:
             return _FIGURE.search(sentence) is not None and any(t in sentence for t in focus.topic)
@@ -136,7 +147,7 @@ def select_sentences(
     wanted = terms(question, keep=trigger_words())
     candidates = _candidates(context)
     if focus is not None:
-        printing = [c for c in candidates if _prints(c.text, focus) and _owned(c, focus.owners)]
+        printing = [c for c in candidates if _prints(c.text, focus, c.heading) and _owned(c, focus.owners)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
             printing = [c for c in candidates if _prints(c.text, replace(focus, year=None))]
         candidates = printing if printing or focus.strict else candidates

@@ -11,6 +11,7 @@ import hashlib
 import re
 from dataclasses import replace
 
+from finrag.answer.blocks import block_columns, year_blocks
 from finrag.answer.columns import (
     Column,
     Previous,
@@ -67,8 +68,9 @@ def _table_facts(
     doc: Document, table: Table, chunks: list[Chunk], previous: Previous | None
 ) -> tuple[list[Fact], Previous | None]:
     header, rows = _split_header(table)
-    if (turned := transposed(header, rows, table)) is not None:  # years down the side, items across
-        table, header, rows = turned, turned.header, turned.rows
+    blocked = year_blocks(header, rows, table)  # a year per block of rows: re-laid with a column per year
+    if (turned := transposed(header, rows, table) or blocked) is not None:
+        table, header, rows = turned, turned.header, turned.rows  # years down the side, items across
     if not rows:
         return [], previous
     width = max(len(r) for r in rows)
@@ -77,7 +79,7 @@ def _table_facts(
         return [], previous
     before = _blocks_before(doc, table)
     table_unit = _table_unit(table, header, before)
-    columns = period_columns(doc, header, width, label_col)
+    columns = block_columns(doc, table) if blocked else period_columns(doc, header, width, label_col)
     if columns and all(c.period is UNKNOWN for c in columns):
         same_rows = previous is not None and _rows_of(rows, label_col, statement_kind(previous.statement))
         columns = periods_from_above(doc, columns, before) or carried(

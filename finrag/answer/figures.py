@@ -4,6 +4,8 @@ line item (else a refusal naming it), and for an extractive answer the sentences
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 
 from finrag.answer.extractive import Focus
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
@@ -16,7 +18,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, split_sentences, terms
 from finrag.config import AnswerSettings
-from finrag.model import Chunk, Hit, Period
+from finrag.model import AccessScope, Chunk, ChunkKind, Filters, Hit, Period, SearchRequest, SearchResult
 from finrag.retrieve.expand import load_glossary
 from finrag.retrieve.periods import find_periods
 
@@ -92,8 +94,13 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
     whole = FULL_YEAR.search(asked.question) if len(asked.years) == 1 else None
     if quarter is not None and quarter.period_end and quarter.fiscal_year:  # "2007年第三季度": to September
         year, month, label = quarter.fiscal_year, int(quarter.period_end[5:7]), quarter.label
-        printed = _months_printed(_flat(context), year)
-        return None if month in printed else label  # a quarter: its own end month, not the year's
+        text = _flat(context)
+        own = re.sub(r"^\d{4}\s*年度?", "", label)  # "第四季度" of "2019年第四季度"
+        if re.search(rf"{year}\s*年度?[^，。|]{{0,4}}(?:分季度|{re.escape(own)})", text):
+            return None  # "2020年分季度主要财务数据", "2019年第四季度": the quarter of that year is printed
+        # a quarter: its own end month; the year's report ("2019年度") dates no quarter of it
+        printed = _months_printed(re.sub(rf"{year}\s*年度", " ", text), year)
+        return None if month in printed else label
     if whole is not None:  # "2007年全年": figures to December; none printed: the year is not in the evidence
         printed = _months_printed(_flat(context), asked.years[0])
         said = whole.group(0).lstrip("0123456789 ")  # "全年", "年度" (of "2002年度")
@@ -182,6 +189,8 @@ def extractive_inputs(
         focus = Focus([], one_year, "人", topic, strict=True)
     elif asked.language == "zh" and _ROUNDED.search(asked.question) and topic:
         focus = Focus(list(topic), one_year, strict=True)
+    if focus is not None and asked.scope == "parent":
+        focus = replace(focus, parent_only=True)
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
 
@@ -240,3 +249,25 @@ def beyond_context(context: list[tuple[int, Chunk]], evidence: list[Hit]) -> lis
     shown = {c.chunk_id for _, c in context}
     later = {h.chunk.chunk_id: h.chunk for h in evidence if h.chunk.chunk_id not in shown}
     return [(len(context) + i + 1, c) for i, c in enumerate(later.values())]
+
+
+PROSE_DOCS = 2  # documents searched again, prose only, when the best chunks held no sentence to quote
+
+
+def prose_context(
+    question: str,
+    context: list[tuple[int, Chunk]],
+    access: AccessScope,
+    search: Callable[[SearchRequest], SearchResult],
+    k: int,
+) -> list[tuple[int, Chunk]]:
+    """The prose chunks of the retrieved documents a search of text only finds (the best chunks were a
+    diagram's or a table's under the right heading: "主要产品的工艺流程图" for "主营业务是什么"),
+    numbered after the context."""
+    docs = list(dict.fromkeys(c.doc_id for _, c in context))[:PROSE_DOCS]
+    if not docs:
+        return []
+    result = search(SearchRequest(question, k, Filters(access=access, doc_ids=docs, kinds=[ChunkKind.TEXT])))
+    shown = {c.chunk_id for _, c in context}
+    fresh = [h.chunk for h in result.hits if h.chunk.chunk_id not in shown]
+    return [(len(context) + i + 1, c) for i, c in enumerate(fresh)]

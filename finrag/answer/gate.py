@@ -28,7 +28,7 @@ from finrag.answer.roles import (
     subject_of,
 )
 from finrag.answer.subjects import CLASS_WORDS, event_words
-from finrag.answer.text import coverage, split_sentences, terms
+from finrag.answer.text import coverage, split_sentences, terms, word_stem
 from finrag.config import AnswerSettings
 from finrag.model import Hit
 from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
@@ -284,7 +284,7 @@ def decide(
         ]
         translated = translated_words(asked.question, text)  # "main business revenue" over 主营业务收入
         found = [
-            t in text
+            word_stem(t) in text
             or any(t in p for p in printed + translated)
             or any(w.lower() in text for w in event_words(t))
             for t in wanted

@@ -93,6 +93,11 @@ def find_line_items(question: str) -> list[LineItemMatch]:
     low = without_statement_names(question)
     taken = [False] * len(low)
     found: list[LineItemMatch] = []
+    for pattern, concept, name in _SPLIT_NAMES:  # "how much cash did X generate from operations": first
+        for m in pattern.finditer(low):
+            if not any(taken[m.start() : m.end()]):
+                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
+                found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
     for syn in _BY_LENGTH:
         if len(syn) < 2 or (syn.isascii() and len(syn) < 4):
             continue
@@ -107,11 +112,6 @@ def find_line_items(question: str) -> list[LineItemMatch]:
             start = end
     if SIGN_ALT.search(low):  # "net cash provided by (used in) operating activities": read without the aside
         found += _across_asides(low, taken)
-    for pattern, concept, name in _SPLIT_NAMES:  # "how much cash did X generate from operations"
-        for m in pattern.finditer(low):
-            if not any(taken[m.start() : m.end()]):
-                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
-                found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
     return sorted(found, key=lambda m: m.start)
 
 
@@ -162,6 +162,17 @@ _SPLIT_NAMES = (
         ),
         "operating_cash_flow",
         "cash generated from operations",
+    ),
+    # "how much interest did CVS pay in cash", "how much did X pay in income taxes": the cash paid
+    (
+        re.compile(r"\binterest (?:did|does|do|has|have) .{2,60}? pa(?:y|id)\b(?: in cash)?"),
+        "interest_paid",
+        "interest paid",
+    ),
+    (
+        re.compile(r"\bpa(?:y|id) (?:in )?(?:cash )?(?:for )?income taxes\b"),
+        "income_taxes_paid",
+        "income taxes paid",
     ),
     # "03年赚了多少钱": the year's profit
     (re.compile(r"(?:赚|挣|盈利|亏)了?多少钱?"), "net_profit", "净利润"),

@@ -30,6 +30,7 @@ SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
 UNKNOWN_SCOPE_BONUS = 0.1
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
+SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
 PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年度" is not "2006年度第一季度")
 # The statement a question tells us to use outranks a closer wording elsewhere ("common stock cash dividends"
 # in the equity statement when the cash flow statement's "... dividends paid" was asked for)
@@ -38,6 +39,8 @@ HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a n
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
+# a row of the parent's own figure ("资产负债率（母公司）"), not the owners' share ("归属于母公司所有者权益")
+_PARENT_ROW = re.compile(r"(?<!归属于)母公司(?!所有者|股东)")
 _MONEY_ASKED = re.compile(
     r"多少(?:千|万|亿)?元|\bin (?:usd|us\$|dollars)\b|\busd (?:thousands|millions|billions)\b"
     r"|\bhow much (?:cash|money)\b",
@@ -221,7 +224,7 @@ def best_fact(
             continue  # "dividends declared per share" is not the total paid
         if not per_share and not per_share_item and _PER_SHARE_ROW.search(f.line_item):
             continue  # nor is "Dividends per share" the dividends paid
-        if asked.scope == "parent" and f.scope != "parent":
+        if asked.scope == "parent" and f.scope != "parent" and not _PARENT_ROW.search(f.line_item_norm):
             continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
         if reported and (_ADJUSTED_ROW.search(f.line_item) or _ADJUSTED_ROW.search(f.section)):
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked

@@ -55,10 +55,12 @@ _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司",
 # Words that look like a name next to a year but are not companies
 _NOT_ENTITY = _words(
     "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
-    "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止"
+    # "这笔贷款…": a demonstrative opens no name
+    "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此"
 )
 _EN_STOP_CAPS = _words(
-    "What How Which Who When Where Why Is Are Did Does Do The In Of For From By As If Answer Please Basing "
+    "What How Which Who Whom Whose When Where Why Is Are Did Does Do The In Of For From By As If Answer "
+    "Please Basing "
     "Using Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have "
     "Roughly Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS "
     "D&A Limited Ltd Inc Corp Use "

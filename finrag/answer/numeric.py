@@ -12,7 +12,7 @@ from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, calc_text, comp
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
-from finrag.answer.lookup import Want, best_fact, per_share_row, wants_for
+from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact, per_share_row, wants_for
 from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
@@ -37,7 +37,6 @@ NOT_A_STATEMENT_FIGURE = re.compile(
 # an expense a statement prints in brackets ("Research and development expense, net (3,269)"): its size is
 # its share of revenue
 EXPENSE_ROW = re.compile(r"\b(?:expenses?|costs?|charges?)\b", re.I)
-SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
 OUTFLOW_CONCEPTS = frozenset(
     {
         "capex",
@@ -192,10 +191,8 @@ def ratio_row(asked: AskedFor) -> LineItemMatch | None:
     formula = asked.formula
     if formula is None or not formula.named or asked.language != "zh" or asked.definition is not None:
         return None
-    if _BASIS.search(
-        asked.question
-    ):  # "按合并报表口径计算的资产负债率": the printed ratio may be the parent's
-        return None
+    if _BASIS.search(asked.question) and asked.scope != "parent":
+        return None  # "按合并报表口径计算的资产负债率": the printed ratio may be the parent's
     return LineItemMatch("", formula.zh, 0)
 
 
@@ -228,6 +225,7 @@ def printed_ratio(
         f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
         for f in facts
         if f.line_item_norm.startswith(row.printed)
+        and (asked.scope != "parent" or "母公司" in f.line_item_norm)  # "资产负债率（母公司）"
     ]
     return lookup_answer(replace(asked, line_items=[row], formula=None), own, doc_rank, cite) if own else None
 

@@ -138,7 +138,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
     if asked.intent == "calculation":
         found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
-        quoted = None if found else lookup_answer(asked, facts, doc_rank, cite)
+        quoted = None if found else printed_share(asked, facts, doc_rank, cite)
+        quoted = quoted or (None if found else lookup_answer(asked, facts, doc_rank, cite))
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
             whole = len(quoted.facts) >= SHARE_INPUTS or all(f.unit == "%" for f in quoted.facts)
@@ -164,6 +165,50 @@ def with_amount(
         return growth
     shown = replace(growth.calculation, text=f"{change.calculation.text}\n{growth.calculation.text}")
     return replace(growth, text=f"{change.text}\n{growth.text}", calculation=shown)
+
+
+def printed_share(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """A share the filing prints ("合计 | 74,892.64 | 60.01%"): the % cell of the part's row (the whole's
+    "占主营业务收入的比例" row is not it), with the row's amount when that is asked too."""
+    if asked.formula is None or asked.formula.name not in SHARE_FORMULAS:
+        return None
+    parts = [m for m in asked.line_items if not _whole(asked.question, m.printed)]
+    percents = [f for f in facts if f.unit == "%"]
+    if not parts or not percents:
+        return None
+    share = lookup_answer(replace(asked, line_items=parts), percents, doc_rank, cite)
+    return with_row_amount(asked, share, facts, doc_rank, cite) if share else None
+
+
+_SHARE_OF = r"\b(?:share|percent(?:age)?|portion|proportion) of "
+
+
+def _whole(question: str, item: str) -> bool:
+    """The item is the whole a share is taken of ("占主营业务收入的比例", "what share of X's revenues")."""
+    i = re.escape(item)
+    whole_en = rf"{_SHARE_OF}(?:[\w&.]+['’]s )?(?:total |consolidated )?{i}"
+    return bool(re.search(rf"占(?:总|全部)?{i}", question) or re.search(whole_en, question, re.I))
+
+
+# "销售金额合计是多少？占总销售的比例是多少？": the amount asked before the share
+_AMOUNT_THEN_SHARE = re.compile(r"(?:是多少|多少元)[？?，,；;].{0,24}(?:比例|占比)")
+
+
+def with_row_amount(
+    asked: AskedFor, share: NumericAnswer, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer:
+    """A printed share asked with its amount: the amount of the share's own row and year first."""
+    if not _AMOUNT_THEN_SHARE.search(asked.question):
+        return share
+    rows = {(f.table_ref, f.line_item, f.fiscal_year) for f in share.facts}
+    beside = [f for f in facts if f.unit != "%" and (f.table_ref, f.line_item, f.fiscal_year) in rows]
+    amount = lookup_answer(asked, beside, doc_rank, cite) if beside else None
+    if amount is None:
+        return share
+    facts = amount.facts + share.facts
+    return replace(share, text=f"{amount.text}\n{share.text}", facts=facts, detail=[f.fact_id for f in facts])
 
 
 def _ranking(

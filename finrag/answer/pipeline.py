@@ -25,7 +25,13 @@ from finrag.answer.events import (
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
-from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs, stub_period
+from finrag.answer.figures import (
+    absent_line_items,
+    beyond_context,
+    extractive_inputs,
+    prose_context,
+    stub_period,
+)
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
 from finrag.answer.llm import LLMClient, build_messages
@@ -239,6 +245,12 @@ class Answerer:
             cfg = self.cfg
             text = extractive_answer(question, later, cfg.max_sentences, cfg.max_answer_chars, focus)
             prep.context.extend(later if text else [])
+        if not text and prep.asked.intent == "text":  # nothing to quote: the documents' prose searched again
+            prose = prose_context(prep.asked.question, prep.context, access, self.retriever.search, k)
+            text = extractive_answer(
+                question, prose, self.cfg.max_sentences, self.cfg.max_answer_chars, focus
+            )
+            prep.context.extend(prose if text else [])
         if (role := prep.deferred) is not None and not all(
             any(w in text for w in g) for g in role.cue_groups
         ):

@@ -144,6 +144,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
                 continue
             if item.lower() not in plain or item.lower() in _NOT_ROWS:  # "cash" of "the cash flow statement"
                 continue
+            if item.lower() == "cash" and _CASH_PAID.search(plain):  # "paid in cash": how, not a balance
+                continue
             if named and plain.startswith(named, plain.find(item.lower()) + len(item)):
                 continue  # "全资子公司X有限公司": what X is to the filer, not a row
             if valuation_after(plain, plain.find(item.lower()) + len(item)):  # "total equity value"
@@ -226,6 +228,10 @@ def _filer_words(asked: AskedFor) -> list[str]:
 
 # glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"
 _NOT_ROWS = frozenset({"segment", "segments", "segment information", "分部", "业务分部", "分部信息"})
+# "pay in cash", "how much cash did X spend repurchasing": cash is how an amount was paid, not the balance
+_CASH_PAID = re.compile(
+    r"\b(?:in|with) cash\b|\bcash (?:did|does|do|has|have) .{1,60}?\b(?:spen[dt]|pa(?:y|id)|use)\b"
+)
 
 
 _QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth) quarter\b"

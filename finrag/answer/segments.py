@@ -35,6 +35,7 @@ _NOT_SEGMENT = re.compile(
     re.I,
 )
 MIN_SEGMENTS = 2  # a ranking needs two segments or more
+_OWN_WORDS = frozenset({"which", "what", "how"})  # a question's capitalised first word is no segment
 _SEGMENT_WORD = re.compile(r"segment|region|geograph|division|分部|地区", re.I)
 SEGMENT_WINDOW = 150  # characters around a name in which the text must call it a segment
 
@@ -69,9 +70,11 @@ def ranking_answer(
     year = asked.years[0] if asked.years else max((f.fiscal_year or 0 for f in mine), default=0)
     growth = bool(_GROWTH.search(asked.question))
     texts = [text.lower() for text in context]
+    # the segments the question lists ("North America; Greater China; …"): only their rows rank
+    named = [e.lower() for e in asked.entities if e not in asked.companies and e.lower() not in _OWN_WORDS]
     # per table: the figure's row under each segment's heading ("AWS" over "Net sales": a segment table,
     # preferred) or segments' rows under the figure's heading ("Operating profit" over Aeronautics, …)
-    best: tuple[bool, int, dict[str, dict[int, Fact]]] | None = None
+    best: tuple[int, bool, int, dict[str, dict[int, Fact]]] | None = None
     for table in sorted({f.table_ref for f in mine}):  # a fixed order: ties go to the first table
         for headed in (True, False):
             by_name: dict[str, dict[int, Fact]] = defaultdict(dict)
@@ -82,13 +85,15 @@ def ranking_answer(
                 if matches and not _NOT_SEGMENT.search(name):
                     by_name[name].setdefault(f.fiscal_year or 0, f)
             usable = {n: v for n, v in by_name.items() if year in v and (not growth or year - 1 in v)}
+            listed = {n: v for n, v in usable.items() if any(e in n.lower() for e in named)}
+            usable = listed if len(listed) >= MIN_SEGMENTS else usable
             if len(usable) < MIN_SEGMENTS or not _segment_like(list(usable), texts):
                 continue
-            if best is None or (headed, len(usable)) > best[:2]:
-                best = (headed, len(usable), usable)
+            if best is None or (len(listed), headed, len(usable)) > best[:3]:
+                best = (len(listed), headed, len(usable), usable)
     if best is None:
         return None
-    segments = best[2]
+    segments = best[3]
 
     def key(name: str) -> Decimal:
         now, before = segments[name][year].value, segments[name].get(year - 1)

@@ -39,11 +39,18 @@ def items_from_tables(
             label = cells[0].strip()
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
+            if label.startswith("占"):
+                continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
             if _SPAN_LABEL.match(label):
                 continue  # a period heading read as a row ("Three months ended …"): no item
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
             named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
+            # the company's own row in a peer table ("天源科技"); an English name is a segment's ("Americas")
+            if named and at is not None and not norm.isascii() and normalise(label) in before:
+                named = False
+            if named and at is not None and (m := _MEASURE_AFTER.match(low, at[1])):
+                named = m[1] in _GENERIC or m[1] in chunk.text  # "四氧化三锰的全球市场占有率": not this row's
             if named and at is not None and _RANK_ROW.match(norm):  # "第一名供应商": a rank of what follows
                 follow = low[at[1] : at[1] + _RANKED_CHARS]
                 named = not _CJK_PAIR.fullmatch(follow) or follow in chunk.text
@@ -69,6 +76,9 @@ def items_from_tables(
 
 # a row named only by its rank ("第一名"): it belongs to the list the question names after it
 _RANK_ROW = re.compile(r"^(?:第[一二三四五六七八九十\d]+名|前[一二三四五六七八九十\d]+名)$")
+# "四氧化三锰产品的全球市场占有率是多少": a measure of the row's subject the table must print to answer it
+_MEASURE_AFTER = re.compile(r"(?:产品|业务|项目)?的([\u4e00-\u9fff]{2,12}?)(?:是|为|有|分别|[？?，,。]|$)")
+_GENERIC = frozenset({"金额", "数额", "数值", "余额", "数量", "规模", "情况", "数据", "发生额", "总额"})
 _RANKED_CHARS = 2  # "第一名供应商": the first characters of what is ranked must be printed in the table
 _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 

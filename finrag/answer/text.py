@@ -36,8 +36,20 @@ _STOP_EN = _words(
     " approximation exact number if possible basing judgment plainly provided clearly outlined shown"
     " within only your when among drawing conclusions stated roughly drove expected had during using"
     " numerator denominator annual respond answers describe describes described explain explains them they"
-    " whom whose"
+    " whom whose identify identifies identified"
 )
+
+
+# English endings a filing may print a question's word with ("competitors" / "competitive", "competition")
+_ENDINGS = re.compile(r"(?:ors|ers|ions|ion|ive|ing|ed|es|s)$")
+MIN_STEM = 6  # shorter stems match unrelated words
+
+
+def word_stem(word: str) -> str:
+    """An English word without its inflectional or agent ending, when the rest is long enough to mean it;
+    other words as they are."""
+    stem = _ENDINGS.sub("", word) if word.isascii() else word
+    return stem if len(stem) >= MIN_STEM else word
 
 
 def split_sentences(text: str) -> list[str]:

@@ -15,7 +15,7 @@ from finrag.model import Table
 
 # a row label that is a reporting period: "2005年", "2005年度", "2005年末", "2005年12月31日", "2006年1-6月"
 # (a bare "2023" down the side is a schedule's year: debt maturing then, not figures of that year)
-_PERIOD_LABEL = re.compile(
+PERIOD_LABEL = re.compile(
     r"^\s*(?:19|20)\d{2}\s*年\s*(?:度|末|底|\d{1,2}\s*月\s*\d{1,2}\s*日|1\s*[-－—~至]\s*\d{1,2}\s*月)?\s*$"
 )
 _DATED = re.compile(r"^\s*(?:FY\s*)?(?:19|20)\d{2}", re.I)  # a header cell naming a period is no item
@@ -30,7 +30,7 @@ def transposed(header: list[list[str]], rows: list[list[str]], table: Table) -> 
     if not header or len(rows) < MIN_PERIODS:
         return None
     labels = [r[0] if r else "" for r in rows]
-    if not all(_PERIOD_LABEL.match(label) for label in labels):
+    if not all(PERIOD_LABEL.match(label) for label in labels):
         return None
     width = max(len(r) for r in rows)
     items = [_item(header, col) for col in range(1, width)]

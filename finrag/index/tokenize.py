@@ -5,7 +5,7 @@ thousands separators dropped inside numbers ("1,526.45" -> "1526.45"), then Chin
 rjieba in search mode with a finance user dictionary (long line items such as 归属于上市公司股东的净利润
 are kept whole *and* their dictionary sub-words are emitted), and the rest is split into words. Codes,
 tickers and IDs (603339, E5021, SKU-88213, 10-K, 2019-12-31) stay whole; plain English words get a light
-plural stemmer and stop words are dropped.
+plural stemmer and stop words are dropped. The country written "US" is read as "U.S.", as filings print it.
 
 Every store receives tokens from this module, so keyword search is engine-neutral.
 """
@@ -29,6 +29,7 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _HAS_DIGIT = re.compile(r"\d")
 _ALPHA = re.compile(r"^[a-z]+$")
 _PART = re.compile(r"[a-z]+")
+_US = re.compile(r"(?<![A-Za-z.])US(?![A-Za-z])")  # "US sales" is the U.S. filings print, never the pronoun
 
 FINANCE_DICT = "finance_terms.txt"  # shipped in finrag/data/
 
@@ -82,7 +83,7 @@ class Analyzer:
 
     @staticmethod
     def _fold(text: str, t2s: object | None) -> str:
-        text = unicodedata.normalize("NFKC", text).lower()
+        text = _US.sub("U.S", unicodedata.normalize("NFKC", text)).lower()
         if t2s is not None:
             text = t2s.convert(text)  # type: ignore[attr-defined]
         return _THOUSANDS.sub("", text)

@@ -2,13 +2,15 @@
 cross-language variant (营收 ↔ revenue; capex ↔ 购建固定资产、无形资产和其他长期资产支付的现金).
 
 The glossary ships as ``finrag/data/glossary.txt`` (one concept a line, synonyms separated by ``|``);
-``retrieve.glossary_file`` adds a user's own lines in the same format.
+``retrieve.glossary_file`` adds a user's own lines in the same format. A line ``cue | cue => term | term``
+is one-way: a judgment a question asks ("a high growth company") is looked for by the figures that decide
+it ("revenue growth"); the cue names no line item and the terms after ``=>`` are not matched in questions.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -23,15 +25,28 @@ def _is_cjk(s: str) -> bool:
     return any("\u3400" <= ch <= "\u9fff" for ch in s)
 
 
+CUE = "=>"  # "cue | cue => term | term": a one-way concept
+
+
 @dataclass(slots=True)
 class Concept:
-    terms: list[str]
+    terms: list[str]  # matched in questions
+    expands: list[str] = field(default_factory=list)  # a cue's search terms, never matched
+
+    @property
+    def cue(self) -> bool:
+        return bool(self.expands)
+
+    @property
+    def wordings(self) -> list[str]:
+        """What evidence of the concept prints: its terms, or a cue's search terms."""
+        return self.expands or self.terms
 
     def first(self, lang: str) -> str | None:
-        return next((t for t in self.terms if _is_cjk(t) == (lang == "zh")), None)
+        return next((t for t in self.wordings if _is_cjk(t) == (lang == "zh")), None)
 
     def same_language(self, lang: str) -> list[str]:
-        return [t for t in self.terms if _is_cjk(t) == (lang == "zh")]
+        return [t for t in self.expands + self.terms if _is_cjk(t) == (lang == "zh")]
 
 
 @dataclass(slots=True)
@@ -48,8 +63,12 @@ def _parse(text: str) -> list[Concept]:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        terms = [t.strip() for t in line.split("|") if t.strip()]
-        if len(terms) >= 2:
+        head, _, tail = line.partition(CUE)
+        terms = [t.strip() for t in head.split("|") if t.strip()]
+        expands = [t.strip() for t in tail.split("|") if t.strip()]
+        if expands and terms:
+            out.append(Concept(terms, expands))
+        elif len(terms) >= 2:
             out.append(Concept(terms))
     return out
 
@@ -129,11 +148,11 @@ def cross_language_variant(text: str, matches: list[TermMatch]) -> str | None:
 
 
 def line_items(matches: list[TermMatch]) -> list[str]:
-    """Financial line items named in the question (as written), each concept once."""
+    """Financial line items named in the question (as written), each concept once; cues name none."""
     seen: set[int] = set()
     out: list[str] = []
     for m in matches:
-        if id(m.concept) not in seen:
+        if id(m.concept) not in seen and not m.concept.cue:
             seen.add(id(m.concept))
             out.append(m.term)
     return out
@@ -151,10 +170,18 @@ LLM_QUERY_TOKENS = 200  # rewrites and hypothetical passages are short
 
 
 def rule_variants(text: str, lang: str, glossary: Glossary, cross: bool, synonyms: int) -> dict[str, str]:
-    """Named query variants from the glossary: ``#syn`` (same-language synonyms), ``#xl`` (other language)."""
+    """Named query variants from the glossary: ``#syn`` (same-language synonyms), ``#xl`` (other language),
+    and the question itself (``""``) with a cue's search terms when it asks a judgment."""
     matches = glossary.find(text)
     out: dict[str, str] = {}
-    syn = synonym_variant(text, matches, lang, synonyms) if synonyms > 0 else None
+    cues = [m for m in matches if m.concept.cue]
+    if cues:  # the judgment is searched by its figures in every list, the focus lists included
+        out[""] = synonym_variant(text, cues, lang, synonyms) or text
+    syn = (
+        synonym_variant(text, [m for m in matches if not m.concept.cue], lang, synonyms)
+        if synonyms > 0
+        else None
+    )
     if syn:
         out["#syn"] = syn
     xl = cross_language_variant(text, matches) if cross else None

@@ -99,10 +99,17 @@ _MATURITY_AFTER = re.compile(
 )
 
 
+# "the 2019 Multi-Year Productivity Plan", "2014 Stock Incentive Program": the year is part of a name
+_NAMED_AFTER = re.compile(r"\s+(?:[A-Z][\w-]*\s+){0,4}(?:Plan|Program|Programme|Initiative)\b")
+
+
 def names_instrument(text: str, m: re.Match[str]) -> bool:
-    """The year ``m`` found in ``text`` is a debt instrument's maturity ("notes due 2026")."""
-    return bool(_MATURITY_BEFORE.search(text[max(0, m.start() - 20) : m.start()])) or bool(
-        _MATURITY_AFTER.match(text, m.end())
+    """The year ``m`` found in ``text`` is a debt instrument's maturity ("notes due 2026") or part of a
+    plan's name ("2019 Multi-Year Productivity Plan")."""
+    return (
+        bool(_MATURITY_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
+        or bool(_MATURITY_AFTER.match(text, m.end()))
+        or bool(_NAMED_AFTER.match(text, m.end()))
     )
 
 

@@ -138,7 +138,7 @@ class Steps:
             company_keys={n.lower() for m in und.matches for n in m.company.filter_names()} | codes,
             years=years,
             period_window=r.period_window,
-            line_terms=[[t.lower() for t in tm.concept.terms] for tm in self.glossary.find(a.completed)],
+            line_terms=[[t.lower() for t in tm.concept.wordings] for tm in self.glossary.find(a.completed)],
             decay=r.time_decay,
             latest_year=max(
                 (h.chunk.meta.fiscal_year for h in head if h.chunk.meta.fiscal_year), default=None

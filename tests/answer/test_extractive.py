@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from finrag.answer.extractive import extractive_answer
+from finrag.answer.extractive import Focus, extractive_answer
 from finrag.answer.figures import extractive_inputs
 from finrag.answer.query import analyze
 from finrag.answer.text import body_of
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, ChunkKind, ChunkMeta
+
+from .helpers import make_chunk, make_doc
 
 PATH = [
     "PART II",
@@ -113,3 +115,28 @@ def test_a_head_count_asked_without_its_unit_is_quoted_only_where_a_count_of_peo
     count = _chunk("截至2006年12月31日，公司员工总数为3,512人。", [])
     question, context, focus = extractive_inputs(asked, [(1, prose), (2, count)], AnswerSettings())
     assert "3,512人" in extractive_answer(question, context, 3, 400, focus)
+
+
+def test_the_kind_asked_may_be_the_heading_a_sentence_stands_under() -> None:
+    doc = make_doc([], company="爱康科技", year=2010, file="akcome.pdf")
+    risk = make_chunk(
+        doc,
+        "2008-2010年，公司太阳能边框销售额占同期主营业务收入比例分别为99.37%、88.11%及93.12%。",
+        28,
+        section=["第四节 风险因素", "（二）主要产品集中风险"],
+    )
+    other = make_chunk(doc, "2010年公司主营业务收入为124,803.16万元。", 40, section=["第九节 财务会计信息"])
+    focus = Focus(["主营业务收入"], 2010, kinds=("主要产品集中风险",), strict=True)
+    got = extractive_answer(
+        "主要产品集中风险指什么？2010年边框占主营业务收入的比例？", [(1, risk), (2, other)], 3, 500, focus
+    )
+    assert "93.12%" in got and "124,803.16" not in got
+
+
+def test_a_group_figure_does_not_answer_the_parent_company_s_own() -> None:
+    doc = make_doc([], company="爱康科技", year=2010, file="akcome.pdf")
+    staff = make_chunk(doc, "截至2010年12月31日，公司及控股子公司共有员工2,111人。", 73)
+    parent = Focus([], 2010, "人", ("员工",), strict=True, parent_only=True)
+    assert extractive_answer("2010年末母公司的员工人数是多少？", [(1, staff)], 3, 500, parent) == ""
+    group = Focus([], 2010, "人", ("员工",), strict=True)
+    assert "2,111人" in extractive_answer("2010年末的员工人数是多少？", [(1, staff)], 3, 500, group)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from finrag.answer.extractive import extractive_answer
-from finrag.answer.figures import absent_line_items, beyond_context, extractive_inputs, stub_period
-from finrag.answer.query import analyze
-from finrag.config import AnswerSettings
-from finrag.model import Chunk, Hit
+from pathlib import Path
 
+from finrag.answer.extractive import extractive_answer
+from finrag.answer.figures import (
+    absent_line_items,
+    beyond_context,
+    extractive_inputs,
+    prose_context,
+    stub_period,
+)
+from finrag.answer.query import analyze
+from finrag.config import AnswerSettings, load_settings
+from finrag.model import AccessScope, Chunk, ChunkKind, Hit, SearchRequest
+
+from .corpus import build_index
 from .helpers import make_chunk, make_doc
 
 Q3_2024 = make_doc([], company="Northwind", year=2024, file="northwind_2024q3.pdf", language="en")
@@ -97,6 +106,21 @@ def test_a_whole_year_or_quarter_the_evidence_dates_only_to_an_earlier_month_is_
     assert stub_period(analyze("国电电力2007年第二季度的净利润是多少元？"), stub) is None  # 1-6月 ends it
 
 
+def test_a_fourth_quarter_is_dated_by_a_quarterly_table_of_its_year_not_by_the_year_s_column() -> None:
+    doc = make_doc([], company="金宇生物", year=2020, file="jinyu.pdf")
+    quarters = (
+        "2020年分季度主要财务数据 | | 第一季度 | 第四季度 |\n| 营业收入 | 366,175,089.52 | 474,162,477.29 |"
+    )
+    annual = "合并利润表 | 项目 | 2020年度 | 2019年度 |\n| 营业收入 | 1,581,905,632.48 | 1,126,782,253.35 |"
+    context = [(1, make_chunk(doc, quarters, 6)), (2, make_chunk(doc, annual, 70))]
+    assert stub_period(analyze("金宇生物2019年第四季度的营业收入是多少元？"), context) == "2019年第四季度"
+    assert stub_period(analyze("金宇生物2020年第四季度的营业收入是多少元？"), context) is None
+    first = "合并利润表 | 项目 | 2007年度第一季度 |\n| 净利润 | 414,395,954.16 |"
+    q1 = [(1, make_chunk(doc, first, 108))]
+    assert stub_period(analyze("国电电力2007年第三季度的净利润是多少元？"), q1) == "2007年第三季度"
+    assert stub_period(analyze("国电电力2007年第一季度的净利润是多少元？"), q1) is None
+
+
 def test_a_quarter_asked_of_annual_reports_whose_tables_have_no_quarter_is_not_their_year() -> None:
     doc = make_doc([], company="Boeing", year=2022, language="en", file="BOEING_2022_10K.pdf")
     table = make_chunk(doc, "Consolidated Statements of Operations\n| Total revenues | 66,608 | 62,286 |", 62)
@@ -123,3 +147,24 @@ def test_a_quarter_an_annual_reports_sentence_prints_with_the_item_is_reported()
     assert stub_period(asked, [(1, table), (2, text)]) is None
     other = make_chunk(doc, "Deliveries slowed in the fourth quarter of 2020 as expected.", 40)
     assert stub_period(asked, [(1, table), (2, other)]) == "fourth quarter of 2020"  # no dividend there
+
+
+def test_the_documents_prose_is_searched_when_the_best_chunks_hold_no_sentence(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "data")
+    prospectus = (
+        "# 天源科技招股说明书\n\n## 四、发行人主营业务经营情况\n\n### 主要产品的工艺流程图\n\n"
+        "| 中和 | 压滤 |\n|---|---|\n| 破碎 | 浸出 |\n\n## 一、公司简介\n\n"
+        "公司主营业务为磁性材料、磁器件的研发、生产与销售，主导产品包括四氧化三锰。\n"
+    )
+    store, retriever = build_index(settings, tmp_path / "docs", {"tianyuan.md": prospectus})
+    try:
+        question = "天源科技的主营业务是什么？"
+        hits = retriever.search(SearchRequest(question, 5)).hits
+        tables = [(n, h.chunk) for n, h in enumerate(hits, 1) if h.chunk.kind != ChunkKind.TEXT]
+        assert tables and extractive_answer(question, tables, 3, 500) == ""
+        prose = prose_context(question, tables, AccessScope(), retriever.search, 5)
+        assert prose and all(c.kind == ChunkKind.TEXT for _, c in prose)
+        assert prose[0][0] == len(tables) + 1  # numbered after the context
+        assert "磁性材料" in extractive_answer(question, prose, 3, 500)
+    finally:
+        store.close()

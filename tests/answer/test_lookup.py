@@ -447,6 +447,24 @@ def test_a_chinese_ratio_the_filing_prints_is_quoted_and_a_row_s_price_is_no_rev
     assert best_fact(facts, Want(row, 2009), sales, {}) is not None
 
 
+def test_the_parent_s_printed_ratio_answers_a_parent_ratio_question() -> None:
+    indicators = Table(
+        "t25",
+        [21],
+        [["项目", "2007年度", "2006年度"]],
+        [
+            ["资产负债率（母公司）", "47.43%", "52.48%"],
+            ["归属于母公司所有者权益", "148,646,178.11", "94,607,603.09"],
+        ],
+        caption="主要财务指标",
+    )
+    doc = make_doc([indicators], company="厦门安妮", year=2007)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("厦门安妮2006年12月31日的资产负债率（母公司）是多少？")
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "52.48%" in out.text and "94,607,603.09" not in out.text
+
+
 def test_a_year_asked_takes_no_column_of_some_months_and_a_half_year_no_quarter() -> None:
     months = Table(
         "t30",
@@ -635,3 +653,30 @@ def test_the_total_row_of_a_table_titled_by_the_item_is_that_items_total(tmp_pat
         assert not answer.refused and "276,285.09" in answer.answer and "2,139,408.73" not in answer.answer
     finally:
         store.close()
+
+
+def test_cash_paid_and_non_cash_expense_rows_of_a_cash_flow_statement_are_looked_up() -> None:
+    flows = Table(
+        "t20",
+        [73],
+        [["(amounts in millions)", "2019", "2018"]],
+        [
+            ["Net income", "1,503", "1,813"],
+            ["Share-based compensation expense", "166", "209"],
+            ["Common stock repurchased", "(22,245)", "(32,696)"],
+            ["Interest paid", "(2,803)", "(1,072)"],
+            ["Cash and cash equivalents at end of period", "5,794", "4,225"],
+        ],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([flows], company="Activision Blizzard", year=2019, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    for question, value in (
+        ("How much share-based compensation expense did Activision Blizzard record in 2018?", "209"),
+        ("How much interest did Activision Blizzard pay in cash in 2019?", "2,803"),
+        ("How much cash did Activision Blizzard spend repurchasing common stock in 2018?", "32,696"),
+    ):
+        asked = analyze(question)
+        assert [m.concept for m in asked.line_items] != ["cash"] and len(asked.line_items) == 1, question
+        got = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+        assert got is not None and value in got.text and "5,794" not in got.text, question

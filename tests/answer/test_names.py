@@ -39,3 +39,9 @@ def test_what_a_company_is_to_the_filer_is_not_part_of_its_name() -> None:
         "天源科技招股意向书中，控股股东中国中钢集团公司截至2005年12月31日的总资产是多少", "zh"
     )
     assert parent == ["中国中钢集团"]
+
+
+def test_a_demonstrative_opens_no_chinese_name_and_whom_is_no_english_one() -> None:
+    q = "南岭民爆计划用募集资金偿还已投入的1006万元银行贷款，这笔贷款投向的是哪个募股资金投资项目？"
+    assert not any(n.startswith("这") for n in company_names(q, "zh"))
+    assert company_names("Whom does Netflix identify as its competitors?", "en") == ["Netflix"]

@@ -76,3 +76,25 @@ def test_a_table_of_revenue_by_type_is_no_segment_table() -> None:
     facts = extract_facts(doc, table_chunks(doc))
     unnamed = ["Casino and rooms revenue grew."]  # the rows are never called segments
     assert ranking_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1, unnamed) is None
+
+
+def test_only_the_segments_a_question_lists_are_ranked() -> None:
+    mixed = Table(
+        "t11",
+        [91],
+        [["(Dollars in millions)", "2021", "2020"]],
+        [
+            ["Revenues", "", ""],
+            ["North America", "$ 17,179", "$ 14,484"],
+            ["Greater China", "8,290", "6,679"],
+            ["Global Brand Divisions", "25", "30"],
+            ["Sales through Direct", "6,993", "5,113"],
+        ],
+        caption="Revenues by segment",
+    )
+    out = _rank(
+        mixed,
+        "Which of Acme's geographic segments (North America; Greater China) grew revenue fastest in 2021?",
+    )
+    assert out is not None and out.text.startswith("Greater China") and "24.1%" in out.text
+    assert "Direct" not in out.text and "Global Brand" not in out.text

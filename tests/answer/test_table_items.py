@@ -27,3 +27,15 @@ def test_a_label_that_says_what_a_named_company_is_to_the_filer_is_no_item() -> 
     chunk = make_chunk(doc, SUBSIDIARY, 191, table_ref="t3")
     assert [m.printed for m in items_from_tables(question, [chunk])] == ["子公司"]
     assert items_from_tables(question, [chunk], ["金宇保灵生物药品有限公司"]) == []
+
+
+def test_a_row_whose_table_lacks_the_measure_asked_of_it_and_the_company_s_own_row_are_no_items() -> None:
+    doc = make_doc([])
+    sales = make_chunk(
+        doc, "主要产品产销情况\n| 产品 | 销售量（吨） |\n| 四氧化三锰 | 10,158.3 |", 83, table_ref="t4"
+    )
+    peers = make_chunk(doc, "同行业毛利率比较\n| 公司 | 毛利率 |\n| 天源科技 | 22.00% |", 184, table_ref="t5")
+    share = "天源科技2005年四氧化三锰产品的全球市场占有率是多少？"
+    assert items_from_tables(share, [sales, peers], ["天源科技"]) == []
+    volume = "天源科技2005年四氧化三锰的销售量是多少？"  # the table prints the measure: the row is asked
+    assert [m.printed for m in items_from_tables(volume, [sales, peers], ["天源科技"])] == ["四氧化三锰"]

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
-from finrag.answer.text import prints_any
+from finrag.answer.text import prints_any, word_stem
 
 
 def test_prints_any_reads_pdf_spacing_and_latin_case() -> None:
     assert prints_any("一、营 业 收 入 1,175,301,034.32", ["营业收入"])
     assert prints_any("Net  Income was $300 million", ["net income"])
     assert not prints_any("Net sales 2,400; income taxes 80", ["net income", "净利润"])
+
+
+def test_an_english_word_is_found_in_the_form_a_filing_prints_it() -> None:
+    assert word_stem("competitors") in "the market is intensely competitive"
+    assert word_stem("acquisitions") in "the acquisition of Aria"
+    assert word_stem("sales") == "sales" and word_stem("净利润") == "净利润"  # short stems stay whole

@@ -58,3 +58,8 @@ def test_count_tokens_counts_words_not_subwords() -> None:
     assert count_tokens("归属于上市公司股东的净利润为1,526.45万元") == 4
     assert count_tokens("Total revenues were 12.3 million") == 5
     assert count_tokens("") == 0
+
+
+def test_the_country_written_us_matches_the_u_s_filings_print() -> None:
+    assert analyze("How did US sales grow?")[0] == analyze("U.S. sales grew")[0] == "u.s"
+    assert "us" in analyze("Tell us about sales")  # the pronoun stays itself

@@ -53,6 +53,27 @@ def test_a_user_glossary_extends_the_shipped_one(tmp_path: Path) -> None:
         load_glossary(str(tmp_path / "missing.txt"))
 
 
+def test_a_judgment_is_searched_by_the_figures_that_decide_it() -> None:
+    g = load_glossary()
+    q = "Are JnJ's FY2022 financials that of a high growth company?"
+    v = rule_variants(q, "en", g, cross=True, synonyms=4)
+    assert v[""].startswith(q) and "revenue growth" in v[""] and "sales growth" in v[""]
+    assert "营业收入增长" in v["#xl"]
+    assert line_items(g.find(q)) == []  # a judgment names no line item
+    assert "" not in rule_variants("What was JnJ's FY2022 revenue?", "en", g, cross=True, synonyms=4)
+    assert g.find("revenue growth") == [] or not g.find("revenue growth")[0].concept.cue  # one way only
+
+
+def test_a_user_cue_line_is_one_way(tmp_path: Path) -> None:
+    f = tmp_path / "mine.txt"
+    f.write_text("asset light => 固定资产 | property and equipment\n", encoding="utf-8")
+    g = load_glossary(str(f))
+    assert (
+        "property and equipment" in rule_variants("Is X asset light?", "en", g, cross=False, synonyms=2)[""]
+    )
+    assert not any(m.concept.cue for m in g.find("property and equipment of X"))
+
+
 class _Chat(JsonHandler):
     """A fake OpenAI-compatible chat endpoint (stands in for a paid API)."""
 

@@ -105,3 +105,9 @@ def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -
 def test_a_quarter_with_its_months_in_an_aside_is_still_that_quarter() -> None:
     found = find_periods("What was Sifang's operating revenue in the third quarter (July–September) of 2019?")
     assert [(p.fiscal_year, p.fiscal_period) for p in found] == [(2019, "Q3")]
+
+
+def test_a_year_in_a_plan_s_name_is_no_period() -> None:
+    q = "What is PepsiCo's 2019 Multi-Year Productivity Plan, and what did it cost in 2022?"
+    assert [p.fiscal_year for p in find_periods(q)] == [2022]
+    assert [p.fiscal_year for p in find_periods("How did the plan perform in 2019?")] == [2019]
