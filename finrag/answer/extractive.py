@@ -34,6 +34,10 @@ class Scored:
     # the sentence before it in its chunk ("（1）X为公司全资子公司" names whose figures follow)
     before: str = ""
     heading: str = ""  # the chunk's heading path ("四、风险因素 > （二）主要产品集中风险")
+    source: str = ""  # the chunk's whole text: a table row's years are in its header
+    report_year: int | None = (
+        None  # its report's fiscal year: "本期数 | 上年同期数" are it and the year before
+    )
 
 
 def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
@@ -52,7 +56,8 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
             page = chunk.pages[0] if chunk.pages else 0
             before = sentences[i - 1] if i else ""
             heading = " ".join(chunk.section_path)
-            out.append(Scored(n, (d, page, chunk.char_start, i), sentence, 0.0, before, heading))
+            where = (d, page, chunk.char_start, i)
+            out.append(Scored(n, where, sentence, 0.0, before, heading, chunk.text, chunk.meta.fiscal_year))
     return out
 
 
@@ -108,19 +113,22 @@ class Focus:
     )
 
 
+_YEARS = re.compile(r"(?:19|20)\d{2}")
 _GROUP = re.compile(
     r"及(?:其)?(?:下属|控股|全资)?子公司|合并范围"
 )  # a figure of the parent and its subsidiaries
 
 
-def _prints(sentence: str, focus: Focus, heading: str = "") -> bool:
+def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     """The sentence states a figure (two digits or more), the asked year (a table row's year is in its
-    header) and one of the wordings; the kind asked, in it or in the heading it stands under."""
+    chunk: the header) and one of the wordings; the kind asked, in it or in the heading it stands under."""
     if focus.parent_only and _GROUP.search(sentence):
         return False
-    dated = focus.year is None or "|" in sentence or str(focus.year) in _BASES.sub(" ", sentence)
+    dated = focus.year is None or (
+        _row_dated(focus.year, c) if "|" in sentence else str(focus.year) in _BASES.sub(" ", sentence)
+    )
     named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
-    named = named and prints_qualifiers(f"{heading} {sentence}", list(focus.kinds))
+    named = named and prints_qualifiers(f"{c.heading if c else ''} {sentence}", list(focus.kinds))
     if focus.unit is not None:
         if "|" in sentence:
             return _FIGURE.search(sentence) is not None and any(t in sentence for t in focus.topic)
@@ -131,6 +139,17 @@ def _prints(sentence: str, focus: Focus, heading: str = "") -> bool:
         return dated and named and counted
     figure = _COUNT if focus.count else _FIGURE
     return dated and figure.search(sentence) is not None and named
+
+
+def _row_dated(year: int, c: Scored | None) -> bool:
+    """A table row is of ``year`` when its chunk prints that year, or prints none ("本期金额 | 上期金额") and
+    ``year`` is its report's year or the year before."""
+    if c is None:
+        return True
+    if str(year) in c.source:
+        return True
+    relative = c.report_year is None or year in (c.report_year, c.report_year - 1)
+    return relative and not _YEARS.search(c.source)
 
 
 def _owned(c: Scored, owners: tuple[str, ...]) -> bool:
@@ -147,9 +166,9 @@ def select_sentences(
     wanted = terms(question, keep=trigger_words())
     candidates = _candidates(context)
     if focus is not None:
-        printing = [c for c in candidates if _prints(c.text, focus, c.heading) and _owned(c, focus.owners)]
+        printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus.owners)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
-            printing = [c for c in candidates if _prints(c.text, replace(focus, year=None))]
+            printing = [c for c in candidates if _prints(c.text, replace(focus, year=None), c)]
         candidates = printing if printing or focus.strict else candidates
     if not wanted or not candidates:
         return []

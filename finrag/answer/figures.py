@@ -19,6 +19,7 @@ from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, split_sentences, terms
 from finrag.config import AnswerSettings
 from finrag.model import AccessScope, Chunk, ChunkKind, Filters, Hit, Period, SearchRequest, SearchResult
+from finrag.retrieve.docfit import FORWARD
 from finrag.retrieve.expand import load_glossary
 from finrag.retrieve.periods import find_periods
 
@@ -151,6 +152,9 @@ def _wordings(item: LineItemMatch) -> list[str]:
     return [printed, *words] if printed in words else [printed]
 
 
+_HOW_MUCH = re.compile(r"是多少|多少元")  # an English question's year may date an event, not the figure
+
+
 def extractive_inputs(
     asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
 ) -> tuple[str, list[tuple[int, Chunk]], Focus | None]:
@@ -162,6 +166,9 @@ def extractive_inputs(
     words += [m.printed.lower() for m in asked.line_items if not m.concept]  # a row label ("注册资本")
     words += [w.lower() for w in asked.formula.keywords] if asked.formula else []  # "gross margin was 41.3%"
     one_year = asked.years[0] if len(asked.years) == 1 else None
+    one_year = (
+        None if FORWARD.search(asked.question) else one_year
+    )  # guidance: told in the year before's report
     figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words
     # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
     # company's total sales are another figure)
@@ -170,8 +177,13 @@ def extractive_inputs(
     # (English names are capitalised words of many kinds, and a filing names a segment's figures otherwise)
     named = subject_names(asked, [c for _, c in context]) if asked.language == "zh" else []
     owners = tuple(n for n in named if ZH_FIRM.search(n))  # a company's name, not a product's ("工业炸药")
+    # "是多少" of a year other than the reports' own: only a sentence printing that year's figure answers
+    # (a sentence without a year speaks of its report's year)
+    own_years = {c.meta.fiscal_year for _, c in context}
+    elsewhen = one_year is not None and one_year not in own_years
+    how_much = elsewhen and _HOW_MUCH.search(asked.question) is not None
     focus = (
-        Focus(words, one_year, kinds=kinds, strict=bool(kinds or owners), owners=owners)
+        Focus(words, one_year, kinds=kinds, strict=bool(kinds or owners or how_much), owners=owners)
         if figures
         else _count_focus(asked, one_year)
         if ASKS_COUNT.search(asked.question)

@@ -186,9 +186,13 @@ _REMARK_TAIL = re.compile(
 )
 
 
+# the unit a Chinese ratio or per-share row prints after its name: "基本每股收益(元/股)", "资产负债率(%)"
+_UNIT_BRACKET = re.compile(r"\((?:%|元[/／]股)\)$")
+
+
 def core_label(norm: str) -> str:
-    """A normalised row label without the remark after its name."""
-    return _REMARK_TAIL.sub("", norm) or norm
+    """A normalised row label without the remark or the unit after its name."""
+    return _UNIT_BRACKET.sub("", _REMARK_TAIL.sub("", norm) or norm) or norm
 
 
 def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:

@@ -11,10 +11,9 @@ import rjieba
 
 from finrag.answer.calc import detect_formula
 from finrag.answer.lexicon import concept_of, find_line_items
-from finrag.answer.periods import MONTHS
+from finrag.answer.periods import MONTHS, YEAR
 from finrag.retrieve.expand import GLOSSED_NAME, ZH_GLOSS
 
-_YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
 _ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
 _ZH_ENTITY_NEAR_YEAR = [
     # the name opens the question: "国电电力截至2006年末…"
@@ -59,8 +58,8 @@ _NOT_ENTITY = _words(
     "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此"
 )
 _EN_STOP_CAPS = _words(
-    "What How Which Who Whom Whose When Where Why Is Are Did Does Do The In Of For From By As If Answer "
-    "Please Basing "
+    "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "
+    "For From By As If Answer Please Basing "
     "Using Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have "
     "Roughly Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS "
     "D&A Limited Ltd Inc Corp Use "
@@ -144,7 +143,7 @@ def company_names(text: str, lang: str) -> list[str]:
             for w in m.group(1).split()
             if w.rstrip(".") not in _EN_STOP_CAPS
         ]
-        if words and not _YEAR.fullmatch(words[0]):
+        if words and not YEAR.fullmatch(words[0]):
             add(" ".join(words), True)
     _add_glossed(text, add)
     return found

@@ -29,7 +29,8 @@ _ZH_HALF = re.compile(r"((?:19|20)\d{2})\s*年\s*度?\s*(?:1\s*[-－—至~]\s*6
 _ZH_QUARTER = re.compile(
     r"((?:19|20)\d{2})\s*年\s*度?\s*(?:第\s*([一二三四1-4])\s*季度|1\s*[-－—至~]\s*(3|9)\s*月)"
 )
-_YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
+# a year written in a question or a label: "FY2022", "fiscal 2021", "2019年" (not the "2000" of "12000吨")
+YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?(?<![\d.,])((?:19|20)\d{2})(?!\d)", re.I)
 # "1Q21", "3Q 2020", "Q1 2021", "Q2 FY23": a quarter and its year
 _QUARTER_YEAR = re.compile(
     r"(?<![\w.])(?:([1-4])Q|Q([1-4]))\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})(?![\w.])", re.I
@@ -164,7 +165,7 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         )
         return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", kind)
     m = _EN_QUARTER.search(text)
-    if m and (y_m := _YEAR.search(text)):  # "FOURTH QUARTER 2021 Amount", "Second Quarter 2023"
+    if m and (y_m := YEAR.search(text)):  # "FOURTH QUARTER 2021 Amount", "Second Quarter 2023"
         q, y = _EN_QN[m.group(1).lower()], int(y_m.group(1))
         return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
     m = _ZH_HALF.search(text)
@@ -193,8 +194,8 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
             month = int(report_end[5:7]) if report_end else 12
             end = year_end(y, month)
             return ResolvedPeriod(y, "FY", end, "instant" if instant else "duration")
-    m = _YEAR.search(text)
-    if m and len(set(_YEAR.findall(text))) > 1:
+    m = YEAR.search(text)
+    if m and len(set(YEAR.findall(text))) > 1:
         return UNKNOWN  # "2019 2018 2017" in one merged header cell: which column is which is not known
     if m:
         y = int(m.group(1))

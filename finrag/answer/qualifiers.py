@@ -27,7 +27,7 @@ _NOT_KINDS = frozenset(
         and or is was were are be been what which how much many did does do has have had this that these
         those total annual fiscal year years end ended year-end company company's corporation group segment
         segments reportable business businesses change changes ratio margin share portion percent percentage
-        cash
+        cash comfortably easily adequately sufficiently fully consistently
         """,
     )
 )

@@ -21,7 +21,7 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.names import company_names
-from finrag.answer.periods import naming_offset, report_years_only, year_ended
+from finrag.answer.periods import YEAR, naming_offset, report_years_only, year_ended
 from finrag.answer.qualifiers import item_qualifiers, part_qualifiers, zh_item_qualifiers, zh_quoted
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
@@ -33,7 +33,6 @@ _GREETINGS = re.compile(
     r"good (?:morning|afternoon|evening)|bye|who are you)[\s!！。.?？,，~]*$",
     re.I,
 )
-_YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})(?!\d)", re.I)
 _ZH_DATE = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日")
 _PRIOR_END = (
     "上年末",
@@ -265,7 +264,7 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     # the dates a balance is asked at ("上年年末余额(2019年12月31日)"); a year's end is matched by its year
     asked.dates = list(dict.fromkeys([*written, *instants]))
     asked.instant = asked.instant or bool(written)
-    for m in _YEAR.finditer(text):
+    for m in YEAR.finditer(text):
         year = int(m.group(1))
         if year not in asked.years and not names_instrument(text, m):
             asked.years.append(year)
@@ -273,7 +272,7 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     # "FY2022 … Fiscal 2022 ended January 28, 2023": the columns dated 2023 ("fiscal year ended <date>"
     # picks its column elsewhere)
     if offset and year_ended(text) is None:
-        asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in _YEAR.finditer(undated)))
+        asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in YEAR.finditer(undated)))
         asked.year_offset = offset
     if asked.part_year and _part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
         asked.part_year, asked.quarters = False, []

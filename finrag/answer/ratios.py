@@ -238,7 +238,8 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "{0} / {1}",
         _abs_ratio,
         False,
-        ("利息保障倍数", "interest coverage"),
+        # "can X cover its interest expense": the times operating income covers it
+        ("利息保障倍数", "interest coverage", "cover its interest", "cover interest"),
     ),
     Formula(
         "effective_tax_rate",

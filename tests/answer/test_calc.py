@@ -123,3 +123,8 @@ def test_a_per_unit_average_is_no_mean_and_by_what_percentage_is_a_change() -> N
     assert change is not None and change.name == "yoy_growth"
     margin = detect_formula("By what percentage points did the gross margin change?")
     assert margin is not None and margin.name == "gross_margin"  # a named formula first
+
+
+def test_whether_a_company_can_cover_its_interest_is_its_interest_coverage() -> None:
+    found = detect_formula("Can Verizon comfortably cover its interest expense based on FY2022 results?")
+    assert found is not None and found.name == "interest_coverage"

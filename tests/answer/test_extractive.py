@@ -140,3 +140,24 @@ def test_a_group_figure_does_not_answer_the_parent_company_s_own() -> None:
     assert extractive_answer("2010年末母公司的员工人数是多少？", [(1, staff)], 3, 500, parent) == ""
     group = Focus([], 2010, "人", ("员工",), strict=True)
     assert "2,111人" in extractive_answer("2010年末的员工人数是多少？", [(1, staff)], 3, 500, group)
+
+
+def test_a_table_row_answers_a_year_only_when_its_table_prints_that_year() -> None:
+    doc = make_doc([], company="四方科技", year=2019, file="sifang.pdf")
+    rows = make_chunk(doc, "| 项目 | 2019年度 | 2018年度 |\n| 研发费用 | 48,428,964.78 | 51,663,182.04 |", 64)
+    asked_2017 = Focus(["研发费用"], 2017, strict=True)
+    assert extractive_answer("四方科技2017年的研发费用是多少元?", [(1, rows)], 3, 500, asked_2017) == ""
+    asked_2018 = Focus(["研发费用"], 2018, strict=True)
+    assert "51,663,182.04" in extractive_answer(
+        "四方科技2018年的研发费用是多少元?", [(1, rows)], 3, 500, asked_2018
+    )
+
+
+def test_a_row_under_relative_columns_is_of_its_report_s_year_or_the_year_before() -> None:
+    doc = make_doc([], company="四方科技", year=2019, file="sifang.pdf")
+    rows = make_chunk(doc, "| 科目 | 本期数 | 上年同期数 |\n| 研发费用 | 48,428,964.78 | 51,663,182.04 |", 14)
+    ask = "四方科技{}年的研发费用是多少元?"
+    older = Focus(["研发费用"], 2017, strict=True)
+    assert extractive_answer(ask.format(2017), [(1, rows)], 3, 500, older) == ""
+    prior = Focus(["研发费用"], 2018, strict=True)
+    assert "51,663,182.04" in extractive_answer(ask.format(2018), [(1, rows)], 3, 500, prior)

@@ -168,3 +168,16 @@ def test_the_documents_prose_is_searched_when_the_best_chunks_hold_no_sentence(t
         assert "磁性材料" in extractive_answer(question, prose, 3, 500)
     finally:
         store.close()
+
+
+def test_a_figure_of_a_year_before_the_report_s_own_is_quoted_only_from_a_sentence_printing_it() -> None:
+    doc = make_doc([], company="四方科技", year=2019, file="sifang_2019.pdf")
+    said = "报告期内公司研发费用为4,842.90万元，同比下降6.26%。"  # a sentence without a year: the report's
+    context = [(1, make_chunk(doc, said, 12))]
+    before = analyze("四方科技2017年的研发费用是多少元?")
+    question, chunks, focus = extractive_inputs(before, context, AnswerSettings())
+    assert focus is not None and focus.strict and extractive_answer(question, chunks, 3, 500, focus) == ""
+    own = analyze("四方科技2019年的研发费用是多少元?")
+    question, chunks, focus = extractive_inputs(own, context, AnswerSettings())
+    assert focus is not None and not focus.strict
+    assert "4,842.90万元" in extractive_answer(question, chunks, 3, 500, focus)

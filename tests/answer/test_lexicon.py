@@ -141,3 +141,9 @@ def test_statement_rows_and_bank_balances_are_items() -> None:
     ]
     assert [m.concept for m in find_line_items("How did JPMorgan's total deposits change?")] == ["deposits"]
     assert concept_of("营业总成本") == "total_operating_cost"  # no partial match for 营业成本
+
+
+def test_a_chinese_row_printed_with_its_unit_is_the_item_itself() -> None:
+    assert label_matches(normalise("基本每股收益（元／股）"), "eps_basic") == 1.0
+    assert label_matches(normalise("资产负债率（%）"), "", "资产负债率") == 1.0
+    assert label_matches(normalise("归属于母公司股东的每股净资产（元）"), "eps_basic") == 0.0

@@ -680,3 +680,21 @@ def test_cash_paid_and_non_cash_expense_rows_of_a_cash_flow_statement_are_looked
         assert [m.concept for m in asked.line_items] != ["cash"] and len(asked.line_items) == 1, question
         got = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
         assert got is not None and value in got.text and "5,794" not in got.text, question
+
+
+def test_a_row_printed_with_its_unit_is_fetched_and_answers_several_items_at_once(tmp_path: Path) -> None:
+    report = (
+        "# 金宇生物技术股份有限公司 2020年年度报告\n\n## 主要财务指标\n\n"
+        "| 项目 | 2020年 | 2019年 |\n|---|---|---|\n| 基本每股收益（元／股） | 0.36 | 0.20 |\n"
+        "| 稀释每股收益（元／股） | 0.35 | 0.20 |\n| 加权平均净资产收益率（%） | 9.87 | 5.01 |\n"
+    )
+    settings = load_settings(tmp_path / "data")
+    store, retriever = build_index(settings, tmp_path / "docs", {"jinyu_2020.md": report})
+    try:
+        answerer = Answerer(settings, store, retriever)
+        eps = answerer.ask(SearchRequest("金宇生物2020年的基本每股收益是多少？"))
+        assert "为0.36" in eps.answer and "|" not in eps.answer  # the fact quoted, not the row copied
+        both = answerer.ask(SearchRequest("金宇生物2020年的基本每股收益和稀释每股收益分别是多少？"))
+        assert "0.36" in both.answer and "0.35" in both.answer
+    finally:
+        store.close()

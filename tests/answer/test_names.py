@@ -45,3 +45,7 @@ def test_a_demonstrative_opens_no_chinese_name_and_whom_is_no_english_one() -> N
     q = "南岭民爆计划用募集资金偿还已投入的1006万元银行贷款，这笔贷款投向的是哪个募股资金投资项目？"
     assert not any(n.startswith("这") for n in company_names(q, "zh"))
     assert company_names("Whom does Netflix identify as its competitors?", "en") == ["Netflix"]
+
+
+def test_a_modal_verb_opening_a_question_is_no_company() -> None:
+    assert company_names("Can Verizon comfortably cover its interest expense in FY2022?", "en") == ["Verizon"]
