@@ -19,9 +19,8 @@ from finrag.answer.units import detect_unit, parse_number
 from finrag.model import Document, Table
 
 _TOTAL = re.compile(r"^\s*(?:合\s*计|小\s*计|总\s*计)\s*$")
-_SERIAL = re.compile(
-    r"^\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*[、.]?\s*$"
-)  # "4", "五" down a 序号 column
+# "4", "五" down a 序号 column
+_SERIAL = re.compile(r"^\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*[、.]?\s*$")
 _FILLER = re.compile(r"^[\s\-－—/]*$")  # "-" where a total row has no name
 MIN_BLOCKS = 2  # one block is a table of one year, read the usual way
 
@@ -32,11 +31,13 @@ def year_blocks(header: list[list[str]], rows: list[list[str]], table: Table) ->
     if not header or not rows or any(r and r[0].strip() and not PERIOD_LABEL.match(r[0]) for r in rows):
         return None
     blocks: list[tuple[str, list[list[str]]]] = []
-    year, block = "", list[list[str]]()
+    block: list[list[str]] = []
+    year = ""
     for row in rows:
-        year = row[0].strip() if row and row[0].strip() else year if block else ""
-        if row and row[0].strip() and block and any(PERIOD_LABEL.match(r[0]) for r in block if r):
-            return None  # a second year inside one block: not this layout
+        if cell := (row[0].strip() if row else ""):
+            if year:
+                return None  # a second year inside one block: not this layout
+            year = cell
         block.append(row)
         if any(_TOTAL.match(c) for c in row[1:]):
             if not year:

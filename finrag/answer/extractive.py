@@ -35,9 +35,8 @@ class Scored:
     before: str = ""
     heading: str = ""  # the chunk's heading path ("四、风险因素 > （二）主要产品集中风险")
     source: str = ""  # the chunk's whole text: a table row's years are in its header
-    report_year: int | None = (
-        None  # its report's fiscal year: "本期数 | 上年同期数" are it and the year before
-    )
+    # its report's fiscal year: "本期数 | 上年同期数" are that year and the year before
+    report_year: int | None = None
 
 
 def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
@@ -108,15 +107,13 @@ class Focus:
     count: bool = False  # "how many … units": a count (no money, no percentage) is the figure
     # whose figure is asked (a subsidiary): named in the sentence or the one before
     owners: tuple[str, ...] = ()
-    parent_only: bool = (
-        False  # the parent company's own figure: a group figure ("公司及控股子公司") is not it
-    )
+    # the parent company's own figure is asked: a group figure ("公司及控股子公司") is not it
+    parent_only: bool = False
 
 
 _YEARS = re.compile(r"(?:19|20)\d{2}")
-_GROUP = re.compile(
-    r"及(?:其)?(?:下属|控股|全资)?子公司|合并范围"
-)  # a figure of the parent and its subsidiaries
+# a figure of the parent and its subsidiaries
+_GROUP = re.compile(r"及(?:其)?(?:下属|控股|全资)?子公司|合并范围")
 
 
 def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:

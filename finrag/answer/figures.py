@@ -166,9 +166,8 @@ def extractive_inputs(
     words += [m.printed.lower() for m in asked.line_items if not m.concept]  # a row label ("注册资本")
     words += [w.lower() for w in asked.formula.keywords] if asked.formula else []  # "gross margin was 41.3%"
     one_year = asked.years[0] if len(asked.years) == 1 else None
-    one_year = (
-        None if FORWARD.search(asked.question) else one_year
-    )  # guidance: told in the year before's report
+    if FORWARD.search(asked.question):  # guidance for a year is told in the year before's report
+        one_year = None
     figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words
     # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
     # company's total sales are another figure)
@@ -257,7 +256,7 @@ def _without_company(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
 
 def beyond_context(context: list[tuple[int, Chunk]], evidence: list[Hit]) -> list[tuple[int, Chunk]]:
     """The evidence chunks the context left out, numbered after it (for an extractive answer that found
-    nothing to quote in the context)."""
+    nothing to quote in the context, or hits of a search made again)."""
     shown = {c.chunk_id for _, c in context}
     later = {h.chunk.chunk_id: h.chunk for h in evidence if h.chunk.chunk_id not in shown}
     return [(len(context) + i + 1, c) for i, c in enumerate(later.values())]
@@ -280,6 +279,4 @@ def prose_context(
     if not docs:
         return []
     result = search(SearchRequest(question, k, Filters(access=access, doc_ids=docs, kinds=[ChunkKind.TEXT])))
-    shown = {c.chunk_id for _, c in context}
-    fresh = [h.chunk for h in result.hits if h.chunk.chunk_id not in shown]
-    return [(len(context) + i + 1, c) for i, c in enumerate(fresh)]
+    return beyond_context(context, result.hits)

@@ -138,8 +138,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
     if asked.intent == "calculation":
         found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
-        quoted = None if found else printed_share(asked, facts, doc_rank, cite)
-        quoted = quoted or (None if found else lookup_answer(asked, facts, doc_rank, cite))
+        quoted = None
+        if found is None:
+            quoted = printed_share(asked, facts, doc_rank, cite)
+            quoted = quoted or lookup_answer(asked, facts, doc_rank, cite)
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
             whole = len(quoted.facts) >= SHARE_INPUTS or all(f.unit == "%" for f in quoted.facts)

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from finrag.answer.figures import beyond_context
 from finrag.answer.query import AskedFor
 from finrag.answer.text import split_sentences, terms
 from finrag.model import AccessScope, Chunk, Filters, SearchRequest, SearchResult
@@ -113,8 +114,6 @@ def search_listing(
         return None
     docs = list(dict.fromkeys(c.doc_id for _, c in context))[:PREMISE_DOCS]
     result = search(SearchRequest(query, k, Filters(access=access, doc_ids=docs)))
-    seen = {c.chunk_id for _, c in context}
-    fresh = [h.chunk for h in result.hits if h.chunk.chunk_id not in seen]
-    extra = [(len(context) + i + 1, c) for i, c in enumerate(fresh)]
+    extra = beyond_context(context, result.hits)
     correction = find_correction(asked.question, context + extra, asked.entities)
     return (correction, extra) if correction is not None else None
