@@ -119,9 +119,17 @@ _PART_AFTER = re.compile(
 
 def part_qualifiers(question: str) -> list[str]:
     """The part of the company a question asks about after its name, in the documents' own words: the
-    Chinese name bracketed after it ("X's biopharmaceutical (生物制药) business"); an English wording alone
-    may name it otherwise than the filing ("defense business" for "Defense, Space & Security")."""
-    return [m["zh"] for m in _PART_AFTER.finditer(question) if m["zh"]]
+    Chinese name bracketed after it ("X's biopharmaceutical (生物制药) business"), or a segment named in lower
+    case ("Costco's e-commerce segment": a figure no row or sentence of it prints is not its figure). An
+    English "business" or "division" alone may name it otherwise than the filing ("defense business" for
+    "Defense, Space & Security")."""
+    out: list[str] = []
+    for m in _PART_AFTER.finditer(question):
+        if m["zh"]:
+            out.append(m["zh"])
+        elif m.group(0).endswith("segment") and not any(w in _NOT_KINDS for w in m["kind"].split()):
+            out.append(m["kind"].strip())
+    return out
 
 
 _DOT = r"\.?"  # "U.S." for "us"

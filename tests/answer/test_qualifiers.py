@@ -160,6 +160,9 @@ def test_a_lower_case_part_after_the_company_s_possessive_is_the_kind_asked_in_t
     assert analyze(question).qualifiers == ["生物制药"]
     assert part_qualifiers("What was Boeing's defense business (BDS) operating margin?") == []
     assert part_qualifiers("the revenue of Adobe's Digital Marketing segment") == []  # a name: an owner
+    # a segment named in lower case: the figure must be of it (a consolidated row is not)
+    assert part_qualifiers("What operating income did Costco's e-commerce segment report?") == ["e-commerce"]
+    assert part_qualifiers("What was the company's largest operating segment?") == []
 
 
 def test_a_name_a_chinese_question_quotes_is_what_the_figure_is_of_not_a_quoted_table_title() -> None:
