@@ -111,7 +111,6 @@ class Focus:
     parent_only: bool = False
 
 
-_YEARS = re.compile(r"(?:19|20)\d{2}")
 # a figure of the parent and its subsidiaries
 _GROUP = re.compile(r"及(?:其)?(?:下属|控股|全资)?子公司|合并范围")
 
@@ -146,7 +145,7 @@ def _row_dated(year: int, c: Scored | None) -> bool:
     if str(year) in c.source:
         return True
     relative = c.report_year is None or year in (c.report_year, c.report_year - 1)
-    return relative and not _YEARS.search(c.source)
+    return relative and not _DATED.search(c.source)
 
 
 def _owned(c: Scored, owners: tuple[str, ...]) -> bool:

@@ -187,7 +187,8 @@ _REMARK_TAIL = re.compile(
 
 
 # the unit a Chinese ratio or per-share row prints after its name: "基本每股收益(元/股)", "资产负债率(%)"
-_UNIT_BRACKET = re.compile(r"\((?:%|元[/／]股)\)$")
+ROW_UNITS = ("%", "元/股", "元／股")  # a ratio's or a per-share figure's unit (money units mark sub-tables)
+_UNIT_BRACKET = re.compile(rf"\((?:{'|'.join(map(re.escape, ROW_UNITS))})\)$")
 
 
 def core_label(norm: str) -> str:

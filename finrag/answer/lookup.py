@@ -8,6 +8,7 @@ from datetime import date
 
 from finrag.answer.lexicon import (
     PER_SHARE,
+    ROW_UNITS,
     LineItemMatch,
     concept_of,
     contained_forms,
@@ -37,7 +38,6 @@ PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年�
 STATEMENT_ASKED_BONUS = 1.0
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
-_ROW_UNITS = ("%", "元/股", "元／股")  # a ratio's or a per-share figure's unit (money units mark sub-tables)
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 # a row of the parent's own figure ("资产负债率（母公司）"), not the owners' share ("归属于母公司所有者权益")
@@ -112,7 +112,7 @@ def fetch_facts(
         if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:
             contained.append(normalise(it.printed))  # a row that adds its unit: "合计销售金额(万元)"
     # the row printed with its unit after the name ("基本每股收益（元／股）"): the same row
-    names += [f"{n}({u})" for n in set(names) if n and not n.isascii() for u in _ROW_UNITS]
+    names += [f"{n}({u})" for n in set(names) if n and not n.isascii() for u in ROW_UNITS]
     scoped = Filters(
         access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
     )

@@ -23,10 +23,9 @@ from finrag.answer.judgment import (
     sign_answer,
 )
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.lookup import TOTAL_ASKED, fetch_facts
+from finrag.answer.lookup import SHARE_FORMULAS, TOTAL_ASKED, fetch_facts
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
-    SHARE_FORMULAS,
     CiteFn,
     NumericAnswer,
     calculation_answer,

@@ -11,8 +11,8 @@ import re
 from dataclasses import replace
 
 from finrag.answer.lexicon import normalise
+from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
-from finrag.answer.numeric import SHARE_FORMULAS
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor

@@ -35,7 +35,6 @@ _NOT_SEGMENT = re.compile(
     re.I,
 )
 MIN_SEGMENTS = 2  # a ranking needs two segments or more
-_OWN_WORDS = frozenset({"which", "what", "how"})  # a question's capitalised first word is no segment
 _SEGMENT_WORD = re.compile(r"segment|region|geograph|division|分部|地区", re.I)
 SEGMENT_WINDOW = 150  # characters around a name in which the text must call it a segment
 
@@ -71,7 +70,7 @@ def ranking_answer(
     growth = bool(_GROWTH.search(asked.question))
     texts = [text.lower() for text in context]
     # the segments the question lists ("North America; Greater China; …"): only their rows rank
-    named = [e.lower() for e in asked.entities if e not in asked.companies and e.lower() not in _OWN_WORDS]
+    named = [e.lower() for e in asked.entities if e not in asked.companies]
     # per table: the figure's row under each segment's heading ("AWS" over "Net sales": a segment table,
     # preferred) or segments' rows under the figure's heading ("Operating profit" over Aeronautics, …)
     best: tuple[int, bool, int, dict[str, dict[int, Fact]]] | None = None
