@@ -55,6 +55,6 @@ def compares_periods(question: str, language: str, years: int) -> bool:
 
 # "What net income did Foot Locker report …", "what revenue does the segment generate": the figure is asked
 _WHAT_ITEM_DID = re.compile(
-    r"\bwhat\s+(?:[\w'&-]+\s+){1,5}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
-    r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur)s?\b"
+    r"\bwhat\s+(?:[\w'&-]+\s+){1,8}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
+    r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe)s?\b"
 )

@@ -21,6 +21,9 @@ from finrag.model import Document, Table
 _TOTAL = re.compile(r"^\s*(?:合\s*计|小\s*计|总\s*计)\s*$")
 # "4", "五" down a 序号 column
 _SERIAL = re.compile(r"^\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*[、.]?\s*$")
+# a merged year cell wrapped over two rows ("2010" then "年度"): a bare year, then the rest of it
+_YEAR_REST = re.compile(r"^\s*(?:年度|年)\s*$")
+_YEAR_PART = re.compile(r"^\s*(?:(?:19|20)\d{2}|年度|年)\s*$")
 _FILLER = re.compile(r"^[\s\-－—/]*$")  # "-" where a total row has no name
 MIN_BLOCKS = 2  # one block is a table of one year, read the usual way
 
@@ -28,13 +31,20 @@ MIN_BLOCKS = 2  # one block is a table of one year, read the usual way
 def year_blocks(header: list[list[str]], rows: list[list[str]], table: Table) -> Table | None:
     """``table`` re-laid with one column per (year, measure) when its first column holds one year per block
     of rows and a total row ends every block; else None."""
-    if not header or not rows or any(r and r[0].strip() and not PERIOD_LABEL.match(r[0]) for r in rows):
+    first = [r[0].strip() if r else "" for r in rows]
+    if (
+        not header
+        or not rows
+        or any(c and not _YEAR_PART.match(c) and not PERIOD_LABEL.match(c) for c in first)
+    ):
         return None
     blocks: list[tuple[str, list[list[str]]]] = []
     block: list[list[str]] = []
     year = ""
-    for row in rows:
-        if cell := (row[0].strip() if row else ""):
+    for row, cell in zip(rows, first, strict=True):
+        if cell and year and _YEAR_REST.match(cell):
+            year += cell  # "2010 | 年度" down two rows of the merged cell
+        elif cell:
             if year:
                 return None  # a second year inside one block: not this layout
             year = cell

@@ -68,24 +68,35 @@ def cell_facts(
     out: list[Fact] = []
     for f in facts:
         chunk = chunk_of.get(f.chunk_id)
-        if f.fiscal_year is not None or f.period_end or chunk is None:
+        dated = f.fiscal_year is not None or bool(f.period_end)
+        # a dated column names its measure beside its period ("主营业务收入（元） 2004年度")
+        label = _PERIOD_WORD.sub(" ", f.column_label).strip() if dated else f.column_label
+        if chunk is None or not label:
             continue
-        item = measure(f.column_label)  # normalised already
+        item = measure(label)  # normalised already
         if not prints_qualifiers(f.line_item, kinds) or not any(
             item == normalise(m.printed) or (m.concept and label_matches(item, m.concept) >= 1) for m in items
         ):
             continue
+        cell = replace(
+            f, fact_id=f"{f.fact_id}:{item}", line_item=item, line_item_norm=item, column_label=f.line_item
+        )
+        if dated:
+            out.append(cell)
+            continue
         annual = chunk.meta.fiscal_period == "FY"
         out.append(
             replace(
-                f,
-                fact_id=f"{f.fact_id}:{item}",
-                line_item=item,
-                line_item_norm=item,
-                column_label=f.line_item,
+                cell,
                 fiscal_year=chunk.meta.fiscal_year if annual else None,
                 fiscal_period="FY" if annual else None,
                 period_end=chunk.meta.period_end if annual else None,
             )
         )
     return out
+
+
+# a period printed in a column heading beside its measure ("2004年度", "2006年1-6月")
+_PERIOD_WORD = re.compile(
+    r"(?:19|20)\d{2}\s*年(?:度|末|初|\d{1,2}\s*[-—~至]\s*\d{1,2}\s*月)?|(?:19|20)\d{2}(?![\d%])"
+)

@@ -94,14 +94,23 @@ _PERIOD_WORDS = re.compile(
 _YEAR_CELL = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}\b|(?:19|20)\d{2}年", re.I)
 
 
+_BARE_YEAR = re.compile(r"\s*(?:fy\s*)?(?:19|20)\d{2}\s*(?:年度?)?\s*", re.I)
+_PERIODIC = re.compile(rf"{_YEAR_CELL.pattern}|{_PERIOD_WORDS.pattern}", re.I)  # a heading naming a period
+
+
+def _years_row(header: list[list[str]]) -> int:
+    """The header row printing the most years (-1: no header)."""
+    return max(
+        range(len(header)), key=lambda r: sum(bool(_YEAR_CELL.search(c)) for c in header[r]), default=-1
+    )
+
+
 def _spread_period_headings(header: list[list[str]]) -> list[list[str]]:
     """A period heading printed once over a group of year columns ("Three Months Ended | Six Months Ended"
     over "2023 2022 2023 2022", "FOURTH QUARTER" over "2022 … 2021") lands in one cell of its group; it
     is copied to every year column of the group (groups: the year columns split evenly between the
     headings, each holding its heading's column)."""
-    years_at = max(
-        range(len(header)), key=lambda r: sum(bool(_YEAR_CELL.search(c)) for c in header[r]), default=-1
-    )
+    years_at = _years_row(header)
     if years_at <= 0:
         return header
     year_cols = [i for i, c in enumerate(header[years_at]) if _YEAR_CELL.search(c)]
@@ -124,10 +133,69 @@ def _spread_period_headings(header: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
+    """A heading centred over a repeating group of columns ("2005年度 2004年度 2003年度" twice, "Activision
+    Blizzard King Total" twice): cut into pieces by the table reader ("主营 | 业务收入（元 | ）"), the group's
+    pieces joined back; one piece per group ("For the Year Ended December 31, 2019" over the first group,
+    "Increase / (decrease)" over the second), copied to every column of its group."""
+    base = len(header) - 1  # the lowest row names the columns of each group
+    if base <= 0:
+        return header
+    keyed = [(i, _YEAR_CELL.search(c)) for i, c in enumerate(header[base]) if i > 0 and c.strip()]
+    cols = [i for i, _ in keyed]
+    keys = [m.group(0) if m else header[base][i].strip() for i, m in keyed]
+    size = next(
+        (
+            k
+            for k in range(1, len(cols) // 2 + 1)
+            if len(cols) % k == 0 and keys == keys[:k] * (len(cols) // k)
+        ),
+        0,
+    )
+    if not size:
+        return header
+    out = [list(r) for r in header]
+    groups = [cols[k : k + size] for k in range(0, len(cols), size)]
+    years_below = any(_YEAR_CELL.search(header[base][c]) for c in cols)
+    for r in range(base):
+        pieces = [[out[r][c].strip() for c in g if c < len(out[r]) and out[r][c].strip()] for g in groups]
+        if not all(pieces):
+            continue
+        cut = any(len(set(p)) > 1 for p in pieces)
+        lone = [p[0] for p in pieces]
+        if cut and not years_below:
+            continue  # pieces over segment columns
+        if not cut and (not all(map(_PERIODIC.search, lone)) or any(map(_BARE_YEAR.fullmatch, lone))):
+            continue  # one heading naming no period ("Impact of New"), or bare years (read as printed)
+        for g, p in zip(groups, pieces, strict=True):
+            joined = ("" if re.search(r"[\u4e00-\u9fff]", "".join(p)) else " ").join(dict.fromkeys(p))
+            for c in g:
+                out[r][c] = joined
+    return out
+
+
+def _spread_lone_period(header: list[list[str]]) -> list[list[str]]:
+    """The one period heading of a table whose columns are segments or measures ("For the Year Ended
+    December 31, 2019" centred over Activision | Blizzard | King | Total) dates every column, not only the
+    one it sits over."""
+    dated = [
+        (r, i) for r, row in enumerate(header) for i, c in enumerate(row) if i > 0 and _YEAR_CELL.search(c)
+    ]
+    if len(dated) != 1:
+        return header
+    r, i = dated[0]
+    if any(c.strip() for k, c in enumerate(header[r]) if k not in (0, i)):
+        return header  # other headings share its row: it heads its own group only
+    out = [list(row) for row in header]
+    out[r] = [out[r][0], *([header[r][i]] * (len(out[r]) - 1))]
+    return out
+
+
 def period_columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[Column]:
     columns: list[Column] = []
     year, end = doc.meta.fiscal_year, doc.meta.period_end
-    header = _spread_period_headings(_join_split_years(header))
+    header = _spread_period_headings(_join_split_groups(_join_split_years(header)))
+    header = _spread_lone_period(header)
     for col in range(label_col + 1, width):
         label = column_label(header, col)
         low = label.lower()

@@ -294,6 +294,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "cash paid during the year for income taxes",
     ),
     "interest_expense": ("利息费用", "利息支出", "interest expense", "interest expense, net"),
+    "interest_income": ("利息收入", "interest income", "interest and dividend income"),
     # banks' income statement lines (JPMorgan, American Express)
     "net_interest_income": ("利息净收入", "net interest income"),
     "credit_loss_provision": ("信用减值损失", "provision for credit losses", "provisions for credit losses"),
@@ -309,6 +310,39 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "diluted net income per share",
         "diluted net earnings per share",
         "diluted eps",
+    ),
+    # the share counts an EPS is worked out on (a row of the income statement or its EPS note)
+    "weighted_shares_basic": (
+        "weighted-average shares basic",
+        "weighted average shares outstanding basic",
+        "weighted-average number of basic shares",
+        "weighted-average number of basic common shares",
+        "basic weighted-average shares",
+        "weighted-average common shares outstanding basic",
+        "weighted-average basic shares outstanding",
+        # as statements print the row, after a dash
+        "weighted-average shares––basic",
+        "weighted-average shares—basic",
+        "weighted-average shares - basic",
+        "weighted average shares outstanding - basic",
+        "weighted-average common shares outstanding—basic",
+        "basic weighted average shares outstanding",
+    ),
+    "weighted_shares_diluted": (
+        "weighted-average shares diluted",
+        "weighted average shares outstanding diluted",
+        "weighted-average number of diluted shares",
+        "weighted-average number of diluted common shares",
+        "diluted weighted-average shares",
+        "weighted-average common shares outstanding diluted",
+        "weighted-average diluted shares outstanding",
+        "weighted-average diluted shares",
+        "weighted-average shares––diluted",
+        "weighted-average shares—diluted",
+        "weighted-average shares - diluted",
+        "weighted average shares outstanding - diluted",
+        "weighted-average common shares outstanding—diluted",
+        "diluted weighted average shares outstanding",
     ),
 }
 CONCEPTS.update({**BALANCE_ROWS, **INCOME_ROWS})

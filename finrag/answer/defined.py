@@ -10,11 +10,11 @@ from decimal import Decimal
 
 from finrag.answer.calc import Formula, calc_text, compute
 from finrag.answer.conversion import with_conversion
-from finrag.answer.definition import OPERATOR_TOKENS, Constant, Definition, Term
+from finrag.answer.definition import LATEST_TWO, OPERATOR_TOKENS, Constant, Definition, Term
 from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
-from finrag.answer.periods import year_ended
+from finrag.answer.periods import part_named_years, year_ended
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
 from finrag.errors import AnswerError
@@ -22,7 +22,7 @@ from finrag.model import Fact
 
 # A result shown as a percentage: the question asks for one, or the metric is a margin or a rate
 _PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|百分比|率", re.I)
-_PLAIN_RATIOS = ("比率", "比")  # 速动比率, 负债权益比: a multiple, not a percentage
+_PLAIN_RATIOS = ("比率", "比", "周转率")  # 速动比率, 负债权益比, 应收账款周转率: a multiple, not a percentage
 # an expense printed in brackets ("Interest expense, net of amounts capitalized (111,945)") is used by its
 # size: a definition names the expense, not its sign; "Other income (expense)" or a tax benefit may be a
 # true negative ("Income tax expense" is an expense)
@@ -38,7 +38,10 @@ def defined_answer(
     where every one of them has a fact at it."""
     ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
     # the date of the one year asked (a per-year pass of "FY2020 and FY2021" keeps to its own year)
-    dated = asked.dates[0] if asked.dates and not ended and asked.years == [int(asked.dates[0][:4])] else None
+    # ("fiscal 2024 (six months ended July 29, 2023)": the fiscal year's label is no other year)
+    labels = part_named_years(asked.question)
+    own = [y for y in asked.years if y not in labels]
+    dated = asked.dates[0] if asked.dates and not ended and own == [int(asked.dates[0][:4])] else None
     found = _bind(asked, definition, facts, doc_rank, dated) if dated else None
     found = found or _bind(asked, definition, facts, doc_rank, ended)
     if found is None:
@@ -119,10 +122,14 @@ def _bind(
     for t in definition.terms:
         worded.setdefault(t.item.concept, set()).add(t.item.printed.lower())
     for t in definition.terms:
+        if t.average_of == LATEST_TWO and year is None:
+            return None  # "应收账款平均余额" with no year asked: whose balances is not known
         named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
         # the question's own year is shifted already ("Fiscal 2022 ended January 28, 2023")
         back = year - t.back if year is not None and t.back else year  # "上年净利润": the year before
         years: list[int | None] = [y + asked.year_offset for y in named] or [back]
+        if t.average_of == LATEST_TWO and year is not None:
+            years = [year + d for d in LATEST_TWO]
         item = t.item
         if item.concept and len(worded[item.concept]) > 1:
             item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name

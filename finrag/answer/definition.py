@@ -55,6 +55,12 @@ _CHANGE = re.compile(
     r"\s+(?:and|to)\s+(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
     re.I,
 )
+# "应收账款平均余额", "平均总资产", "average total assets" (no years written): the mean of the balances at the
+# end of the question's year and of the year before (``LATEST_TWO``)
+_MEAN_OF = re.compile(
+    r"^(?:平均(.+)|(.+?)的?平均(?:余额|账面价值|值)|(?:the\s+)?average\s+(?!.*\d{4})(.+))$", re.I
+)
+LATEST_TWO = (-1, 0)  # ``Term.average_of`` relative to the question's year
 # a year an operand is dated by: "FY2019", "2019", "2006年末长期借款" (a Chinese year runs into its word)
 _YEAR_IN = re.compile(r"(?<![\w.])(?:fy\s*)?((?:19|20)\d{2})(?:年(?:末|度|底)?|(?![\w.]))", re.I)
 # Words around an operand that say where or how it is read, not what it is
@@ -292,6 +298,8 @@ def _term(text: str) -> Term | Constant | None:
     text = " ".join(text.split())
     if _CONSTANT.match(text):
         return Constant(Decimal(text))
+    if (mean := _MEAN_OF.match(text)) and (item := _item(next(g for g in mean.groups() if g))):
+        return Term(item, None, LATEST_TWO)  # "应收账款平均余额": its balances at the year's start and end
     avg = _AVERAGE.match(text) or _CHANGE.match(text)
     if avg:
         item = _item(avg.group("item"))

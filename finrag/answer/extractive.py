@@ -109,6 +109,9 @@ class Focus:
     owners: tuple[str, ...] = ()
     # the parent company's own figure is asked: a group figure ("公司及控股子公司") is not it
     parent_only: bool = False
+    # the quarter asked, in its wordings ("third quarter", "october 2, 2022"): one printed with the figure
+    # (a table row: in its chunk's header)
+    periods: tuple[str, ...] = ()
 
 
 # a figure of the parent and its subsidiaries
@@ -133,6 +136,9 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
         dated = focus.year is None or str(focus.year) in undated or not _DATED.search(undated)
         counted = re.search(rf"\d\s*(?:万|亿)?\s*{re.escape(focus.unit)}", sentence) is not None
         return dated and named and counted
+    if focus.periods:
+        where = (c.source if c and "|" in sentence else f"{c.heading if c else ''} {sentence}").lower()
+        named = named and any(p in where for p in focus.periods)
     figure = _COUNT if focus.count else _FIGURE
     return dated and figure.search(sentence) is not None and named
 

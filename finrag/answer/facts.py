@@ -22,7 +22,7 @@ from finrag.answer.columns import (
     with_span_heading,
 )
 from finrag.answer.lexicon import PER_SHARE, concept_of, normalise
-from finrag.answer.periods import UNKNOWN, resolve_at
+from finrag.answer.periods import UNKNOWN, resolve_at, resolve_label
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_rows import section_totals
 from finrag.answer.transpose import transposed
@@ -107,8 +107,12 @@ def _table_facts(
     facts: list[Fact] = []
     totals = section_totals(rows, label_col)
     section = ""  # the label of the last amount-less row above: "AWS", "REVENUES", "Current assets:"
+    row_year: str = ""  # "| 2021 | | |" above a block of rows: their year, where the columns name none
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
+        if _YEAR_ROW.match(label) and not any(c.strip() for c in row[label_col + 1 :]):
+            row_year = label
+            continue
         label = label or _shifted_label(row, label_col)
         printed = label or totals.get(r, "")  # as the chunk shows it: "Net income ........... $"
         label = _LEADERS.sub(" ", printed).strip(" $")
@@ -131,11 +135,18 @@ def _table_facts(
                 continue
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
             where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
+            if row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
+                col = replace(
+                    col, label=f"{row_year} {col.label}", period=resolve_label(row_year, doc.meta.fiscal_year)
+                )
             fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
             fact.section = section if section != label else ""
             fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
             facts.append(fact)
     return facts, previous
+
+
+_YEAR_ROW = re.compile(r"^(?:fiscal\s+)?(?:19|20)\d{2}(?:年度?)?$", re.I)  # a row printing only a year
 
 
 # "Net income … used in diluted earnings per common share calculation": the numerator, not the EPS
@@ -229,7 +240,7 @@ def _label_column(rows: list[list[str]], width: int) -> int | None:
         cells = [r[col] for r in rows if col < len(r) and r[col].strip()]
         if not cells:
             continue
-        numeric = sum(parse_number(c) is not None for c in cells)
+        numeric = sum(parse_number(c) is not None and not _YEAR_ROW.match(c.strip()) for c in cells)
         if numeric <= _LABEL_COLUMN_MAX_NUMERIC * len(cells):
             return col
     return None

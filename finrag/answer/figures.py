@@ -7,12 +7,14 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from finrag.answer.counterparty import asked_party, party_wordings
+from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
 from finrag.answer.extractive import Focus
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.lookup import FULL_YEAR
 from finrag.answer.owners import is_filer, subject_names
-from finrag.answer.periods import MONTH_NAMES
+from finrag.answer.periods import EN_DATE, MONTH_NAMES
 from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
@@ -23,10 +25,6 @@ from finrag.retrieve.docfit import FORWARD
 from finrag.retrieve.expand import load_glossary
 from finrag.retrieve.periods import find_periods
 
-# A text question asking for a count or an amount ("How many warehouses ...", "How much did 3M commit ..."):
-# sentences (or table rows) that print a figure answer it, when any does
-# (English only: a Chinese "多少" question over a prospectus often wants a sentence stating no figure)
-ASKS_COUNT = re.compile(r"\bhow (?:many|much)\b", re.I)
 _WRITTEN_DATE = re.compile(
     rf"\b(?:as of |as at |on )?(?:{MONTH_NAMES})\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\b", re.I
 )
@@ -155,6 +153,23 @@ def _wordings(item: LineItemMatch) -> list[str]:
 _HOW_MUCH = re.compile(r"是多少|多少元")  # an English question's year may date an event, not the figure
 
 
+_QUARTER_WORDS = {
+    "Q1": ("first quarter", "q1", "1q", "第一季度", "一季度", "1-3月"),
+    "Q2": ("second quarter", "q2", "2q", "第二季度", "二季度", "4-6月"),
+    "Q3": ("third quarter", "q3", "3q", "第三季度", "三季度", "7-9月"),
+    "Q4": ("fourth quarter", "q4", "4q", "第四季度", "四季度", "10-12月"),
+}
+
+
+def quarter_wordings(asked: AskedFor) -> tuple[str, ...]:
+    """How a text words the quarters a question asks for (their ordinals, and any end date the question
+    writes: "three months ended October 2, 2022"), lower case; () when it asks none."""
+    if not asked.quarters:
+        return ()
+    dates = [m.group(0).lower() for m in EN_DATE.finditer(asked.question)]
+    return tuple(dict.fromkeys([*(w for q in asked.quarters for w in _QUARTER_WORDS.get(q, ())), *dates]))
+
+
 def extractive_inputs(
     asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
 ) -> tuple[str, list[tuple[int, Chunk]], Focus | None]:
@@ -181,10 +196,23 @@ def extractive_inputs(
     own_years = {c.meta.fiscal_year for _, c in context}
     elsewhen = one_year is not None and one_year not in own_years
     how_much = elsewhen and _HOW_MUCH.search(asked.question) is not None
+    # "the third quarter of 2022" when no context chunk is that quarter's own report (whose sentences speak
+    # of it without naming it): only a sentence naming the quarter answers
+    own_report = any(
+        c.meta.fiscal_period in asked.quarters and one_year in (None, c.meta.fiscal_year) for _, c in context
+    )
+    periods = quarter_wordings(asked) if figures and not own_report else ()
     focus = (
-        Focus(words, one_year, kinds=kinds, strict=bool(kinds or owners or how_much), owners=owners)
+        Focus(
+            words,
+            one_year,
+            kinds=kinds,
+            strict=bool(kinds or owners or how_much or periods),
+            owners=owners,
+            periods=periods,
+        )
         if figures
-        else _count_focus(asked, one_year)
+        else count_focus(asked, one_year)
         if ASKS_COUNT.search(asked.question)
         else None
     )
@@ -200,28 +228,14 @@ def extractive_inputs(
         focus = Focus([], one_year, "人", topic, strict=True)
     elif asked.language == "zh" and _ROUNDED.search(asked.question) and topic:
         focus = Focus(list(topic), one_year, strict=True)
+    if not (focus and focus.count):  # "how many customer transactions did …": those, not any figure
+        focus = thing_focus(asked, one_year) or focus
+    if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
+        focus = Focus(party_wordings(party), one_year, strict=True)
     if focus is not None and asked.scope == "parent":
         focus = replace(focus, parent_only=True)
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
-
-
-# "How many Surface devices did Microsoft sell": units of a named product, asked on their own
-_COUNTED_NAME = re.compile(r"^\s*(?i:how many)\s+((?:[A-Z][\w-]*\s+)+)([a-z][\w-]*)?")
-
-
-def _count_focus(asked: AskedFor, year: int | None) -> Focus:
-    """A "how many"/"how much" question without a line item: any figure, or for a count of a named product
-    a count printed with its name and the word for what is counted (its revenue or growth is another
-    figure; none printed: a refusal). The company's own name ("Amazon Prime members") is not the
-    product's."""
-    m = _COUNTED_NAME.search(asked.question)
-    own = {w.lower() for c in asked.companies for w in c.split()}
-    names = [w.lower() for w in (m.group(1).split() if m else []) if w.lower() not in own]
-    if m and names:  # the product, and the things counted when the question says ("Prime members")
-        kinds = (re.sub(r"(?<=\w)s$", "", names[0]), *([m.group(2)] if m.group(2) else []))
-        return Focus([], year, kinds=kinds, strict=True, count=True)
-    return Focus([], year)
 
 
 def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:

@@ -266,7 +266,11 @@ _THRESHOLD = re.compile(r"(?:more|less|greater|fewer)\s+than\s+(?:[$€£¥]\s*)
 _GIVEN_PERCENT = re.compile(r"\d\s*$")
 # "average revenue per paying user", "average price per aircraft": a per-unit metric, not a mean of figures
 _PER_UNIT = re.compile(r"(?:\s+[a-z&'-]+){1,4}?\s+per\s+(?!cent\b)", re.I)
-_MEAN_WORDS = ("average", "mean")
+_LEADS_ITEM = ("in total",)  # keywords whose last word may open a line item's name
+_ITEM_AFTER = re.compile(r"\s+[a-z]")
+_MEAN_WORDS = ("average", "mean", "平均")
+# "weighted-average diluted shares", "加权平均股数": a line item's name, not a mean the question asks for
+_WEIGHTED = re.compile(r"(?:weighted[\s-]*|加权)$")
 
 
 def _mentions(low: str, word: str) -> bool:
@@ -276,9 +280,16 @@ def _mentions(low: str, word: str) -> bool:
         found = re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low)
         if found is None:
             return False
+        if word in _LEADS_ITEM and _ITEM_AFTER.match(low, found.end()):
+            return False  # "growth in total net revenue": "total" opens the line item's name
         if word.startswith("%") and _GIVEN_PERCENT.search(low, 0, found.start()):
             return False  # "20% of": a figure the question gives
-        if word in _MEAN_WORDS and _PER_UNIT.match(low, found.end()):
+        if word in _MEAN_WORDS and (
+            _PER_UNIT.match(low, found.end()) or _WEIGHTED.search(low, 0, found.start())
+        ):
             return False
         return not (word.endswith(" than") and _THRESHOLD.match(low, found.start()))
-    return word in low
+    at = low.find(word)
+    while at >= 0 and word in _MEAN_WORDS and _WEIGHTED.search(low, 0, at):
+        at = low.find(word, at + 1)
+    return at >= 0

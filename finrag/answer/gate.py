@@ -229,6 +229,16 @@ def decide(
             missing.append(name)
     if parts and asked.intent in ("lookup", "calculation"):
         return GateDecision(False, "company", missing=parts, scores=scores)
+    # "Raytheon Technologies' total backlog": the figure's owner files no indexed document (another's 10-K
+    # mentioning it is no report of its own)
+    owners = [n for n in asked.entities if re.search(rf"{re.escape(n)}['’]", asked.question)]
+    if (
+        asked.language == "en"
+        and owners
+        and not _files_here(owners, asked, hits, known)
+        and not _writes_known(asked.question, known)
+    ):
+        return GateDecision(False, "company", missing=owners, scores=scores)
     if missing and len(missing) == len(asked.entities) and not _writes_known(asked.question, known):
         return GateDecision(False, "company", missing=missing, scores=scores)  # one known name is enough
     # "四方股份（601126）": a listing code is the company; none of the evidence's companies has it
@@ -313,6 +323,8 @@ def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
             text += f"找到的相关段落没有给出{what}。"
         elif decision.reason == "scope":
             text += f"文档的母公司报表没有列示{what}（合并报表的数字是另一个口径）。"
+        elif decision.reason == "part":
+            text += f"文档中没有{what}的数字（公司整体的数字是另一个口径）。"
         elif decision.reason == "no_text":
             text = f"问题所指的“{what}”没有随问题给出，无法判断指的是哪段文字；请附上原文。"
         return text
@@ -323,6 +335,8 @@ def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
         text += f" Only {', '.join(str(y) for y in decision.found_years)} figures were found."
     elif decision.reason == "company":
         text += f" No indexed document covers {what}."
+    elif decision.reason == "part":
+        text += f" No document reports {what} on its own; the company's total is another figure."
     elif decision.reason == "scope":
         text += (
             " The parent company's own statements do not print it (the consolidated figure is another one)."

@@ -92,6 +92,7 @@ class Want:
     year: int | None = None
     period_end: str | None = None
     prior: bool = False  # "上年末": the older of the two balance columns
+    quarter: str | None = None  # "Q1": that quarter only, of the quarters the question names
 
 
 def fetch_facts(
@@ -218,8 +219,10 @@ def best_fact(
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
     full_year = not asked.part_year and bool(FULL_YEAR.search(asked.question))
     measure = _measure_after(asked.question, want.item)
+    component = _part_after(asked.question, want.item)
     money = bool(_MONEY_ASKED.search(asked.question))
     scored: list[tuple[float, Fact]] = []
+    quarters = [want.quarter] if want.quarter else asked.quarters
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
             continue
@@ -231,14 +234,16 @@ def best_fact(
             continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
         if reported and (_ADJUSTED_ROW.search(f.line_item) or _ADJUSTED_ROW.search(f.section)):
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
-        if asked.quarters and f.fiscal_period and f.fiscal_period not in ("FY", *asked.quarters):
+        if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         if half and (_QUARTER_WORDS.search(f.column_label) or f.fiscal_period in _QUARTERS):
             continue  # "2007年1-6月": a quarter's column is three months of it
-        if asked.quarters and not asked.instant and not _quarter_column(f, asked.quarters):
+        if quarters and not asked.instant and not _quarter_column(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
-        if asked.quarters and (_WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)):
+        if quarters and (_WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)):
             continue  # a balance at a quarter's end: not the one at a year's end ("2007年度", "2022")
+        if component and component not in f"{f.line_item}{f.column_label}{f.section}{f.statement}":
+            continue  # "固定资产的累计折旧": the net balance row is another figure
         if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
             continue  # "太阳能边框的平均单价": the product's revenue row is another figure
         kind = statement_kind(f.statement)
@@ -301,6 +306,16 @@ def _measure_after(question: str, item: LineItemMatch) -> str:
     if item.concept or item.start <= 0 or item.printed.isascii():
         return ""
     m = _ZH_MEASURE.match(question, item.end)
+    return m.group(1) if m else ""
+
+
+# A part of an asset's balance a Chinese question writes right after it ("固定资产的累计折旧")
+_ZH_PART = re.compile(r"(?:的|中的)?\s*(累计折旧|累计摊销|坏账准备|减值准备|跌价准备|账面原值|原值)")
+
+
+def _part_after(question: str, item: LineItemMatch) -> str:
+    """The part of an item's balance a Chinese question asks for, else ""."""
+    m = _ZH_PART.match(question, item.end) if item.start >= 0 and not item.printed.isascii() else None
     return m.group(1) if m else ""
 
 

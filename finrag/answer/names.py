@@ -14,7 +14,10 @@ from finrag.answer.lexicon import concept_of, find_line_items
 from finrag.answer.periods import MONTHS, YEAR
 from finrag.retrieve.expand import GLOSSED_NAME, ZH_GLOSS
 
-_ZH_COMPANY_FULL = re.compile(r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团))")
+# full names end in a company form; a state-owned factory's in 厂 ("湖南省南岭化工厂")
+_ZH_COMPANY_FULL = re.compile(
+    r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团|[省市][\u4e00-\u9fff]{2,10}厂))"
+)
 _ZH_ENTITY_NEAR_YEAR = [
     # the name opens the question: "国电电力截至2006年末…"
     re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
@@ -108,7 +111,8 @@ def company_names(text: str, lang: str) -> list[str]:
 
     def add(name: str, full: bool) -> None:
         for part in _SPLIT.split(name):
-            part = _PREFIX.sub("", part).strip()
+            while (bare := _PREFIX.sub("", part).strip()) != part:  # "…的控股股东湖南省南岭化工厂"
+                part = bare
             # judged before truncation: "毛利率是多少" must not survive as the "name" 毛利率是
             bad = any(w in part for w in _NOT_IN_ENTITY) or detect_formula(part) is not None
             if not full and len(part) > _SHORT_NAME_MAX:
@@ -138,15 +142,43 @@ def company_names(text: str, lang: str) -> list[str]:
         _add_glossed(text, add)
         return found
     for m in _EN_CAPS.finditer(text):
-        words = [
-            w.removesuffix("'s").removesuffix("’s")
-            for w in m.group(1).split()
-            if w.rstrip(".") not in _EN_STOP_CAPS
-        ]
-        if words and not YEAR.fullmatch(words[0]):
-            add(" ".join(words), True)
+        runs = _POSSESSIVE.split(m.group(1))
+        # "J&J MedTech" (the owner and its part, as the gate reads them), then the part on its own: "General
+        # Mills' Pet segment" is the segment named Pet
+        for run in dict.fromkeys([" ".join(runs), *(runs[-1:] if len(runs) > 1 else [])]):
+            words = [w for w in run.split() if w.rstrip(".") not in _EN_STOP_CAPS]
+            if words and not YEAR.fullmatch(words[0]):
+                add(" ".join(words), True)
+    for name in _spelled_out(text):
+        add(name, True)
     _add_glossed(text, add)
     return found
+
+
+_POSSESSIVE = re.compile(r"(?<=\w)(?:['’]s|(?<=s)['’])(?=\s|$)")
+_ACRONYM = re.compile(r"\(([A-Z]{2,6})\)")
+_JOINERS = frozenset({"and", "of", "&", "for", "the"})  # "Missiles and Fire Control (MFC)"
+
+
+def _spelled_out(text: str) -> list[str]:
+    """The names an acronym in brackets spells out ("Missiles and Fire Control (MFC)"): the words before it
+    whose initials are its letters, joiners aside, opening on a capital."""
+    out = []
+    for m in _ACRONYM.finditer(text):
+        words = re.findall(r"[\w&'’-]+", text[: m.start()])
+        letters, taken = m.group(1), 0
+        i = len(words)
+        while letters and i > 0:
+            i -= 1
+            word = words[i]
+            if word.lower() in _JOINERS and taken:
+                continue
+            if word[:1] != letters[-1] or word.endswith(("'s", "’s")):  # "Lockheed Martin's": the owner
+                break
+            letters, taken = letters[:-1], taken + 1
+        if not letters and words[i][:1].isupper():
+            out.append(" ".join(words[i:]))
+    return out
 
 
 def _add_glossed(text: str, add: Callable[[str, bool], None]) -> None:

@@ -72,7 +72,12 @@ def _unit_text(f: Fact, lang: str) -> str:
         return ""
     if lang == "zh":
         return f.unit
+    if f.unit in _SCALE_WORDS:  # "667,603 thousand": a scale read with its number
+        return f" {_SCALE_WORDS[f.unit]}"
     return "%" if f.unit == "%" else f" ({f.unit})" if f.unit.isascii() else f" {f.unit}"
+
+
+_SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
 
 
 def _value_text(f: Fact, lang: str) -> str:
@@ -128,6 +133,8 @@ def _printed(f: Fact, lang: str) -> str:
 
 def _label(item: str, f: Fact, lang: str) -> str:
     year = f.fiscal_year or ""
+    if f.fiscal_period in _QUARTER_PERIODS:  # "total net revenue (Q2 2023)"
+        year = f"{f.fiscal_period} {year}".strip()
     return f"{item}（{year}）" if lang == "zh" else f"{item} ({year})"
 
 
@@ -147,6 +154,8 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
     if formula.name in ("yoy_growth", "difference") and len(asked.dates) >= 2:
         # two balance dates written: "at July 29, 2023 compared with July 30, 2022"
         return [Want(item, None, d) for d in sorted(asked.dates[:2], reverse=True)]
+    if formula.name in ("yoy_growth", "difference") and len(asked.years) <= 1 and (pair := _quarters(asked)):
+        return [Want(item, year, quarter=q) for q in pair]  # "Q2 2023 compared with Q1 2023"
     if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
         return [Want(item, year - 1), Want(item, year)] if year is not None else []
     if formula.name in VARIADIC and len(asked.years) >= 2:
@@ -168,6 +177,20 @@ def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
     return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
 
 
+_SEQUENTIAL = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter|\bqoq\b|sequential|环比", re.I)
+
+
+def _quarters(asked: AskedFor) -> tuple[str, str] | None:
+    """The later and the earlier quarter of one year a change is asked between: the two named, or the one
+    named and the quarter before it ("quarter over quarter in Q3")."""
+    named = sorted(set(asked.quarters), reverse=True)
+    if len(named) >= 2:
+        return named[0], named[-1]
+    if len(named) == 1 and named[0] != "Q1" and _SEQUENTIAL.search(asked.question):
+        return named[0], f"Q{int(named[0][1]) - 1}"
+    return None
+
+
 def _latest_year(facts: list[Fact], concept: str, asked: AskedFor, doc_rank: dict[str, int]) -> int | None:
     f = best_fact(facts, Want(LineItemMatch(concept, concept, 0)), asked, doc_rank)
     return f.fiscal_year if f else None
@@ -181,6 +204,7 @@ def _yearly_pairs(asked: AskedFor) -> list[Want]:
     return [Want(it, y) for y in years for it in items[:2]]
 
 
+_QUARTER_PERIODS = ("Q1", "Q2", "Q3", "Q4")
 _BASIS = re.compile(r"口径|合并|母公司|按.{0,12}计算")
 
 
@@ -226,8 +250,22 @@ def printed_ratio(
         for f in facts
         if f.line_item_norm.startswith(row.printed)
         and (asked.scope != "parent" or "母公司" in f.line_item_norm)  # "资产负债率（母公司）"
+        and not _PEERS.search(f.statement)  # a comparison with peers is not the filer's own indicator
     ]
     return lookup_answer(replace(asked, line_items=[row], formula=None), own, doc_rank, cite) if own else None
+
+
+_PEERS = re.compile(r"同行业|可比公司|同业")  # "与同行业公司的比较分析": the peers' figures side by side
+
+
+# A ratio the filer works out by a rule the statements cannot reproduce (equity weighted by the months it was
+# held): only its printed figure answers
+_WEIGHTED_ROE = re.compile(r"加权平均净资产收益率|weighted[- ]average (?:return on equity|roe)", re.I)
+
+
+def printed_only(asked: AskedFor) -> bool:
+    """The ratio asked is one only its printed figure answers (no recomputation, no operand quoted)."""
+    return _WEIGHTED_ROE.search(asked.question) is not None
 
 
 def calculation_answer(
@@ -240,6 +278,8 @@ def calculation_answer(
         return None  # "Adjusted EBIT" is non-GAAP: the statements' operating income is another number
     if (quoted := printed_ratio(asked, facts, doc_rank, cite)) is not None:
         return quoted
+    if printed_only(asked):
+        return None  # "加权平均净资产收益率" weights equity by month: a simple average is another number
     printed = PRINTED_FIRST.get(formula.name) if formula else None
     if printed is not None and printed is not formula:  # the statement's own gross profit line, if printed
         found = calculation_answer(replace(asked, formula=printed), facts, doc_rank, cite)
@@ -346,6 +386,8 @@ def _calculation(
             else op
             for op, w in zip(operands, wants, strict=True)
         ]
+    if formula.name == "yoy_growth" and all(w.quarter and w.year == wants[0].year for w in wants):
+        formula = replace(formula, zh="环比增长率", en="Quarter-over-quarter growth")  # Q2 over Q1 of a year
     try:
         calc = with_conversion(asked, compute(formula, operands, places=asked.places, lang=lang), operands)
     except AnswerError:

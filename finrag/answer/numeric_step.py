@@ -11,6 +11,7 @@ from finrag.answer.asks import compares_periods
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
+from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
 from finrag.answer.formulas import PRINTED_FIRST
@@ -30,9 +31,11 @@ from finrag.answer.numeric import (
     NumericAnswer,
     calculation_answer,
     lookup_answer,
+    printed_only,
     ratio_row,
 )
-from finrag.answer.owners import kind_facts, owned_facts, subject_names
+from finrag.answer.owners import called_parts, kind_facts, owned_facts, subject_names
+from finrag.answer.parts import unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
@@ -62,12 +65,13 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         items = named if asked.formula.named else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
-    if not items:
+    party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
+    if not items and party is None:
         return None
     names = subject_names(asked, [c for _, c in prep.context])
     owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
     totals = TOTAL_ASKED.search(asked.question) is not None  # "非经常性损益合计": a titled table's total row
-    facts = fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), totals)
+    facts = fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), totals) if items else []
     by_chunk = {c.chunk_id: n for n, c in prep.context}
     missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
     extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
@@ -78,10 +82,11 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     concepts = {m.concept for m in asked.line_items}
     margin = len(concepts) >= 2 and "" not in concepts  # two known items: operating income and revenue
     part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS and not margin
-    owned = owned_facts(facts, names, chunk_of, part=part)  # Comirnaty's revenue, not Pfizer's total
+    segments = called_parts(asked, names)
+    owned = owned_facts(facts, names, chunk_of, part=part, segments=segments)  # Comirnaty's, not Pfizer's
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
-    facts = owned
+    facts = [] if unprinted_parts(asked, [c for _, c in prep.context]) else owned
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
@@ -102,8 +107,12 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 
     if asks_activities(asked.question):
         return activities_answer(asked, facts, doc_rank, cite)
+    if party is not None:
+        pool, cite_pool = _top_document(store, prep, doc_rank, extra, cite)
+        return party_answer(asked, party, pool, doc_rank, cite_pool)
     if ranking:
-        return _ranking(store, prep, doc_rank, extra, cite)
+        pool, cite_pool = _top_document(store, prep, doc_rank, extra, cite)
+        return ranking_answer(asked, pool, doc_rank, cite_pool, [c.text for _, c in prep.context])
     if asks_debt_change(asked):
         return debt_change_answer(asked, facts, doc_rank, cite)
     years = which_year(asked, facts, doc_rank, cite)
@@ -138,6 +147,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if asked.intent == "calculation":
         found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
         quoted = None
+        if found is None and printed_only(asked):
+            return None  # the printed ratio was not found: its operands are no answer
         if found is None:
             quoted = printed_share(asked, facts, doc_rank, cite)
             quoted = quoted or lookup_answer(asked, facts, doc_rank, cite)
@@ -212,15 +223,14 @@ def with_row_amount(
     return replace(share, text=f"{amount.text}\n{share.text}", facts=facts, detail=[f.fact_id for f in facts])
 
 
-def _ranking(
+def _top_document(
     store: Store, prep: Prepared, doc_rank: dict[str, int], extra: dict[str, Chunk], cite: CiteFn
-) -> NumericAnswer | None:
-    """ "Which segment had the highest …": every fact of the best-ranked document (a segment's rows carry any
-    name), their chunks fetched only for the facts the answer cites."""
+) -> tuple[list[Fact], CiteFn]:
+    """Every fact of the best-ranked document ("which segment had the highest …", "第一大客户": rows carry
+    any name), and a citation function that fetches their chunks only for the facts an answer cites."""
     top = min(doc_rank, key=lambda d: doc_rank[d])
     access = prep.request.filters.access
     pool = store.get_facts(Filters(access=access, doc_ids=[top]))
-
     known = {c.chunk_id for _, c in prep.context}
 
     def cite_fetched(f: Fact) -> int:
@@ -228,5 +238,4 @@ def _ranking(
             extra.update({c.chunk_id: c for c in store.get_chunks([f.chunk_id], access)})
         return cite(f)
 
-    texts = [c.text for _, c in prep.context]
-    return ranking_answer(prep.asked, pool, doc_rank, cite_fetched, texts)
+    return pool, cite_fetched

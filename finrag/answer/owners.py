@@ -84,6 +84,12 @@ def _called_a_part(name: str, asked: AskedFor) -> bool:
     return bool(re.search(rf"\b{re.escape(name)}\s+(?:segment|business|division)\b", asked.question))
 
 
+def headed(name: str, table: str) -> bool:
+    """A table heads a column with ``name`` printed over two header rows ("Canadian" above "Operations")."""
+    words = name.split()
+    return len(words) > 1 and all(re.search(rf"\|\s*{re.escape(w)}\s*\|", table) for w in words)
+
+
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Names in the question, other than the filer, that the retrieved text prints as written and only as a
     name (a capitalised common word, "Company" or "Effective", is also printed in lower case); a product
@@ -105,13 +111,25 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         )
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
         and not any(_opens(e, m.printed) for m in asked.line_items)  # "Research, development and … expenses"
-        and e in text
-        and not is_filer(e, asked, context)
+        and (e in text or any(headed(e, c.text) for c in context if "|" in c.text))
+        and (
+            not is_filer(e, asked, context) or _called_a_part(e, asked)
+        )  # "Activision Blizzard's Blizzard segment"
     ]
 
 
+def called_parts(asked: AskedFor, names: list[str]) -> list[str]:
+    """The names the question calls a segment or division of the company ("Blizzard segment")."""
+    return [n for n in names if _called_a_part(n, asked)]
+
+
 def owned_facts(
-    facts: list[Fact], names: list[str], chunk_of: dict[str, Chunk], *, part: bool = False
+    facts: list[Fact],
+    names: list[str],
+    chunk_of: dict[str, Chunk],
+    *,
+    part: bool = False,
+    segments: list[str] | None = None,
 ) -> list[Fact]:
     """The facts of the figure's owner the question names: the rows under its heading in a table ("AWS" over
     "Net sales", "Operating income") or of a table titled by it, its own row under the heading of what is
@@ -133,11 +151,31 @@ def owned_facts(
         return under + rows + titled
     if not part and (listed := _listed_rows(facts, wanted)):
         return listed
+    if (
+        segments
+    ):  # a segment's column ("Blizzard" over "Segment operating income"), never a chunk's other figures
+        named = [s.lower() for s in segments]
+        return [
+            replace(f, line_item=f"{f.line_item} ({f.column_label})")
+            for f in facts
+            if any(_owns(n, c) for n in named for c in _column_parts(f.column_label))
+        ]
     return [
         f
         for f in facts
         if (c := chunk_of.get(f.chunk_id)) is not None and all(n in c.text.lower() for n in wanted)
     ]
+
+
+def _column_parts(label: str) -> list[str]:
+    """A column heading and its words after a period ("For the Year Ended December 31, 2019 Blizzard")."""
+    parts = [label]
+    if m := _AFTER_YEAR.search(label):
+        parts.append(label[m.end() :].strip())
+    return parts
+
+
+_AFTER_YEAR = re.compile(r".*(?:19|20)\d{2}\b")
 
 
 def kind_facts(facts: list[Fact], kinds: list[str], chunk_of: dict[str, Chunk]) -> list[Fact]:

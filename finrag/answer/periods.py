@@ -20,7 +20,7 @@ _MONTH_END = {1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10:
 _ZH_DATE = re.compile(
     r"((?:19|20)\d{2})\s*(?:年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日|[-/.](\d{1,2})[-/.](\d{1,2})(?!\d))"
 )
-_EN_DATE = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I)
+EN_DATE = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I)
 _US_DATE = re.compile(
     r"(?<![\d/])(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])/((?:19|20)\d{2})(?!\d)"
 )  # "3/25/2023"
@@ -154,7 +154,7 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
     if m:
         y, mo, d = int(m.group(1)), int(m.group(2) or m.group(4)), int(m.group(3) or m.group(5))
         return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", "instant")
-    m = _US_DATE.search(text) or _EN_DATE.search(text)
+    m = _US_DATE.search(text) or EN_DATE.search(text)
     if m:
         if m.re is _US_DATE:
             mo, d, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
@@ -257,7 +257,7 @@ def labels_from_line(text: str, columns: int) -> list[str] | None:
 
 
 # "FY2022 (fiscal year ended January 28, 2023)": the question dates the fiscal year it names
-_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+ended\s+{_EN_DATE.pattern}", re.I)
+_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+ended\s+{EN_DATE.pattern}", re.I)
 
 
 def year_ended(question: str) -> str | None:
@@ -287,7 +287,7 @@ def report_years_only(question: str, years: list[int]) -> set[int]:
 
 # "Fiscal 2022 ended January 28, 2023": the filer names a fiscal year by the year it starts in
 _NAMED_ENDED = re.compile(
-    rf"\b(?:FY\s*|fiscal\s+(?:year\s+)?)((?:19|20)\d{{2}})\b[^.?;]{{0,30}}?\bended\s+{_EN_DATE.pattern}", re.I
+    rf"\b(?:FY\s*|fiscal\s+(?:year\s+)?)((?:19|20)\d{{2}})\b[^.?;]{{0,30}}?\bended\s+{EN_DATE.pattern}", re.I
 )
 
 
@@ -306,7 +306,17 @@ def naming_offset(question: str) -> tuple[int, str]:
         offsets.add(fiscal_year_of(end) - int(m.group(1)))
     if offsets != {1}:  # named by the year it ends in (0), or no clear reading
         return 0, question
-    return offsets.pop(), _EN_DATE.sub(" ", question)
+    return offsets.pop(), EN_DATE.sub(" ", question)
+
+
+def part_named_years(question: str) -> set[int]:
+    """Fiscal years a question names only to label a part of a year it dates ("fiscal 2024 (six months
+    ended July 29, 2023)"): the end date's year dates the columns, the label's year is no other year."""
+    named = set()
+    for m in _NAMED_ENDED.finditer(question):
+        if _PART_OF_YEAR.search(m.group(0)) and int(m.group(1)) != int(m.group(4)):
+            named.add(int(m.group(1)))
+    return named
 
 
 def fiscal_year_of(iso: str) -> int:

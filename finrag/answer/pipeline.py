@@ -14,6 +14,7 @@ from finrag.answer.asks import asks_amount
 from finrag.answer.blanks import blank_figure
 from finrag.answer.cells import named_cell
 from finrag.answer.cite import check_answer, make_citation
+from finrag.answer.counterparty import asked_party
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
 from finrag.answer.events import (
     NONE_FOUND,
@@ -38,6 +39,7 @@ from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import known_companies
 from finrag.answer.numeric_step import numeric_answer
 from finrag.answer.operands import with_rows
+from finrag.answer.parts import part_context, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze
@@ -177,6 +179,8 @@ class Answerer:
             else:
                 prep.role = (checked.role.kind, checked.found)
                 prep.snippets[checked.found.n] = checked.found.sentence
+        if asked_party(asked) is not None:  # "第一大客户是谁": read off the year's top-customer table
+            asked.intent = "lookup"
         if asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = numeric_answer(self.store, prep, hits)
@@ -188,6 +192,15 @@ class Answerer:
             )
             if prep.numeric is None and (absent := absent_line_items(asked, prep.context)):
                 return self._refuse_as(prep, "line_item", absent)
+            if prep.numeric is None and (parts := unprinted_parts(asked, [c for _, c in prep.context])):
+                # "Costco's Canadian Operations segment": its table is looked for once more
+                access, k = prep.request.filters.access, self.cfg.context_chunks
+                prep.context.extend(
+                    part_context(parts, asked, prep.context, access, self.retriever.search, k)
+                )
+                prep.numeric = numeric_answer(self.store, prep, hits)
+                if prep.numeric is None and (parts := unprinted_parts(asked, [c for _, c in prep.context])):
+                    return self._refuse_as(prep, "part", parts)  # "Lockheed Martin's Marine Systems segment"
             if prep.numeric is None and (stub := stub_period(asked, prep.context)):  # "2007年全年" of 1-6月
                 return self._refuse_as(prep, "period", [stub])
             if prep.numeric is None and asked.scope == "parent" and any(m.concept for m in asked.line_items):

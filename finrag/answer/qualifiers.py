@@ -79,7 +79,9 @@ _ZH_NOT_KINDS = re.compile(
 ZH_FIRM = re.compile(
     r"(?:公司|集团|股份|科技|国际|电力|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
 )
-_ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类)$")
+_ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类|地区)$")
+_ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
+_ZH_BASIS = "按"
 
 
 # "“年产1万吨…项目”的预计投资额": a name the question quotes is what the figure is of; a quoted table or
@@ -100,8 +102,11 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     found: list[str] = []
     for start in starts:
         m = _ZH_BEFORE.search(question[:start])
-        # "罐式集装箱产品": the row prints "罐式集装箱"
-        kind = _ZH_CLASS_WORD.sub("", m.group(1)) if m else ""
+        # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
+        # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
+        kind = _ZH_CLASS_WORD.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
+        if kind.startswith(_ZH_BASIS):
+            continue  # "按归属于普通股股东的净利润计算的…": how the figure is worked out, not a kind of it
         named = any(kind in n or n in kind for n in names if n)
         if len(kind) >= 2 and not named and not _ZH_NOT_KINDS.search(kind) and not ZH_FIRM.search(kind):
             found.append(kind)

@@ -91,7 +91,9 @@ _APPOINTED = re.compile(
 _PER_SHARE_ROLE = re.compile(r"每股|价")  # roles asking for a price take per-share figures
 _PER_SHARE = re.compile(r"\s*/\s*股|\s*每股")
 # a price word ("回购价格为", "收盘价：") but not a total consideration ("作价", "总价", "对价", "价款")
-_PRICE_WORD = re.compile(r"(?<![作总对代])价(?!款)|每股")
+_PRICE_WORD = re.compile(r"(?<![作总对代])价(?!款)|每股|eps", re.I)
+# "EPS为0.42/0.52/0.62元": the earlier values of a list stand between a figure and its price word
+_LISTED_BEFORE = re.compile(r"(?:\d[\d.,]*\s*[/／]\s*)+$")
 _PRICE_REACH = 8  # characters before a figure searched for a price word ("回购价格为9.51元")
 _RANGE_MARK = re.compile(r"[至到~～—-]")
 TITLE_HOLDER_COVERAGE = 0.5  # share of the person's name a title's clause must hold to be theirs
@@ -232,7 +234,8 @@ def fits(
     if release and kind in _STATE_KINDS and _STATE.search(before):
         return False
     if kind == "money" and not _PER_SHARE_ROLE.search(phrase):
-        per_share = _PER_SHARE.match(sentence, end) or _PRICE_WORD.search(before[-_PRICE_REACH:])
+        lead = _LISTED_BEFORE.sub("", before)[-_PRICE_REACH:]
+        per_share = _PER_SHARE.match(sentence, end) or _PRICE_WORD.search(lead)
         return per_share is None  # a price per share is no total amount
     if kind == "date":
         return _date_fits(point_in_time, sentence, start, end, _COMPLETION in phrase)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from finrag.answer.events import EventType, core_label, only_excluded, reports, taxonomy
+from finrag.answer.events import EventType, core_label, event_names, only_excluded, reports, taxonomy
 from finrag.answer.role_values import (
     CLAUSE_MARKS,
     RELATIVE_DAY,
@@ -119,7 +119,10 @@ def asked_role(question: str) -> Role | None:
         return None
     phrase = m.group("role")
     kind, modifier = _kind_of(phrase)
-    return Role(phrase, kind, _cue_groups(phrase, modifier, kind) if kind != "any" else ())
+    # an untyped attribute is checked by its listed cue words only for an event ("X亏损事件对应的亏损变化":
+    # a change stated with the loss); elsewhere ("发行人律师事务所是哪家") the text is quoted as found
+    about_event = bool(event_names().search(question[: m.start()]))
+    return Role(phrase, kind, _cue_groups(phrase, modifier, kind) if kind != "any" or about_event else ())
 
 
 def _event_wordings(cue: str) -> tuple[str, ...]:
@@ -156,6 +159,8 @@ def _about(subject: str, sentences: list[str], i: int) -> float:
     return max(coverage(subject, s.lower()) for s in sentences[lo : i + 1])
 
 
+# "继X离职后，Y…": X's event is only the background of what the sentence reports after it
+_PRIOR = re.compile(r"继[^，,。；;]{1,40}?(?:之)?后\s*[，,]")
 _BARE_NUMBER = re.compile(r"^\s*-?\d[\d,]*(?:\.\d+)?\s*$")
 
 
@@ -226,6 +231,12 @@ def role_evidence(
                 for span in spans
                 if not pattern or fits(role.kind, role.phrase, point, sentence, span, release, subject)
             ]
+            if (
+                subject
+                and (prior := _PRIOR.search(sentence))
+                and _only_before(subject, sentence, prior.end())
+            ):
+                spans = [s for s in spans if s[0] < prior.end()]  # what follows is about someone else
             if years and (listed := value_years(sentence, spans)):
                 spans = [s for s in spans if listed.get(s, years[0]) in years]
             following = _undated_next(role, pattern, sentences, i)
@@ -253,6 +264,11 @@ def role_evidence(
                     best = RoleEvidence(True, sentence[start:end].strip(), sentence, n, score)
     best.tried = tried
     return best
+
+
+def _only_before(subject: str, sentence: str, at: int) -> bool:
+    """Whether ``sentence`` names ``subject`` before ``at`` and not after it."""
+    return coverage(subject, sentence[:at].lower()) >= 1 > coverage(subject, sentence[at:].lower())
 
 
 def _undated_next(role: Role, pattern: re.Pattern[str] | None, sentences: list[str], i: int) -> str:

@@ -21,6 +21,11 @@ _PARTICLES = ("的", "之", "和", "及", "与", "或")
 _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
 
 
+# a Chinese total row's bare label ("合计"): a question's "…的发生额合计" is a word for a sum, not that row
+# (an English question names "the Total" row as such)
+_BARE_TOTAL = re.compile(r"\s*(?:合\s*计|小\s*计|总\s*计)\s*[:：]?\s*")
+
+
 def items_from_tables(
     question: str, chunks: list[Chunk], names: list[str] | None = None
 ) -> list[LineItemMatch]:
@@ -41,6 +46,8 @@ def items_from_tables(
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
+            if _BARE_TOTAL.fullmatch(label):
+                continue  # not the total row of whichever table prints one
             if _SPAN_LABEL.match(label):
                 continue  # a period heading read as a row ("Three months ended …"): no item
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"

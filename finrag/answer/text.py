@@ -84,7 +84,7 @@ def terms(text: str, keep: tuple[str, ...] = ()) -> list[str]:
     for part in re.split(r"[^\u4e00-\u9fff]+", low):
         if part:
             out.extend(w for w in rjieba.cut(part) if len(w) >= 2 and w not in _STOP_ZH)
-    words = (w.removesuffix("'s") for w in _WORD.findall(low))
+    words = (w.removesuffix("'s").removesuffix("’s").rstrip("'’") for w in _WORD.findall(low))  # "works'"
     out.extend(w for w in words if w not in _STOP_EN and len(w) >= 2)
     return list(dict.fromkeys(out))
 

@@ -104,3 +104,26 @@ BALANCE_ZH = Table(
     ],
     row_pages=[56, 56, 57, 57],
 )
+
+
+# A product table whose heading the table reader cut into pieces over each group of year columns
+PRODUCTS_CUT = Table(
+    "t31",
+    [152],
+    [
+        ["产品类别", "主营", "业务收入（元", "）", "主营", "业务成本（元", "）"],
+        ["", *["2005年度", "2004年度", "2003年度"] * 2],
+    ],
+    [
+        [
+            "磁分离及配套设备",
+            "60,919,706.76",
+            "46,607,998.80",
+            "32,426,351.57",
+            "44,004,536.10",
+            "31,529,551.99",
+            "1",
+        ]
+    ],
+    caption="主要工业产品历年收入、成本",
+)

@@ -36,6 +36,23 @@ def test_every_row_of_a_block_is_dated_by_its_year_and_the_share_column_is_a_fac
     assert not any(f.line_item in ("2010年度", "2009年度") or f.column_label == "序号" for f in facts)
 
 
+def test_a_year_wrapped_over_two_rows_of_its_merged_cell_dates_its_block() -> None:
+    wrapped = [
+        ["", "1", "江阴东华铝材科技有限公司", "29,287.83", "28.05%"],
+        ["2010", "2", "佛山市广成铝业有限公司", "28,278.43", "27.08%"],
+        ["年度", "3", "广东豪美铝业有限公司", "13,375.74", "12.81%"],
+        ["", "合计", "-", "85,891.05", "82.26%"],
+        ["", "1", "徐州徐江物资贸易有限公司", "18,267.79", "56.54%"],
+        ["2009", "2", "江阴东华铝材科技有限公司", "8,062.81", "24.95%"],
+        ["年度", "合计", "-", "29,897.38", "92.53%"],
+    ]
+    table = Table("t5", [133], HEADER, wrapped, caption="3、前五大供应商情况 单位：万元")
+    doc = make_doc([table], company="爱康科技", year=2010)
+    got = {(f.line_item, f.fiscal_year, f.unit): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got[("徐州徐江物资贸易有限公司", 2009, "万元")] == Decimal("18267.79")
+    assert got[("江阴东华铝材科技有限公司", 2010, "%")] == Decimal("28.05")
+
+
 def test_tables_of_another_layout_are_left_as_printed() -> None:
     one_block = Table("t2", [1], HEADER, CUSTOMERS[:3])  # one year: read the usual way
     assert year_blocks(HEADER, one_block.rows, one_block) is None

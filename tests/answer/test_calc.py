@@ -128,3 +128,9 @@ def test_a_per_unit_average_is_no_mean_and_by_what_percentage_is_a_change() -> N
 def test_whether_a_company_can_cover_its_interest_is_its_interest_coverage() -> None:
     found = detect_formula("Can Verizon comfortably cover its interest expense based on FY2022 results?")
     assert found is not None and found.name == "interest_coverage"
+
+
+def test_a_weighted_average_is_a_line_item_not_a_mean_to_work_out() -> None:
+    assert detect_formula("What was Pfizer's weighted-average number of diluted shares in Q2 2023?") is None
+    assert detect_formula("2019年加权平均股数是多少？") is None
+    assert detect_formula("What was the average total assets in 2022?").name == "average"  # type: ignore[union-attr]

@@ -4,14 +4,19 @@ column gets that cell, dated by the annual report, never a namesake row of anoth
 from __future__ import annotations
 
 from collections.abc import Iterator
+from decimal import Decimal
 
 import pytest
 
+from finrag.answer.cells import cell_facts
+from finrag.answer.facts import extract_facts
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.pipeline import Answerer
 from finrag.config import load_settings
 from finrag.model import SearchRequest
 
 from .corpus import build_index
+from .helpers import PRODUCTS_CUT, make_doc, table_chunks
 
 TANKS_2019 = """# 南通罐箱科技股份有限公司 2019年年度报告
 
@@ -86,3 +91,17 @@ def test_a_change_column_is_no_figure_of_the_measure_it_names(answerer: Answerer
     a = answerer.ask(SearchRequest("北方疫苗2020年禽流感疫苗的产销率是多少？产销率=销售量/生产量。"))
     assert "%" not in a.answer.split("[")[0] or a.refused  # no "45.47 / 108,452.64" ratio invented
     assert a.calculation is None
+
+
+def test_a_product_row_under_a_dated_measure_column_is_that_measure_of_the_product() -> None:
+    doc = make_doc([PRODUCTS_CUT], company="天源科技", year=2005)
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    cells = cell_facts(
+        facts, ["磁分离及配套设备"], [LineItemMatch("", "主营业务收入", 0)], {c.chunk_id: c for c in chunks}
+    )
+    assert {(f.line_item, f.fiscal_year): f.value for f in cells} == {
+        ("主营业务收入", 2005): Decimal("60919706.76"),
+        ("主营业务收入", 2004): Decimal("46607998.80"),
+        ("主营业务收入", 2003): Decimal("32426351.57"),
+    }

@@ -476,3 +476,21 @@ def test_operands_naming_only_a_date_are_the_questions_item_then() -> None:
     assert asked.definition is not None
     terms = [(t.item.printed, t.back) for t in asked.definition.terms]
     assert terms == [("应付账款", 0), ("应付账款", 1), ("应付账款", 1)]
+
+
+def test_an_average_balance_written_without_years_is_the_mean_of_the_year_s_start_and_end() -> None:
+    doc = make_doc([BALANCE], company="3M", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = (
+        "What was 3M's FY2022 inventory turnover? Inventory turnover = total current assets / average total "
+        "inventories. Round to two decimal places."
+    )
+    asked = analyze(
+        question, QueryAnalysis(question, question, "en", "calculation", periods=find_periods(question))
+    )
+    assert asked.definition is not None
+    answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and answer.calculation is not None
+    assert answer.calculation.result == Decimal("2.84")  # 14,688 / ((5,372 + 4,985) / 2), a multiple
+    d = find_definition("2006年应收账款周转率是多少？应收账款周转率=主营业务收入/应收账款平均余额")
+    assert d is not None and [t.average_of for t in d.terms] == [None, (-1, 0)]

@@ -5,7 +5,7 @@ from decimal import Decimal
 from finrag.answer.facts import extract_facts, per_share_name
 from finrag.model import Block, BlockKind, Table
 
-from .helpers import BALANCE_ZH, INCOME_ZH, make_chunk, make_doc, table_chunks, table_text
+from .helpers import BALANCE_ZH, INCOME_ZH, PRODUCTS_CUT, make_chunk, make_doc, table_chunks, table_text
 
 
 def _by(facts, item: str, year: int):
@@ -237,6 +237,13 @@ def test_a_year_split_across_a_merged_header_cell_dates_both_scope_columns() -> 
     assert facts[(2004, "parent")] == Decimal("10851975.06")
 
 
+def test_a_heading_cut_into_pieces_over_a_repeating_group_of_years_labels_each_column() -> None:
+    doc = make_doc([PRODUCTS_CUT], company="天源科技", year=2005)
+    labels = {f.value: f.column_label for f in extract_facts(doc, table_chunks(doc))}
+    assert labels[Decimal("46607998.80")] == "主营业务收入（元） 2004年度"
+    assert labels[Decimal("31529551.99")] == "主营业务成本（元） 2004年度"
+
+
 def test_a_period_heading_centred_over_its_year_columns_dates_each_of_them() -> None:
     ops = Table(
         "t31",
@@ -394,3 +401,38 @@ def test_a_schedule_by_bare_year_and_a_header_of_units_are_not_turned() -> None:
     shares = Table("t32", [41], [["年份", "（%）"]], [["2004年", "4.73"], ["2005年", "5.10"]])
     doc = make_doc([shares])
     assert not any(f.line_item == "（%）" for f in extract_facts(doc, table_chunks(doc)))
+
+
+def test_a_lone_period_heading_over_segment_columns_dates_every_column() -> None:
+    segments = Table(
+        "t32",
+        [40],
+        [
+            ["", "", "", "For the Year Ended December 31, 2019", ""],
+            ["", "Activision", "Blizzard", "King", "Total"],
+        ],
+        [["Segment operating income", "$ 850", "$ 464", "$ 740", "$ 2,054"]],
+        caption="Operating Segment Results",
+    )
+    doc = make_doc([segments], company="Activision Blizzard", year=2019, language="en", unit_line="")
+    years = {f.column_label.split()[-1]: f.fiscal_year for f in extract_facts(doc, table_chunks(doc))}
+    assert years == {"Activision": 2019, "Blizzard": 2019, "King": 2019, "Total": 2019}
+
+
+def test_a_year_row_above_a_block_of_rows_dates_the_segment_columns_under_it() -> None:
+    segments = Table(
+        "t33",
+        [64],
+        [["", "United States Operations", "Canadian Operations", "Total"]],
+        [
+            ["2021", "", "", ""],
+            ["Operating income", "4,262", "1,176", "6,708"],
+            ["2020", "", "", ""],
+            ["Operating income", "3,633", "860", "5,435"],
+        ],
+        caption="Note 12—Segment Reporting",
+    )
+    doc = make_doc([segments], company="Costco", year=2021, language="en", unit_line="")
+    got = {(f.column_label, f.fiscal_year): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got[("2021 Canadian Operations", 2021)] == Decimal(1176)
+    assert got[("2020 Canadian Operations", 2020)] == Decimal(860)

@@ -14,7 +14,8 @@ from finrag.answer.figures import (
 )
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings, load_settings
-from finrag.model import AccessScope, Chunk, ChunkKind, Hit, SearchRequest
+from finrag.model import AccessScope, Chunk, ChunkKind, Hit, QueryAnalysis, SearchRequest
+from finrag.retrieve.periods import find_periods
 
 from .corpus import build_index
 from .helpers import make_chunk, make_doc
@@ -181,3 +182,19 @@ def test_a_figure_of_a_year_before_the_report_s_own_is_quoted_only_from_a_senten
     question, chunks, focus = extractive_inputs(own, context, AnswerSettings())
     assert focus is not None and not focus.strict
     assert "4,842.90万元" in extractive_answer(question, chunks, 3, 500, focus)
+
+
+def test_a_quarter_no_sentence_prints_is_not_answered_from_another_period() -> None:
+    doc = make_doc([], company="Pfizer", year=2023, file="Pfizer_2023Q2_10Q.pdf", language="en")
+    said = (
+        "Annual Report on Form 10-K for the fiscal year ended December 31, 2022: total revenues of 100,330."
+    )
+    context = [(1, make_chunk(doc, said, 3))]
+    q3 = "What total revenues did Pfizer report for the third quarter of 2022?"
+    asked = analyze(q3, QueryAnalysis(q3, q3, "en", "lookup", periods=find_periods(q3)))
+    question, chunks, focus = extractive_inputs(asked, context, AnswerSettings())
+    assert focus is not None and focus.strict and "third quarter" in focus.periods
+    assert extractive_answer(question, chunks, 3, 500, focus) == ""
+    quarter = "Total revenues for the third quarter of 2022 were $22,638 million."
+    question, chunks, focus = extractive_inputs(asked, [(1, make_chunk(doc, quarter, 3))], AnswerSettings())
+    assert "22,638" in extractive_answer(question, chunks, 3, 500, focus)

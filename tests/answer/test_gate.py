@@ -264,7 +264,7 @@ def test_a_segment_written_after_the_company_s_short_name_is_the_company_s() -> 
     doc = make_doc([], company="Johnson & Johnson", year=2023, language="en", file="JOHNSON_JOHNSON_2023.pdf")
     hits = [Hit(make_chunk(doc, "MedTech worldwide sales grew 12.9% in the second quarter of 2023.", 2), 0.9)]
     asked = analyze("how much did J&J's MedTech sales grow in Q2 2023?")
-    assert asked.entities == ["J&J MedTech"]
+    assert asked.entities == ["J&J MedTech", "MedTech"]  # the owner with its part, then the part
     assert decide(asked, hits, ["Johnson & Johnson"], AnswerSettings()).answerable
     product = [
         Hit(make_chunk(doc, "Fourth quarter worldwide sales: Oncology DARZALEX WW 2,083 1,645", 17), 0.9)
@@ -480,3 +480,16 @@ def test_words_that_only_frame_an_english_question_are_not_looked_for() -> None:
         "2022, and how much had it accrued for them?"
     )
     assert decide(asked, hits, ["Acme"], AnswerSettings()).answerable
+
+
+def test_a_figure_owner_only_another_filer_mentions_is_not_covered() -> None:
+    doc = make_doc(
+        [], company="Lockheed Martin", year=2022, language="en", file="LOCKHEEDMARTIN_2022_10K.pdf"
+    )
+    said = "Javelin is built by a joint venture of Lockheed Martin and Raytheon Technologies; backlog grew."
+    hits = [Hit(make_chunk(doc, said, 12), 0.9)]
+    asked = analyze("What was Raytheon Technologies' total backlog at the end of 2022?")
+    d = decide(asked, hits, ["Lockheed Martin"], AnswerSettings())
+    assert not d.answerable and d.reason == "company" and d.missing == ["Raytheon Technologies"]
+    own = analyze("What was Lockheed Martin's total backlog at the end of 2022?")
+    assert decide(own, hits, ["Lockheed Martin"], AnswerSettings()).reason != "company"

@@ -49,3 +49,10 @@ def test_a_demonstrative_opens_no_chinese_name_and_whom_is_no_english_one() -> N
 
 def test_a_modal_verb_opening_a_question_is_no_company() -> None:
     assert company_names("Can Verizon comfortably cover its interest expense in FY2022?", "en") == ["Verizon"]
+
+
+def test_an_acronym_in_brackets_spells_out_the_name_before_it() -> None:
+    question = "What net sales did Lockheed Martin's Missiles and Fire Control (MFC) segment report for 2022?"
+    names = company_names(question, "en")
+    assert "Missiles and Fire Control" in names and "MFC" in names
+    assert "Martin's Missiles and Fire Control" not in names  # the owner's possessive ends the spelled name

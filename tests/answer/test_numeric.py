@@ -212,3 +212,31 @@ def test_a_change_asked_in_dollars_and_as_a_percentage_gives_both() -> None:
     both = with_amount(asked, growth, facts, {doc.doc_id: 0}, lambda f: 1)
     assert both is not None and "19,837" in both.text and "88.9%" in both.text
     assert both.calculation is not None and "19,837" in both.calculation.text  # the citation check allows it
+
+
+def test_a_weighted_average_roe_is_only_ever_its_printed_figure() -> None:
+    equity = Table(
+        "t50",
+        [60],
+        [["项目", "2019年12月31日", "2018年12月31日"]],
+        [["所有者权益合计", "1,200,000.00", "1,000,000.00"]],
+        caption="合并资产负债表",
+    )
+    profit = Table(
+        "t51",
+        [62],
+        [["项目", "2019年度", "2018年度"]],
+        [["净利润", "110,000.00", "90,000.00"]],
+        caption="合并利润表",
+    )
+    doc = make_doc([equity, profit], company="四方科技", year=2019)
+    facts = extract_facts(doc, table_chunks(doc))
+
+    def worked(question: str) -> object:
+        analysis = QueryAnalysis(question, question, "zh", "calculation", periods=find_periods(question))
+        return calculation_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
+
+    assert worked("四方科技2019年净资产收益率是多少？") is not None  # net profit over average equity
+    assert (
+        worked("四方科技2019年加权平均净资产收益率是多少？") is None
+    )  # equity weighted by month: printed only

@@ -1,6 +1,12 @@
 from __future__ import annotations
 
-from finrag.answer.periods import labels_from_line, naming_offset, report_years_only, resolve_label
+from finrag.answer.periods import (
+    labels_from_line,
+    naming_offset,
+    part_named_years,
+    report_years_only,
+    resolve_label,
+)
 
 
 def test_header_line_with_one_date_per_column() -> None:
@@ -86,3 +92,9 @@ def test_a_quarter_column_without_its_year_is_the_report_year_s_quarter() -> Non
     q3 = resolve_label("第三季度（7-9月份）", 2019, "2019-12-31")
     assert (q3.fiscal_year, q3.fiscal_period, q3.period_end) == (2019, "Q3", "2019-09-30")
     assert resolve_label("第三季度（7-9月份）", None).fiscal_year is None  # no report year: not dated
+
+
+def test_a_fiscal_year_label_of_a_dated_part_of_a_year_is_no_year_of_its_own() -> None:
+    question = "What were Best Buy's net earnings in fiscal 2024 (six months ended July 29, 2023)?"
+    assert part_named_years(question) == {2024}
+    assert part_named_years("What was revenue in fiscal 2022 (fiscal year ended January 28, 2023)?") == set()

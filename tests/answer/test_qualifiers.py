@@ -8,7 +8,7 @@ from finrag.answer.extractive import Focus, select_sentences
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
-from finrag.answer.qualifiers import part_qualifiers, prints_qualifiers, zh_quoted
+from finrag.answer.qualifiers import part_qualifiers, prints_qualifiers, zh_item_qualifiers, zh_quoted
 from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
 
@@ -170,3 +170,12 @@ def test_a_name_a_chinese_question_quotes_is_what_the_figure_is_of_not_a_quoted_
     assert "年产1万吨四氧化三锰项目" in analyze(question).qualifiers
     assert zh_quoted("四方科技2019年年报“主营业务分行业、分产品情况”表中，罐式集装箱的毛利率") == []
     assert zh_quoted("四方科技2019年年报“非经常性损益项目和金额”表中，非经常性损益合计") == []  # "…”表中"
+
+
+def test_a_chinese_kind_is_read_without_where_to_look_and_a_basis_is_no_kind() -> None:
+    question = "金宇生物2020年主营业务中国外地区的营业收入是多少？"
+    assert zh_item_qualifiers(question, [question.index("营业收入")], []) == ["国外"]
+    basis = "厦门安妮股份2007年度按归属于普通股股东的净利润计算的加权平均净资产收益率是多少？"
+    assert zh_item_qualifiers(basis, [basis.index("净利润")], []) == []
+    recorded = "四方科技2019年计入其他收益的与收益相关的政府补助金额是多少元？"
+    assert zh_item_qualifiers(recorded, [recorded.index("政府补助")], []) == ["与收益相关"]

@@ -66,6 +66,12 @@ def test_a_price_per_share_is_no_total_amount() -> None:
     assert fits("money", "交易金额", False, text, total, False, "")
 
 
+def test_earnings_per_share_listed_for_several_years_is_no_deal_amount() -> None:
+    text = "公司收购格拉默之后地位巩固，预计公司2019/20/21年EPS为0.42/0.52/0.62元，给予“买入”评级。"
+    last = _span("money", text, "0.62元")
+    assert not fits("money", "交易金额", False, text, last, False, "")
+
+
 def test_a_disclosure_date_is_a_day_and_a_threshold_is_no_figure() -> None:
     text = "杰华公司计划于2020年7月24日至2020年10月23日期间减持。"
     period = _span("date", text, "2020年7月24日至2020年10月23日")

@@ -213,3 +213,23 @@ def test_a_dates_event_word_may_follow_in_the_next_sentence() -> None:
     dated = "于10月20日，公司参与了项目的竞争性谈判。11月3日，公司被确定为此项目的成交人。"
     found = role_evidence(role, [(1, dated)])
     assert found.value == "11月3日"  # the next sentence's own date is the one its event word goes with
+
+
+def test_a_change_in_a_loss_is_stated_against_another_period() -> None:
+    role = asked_role("中泰教育亏损事件对应的亏损变化是什么？")
+    assert role is not None and checks(role)
+    one_year = "标的学校2018年收入2.2亿人民币，由于利息开支高，2018年净利润亏损400万元。"
+    changed = "归属于上市公司股东的净利润亏损38,772,190.35元，同比由盈转亏。"
+    assert role_evidence(role, [(1, one_year)]).score < 1.0
+    assert role_evidence(role, [(1, changed)]).score == 1.0
+
+
+def test_a_value_after_another_persons_event_is_not_the_subjects() -> None:
+    role = asked_role("叶华俊高管变动事件对应的披露日期是什么？")
+    assert role is not None
+    text = (
+        "继前几日聚光科技董事长叶华俊先生离职后，9月20日，另一家上市公司博晖创新发布公司副总经理的辞职公告。"
+    )
+    assert not role_evidence(role, [(1, text)], subject="叶华俊").found
+    own = "9月20日，聚光科技发布公告，董事长叶华俊先生离职。"
+    assert role_evidence(role, [(1, own)], subject="叶华俊").value == "9月20日"

@@ -39,3 +39,10 @@ def test_a_row_whose_table_lacks_the_measure_asked_of_it_and_the_company_s_own_r
     assert items_from_tables(share, [sales, peers], ["天源科技"]) == []
     volume = "天源科技2005年四氧化三锰的销售量是多少？"  # the table prints the measure: the row is asked
     assert [m.printed for m in items_from_tables(volume, [sales, peers], ["天源科技"])] == ["四氧化三锰"]
+
+
+def test_a_bare_total_row_is_no_item_the_question_names() -> None:
+    doc = make_doc([])
+    other = "非经常性损益\n| 项目 | 2005年度 |\n| 合计 | -53,286.27 |"
+    question = "南岭民爆2005年向关联方采购的发生额合计是多少万元？"
+    assert items_from_tables(question, [make_chunk(doc, other, 120, table_ref="t9")]) == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.text import prints_any, word_stem
+from finrag.answer.text import prints_any, terms, word_stem
 
 
 def test_prints_any_reads_pdf_spacing_and_latin_case() -> None:
@@ -15,3 +15,8 @@ def test_an_english_word_is_found_in_the_form_a_filing_prints_it() -> None:
     assert word_stem("competitors") in "the market is intensely competitive"
     assert word_stem("acquisitions") in "the acquisition of Aria"
     assert word_stem("sales") == "sales" and word_stem("净利润") == "净利润"  # short stems stay whole
+
+
+def test_a_possessive_is_no_part_of_a_term() -> None:
+    assert "works" in terms("What is American Water Works' FY2021 operating margin?")
+    assert "services" in terms("What were Boeing Global Services’ revenues?")

@@ -1,0 +1,121 @@
+"""Who a company's largest customer or supplier was ("2006年度的第一大客户是谁？", "Who was X's largest
+supplier in 2008?"): the row ranked first by amount in the year's top-customer (top-supplier) table, with
+its amount and its printed share; never a guess from prose.
+
+Prospectuses and annual reports list the five largest customers and suppliers by year ("前五名客户销售金额",
+"前五大供应商情况"); the N-th largest is the row with the N-th largest amount of the year, totals aside.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from finrag.answer.numeric import CiteFn, NumericAnswer
+from finrag.answer.query import AskedFor
+from finrag.answer.units import format_number
+from finrag.model import CalcInput, Calculation, Fact
+
+_ZH_RANKS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5}
+_EN_RANKS = {"largest": 1, "biggest": 1, "top": 1, "second largest": 2}
+_ASKED_ZH = re.compile(r"(?:第(?P<n>[一二三四五1-5])大|最大的?)(?P<kind>客户|供应商)")
+_ASKED_EN = re.compile(
+    r"\b(?P<rank>second[- ]largest|largest|biggest|top)\s+(?P<kind>customer|supplier|vendor)s?\b", re.I
+)
+_KIND_WORDS = {
+    "客户": "客户",
+    "供应商": "供应商",
+    "customer": "客户",
+    "supplier": "供应商",
+    "vendor": "供应商",
+}
+# the title of a table listing the largest counterparties ("前五名客户", "前5大供应商", "主要客户")
+_TOP_LIST = re.compile(r"前\s*(?:[五十]|5|10)\s*(?:名|大|位)|主要")
+# rows that are no counterparty: totals, the top five's sum, the rest
+_NOT_PARTY = re.compile(r"合\s*计|小\s*计|总\s*计|前[五5]名|其他|其它|total|others?", re.I)
+
+
+# how a text words the largest counterparty when no table ranks them ("上海住友成为发行人报告期内第一大客户",
+# "Our largest customer, Walmart Inc., represented …")
+_WORDINGS = {
+    "客户": ("第一大客户", "最大客户", "最大的客户", "largest customer", "largest customers"),
+    "供应商": (
+        "第一大供应商",
+        "最大供应商",
+        "最大的供应商",
+        "largest supplier",
+        "largest suppliers",
+        "largest vendor",
+    ),
+}
+
+
+@dataclass(slots=True, frozen=True)
+class PartyAsked:
+    kind: str  # "客户" or "供应商": the word the table's title or text prints
+    rank: int  # 1 for the largest
+    phrase: str  # as the question writes it ("第一大客户")
+
+
+def asked_party(asked: AskedFor) -> PartyAsked | None:
+    """The counterparty rank a question asks for, if any."""
+    if m := _ASKED_ZH.search(asked.question):
+        n = m.group("n")
+        rank = 1 if n is None else int(n) if n.isdigit() else _ZH_RANKS[n]
+        return PartyAsked(m.group("kind"), rank, m.group(0))
+    if m := _ASKED_EN.search(asked.question):
+        rank = _EN_RANKS[m.group("rank").lower().replace("-", " ")]
+        return PartyAsked(_KIND_WORDS[m.group("kind").lower()], rank, m.group(0))
+    return None
+
+
+def party_wordings(party: PartyAsked) -> list[str]:
+    """What a sentence naming the asked counterparty prints (the question's own phrase first)."""
+    words = [party.phrase.lower(), *(_WORDINGS[party.kind] if party.rank == 1 else ())]
+    return list(dict.fromkeys(words))
+
+
+def party_answer(
+    asked: AskedFor, party: PartyAsked, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """The ranked row of the best-ranked document's top-counterparty table for the year asked (its amount,
+    and its share when printed); None when no such table prints two counterparties for that year."""
+    years = asked.years or sorted({f.fiscal_year for f in facts if f.fiscal_year}, reverse=True)[:1]
+    if len(years) != 1:
+        return None
+    year = years[0]
+    tables: dict[tuple[str, str | None], list[Fact]] = {}
+    for f in facts:
+        listing = party.kind in f.statement and _TOP_LIST.search(f.statement)
+        if f.fiscal_year == year and listing and not _NOT_PARTY.search(f.line_item):
+            tables.setdefault((f.doc_id, f.table_ref), []).append(f)
+    ranked = sorted(tables.items(), key=lambda t: doc_rank.get(t[0][0], len(doc_rank)))
+    for _, rows in ranked:
+        amounts = [f for f in rows if f.unit != "%"]
+        names = {f.line_item for f in amounts}
+        if len(names) < MIN_PARTIES or len(amounts) != len(names) or party.rank > len(amounts):
+            continue  # one figure per counterparty: an amount column, not several measures
+        chosen = sorted(amounts, key=lambda f: f.value, reverse=True)[party.rank - 1]
+        share = next((f for f in rows if f.unit == "%" and f.line_item == chosen.line_item), None)
+        return _answer(asked, party, year, chosen, share, cite)
+    return None
+
+
+MIN_PARTIES = 2  # a ranking needs two counterparties or more
+
+
+def _answer(
+    asked: AskedFor, party: PartyAsked, year: int, chosen: Fact, share: Fact | None, cite: CiteFn
+) -> NumericAnswer:
+    unit = chosen.unit or ""
+    amount = f"{format_number(chosen.value, None)}{unit if asked.language == 'zh' else f' {unit}'}".strip()
+    used = [chosen, *([share] if share else [])]
+    if asked.language == "zh":
+        text = f"{year}年{party.phrase}为{chosen.line_item}，金额{amount}[{cite(chosen)}]"
+        text += f"，占比{format_number(share.value, None)}%[{cite(share)}]。" if share else "。"
+    else:
+        text = f"The {party.phrase} in {year} was {chosen.line_item}: {amount} [{cite(chosen)}]"
+        text += f", {format_number(share.value, None)}% of the total [{cite(share)}]." if share else "."
+    inputs = [CalcInput(f"{chosen.line_item} ({year})", chosen.value, chosen.unit, cite(chosen))]
+    shown = Calculation("counterparty_rank", "ranked", inputs, chosen.value, chosen.unit, text)
+    return NumericAnswer(text, used, shown, [f.fact_id for f in used], chosen.value)

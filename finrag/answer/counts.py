@@ -1,0 +1,61 @@
+"""Count questions ("How many Surface devices did Microsoft sell?", "How many customer transactions did …"):
+what a quoted sentence must print for them, so a figure of something else is never the count."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.extractive import Focus
+from finrag.answer.query import AskedFor
+
+# A text question asking for a count or an amount ("How many warehouses ...", "How much did 3M commit ..."):
+# sentences (or table rows) that print a figure answer it, when any does
+# (English only: a Chinese "多少" question over a prospectus often wants a sentence stating no figure)
+ASKS_COUNT = re.compile(r"\bhow (?:many|much)\b", re.I)
+
+# "How many Surface devices did Microsoft sell": units of a named product, asked on their own
+_COUNTED_NAME = re.compile(r"^\s*(?i:how many)\s+((?:[A-Z][\w-]*\s+)+)([a-z][\w-]*)?")
+
+
+def count_focus(asked: AskedFor, year: int | None) -> Focus:
+    """A "how many"/"how much" question without a line item: any figure, or for a count of a named product
+    a count printed with its name and the word for what is counted (its revenue or growth is another
+    figure; none printed: a refusal). The company's own name ("Amazon Prime members") is not the
+    product's."""
+    m = _COUNTED_NAME.search(asked.question)
+    own = {w.lower() for c in asked.companies for w in c.split()}
+    names = [w.lower() for w in (m.group(1).split() if m else []) if w.lower() not in own]
+    if m and names:  # the product, and the things counted when the question says ("Prime members")
+        kinds = (re.sub(r"(?<=\w)s$", "", names[0]), *([m.group(2)] if m.group(2) else []))
+        return Focus([], year, kinds=kinds, strict=True, count=True)
+    return Focus([], year)
+
+
+# what a count question counts ("How many customer transactions did …": "transactions")
+_COUNTED_THING = re.compile(
+    r"^\s*how many\s+(?:[a-z][\w-]*\s+){0,2}?([a-z][\w-]*)\s+(?:did|does|do|were|are|was|is|has|have|had)\b",
+    re.I,
+)
+
+
+def _thing_singular(word: str) -> str:
+    """ "transactions" -> "transaction", "branches" -> "branch", "employees" -> "employee"."""
+    if re.search(r"(?:ch|sh|x|ss)es$", word):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+# people are counted under many words ("employees", "colleagues", "associates"): any figure will do
+_HEADCOUNT = frozenset(
+    {"people", "person", "employee", "staff", "worker", "colleague", "associate", "personnel"}
+)
+
+
+def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
+    """For "how many <things> did …" where no line item asked names the things: a count printed with the
+    word for the things ("transactions"); None otherwise."""
+    counted = _COUNTED_THING.search(asked.question)
+    thing = _thing_singular(counted.group(1).lower()) if counted else ""
+    if not thing or thing in _HEADCOUNT or any(thing in m.printed.lower() for m in asked.line_items):
+        return None
+    return Focus([], year, kinds=(thing,), strict=True, count=True)

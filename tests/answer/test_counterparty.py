@@ -1,0 +1,57 @@
+"""The largest customer or supplier of a year: the top row of the year's top-counterparty table."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.counterparty import asked_party, party_answer
+from finrag.answer.facts import extract_facts
+from finrag.answer.query import analyze
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+TOP_CUSTOMERS = Table(
+    "t1",
+    [83],
+    [["年度", "序号", "客户名称", "销售金额（万元）", "占比"]],
+    [
+        ["", "1", "厦门鑫盛捷企业有限公司", "3,332.52", "8.28%"],
+        ["2007", "2", "NCR", "2,526.09", "6.28%"],
+        ["年度", "小计", "——", "9,792.11", "24.34%"],
+        ["", "1", "NCR", "2,513.21", "8.15%"],
+        ["2006", "2", "辽宁福利彩票发行中心", "1,068.84", "3.46%"],
+        ["年度", "小计", "——", "5,906.04", "19.14%"],
+    ],
+    caption="近三年本公司对前5名客户销售金额及其占总销售收入比例如下表所示。",
+)
+BY_LINE = Table(  # customers by business line: no ranking of counterparties
+    "t2",
+    [78],
+    [["客户", "2007年度", "2006年度"]],
+    [["福彩中心", "4,083.22", "3,000.00"], ["NCR", "2,526.09", "2,527.20"]],
+    caption="近三年本公司行业及客户解决方案销售情况如下表所示。",
+)
+
+
+def _answer(question: str, tables: list[Table]):
+    doc = make_doc(tables, company="安妮股份", year=2007)
+    asked = analyze(question)
+    party = asked_party(asked)
+    assert party is not None
+    facts = extract_facts(doc, table_chunks(doc))
+    return party_answer(asked, party, facts, {doc.doc_id: 0}, lambda f: 1)
+
+
+def test_the_largest_customer_of_the_year_asked_with_its_amount_and_share() -> None:
+    out = _answer("安妮股份2006年度的第一大客户是谁？销售金额是多少？", [BY_LINE, TOP_CUSTOMERS])
+    assert out is not None and out.result == Decimal("2513.21")
+    assert "NCR" in out.text and "8.15%" in out.text and "福彩中心" not in out.text
+    second = _answer("安妮股份2007年度的第二大客户是谁？", [TOP_CUSTOMERS])
+    assert second is not None and "NCR" in second.text and second.result == Decimal("2526.09")
+
+
+def test_no_table_ranking_counterparties_gives_no_answer() -> None:
+    assert _answer("安妮股份2006年度的第一大客户是谁？", [BY_LINE]) is None
+    assert asked_party(analyze("What was Acme's largest customer in 2020?")) is not None
+    assert asked_party(analyze("安妮股份2006年度的营业收入是多少？")) is None
