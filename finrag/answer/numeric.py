@@ -8,11 +8,12 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import partial
 
-from finrag.answer.calc import AVERAGE_SHARE, VARIADIC, Operand, calc_text, compute
+from finrag.answer.calc import AVERAGE_SHARE, Operand, calc_text, compute
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact, per_share_row, wants_for
+from finrag.answer.operand_wants import latest_year, variable_wants, yearly_pairs
 from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
@@ -138,72 +139,6 @@ def _label(item: str, f: Fact, lang: str) -> str:
     return f"{item}（{year}）" if lang == "zh" else f"{item} ({year})"
 
 
-def _variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]) -> list[Want]:
-    """Inputs of growth/difference/share/sum/average: several line items at one year, or one line item
-    over the years asked (the latest and the one before when no year is given)."""
-    formula = asked.formula
-    items = list({(m.concept or m.printed.lower()): m for m in asked.line_items}.values())
-    if formula is None or not items:
-        return []
-    year = asked.years[0] if asked.years else None
-    if len(items) >= 2 and formula.name != "yoy_growth":
-        return [Want(it, year) for it in (items if formula.name in VARIADIC else items[:2])]
-    if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
-        return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
-    item = items[0]
-    if formula.name in ("yoy_growth", "difference") and len(asked.dates) >= 2:
-        # two balance dates written: "at July 29, 2023 compared with July 30, 2022"
-        return [Want(item, None, d) for d in sorted(asked.dates[:2], reverse=True)]
-    if formula.name in ("yoy_growth", "difference") and len(asked.years) <= 1 and (pair := _quarters(asked)):
-        return [Want(item, year, quarter=q) for q in pair]  # "Q2 2023 compared with Q1 2023"
-    if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
-        return [Want(item, year - 1), Want(item, year)] if year is not None else []
-    if formula.name in VARIADIC and len(asked.years) >= 2:
-        return [Want(item, y) for y in range(min(asked.years), max(asked.years) + 1)]
-    if len(asked.years) >= 2:
-        return [Want(item, max(asked.years)), Want(item, min(asked.years))]
-    latest = best_fact(facts, Want(item, year), asked, doc_rank)
-    if latest is None or latest.fiscal_year is None:
-        return []
-    if formula.name in VARIADIC:  # "average X": every period the table shows for that row
-        same_row = {
-            f.fiscal_year
-            for f in facts
-            if f.table_ref == latest.table_ref
-            and f.doc_id == latest.doc_id
-            and f.line_item == latest.line_item
-        }
-        return [Want(item, y) for y in sorted(y for y in same_row if y is not None)]
-    return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
-
-
-_SEQUENTIAL = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter|\bqoq\b|sequential|环比", re.I)
-
-
-def _quarters(asked: AskedFor) -> tuple[str, str] | None:
-    """The later and the earlier quarter of one year a change is asked between: the two named, or the one
-    named and the quarter before it ("quarter over quarter in Q3")."""
-    named = sorted(set(asked.quarters), reverse=True)
-    if len(named) >= 2:
-        return named[0], named[-1]
-    if len(named) == 1 and named[0] != "Q1" and _SEQUENTIAL.search(asked.question):
-        return named[0], f"Q{int(named[0][1]) - 1}"
-    return None
-
-
-def _latest_year(facts: list[Fact], concept: str, asked: AskedFor, doc_rank: dict[str, int]) -> int | None:
-    f = best_fact(facts, Want(LineItemMatch(concept, concept, 0)), asked, doc_rank)
-    return f.fiscal_year if f else None
-
-
-def _yearly_pairs(asked: AskedFor) -> list[Want]:
-    items = list({(m.concept or m.printed.lower()): m for m in asked.line_items}.values())
-    if len(items) < 2:
-        return []
-    years = range(min(asked.years), max(asked.years) + 1)
-    return [Want(it, y) for y in years for it in items[:2]]
-
-
 _QUARTER_PERIODS = ("Q1", "Q2", "Q3", "Q4")
 _BASIS = re.compile(r"口径|合并|母公司|按.{0,12}计算")
 
@@ -317,7 +252,7 @@ def _calculation(
     wants: list[Want] = []
     if formula.named:
         ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
-        anchor = year if year is not None else _latest_year(facts, formula.concepts[0], asked, doc_rank)
+        anchor = year if year is not None else latest_year(facts, formula.concepts[0], asked, doc_rank)
         anchor = fiscal_year_of(ended) if ended else anchor
         for spec in formula.concepts:
             concept, _, back = spec.partition("@")  # "inventory@-1": the balance a year earlier
@@ -336,7 +271,7 @@ def _calculation(
         and len(asked.years) >= 2
     ):
         formula = AVERAGE_SHARE  # "three year average of X as a % of revenue": the mean of yearly shares
-        wants = _yearly_pairs(asked)
+        wants = yearly_pairs(asked)
     elif formula.concepts[1:] and all(c != "*" for c in formula.concepts[1:]):  # "D&A % margin": X / revenue
         item = next((m for m in asked.line_items if m.concept not in formula.concepts), None)
         if item is None:
@@ -344,7 +279,7 @@ def _calculation(
         named = [LineItemMatch(c, CONCEPTS[c][0 if lang == "zh" else -1], 0) for c in formula.concepts[1:]]
         wants = [Want(item, year), *(Want(m, year) for m in named)]
     else:
-        wants = _variable_wants(asked, facts, doc_rank)
+        wants = variable_wants(asked, facts, doc_rank)
     if not wants:
         return None
     if formula.name == "ratio" and _IN_PERCENT.search(asked.question):

@@ -1,0 +1,80 @@
+"""Which values a formula question needs (its operands as wants): several items at one year, one item over the
+years or quarters asked, or the latest year a table prints."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.calc import VARIADIC
+from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
+from finrag.answer.query import AskedFor
+from finrag.model import Fact
+
+
+def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]) -> list[Want]:
+    """Inputs of growth/difference/share/sum/average: several line items at one year, or one line item
+    over the years asked (the latest and the one before when no year is given)."""
+    formula = asked.formula
+    items = list({(m.concept or m.printed.lower()): m for m in asked.line_items}.values())
+    if formula is None or not items:
+        return []
+    year = asked.years[0] if asked.years else None
+    if len(items) >= 2 and formula.name != "yoy_growth":
+        return [Want(it, year) for it in (items if formula.name in VARIADIC else items[:2])]
+    if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
+        return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
+    item = items[0]
+    if formula.name in ("yoy_growth", "difference") and len(asked.dates) >= 2:
+        # two balance dates written: "at July 29, 2023 compared with July 30, 2022"
+        return [Want(item, None, d) for d in sorted(asked.dates[:2], reverse=True)]
+    if formula.name in ("yoy_growth", "difference") and len(asked.years) <= 1 and (pair := _quarters(asked)):
+        return [Want(item, year, quarter=q) for q in pair]  # "Q2 2023 compared with Q1 2023"
+    if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
+        return [Want(item, year - 1), Want(item, year)] if year is not None else []
+    if formula.name in VARIADIC and len(asked.years) >= 2:
+        return [Want(item, y) for y in range(min(asked.years), max(asked.years) + 1)]
+    if len(asked.years) >= 2:
+        return [Want(item, max(asked.years)), Want(item, min(asked.years))]
+    latest = best_fact(facts, Want(item, year), asked, doc_rank)
+    if latest is None or latest.fiscal_year is None:
+        return []
+    if formula.name in VARIADIC:  # "average X": every period the table shows for that row
+        same_row = {
+            f.fiscal_year
+            for f in facts
+            if f.table_ref == latest.table_ref
+            and f.doc_id == latest.doc_id
+            and f.line_item == latest.line_item
+        }
+        return [Want(item, y) for y in sorted(y for y in same_row if y is not None)]
+    return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
+
+
+_SEQUENTIAL = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter|\bqoq\b|sequential|环比", re.I)
+
+
+def _quarters(asked: AskedFor) -> tuple[str, str] | None:
+    """The later and the earlier quarter of one year a change is asked between: the two named, or the one
+    named and the quarter before it ("quarter over quarter in Q3")."""
+    named = sorted(set(asked.quarters), reverse=True)
+    if len(named) >= 2:
+        return named[0], named[-1]
+    if len(named) == 1 and named[0] != "Q1" and _SEQUENTIAL.search(asked.question):
+        return named[0], f"Q{int(named[0][1]) - 1}"
+    return None
+
+
+def latest_year(facts: list[Fact], concept: str, asked: AskedFor, doc_rank: dict[str, int]) -> int | None:
+    """The latest year the best fact of ``concept`` is printed for."""
+    f = best_fact(facts, Want(LineItemMatch(concept, concept, 0)), asked, doc_rank)
+    return f.fiscal_year if f else None
+
+
+def yearly_pairs(asked: AskedFor) -> list[Want]:
+    """Two items at every year from the first asked to the last ("X and Y in 2019-2021")."""
+    items = list({(m.concept or m.printed.lower()): m for m in asked.line_items}.values())
+    if len(items) < 2:
+        return []
+    years = range(min(asked.years), max(asked.years) + 1)
+    return [Want(it, y) for y in years for it in items[:2]]
