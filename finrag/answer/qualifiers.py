@@ -11,7 +11,7 @@ import re
 
 from finrag.answer.text import terms
 
-_TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s)?|\S")
+_TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|\S")
 # Words before an item that say how it is taken or what is done with it, not which kind of it is asked
 _NOT_KINDS = frozenset(
     re.findall(
@@ -33,6 +33,7 @@ _NOT_KINDS = frozenset(
 )
 # What may stand right before the qualifier: a possessive, a year, or a word that opens a noun phrase
 _OPENERS = frozenset(re.findall(r"\S+", "the its their in of for on what was is were did much many")) | {""}
+_POSSESSIVE_ENDS = ("'s", "’s", "s'", "s’")  # "Adobe's", "MGM Resorts'"
 _OWNER_WORDS = frozenset({"segment", "segment's", "division", "division's", "unit", "brand"})
 
 
@@ -55,11 +56,13 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
             if not words and low in _OWNER_WORDS:
                 continue  # "pharmacy services segment revenue": the segment's name comes before the word
             kind_word = low[0].isalpha() and bool(terms(low)) and low not in _NOT_KINDS  # not punctuation
-            if not kind_word or low in named or low.endswith(("'s", "’s")) or _is_year(low):
+            if not kind_word or low in named or low.endswith(_POSSESSIVE_ENDS) or _is_year(low):
                 opener = low
                 break
             words.append(low)
-        accepted = opener in named or opener.endswith(("'s", "’s")) or _is_year(opener) or opener in _OPENERS
+        accepted = (
+            opener in named or opener.endswith(_POSSESSIVE_ENDS) or _is_year(opener) or opener in _OPENERS
+        )
         phrase = " ".join(reversed(words))
         if accepted and words and phrase not in found:
             found.append(phrase)

@@ -8,7 +8,13 @@ from finrag.answer.extractive import Focus, select_sentences
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
-from finrag.answer.qualifiers import part_qualifiers, prints_qualifiers, zh_item_qualifiers, zh_quoted
+from finrag.answer.qualifiers import (
+    item_qualifiers,
+    part_qualifiers,
+    prints_qualifiers,
+    zh_item_qualifiers,
+    zh_quoted,
+)
 from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
 
@@ -179,3 +185,8 @@ def test_a_chinese_kind_is_read_without_where_to_look_and_a_basis_is_no_kind() -
     assert zh_item_qualifiers(basis, [basis.index("净利润")], []) == []
     recorded = "四方科技2019年计入其他收益的与收益相关的政府补助金额是多少元？"
     assert zh_item_qualifiers(recorded, [recorded.index("政府补助")], []) == ["与收益相关"]
+
+
+def test_a_kind_after_a_plural_possessive_is_read() -> None:
+    question = "What was MGM Resorts' casino revenue for the full year 2018?"
+    assert item_qualifiers(question, [question.index("revenue")], ["MGM Resorts"]) == ["casino"]
