@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.columns import Column
-from finrag.answer.periods import resolve_label
+from finrag.answer.periods import BARE_YEAR, resolve_label
 from finrag.answer.transpose import PERIOD_LABEL
 from finrag.answer.units import detect_unit, parse_number
 from finrag.model import Document, Table
@@ -23,7 +23,6 @@ _TOTAL = re.compile(r"^\s*(?:合\s*计|小\s*计|总\s*计)\s*$")
 _SERIAL = re.compile(r"^\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*[、.]?\s*$")
 # a merged year cell wrapped over two rows ("2010" then "年度"): a bare year, then the rest of it
 _YEAR_REST = re.compile(r"^\s*(?:年度|年)\s*$")
-_YEAR_PART = re.compile(r"^\s*(?:(?:19|20)\d{2}|年度|年)\s*$")
 _FILLER = re.compile(r"^[\s\-－—/]*$")  # "-" where a total row has no name
 MIN_BLOCKS = 2  # one block is a table of one year, read the usual way
 
@@ -35,7 +34,9 @@ def year_blocks(header: list[list[str]], rows: list[list[str]], table: Table) ->
     if (
         not header
         or not rows
-        or any(c and not _YEAR_PART.match(c) and not PERIOD_LABEL.match(c) for c in first)
+        or any(
+            c and not (BARE_YEAR.fullmatch(c) or _YEAR_REST.match(c) or PERIOD_LABEL.match(c)) for c in first
+        )
     ):
         return None
     blocks: list[tuple[str, list[list[str]]]] = []

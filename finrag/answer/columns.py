@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from finrag.answer.periods import (
+    BARE_YEAR,
     MONTH_NAMES,
     UNKNOWN,
     ResolvedPeriod,
@@ -94,7 +95,6 @@ _PERIOD_WORDS = re.compile(
 _YEAR_CELL = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}\b|(?:19|20)\d{2}年", re.I)
 
 
-_BARE_YEAR = re.compile(r"\s*(?:fy\s*)?(?:19|20)\d{2}\s*(?:年度?)?\s*", re.I)
 _PERIODIC = re.compile(rf"{_YEAR_CELL.pattern}|{_PERIOD_WORDS.pattern}", re.I)  # a heading naming a period
 
 
@@ -165,7 +165,7 @@ def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
         lone = [p[0] for p in pieces]
         if cut and not years_below:
             continue  # pieces over segment columns
-        if not cut and (not all(map(_PERIODIC.search, lone)) or any(map(_BARE_YEAR.fullmatch, lone))):
+        if not cut and (not all(map(_PERIODIC.search, lone)) or any(map(BARE_YEAR.fullmatch, lone))):
             continue  # one heading naming no period ("Impact of New"), or bare years (read as printed)
         for g, p in zip(groups, pieces, strict=True):
             joined = ("" if re.search(r"[\u4e00-\u9fff]", "".join(p)) else " ").join(dict.fromkeys(p))

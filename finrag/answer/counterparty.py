@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from finrag.answer.numeric import CiteFn, NumericAnswer
+from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 from finrag.model import CalcInput, Calculation, Fact
@@ -107,15 +107,15 @@ MIN_PARTIES = 2  # a ranking needs two counterparties or more
 def _answer(
     asked: AskedFor, party: PartyAsked, year: int, chosen: Fact, share: Fact | None, cite: CiteFn
 ) -> NumericAnswer:
-    unit = chosen.unit or ""
-    amount = f"{format_number(chosen.value, None)}{unit if asked.language == 'zh' else f' {unit}'}".strip()
+    amount = value_text(chosen, asked.language)  # "2,513.21万元", "1,176 million"
+    n = cite(chosen)
     used = [chosen, *([share] if share else [])]
     if asked.language == "zh":
-        text = f"{year}年{party.phrase}为{chosen.line_item}，金额{amount}[{cite(chosen)}]"
+        text = f"{year}年{party.phrase}为{chosen.line_item}，金额{amount}[{n}]"
         text += f"，占比{format_number(share.value, None)}%[{cite(share)}]。" if share else "。"
     else:
-        text = f"The {party.phrase} in {year} was {chosen.line_item}: {amount} [{cite(chosen)}]"
+        text = f"The {party.phrase} in {year} was {chosen.line_item}: {amount} [{n}]"
         text += f", {format_number(share.value, None)}% of the total [{cite(share)}]." if share else "."
-    inputs = [CalcInput(f"{chosen.line_item} ({year})", chosen.value, chosen.unit, cite(chosen))]
+    inputs = [CalcInput(f"{chosen.line_item} ({year})", chosen.value, chosen.unit, n)]
     shown = Calculation("counterparty_rank", "ranked", inputs, chosen.value, chosen.unit, text)
     return NumericAnswer(text, used, shown, [f.fact_id for f in used], chosen.value)

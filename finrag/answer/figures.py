@@ -20,7 +20,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, split_sentences, terms
 from finrag.config import AnswerSettings
-from finrag.model import AccessScope, Chunk, ChunkKind, Filters, Hit, Period, SearchRequest, SearchResult
+from finrag.model import AccessScope, Chunk, Filters, Hit, Period, SearchRequest, SearchResult
 from finrag.retrieve.docfit import FORWARD
 from finrag.retrieve.expand import load_glossary
 from finrag.retrieve.periods import find_periods
@@ -276,21 +276,22 @@ def beyond_context(context: list[tuple[int, Chunk]], evidence: list[Hit]) -> lis
     return [(len(context) + i + 1, c) for i, c in enumerate(later.values())]
 
 
-PROSE_DOCS = 2  # documents searched again, prose only, when the best chunks held no sentence to quote
+SEARCH_AGAIN_DOCS = 2  # retrieved documents searched once more (prose for a text question, a part's table)
 
 
-def prose_context(
-    question: str,
+def search_again(
+    query: str,
     context: list[tuple[int, Chunk]],
     access: AccessScope,
     search: Callable[[SearchRequest], SearchResult],
     k: int,
+    kinds: list[str] | None = None,
 ) -> list[tuple[int, Chunk]]:
-    """The prose chunks of the retrieved documents a search of text only finds (the best chunks were a
-    diagram's or a table's under the right heading: "主要产品的工艺流程图" for "主营业务是什么"),
-    numbered after the context."""
-    docs = list(dict.fromkeys(c.doc_id for _, c in context))[:PROSE_DOCS]
+    """The chunks (of ``kinds``, any when None) of the best retrieved documents that a second search for
+    ``query`` finds, numbered after the context: the prose a text question's best chunks lacked (a diagram's
+    or a table's under the right heading: "主要产品的工艺流程图" for "主营业务是什么"), a part's own table."""
+    docs = list(dict.fromkeys(c.doc_id for _, c in context))[:SEARCH_AGAIN_DOCS]
     if not docs:
         return []
-    result = search(SearchRequest(question, k, Filters(access=access, doc_ids=docs, kinds=[ChunkKind.TEXT])))
+    result = search(SearchRequest(query, k, Filters(access=access, doc_ids=docs, kinds=kinds or [])))
     return beyond_context(context, result.hits)

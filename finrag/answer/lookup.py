@@ -50,7 +50,7 @@ _MONEY_ASKED = re.compile(
 _WHOLE_YEAR_COLUMN = re.compile(r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b", re.I)
 # a question about a year's whole ("2007年全年的净利润"): no quarter's or half's column answers it
 FULL_YEAR = re.compile(r"全年|整年|\d\s*年度|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
-_QUARTERS = ("Q1", "Q2", "Q3", "Q4")
+QUARTERS = ("Q1", "Q2", "Q3", "Q4")
 _YEAR_ONLY = re.compile(r"^\s*(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2}\s*$", re.I)  # a 10-K's "2022" column
 _MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "2002年10-12月": part of a year
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
@@ -236,7 +236,7 @@ def best_fact(
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
-        if half and (_QUARTER_WORDS.search(f.column_label) or f.fiscal_period in _QUARTERS):
+        if half and (_QUARTER_WORDS.search(f.column_label) or f.fiscal_period in QUARTERS):
             continue  # "2007年1-6月": a quarter's column is three months of it
         if quarters and not asked.instant and not _quarter_column(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year

@@ -12,7 +12,7 @@ from finrag.answer.calc import AVERAGE_SHARE, Operand, calc_text, compute
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
-from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact, per_share_row, wants_for
+from finrag.answer.lookup import QUARTERS, SHARE_FORMULAS, Want, best_fact, per_share_row, wants_for
 from finrag.answer.operand_wants import latest_year, variable_wants, yearly_pairs
 from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.qualifiers import prints_qualifiers
@@ -81,7 +81,7 @@ def _unit_text(f: Fact, lang: str) -> str:
 _SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
 
 
-def _value_text(f: Fact, lang: str) -> str:
+def value_text(f: Fact, lang: str) -> str:
     return format_number(f.value, None) + _unit_text(f, lang)
 
 
@@ -106,12 +106,12 @@ def lookup_answer(
         who = f.company or ""
         if asked.language == "zh":
             where = f"{f.statement or '表格'}，{_period_text(f)}"
-            lines.append(f"{who}{want.item.printed}（{where}）为{_value_text(f, 'zh')}[{n}]。")
+            lines.append(f"{who}{want.item.printed}（{where}）为{value_text(f, 'zh')}[{n}]。")
         else:
             where = f"{f.statement or 'table'}, {_period_text(f)}"
-            value = _value_text(f, "en")
+            value = value_text(f, "en")
             if want.item.concept in OUTFLOW_CONCEPTS and f.value < 0:  # capex printed "(1,577)": its size
-                value = f"{_value_text(replace(f, value=-f.value), 'en')}, an outflow printed in brackets"
+                value = f"{value_text(replace(f, value=-f.value), 'en')}, an outflow printed in brackets"
             lines.append(f"{want.item.printed} ({where}): {value} [{n}].")
     if not found:
         return None
@@ -134,12 +134,11 @@ def _printed(f: Fact, lang: str) -> str:
 
 def _label(item: str, f: Fact, lang: str) -> str:
     year = f.fiscal_year or ""
-    if f.fiscal_period in _QUARTER_PERIODS:  # "total net revenue (Q2 2023)"
+    if f.fiscal_period in QUARTERS:  # "total net revenue (Q2 2023)"
         year = f"{f.fiscal_period} {year}".strip()
     return f"{item}（{year}）" if lang == "zh" else f"{item} ({year})"
 
 
-_QUARTER_PERIODS = ("Q1", "Q2", "Q3", "Q4")
 _BASIS = re.compile(r"口径|合并|母公司|按.{0,12}计算")
 
 

@@ -6,23 +6,15 @@ is refused rather than answered with the company's total."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from finrag.answer.figures import beyond_context
-from finrag.answer.lookup import SHARE_FORMULAS
-from finrag.answer.owners import headed, is_filer
+from finrag.answer.owners import called_parts, headed, is_filer
 from finrag.answer.query import AskedFor
-from finrag.model import AccessScope, Chunk, ChunkKind, Filters, SearchRequest, SearchResult
+from finrag.model import Chunk, ChunkKind
 
-# a capitalised name the question calls a part of the company ("…'s Marine Systems segment")
-_PART = re.compile(
-    r"['’]s?\s+([A-Z][\w&-]*(?:\s+(?:and\s+|&\s+|of\s+)?[A-Z][\w&-]*)*)\s+(?:segment|division)\b"
-)
 # a capitalised word or a joiner next to a name: the name is a piece of a longer one ("Defense, Space &
 # Security" prints no segment called "Space")
 _LONGER_BEFORE = re.compile(r"&\s+$")
 _LONGER_AFTER = re.compile(r"^\s+(?:&|and\s+[A-Z]|[A-Z])")
-PART_DOCS = 2  # documents searched again for a part no retrieved text prints
 _TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
 
 
@@ -38,11 +30,11 @@ def _printed(name: str, text: str) -> bool:
 
 def unprinted_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """The parts the question names that no retrieved text prints on its own."""
-    if asked.formula is not None and asked.formula.name in SHARE_FORMULAS:
+    parts = called_parts(asked, asked.entities)  # "…'s Marine Systems segment"
+    if not parts:
         return []
     text = " ".join(c.text for c in context)
     tables = [c.text for c in context if c.kind in _TABLES]
-    parts = [m.group(1) for m in _PART.finditer(asked.question)]
     return [
         p
         for p in dict.fromkeys(parts)
@@ -50,19 +42,8 @@ def unprinted_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     ]
 
 
-def part_context(
-    parts: list[str],
-    asked: AskedFor,
-    context: list[tuple[int, Chunk]],
-    access: AccessScope,
-    search: Callable[[SearchRequest], SearchResult],
-    k: int,
-) -> list[tuple[int, Chunk]]:
-    """The chunks of the retrieved documents a search for the parts and the items asked finds, numbered
-    after the context."""
-    docs = list(dict.fromkeys(c.doc_id for _, c in context))[:PART_DOCS]
-    if not docs:
-        return []
+def part_query(parts: list[str], asked: AskedFor) -> str:
+    """What to search the company's documents for when no retrieved text prints a part: its name and the
+    items asked ("Canadian Operations segment operating income")."""
     items = " ".join(m.printed for m in asked.line_items)
-    query = f"{' '.join(parts)} segment {items}".strip()
-    return beyond_context(context, search(SearchRequest(query, k, Filters(access=access, doc_ids=docs))).hits)
+    return f"{' '.join(parts)} segment {items}".strip()

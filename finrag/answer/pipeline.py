@@ -30,7 +30,7 @@ from finrag.answer.figures import (
     absent_line_items,
     beyond_context,
     extractive_inputs,
-    prose_context,
+    search_again,
     stub_period,
 )
 from finrag.answer.gate import GateDecision, decide, refusal_text
@@ -39,7 +39,7 @@ from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.lookup import known_companies
 from finrag.answer.numeric_step import numeric_answer
 from finrag.answer.operands import with_rows
-from finrag.answer.parts import part_context, unprinted_parts
+from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze
@@ -52,7 +52,7 @@ from finrag.answer.which_year import WHICH_YEAR
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
-from finrag.model import Answer, Hit, SearchRequest, Trace, to_jsonable
+from finrag.model import Answer, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
 
 
 def _ms(t0: float) -> float:
@@ -195,9 +195,8 @@ class Answerer:
             if prep.numeric is None and (parts := unprinted_parts(asked, [c for _, c in prep.context])):
                 # "Costco's Canadian Operations segment": its table is looked for once more
                 access, k = prep.request.filters.access, self.cfg.context_chunks
-                prep.context.extend(
-                    part_context(parts, asked, prep.context, access, self.retriever.search, k)
-                )
+                query = part_query(parts, asked)
+                prep.context.extend(search_again(query, prep.context, access, self.retriever.search, k))
                 prep.numeric = numeric_answer(self.store, prep, hits)
                 if prep.numeric is None and (parts := unprinted_parts(asked, [c for _, c in prep.context])):
                     return self._refuse_as(prep, "part", parts)  # "Lockheed Martin's Marine Systems segment"
@@ -259,7 +258,8 @@ class Answerer:
             text = extractive_answer(question, later, cfg.max_sentences, cfg.max_answer_chars, focus)
             prep.context.extend(later if text else [])
         if not text and prep.asked.intent == "text":  # nothing to quote: the documents' prose searched again
-            prose = prose_context(prep.asked.question, prep.context, access, self.retriever.search, k)
+            search = self.retriever.search
+            prose = search_again(prep.asked.question, prep.context, access, search, k, [ChunkKind.TEXT])
             text = extractive_answer(
                 question, prose, self.cfg.max_sentences, self.cfg.max_answer_chars, focus
             )

@@ -9,7 +9,7 @@ from finrag.answer.figures import (
     absent_line_items,
     beyond_context,
     extractive_inputs,
-    prose_context,
+    search_again,
     stub_period,
 )
 from finrag.answer.query import analyze
@@ -163,7 +163,7 @@ def test_the_documents_prose_is_searched_when_the_best_chunks_hold_no_sentence(t
         hits = retriever.search(SearchRequest(question, 5)).hits
         tables = [(n, h.chunk) for n, h in enumerate(hits, 1) if h.chunk.kind != ChunkKind.TEXT]
         assert tables and extractive_answer(question, tables, 3, 500) == ""
-        prose = prose_context(question, tables, AccessScope(), retriever.search, 5)
+        prose = search_again(question, tables, AccessScope(), retriever.search, 5, [ChunkKind.TEXT])
         assert prose and all(c.kind == ChunkKind.TEXT for _, c in prose)
         assert prose[0][0] == len(tables) + 1  # numbered after the context
         assert "磁性材料" in extractive_answer(question, prose, 3, 500)
