@@ -22,7 +22,7 @@ from finrag.answer.columns import (
     with_span_heading,
 )
 from finrag.answer.lexicon import PER_SHARE, concept_of, normalise
-from finrag.answer.periods import BARE_YEAR, UNKNOWN, resolve_at, resolve_label
+from finrag.answer.periods import UNKNOWN, resolve_at, resolve_label
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_rows import section_totals
 from finrag.answer.transpose import transposed
@@ -110,7 +110,7 @@ def _table_facts(
     row_year: str = ""  # "| 2021 | | |" above a block of rows: their year, where the columns name none
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
-        if BARE_YEAR.fullmatch(label) and not any(c.strip() for c in row[label_col + 1 :]):
+        if _YEAR_ROW.fullmatch(label) and not any(c.strip() for c in row[label_col + 1 :]):
             row_year = label
             continue
         label = label or _shifted_label(row, label_col)
@@ -146,6 +146,11 @@ def _table_facts(
     return facts, previous
 
 
+
+
+# a row printing only a year ("2021", "Fiscal 2018") above the block of rows it dates; unlike a bare year
+# heading (periods.BARE_YEAR), "Fiscal 2018" counts: as a heading it is spread over its columns instead
+_YEAR_ROW = re.compile(r"(?:fiscal\s+)?(?:19|20)\d{2}(?:年度?)?", re.I)
 
 
 # "Net income … used in diluted earnings per common share calculation": the numerator, not the EPS
@@ -239,7 +244,7 @@ def _label_column(rows: list[list[str]], width: int) -> int | None:
         cells = [r[col] for r in rows if col < len(r) and r[col].strip()]
         if not cells:
             continue
-        numeric = sum(parse_number(c) is not None and not BARE_YEAR.fullmatch(c) for c in cells)
+        numeric = sum(parse_number(c) is not None and not _YEAR_ROW.fullmatch(c.strip()) for c in cells)
         if numeric <= _LABEL_COLUMN_MAX_NUMERIC * len(cells):
             return col
     return None

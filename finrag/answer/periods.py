@@ -31,7 +31,7 @@ _ZH_QUARTER = re.compile(
 )
 # a year written in a question or a label: "FY2022", "fiscal 2021", "2019年" (not the "2000" of "12000吨")
 # a cell or label that is only a year ("2021", "FY2022", "2005年度"): a heading or a row naming a period
-BARE_YEAR = re.compile(r"\s*(?:fy\s*|fiscal\s+)?(?:19|20)\d{2}\s*(?:年度?)?\s*", re.I)
+BARE_YEAR = re.compile(r"\s*(?:fy\s*)?(?:19|20)\d{2}\s*(?:年度?)?\s*", re.I)
 YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?(?<![\d.,])((?:19|20)\d{2})(?!\d)", re.I)
 # "1Q21", "3Q 2020", "Q1 2021", "Q2 FY23": a quarter and its year
 _QUARTER_YEAR = re.compile(
