@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.lexicon import LineItemMatch
+
 _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
 
 
@@ -38,8 +40,38 @@ _EXCEEDS = re.compile(
     r"|above|below)\b",
     re.I,
 )
-# A yes/no question (not "what is …"): the verdict opens the answer
-YES_NO = re.compile(r"^\s*(?:does|do|is|are|was|were|has|have|did|can)\b", re.I)
+# A yes/no question (not "what is …"), perhaps after a clause naming its period ("In fiscal 2023, did …"):
+# the verdict opens the answer
+YES_NO = re.compile(
+    r"^\s*(?:(?:in|for|during|as of|at)\b(?:\([^)?]*\)|[^,?(]){0,80},\s*)?"
+    r"(?:does|do|is|are|was|were|has|have|did|can)\b",
+    re.I,
+)
+# where a comparison of two items turns to the second ("more cash on A than on B", "A exceeded B")
+_TURN = re.compile(
+    r"\b(?:more|less|higher|greater|lower|larger|bigger|smaller|fewer)\b.{0,80}?\b(than)\b"
+    r"|\b(exceed(?:ed|s)?|outpac(?:ed|es|e)|cover(?:ed|s)?)\b",  # "did net income cover the dividends"
+    re.I,
+)
+
+
+def compared_items(
+    question: str, language: str, items: list[LineItemMatch], years: int
+) -> tuple[LineItemMatch, LineItemMatch] | None:
+    """ "In fiscal 2023, did Best Buy spend more cash on share repurchases than on dividends?": the two
+    items an English yes/no question compares within one period (the last named before the turn, the first
+    after)."""
+    asking = question.split("?")[0]
+    m = _TURN.search(asking)
+    if language != "en" or years > 1 or not YES_NO.search(asking) or m is None:
+        return None
+    turn = m.start(1) if m.group(1) else m.start(2)
+    ordered = sorted(items, key=lambda i: i.start)
+    before = [i for i in ordered if i.start + len(i.printed) <= turn]
+    after = [i for i in ordered if i.start >= turn]
+    if not before or not after or (before[-1].concept == after[0].concept and after[0].concept):
+        return None
+    return before[-1], after[0]
 
 
 def compares_periods(question: str, language: str, years: int) -> bool:
@@ -55,6 +87,6 @@ def compares_periods(question: str, language: str, years: int) -> bool:
 
 # "What net income did Foot Locker report …", "what revenue does the segment generate": the figure is asked
 _WHAT_ITEM_DID = re.compile(
-    r"\bwhat\s+(?:[\w'&-]+\s+){1,8}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
+    r"\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
     r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe)s?\b"
 )

@@ -61,8 +61,22 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "research, development and related expenses",
         "research, development and engineering expenses",
     ),
-    "finance_expense": ("财务费用", "finance costs", "financial expenses"),
+    "finance_expense": (
+        "财务费用",
+        "finance costs",
+        "financial expenses",
+        "financial expense",
+        "finance expenses",
+    ),
     "operating_profit": ("营业利润", "operating income", "income from operations", "operating profit"),
+    # Nike's segment measure: printed as its own row, never worked out from operating income
+    "ebit": (
+        "息税前利润",
+        "earnings before interest and taxes",
+        "earnings (loss) before interest and taxes",
+        "earnings before interest and income taxes",
+        "ebit",
+    ),
     "total_profit": (
         "利润总额",
         "income before income taxes",
@@ -269,6 +283,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "repurchasing common stock",
         "repurchasing its common stock",
         "repurchasing shares",
+        "repurchasing its own shares",
+        "repurchasing its shares",
+        "repurchasing its own stock",
     ),
     "share_based_compensation": (
         "股份支付",
@@ -285,6 +302,25 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "cash paid for interest",
         "cash paid during the year for interest",
         "interest paid, net of amounts capitalized",
+    ),
+    # CAS direct-method operating cash flows, with the English glosses of questions about Chinese filers
+    "cash_from_sales": (
+        "销售商品、提供劳务收到的现金",
+        "cash received from sales of goods and rendering of services",
+        "cash received from selling goods and providing services",
+    ),
+    "cash_paid_for_goods": (
+        "购买商品、接受劳务支付的现金",
+        "cash paid for goods and services",
+        "cash paid for purchasing goods and receiving services",
+    ),
+    "cash_paid_to_employees": (
+        "支付给职工以及为职工支付的现金",
+        "支付给职工及为职工支付的现金",
+        "cash paid to and on behalf of employees",
+        "paid to and on behalf of employees",
+        "pay to and on behalf of employees",
+        "cash paid to employees",
     ),
     "income_taxes_paid": (
         "支付的各项税费",

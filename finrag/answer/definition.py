@@ -243,7 +243,18 @@ def _parse(name: str, expr: str) -> Definition | None:
     terms = [t for t in tokens if isinstance(t, Term)]
     if not 2 <= len(terms) <= MAX_OPERANDS and not any(t.average_of for t in terms):
         return None
+    if all(_POSITION.fullmatch(t.item.printed) for t in terms):  # "total unearned revenue (short-term plus
+        head = _TOTAL.sub("", name)  # long-term)": the short-term and long-term parts of unearned revenue
+        tokens = [
+            replace(t, item=LineItemMatch("", f"{t.item.printed} {head}", 0)) if isinstance(t, Term) else t
+            for t in tokens
+        ]
     return Definition(name, tokens) if _well_formed(tokens) else None
+
+
+# a part named only by where it stands, elliptical for that part of the defined item
+_POSITION = re.compile(r"(?:non-?)?current|short-term|long-term", re.I)
+_TOTAL = re.compile(r"^total\s+", re.I)
 
 
 # a bracket after an operand that says which part of its row is meant, as statements print it

@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
+from decimal import Decimal
 
 from finrag.answer.asks import YES_NO
-from finrag.answer.numeric import NumericAnswer
+from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.periods import without_year_ended
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
-from finrag.model import Calculation
+from finrag.model import Calculation, Fact
 
 _IMPROVING = re.compile(r"\bimprov\w*|\bexpand\w*|\bincreas\w*|\bgrow(?:ing|n)?\b|\brising\b", re.I)
 _WORSENING = re.compile(
@@ -104,7 +105,8 @@ def sign_answer(asked: AskedFor, found: NumericAnswer | None) -> NumericAnswer |
 
 
 # "What is the FY2020 - FY2021 change in unadjusted EBITDA % margin": the later ratio less the earlier one
-_CHANGE_IN = re.compile(r"\bchange in\b", re.I)
+# "By how many percentage points did the operating margin change from 2018 to 2019?" too
+_CHANGE_IN = re.compile(r"\bchange in\b|\bpercentage points?\b|\bbasis points\b", re.I)
 
 
 def asks_change(asked: AskedFor) -> bool:
@@ -122,6 +124,10 @@ def asks_change(asked: AskedFor) -> bool:
     )
 
 
+_EXACT_PLACES = 6  # ratios worked this precisely before their difference is taken
+_POINT_PLACES = 2  # a change in points is shown to two decimals unless the question asks otherwise
+
+
 def change_answer(
     asked: AskedFor, answer_for: Callable[[AskedFor], NumericAnswer | None]
 ) -> NumericAnswer | None:
@@ -131,7 +137,10 @@ def change_answer(
         return None
     now, before, nc, bc = both
     a, b = nc.result, bc.result
-    delta = a - b
+    # the difference of the unrounded ratios, rounded once: 26.507% − 24.765% is 1.74 points, not 1.75
+    exact = _two_years(replace(asked, places=_EXACT_PLACES), year, prior, answer_for)
+    delta = exact[2].result - exact[3].result if exact else a - b
+    delta = delta.quantize(Decimal(1).scaleb(-(asked.places if asked.places is not None else _POINT_PLACES)))
     unit = nc.unit or ""
     points = " percentage points" if unit == "%" else ""
     shown_a, shown_b = f"{format_number(a, None)}{unit}", f"{format_number(b, None)}{unit}"
@@ -188,3 +197,26 @@ def comparison_answer(
     cites = "".join(dict.fromkeys(re.findall(r"\[\d+\]", text)))  # the figures' own citations
     verdict = f"{'Yes' if yes else 'No'}. {name[:1].upper()}{name[1:]}: {shown} {cites}."
     return NumericAnswer(f"{verdict}\n{text}", facts, calc, found.detail if found else [], a)
+
+
+def items_answer(
+    asked: AskedFor, pair: tuple[Fact | None, Fact | None], names: tuple[str, str], cite: CiteFn
+) -> NumericAnswer | None:
+    """ "Did Best Buy spend more cash on share repurchases than on dividends?": the two items' figures of the
+    period and yes or no as the first compares with the second by size (an outflow printed in brackets is
+    an amount spent); None unless both are found as different cells in one unit."""
+    first, second = pair
+    if first is None or second is None or first.fact_id == second.fact_id:
+        return None
+    if (first.unit == "%") != (second.unit == "%"):
+        return None
+    a, b = abs(first.value * first.scale), abs(second.value * second.scale)
+    if a == b:
+        return None
+    yes = a < b if _LESS.search(asked.question.split("?")[0]) else a > b
+    sizes = [replace(f, value=abs(f.value)) for f in (first, second)]
+    shown = " versus ".join(
+        f"{n} {value_text(f, 'en')} [{cite(f)}]" for n, f in zip(names, sizes, strict=True)
+    )
+    verdict = f"{'Yes' if yes else 'No'}. {shown[:1].upper()}{shown[1:]}."
+    return NumericAnswer(verdict, [first, second], None, [first.fact_id, second.fact_id])

@@ -68,6 +68,8 @@ _PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|�
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
 _ADJUSTED_ROW = re.compile(r"(?<!un)adjusted\b|non-gaap", re.I)
+# a note's movement column ("本期增加"): a change over the year, not the balance at its end
+_MOVEMENT = re.compile(r"(?:本[期年]|当[期年])\s*(?:增加|减少|计提|转回|核销|转销|摊销)")
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 # Statement named in a question -> words of its printed title
 _STATEMENTS = (
@@ -96,11 +98,12 @@ class Want:
 
 
 def fetch_facts(
-    store: Store, filters: Filters, items: list[LineItemMatch], doc_ids: list[str], totals: bool = False
+    store: Store, filters: Filters, items: list[LineItemMatch], doc_ids: list[str], question: str = ""
 ) -> list[Fact]:
-    """Facts of the retrieved documents whose normalised line item is one the question's items allow;
-    ``totals`` (the question asks a total: "非经常性损益合计"): also the total row of a table titled by an
-    item no row is labelled with."""
+    """Facts of the retrieved documents whose normalised line item is one the question's items allow; the
+    total row of a table titled by an item when the ``question`` asks a total of an item no row is
+    labelled with ("非经常性损益合计") or a part of an item's balance ("商誉减值准备": the total of
+    "(2).商誉减值准备")."""
     names: list[str] = []
     contained: list[str] = []  # "purchases of property, plant and equipment (pp&e)" is capex too
     for it in items:
@@ -120,12 +123,16 @@ def fetch_facts(
     facts = store.get_facts(
         scoped, line_items=sorted(set(n for n in names if n)), containing=sorted(set(contained))
     )
-    rowless = [it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)]
-    return facts + _titled_totals(store, scoped, rowless) if rowless and totals else facts
+    titled = [it for it in items if it.printed and part_after(question, it)]
+    if _TOTAL_ASKED.search(question):
+        titled += [
+            it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)
+        ]
+    return facts + _titled_totals(store, scoped, titled) if titled else facts
 
 
 _TOTAL_ROWS = ("合计", "总计", "total")
-TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
+_TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
 _NUMBERING = re.compile(r"^[\s\d一二三四五六七八九十（）()、.．:：]+")  # a heading's number: "十、", "(1)."
 
 
@@ -219,7 +226,7 @@ def best_fact(
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
     full_year = not asked.part_year and bool(FULL_YEAR.search(asked.question))
     measure = _measure_after(asked.question, want.item)
-    component = _part_after(asked.question, want.item)
+    component = part_after(asked.question, want.item)
     money = bool(_MONEY_ASKED.search(asked.question))
     scored: list[tuple[float, Fact]] = []
     quarters = [want.quarter] if want.quarter else asked.quarters
@@ -242,6 +249,8 @@ def best_fact(
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
         if quarters and (_WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)):
             continue  # a balance at a quarter's end: not the one at a year's end ("2007年度", "2022")
+        if asked.instant and _MOVEMENT.search(f.column_label) and not _MOVEMENT.search(asked.question):
+            continue  # "2020年末商誉账面原值": the 期末余额 column, not the year's 本期增加
         if component and component not in f"{f.line_item}{f.column_label}{f.section}{f.statement}":
             continue  # "固定资产的累计折旧": the net balance row is another figure
         if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
@@ -313,7 +322,7 @@ def _measure_after(question: str, item: LineItemMatch) -> str:
 _ZH_PART = re.compile(r"(?:的|中的)?\s*(累计折旧|累计摊销|坏账准备|减值准备|跌价准备|账面原值|原值)")
 
 
-def _part_after(question: str, item: LineItemMatch) -> str:
+def part_after(question: str, item: LineItemMatch) -> str:
     """The part of an item's balance a Chinese question asks for, else ""."""
     m = _ZH_PART.match(question, item.end) if item.start >= 0 and not item.printed.isascii() else None
     return m.group(1) if m else ""

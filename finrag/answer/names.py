@@ -14,10 +14,14 @@ from finrag.answer.lexicon import concept_of, find_line_items
 from finrag.answer.periods import MONTHS, YEAR
 from finrag.retrieve.expand import GLOSSED_NAME, ZH_GLOSS
 
-# full names end in a company form; a state-owned factory's in 厂 ("湖南省南岭化工厂")
+# full names end in a company form; a state-owned factory's in 厂 ("湖南省南岭化工厂"); a short name is
+# whole before its stock code ("金瑞科技（600390）")
 _ZH_COMPANY_FULL = re.compile(
-    r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团|[省市][\u4e00-\u9fff]{2,10}厂))"
+    r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团|[省市][\u4e00-\u9fff]{2,10}厂)"
+    r"|[\u4e00-\u9fff]{2,12}(?=[（(]\d{6}[)）]))"
 )
+# a subsidiary's short name after what it is to the filer ("控股子公司通力磁材公司")
+_ZH_SUBSIDIARY = re.compile(r"(?:子|孙|参股)公司([\u4e00-\u9fff]{2,10}?)(?<!有限)(?<!股份)(?<!集团)公司")
 _ZH_ENTITY_NEAR_YEAR = [
     # the name opens the question: "国电电力截至2006年末…"
     re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
@@ -70,8 +74,11 @@ _EN_STOP_CAPS = _words(
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"
 ) | {m.title() for m in MONTHS}
-# capitalised words, digits only after a hyphen ("COVID-19", not "FY2021")
-_EN_CAPS = re.compile(r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)")
+# capitalised words, digits only after a hyphen ("COVID-19", not "FY2021"); a free-standing "&" joins two
+# ("Deere & Company")
+_EN_CAPS = re.compile(
+    r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+(?:&\s+)?[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)"
+)
 
 
 _YEAR_WORD = re.compile(r"(?:19|20)\d{2}年[度末初底]?")  # one word: jieba glues "年" to a name ("年诺泰")
@@ -123,7 +130,7 @@ def company_names(text: str, lang: str) -> list[str]:
                 found.append(part)
 
     if lang == "zh":
-        for m in _ZH_COMPANY_FULL.finditer(text):
+        for m in (*_ZH_COMPANY_FULL.finditer(text), *_ZH_SUBSIDIARY.finditer(text)):
             add(m.group(1), True)
         if not found:
             cuts = _word_cuts(text)

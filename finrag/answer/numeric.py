@@ -12,7 +12,15 @@ from finrag.answer.calc import AVERAGE_SHARE, Operand, calc_text, compute
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
-from finrag.answer.lookup import QUARTERS, SHARE_FORMULAS, Want, best_fact, per_share_row, wants_for
+from finrag.answer.lookup import (
+    QUARTERS,
+    SHARE_FORMULAS,
+    Want,
+    best_fact,
+    part_after,
+    per_share_row,
+    wants_for,
+)
 from finrag.answer.operand_wants import latest_year, variable_wants, yearly_pairs
 from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.qualifiers import prints_qualifiers
@@ -240,6 +248,11 @@ def calculation_answer(
     )
 
 
+def _asked_label(asked: AskedFor, item: LineItemMatch) -> str:
+    """The item as the question writes it, with the part of its balance asked ("商誉" + "减值准备")."""
+    return item.printed + part_after(asked.question, item)
+
+
 def _calculation(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -301,7 +314,7 @@ def _calculation(
         return None  # one cell standing for two different items of a named formula: a wrong match
     fixed = formula.named  # the formula named the items: show them as the table prints them
     operands = [
-        operand(f, _label(_printed(f, lang) if fixed else w.item.printed, f, lang), cite)
+        operand(f, _label(_printed(f, lang) if fixed else _asked_label(asked, w.item), f, lang), cite)
         for f, w in zip(chosen, wants, strict=True)
     ]
     if formula.percent and any(op.unit == "%" for op in operands):

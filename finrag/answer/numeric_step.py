@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.activities import activities_answer, asks_activities
-from finrag.answer.asks import compares_periods
+from finrag.answer.asks import compared_items, compares_periods
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
@@ -21,10 +21,11 @@ from finrag.answer.judgment import (
     change_answer,
     comparison_answer,
     direction_answer,
+    items_answer,
     sign_answer,
 )
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.lookup import SHARE_FORMULAS, TOTAL_ASKED, fetch_facts
+from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact, fetch_facts
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     CiteFn,
@@ -70,8 +71,11 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return None
     names = subject_names(asked, [c for _, c in prep.context])
     owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
-    totals = TOTAL_ASKED.search(asked.question) is not None  # "非经常性损益合计": a titled table's total row
-    facts = fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), totals) if items else []
+    facts = (
+        fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), asked.question)
+        if items
+        else []
+    )
     by_chunk = {c.chunk_id: n for n, c in prep.context}
     missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
     extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
@@ -131,6 +135,15 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return defined_answer(a, definition, facts, doc_rank, cite)
         return calculation_answer(a, facts, doc_rank, cite)
 
+    # "did Best Buy spend more cash on share repurchases than on dividends?"
+    if pair := compared_items(asked.question, asked.language, asked.line_items, len(asked.years)):
+        year = asked.years[0] if asked.years else None
+        both = (
+            best_fact(facts, Want(pair[0], year), asked, doc_rank),
+            best_fact(facts, Want(pair[1], year), asked, doc_rank),
+        )
+        if compared := items_answer(asked, both, (pair[0].printed, pair[1].printed), cite):
+            return compared
     # "Did X's net income in Q2 2022 exceed Q2 2021's?"
     if compares_periods(asked.question, asked.language, len(asked.years)) and (
         compared := comparison_answer(asked, lookup_answer(asked, facts, doc_rank, cite), one_year)

@@ -7,7 +7,7 @@ import re
 
 from finrag.answer.calc import VARIADIC
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
+from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact, part_after
 from finrag.answer.query import AskedFor
 from finrag.model import Fact
 
@@ -16,7 +16,13 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
     """Inputs of growth/difference/share/sum/average: several line items at one year, or one line item
     over the years asked (the latest and the one before when no year is given)."""
     formula = asked.formula
-    items = list({(m.concept or m.printed.lower()): m for m in asked.line_items}.values())
+    # one item written twice is one operand, unless a part of its balance follows it
+    # ("商誉减值准备占商誉账面原值")
+    items = list(
+        {
+            (m.concept or m.printed.lower(), part_after(asked.question, m)): m for m in asked.line_items
+        }.values()
+    )
     if formula is None or not items:
         return []
     year = asked.years[0] if asked.years else None
@@ -73,7 +79,13 @@ def latest_year(facts: list[Fact], concept: str, asked: AskedFor, doc_rank: dict
 
 def yearly_pairs(asked: AskedFor) -> list[Want]:
     """Two items at every year from the first asked to the last ("X and Y in 2019-2021")."""
-    items = list({(m.concept or m.printed.lower()): m for m in asked.line_items}.values())
+    # one item written twice is one operand, unless a part of its balance follows it
+    # ("商誉减值准备占商誉账面原值")
+    items = list(
+        {
+            (m.concept or m.printed.lower(), part_after(asked.question, m)): m for m in asked.line_items
+        }.values()
+    )
     if len(items) < 2:
         return []
     years = range(min(asked.years), max(asked.years) + 1)

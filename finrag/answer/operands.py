@@ -24,7 +24,8 @@ _WHOLE_GAP = 40  # characters between the marker and the whole's name ("share of
 _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
 # "net sales from third-party seller services", "revenue in the Americas": a printed row owns the generic item
 _OWNED_BY = re.compile(r"^\s+(?:from|of|in|for|at|by)\s+(?:the\s+|its\s+|our\s+)?$", re.I)
-_GENERIC = frozenset({"revenue"})
+# items whose breakdown rows a question names by kind ("subscription revenue", "work-in-process inventory")
+_GENERIC = frozenset({"revenue", "inventory"})
 # "货币资金里的银行存款", "货币资金中，存放在境外的款项": a row of the item's breakdown is the item asked;
 # "share repurchases (purchases of stock for treasury)": the row the question brackets is the item's own
 _PART_OF = re.compile(r"^(?:里|中|当中)(?:的|，|,)?(?:其中)?[:：]?$")
@@ -52,7 +53,8 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
     formula still lacks ("product development" as a % of the lexicon's "total net revenue")."""
     items = asked.line_items
     formula = asked.formula
-    if formula is None or formula.name not in _TWO_OPERANDS or len(items) >= 2:
+    distinct = {m.concept or m.printed.lower() for m in items}  # "X / total net sales" names the whole twice
+    if formula is None or formula.name not in _TWO_OPERANDS or len(distinct) >= 2:
         return items
     extra = [
         t

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.lexicon import concept_of
 from finrag.answer.text import terms
 
 _TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|\S")
@@ -64,7 +65,8 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
             opener in named or opener.endswith(_POSSESSIVE_ENDS) or _is_year(opener) or opener in _OPENERS
         )
         phrase = " ".join(reversed(words))
-        if accepted and words and phrase not in found:
+        # "share of sales revenue": an item's own other name is no kind of it
+        if accepted and words and phrase not in found and concept_of(phrase) is None:
             found.append(phrase)
     return found
 
@@ -146,6 +148,6 @@ _DOT = r"\.?"  # "U.S." for "us"
 def prints_qualifiers(text: str, qualifiers: list[str]) -> bool:
     """``text`` prints every word of the qualifiers, singular or plural ("U.S." counts for "us")."""
     low = text.lower()
-    words = [w for q in qualifiers for w in q.lower().split()]
+    words = [w for q in qualifiers for w in re.split(r"[\s-]+", q.lower()) if w]  # "work-in-process"
     dotted = (_DOT.join(map(re.escape, w.replace(".", ""))) for w in words)
     return all(re.search(rf"(?<![a-z]){p}(?:e?s)?(?![a-z])", low) for p in dotted)  # "fee": "fees"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from finrag.answer.asks import asks_amount, asks_reason, compares_periods
+from finrag.answer.asks import asks_amount, asks_reason, compared_items, compares_periods
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition, with_period_operands
 from finrag.answer.lexicon import (
@@ -28,6 +28,8 @@ from finrag.retrieve.periods import names_instrument
 
 _IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+_CHARS_PER_ZH_WORD = 2  # Chinese words are about two characters: the unit the English words are counted in
 _GREETINGS = re.compile(
     r"^\s*(?:你好|您好|嗨|哈喽|早上好|下午好|晚上好|谢谢|多谢|感谢|再见|你是谁|hi|hello|hey|thanks|thank you|"
     r"good (?:morning|afternoon|evening)|bye|who are you)[\s!！。.?？,，~]*$",
@@ -113,8 +115,20 @@ class AskedFor:
         }
 
 
+# "the parent company's operating revenue" (not the parent's owners' share of the group's profit)
+_PARENT_ONLY = re.compile(
+    r"(?<!attributable to )(?<!attributable to the )(?<!owners of )(?<!owners of the )"
+    r"\b(?:the )?parent(?:[- ]company)?(?:['’]s)? "
+    r"(?:own |stand-?alone )?(?!shareholders|stockholders|owners|equity|company shareholders)",
+    re.I,
+)
+
+
 def language_of(text: str) -> str:
-    return "zh" if len(_CJK.findall(text)) >= max(1, len(text) // 10) else "en"
+    """Chinese when its characters outnumber the English words: an English question glossing a name in
+    Chinese ("Jiangsu Akcome Solar's (江苏爱康太阳能) financial expenses (财务费用)") stays English."""
+    words = len(_CJK.findall(text)) / _CHARS_PER_ZH_WORD
+    return "zh" if words and words >= len(_LATIN_WORD.findall(text)) else "en"
 
 
 def is_chitchat(text: str) -> bool:
@@ -124,7 +138,7 @@ def is_chitchat(text: str) -> bool:
 def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     """The fallback reading of ``question``; fields the retriever's ``analysis`` holds take precedence."""
     text = analysis.completed if analysis else question
-    lang = analysis.language if analysis and analysis.language else language_of(text)
+    lang = language_of(text)  # an English question glossing a name in Chinese is answered in English
     asked = AskedFor(question=text, language=lang, intent="text")
     if is_chitchat(text) or (analysis is not None and analysis.intent == "chitchat"):
         asked.intent = "chitchat"
@@ -172,7 +186,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         words = {k.lower() for k in asked.formula.keywords}
         asked.line_items = [m for m in asked.line_items if m.concept or m.printed.lower() not in words]
     asked.places = _places(text)
-    asked.scope = "parent" if "母公司" in text and "归属于母公司" not in text else "consolidated"
+    parent = ("母公司" in text and "归属于母公司" not in text) or _PARENT_ONLY.search(text) is not None
+    asked.scope = "parent" if parent else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
@@ -199,7 +214,11 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):
         asked.intent = "calculation"
-    elif asked.line_items and (asks_amount(text) or compares_periods(text, lang, len(asked.years))):
+    elif asked.line_items and (
+        asks_amount(text)
+        or compares_periods(text, lang, len(asked.years))
+        or compared_items(text, lang, asked.line_items, len(asked.years))
+    ):
         asked.intent = "lookup"
     if asks_reason(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
         asked.intent = "text"

@@ -75,6 +75,14 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
             "% of revenue",
             "% of sales",
             "as a % of sales",
+            # "How large were capital expenditures relative to its revenue?"
+            *(
+                f"relative to {o}{w}"
+                for o in ("", "its ", "total ", "its total ")
+                for w in ("revenue", "sales")
+            ),
+            "relative to net sales",
+            "relative to its net sales",
             "占营业收入的比例",
             "占营业收入比例",
             "占营业收入比率",
@@ -249,7 +257,7 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "{0} / {1}",
         ratio,
         True,
-        ("实际税率", "有效税率", "effective tax rate"),
+        ("实际税率", "有效税率", "实际所得税税率", "effective tax rate", "effective income tax rate"),
     ),
     Formula(
         "debt_to_equity",

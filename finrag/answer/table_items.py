@@ -85,7 +85,10 @@ def items_from_tables(
 _RANK_ROW = re.compile(r"^(?:第[一二三四五六七八九十\d]+名|前[一二三四五六七八九十\d]+名)$")
 # "四氧化三锰产品的全球市场占有率是多少": a measure of the row's subject the table must print to answer it
 _MEASURE_AFTER = re.compile(r"(?:产品|业务|项目)?的([\u4e00-\u9fff]{2,12}?)(?:是|为|有|分别|[？?，,。]|$)")
-_GENERIC = frozenset({"金额", "数额", "数值", "余额", "数量", "规模", "情况", "数据", "发生额", "总额"})
+_GENERIC = frozenset(
+    {"金额", "数额", "数值", "余额", "数量", "规模", "情况", "数据", "发生额", "总额"}
+    | {"账面价值", "账面余额", "账面净值", "净值", "净额"}  # a balance row's own amount, however worded
+)
 _RANKED_CHARS = 2  # "第一名供应商": the first characters of what is ranked must be printed in the table
 _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 

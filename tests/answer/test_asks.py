@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from finrag.answer.asks import asks_amount
+from finrag.answer.asks import asks_amount, compared_items
+from finrag.answer.query import analyze
 
 
 def test_a_figure_asked_as_what_the_company_carried_or_reported_is_an_amount() -> None:
@@ -10,3 +11,25 @@ def test_a_figure_asked_as_what_the_company_carried_or_reported_is_an_amount() -
     long_item = "What net income attributable to MGM Resorts International did MGM report for the six months?"
     assert asks_amount(long_item)
     assert not asks_amount("Describe the goodwill impairment test Pfizer performs.")
+
+
+def test_a_bracketed_acronym_inside_the_figure_asked_still_asks_an_amount() -> None:
+    assert asks_amount("What earnings before interest and taxes (EBIT) did Nike's Converse segment report?")
+
+
+def test_two_items_compared_within_one_period_are_read_in_the_question_s_order() -> None:
+    q = (
+        "In fiscal 2023 (year ended January 28, 2023), did Best Buy spend more cash on share repurchases "
+        "than on dividends?"
+    )
+    asked = analyze(q)
+    pair = compared_items(q, "en", asked.line_items, len(asked.years))
+    assert pair is not None and [m.printed for m in pair] == ["share repurchases", "dividends"]
+    assert asked.intent == "lookup"
+    # two years named: the figure's own comparison between periods, not two items
+    assert compared_items("Did Acme's net income in 2022 exceed 2021?", "en", asked.line_items, 2) is None
+    assert compared_items("What was Acme's revenue in 2022?", "en", asked.line_items, 1) is None
+    cover = "Did Walmart's operating cash flow cover its capital expenditures in fiscal 2020?"
+    covered = analyze(cover)
+    pair = compared_items(cover, "en", covered.line_items, len(covered.years))
+    assert pair is not None and [m.concept for m in pair] == ["operating_cash_flow", "capex"]

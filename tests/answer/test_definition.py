@@ -494,3 +494,14 @@ def test_an_average_balance_written_without_years_is_the_mean_of_the_year_s_star
     assert answer.calculation.result == Decimal("2.84")  # 14,688 / ((5,372 + 4,985) / 2), a multiple
     d = find_definition("2006年应收账款周转率是多少？应收账款周转率=主营业务收入/应收账款平均余额")
     assert d is not None and [t.average_of for t in d.terms] == [None, (-1, 0)]
+
+
+def test_parts_named_only_by_where_they_stand_are_parts_of_the_defined_item() -> None:
+    found = find_definition(
+        "What was Microsoft's total unearned revenue (short-term plus long-term) at June 30, 2016?"
+    )
+    assert found is not None
+    assert [t.item.printed for t in found.terms] == [
+        "short-term unearned revenue",
+        "long-term unearned revenue",
+    ]

@@ -2,9 +2,16 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from finrag.answer.asks import compares_periods
+from finrag.answer.asks import compared_items, compares_periods
 from finrag.answer.facts import extract_facts
-from finrag.answer.judgment import asks_direction, comparison_answer, direction_answer, sign_answer
+from finrag.answer.judgment import (
+    asks_direction,
+    comparison_answer,
+    direction_answer,
+    items_answer,
+    sign_answer,
+)
+from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.query import analyze
 from finrag.model import Table
@@ -91,3 +98,50 @@ def test_a_margin_compared_between_two_years_is_worked_out_for_each() -> None:
     found = comparison_answer(asked, None, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
     assert found is not None  # 6,098 / 17,606 = 34.64% against 5,802 / 15,785 = 36.76%
     assert found.text.startswith("No. Operating margin: 34.64% (2022) versus 36.76% (2021)")
+
+
+def test_two_items_of_one_year_are_compared_by_size_with_both_cited() -> None:
+    flows = Table(
+        "t2",
+        [42],
+        [["($ in millions)", "Fiscal 2023", "Fiscal 2022"]],
+        [["Repurchase of common stock", "(1,014)", "(3,502)"], ["Dividends paid", "(789)", "(688)"]],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([flows], company="Best Buy", year=2023, language="en", unit_line="")
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+    for question, verdict in (
+        ("In fiscal 2023, did Best Buy spend more cash on share repurchases than on dividends?", "Yes. "),
+        ("In fiscal 2023, did Best Buy spend less on share repurchases than on dividends?", "No. "),
+    ):
+        asked = analyze(question)
+        pair = compared_items(question, "en", asked.line_items, len(asked.years))
+        assert pair is not None
+        both = (
+            best_fact(facts, Want(pair[0], 2023), asked, rank),
+            best_fact(facts, Want(pair[1], 2023), asked, rank),
+        )
+        found = items_answer(asked, both, (pair[0].printed, pair[1].printed), lambda f: 1)
+        assert found is not None and found.text.startswith(verdict)
+        assert "1,014" in found.text and "789" in found.text and "-" not in found.text  # sizes, not signs
+
+
+def test_a_change_in_points_is_taken_between_unrounded_margins() -> None:
+    from finrag.answer.judgment import asks_change, change_answer
+
+    income = Table(
+        "t3",
+        [70],
+        [["(In millions)", "2019", "2018"]],
+        [["Total net revenues", "6,489", "7,500"], ["Operating income", "1,607", "1,988"]],
+        caption="Consolidated Statements of Operations",
+    )
+    doc = make_doc([income], company="Activision Blizzard", year=2019, language="en", unit_line="")
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+    asked = analyze(
+        "By how many percentage points did Activision Blizzard's operating margin change from 2018 to 2019?"
+    )
+    assert asks_change(asked)
+    found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    # 24.765% − 26.507% = −1.742: the shown margins (24.76%, 26.51%) would give −1.75
+    assert found is not None and found.result == Decimal("-1.74")

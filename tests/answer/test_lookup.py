@@ -723,3 +723,87 @@ def test_growth_between_two_quarters_of_a_year_compares_those_quarters() -> None
         out = calculation_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
         assert out is not None and out.text.startswith("Quarter-over-quarter growth"), question
         assert "(41,307 − 38,349) / 38,349 = 7.71%" in out.text
+
+
+GOODWILL = """# 金宇生物技术股份有限公司 2020年年度报告
+
+## 七、合并财务报表项目注释
+
+| 项目 | 2020年12月31日 | 2019年12月31日 |
+|---|---|---|
+| 商誉 | 134,259,226.36 | 130,834,786.69 |
+
+### (1).商誉账面原值
+
+单位：元
+
+| 被投资单位名称 | 期初余额 | 本期增加 | 期末余额 |
+|---|---|---|---|
+| 辽宁益康生物股份有限公司 | 162,708,919.32 |  | 162,708,919.32 |
+| 武汉市正华精机技术发展有限公司 |  | 3,424,439.67 | 3,424,439.67 |
+| 合计 | 162,708,919.32 | 3,424,439.67 | 166,133,358.99 |
+
+### (2).商誉减值准备
+
+单位：元
+
+| 被投资单位名称 | 期初余额 | 本期增加 | 期末余额 |
+|---|---|---|---|
+| 辽宁益康生物股份有限公司 | 31,874,132.63 |  | 31,874,132.63 |
+| 合计 | 31,874,132.63 |  | 31,874,132.63 |
+"""
+
+
+def test_a_part_of_a_balance_is_the_total_of_the_note_table_titled_by_it(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "data")
+    store, retriever = build_index(settings, tmp_path / "docs", {"jinyu_2020.md": GOODWILL})
+    try:
+        answerer = Answerer(settings, store, retriever)
+        gross = answerer.ask(SearchRequest("金宇生物2020年末商誉账面原值是多少？"))
+        # the year-end balance of the note, not its net balance sheet row nor the year's addition
+        assert "166,133,358.99" in gross.answer and "134,259,226.36" not in gross.answer
+        assert "3,424,439.67" not in gross.answer
+        share = answerer.ask(
+            SearchRequest("金宇生物2020年末商誉减值准备占商誉账面原值的比例是多少？保留两位小数。")
+        )
+        assert share.calculation is not None and share.calculation.result == Decimal("19.19")
+        assert "商誉减值准备" in share.answer and "商誉账面原值" in share.answer
+    finally:
+        store.close()
+
+
+def test_ebit_is_its_printed_row_not_operating_income() -> None:
+    segments = Table(
+        "t30",
+        [91],
+        [["(Dollars in millions)", "Fiscal 2021", "Fiscal 2020"]],
+        [["Revenues", "2,205", "1,846"], ["Earnings Before Interest and Taxes", "543", "297"]],
+        caption="Converse",
+    )
+    doc = make_doc([segments], company="Nike", year=2021, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What earnings before interest and taxes (EBIT) did Nike's Converse report in fiscal 2021?"
+    )
+    assert asked.intent == "lookup" and asked.line_items[0].concept == "ebit"
+    got = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert got is not None and "543" in got.text and "2,205" not in got.text
+
+
+def test_an_english_question_reads_a_chinese_direct_method_cash_flow_row() -> None:
+    flows = Table(
+        "t31",
+        [96],
+        [["项目", "2006年度", "2005年度"]],
+        [
+            ["销售商品、提供劳务收到的现金", "12,345,678,901.00", "11,000,000,000.00"],
+            ["支付给职工以及为职工支付的现金", "1,106,443,976.66", "998,000,000.00"],
+        ],
+        caption="合并现金流量表",
+    )
+    doc = make_doc([flows], company="国电电力", year=2006)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("How much cash did GD Power (国电电力) pay to and on behalf of employees in 2006?")
+    assert asked.language == "en"
+    got = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert got is not None and "1,106,443,976.66" in got.text

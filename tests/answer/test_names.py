@@ -56,3 +56,11 @@ def test_an_acronym_in_brackets_spells_out_the_name_before_it() -> None:
     names = company_names(question, "en")
     assert "Missiles and Fire Control" in names and "MFC" in names
     assert "Martin's Missiles and Fire Control" not in names  # the owner's possessive ends the spelled name
+
+
+def test_a_short_name_before_its_stock_code_and_a_subsidiary_s_short_name_are_names() -> None:
+    assert company_names("金瑞科技（600390）2005年度的净利润是多少元？", "zh") == ["金瑞科技"]
+    sub = company_names(
+        "天源科技招股意向书中，控股子公司通力磁材公司2005年12月31日的资产总计是多少元？", "zh"
+    )
+    assert "通力磁材" in sub

@@ -158,3 +158,31 @@ def test_a_period_heading_read_as_a_row_is_no_item() -> None:
     )
     q = "What were JPMorgan Chase's investment banking fees for the three months ended March 31, 2021?"
     assert items_from_tables(q, [chunk]) == []
+
+
+def test_a_kind_of_inventory_is_its_breakdown_row_and_a_whole_named_twice_takes_a_row_as_the_part() -> None:
+    note = Table(
+        "t5",
+        [68],
+        [["(In millions)", "December 26, 2015", "December 27, 2014"]],
+        [
+            ["Raw materials", "16", "40"],
+            ["Work in process", "482", "431"],
+            ["Total inventories, net", "678", "685"],
+        ],
+        caption="Inventories",
+    )
+    doc = make_doc([note], company="AMD", year=2015, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    question = "What was the value of AMD's work-in-process inventory at December 26, 2015?"
+    asked = analyze(question)
+    asked.line_items = with_rows(asked, items_from_tables(question, chunks))
+    got = lookup_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+    assert got is not None and "482" in got.text and "678" not in got.text
+    share, facts, rank = _asked(
+        "What was Block's product development as a percentage of total net revenue in 2020? "
+        "Compute product development / total net revenue."
+    )
+    out = calculation_answer(share, facts, rank, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("12.00")  # 1,139,408 / 9,497,578

@@ -54,6 +54,7 @@ def test_how_an_item_is_taken_is_no_kind_of_it() -> None:
 def test_words_print_singular_or_plural_and_dotted() -> None:
     assert prints_qualifiers("Membership fees 3,877", ["membership fee"])
     assert prints_qualifiers("U.S. sales grew", ["us"])
+    assert prints_qualifiers("| Work in process | 482 |", ["work-in-process"])  # hyphens are spaces
     assert not prints_qualifiers("Total revenue 85,320", ["comparable store"])
 
 

@@ -31,6 +31,13 @@ def test_calculation_question_fields() -> None:
 def test_prior_year_end_and_parent_scope() -> None:
     a = analyze("四方科技母公司上年末的货币资金是多少？")
     assert a.prior_year_end and a.instant and a.scope == "parent"
+    english = analyze(
+        "According to GD Power Development's (国电电力) prospectus, what was the parent company's operating "
+        "revenue for the first quarter of 2007?"
+    )
+    assert english.scope == "parent" and english.language == "en"  # a Chinese gloss: still English
+    owners = analyze("What was net income attributable to the parent company in 2020?")
+    assert owners.scope == "consolidated"  # the owners' share of the group's figure
 
 
 def test_analysis_from_the_retriever_wins() -> None:

@@ -86,3 +86,10 @@ def test_margin_of_any_line_item_over_revenue() -> None:
     assert found is not None and found.name == "share_of_revenue"
     calc = compute(found, [op("167"), op("3991", 2)], places=1, lang="en")
     assert calc.result == Decimal("4.2")
+
+
+def test_a_figure_relative_to_revenue_and_an_effective_income_tax_rate_are_named_ratios() -> None:
+    relative = detect_formula("How large were Boeing's capital expenditures in 2018 relative to its revenue?")
+    assert relative is not None and relative.name == "share_of_revenue"
+    tax = detect_formula("What was PepsiCo's effective income tax rate in 2021?")
+    assert tax is not None and tax.name == "effective_tax_rate"

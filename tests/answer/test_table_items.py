@@ -46,3 +46,11 @@ def test_a_bare_total_row_is_no_item_the_question_names() -> None:
     other = "非经常性损益\n| 项目 | 2005年度 |\n| 合计 | -53,286.27 |"
     question = "南岭民爆2005年向关联方采购的发生额合计是多少万元？"
     assert items_from_tables(question, [make_chunk(doc, other, 120, table_ref="t9")]) == []
+
+
+def test_a_row_asked_for_its_carrying_amount_is_named_inside_the_item_it_belongs_to() -> None:
+    doc = make_doc([])
+    note = "（3）无形资产\n| 项目 | 2010.12.31 |\n| 土地使用权 | 12,190.71 |\n| 合计 | 12,623.18 |"
+    question = "江苏爱康太阳能2010年末无形资产中土地使用权的账面价值是多少？"
+    found = items_from_tables(question, [make_chunk(doc, note, 236, table_ref="t3")])
+    assert [m.printed for m in found] == ["土地使用权"]
