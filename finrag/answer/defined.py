@@ -10,7 +10,8 @@ from decimal import Decimal
 
 from finrag.answer.calc import Formula, calc_text, compute
 from finrag.answer.conversion import with_conversion
-from finrag.answer.definition import LATEST_TWO, OPERATOR_TOKENS, Constant, Definition, Term
+from finrag.answer.definition import OPERATOR_TOKENS, Definition
+from finrag.answer.definition_terms import LATEST_TWO, Constant, Term
 from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand

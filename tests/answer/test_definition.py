@@ -5,7 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.defined import defined_answer, evaluate, template
-from finrag.answer.definition import Constant, find_definition
+from finrag.answer.definition import find_definition
+from finrag.answer.definition_terms import Constant
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer
 from finrag.answer.query import analyze

@@ -36,6 +36,11 @@ def test_prior_year_end_and_parent_scope() -> None:
         "revenue for the first quarter of 2007?"
     )
     assert english.scope == "parent" and english.language == "en"  # a Chinese gloss: still English
+    glossed = analyze(
+        "What were Jiangsu Akcome Solar's (江苏爱康太阳能) financial expenses (财务费用) for 2010?"
+    )
+    assert glossed.language == "en"  # eleven Chinese characters, nine English words
+    assert analyze("四方科技2019年ROE是多少？").language == "zh"
     owners = analyze("What was net income attributable to the parent company in 2020?")
     assert owners.scope == "consolidated"  # the owners' share of the group's figure
 

@@ -1,0 +1,117 @@
+"""The operands of a formula a question defines ("average total assets between FY2018 and FY2019",
+"上年净利润", "D&A from the cash flow statement", "365"): each read as a line item, at a year or over two
+years, or as a number."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.answer.statement_rows import statement_kind
+
+_AVERAGE = re.compile(
+    r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+"
+    r"(?:between|from|for|over|(?:at|as of)(?:\s+the\s+ends?\s+of|\s+year[- ]end)?)\s+"
+    r"(?:fiscal\s+)?(?:fy\s*)?(?:[A-Z][a-z]+\.?\s+\d{1,2},\s*)?"  # "January 31, 2019 and January 31, 2020"
+    r"(?P<a>(?:19|20)\d{2})\s+(?:and|to)\s+(?:fiscal\s+)?(?:fy\s*)?(?:[A-Z][a-z]+\.?\s+\d{1,2},\s*)?"
+    r"(?P<b>(?:19|20)\d{2})$",
+    re.I,
+)
+_CHANGE = re.compile(
+    r"^(?:the\s+)?change\s+in\s+(?P<item>.+?)\s+(?:between|from)\s+(?:fy\s*)?(?P<a>(?:19|20)\d{2})"
+    r"\s+(?:and|to)\s+(?:fy\s*)?(?P<b>(?:19|20)\d{2})$",
+    re.I,
+)
+# "应收账款平均余额", "平均总资产", "average total assets" (no years written): the mean of the balances at the
+# end of the question's year and of the year before (``LATEST_TWO``)
+_MEAN_OF = re.compile(
+    r"^(?:平均(.+)|(.+?)的?平均(?:余额|账面价值|值)|(?:the\s+)?average\s+(?!.*\d{4})(.+))$", re.I
+)
+LATEST_TWO = (-1, 0)  # ``Term.average_of`` relative to the question's year
+# a year an operand is dated by: "FY2019", "2019", "2006年末长期借款" (a Chinese year runs into its word)
+_YEAR_IN = re.compile(r"(?<![\w.])(?:fy\s*)?((?:19|20)\d{2})(?:年(?:末|度|底)?|(?![\w.]))", re.I)
+# Words around an operand that say where or how it is read, not what it is
+_NOISE = re.compile(
+    r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:condensed\s+)?(?:consolidated\s+)?"
+    r"(?:cash flows? statements?|statements? of cash flows?|income statements?|balance sheets?|"
+    r"statements? of (?:income|operations|earnings))\b|\bfrom continuing operations\b|"
+    r"\b(?:the|its|a|an|unadjusted|reported)\b|[()]",
+    re.I,
+)
+_CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
+
+
+@dataclass(slots=True, frozen=True)
+class Term:
+    """One operand: a line item at a year (None: the question's year), or the mean of two years."""
+
+    item: LineItemMatch
+    year: int | None = None
+    average_of: tuple[int, int] | None = None  # the mean of the balances at these two years
+    change: bool = False  # with ``average_of``'s years: the later balance minus the earlier one
+    statement: str | None = None  # "D&A from the cash flow statement": the statement kind to read it from
+    back: int = 0  # years before the question's year ("上年净利润", "prior year revenue")
+
+
+@dataclass(slots=True, frozen=True)
+class Constant:
+    """A number the definition writes ("365 * receivables / sales")."""
+
+    value: Decimal
+
+
+def read_term(text: str) -> Term | Constant | None:
+    """One operand as the definition writes it: a number, an item (at a year, a year relative to the
+    question's, or from a statement), or the mean or change of an item's balances over two years."""
+    text = " ".join(text.split())
+    if _CONSTANT.match(text):
+        return Constant(Decimal(text))
+    if (mean := _MEAN_OF.match(text)) and (item := _item(next(g for g in mean.groups() if g))):
+        return Term(item, None, LATEST_TWO)  # "应收账款平均余额": its balances at the year's start and end
+    avg = _AVERAGE.match(text) or _CHANGE.match(text)
+    if avg:
+        item = _item(avg.group("item"))
+        years = sorted((int(avg.group("a")), int(avg.group("b"))))
+        return Term(item, None, (years[0], years[1]), change=avg.re is _CHANGE) if item else None
+    year_match = _YEAR_IN.search(text)
+    year = int(year_match.group(1)) if year_match else None
+    relative = _RELATIVE_YEAR.match(text)
+    back = 1 if relative and relative.group(1) else 0
+    item = _item(_YEAR_IN.sub(" ", _RELATIVE_YEAR.sub("", text)))
+    named = _NOISE.search(text)
+    statement = statement_kind(named.group(0)) if named else None
+    return Term(item, year, statement=statement, back=back) if item else None
+
+
+# "(本年净利润-上年净利润)/上年净利润": an operand dated relative to the question's year
+_RELATIVE_YEAR = re.compile(
+    r"^(?:(上年度?|去年|上期|上一年度?|(?:the\s+)?(?:prior|previous|last)[- ]year(?:'s)?)|"
+    r"(本年度?|今年|本期|当年|(?:the\s+)?(?:current|this)[- ]year(?:'s)?))\s*",
+    re.I,
+)
+
+
+_BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, both from the income statement"
+
+
+def _item(text: str) -> LineItemMatch | None:
+    """The line item an operand names: a lexicon item covering most of it, else the words as printed."""
+    words = _BOTH.sub("", " ".join(_NOISE.sub(" ", text).split()))
+    if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
+        return None
+    known = find_line_items(words)
+    if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
+        return known[0]
+    return LineItemMatch("", words, 0)
+
+
+def bare_name(name: str) -> str:
+    """A defined name as an operand reads it ("unadjusted EBITDA" is the operand "EBITDA")."""
+    return " ".join(_NOISE.sub(" ", name).split()).lower()
+
+
+def without_years(text: str) -> str:
+    """``text`` with the years it dates operands by blanked ("FY2021 total debt" -> " total debt")."""
+    return _YEAR_IN.sub(" ", text)

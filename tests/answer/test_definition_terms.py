@@ -1,0 +1,27 @@
+"""Operands of a question's own formula, read one by one."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.definition_terms import LATEST_TWO, Constant, Term, read_term
+
+
+def test_an_operand_is_a_number_an_item_at_a_year_or_an_item_over_two_years() -> None:
+    assert read_term("365") == Constant(Decimal(365))
+    average = read_term("average total assets between FY2018 and FY2019")
+    assert isinstance(average, Term) and average.average_of == (2018, 2019) and not average.change
+    change = read_term("change in inventory from 2019 to 2020")
+    assert isinstance(change, Term) and change.average_of == (2019, 2020) and change.change
+    dated = read_term("FY2021 revenue")
+    assert isinstance(dated, Term) and dated.year == 2021 and dated.item.concept == "revenue"
+
+
+def test_an_operand_dated_against_the_question_or_read_from_a_named_statement() -> None:
+    prior = read_term("上年净利润")
+    assert isinstance(prior, Term) and prior.back == 1 and prior.year is None
+    mean = read_term("应收账款平均余额")
+    assert isinstance(mean, Term) and mean.average_of == LATEST_TWO
+    flows = read_term("depreciation and amortization from the cash flow statement")
+    assert isinstance(flows, Term) and flows.statement == "cash_flow"
+    assert read_term("the") is None  # no item named
