@@ -128,7 +128,8 @@ def _bind(
         named = list(t.average_of) if t.average_of else [t.year] if t.year is not None else []
         # the question's own year is shifted already ("Fiscal 2022 ended January 28, 2023")
         back = year - t.back if year is not None and t.back else year  # "上年净利润": the year before
-        years: list[int | None] = [y + asked.year_offset for y in named] or [back]
+        shift = 0 if t.dated else asked.year_offset  # "accounts payable at January 28, 2023": that date's
+        years: list[int | None] = [y + shift for y in named] or [back]
         if t.average_of == LATEST_TWO and year is not None:
             years = [year + d for d in LATEST_TWO]
         item = t.item

@@ -25,7 +25,7 @@ _DEFINE = re.compile(
     r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
     # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
     r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z -]{1,40}?)\s*[=＝]\s*"
-    r"(?P<expr3>[^，。？?；;,]+)",
+    r"(?P<expr3>(?:[^，。？?；;,]|,(?=\s*(?:19|20)\d{2}))+)",  # "at January 28, 2023 / …": a date's comma
     re.I,
 )
 # A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"
@@ -36,7 +36,7 @@ OPERATOR_TOKENS = ("+", "-", "*", "/", "^")
 _OPERATORS = (
     (re.compile(r"\s*\^\s*"), "^"),
     (re.compile(r"\s+divided\s+by\s+|\s*/\s*|\s*÷\s*", re.I), "/"),
-    (re.compile(r"\s*[×*]\s*|\s+times\s+|(?<=\d)\s+x\s+", re.I), "*"),  # "365 x (average …)"
+    (re.compile(r"\s*[×*]\s*|\s+times\s+|(?<=\d)\s+x\s+|\s+x\s+(?=\d)", re.I), "*"),  # "365 x (…)", "… x 365"
     (re.compile(r"\s+plus\s+|\s*\+\s*", re.I), "+"),
     (re.compile(r"\s+(?:minus|less)\s+|\s+[-−–]\s+", re.I), "-"),
 )

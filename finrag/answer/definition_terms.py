@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.answer.periods import EN_DATE, MONTH_NAMES, MONTHS, fiscal_year_of
 from finrag.answer.statement_rows import statement_kind
 
 _AVERAGE = re.compile(
@@ -41,6 +42,13 @@ _NOISE = re.compile(
     re.I,
 )
 _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
+# "total revenue for the 52 weeks ended August 29, 2021", "accounts payable at January 28, 2023", "fiscal
+# 2022 cost of sales": the period an operand is read at (its year is read separately), not its name
+_DATED = re.compile(
+    rf"\b(?:(?:for|in|during|over)\s+(?:the\s+)?[\w-]+\s+(?:weeks|months)\s+)?(?:ended|ending|at|as of|on)\s+"
+    rf"(?:{MONTH_NAMES})\.?\s+\d{{1,2}},?|\bfiscal\b",
+    re.I,
+)
 
 
 @dataclass(slots=True, frozen=True)
@@ -53,6 +61,7 @@ class Term:
     change: bool = False  # with ``average_of``'s years: the later balance minus the earlier one
     statement: str | None = None  # "D&A from the cash flow statement": the statement kind to read it from
     back: int = 0  # years before the question's year ("上年净利润", "prior year revenue")
+    dated: bool = False  # the year is a date's ("at January 28, 2023"): no fiscal naming shifts it
 
 
 @dataclass(slots=True, frozen=True)
@@ -77,12 +86,15 @@ def read_term(text: str) -> Term | Constant | None:
         return Term(item, None, (years[0], years[1]), change=avg.re is _CHANGE) if item else None
     year_match = _YEAR_IN.search(text)
     year = int(year_match.group(1)) if year_match else None
+    if date := EN_DATE.search(text):  # "at January 28, 2023": the fiscal year that date closes
+        month, day = MONTHS[date.group(1).lower()], int(date.group(2))
+        year = fiscal_year_of(f"{int(date.group(3)):04d}-{month:02d}-{day:02d}")
     relative = _RELATIVE_YEAR.match(text)
     back = 1 if relative and relative.group(1) else 0
     item = _item(_YEAR_IN.sub(" ", _RELATIVE_YEAR.sub("", text)))
     named = _NOISE.search(text)
     statement = statement_kind(named.group(0)) if named else None
-    return Term(item, year, statement=statement, back=back) if item else None
+    return Term(item, year, statement=statement, back=back, dated=date is not None) if item else None
 
 
 # "(本年净利润-上年净利润)/上年净利润": an operand dated relative to the question's year
@@ -98,7 +110,7 @@ _BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, bot
 
 def _item(text: str) -> LineItemMatch | None:
     """The line item an operand names: a lexicon item covering most of it, else the words as printed."""
-    words = _BOTH.sub("", " ".join(_NOISE.sub(" ", text).split()))
+    words = _BOTH.sub("", " ".join(_NOISE.sub(" ", _DATED.sub(" ", text)).split()))
     if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
         return None
     known = find_line_items(words)

@@ -11,9 +11,11 @@ from finrag.answer.counterparty import asked_party, party_wordings
 from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
 from finrag.answer.extractive import Focus
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
+from finrag.answer.gate_words import named_rates
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.lookup import FULL_YEAR
 from finrag.answer.owners import is_filer, subject_names
+from finrag.answer.parts import owner_parts
 from finrag.answer.periods import EN_DATE, MONTH_NAMES
 from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor
@@ -183,7 +185,9 @@ def extractive_inputs(
     one_year = asked.years[0] if len(asked.years) == 1 else None
     if FORWARD.search(asked.question):  # guidance for a year is told in the year before's report
         one_year = None
-    figures = asked.intent in ("lookup", "calculation") and len(asked.years) <= 1 and words
+    # a part of the company ("Lockheed Martin's Space segment", "made in Canada"): only sentences naming it
+    parts = tuple(owner_parts(asked, [c for _, c in context]))
+    figures = asked.intent in ("lookup", "calculation") and (len(asked.years) <= 1 or parts) and words
     # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
     # company's total sales are another figure)
     kinds = tuple(asked.qualifiers)
@@ -191,6 +195,7 @@ def extractive_inputs(
     # (English names are capitalised words of many kinds, and a filing names a segment's figures otherwise)
     named = subject_names(asked, [c for _, c in context]) if asked.language == "zh" else []
     owners = tuple(n for n in named if ZH_FIRM.search(n))  # a company's name, not a product's ("工业炸药")
+    owners += parts
     # "是多少" of a year other than the reports' own: only a sentence printing that year's figure answers
     # (a sentence without a year speaks of its report's year)
     own_years = {c.meta.fiscal_year for _, c in context}
@@ -230,6 +235,9 @@ def extractive_inputs(
         focus = Focus(list(topic), one_year, strict=True)
     if not (focus and focus.count):  # "how many customer transactions did …": those, not any figure
         focus = thing_focus(asked, one_year) or focus
+    # "2007年…市场占有率": a sentence printing the rate with that year's figure
+    if focus is None and asked.intent in ("lookup", "text") and (rates := named_rates(asked)):
+        focus = Focus([r.lower() for r in rates], one_year, strict=True)
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)
     if focus is not None and asked.scope == "parent":

@@ -58,6 +58,11 @@ _SOURCE = re.compile(
     re.I,
 )
 
+# "根据国电电力的公开增发招股意向书，…": the document to read, not words the answer's page must print
+_ZH_SOURCE = re.compile(
+    r"^\s*(?:根据|按照|依据|据|从|在)[^，,？?]{0,40}?(?:招股意向书|招股说明书|意向书|说明书|年度报告|年报|报告)(?:中|里|显示)?[，,]?"
+)
+
 
 # Words that only say how a computed metric is taken ("unadjusted EBITDA", "turnover ratio"): the
 # calculator's inputs are the printed statement lines, so the documents need not print these words
@@ -103,7 +108,7 @@ def _topic(asked: AskedFor) -> str:
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
     # "According to X's 10-Q for the second quarter of 2022, what was …"
-    text = _FORMER_NAME.sub(" ", _SOURCE.sub(" ", text))
+    text = _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", _SOURCE.sub(" ", text)))
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     for word in [

@@ -102,7 +102,9 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
             continue  # the named report speaks of the year after it / the date a named fiscal year ended
         if asked.intent == "text" and _only_in_dates(asked.question, year):
             continue  # "the October 1, 2017 shooting": an event's date, not a period asked about
-        covered = any(_covers(h, year, ahead) for h in evidence) or any(
+        # "fiscal 2022 (52 weeks ended January 28, 2023)": a report may be dated by the name or the end
+        named_as = {year, year - asked.year_offset}
+        covered = any(_covers(h, y, ahead) for h in evidence for y in named_as) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
         )
         if not covered:

@@ -19,21 +19,38 @@ _ZH_RATE = re.compile(r"([\u4e00-\u9fff]{2})率")
 _ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")  # "turnover (attrition) rate": the aside names the same rate
 
 
-def unprinted_rate(asked: AskedFor, text: str) -> str | None:
-    """A named rate or score no formula computes, that no evidence text prints (a metric the filer does not
-    report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
+def named_rates(asked: AskedFor) -> list[str]:
+    """The rates, scores and operating measures a question names in its own words that no formula computes
+    and no statement item is ("customer churn rate", "市场占有率", "the average selling price")."""
+    question = _ASIDE.sub("", asked.question)
+    # measures no formula works out ("inventory shrink rate (shrinkage as a percentage of net sales)")
+    measures = [m.group(0) for m in _EN_MEASURE.finditer(question)] if asked.language == "en" else []
     named_formula = asked.formula is not None and asked.formula.named
     if named_formula or asked.definition is not None or any(m.concept for m in asked.line_items):
-        return None  # a rate the calculator works out ("effective tax rate") or a statement item
+        return measures  # a rate the calculator works out ("effective tax rate") or a statement item
     pattern = _ZH_RATE if asked.language == "zh" else _EN_RATE
-    computed = asked.formula.keywords if asked.formula is not None else ()
-    for m in pattern.finditer(_ASIDE.sub("", asked.question)):
-        rate = m.group(0).lower()
-        if any(rate in k.lower() for k in computed):
-            continue  # "增长率", "growth rate": the calculator's own word
-        if rate not in text or (rate.endswith("rate") and not _with_figure(rate, text)):
-            return m.group(0)  # "higher overall renewal rates" with no rate printed reports none
+    computed = [k.lower() for k in asked.formula.keywords] if asked.formula is not None else []
+    rates = [m.group(0) for m in pattern.finditer(question)]
+    # "增长率", "growth rate": the calculator's own word
+    return [r for r in dict.fromkeys(rates + measures) if not any(r.lower() in k for k in computed)]
+
+
+def unprinted_rate(asked: AskedFor, text: str) -> str | None:
+    """A named rate, score or measure that no evidence text prints with a figure (a metric the filer does
+    not report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
+    for rate in named_rates(asked):
+        low = rate.lower()
+        if low not in text or (not low.endswith("率") and not _with_figure(low, text)):
+            return rate  # "higher overall renewal rates" with no rate printed reports none
     return None
+
+
+# Operating measures a filer may or may not report, named in a question's own words
+_EN_MEASURE = re.compile(
+    r"\b(?:average (?:selling )?price|market share|average ticket|shrink(?:age)?|churn|backlog"
+    r"|advertising)\b",
+    re.I,
+)
 
 
 RATE_AFTER = 80  # characters after a rate's name where its figure is printed ("… renewal rate was 90.4%")

@@ -177,6 +177,8 @@ _SPLIT_NAMES = (
     # "03年赚了多少钱": the year's profit
     (re.compile(r"(?:赚|挣|盈利|亏)了?多少钱?"), "net_profit", "净利润"),
     (re.compile(r"卖了多少钱"), "revenue", "营业收入"),
+    # "天源04年收入多少": a year's bare 收入 is its revenue (营业外收入, 利息收入 name themselves)
+    (re.compile(r"(?<=年)(?:度|的|全年)?总?收入(?=是?多少|有多少|为多少|[?？]|$)"), "revenue", "营业收入"),
 )
 
 

@@ -62,7 +62,8 @@ _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司",
 _NOT_ENTITY = _words(
     "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
     # "这笔贷款…": a demonstrative opens no name
-    "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此"
+    "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此 "
+    "加权 扣除 归属"  # "2005年的加权平均净资产收益率": how a ratio is taken
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "
@@ -72,7 +73,10 @@ _EN_STOP_CAPS = _words(
     "D&A Limited Ltd Inc Corp Use "
     # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
-    "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find"
+    "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
+    # "Pfizer's Form 10-Q", words opening a clause, short month names ("Aug 29, 2021")
+    "Form Under After Before During Since Following Given Looking Per Via "
+    "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec"
 ) | {m.title() for m in MONTHS}
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021"); a free-standing "&" joins two
 # ("Deere & Company")

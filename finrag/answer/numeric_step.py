@@ -95,7 +95,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
         cells = cell_facts(facts, asked.qualifiers, items, chunk_of)  # "罐式集装箱的销售量": its column
-        facts = kind_facts(facts, asked.qualifiers, chunk_of) + cells
+        titled = items if asked.formula is None and asked.definition is None else None  # a lookup's part
+        facts = kind_facts(facts, asked.qualifiers, chunk_of, titled) + cells
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
 
     def cite(f: Fact) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from finrag.answer.lexicon import normalise
+from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
 from finrag.answer.periods import MONTHS
@@ -70,6 +70,10 @@ _EVENT_NOUN = (
 )
 
 
+# "Embedded reportable segment"
+_PART_WORD = r"(?:(?:reportable|operating)\s+)?(?:segment|business|division)\b"
+
+
 def _opens(name: str, item: str) -> bool:
     """The name is the first word(s) of a longer line item the question writes, not an owner."""
     return len(item) > len(name) and item.lower().startswith(name.lower()) and not item[len(name)].isalnum()
@@ -81,7 +85,7 @@ def _called_a_part(name: str, asked: AskedFor) -> bool:
     consoles"); not its share of the company's whole ("came from its Domestic segment")."""
     if asked.formula is not None and asked.formula.name in SHARE_FORMULAS:
         return False
-    return bool(re.search(rf"\b{re.escape(name)}\s+(?:segment|business|division)\b", asked.question))
+    return bool(re.search(rf"\b{re.escape(name)}\s+{_PART_WORD}", asked.question))
 
 
 def headed(name: str, table: str) -> bool:
@@ -178,11 +182,14 @@ def _column_parts(label: str) -> list[str]:
 _AFTER_YEAR = re.compile(r".*(?:19|20)\d{2}\b")
 
 
-def kind_facts(facts: list[Fact], kinds: list[str], chunk_of: dict[str, Chunk]) -> list[Fact]:
+def kind_facts(
+    facts: list[Fact], kinds: list[str], chunk_of: dict[str, Chunk], items: list[LineItemMatch] | None = None
+) -> list[Fact]:
     """The facts of the kind of item asked ("rooms" revenue, "comparable store" sales): rows or tables
     printing it ("Pharmacy Services Segment": its "Total revenues"), and rows named by it under the
     heading of what is asked ("Rooms" under "Revenues:"), else the facts of chunks printing it; never the
-    total's row alone."""
+    total's row alone. A row named by the kind in a table titled by one of ``items`` ("Work-in-process" in
+    "the components of Inventories") is read as that item."""
     own = [
         f
         for f in facts
@@ -191,7 +198,20 @@ def kind_facts(facts: list[Fact], kinds: list[str], chunk_of: dict[str, Chunk]) 
         or prints_qualifiers(f.statement, ks)
     ]
     named = owned_facts(own or facts, kinds, chunk_of)
-    return [*own, *(f for f in named if f not in own)]
+    titled = [
+        replace(f, line_item=f"{f.line_item} ({m.printed})", line_item_norm=normalise(m.printed))
+        for f in own
+        if prints_qualifiers(f.line_item, kinds)
+        for m in (items or [])
+        if m.printed and _titles(m, f.statement)
+    ]
+    return [*own, *(f for f in named if f not in own), *titled]
+
+
+def _titles(item: LineItemMatch, title: str) -> bool:
+    """The table title names the item (its printed words or a synonym of its concept)."""
+    low = normalise(title)
+    return normalise(item.printed) in low or any(s in low for s in synonyms(item.concept) if s)
 
 
 def _listed_rows(facts: list[Fact], wanted: list[str]) -> list[Fact]:

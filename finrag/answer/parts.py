@@ -29,17 +29,56 @@ def _printed(name: str, text: str) -> bool:
 
 
 def unprinted_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
-    """The parts the question names that no retrieved text prints on its own."""
-    parts = called_parts(asked, asked.entities)  # "…'s Marine Systems segment"
+    """The parts the question names that no retrieved text prints on its own: called a segment, business or
+    division ("…'s Marine Systems segment"), or a place a figure was made in ("generate in Canada")."""
+    parts = named_parts(asked, context)
     if not parts:
         return []
     text = " ".join(c.text for c in context)
     tables = [c.text for c in context if c.kind in _TABLES]
-    return [
-        p
-        for p in dict.fromkeys(parts)
-        if not _printed(p, text) and not any(headed(p, t) for t in tables) and not is_filer(p, asked, context)
+    return [p for p in parts if not _printed(p, text) and not any(headed(p, t) for t in tables)]
+
+
+def named_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
+    """The parts a question names: called a segment, business or division (not the filer itself), or an
+    owner of the figure other than the filer (``owner_parts``)."""
+    owners = owner_parts(asked, context)
+    called = [p for p in called_parts(asked, asked.entities) if not is_filer(p, asked, context)]
+    return list(dict.fromkeys(called + owners))
+
+
+# "in RMB", "in USD": the unit asked, not a place
+_CURRENCIES = frozenset({"RMB", "USD", "CNY", "EUR", "GBP", "JPY", "HKD", "Yuan", "Renminbi", "Dollars"})
+
+
+def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
+    """Who made an English lookup's figure when it is not the filer: a place or unit ("revenue … generate in
+    Canada", "RevPAR for MGM China", "LinkedIn's operating income") or a business called by the filer's name
+    and more words ("Best Buy's Best Buy Health business").
+    A sentence quoted for such a figure must name it."""
+    if asked.language != "en" or asked.intent != "lookup":
+        return []
+    places = [  # "in Canada", not "in Jinyu Bio-Technology's (…) fixed assets"
+        e
+        for e in asked.entities
+        if e not in _CURRENCIES
+        and re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", asked.question)
+        and not is_filer(e, asked, context)
     ]
+    # "LinkedIn's operating income": the figure's owner, when it is not the filer
+    possessive = [
+        e
+        for e in asked.entities
+        if re.search(rf"\b{re.escape(e)}['’]s?\s", asked.question) and not is_filer(e, asked, context)
+    ]
+    places += [p for p in possessive if " " not in p or p in asked.question]
+    # written as one name ("Boeing's Global Services" joins the filer and its segment: no such name)
+    longer = [
+        e
+        for e in called_parts(asked, asked.entities)
+        if e in asked.question and any(e.lower().startswith(f"{c.lower()} ") for c in asked.companies)
+    ]
+    return list(dict.fromkeys(places + longer))
 
 
 def part_query(parts: list[str], asked: AskedFor) -> str:

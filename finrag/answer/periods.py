@@ -293,7 +293,9 @@ _NAMED_ENDED = re.compile(
 )
 
 
-_PART_OF_YEAR = re.compile(r"\b(?:months|weeks|quarter)\b", re.I)
+_PART_OF_YEAR = re.compile(
+    r"\b(?<!52 )(?<!53 )(?<!fifty-two )(?<!fifty-three )(?<!twelve )(?<!12 )(?:months|weeks|quarter)\b", re.I
+)  # "(52 weeks ended January 28, 2023)" is the whole fiscal year
 
 
 def naming_offset(question: str) -> tuple[int, str]:

@@ -29,6 +29,8 @@ _NOT_KINDS = frozenset(
         those total annual fiscal year years end ended year-end company company's corporation group segment
         segments reportable business businesses change changes ratio margin share portion percent percentage
         cash comfortably easily adequately sufficiently fully consistently
+        increase increases decrease decreases growth decline declines rise drop fall amount value level
+        balance carrying figure number dollar dollars difference movement
         """,
     )
 )
@@ -65,10 +67,34 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
             opener in named or opener.endswith(_POSSESSIVE_ENDS) or _is_year(opener) or opener in _OPENERS
         )
         phrase = " ".join(reversed(words))
+        if not words and (m := _PART_OF.search(question[:start])):
+            phrase, accepted = _part_before(question[: m.start()]), True
         # "share of sales revenue": an item's own other name is no kind of it
-        if accepted and words and phrase not in found and concept_of(phrase) is None:
+        if accepted and phrase and phrase not in found and concept_of(phrase) is None:
             found.append(phrase)
     return found
+
+
+# "the work-in-process component of inventories", "buildings and improvements in property and equipment":
+# the part of a line item asked for, written before it
+_PART_OF = re.compile(
+    r"\s+(?:(?:component|portion|part)\s+of|included\s+in|within|in)\s+"
+    r"(?:the\s+|its\s+|their\s+|(?:[A-Z][\w&.-]*\s+)*[A-Z][\w&.-]*['’]s?\s+)?$"  # "of Pfizer's inventories"
+)
+MAX_PART_WORDS = 4  # "buildings and improvements": a part's name is a few words
+
+
+def _part_before(text: str) -> str:
+    """The words naming a part, read back from its end until a word that names none ("the", "what")."""
+    words: list[str] = []
+    for token in reversed(text.split()[-MAX_PART_WORDS:]):
+        low = token.lower()
+        if not re.fullmatch(r"[a-z][\w-]*", low) or (low in _NOT_KINDS and low != "and"):
+            break
+        words.append(low)
+    while words and words[-1] == "and":
+        words.pop()
+    return " ".join(reversed(words)) if words and words[0] != "and" else ""
 
 
 # "金宇生物2020年非洲猪瘟疫苗的销售收入": what stands between the year and "的" before a line item names the
@@ -116,6 +142,32 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         if len(kind) >= 2 and not named and not _ZH_NOT_KINDS.search(kind) and not ZH_FIRM.search(kind):
             found.append(kind)
     return list(dict.fromkeys(found))
+
+
+# "账龄2至3年的期末账面余额", "账龄3年以上": an aging table's row, written as the tables print it ("1至2年")
+_AGING = re.compile(r"(?<![\d.])(\d+)\s*(?:至|-|－|~|～|到)\s*(\d+)\s*年|(?<![\d.])(\d+)\s*年以(内|上)")
+
+
+def aging_brackets(question: str) -> list[str]:
+    """The aging brackets a question asks about, when it speaks of 账龄."""
+    if "账龄" not in question:
+        return []
+    return [f"{a}至{b}年" if a else f"{n}年以{w}" for a, b, n, w in _AGING.findall(question)]
+
+
+# English wordings of the kinds Chinese reports print ("EPS … after deducting non-recurring gains and
+# losses" is the 扣除非经常性损益后 row, not the basic EPS row)
+_GLOSSED_KINDS = (
+    (
+        re.compile(r"\b(?:after deducting|excluding|net of|before)\s+non-?recurring\b", re.I),
+        "扣除非经常性损益",
+    ),
+)
+
+
+def glossed_kinds(question: str) -> list[str]:
+    """The Chinese kinds an English question writes in English."""
+    return [kind for pattern, kind in _GLOSSED_KINDS if pattern.search(question)]
 
 
 # "the gross margin of Jinyu's biopharmaceutical (生物制药) business": a part of the company named in lower

@@ -22,7 +22,14 @@ from finrag.answer.lexicon import (
 )
 from finrag.answer.names import company_names
 from finrag.answer.periods import YEAR, naming_offset, report_years_only, year_ended
-from finrag.answer.qualifiers import item_qualifiers, part_qualifiers, zh_item_qualifiers, zh_quoted
+from finrag.answer.qualifiers import (
+    aging_brackets,
+    glossed_kinds,
+    item_qualifiers,
+    part_qualifiers,
+    zh_item_qualifiers,
+    zh_quoted,
+)
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -46,9 +53,10 @@ _PRIOR_END = (
     "beginning of the year",
     "prior year end",
 )
-_YEAR_END = ("年末", "期末", "末", "year end", "year-end", "end of", "as of")
+_YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
 _ZH_PLACES = re.compile(r"保留\s*([0-9一二两三四])\s*位小数")
-_EN_PLACES = re.compile(r"(\d|one|two|three|four|zero)\s+decimal\s+places?", re.I)
+# "two decimal places", "Round to one decimal"
+_EN_PLACES = re.compile(r"(\d|one|two|three|four|zero)\s+decimals?(?:\s+places?)?\b", re.I)
 _NUM_WORDS = {
     "0": 0,
     "1": 1,
@@ -199,11 +207,11 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         )
     if asked.definition is None:  # a question's own formula names its operands itself
         if lang == "en":
-            found = item_qualifiers(text, _item_starts(asked), _filer_words(asked))
+            found = item_qualifiers(text, _item_starts(asked), _filer_words(asked)) + glossed_kinds(text)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
-            found = zh_item_qualifiers(text, starts, names) + zh_quoted(text)
+            found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
         asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
         # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too
@@ -245,7 +253,8 @@ def _filer_words(asked: AskedFor) -> list[str]:
 
 
 # glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"
-_NOT_ROWS = frozenset({"segment", "segments", "segment information", "分部", "业务分部", "分部信息"})
+# 账龄: the column of an aging table's brackets
+_NOT_ROWS = frozenset({"segment", "segments", "segment information", "分部", "业务分部", "分部信息", "账龄"})
 # "pay in cash", "how much cash did X spend repurchasing": cash is how an amount was paid, not the balance
 _CASH_PAID = re.compile(
     r"\b(?:in|with) cash\b|\bcash (?:did|does|do|has|have) .{1,60}?\b(?:spen[dt]|pa(?:y|id)|use)\b"
@@ -268,10 +277,11 @@ def _part_names_report_only(text: str) -> bool:
 
 
 def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
+    ended = year_ended(text)  # "fiscal 2022 (year ended January 28, 2023)": the date ends a year's flows
     for p in given:
         if p.fiscal_year is not None and p.fiscal_year not in asked.years:
             asked.years.append(p.fiscal_year)
-        if p.kind == "instant":
+        if p.kind == "instant" and p.period_end != ended:
             asked.instant = True
         asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
         if p.fiscal_period and p.fiscal_period.startswith("Q"):
@@ -293,13 +303,16 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     if offset and year_ended(text) is None:
         asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in YEAR.finditer(undated)))
         asked.year_offset = offset
+    elif offset:  # "fiscal 2022 (year ended January 28, 2023)": one year, dated by its end
+        asked.years = [y for y in asked.years if y + offset not in asked.years]
+        asked.year_offset = offset
     if asked.part_year and _part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
         asked.part_year, asked.quarters = False, []
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()
     asked.prior_year_end = any(w in low for w in _PRIOR_END)
-    asked.instant = asked.instant or asked.prior_year_end or any(w in low for w in _YEAR_END)
+    asked.instant = asked.instant or asked.prior_year_end or bool(_YEAR_END.search(low))
 
 
 def _places(text: str) -> int | None:

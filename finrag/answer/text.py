@@ -10,7 +10,9 @@ import rjieba
 from finrag.chunk.build import heading_prefix
 from finrag.model import Chunk
 
-_SENTENCE_END = re.compile(r"(?<=[。！？!?；;])|(?<=\.)\s+(?=[A-Z(\"“\[])|\n+")
+# a full stop after an initial or a title ("Mary N. Dillon", "U.S. Steel", "Mr. Smith") ends no sentence
+_NOT_END = r"(?<![\s(.][A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<!\bNo\.)(?<!\bvs\.)"
+_SENTENCE_END = re.compile(rf"(?<=[。！？!?；;])|(?<=\.){_NOT_END}\s+(?=[A-Z(\"“\[])|\n+")
 _LEADING_CITES = re.compile(r"^(?:\s*\[\d{1,3}\])+")
 _CITE = re.compile(r"\[(\d{1,3})\]")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])[-−]?\(?\d[\d,]*(?:\.\d+)?\)?%?")

@@ -42,6 +42,9 @@ _ENUMERATOR_AFTER = re.compile(
 # A reference longer than this that mentions several figures is a narrative (a summary of a report
 # section, a list of lawsuits): no single number is "the answer", so it is scored by token overlap only.
 MAX_NUMERIC_REFERENCE_CHARS = 300
+_LEADING_WORDS = re.compile(r"约|大约|approximately|about|roughly|[$¥￥€£-−]", re.I)
+_NAME_DIGITS = re.compile(r"[-−(（$¥￥€£\s]*\d+[A-Za-z]")  # "3M", "7Eleven": a name, not a figure
+_BRACKETED = re.compile(r"[(（][^()（）]*[)）]")  # "(… ) / （…）": an aside when it holds words
 
 
 @dataclass(slots=True, frozen=True)
@@ -104,8 +107,9 @@ def _glued_to_word(text: str, start: int, num_start: int) -> bool:
 
 def reference_numbers(answer: str, prom_answer: str | None = None) -> list[Number]:
     """The number(s) a reference answer is about: the bare value when given, else the only number, else
-    (in a short answer) the one after a cue such as 是/为/is or the first number; none for a long
-    narrative that mentions several figures in passing."""
+    (in a short answer) the one after a cue such as 是/为/is or the first number, numbers in a bracketed
+    aside ("（合并报表为…）", "(vs. …)") counting only when nothing else is there; none for a long narrative
+    that mentions several figures in passing."""
     if prom_answer:
         prom = parse_numbers(prom_answer)
         if prom:
@@ -115,6 +119,13 @@ def reference_numbers(answer: str, prom_answer: str | None = None) -> list[Numbe
         return nums
     if len(answer) > MAX_NUMERIC_REFERENCE_CHARS:
         return []
+    asides = [m.span() for m in _BRACKETED.finditer(answer) if any(c.isalpha() for c in m.group())]
+    outside = [n for n in nums if not any(a <= n.start < b for a, b in asides)]
+    nums = outside or nums
+    first = nums[0]
+    opens = not _LEADING_WORDS.sub("", answer[: first.start]).strip()
+    if len(nums) == 1 or (opens and not _NAME_DIGITS.match(answer, first.start)):
+        return nums[:1]  # a reference that opens with its figure is about that figure
     for n in nums:
         if _KEY_CUE.search(answer[max(0, n.start - 20) : n.start]):
             return [n]

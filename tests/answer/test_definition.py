@@ -506,3 +506,23 @@ def test_parts_named_only_by_where_they_stand_are_parts_of_the_defined_item() ->
         "short-term unearned revenue",
         "long-term unearned revenue",
     ]
+
+
+def test_operands_dated_by_a_period_phrase_and_a_trailing_times_365() -> None:
+    turnover = find_definition(
+        "Calculate Costco's total asset turnover for fiscal 2021, defined as total revenue for the 52"
+        " weeks ended August 29, 2021 divided by the average of total assets at August 29, 2021 and"
+        " August 30, 2020."
+    )
+    assert turnover is not None
+    revenue, assets = turnover.terms
+    assert (revenue.item.concept, revenue.year) == ("revenue", 2021)
+    assert (assets.item.concept, assets.average_of) == ("total_assets", (2020, 2021))
+    dpo = find_definition(
+        "Using Ulta's fiscal 2022 results, compute days payables outstanding = accounts payable at"
+        " January 28, 2023 / fiscal 2022 cost of sales x 365. Round to one decimal."
+    )
+    assert dpo is not None and dpo.tokens[-2:] == ["*", Constant(Decimal(365))]
+    payable, cost = dpo.terms
+    assert (payable.item.concept, payable.year, payable.dated) == ("accounts_payable", 2023, True)
+    assert (cost.item.concept, cost.year, cost.dated) == ("cost_of_revenue", 2022, False)

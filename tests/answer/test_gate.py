@@ -168,7 +168,7 @@ def test_a_figure_of_a_company_that_filed_nothing_here_is_refused() -> None:
 
 def test_a_named_report_and_a_fiscal_year_s_end_date_do_not_ask_for_the_next_year() -> None:
     asked = analyze("What was Acme's FY2022 revenue (fiscal year ended January 28, 2023)?")
-    assert only_in_end_date(asked, 2023)
+    assert asked.years == [2023] and asked.year_offset == 1 and not asked.instant  # one year, by its end
     # a filer naming its fiscal years by the year they start in: FY2022 is the column dated 2023
     shifted = analyze("What is Acme's FY2022 inventory turnover? Fiscal 2022 ended January 28, 2023.")
     assert shifted.years == [2023] and shifted.year_offset == 1
@@ -493,3 +493,23 @@ def test_a_figure_owner_only_another_filer_mentions_is_not_covered() -> None:
     assert not d.answerable and d.reason == "company" and d.missing == ["Raytheon Technologies"]
     own = analyze("What was Lockheed Martin's total backlog at the end of 2022?")
     assert decide(own, hits, ["Lockheed Martin"], AnswerSettings()).reason != "company"
+
+
+def test_the_document_a_chinese_question_names_is_where_to_look_not_words_to_find() -> None:
+    prospectus = analyze("根据四方科技的公开增发招股意向书，2019年四方科技的营业收入是多少元?")
+    assert decide(prospectus, _hits(), ["四方科技"], AnswerSettings()).answerable
+
+
+def test_an_operating_measure_printed_without_a_figure_is_refused() -> None:
+    doc = make_doc([], company="Acme", year=2022, language="en")
+    text = "Airplane prices reflect the 737 MAX backlog and our customers' fleet plans."
+    hits = [Hit(make_chunk(doc, text, 5), 0.9)]
+    asp = analyze("What was the average selling price of an Acme 737 MAX airplane in FY2022?")
+    assert decide(asp, hits, ["Acme"], AnswerSettings()).missing == ["average selling price"]
+    shrink = analyze(
+        "What was Acme's inventory shrink rate (shrinkage as a percentage of net sales) in FY2022?"
+    )
+    assert decide(shrink, hits, ["Acme"], AnswerSettings()).missing == ["shrink"]  # no inventory / sales
+    printed = [Hit(make_chunk(doc, "Our total backlog was $404,381 million at year end 2022.", 6), 0.9)]
+    backlog = analyze("What was Acme's total backlog at the end of 2022?")
+    assert decide(backlog, printed, ["Acme"], AnswerSettings()).answerable

@@ -147,3 +147,9 @@ def test_a_chinese_row_printed_with_its_unit_is_the_item_itself() -> None:
     assert label_matches(normalise("基本每股收益（元／股）"), "eps_basic") == 1.0
     assert label_matches(normalise("资产负债率（%）"), "", "资产负债率") == 1.0
     assert label_matches(normalise("归属于母公司股东的每股净资产（元）"), "eps_basic") == 0.0
+
+
+def test_a_year_s_bare_income_is_its_revenue_but_a_named_income_is_itself() -> None:
+    for question in ("天源04年收入多少", "天源2004年的收入是多少？"):
+        assert [m.concept for m in find_line_items(question)] == ["revenue"], question
+    assert [m.concept for m in find_line_items("天源2004年营业外收入多少")] != ["revenue"]

@@ -64,3 +64,14 @@ def test_a_short_name_before_its_stock_code_and_a_subsidiary_s_short_name_are_na
         "天源科技招股意向书中，控股子公司通力磁材公司2005年12月31日的资产总计是多少元？", "zh"
     )
     assert "通力磁材" in sub
+
+
+def test_a_filing_s_form_a_clause_s_opening_word_and_a_short_month_are_no_companies() -> None:
+    pfizer = company_names("According to Pfizer's Form 10-Q, what was the work-in-process inventory?", "en")
+    assert pfizer == ["Pfizer"]
+    assert company_names("Under the agreement in Foot Locker's 8-K, what was the bonus?", "en") == [
+        "Foot Locker"
+    ]
+    assert company_names("Costco FY2021 (year ended Aug 29, 2021): total assets?", "en") == ["Costco"]
+    weighted = "根据国电电力的公开增发招股意向书，公司2005年的加权平均净资产收益率是多少？"
+    assert "加权平均" not in company_names(weighted, "zh")  # how the ratio is taken

@@ -25,3 +25,29 @@ def test_a_name_printed_only_inside_a_longer_name_is_not_printed() -> None:
     asked = analyze("How much revenue did Boeing's Space segment generate in 2022?")
     asked.companies = ["Boeing"]
     assert unprinted_parts(asked, [chunk]) == ["Space"]
+
+
+def test_a_place_a_figure_was_made_in_and_a_business_named_after_the_filer_are_parts() -> None:
+    amex = make_doc([], company="American Express", year=2022, language="en", unit_line="")
+    chunk = make_chunk(amex, "Total revenues net of interest expense were $52,862 million in 2022.", 50)
+    canada = analyze(
+        "What total revenues net of interest expense did American Express generate in Canada in 2022?"
+    )
+    canada.companies = ["American Express"]
+    assert unprinted_parts(canada, [chunk]) == ["Canada"]
+    bby = make_doc([], company="Best Buy", year=2024, language="en", unit_line="")
+    revenue = make_chunk(bby, "Best Buy revenue was $9,583 million in the quarter.", 5)
+    health = analyze("How much revenue did Best Buy's Best Buy Health business generate in Q2 fiscal 2024?")
+    health.companies = ["Best Buy"]
+    assert "Best Buy Health" in unprinted_parts(health, [revenue])  # the filer's name and more words
+    mgm = analyze("What revenue per available room did MGM Resorts report for MGM China in Q2 2023?")
+    mgm.companies = ["MGM Resorts"]
+    assert unprinted_parts(mgm, [chunk]) == ["MGM China"]
+    rmb = analyze("What were Square Technology Group's taxes payable at December 31, 2019, in RMB?")
+    assert unprinted_parts(rmb, [chunk]) == []  # the unit asked, not a place
+    joined = analyze("What operating margin did Best Buy's Domestic segment earn in fiscal 2023?")
+    joined.companies = ["Best Buy"]
+    assert "Best Buy Domestic" not in unprinted_parts(joined, [revenue])  # the filer, then its segment
+    own = analyze("How much revenue did Best Buy generate in Q2 fiscal 2024?")
+    own.companies = ["Best Buy"]
+    assert unprinted_parts(own, [revenue]) == []

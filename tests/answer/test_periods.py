@@ -80,6 +80,9 @@ def test_fiscal_years_named_by_the_year_they_start_in() -> None:
     assert offset == 1 and "2023" not in undated
     assert naming_offset("FY2020 revenue (fiscal 2020 ended January 31, 2020)")[0] == 0  # Walmart's naming
     assert naming_offset("What was revenue in 2022?") == (0, "What was revenue in 2022?")
+    # 52 weeks are a whole fiscal year, 13 weeks a quarter of one
+    assert naming_offset("Ulta's fiscal 2022 results (52 weeks ended January 28, 2023)")[0] == 1
+    assert naming_offset("Ulta's fiscal 2022 fourth quarter (13 weeks ended January 28, 2023)")[0] == 0
 
 
 def test_a_year_that_only_names_the_report_is_not_asked() -> None:

@@ -9,6 +9,8 @@ from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
 from finrag.answer.qualifiers import (
+    aging_brackets,
+    glossed_kinds,
     item_qualifiers,
     part_qualifiers,
     prints_qualifiers,
@@ -191,3 +193,43 @@ def test_a_chinese_kind_is_read_without_where_to_look_and_a_basis_is_no_kind() -
 def test_a_kind_after_a_plural_possessive_is_read() -> None:
     question = "What was MGM Resorts' casino revenue for the full year 2018?"
     assert item_qualifiers(question, [question.index("revenue")], ["MGM Resorts"]) == ["casino"]
+
+
+INVENTORIES = Table(
+    "t2",
+    [25],
+    [["(MILLIONS)", "July 2, 2023", "December 31, 2022"]],
+    [
+        ["Finished goods", "3,048", "2,603"],
+        ["Work-in-process", "6,409", "5,519"],
+        ["Raw materials and supplies", "853", "858"],
+        ["Inventories", "10,310", "8,981"],
+    ],
+    caption="The following summarizes the components of Inventories:",
+)
+
+
+def test_a_part_written_before_of_or_in_is_the_row_asked_not_the_whole() -> None:
+    asked = analyze("What was the work-in-process component of Acme's inventories as of July 2, 2023?")
+    assert asked.qualifiers == ["work-in-process"]
+    assert _kinds(
+        "Costco: gross carrying amount of buildings and improvements in property and equipment?"
+    ) == ["buildings and improvements"]
+    assert _kinds("What was the increase in inventories in 2023?") == []  # how it moved, no part of it
+    doc = make_doc([INVENTORIES], company="Acme", year=2023, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = kind_facts(
+        extract_facts(doc, chunks), asked.qualifiers, {c.chunk_id: c for c in chunks}, asked.line_items
+    )
+    out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "6,409" in out.text and "10,310" not in out.text
+
+
+def test_an_aging_bracket_and_an_english_gloss_of_a_chinese_row_are_kinds() -> None:
+    assert analyze("金宇生物2020年末其他应收款中，账龄2至3年的期末账面余额是多少元？").qualifiers == [
+        "2至3年"
+    ]
+    assert aging_brackets("账龄3年以上的其他应付款") == ["3年以上"]
+    assert aging_brackets("2-3年的应收账款") == []  # no 账龄: a span of years, not a bracket
+    eps = "What was Akcome's basic EPS for 2010 after deducting non-recurring gains and losses?"
+    assert glossed_kinds(eps) == ["扣除非经常性损益"]

@@ -26,6 +26,7 @@ def test_calculation_question_fields() -> None:
     )
     assert b.formula is not None and b.formula.name == "yoy_growth"
     assert b.places == 1 and b.years == [2016, 2017]
+    assert analyze("Compute Acme's 2022 gross margin. Round to one decimal.").places == 1
 
 
 def test_prior_year_end_and_parent_scope() -> None:

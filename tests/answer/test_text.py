@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.text import prints_any, terms, word_stem
+from finrag.answer.text import prints_any, split_sentences, terms, word_stem
 
 
 def test_prints_any_reads_pdf_spacing_and_latin_case() -> None:
@@ -20,3 +20,12 @@ def test_an_english_word_is_found_in_the_form_a_filing_prints_it() -> None:
 def test_a_possessive_is_no_part_of_a_term() -> None:
     assert "works" in terms("What is American Water Works' FY2021 operating margin?")
     assert "services" in terms("What were Boeing Global Services’ revenues?")
+
+
+def test_an_initial_or_a_title_ends_no_sentence() -> None:
+    text = "Incoming CEO Mary N. Dillon gets a salary. The U.S. Steel unit grew. Mr. Smith left."
+    assert split_sentences(text) == [
+        "Incoming CEO Mary N. Dillon gets a salary.",
+        "The U.S. Steel unit grew.",
+        "Mr. Smith left.",
+    ]

@@ -51,6 +51,21 @@ def test_reference_number_after_cue_and_prom_answer() -> None:
     assert p.value == Decimal("12.5")
 
 
+def test_bracketed_asides_do_not_hide_the_answer_number() -> None:
+    # the cue 为 sits inside the aside: the figure asked is the one outside the brackets
+    (n,) = reference_numbers("10,896,603.56元（合并报表同日为868,889.89元）")
+    assert n.value == Decimal("10896603.56")
+    (m,) = reference_numbers("$2,182 million (vs. a net benefit of $1,419 million in 2021)")
+    assert m.value == Decimal(2182)
+    # a reference that opens with its figure is about it, even when a cue precedes a later one
+    (o,) = reference_numbers("About $226.6 million in 2017, swinging from a loss of $308.5 million in 2016")
+    assert o.value == Decimal("226.6")
+    (c,) = reference_numbers("3M committed $1.0 billion, and recorded a charge of $1.2 billion")
+    assert c.value == Decimal("1.2")  # "3M" is a name, not the opening figure
+    # a negative amount in parentheses is a number, not an aside
+    assert [x.value for x in reference_numbers("$(19) million")] == [Decimal(-19)]
+
+
 def test_list_markers_and_names_with_digits_are_not_amounts() -> None:
     values = [n.value for n in parse_numbers("(1) usual pricing; FY22 Q2 COVID-19 costs; a loss of (83)")]
     assert values == [Decimal(-83)]
