@@ -29,8 +29,7 @@ def _printed(name: str, text: str) -> bool:
 
 
 def unprinted_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
-    """The parts the question names that no retrieved text prints on its own: called a segment, business or
-    division ("…'s Marine Systems segment"), or a place a figure was made in ("generate in Canada")."""
+    """The parts the question names (``named_parts``) that no retrieved text prints on its own."""
     parts = named_parts(asked, context)
     if not parts:
         return []
@@ -53,32 +52,32 @@ _CURRENCIES = frozenset({"RMB", "USD", "CNY", "EUR", "GBP", "JPY", "HKD", "Yuan"
 
 def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Who made an English lookup's figure when it is not the filer: a place or unit ("revenue … generate in
-    Canada", "RevPAR for MGM China", "LinkedIn's operating income") or a business called by the filer's name
-    and more words ("Best Buy's Best Buy Health business").
-    A sentence quoted for such a figure must name it."""
+    Canada", "RevPAR for MGM China"), a possessive owner ("LinkedIn's operating income") or a business called
+    by the filer's name and more words ("Best Buy's Best Buy Health business"). Names the question writes as
+    such ("Boeing's Global Services" joins the filer and its segment into no name); a sentence quoted for
+    such a figure must name it."""
     if asked.language != "en" or asked.intent != "lookup":
         return []
-    places = [  # "in Canada", not "in Jinyu Bio-Technology's (…) fixed assets"
+    q = asked.question
+    owners = [
         e
         for e in asked.entities
-        if e not in _CURRENCIES
-        and re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", asked.question)
-        and not is_filer(e, asked, context)
+        if e in q
+        and not is_filer(e, asked, context)  # "in Jinyu Bio-Technology's (金宇生物) fixed assets": the filer
+        and (
+            (
+                e not in _CURRENCIES
+                and re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
+            )
+            or re.search(rf"\b{re.escape(e)}['’]s?\s", q)
+        )
     ]
-    # "LinkedIn's operating income": the figure's owner, when it is not the filer
-    possessive = [
-        e
-        for e in asked.entities
-        if re.search(rf"\b{re.escape(e)}['’]s?\s", asked.question) and not is_filer(e, asked, context)
-    ]
-    places += [p for p in possessive if " " not in p or p in asked.question]
-    # written as one name ("Boeing's Global Services" joins the filer and its segment: no such name)
     longer = [
         e
         for e in called_parts(asked, asked.entities)
-        if e in asked.question and any(e.lower().startswith(f"{c.lower()} ") for c in asked.companies)
+        if e in q and any(e.lower().startswith(f"{c.lower()} ") for c in asked.companies)
     ]
-    return list(dict.fromkeys(places + longer))
+    return list(dict.fromkeys(owners + longer))
 
 
 def part_query(parts: list[str], asked: AskedFor) -> str:
