@@ -319,7 +319,10 @@ def _measure_after(question: str, item: LineItemMatch) -> str:
 
 
 # A part of an asset's balance a Chinese question writes right after it ("固定资产的累计折旧")
-_ZH_PART = re.compile(r"(?:的|中的)?\s*(累计折旧|累计摊销|坏账准备|减值准备|跌价准备|账面原值|原值)")
+# "商誉所在资产组": the asset group holding the goodwill, another balance than the goodwill's own
+_ZH_PART = re.compile(
+    r"(?:的|中的)?\s*(累计折旧|累计摊销|坏账准备|减值准备|跌价准备|账面原值|原值|所在资产组)"
+)
 
 
 def part_after(question: str, item: LineItemMatch) -> str:

@@ -4,8 +4,8 @@ from decimal import Decimal
 from pathlib import Path
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.lookup import Want, best_fact
+from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.answer.lookup import Want, best_fact, part_after
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.pipeline import Answerer
 from finrag.answer.query import analyze
@@ -807,3 +807,13 @@ def test_an_english_question_reads_a_chinese_direct_method_cash_flow_row() -> No
     assert asked.language == "en"
     got = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert got is not None and "1,106,443,976.66" in got.text
+
+
+def test_a_part_of_a_balance_written_after_the_item_is_asked_not_the_item() -> None:
+    for question, part in (
+        ("四方科技2019年末固定资产的累计折旧是多少元？", "累计折旧"),
+        ("金宇生物2020年末商誉所在资产组的可收回金额是多少元？", "所在资产组"),  # the group, not the goodwill
+        ("金宇生物2020年末商誉是多少元？", ""),
+    ):
+        (item,) = [m for m in find_line_items(question) if m.concept]
+        assert part_after(question, item) == part, question
