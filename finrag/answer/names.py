@@ -76,6 +76,8 @@ _EN_STOP_CAPS = _words(
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
     # "Pfizer's Form 10-Q", words opening a clause, short month names ("Aug 29, 2021")
     "Form Under After Before During Since Following Given Looking Per Via "
+    # currencies a figure is asked in ("in RMB")
+    "RMB CNY EUR GBP JPY HKD Renminbi Yuan "
     "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec"
 ) | {m.title() for m in MONTHS}
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021"); a free-standing "&" joins two

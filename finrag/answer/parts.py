@@ -46,10 +46,6 @@ def named_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     return list(dict.fromkeys(called + owners))
 
 
-# "in RMB", "in USD": the unit asked, not a place
-_CURRENCIES = frozenset({"RMB", "USD", "CNY", "EUR", "GBP", "JPY", "HKD", "Yuan", "Renminbi", "Dollars"})
-
-
 def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Who made an English lookup's figure when it is not the filer: a place or unit ("revenue … generate in
     Canada", "RevPAR for MGM China"), a possessive owner ("LinkedIn's operating income") or a business called
@@ -65,10 +61,7 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         if e in q
         and not is_filer(e, asked, context)  # "in Jinyu Bio-Technology's (金宇生物) fixed assets": the filer
         and (
-            (
-                e not in _CURRENCIES
-                and re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
-            )
+            re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
             or re.search(rf"\b{re.escape(e)}['’]s?\s", q)
         )
     ]
