@@ -95,7 +95,8 @@ _PERIOD_WORDS = re.compile(
 _YEAR_CELL = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}\b|(?:19|20)\d{2}年", re.I)
 
 
-_PERIODIC = re.compile(rf"{_YEAR_CELL.pattern}|{_PERIOD_WORDS.pattern}", re.I)  # a heading naming a period
+# a heading naming a period: a year, a span, or a Chinese note's relative one ("期初余额" over 账面余额)
+_PERIODIC = re.compile(rf"{_YEAR_CELL.pattern}|{_PERIOD_WORDS.pattern}|期末|期初|年末|年初|本期|上期", re.I)
 
 
 def _years_row(header: list[list[str]]) -> int:
@@ -191,10 +192,24 @@ def _spread_lone_period(header: list[list[str]]) -> list[list[str]]:
     return out
 
 
+_TRAILING_YEAR = re.compile(r"^(.*\S)\s+((?:19|20)\d{2})$")
+
+
+def _label_year(header: list[list[str]], label_col: int) -> list[list[str]]:
+    """A first year read into the label cell ("($ million) 2022 | | 2023"): back over the first value column
+    when that is blank and the row prints other years."""
+    out = [list(r) for r in header]
+    for row in out:
+        m = _TRAILING_YEAR.match(row[label_col]) if len(row) > label_col + 1 else None
+        if m and not row[label_col + 1].strip() and any(_YEAR_CELL.search(c) for c in row[label_col + 2 :]):
+            row[label_col], row[label_col + 1] = m.group(1), m.group(2)
+    return out
+
+
 def period_columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[Column]:
     columns: list[Column] = []
     year, end = doc.meta.fiscal_year, doc.meta.period_end
-    header = _spread_period_headings(_join_split_groups(_join_split_years(header)))
+    header = _spread_period_headings(_join_split_groups(_join_split_years(_label_year(header, label_col))))
     header = _spread_lone_period(header)
     for col in range(label_col + 1, width):
         label = column_label(header, col)

@@ -98,6 +98,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "earnings before income tax expense and equity in income of affiliates",
         "income before income taxes and equity in income of affiliates",
     ),
+    "valuation_allowance": (
+        "valuation allowance",
+        "valuation allowances",
+        "less valuation allowance",
+        "deferred tax assets valuation allowance",
+        "valuation allowance for deferred tax assets",
+    ),
     "income_tax": (
         "所得税费用",
         "所得税",
@@ -270,6 +277,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "repurchases of common stock",
         "repurchase of common stock",
         "purchases of treasury stock",
+        "purchases of stock for treasury",
+        "treasury stock purchases",
         "payments for repurchase of common stock",
         "common stock repurchased",
         "common stock repurchases",

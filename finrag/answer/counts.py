@@ -14,7 +14,8 @@ from finrag.answer.query import AskedFor
 ASKS_COUNT = re.compile(r"\bhow (?:many|much)\b", re.I)
 
 # "How many Surface devices did Microsoft sell": units of a named product, asked on their own
-_COUNTED_NAME = re.compile(r"^\s*(?i:how many)\s+((?:[A-Z][\w-]*\s+)+)([a-z][\w-]*)?")
+# "How many Xbox consoles", "How many paid Creative Cloud subscriptions": the product and what is counted
+_COUNTED_NAME = re.compile(r"^\s*(?i:how many)\s+(?:[a-z][\w-]*\s+)?((?:[A-Z][\w-]*\s+)+)([a-z][\w-]*)?")
 
 
 def count_focus(asked: AskedFor, year: int | None) -> Focus:

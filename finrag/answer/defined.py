@@ -42,7 +42,10 @@ def defined_answer(
     # ("fiscal 2024 (six months ended July 29, 2023)": the fiscal year's label is no other year)
     labels = part_named_years(asked.question)
     own = [y for y in asked.years if y not in labels]
-    dated = asked.dates[0] if asked.dates and not ended and own == [int(asked.dates[0][:4])] else None
+    # "current ratio at January 28, 2023" of "fiscal 2022": the one balance date written, whatever its year
+    one_day = len(asked.dates) == 1 and asked.instant and int(asked.dates[0][:4]) in asked.years
+    written = asked.dates[0] if asked.dates and not ended else None
+    dated = written if written and (own == [int(written[:4])] or one_day) else None
     found = _bind(asked, definition, facts, doc_rank, dated) if dated else None
     found = found or _bind(asked, definition, facts, doc_rank, ended)
     if found is None:

@@ -25,7 +25,15 @@ _DEFINE = re.compile(
     r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
     # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
     r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z -]{1,40}?)\s*[=＝]\s*"
-    r"(?P<expr3>(?:[^，。？?；;,]|,(?=\s*(?:19|20)\d{2}))+)",  # "at January 28, 2023 / …": a date's comma
+    # "at January 28, 2023 / …": a date's comma; "U.S.", "3.5": a point inside the sentence
+    r"(?P<expr3>(?:[^，。？?；;,.]|,(?=\s*(?:19|20)\d{2})|\.(?!\s|$))+)",
+    re.I,
+)
+# "return on average assets: A divided by B", "quick ratio …, using (A + B) / C": a formula after a colon or
+# "using", taken only when it reads as one (a colon opens many other things)
+_INTRODUCED = re.compile(
+    r"(?P<name>[A-Za-z][\w\s%&'’-]{1,60}?)\s*:\s*(?P<expr>[^?:]+?)(?:\.(?:\s|$)|\?|$)"
+    r"|,?\s*\b(?:using|calculated as|computed as)\s+(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
 # A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"
@@ -59,10 +67,38 @@ class Definition:
         return all(t in ("+", "-", "(", ")") for t in self.tokens if isinstance(t, str))
 
 
+# "X = A / B, where A = net cash provided by operating activities and B = net income": letters named after
+_WHERE = re.compile(r"[,;]?\s*\bwhere\s+(?=[A-Z]\s*(?:=|is)\s)(?P<defs>[^?]+?)(?=\.(?:\s|$)|\?|$)")
+_LETTER = re.compile(
+    r"\b([A-Z])\s*(?:=|is)\s+(.+?)(?=,?\s+and\s+[A-Z]\s*(?:=|is)\s|,\s*[A-Z]\s*(?:=|is)\s|$)"
+)
+
+
+def _spelled_letters(question: str) -> str:
+    """The question with a formula's letters replaced by what its "where" clause says they are, and a lone
+    letter naming the result dropped ("cash conversion X = A / B" -> "cash conversion = a / b")."""
+    where = _WHERE.search(question)
+    if where is None:
+        return question
+    letters = {m.group(1): m.group(2).strip() for m in _LETTER.finditer(where.group("defs"))}
+    if not letters:
+        return question
+    text = question[: where.start()] + question[where.end() :]
+    text = re.sub(r"\b[A-Z]\s*=\s*(?=[A-Z]\b)", "= ", text)  # "X = A / B": the result's letter
+    for letter, meaning in letters.items():
+        text = re.sub(
+            rf"(?<![\w'’-]){letter}(?![\w'’-])(?=\s*(?:[-+*/×÷)]|$|\.|,|\?))|(?<=[-+*/×÷(=]\s){letter}\b",
+            meaning,
+            text,
+        )
+    return text
+
+
 def find_definition(question: str) -> Definition | None:
     """The formula the question defines, or None. Several definitions chain ("Define free cash flow as A
     minus B, and free cash flow margin as free cash flow / total revenue"): the one no other uses is the
     answer's, the others are worked into it."""
+    question = _spelled_letters(question)
     defined: list[Definition] = []
     explicit = False
     for m in _DEFINE.finditer(question):
@@ -70,6 +106,7 @@ def find_definition(question: str) -> Definition | None:
         name = (m.group("name") or m.group("name2") or m.group("name3") or "").strip()
         if _ASKING.match(name):  # "What is Pfizer's year end FY2021 total debt, defined as …": "total debt"
             name = _name_before(name)
+        name = _VERB.sub("", name)  # "compute cash conversion = …"
         if _PRONOUN.fullmatch(name):  # "what was its loans-to-deposits ratio …? Define it as …"
             named = list(_METRIC.finditer(question, 0, m.start()))
             name = _OWNER_WORD.sub("", _name_before(named[-1].group(0))) if named else name
@@ -84,6 +121,15 @@ def find_definition(question: str) -> Definition | None:
         return _chained(defined)
     if explicit:
         return None
+    for m in _INTRODUCED.finditer(question):
+        expr = m.group("expr") or m.group("expr2") or ""
+        if not _OPERATOR_WORDS.search(expr):
+            continue
+        metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
+        name = m.group("name") or (metrics[-1] if metrics else "")  # "… quick ratio at …, using (A + B) / C"
+        found = _parse(_LEADING_NAMES.sub("", _name_before(name)), expr)
+        if found is not None:
+            return found
     for m in _BRACKET.finditer(question):
         if _MATH_AFTER.match(question, m.end()):
             continue  # "(A / B)^(1/2) - 1": the bracket is part of a longer expression
@@ -103,6 +149,7 @@ def _ascii_operators(expr: str) -> str:
 
 
 _ASKING = re.compile(r"(?:what|how|which)\b", re.I)
+_VERB = re.compile(r"^(?:compute|calculate|work out|find|determine)\s+", re.I)
 _OWNER_WORD = re.compile(r"^(?:its|their|his|her|our)\s+", re.I)
 _PRONOUN = re.compile(r"it|this|that|this (?:ratio|metric|measure)", re.I)
 # the metric a pronoun definition stands for: the last "… ratio / margin / rate" asked before it
@@ -110,6 +157,7 @@ _METRIC = re.compile(r"(?:[\w&'’-]+\s+){1,6}?(?:ratio|margin|rate|turnover|cov
 # ", and free cash flow margin as ...": the next definition in one sentence
 _AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\s+as\s+", re.I)
 _NAMED_BEFORE = re.compile(r"['’]s\s*$")
+_LEADING_NAMES = re.compile(r"^(?:[A-Z][\w&'’-]*\s+)+(?=[a-z])")  # "Activision Blizzard quick ratio"
 _MATH_AFTER = re.compile(r"\s*[\^*/×÷+−-]")
 
 

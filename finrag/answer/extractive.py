@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, replace
 
 from finrag.answer.events import trigger_words
+from finrag.answer.periods import EN_DATE
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.text import body_of, prints_any, split_sentences, terms
 from finrag.chunk.build import PATH_SEPARATOR
@@ -140,7 +141,8 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
         where = (c.source if c and "|" in sentence else f"{c.heading if c else ''} {sentence}").lower()
         named = named and any(p in where for p in focus.periods)
     figure = _COUNT if focus.count else _FIGURE
-    return dated and figure.search(sentence) is not None and named
+    undated = EN_DATE.sub(" ", sentence)  # the day of "July 29, 2023" is no figure
+    return dated and figure.search(undated) is not None and named
 
 
 def _row_dated(year: int, c: Scored | None) -> bool:
@@ -170,7 +172,8 @@ def select_sentences(
     if focus is not None:
         printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus.owners)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
-            printing = [c for c in candidates if _prints(c.text, replace(focus, year=None), c)]
+            undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
+            printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]
         candidates = printing if printing or focus.strict else candidates
     if not wanted or not candidates:
         return []

@@ -13,7 +13,7 @@ from finrag.answer.extractive import Focus
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.gate_words import named_rates
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
-from finrag.answer.lookup import FULL_YEAR
+from finrag.answer.lookup import FULL_YEAR, HALF_YEAR
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.parts import owner_parts
 from finrag.answer.periods import EN_DATE, MONTH_NAMES
@@ -163,13 +163,19 @@ _QUARTER_WORDS = {
 }
 
 
+# how a text words a half year ("2007年1-6月", "six months ended June 30")
+_HALF_WORDS = ("1-6月", "1－6月", "1—6月", "上半年", "半年度", "6月30日", "six months", "first half", "h1")
+
+
 def quarter_wordings(asked: AskedFor) -> tuple[str, ...]:
     """How a text words the quarters a question asks for (their ordinals, and any end date the question
     writes: "three months ended October 2, 2022"), lower case; () when it asks none."""
-    if not asked.quarters:
+    half = HALF_YEAR.search(asked.question) is not None
+    if not asked.quarters and not half:
         return ()
     dates = [m.group(0).lower() for m in EN_DATE.finditer(asked.question)]
-    return tuple(dict.fromkeys([*(w for q in asked.quarters for w in _QUARTER_WORDS.get(q, ())), *dates]))
+    words = [w for q in asked.quarters for w in _QUARTER_WORDS.get(q, ())] + list(_HALF_WORDS if half else ())
+    return tuple(dict.fromkeys([*words, *dates]))
 
 
 def extractive_inputs(

@@ -33,7 +33,8 @@ from finrag.config import AnswerSettings
 from finrag.model import Hit
 from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 
-_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}")
+# years and their short forms ("FY16", "2Q23", "Q3'22"): periods, which the period check reads
+_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}|\bfy\s*'?\d{2}\b|\b[1-4]q\s*'?\d{2}\b|\bq[1-4]\s*'?\d{2}\b")
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset(
     {"年末", "年初", "年底", "年度", "期末", "期初", "quarter", "quarters", "ended", "ending", "months"}
@@ -59,6 +60,10 @@ _SOURCE = re.compile(
 )
 
 # "根据国电电力的公开增发招股意向书，…": the document to read, not words the answer's page must print
+# "合并口径的营业利润率", "on a consolidated basis": the scope asked (AskedFor.scope), not a topic to print
+_SCOPE = re.compile(
+    r"(?:按)?(?:合并|母公司)(?:报表)?口径|\bon an? (?:consolidated|parent[- ]only) basis\b", re.I
+)
 _ZH_SOURCE = re.compile(
     r"^\s*(?:根据|按照|依据|据|从|在)[^，,？?]{0,40}?(?:招股意向书|招股说明书|意向书|说明书|年度报告|年报|报告)(?:中|里|显示)?[，,]?"
 )
@@ -108,7 +113,7 @@ def _topic(asked: AskedFor) -> str:
     if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
         text = " ".join(asking)
     # "According to X's 10-Q for the second quarter of 2022, what was …"
-    text = _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", _SOURCE.sub(" ", text)))
+    text = _SCOPE.sub(" ", _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", _SOURCE.sub(" ", text))))
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     for word in [

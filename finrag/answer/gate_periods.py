@@ -18,6 +18,13 @@ COMPARATIVE_YEARS = 2
 INTERIM_YEARS = 1  # a 10-Q or a quarter's release compares with the year before only
 IMPLIED_END_DAYS = 45  # a quarter dated only by its name ends up to ~6 weeks after its calendar quarter
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
+# "principal scheduled to come due in fiscal 2021" asked of a FY2019 10-K: a maturity schedule's later years
+_MATURITY = re.compile(
+    r"\b(?:come|comes|coming|fall|falls|falling|become|becomes)\s+due\b|\bdue\s+in\s+(?:fiscal\s+)?(?:19|20)\d{2}"
+    r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+be\s+)?(?:repaid|paid|payments?)\b|到期",
+    re.I,
+)
+MATURITY_YEARS = 5  # maturity tables list the five years after the balance sheet date, then "thereafter"
 # "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
 _END_DATE = re.compile(r"\b(?:ended|ending)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})")
 
@@ -75,10 +82,11 @@ def _only_in_dates(question: str, year: int) -> bool:
     return in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", question))
 
 
-def _covers(hit: Hit, year: int, ahead: int) -> bool:
+def _covers(hit: Hit, year: int, ahead: int, dated: bool = True) -> bool:
     """The hit's report holds figures of ``year``: an annual report three years, a prospectus its track
     record, an interim report (a 10-Q, a quarter's release) its own year and the comparatives of the year
-    before, by its fiscal name or by the calendar year it ends in (Amcor's fiscal 2023 Q2 ends in 2022)."""
+    before, by its fiscal name or, for a year the question writes in a date (``dated``), by the calendar
+    year it ends in (Amcor's fiscal 2023 Q2 ends on December 31, 2022)."""
     m = hit.chunk.meta
     if m.fiscal_year is None:
         return False
@@ -86,7 +94,7 @@ def _covers(hit: Hit, year: int, ahead: int) -> bool:
         return report_covers(m.fiscal_year, year, PROSPECTUS_YEARS, ahead)
     if m.fiscal_period in (None, "FY"):
         return report_covers(m.fiscal_year, year, COMPARATIVE_YEARS, ahead)
-    ends = {m.fiscal_year, *([int(m.period_end[:4])] if m.period_end else [])}
+    ends = {m.fiscal_year, *([int(m.period_end[:4])] if m.period_end and dated else [])}
     return any(report_covers(y, year, INTERIM_YEARS, ahead) for y in ends)
 
 
@@ -94,6 +102,7 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
     """The first year or date the question asks about that no evidence report covers; None when all are
     covered."""
     ahead = 1 if FORWARD.search(asked.question) else 0  # a FY2022 report's outlook speaks of 2023
+    ahead = MATURITY_YEARS if _MATURITY.search(asked.question) else ahead  # its debt falls due years later
     # a text question about a named report may ask of the months after its year (subsequent events)
     # "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
     named = {int(y) for y in NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
@@ -104,7 +113,8 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
             continue  # "the October 1, 2017 shooting": an event's date, not a period asked about
         # "fiscal 2022 (52 weeks ended January 28, 2023)": a report may be dated by the name or the end
         named_as = {year, year - asked.year_offset}
-        covered = any(_covers(h, y, ahead) for h in evidence for y in named_as) or any(
+        dated = any(d.startswith(str(year)) for d in asked.dates)  # "at January 28, 2023", not "fiscal 2023"
+        covered = any(_covers(h, y, ahead, dated) for h in evidence for y in named_as) or any(
             h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
         )
         if not covered:

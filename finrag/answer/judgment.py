@@ -125,6 +125,8 @@ def asks_change(asked: AskedFor) -> bool:
 
 
 _EXACT_PLACES = 6  # ratios worked this precisely before their difference is taken
+_BASIS_POINTS = re.compile(r"\bbasis points?\b|\bbps\b", re.I)
+BASIS_POINTS_PER_POINT = 100  # one percentage point is 100 basis points
 _POINT_PLACES = 2  # a change in points is shown to two decimals unless the question asks otherwise
 
 
@@ -139,12 +141,19 @@ def change_answer(
     a, b = nc.result, bc.result
     # the difference of the unrounded ratios, rounded once: 26.507% − 24.765% is 1.74 points, not 1.75
     exact = _two_years(replace(asked, places=_EXACT_PLACES), year, prior, answer_for)
-    delta = exact[2].result - exact[3].result if exact else a - b
-    delta = delta.quantize(Decimal(1).scaleb(-(asked.places if asked.places is not None else _POINT_PLACES)))
+    unrounded = exact[2].result - exact[3].result if exact else a - b
+    delta = unrounded.quantize(
+        Decimal(1).scaleb(-(asked.places if asked.places is not None else _POINT_PLACES))
+    )
     unit = nc.unit or ""
     points = " percentage points" if unit == "%" else ""
+    if points and _BASIS_POINTS.search(asked.question):  # "by how many basis points": 0.80 points is 80
+        points += f" ({format_number(unrounded * BASIS_POINTS_PER_POINT, 0)} basis points)"
+    quarter = asked.quarters[0] if len(set(asked.quarters)) == 1 else ""
+    label = (lambda y: f"{quarter} {y}") if quarter else (lambda y: f"FY{y}")  # "Q2 2023 versus Q2 2022"
     shown_a, shown_b = f"{format_number(a, None)}{unit}", f"{format_number(b, None)}{unit}"
-    line = f"Change = {shown_a} (FY{year}) − {shown_b} (FY{prior}) = {format_number(delta, None)}{points}"
+    shown_delta = f"{format_number(delta, None)}{points}"
+    line = f"Change = {shown_a} ({label(year)}) − {shown_b} ({label(prior)}) = {shown_delta}"
     calc = replace(
         nc,
         formula="change",

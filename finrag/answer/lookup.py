@@ -18,6 +18,7 @@ from finrag.answer.lexicon import (
     normalise,
     synonyms,
 )
+from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.index.store import Store
@@ -56,7 +57,7 @@ _MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "20
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _NET = re.compile(r"\bnet\b")
 _SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
-_HALF_YEAR = re.compile(
+HALF_YEAR = re.compile(
     r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b|1\s*[-—–~至]\s*6\s*月|上半年|半年度", re.I
 )
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
@@ -110,7 +111,7 @@ def fetch_facts(
         for concept in (it.concept, _FALLBACK.get(it.concept, "")):
             names.extend(synonyms(concept) if concept else [])
             contained.extend(contained_forms(concept) if concept else [])
-        names.append(normalise(it.printed))
+        names += [normalise(it.printed), *_spelled_forms(question, it)]
         word = None if it.concept else key_word(it.printed)
         contained.extend([word] if word else [])
         if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:
@@ -173,10 +174,27 @@ def _same_week_end(a: str | None, b: str) -> bool:
 
 _EPS = ("eps_basic", "eps_diluted")
 WITHIN_BONUS = 0.5  # a row under the heading the question names ("Revenue:") over its namesake elsewhere
+SPELLED_WORDS = 5  # a row label the question writes out may run this many words past the item matched
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
 OPENING_ROW_PENALTY = 0.2  # "期初…余额" is the year before's closing balance, not the year's
 _ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 _WORD_RE = re.compile(r"[a-z]{4,}")
+# a column's period and scope words (and 余额, 金额) are matched by the period and scope checks, not as words
+# the question writes
+_ZH_COLUMN_NOISE = re.compile(
+    r"(?:19|20)\d{2}\s*年?|年度|期末|期初|年末|年初|本期|上期|本年|上年|余额|金额|合并|母公司"
+)
+_DAY_COLUMN = re.compile(rf"{MONTH_NAMES}|\d{{1,2}}\s*月|\d{{4}}[-/.]\d{{1,2}}", re.I)  # dated to its month
+MONTHS_PER_QUARTER = 3
+
+
+def _ends_quarter(f: Fact, quarter: str) -> bool:
+    """A column dated to the day ends in the calendar quarter named ("June 30, 2023" ends Q2)."""
+    if not f.period_end or not _DAY_COLUMN.search(f.column_label):
+        return False
+    return f"Q{(int(f.period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter
+
+
 _OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
 
 
@@ -212,6 +230,7 @@ def best_fact(
     latest = max(years) if years else None
     printed = normalise(want.item.printed)
     remarked = core_label(printed) != printed
+    spelled = _spelled_out(candidates, printed, asked.question, want.item)
     low_q = asked.question.lower()
     home = HOME_STATEMENT.get(want.item.concept)
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
@@ -220,7 +239,7 @@ def best_fact(
     per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
-    half = bool(_HALF_YEAR.search(asked.question))
+    half = bool(HALF_YEAR.search(asked.question))
     spans |= {"six months"} if half else set()  # "H1 2023": six months ended
     item_low = want.item.printed.lower()
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
@@ -243,12 +262,16 @@ def best_fact(
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
+        if want.quarter and f.fiscal_period != want.quarter and not _ends_quarter(f, want.quarter):
+            continue  # "2Q23 vs 1Q23": the three months to June 30 are not 1Q23, nor is a year's column
         if half and (_QUARTER_WORDS.search(f.column_label) or f.fiscal_period in QUARTERS):
             continue  # "2007年1-6月": a quarter's column is three months of it
         if quarters and not asked.instant and not _quarter_column(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
-        if quarters and (_WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)):
-            continue  # a balance at a quarter's end: not the one at a year's end ("2007年度", "2022")
+        if (quarters or half) and (
+            _WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)
+        ):
+            continue  # a quarter's or half year's figure: not the year's ("2007年度", "2022")
         if asked.instant and _MOVEMENT.search(f.column_label) and not _MOVEMENT.search(asked.question):
             continue  # "2020年末商誉账面原值": the 期末余额 column, not the year's 本期增加
         if component and component not in f"{f.line_item}{f.column_label}{f.section}{f.statement}":
@@ -258,12 +281,15 @@ def best_fact(
         kind = statement_kind(f.statement)
         if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)):
             continue  # a balance sheet item's row in the cash flow statement ("Year ended …") is a change
-        score = label_score + (EXACT_LABEL_BONUS if core_label(f.line_item_norm) == printed else 0.0)
+        exact = core_label(f.line_item_norm) == (spelled or printed)
+        score = (1.0 if exact and spelled else label_score) + (EXACT_LABEL_BONUS if exact else 0.0)
         score += RAW_LABEL_BONUS if remarked and f.line_item_norm == printed else 0.0
         score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         score += ASKED_WORDS_BONUS * _asked_share(f.line_item_norm, printed, low_q)
+        if not f.column_label.isascii():  # "期初账面余额": the 期初 账面余额 column, not 期初 跌价准备
+            score += ASKED_WORDS_BONUS * _asked_share(_ZH_COLUMN_NOISE.sub(" ", f.column_label), "", low_q)
         if want.item.within:  # "subscription revenue": the row under the revenue heading
             under = label_matches(normalise(f.section), want.item.within) > 0
             score += WITHIN_BONUS if under else -WITHIN_BONUS
@@ -293,6 +319,29 @@ def best_fact(
         return None
     scored.sort(key=lambda t: (-t[0], t[1].page))
     return scored[0][1]
+
+
+def _spelled_forms(question: str, item: LineItemMatch) -> list[str]:
+    """Longer row labels the question may write where it names an English item: the item and each of up to
+    SPELLED_WORDS words after it ("net earnings from continuing operations")."""
+    if item.start < 0 or not question or not item.printed.isascii():
+        return []
+    words = normalise(question[item.start :]).split()
+    n = len(normalise(item.printed).split())
+    return [" ".join(words[:k]) for k in range(n + 1, min(len(words), n + SPELLED_WORDS) + 1)]
+
+
+def _spelled_out(
+    candidates: list[tuple[Fact, float]], printed: str, question: str, item: LineItemMatch
+) -> str:
+    """The longest row label the question writes out where it names the item ("net earnings from continuing
+    operations" where "net earnings" was matched): that row is the exact one, "" when none is."""
+    if item.start < 0:
+        return ""
+    written = normalise(question[item.start :])
+    labels = {core_label(f.line_item_norm) for f, _ in candidates}
+    longer = [c for c in labels if c.startswith(f"{printed} ") and written.startswith(c)]
+    return max(longer, key=len, default="")
 
 
 def _excludes(label: str, item: str) -> bool:

@@ -44,6 +44,7 @@ _NOT_IN_ENTITY = (
     *("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况", "是谁", "哪家", "哪位", "哪个"),
     # roles a question asks about ("金宇生物2020年的董事长是谁"), never part of the company's name
     *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
+    *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
 )
 
 
@@ -63,7 +64,7 @@ _NOT_ENTITY = _words(
     "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
     # "这笔贷款…": a demonstrative opens no name
     "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此 "
-    "加权 扣除 归属"  # "2005年的加权平均净资产收益率": how a ratio is taken
+    "加权 扣除 归属 合并 母公司"  # "2005年的加权平均净资产收益率", "合并口径的…": how a figure is taken
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "
@@ -165,7 +166,17 @@ def company_names(text: str, lang: str) -> list[str]:
     for name in _spelled_out(text):
         add(name, True)
     _add_glossed(text, add)
+    for m in _EXCLUDING.finditer(text):  # "Western Hemisphere excluding the U.S.": one region, as printed
+        joined = f"{m.group(1)} excluding {m.group(2)}"
+        found = [n for n in found if n not in (m.group(1), m.group(2))] + [joined]
     return found
+
+
+# A region or line named by what it leaves out ("Western Hemisphere excluding the U.S.", "Worldwide excluding
+# COVID-19 Vaccine"): the filer prints it as one row
+_EXCLUDING = re.compile(
+    r"\b([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*) excluding (?:the )?([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*)"
+)
 
 
 _POSSESSIVE = re.compile(r"(?<=\w)(?:['’]s|(?<=s)['’])(?=\s|$)")

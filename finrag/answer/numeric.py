@@ -253,6 +253,9 @@ def _asked_label(asked: AskedFor, item: LineItemMatch) -> str:
     return item.printed + part_after(asked.question, item)
 
 
+_AVERAGE_ASKED = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
+
+
 def _calculation(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -262,6 +265,7 @@ def _calculation(
     lang = asked.language
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
+    closing_only = False  # the opening balance stands in for the closing one asked (no average)
     if formula.named:
         ended = year_ended(asked.question)  # "FY2022 (fiscal year ended January 28, 2023)": that column
         anchor = year if year is not None else latest_year(facts, formula.concepts[0], asked, doc_rank)
@@ -275,7 +279,11 @@ def _calculation(
             at = anchor + int(back) if back and anchor is not None else anchor
             # a balance date the question writes ("2007年6月30日的流动比率"): that day, no other of its year
             written = asked.dates[0] if asked.instant and len(asked.dates) == 1 else None
-            on = (ended or written) if not back else None
+            # "DSO based on receivables at June 30, 2023": that one balance twice, not an average with the
+            # year before (which the question would have said)
+            closing = bool(written) and not ended and not _AVERAGE_ASKED.search(asked.question)
+            on = (ended or written) if not back or closing else None
+            closing_only = closing_only or (closing and bool(back))
             wants.append(Want(LineItemMatch(concept, printed, 0), None if on else at, on))
     elif (
         formula.name in ("share_of_total", "share_of_revenue")
@@ -310,7 +318,7 @@ def _calculation(
         if f is None:
             return None
         chosen.append(f)
-    if len({f.fact_id for f in chosen}) < len(chosen) and formula.named:
+    if len({f.fact_id for f in chosen}) < len(chosen) and formula.named and not closing_only:
         return None  # one cell standing for two different items of a named formula: a wrong match
     fixed = formula.named  # the formula named the items: show them as the table prints them
     operands = [

@@ -22,6 +22,7 @@ from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 
 _TRAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # "International (1)": a footnote after the name
 _PLURAL = ("s", "es")
+JOINED_INITIALS = 2  # "J&J": initials joined by "&" abbreviate a name though shorter than MIN_NAME_CHARS
 MIN_NAME_CHARS = 3  # shorter capitalised tokens ("US", "Q2") are not names of what owns a figure
 
 
@@ -41,16 +42,19 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
         *(c.meta.company or "" for c in chunks),
         *(c.meta.file for c in chunks),
     ]
-    if any(key in (full := squash(o)) or (full and full in key) or _shortens(key, full) for o in owners):
+    joined = "&" in name  # "J&J", "P&G": two initials joined by "&" are a name
+    if any(
+        key in (full := squash(o)) or (full and full in key) or _shortens(key, full, joined) for o in owners
+    ):
         return True
     # "Xiamen Anne Corporation's (厦门安妮股份有限公司)": the name the question glosses with the filer's
     return any(is_filer(z, asked, chunks, aliases) for z in glossed_by(name, asked.question) if z != name)
 
 
-def _shortens(key: str, full: str) -> bool:
-    """``key`` is a short form of ``full``: Latin ("amex" of "americanexpress") or Chinese ("南岭民爆" of
-    湖南南岭民用爆破器材, four characters or more)."""
-    least = MIN_NAME_CHARS if key.isascii() else ZH_ABBREVIATION
+def _shortens(key: str, full: str, joined: bool = False) -> bool:
+    """``key`` is a short form of ``full``: Latin ("amex" of "americanexpress", "jj" of "J&J") or Chinese
+    ("南岭民爆" of 湖南南岭民用爆破器材, four characters or more)."""
+    least = (JOINED_INITIALS if joined else MIN_NAME_CHARS) if key.isascii() else ZH_ABBREVIATION
     return len(key) >= least and abbreviates(key, full)
 
 
@@ -66,7 +70,8 @@ def _beyond_filer(name: str, asked: AskedFor, context: list[Chunk]) -> str:
 
 # a name followed by an event it takes part in owns no figure: "results recast for the Kenvue separation"
 _EVENT_NOUN = (
-    r"(?:separation|spin-?off|split-?off|acquisition|merger|divestiture|transaction|deal|offering|IPO)\b"
+    r"(?:separation|spin-?off|split-?off|acquisition|merger|divestiture|transaction|deal|offering|IPO"
+    r"|recast)\b"
 )
 
 

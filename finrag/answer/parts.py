@@ -62,6 +62,7 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         and not is_filer(e, asked, context)  # "in Jinyu Bio-Technology's (金宇生物) fixed assets": the filer
         and (
             re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
+            or re.search(rf"\bof\s+its\s+{re.escape(e)}\b", q)  # "net sales of its Oscar Mayer brand"
             or re.search(rf"\b{re.escape(e)}['’]s?\s", q)
         )
     ]

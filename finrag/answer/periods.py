@@ -37,6 +37,7 @@ YEAR = re.compile(r"(?:FY\s*|fiscal\s+(?:year\s+)?)?(?<![\d.,])((?:19|20)\d{2})(
 _QUARTER_YEAR = re.compile(
     r"(?<![\w.])(?:([1-4])Q|Q([1-4]))\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})(?![\w.])", re.I
 )
+_YEAR_QUARTER = re.compile(r"(?<![\w.])((?:19|20)\d{2})\s+Q([1-4])(?![\w.])", re.I)
 _EN_QUARTER = re.compile(r"\b(first|second|third|fourth)\s+quarter\b", re.I)
 _EN_QN = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
@@ -178,6 +179,10 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
     if m:  # "1Q21", "3Q 2020": bank filings head quarterly columns so
         q, y = int(m.group(1) or m.group(2)), int(m.group(3))
         y = y + 2000 if y < 100 else y
+        return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
+    m = _YEAR_QUARTER.search(text)
+    if m:  # "2023 Q2 Amount": a recast's quarterly columns under their year
+        y, q = int(m.group(1)), int(m.group(2))
         return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
     m = _ZH_QUARTER.search(text)
     if m:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.lexicon import concept_of
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 from finrag.answer.text import terms
 
 _TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|\S")
@@ -28,7 +28,7 @@ _NOT_KINDS = frozenset(
         and or is was were are be been what which how much many did does do has have had this that these
         those total annual fiscal year years end ended year-end company company's corporation group segment
         segments reportable business businesses change changes ratio margin share portion percent percentage
-        cash comfortably easily adequately sufficiently fully consistently
+        cash comfortably easily adequately sufficiently fully consistently out up off back
         increase increases decrease decreases growth decline declines rise drop fall amount value level
         balance carrying figure number dollar dollars difference movement
         """,
@@ -82,10 +82,13 @@ _PART_OF = re.compile(
     r"(?:the\s+|its\s+|their\s+|(?:[A-Z][\w&.-]*\s+)*[A-Z][\w&.-]*['’]s?\s+)?$"  # "of Pfizer's inventories"
 )
 MAX_PART_WORDS = 4  # "buildings and improvements": a part's name is a few words
+_QUOTED_END = re.compile(r"['‘\"“]([^'‘’\"“”]{2,80})['’\"”]\s*$")  # a part quoted as the filing prints it
 
 
 def _part_before(text: str) -> str:
     """The words naming a part, read back from its end until a word that names none ("the", "what")."""
+    if quoted := _QUOTED_END.search(text):  # "the 'accrued vacation, salaries and wages' component of"
+        return quoted.group(1).strip().lower()
     words: list[str] = []
     for token in reversed(text.split()[-MAX_PART_WORDS:]):
         low = token.lower()
@@ -110,7 +113,8 @@ _ZH_NOT_KINDS = re.compile(
 ZH_FIRM = re.compile(
     r"(?:公司|集团|股份|科技|国际|电力|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
 )
-_ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类|地区)$")
+# "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label)
+_ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
 _ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
 _ZH_BASIS = "按"
 
@@ -146,6 +150,48 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
 
 # "账龄2至3年的期末账面余额", "账龄3年以上": an aging table's row, written as the tables print it ("1至2年")
 _AGING = re.compile(r"(?<![\d.])(\d+)\s*(?:至|-|－|~|～|到)\s*(\d+)\s*年|(?<![\d.])(\d+)\s*年以(内|上)")
+
+
+# "短期借款中，信用借款有多少", "存货附注中，在产品的期初账面余额": a row of the item's note, written after it
+_ZH_PART_AFTER = re.compile(
+    r"(?:附注|明细)?中[，,、]?\s*([\u4e00-\u9fff]{2,8}?)(?=的|有|是|为|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
+)
+
+
+def zh_parts_after(question: str, items: list[LineItemMatch]) -> list[str]:
+    """The parts of Chinese statement items a question names right after them ("短期借款中，信用借款"); a part
+    that is a line item itself ("营业收入中主营业务收入的占比") is asked as that item, not as a kind, and a
+    project or a risk has no note of parts ("募集资金投资项目中，票据印务扩建项目的建设期")."""
+    out: list[str] = []
+    for item in items:
+        known = bool(item.concept) and item.start >= 0 and not item.printed.isascii()
+        m = _ZH_PART_AFTER.match(question, item.end) if known else None
+        part = m.group(1) if m else ""
+        item_itself = concept_of(part) is not None or bool(find_line_items(part))
+        if part and not part.startswith(_ZH_BASIS) and not item_itself and not _ZH_NOT_KINDS.search(part):
+            out.append(part)
+    return out
+
+
+_ZH_GLOSSED = re.compile(r"[（(]\s*([\u4e00-\u9fff]{2,20})\s*[)）]")
+
+
+def glossed_parts(question: str, items: list[LineItemMatch], names: list[str]) -> list[str]:
+    """Rows an English question glosses in Chinese besides a known line item it asks within ("property tax
+    (房产税) … within taxes and surcharges (税金及附加)"): the row the figure is read from; a company's gloss
+    is no row."""
+    if not any(m.concept for m in items):
+        return []
+    printed = {m.printed for m in items}
+    return [
+        g
+        for g in _ZH_GLOSSED.findall(question)
+        if g not in printed
+        and concept_of(g) is None
+        and not find_line_items(g)
+        and not any(g in n for n in names if n)  # "金宇生物科技产业园项目一期工程": a project, not the name
+        and not ZH_FIRM.search(g)
+    ]
 
 
 def aging_brackets(question: str) -> list[str]:

@@ -25,9 +25,11 @@ from finrag.answer.periods import YEAR, naming_offset, report_years_only, year_e
 from finrag.answer.qualifiers import (
     aging_brackets,
     glossed_kinds,
+    glossed_parts,
     item_qualifiers,
     part_qualifiers,
     zh_item_qualifiers,
+    zh_parts_after,
     zh_quoted,
 )
 from finrag.model import Period, QueryAnalysis
@@ -53,6 +55,7 @@ _PRIOR_END = (
     "beginning of the year",
     "prior year end",
 )
+_BASELINE = re.compile(r"(?:比|较|相比|相较|与)(?:于)?(?:期初|年初|上年末|上年年末|上期末)")
 _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
 _ZH_PLACES = re.compile(r"保留\s*([0-9一二两三四])\s*位小数")
 # "two decimal places", "Round to one decimal"
@@ -173,6 +176,9 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
                 continue
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
+    # "(goodwill and other intangibles note)": where to read, not what is asked
+    sources = [m.span() for m in SOURCE_ASIDE.finditer(text)]
+    asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in sources)]
     asked.formula = detect_formula(text)
     if asked.formula is None and len(asked.dates) >= 2 and asked.language == "en" and _COMPARED.search(text):
         asked.formula = FORMULAS["difference"]  # "how did X at June 30 compare with December 31": by how much
@@ -208,10 +214,12 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     if asked.definition is None:  # a question's own formula names its operands itself
         if lang == "en":
             found = item_qualifiers(text, _item_starts(asked), _filer_words(asked)) + glossed_kinds(text)
+            found += glossed_parts(text, asked.line_items, [*_filer_words(asked), *asked.entities])
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
+            found += zh_parts_after(text, asked.line_items)
         asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
         # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too
@@ -270,6 +278,9 @@ _REPORT_PART = re.compile(
 )
 
 
+SOURCE_ASIDE = re.compile(r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）", re.I)
+
+
 def _part_names_report_only(text: str) -> bool:
     """Every quarter the question writes names the report read from ("the Q4 FY2022 earnings release")."""
     parts = len(_PART_WORDS.findall(text))
@@ -278,6 +289,8 @@ def _part_names_report_only(text: str) -> bool:
 
 def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     ended = year_ended(text)  # "fiscal 2022 (year ended January 28, 2023)": the date ends a year's flows
+    baseline = _BASELINE.sub(" ", text)  # "比期初增加了多少": what is compared with, not a period asked
+    given = [p for p in given if p.label not in _PRIOR_END or p.label in baseline]
     for p in given:
         if p.fiscal_year is not None and p.fiscal_year not in asked.years:
             asked.years.append(p.fiscal_year)
@@ -311,7 +324,8 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()
-    asked.prior_year_end = any(w in low for w in _PRIOR_END)
+    # "期末余额是多少？比期初增加了多少": the opening balance is what the closing one is compared with
+    asked.prior_year_end = any(w in _BASELINE.sub(" ", low) for w in _PRIOR_END)
     asked.instant = asked.instant or asked.prior_year_end or bool(_YEAR_END.search(low))
 
 

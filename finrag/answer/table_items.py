@@ -14,6 +14,7 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.lookup import UNIT_TAIL
+from finrag.answer.query import SOURCE_ASIDE
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
 
@@ -32,7 +33,8 @@ def items_from_tables(
     """Row labels of the context's table chunks that the question names (items the lexicon lacks),
     longest first and not overlapping, in question order; not a label written right before one of ``names``
     (what the company named is: "全资子公司金宇保灵…")."""
-    low = without_statement_names(question)
+    blanked = SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), question)  # "(… intangibles note)": a source
+    low = without_statement_names(blanked)
     before = tuple(n.lower() for n in names or [])
     labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms

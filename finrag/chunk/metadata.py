@@ -8,9 +8,26 @@ from datetime import date
 
 from finrag.model import DocumentMeta
 
-MONTHS = {m: i for i, m in enumerate(
-    ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-     "november", "december"], 1)}
+MONTHS = {
+    m: i
+    for i, m in enumerate(
+        [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ],
+        1,
+    )
+}
 _MONTH = r"(January|February|March|April|May|June|July|August|September|October|November|December)"
 _EN_DATE = _MONTH + r"\s+(\d{1,2})\s*,?\s*(\d{4})"
 QUARTER_END = {"Q1": "03-31", "H1": "06-30", "Q2": "06-30", "Q3": "09-30", "Q4": "12-31", "FY": "12-31"}
@@ -23,12 +40,17 @@ _DATED = re.compile(r"dated[-_](\d{4})-(\d{2})-(\d{2})")
 # ---- English covers
 _FORM = re.compile(r"FORM\s+(10-K|10-Q|8-K|20-F)", re.IGNORECASE)
 _PERIOD = re.compile(
-    r"(fiscal year|quarterly period|year|quarter)\s+ended[^0-9]{0,40}?" + _EN_DATE, re.IGNORECASE
+    # 'period ("fiscal year") ended January 28, 2023': the name may be quoted in brackets
+    r"(fiscal year|quarterly period|year|quarter)[\"”’)]*\s+ended[^0-9]{0,40}?" + _EN_DATE,
+    re.IGNORECASE,
 )
 _EVENT = re.compile(r"Date of (?:report|earliest event)[^:]{0,60}:\s*" + _EN_DATE, re.IGNORECASE)
 _EXACT_NAME = re.compile(r"\(Exact name of (?:the )?registrant", re.IGNORECASE)
-_SUFFIX_LINE = re.compile(r"^[A-Z0-9][A-Za-z0-9&.,' -]{1,60}\b(COMPANY|INC\.?|CORPORATION|CORP\.?|PLC|CO\.|"
-                          r"INCORPORATED|LTD\.?)$", re.IGNORECASE)
+_SUFFIX_LINE = re.compile(
+    r"^[A-Z0-9][A-Za-z0-9&.,' -]{1,60}\b(COMPANY|INC\.?|CORPORATION|CORP\.?|PLC|CO\.|"
+    r"INCORPORATED|LTD\.?)$",
+    re.IGNORECASE,
+)
 _LISTED = re.compile(r"([^–—()\n]{2,80})\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*:\s*([A-Z.]{1,6})\)")
 _TICKER = re.compile(r"\b([A-Z]{1,5})\s+(?:(?:The )?New York Stock Exchange|NYSE|The Nasdaq|Nasdaq|NASDAQ)")
 _REPORTS = re.compile(r"^([A-Z][\w&.' ]{1,40}?)\s+(?:[Rr]eports|[Aa]nnounces)\b")
@@ -64,7 +86,9 @@ _ZH_DATE = re.compile(
 _ZH_SUFFIX = re.compile(r"(集团)?(股份有限公司|有限责任公司|有限公司)$")
 REPORT_LABELS_ZH = {"annual_report": "年度报告", "prospectus": "招股说明书", "research_report": "研究报告"}
 REPORT_LABELS_EN = {
-    "annual_report": "Annual Report", "prospectus": "Prospectus", "earnings_release": "Earnings Release"
+    "annual_report": "Annual Report",
+    "prospectus": "Prospectus",
+    "earnings_release": "Earnings Release",
 }
 ZH_DATE_WINDOW = 40  # a research report's issue date follows the "公司(代码)" title within this many chars
 ZH_PERIODS = {"年度": "FY", "半年度": "H1", "第一季度": "Q1", "第三季度": "Q3"}
@@ -82,7 +106,7 @@ def _en_iso(month: str, day: str, year: str) -> str | None:
 
 
 def short_english(full: str) -> str:
-    """"3M COMPANY" -> "3M", "AMERICAN WATER WORKS COMPANY, INC." -> "American Water Works"."""
+    """ "3M COMPANY" -> "3M", "AMERICAN WATER WORKS COMPANY, INC." -> "American Water Works"."""
     name = _EN_SUFFIX.sub("", re.sub(r"\s+\.", ".", full.strip())).strip(" ,")
     name = re.sub(r"^the\s+", "", name, flags=re.IGNORECASE)
     if name.isupper():
@@ -111,7 +135,8 @@ def from_file_name(file: str) -> DocumentMeta:
         meta.fiscal_year = int(m.group(2))
         kind = m.group(4).upper()
         meta.report_type = {"10K": "10-K", "10Q": "10-Q", "8K": "8-K", "EARNINGS": "earnings_release"}.get(
-            kind, "annual_report")
+            kind, "annual_report"
+        )
         meta.fiscal_period = m.group(3) or ("FY" if kind in ("10K", "ANNUALREPORT") else None)
     if d := _DATED.search(file):
         meta.report_date = _iso(int(d.group(1)), int(d.group(2)), int(d.group(3)))
@@ -232,8 +257,11 @@ def extract_meta(file: str, cover_text: str, language: str) -> DocumentMeta:
     meta = overlay(named, cover)
     if meta.period_end is None and meta.fiscal_year and meta.fiscal_period in ("FY", "H1") and zh:
         meta.period_end = f"{meta.fiscal_year}-{QUARTER_END[meta.fiscal_period]}"
-    aliases = [a for a in (named.company, named.company_full, meta.company, meta.company_full,
-                           meta.company_code) if a]
+    aliases = [
+        a
+        for a in (named.company, named.company_full, meta.company, meta.company_full, meta.company_code)
+        if a
+    ]
     meta.aliases = list(dict.fromkeys(aliases))
     labels = REPORT_LABELS_ZH if zh else REPORT_LABELS_EN
     label = labels.get(meta.report_type or "", meta.report_type)

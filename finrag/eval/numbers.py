@@ -105,6 +105,9 @@ def _glued_to_word(text: str, start: int, num_start: int) -> bool:
     return lead.isascii() and lead.isalpha()
 
 
+_CLAUSE_END = re.compile(r"[；;]")  # a reference's later clauses add context to the figure its first gives
+
+
 def reference_numbers(answer: str, prom_answer: str | None = None) -> list[Number]:
     """The number(s) a reference answer is about: the bare value when given, else the only number, else
     (in a short answer) the one after a cue such as 是/为/is or the first number, numbers in a bracketed
@@ -122,6 +125,9 @@ def reference_numbers(answer: str, prom_answer: str | None = None) -> list[Numbe
     asides = [m.span() for m in _BRACKETED.finditer(answer) if any(c.isalpha() for c in m.group())]
     outside = [n for n in nums if not any(a <= n.start < b for a, b in asides)]
     nums = outside or nums
+    cut = _CLAUSE_END.search(answer)
+    if cut and len(opening := [n for n in nums if n.start < cut.start()]) == 1:
+        return opening  # "…1,000,645,931.97元；母公司净利润为…": the one figure before more context
     first = nums[0]
     opens = not _LEADING_WORDS.sub("", answer[: first.start]).strip()
     if len(nums) == 1 or (opens and not _NAME_DIGITS.match(answer, first.start)):

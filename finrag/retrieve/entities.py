@@ -234,8 +234,21 @@ class CompanyIndex:
             if joined is not None:
                 found.setdefault(joined.name, CompanyMatch(joined, m.group(0), m.start(), m.end()))
         if not found:
-            found = {c.company.name: c for c in self._abbreviated(text)}
+            found = {c.company.name: c for c in self._abbreviated(text) + self._camel_case(text)}
         return sorted(found.values(), key=lambda c: c.start)
+
+    def _camel_case(self, text: str) -> list[CompanyMatch]:
+        """A short form written in camel case ("AmEx", "JnJ"): the letters in order from the start of one
+        company's name, and of no other's."""
+        out: list[CompanyMatch] = []
+        for m in _CAMEL.finditer(text):
+            short = m.group(0).lower()
+            comps = {
+                c.name: c for c, _ in self._spelled if any(abbreviates(short, squash(n)) for n in c.names)
+            }
+            if len(comps) == 1:
+                out.append(CompanyMatch(next(iter(comps.values())), m.group(0), m.start(), m.end()))
+        return out
 
     def _abbreviated(self, text: str) -> list[CompanyMatch]:
         """A Chinese abbreviation opening a clause ("南岭民爆" for 湖南南岭民用爆破器材): its first two
@@ -270,6 +283,7 @@ class CompanyIndex:
         return alias.lower() == code.lower() and code.isascii() and code.isalpha() and len(code) <= TICKER_MAX
 
 
+_CAMEL = re.compile(r"(?<![\w&])[A-Z][a-z]+[A-Z][A-Za-z]*(?![\w&])")  # "AmEx", "JnJ", "PayPal"
 _HYPHENATED = re.compile(r"(?<![\w-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w-])")
 MIN_JOINED_ALIAS = 5  # shorter joined names ("e-on") are too often ordinary hyphenated words
 

@@ -68,6 +68,8 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_YEAR + r"\s*年\s*(?:年末|年底|末)"), "zh_ye"),
     (re.compile(r"\b[Qq]([1-4])\s*(?:of\s*)?(?:FY\s*|fiscal\s*)?'?" + _YEAR + r"\b"), "en_q"),
     (re.compile(r"\b" + _YEAR + r"\s*[Qq]([1-4])\b"), "en_yq"),
+    # "2Q23", "1Q 2023": how banks head their quarters
+    (re.compile(r"\b([1-4])Q\s*'?(\d{2}|(?:19|20)\d{2})\b"), "en_nq"),
     (
         re.compile(
             # "third quarter (July–September) of 2019": an aside may name its months
@@ -113,6 +115,28 @@ def names_instrument(text: str, m: re.Match[str]) -> bool:
     )
 
 
+# "the 8-K dated August 30, 2023", "its 10-Q filed on May 5, 2023": the day names a report, not a period
+_REPORT_DAY_BEFORE = re.compile(r"(?:\bdated|\bfiled(?:\s+on)?|\b8-?K\s+(?:of|from|on))\s*$", re.I)
+_DAY_KINDS = ("zh_date", "en_date")
+REPORT_DAY_CONTEXT = 20  # characters before a day searched for the words naming a report by it
+
+
+def names_report(text: str, m: re.Match[str]) -> bool:
+    """The day ``m`` found in ``text`` is the date of a report the question names."""
+    return bool(_REPORT_DAY_BEFORE.search(text[max(0, m.start() - REPORT_DAY_CONTEXT) : m.start()]))
+
+
+def report_days(text: str) -> list[str]:
+    """ISO dates of the reports ``text`` names by their day ("8-K dated August 30, 2023")."""
+    return [
+        _absolute(kind, m).period_end or ""
+        for pattern, kind in _ABSOLUTE
+        if kind in _DAY_KINDS
+        for m in pattern.finditer(text)
+        if names_report(text, m)
+    ]
+
+
 def _absolute(kind: str, m: re.Match[str]) -> Period:
     label = m.group(0)
     if kind == "zh_date":
@@ -142,6 +166,10 @@ def _absolute(kind: str, m: re.Match[str]) -> Period:
             y, q = int(a), int(b)
         else:
             q, y = _EN_ORD[a.lower()], int(b)
+        return Period(label, y, f"Q{q}", f"{y}-{_QUARTER_END[q]}", "duration")
+    if kind == "en_nq":
+        q, y = int(m.group(1)), int(m.group(2))
+        y = y + 2000 if y < 100 else y
         return Period(label, y, f"Q{q}", f"{y}-{_QUARTER_END[q]}", "duration")
     if kind == "en_fy2":
         y = 2000 + int(m.group(1))
@@ -258,6 +286,9 @@ def find_periods(text: str, ref: Reference | None = None) -> list[Period]:
     for pattern, kind in _ABSOLUTE:
         for m in pattern.finditer(text):
             if kind == "bare_y" and names_instrument(text, m):
+                continue
+            if kind in _DAY_KINDS and names_report(text, m):
+                taken.append((m.start(), m.end()))  # its year is no bare year either
                 continue
             if free(m.start(), m.end()):
                 taken.append((m.start(), m.end()))

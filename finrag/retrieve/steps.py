@@ -26,6 +26,7 @@ from finrag.retrieve.expand import llm_variants, load_glossary, rule_variants
 from finrag.retrieve.features import FeatureContext, compute
 from finrag.retrieve.periods import Reference, is_relative, resolve, spans
 from finrag.retrieve.rare import RarePick, RareTerms
+from finrag.retrieve.reports import named_reports
 from finrag.retrieve.rerank import make_reranker
 from finrag.retrieve.route import RARE, STATEMENT, RoutePlan, list_weights, route, weighted_rrf
 from finrag.retrieve.sections import answering_statements, asked_concepts, implied_statements, load_concepts
@@ -204,11 +205,13 @@ class Steps:
             statements = und.statements + implied
             answering = answering_statements(concepts, und.statements, implied)  # the statement is the answer
             ask = period_ask(a)
-            period_files = (
-                best_files(ask, [m.company.records for m in und.matches], r.period_window)
-                if r.period_fit
-                else []
-            )
+            reports = [m.company.records for m in und.matches]
+            by_form = [named_reports(a.completed, recs) for recs in reports]
+            if by_form and all(by_form):  # the forms the question names ("its 8-K dated ...") and no other
+                reports = by_form
+            period_files = best_files(ask, reports, r.period_window) if r.period_fit else []
+            if reports is by_form and not period_files:  # the named report, whatever period it carries
+                period_files = [rec.file for recs in by_form for rec in recs]
             rare = self.rare.choose(a) if "rare" in r.routes else RarePick()
             plan = route(a, request.filters, r, codes, files, statements, concepts, period_files, rare.terms)
             plan.statements = answering if "statement" in plan.rules else []  # put first in its focus list

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from finrag.answer.counts import thing_focus
 from finrag.answer.extractive import extractive_answer, select_sentences
+from finrag.answer.figures import extractive_inputs
 from finrag.answer.query import analyze
+from finrag.config import AnswerSettings
 
 from .helpers import make_chunk, make_doc
 
@@ -20,3 +22,13 @@ def test_a_count_of_things_is_a_figure_printed_with_the_things_word() -> None:
     assert select_sentences(asked.question, counted, 3, focus)
     assert thing_focus(analyze("How many employees did General Mills have?"), None) is None  # many words
     assert thing_focus(analyze("What was Best Buy's revenue in fiscal 2024?"), None) is None
+
+
+def test_a_count_of_a_named_product_after_an_adjective_needs_the_product_and_a_count() -> None:
+    doc = make_doc([], company="Adobe", year=2022, language="en", unit_line="")
+    arr = make_chunk(doc, "Creative ARR exiting fiscal 2022 was $11.60 billion, up from $10.22 billion.", 30)
+    asked = analyze("How many paid Creative Cloud subscriptions did Adobe have at the end of fiscal 2022?")
+    asked.companies = ["Adobe"]
+    answer, _, focus = extractive_inputs(asked, [(1, arr)], AnswerSettings())
+    assert focus is not None and focus.count and focus.strict
+    assert extractive_answer(answer, [(1, arr)], 3, 500, focus) == ""  # money is no count of subscriptions

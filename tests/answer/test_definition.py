@@ -526,3 +526,76 @@ def test_operands_dated_by_a_period_phrase_and_a_trailing_times_365() -> None:
     payable, cost = dpo.terms
     assert (payable.item.concept, payable.year, payable.dated) == ("accounts_payable", 2023, True)
     assert (cost.item.concept, cost.year, cost.dated) == ("cost_of_revenue", 2022, False)
+
+
+def _shape(question: str) -> tuple[str, list[object]] | None:
+    d = find_definition(question)
+    if d is None:
+        return None
+    return d.name, [t if isinstance(t, str) else (t.item.printed, t.average_of) for t in d.tokens]
+
+
+def test_a_formula_after_a_colon_or_using_and_one_ending_its_sentence() -> None:
+    # "= … at December 28, 2019 and December 29, 2018. What is it": the formula ends with its sentence
+    assert _shape(
+        "Kraft Heinz 2019 inventory turnover = cost of products sold for fiscal 2019 / average of "
+        "inventories at December 28, 2019 and December 29, 2018. What is it, to two decimals?"
+    ) == ("inventory turnover", [("cost of products sold", None), "/", ("inventories", (2018, 2019))])
+    assert _shape(
+        "Compute Corning's 2022 return on average assets: net income for 2022 divided by the average of "
+        "total assets at December 31, 2022 and December 31, 2021. Express as a percentage."
+    ) == ("return on average assets", [("net income", None), "/", ("total assets", (2021, 2022))])
+    assert _shape(
+        "Activision Blizzard quick ratio at December 31, 2019, using (cash and cash equivalents + accounts "
+        "receivable, net) / total current liabilities. Two decimals."
+    ) == (
+        "quick ratio",
+        [
+            "(",
+            ("cash and cash equivalents", None),
+            "+",
+            ("accounts receivable, net", None),
+            ")",
+            "/",
+            ("total current liabilities", None),
+        ],
+    )
+    # a colon or "using" that opens no formula defines nothing
+    assert find_definition("Answer this: what was Acme's revenue in 2022?") is None
+    assert find_definition("What was Acme's revenue in 2022, using the 10-K?") is None
+
+
+def test_a_balance_date_written_out_picks_its_column_whatever_the_fiscal_year_is_called() -> None:
+    balance = Table(
+        "t40",
+        [11],
+        [["(In thousands)", "January 28, 2023", "January 29, 2022"]],
+        [
+            ["Total current assets", "2,709,304", "2,281,183"],
+            ["Total current liabilities", "1,681,775", "1,558,010"],
+        ],
+        caption="Consolidated Balance Sheets",
+    )
+    doc = make_doc([balance], company="Ulta Beauty", year=2022, language="en", unit_line="")
+    q = (
+        "Using the balance sheet in Ulta Beauty's fourth-quarter fiscal 2022 earnings release, what was its "
+        "current ratio at January 28, 2023? Current ratio = total current assets / total current liabilities."
+    )
+    asked = analyze(q, QueryAnalysis(q, q, "en", "calculation", periods=find_periods(q)))
+    assert asked.definition is not None
+    facts = extract_facts(doc, table_chunks(doc))
+    out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result.quantize(Decimal("0.01")) == Decimal("1.61")  # not the prior year's 1.46
+
+
+def test_a_formula_in_letters_takes_what_its_where_clause_names() -> None:
+    q = (
+        "From its Q4 earnings release: compute cash conversion X = A / B, where A = net cash provided by "
+        "operating activities and B = net income. Round to two decimals."
+    )
+    assert _shape(q) == (
+        "cash conversion",
+        [("net cash provided by operating activities", None), "/", ("net income", None)],
+    )
+    assert find_definition("What was revenue where A = 2022?") is None  # no formula in letters

@@ -161,3 +161,23 @@ def test_a_row_under_relative_columns_is_of_its_report_s_year_or_the_year_before
     assert extractive_answer(ask.format(2017), [(1, rows)], 3, 500, older) == ""
     prior = Focus(["研发费用"], 2018, strict=True)
     assert "51,663,182.04" in extractive_answer(ask.format(2018), [(1, rows)], 3, 500, prior)
+
+
+def test_a_count_of_another_year_does_not_answer_the_year_asked() -> None:
+    old = _chunk(
+        "We sold 12.1 million Xbox consoles in fiscal year 2015 compared with 11.7 million in 2014.", []
+    )
+    focus = Focus([], 2023, kinds=("xbox", "consoles"), strict=True, count=True)
+    question = "How many Xbox consoles did Microsoft sell in fiscal year 2023?"
+    assert extractive_answer(question, [(1, old)], 3, 500, focus) == ""
+    undated = _chunk("We sold 19.0 million Xbox consoles, our most ever.", [])
+    assert "19.0 million" in extractive_answer(question, [(1, undated)], 3, 500, focus)
+
+
+def test_a_day_in_a_date_is_no_figure() -> None:
+    header = _chunk("| Revenue | Three Months Ended | As of July 29, 2023 |", [])
+    focus = Focus(["revenue"], None, strict=True)
+    assert (
+        extractive_answer("online revenue three months ended July 29, 2023", [(1, header)], 3, 500, focus)
+        == ""
+    )

@@ -244,6 +244,46 @@ def test_a_heading_cut_into_pieces_over_a_repeating_group_of_years_labels_each_c
     assert labels[Decimal("31529551.99")] == "主营业务成本（元） 2004年度"
 
 
+def test_a_note_s_closing_and_opening_headings_label_each_column_of_their_group() -> None:
+    inventories = Table(
+        "t30",
+        [132],
+        [
+            ["项目", "", "期末余额", "", "", "期初余额", ""],
+            ["", "账面余额", "跌价准备", "账面价值", "账面余额", "跌价准备", "账面价值"],
+        ],
+        [
+            [
+                "在产品",
+                "117,132,140.72",
+                "1,721,695.12",
+                "115,410,445.60",
+                "53,710,344.61",
+                "1,621,387.74",
+                "52,088,956.87",
+            ]
+        ],
+        caption="(1).存货分类",
+    )
+    doc = make_doc([inventories], company="金宇生物", year=2020)
+    labels = {f.value: f.column_label for f in extract_facts(doc, table_chunks(doc))}
+    assert labels[Decimal("53710344.61")] == "期初余额 账面余额"
+    assert labels[Decimal("117132140.72")] == "期末余额 账面余额"
+
+
+def test_a_first_year_read_into_the_label_cell_heads_its_own_column() -> None:
+    cash = Table(
+        "t29",
+        [9],
+        [["($ million) 2022", "", "2023"]],
+        [["Purchase of property, plant, and equipment", "(527)", "(526)"]],
+        caption="Condensed Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([cash], company="Amcor", year=2023, language="en", unit_line="")
+    years = {f.value: f.fiscal_year for f in extract_facts(doc, table_chunks(doc))}
+    assert years == {Decimal(-527): 2022, Decimal(-526): 2023}
+
+
 def test_a_period_heading_centred_over_its_year_columns_dates_each_of_them() -> None:
     ops = Table(
         "t31",

@@ -513,3 +513,21 @@ def test_an_operating_measure_printed_without_a_figure_is_refused() -> None:
     printed = [Hit(make_chunk(doc, "Our total backlog was $404,381 million at year end 2022.", 6), 0.9)]
     backlog = analyze("What was Acme's total backlog at the end of 2022?")
     assert decide(backlog, printed, ["Acme"], AnswerSettings()).answerable
+
+
+def test_a_release_covers_the_calendar_year_it_ends_in_only_for_a_date_written_out() -> None:
+    from dataclasses import replace
+
+    from finrag.answer.gate_periods import uncovered_period
+
+    doc = make_doc([], company="Ulta Beauty", year=2022, language="en")
+    chunk = make_chunk(doc, "Ulta Beauty announces fourth quarter fiscal 2022 results.", 1)
+    chunk = replace(chunk, meta=replace(chunk.meta, fiscal_period="Q4", period_end="2023-01-28"))
+    hits = [Hit(chunk, 0.9)]
+
+    def uncovered(q: str) -> str | None:
+        asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+        return uncovered_period(asked, hits)
+
+    assert uncovered("Ulta Beauty total current assets at January 28, 2023?") is None
+    assert uncovered("ulta beauty net sales Q1 fiscal 2023?") == "2023"  # a later fiscal year's quarter

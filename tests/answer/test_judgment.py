@@ -65,7 +65,10 @@ def test_a_change_in_a_margin_between_two_years_is_the_difference_in_points() ->
     assert asks_change(asked)
     found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
     assert found is not None and found.result == Decimal("-2.12")  # 34.64% - 36.76%, not a growth rate
-    assert "percentage points" in found.text
+    assert "percentage points" in found.text and "basis points" not in found.text
+    asked = analyze("By how many basis points did Acme's operating margin change from FY2021 to FY2022?")
+    found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None and "(-212 basis points)" in found.text  # the unrounded difference, in bps
 
 
 def test_a_change_inside_a_definition_is_no_change_asked() -> None:

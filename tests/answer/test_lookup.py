@@ -817,3 +817,64 @@ def test_a_part_of_a_balance_written_after_the_item_is_asked_not_the_item() -> N
     ):
         (item,) = [m for m in find_line_items(question) if m.concept]
         assert part_after(question, item) == part, question
+
+
+def test_a_row_the_question_writes_out_beats_the_shorter_item_it_starts_with() -> None:
+    recast = Table(
+        "t9",
+        [12],
+        [["(Dollars in millions)", "2023 Q1 Amount", "2023 Q2 Amount"]],
+        [
+            ["Net earnings/(loss) from Continuing Operations", "(491)", "5,376"],
+            ["Net earnings/(loss) from Discontinued Operations, net of tax", "423", "(232)"],
+            ["Net earnings/(loss)", "(68)", "5,144"],
+        ],
+        caption="Condensed Consolidated Statement of Earnings",
+    )
+    doc = make_doc([recast], company="Johnson & Johnson", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "What were J&J's net earnings from continuing operations for the second quarter of 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    item = next(m for m in asked.line_items if m.printed == "net earnings")
+    f = best_fact(facts, Want(item, 2023), asked, {})
+    assert f is not None and f.value == Decimal("5376")
+    plain = "What were Johnson & Johnson's net earnings for the second quarter of 2023?"
+    asked = analyze(plain, QueryAnalysis(plain, plain, "en", "lookup", periods=find_periods(plain)))
+    item = next(m for m in asked.line_items if m.printed == "net earnings")
+    f = best_fact(facts, Want(item, 2023), asked, {})
+    assert f is not None and f.value == Decimal("5144")
+
+
+def test_a_half_year_is_not_answered_from_a_whole_year_column() -> None:
+    cash = Table(
+        "t10",
+        [109],
+        [["项目", "2007", "2006"]],
+        [["分配股利、利润或偿付利息支付的现金", "266,378,255.81", "209,350,297.34"]],
+        caption="合并现金流量表",
+    )
+    doc = make_doc([cash], company="国电电力", year=2007)
+    facts = extract_facts(doc, table_chunks(doc))
+    item = LineItemMatch("", "分配股利、利润或偿付利息支付的现金", 0)
+    half = analyze("国电电力2007年1-6月的分配股利、利润或偿付利息支付的现金是多少？")
+    assert best_fact(facts, Want(item, 2007), half, {}) is None
+    year = analyze("国电电力2007年的分配股利、利润或偿付利息支付的现金是多少？")
+    f = best_fact(facts, Want(item, 2007), year, {})
+    assert f is not None and f.value == Decimal("266378255.81")
+
+
+def test_one_of_two_quarters_is_read_from_its_own_column() -> None:
+    highlights = Table(
+        "t11",
+        [3],
+        [["(in millions)", "2Q23", "1Q23", "Three months ended June 30, 2023"]],
+        [["Total net revenue", "41,307", "38,349", "41,307"]],
+        caption="Consolidated financial highlights",
+    )
+    doc = make_doc([highlights], company="JPMorgan Chase", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "JPM total net revenue growth 2Q23 vs 1Q23, %?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "calculation", periods=find_periods(q)))
+    item = LineItemMatch("revenue", "total net revenue", 0)
+    first = best_fact(facts, Want(item, 2023, quarter="Q1"), asked, {})
+    assert first is not None and first.value == Decimal("38349")  # not the June quarter's

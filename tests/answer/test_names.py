@@ -75,3 +75,9 @@ def test_a_filing_s_form_a_clause_s_opening_word_and_a_short_month_are_no_compan
     assert company_names("Costco FY2021 (year ended Aug 29, 2021): total assets?", "en") == ["Costco"]
     weighted = "根据国电电力的公开增发招股意向书，公司2005年的加权平均净资产收益率是多少？"
     assert "加权平均" not in company_names(weighted, "zh")  # how the ratio is taken
+
+
+def test_a_region_named_by_what_it_leaves_out_is_one_name_and_a_basis_is_none() -> None:
+    q = "What were J&J's sales to customers in the Western Hemisphere excluding the U.S. in Q4 2022?"
+    assert company_names(q, "en") == ["J&J", "Western Hemisphere excluding U.S."]
+    assert "合并口径" not in company_names("爱康太阳能2009年度合并口径的营业利润率是多少？", "zh")

@@ -240,3 +240,32 @@ def test_a_weighted_average_roe_is_only_ever_its_printed_figure() -> None:
     assert (
         worked("四方科技2019年加权平均净资产收益率是多少？") is None
     )  # equity weighted by month: printed only
+
+
+def test_days_sales_outstanding_at_one_written_balance_date_uses_that_balance_not_an_average() -> None:
+    balance = Table(
+        "t50",
+        [60],
+        [["(In millions)", "June 30, 2023", "June 30, 2022"]],
+        [["Accounts receivable, net", "48,688", "44,261"]],
+        caption="Balance Sheets",
+    )
+    income = Table(
+        "t51",
+        [58],
+        [["(In millions)", "Year Ended June 30, 2023", "Year Ended June 30, 2022"]],
+        [["Total revenue", "211,915", "198,270"]],
+        caption="Income Statements",
+    )
+    doc = make_doc([balance, income], company="Microsoft", year=2023, language="en", unit_line="")
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+
+    def dso(q: str) -> Decimal | None:
+        asked = analyze(q, QueryAnalysis(q, q, "en", "calculation", periods=find_periods(q)))
+        found = calculation_answer(asked, facts, rank, lambda f: 1)
+        return found.calculation.result if found and found.calculation else None
+
+    at_end = dso("Microsoft days sales outstanding based on accounts receivable at June 30, 2023?")
+    assert at_end is not None and at_end.quantize(Decimal("0.1")) == Decimal("83.9")
+    averaged = dso("Microsoft days sales outstanding in fiscal 2023?")
+    assert averaged is not None and averaged.quantize(Decimal("0.1")) == Decimal("80.0")

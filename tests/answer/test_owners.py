@@ -156,6 +156,12 @@ def test_a_product_after_the_filer_s_name_owns_the_figure_and_a_short_form_is_th
     chunk = make_chunk(amex, "Amex card members spent more in 2022.", 5)
     asked = analyze("What was Amex's provision for credit losses in 2022?")
     assert is_filer("Amex", asked, [chunk]) and subject_names(asked, [chunk]) == []
+    jnj = make_chunk(
+        make_doc([TOTALS], company="Johnson & Johnson", year=2022, language="en", unit_line=""), "x", 5
+    )
+    asked = analyze("In J&J's fourth-quarter 2022 earnings release, what were sales to customers?")
+    assert is_filer("J&J", asked, [jnj])  # initials joined by "&"
+    assert not is_filer("JJ", asked, [jnj]) and not is_filer("P&G", asked, [jnj])
 
 
 def test_a_segment_row_above_the_table_s_total_is_the_segment_s_figure_not_the_total() -> None:

@@ -51,3 +51,11 @@ def test_a_place_a_figure_was_made_in_and_a_business_named_after_the_filer_are_p
     own = analyze("How much revenue did Best Buy generate in Q2 fiscal 2024?")
     own.companies = ["Best Buy"]
     assert unprinted_parts(own, [revenue]) == []
+
+
+def test_a_brand_of_the_filer_s_own_is_a_part() -> None:
+    khc = make_doc([], company="Kraft Heinz", year=2019, language="en", unit_line="")
+    sales = make_chunk(khc, "Net sales were $24,977 million in 2019.", 40)
+    brand = analyze("What were Kraft Heinz's 2019 net sales of its Oscar Mayer brand?")
+    brand.companies = ["Kraft Heinz"]
+    assert unprinted_parts(brand, [sales]) == ["Oscar Mayer"]

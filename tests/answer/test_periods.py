@@ -48,6 +48,8 @@ def test_bank_style_quarter_columns() -> None:
     assert resolve_label("1Q21", 2021).period_end == "2021-03-31"
     q = resolve_label("Q2 2022", 2022)
     assert (q.fiscal_year, q.fiscal_period) == (2022, "Q2")
+    recast = resolve_label("2023 Q2 Amount", 2023)  # an 8-K's recast quarters under their year
+    assert (recast.fiscal_year, recast.fiscal_period) == (2023, "Q2")
 
 
 def test_an_earnings_release_quarter_column_is_a_quarter() -> None:

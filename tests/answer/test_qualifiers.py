@@ -44,6 +44,7 @@ def test_how_an_item_is_taken_is_no_kind_of_it() -> None:
         "What is Walmart's FY2020 total revenue?",
         "What is Amazon's FY2019 net sales in USD millions?",
         "How much did Lockheed Martin spend buying back its own shares in 2022?",
+        "How much cash did Pfizer pay out in dividends during the first six months of 2023?",
         "Which of Amazon's reportable segments grew net sales the fastest in FY2019?",
         "What is PepsiCo's FY2022 net working capital? Define net working capital as total current assets"
         " less total current liabilities.",
@@ -109,7 +110,7 @@ def test_a_quoted_sentence_must_print_the_kind_asked() -> None:
 
 def test_a_chinese_product_before_the_item_is_its_kind_but_a_statement_or_period_is_not() -> None:
     assert analyze("金宇生物2020年非洲猪瘟疫苗的营业收入是多少元？").qualifiers == ["非洲猪瘟疫苗"]
-    assert analyze("四方科技2019年销往俄罗斯市场的营业收入是多少元？").qualifiers == ["销往俄罗斯市场"]
+    assert analyze("四方科技2019年销往俄罗斯市场的营业收入是多少元？").qualifiers == ["销往俄罗斯"]
     for question in (
         "四方科技2019年母公司利润表中的营业收入是多少元?",
         "国电电力2007年第三季度的净利润是多少元？",
@@ -216,6 +217,8 @@ def test_a_part_written_before_of_or_in_is_the_row_asked_not_the_whole() -> None
         "Costco: gross carrying amount of buildings and improvements in property and equipment?"
     ) == ["buildings and improvements"]
     assert _kinds("What was the increase in inventories in 2023?") == []  # how it moved, no part of it
+    quoted = "What was the 'accrued vacation, salaries and wages' component of Acme's accounts payable?"
+    assert _kinds(quoted) == ["accrued vacation, salaries and wages"]  # quoted as the filing prints it
     doc = make_doc([INVENTORIES], company="Acme", year=2023, language="en", unit_line="")
     chunks = table_chunks(doc)
     facts = kind_facts(
@@ -233,3 +236,18 @@ def test_an_aging_bracket_and_an_english_gloss_of_a_chinese_row_are_kinds() -> N
     assert aging_brackets("2-3年的应收账款") == []  # no 账龄: a span of years, not a bracket
     eps = "What was Akcome's basic EPS for 2010 after deducting non-recurring gains and losses?"
     assert glossed_kinds(eps) == ["扣除非经常性损益"]
+
+
+def test_a_chinese_part_after_its_item_and_an_english_question_s_glossed_row_are_kinds() -> None:
+    assert analyze("天源科技截至2005年12月31日的短期借款中，信用借款有多少？").qualifiers == ["信用借款"]
+    assert analyze("金宇生物2020年年报存货附注中，在产品的期初账面余额是多少元？").qualifiers == ["在产品"]
+    assert analyze("四方科技2019年营业收入中主营业务收入占比是多少？").qualifiers == []  # an item, not a part
+    q = "How much property tax (房产税) did Jinyu (金宇生物) record within taxes and surcharges (税金及附加)?"
+    assert _kinds(q) == ["房产税"]  # the company's gloss and the item's own are no part
+    assert _kinds("What were Jinyu Bio-Technology's (金宇生物) R&D investment (研发投入) in 2020?") == []
+    project = "安妮股份募集资金投资项目中，票据印务扩建项目的建设期是多长?"
+    assert analyze(project).qualifiers == []  # a project has no note of rows
+    project = "How much of Jinyu's project (金宇生物科技产业园项目一期工程) left construction in progress?"
+    assert _kinds(project, ("金宇生物",)) == ["金宇生物科技产业园项目一期工程"]  # named by the filer
+    assert analyze("四方科技2019年其他应付款中，按款项性质列示的押金保证金是多少？").qualifiers == []
+    assert analyze("厦门安妮2006年度华北区市场实现的主营业务收入是多少？").qualifiers == ["华北区"]

@@ -116,3 +116,18 @@ def test_what_figure_a_company_reported_asks_for_the_figure() -> None:
     assert asked.intent == "lookup" and [m.concept for m in asked.line_items] == ["net_profit"]
     why = analyze("What drove the net income Foot Locker reported in fiscal 2022?")
     assert why.intent != "lookup"
+
+
+def test_an_item_naming_the_note_to_read_is_not_the_item_asked() -> None:
+    q = "In Acme's 10-K (goodwill and other intangibles note), what was the net amount of trademarks?"
+    assert [m.printed for m in analyze(q).line_items] == []
+    plain = analyze("What was Acme's goodwill at year-end 2022?")
+    assert [m.printed for m in plain.line_items] == ["goodwill"]
+
+
+def test_the_opening_balance_a_closing_one_is_compared_with_is_not_the_balance_asked() -> None:
+    q = "四方科技2019年其他应付款中押金保证金的期末余额是多少元？比期初增加了多少？"
+    periods = [*find_periods(q), Period("期初", 2018, "FY", "2018-12-31", "instant")]
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "lookup", periods=periods))
+    assert not asked.prior_year_end and asked.years == [2019]
+    assert analyze("四方科技2019年其他应付款的期初余额是多少元？").prior_year_end

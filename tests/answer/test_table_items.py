@@ -54,3 +54,10 @@ def test_a_row_asked_for_its_carrying_amount_is_named_inside_the_item_it_belongs
     question = "江苏爱康太阳能2010年末无形资产中土地使用权的账面价值是多少？"
     found = items_from_tables(question, [make_chunk(doc, note, 236, table_ref="t3")])
     assert [m.printed for m in found] == ["土地使用权"]
+
+
+def test_a_row_named_only_as_the_note_to_read_is_no_item() -> None:
+    doc = make_doc([], company="Adobe", language="en")
+    chunk = make_chunk(doc, "Intangibles\n| Goodwill | 12,787 |\n| Trademarks | 65 |", 70, table_ref="t4")
+    q = "In Adobe's 10-K (goodwill and other intangibles note), what was the net amount of trademarks?"
+    assert [m.printed for m in items_from_tables(q, [chunk])] == ["trademarks"]  # not goodwill

@@ -34,9 +34,16 @@ ZH_COVER = """2019 年年度报告
 def test_file_name_patterns() -> None:
     zh = from_file_name("2020-04-16__四方科技集团股份有限公司__603339__四方科技__2019年__年度报告.pdf")
     assert (zh.company, zh.company_full, zh.company_code) == (
-        "四方科技", "四方科技集团股份有限公司", "603339")
+        "四方科技",
+        "四方科技集团股份有限公司",
+        "603339",
+    )
     assert (zh.fiscal_year, zh.fiscal_period, zh.report_date, zh.report_type) == (
-        2019, "FY", "2020-04-16", "annual_report")
+        2019,
+        "FY",
+        "2020-04-16",
+        "annual_report",
+    )
     en = from_file_name("3M_2018_10K.pdf")
     assert (en.company, en.fiscal_year, en.fiscal_period, en.report_type) == ("3M", 2018, "FY", "10-K")
     q = from_file_name("BESTBUY_2024Q2_10Q.pdf")
@@ -49,7 +56,11 @@ def test_ten_k_cover_gives_company_and_period() -> None:
     meta = extract_meta("report.pdf", TEN_K_COVER, "en")
     assert (meta.company, meta.company_full) == ("3M", "3M COMPANY")
     assert (meta.report_type, meta.fiscal_year, meta.fiscal_period, meta.period_end) == (
-        "10-K", 2018, "FY", "2018-12-31")
+        "10-K",
+        2018,
+        "FY",
+        "2018-12-31",
+    )
 
 
 def test_ten_q_cover_with_interleaved_columns() -> None:
@@ -67,9 +78,16 @@ def test_cover_beats_file_name() -> None:
 def test_chinese_annual_report_cover() -> None:
     meta = extract_meta("年报.pdf", ZH_COVER, "zh")
     assert (meta.company, meta.company_code, meta.company_full) == (
-        "四方科技", "603339", "四方科技集团股份有限公司")
+        "四方科技",
+        "603339",
+        "四方科技集团股份有限公司",
+    )
     assert (meta.fiscal_year, meta.fiscal_period, meta.period_end, meta.report_type) == (
-        2019, "FY", "2019-12-31", "annual_report")
+        2019,
+        "FY",
+        "2019-12-31",
+        "annual_report",
+    )
 
 
 def test_chinese_prospectus_cover() -> None:
@@ -79,7 +97,10 @@ def test_chinese_prospectus_cover() -> None:
     )
     meta = extract_meta("x.PDF", cover, "zh")
     assert (meta.company, meta.company_full, meta.report_type) == (
-        "厦门安妮", "厦门安妮股份有限公司", "prospectus")
+        "厦门安妮",
+        "厦门安妮股份有限公司",
+        "prospectus",
+    )
     assert meta.report_date == "2008-03-20"
 
 
@@ -96,7 +117,18 @@ def test_earnings_release_and_short_names() -> None:
     )
     meta = extract_meta("release.pdf", text, "en")
     assert (meta.company, meta.company_code, meta.fiscal_period, meta.fiscal_year) == (
-        "PepsiCo", "PEP", "Q1", 2023)
+        "PepsiCo",
+        "PEP",
+        "Q1",
+        2023,
+    )
+    ulta = (
+        "Ulta Beauty Announces Fourth Quarter\nFiscal 2022 Results\nUlta Beauty, Inc. (NASDAQ: ULTA) today "
+        "announced financial results for the thirteen-week period (“fourth quarter”) and fifty-two-week\n"
+        "period (“fiscal year”) ended January 28, 2023 compared to the same periods ended January 29, 2022."
+    )
+    meta = extract_meta("release.pdf", ulta, "en")  # the quarter's name, and its end read past the quotes
+    assert (meta.fiscal_year, meta.fiscal_period, meta.period_end) == (2022, "Q4", "2023-01-28")
     assert short_english("AMERICAN WATER WORKS COMPANY, INC.") == "American Water Works"
     assert short_english("CVS HEALTH CORPORATION") == "CVS Health"
     assert short_english("The Kraft Heinz Company") == "Kraft Heinz"

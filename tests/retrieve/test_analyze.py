@@ -61,6 +61,19 @@ def test_a_name_of_two_words_joined_by_an_ampersand_is_also_their_initials() -> 
     assert idx.match("R&D and M&A spending") == []
 
 
+def test_a_camel_case_short_form_names_the_one_company_it_abbreviates() -> None:
+    idx = CompanyIndex(
+        [
+            _record("x", company="American Express", company_code="AXP"),
+            _record("y", company="Acme Widgets", company_code="ACW"),
+        ]
+    )
+    assert [m.company.name for m in idx.match("AmEx Commercial Services segment total assets")] == [
+        "American Express"
+    ]
+    assert idx.match("PayPal's revenue") == []  # abbreviates no indexed company
+
+
 def test_short_forms_strip_legal_suffixes() -> None:
     assert "四方科技" in short_forms("四方科技集团股份有限公司")
     assert "3M" in short_forms("3M Company")

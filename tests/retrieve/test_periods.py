@@ -111,3 +111,9 @@ def test_a_year_in_a_plan_s_name_is_no_period() -> None:
     q = "What is PepsiCo's 2019 Multi-Year Productivity Plan, and what did it cost in 2022?"
     assert [p.fiscal_year for p in find_periods(q)] == [2022]
     assert [p.fiscal_year for p in find_periods("How did the plan perform in 2019?")] == [2019]
+
+
+def test_bank_style_quarters_are_periods() -> None:
+    found = find_periods("JPM total net revenue growth 2Q23 vs 1Q23, %?")
+    assert [(p.fiscal_year, p.fiscal_period) for p in found] == [(2023, "Q2"), (2023, "Q1")]
+    assert [p.fiscal_period for p in find_periods("net income in 3Q 2021")] == ["Q3"]
