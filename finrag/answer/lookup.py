@@ -184,17 +184,6 @@ _WORD_RE = re.compile(r"[a-z]{4,}")
 _ZH_COLUMN_NOISE = re.compile(
     r"(?:19|20)\d{2}\s*年?|年度|期末|期初|年末|年初|本期|上期|本年|上年|余额|金额|合并|母公司"
 )
-_DAY_COLUMN = re.compile(rf"{MONTH_NAMES}|\d{{1,2}}\s*月|\d{{4}}[-/.]\d{{1,2}}", re.I)  # dated to its month
-MONTHS_PER_QUARTER = 3
-
-
-def _ends_quarter(f: Fact, quarter: str) -> bool:
-    """A column dated to the day ends in the calendar quarter named ("June 30, 2023" ends Q2)."""
-    if not f.period_end or not _DAY_COLUMN.search(f.column_label):
-        return False
-    return f"Q{(int(f.period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter
-
-
 _OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
 
 
@@ -353,6 +342,17 @@ def _excludes(label: str, item: str) -> bool:
 def _quarter_column(f: Fact, quarters: list[str]) -> bool:
     """The fact's column is a quarter's: its period is one asked, or its heading says three months/季度."""
     return f.fiscal_period in quarters or bool(_QUARTER_WORDS.search(f.column_label))
+
+
+_DAY_COLUMN = re.compile(rf"{MONTH_NAMES}|\d{{1,2}}\s*月|\d{{4}}[-/.]\d{{1,2}}", re.I)  # dated to its month
+MONTHS_PER_QUARTER = 3
+
+
+def _ends_quarter(f: Fact, quarter: str) -> bool:
+    """A column dated to the day ends in the calendar quarter named ("June 30, 2023" ends Q2)."""
+    if not f.period_end or not _DAY_COLUMN.search(f.column_label):
+        return False
+    return f"Q{(int(f.period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter
 
 
 # What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only

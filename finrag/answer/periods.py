@@ -279,7 +279,9 @@ def year_ended(question: str) -> str | None:
 # "the FY2023 10-K": a year that names the report a figure is read from, not the figure's period
 NAMED_REPORT = re.compile(
     r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})"
-    r"(?:\s+(?:form\s+)?(?:10-?k|annual report)\b|\s*年\s*(?:年报|年度报告))",
+    r"(?:\s+(?:form\s+)?(?:10-?k|annual report)\b|\s*年\s*(?:年报|年度报告)"
+    # "its 2007 follow-on A-share offering prospectus": the year the prospectus was issued
+    r"|(?:\s+[\w-]+){0,3}\s+(?:offering\s+)?prospectus\b)",
     re.I,
 )
 

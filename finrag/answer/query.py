@@ -325,7 +325,7 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()
     # "期末余额是多少？比期初增加了多少": the opening balance is what the closing one is compared with
-    asked.prior_year_end = any(w in _BASELINE.sub(" ", low) for w in _PRIOR_END)
+    asked.prior_year_end = any(w in baseline.lower() for w in _PRIOR_END)
     asked.instant = asked.instant or asked.prior_year_end or bool(_YEAR_END.search(low))
 
 

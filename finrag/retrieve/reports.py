@@ -3,8 +3,8 @@ release", "according to its 10-Q", "招股意向书".
 
 A filer's 8-K that recasts a quarter, or its earnings release, holds figures its 10-Q or 10-K prints
 differently (restated for a separation, rounded, adjusted); a question naming the form wants that report.
-:func:`named_reports` narrows each company's reports to the forms named (and, among several, to the one
-filed nearest a date the question writes out), so docfit's period choice runs among those.
+:func:`named_reports` narrows each company's reports to the forms named (and, among several, to those
+filed within a week of a day the question writes out), so docfit's period choice runs among those.
 """
 
 from __future__ import annotations

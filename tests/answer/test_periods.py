@@ -91,6 +91,8 @@ def test_a_year_that_only_names_the_report_is_not_asked() -> None:
     q = "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
     assert report_years_only(q, [2022, 2021, 2023]) == {2023}
     assert report_years_only("What was revenue in the FY2023 10-K?", [2023]) == set()
+    issue = "According to its 2007 follow-on A-share offering prospectus, what was EPS for 2005?"
+    assert report_years_only(issue, [2007, 2005]) == {2007}
 
 
 def test_a_quarter_column_without_its_year_is_the_report_year_s_quarter() -> None:
