@@ -49,8 +49,16 @@ YES_NO = re.compile(
 )
 # where a comparison of two items turns to the second ("more cash on A than on B", "A exceeded B")
 _TURN = re.compile(
-    r"\b(?:more|less|higher|greater|lower|larger|bigger|smaller|fewer)\b.{0,80}?\b(than)\b"
+    r"\b(?:more|less|higher|greater|lower|larger|bigger|smaller|fewer|faster|slower)\b.{0,80}?\b(than)\b"
     r"|\b(exceed(?:ed|s)?|outpac(?:ed|es|e)|cover(?:ed|s)?)\b",  # "did net income cover the dividends"
+    re.I,
+)
+
+
+# "did REVPAR grow faster than ADR": the two items' growth rates are compared, not their sizes
+GROWTH_COMPARED = re.compile(
+    r"\b(?:grow|grew|grown|increase[sd]?|rise|rose|decline[sd]?|fall|fell)\b.{0,40}?\b(?:faster|slower|more|less)\b"
+    r"|\b(?:faster|slower)\b",
     re.I,
 )
 

@@ -208,6 +208,42 @@ def comparison_answer(
     return NumericAnswer(f"{verdict}\n{text}", facts, calc, found.detail if found else [], a)
 
 
+def growth_items_answer(
+    asked: AskedFor,
+    now: tuple[Fact | None, Fact | None],
+    before: tuple[Fact | None, Fact | None],
+    names: tuple[str, str],
+    cite: CiteFn,
+) -> NumericAnswer | None:
+    """ "Did REVPAR grow faster than ADR year over year?": each item's growth from the period before, and yes
+    or no as the first's compares with the second's; None unless all four figures are different cells."""
+    facts = [*now, *before]
+    if any(f is None for f in facts) or len({f.fact_id for f in facts if f is not None}) < len(facts):
+        return None
+    rates: list[Decimal] = []
+    lines: list[str] = []
+    for name, new, old in zip(names, now, before, strict=True):
+        assert new is not None and old is not None
+        if old.value == 0:
+            return None
+        rate = (new.value - old.value) / abs(old.value) * PERCENT
+        rates.append(rate)
+        lines.append(
+            f"{name} {format_number(rate, GROWTH_PLACES)}% ({value_text(new, 'en')} [{cite(new)}] from "
+            f"{value_text(old, 'en')} [{cite(old)}])"
+        )
+    if rates[0] == rates[1]:
+        return None
+    slower = re.search(r"\bslower\b|\bless\b", asked.question.split("?")[0], re.I) is not None
+    yes = rates[0] < rates[1] if slower else rates[0] > rates[1]
+    text = f"{'Yes' if yes else 'No'}. Growth: " + " versus ".join(lines) + "."
+    return NumericAnswer(text, [f for f in facts if f is not None], None, [f.fact_id for f in facts if f])
+
+
+PERCENT = Decimal(100)
+GROWTH_PLACES = 1  # growth rates compared in a yes/no answer are shown to one decimal
+
+
 def items_answer(
     asked: AskedFor, pair: tuple[Fact | None, Fact | None], names: tuple[str, str], cite: CiteFn
 ) -> NumericAnswer | None:

@@ -300,6 +300,10 @@ def best_fact(
         if net_asked and _NET.search(f.line_item_norm):
             score += NET_ASKED_BONUS  # "net PPNE": "Property, plant and equipment — net", not the gross row
         if spans and (printed_spans := {m.group(0).lower() for m in _DURATION.finditer(f.column_label)}):
+            months = {s for s in printed_spans if s.endswith("months")}
+            asked_months = {s for s in spans if s.endswith("months")}
+            if months and asked_months and not months & asked_months:
+                continue  # "three months ended June 30": a "Twelve Months Ended" column is another figure
             score += DURATION_BONUS if printed_spans & spans else -DURATION_BONUS  # six months, not three
         if asked.instant and f.period_end and want.prior == any(w in f.column_label for w in _PRIOR_WORDS):
             score += UNKNOWN_SCOPE_BONUS

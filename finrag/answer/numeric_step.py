@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.activities import activities_answer, asks_activities
-from finrag.answer.asks import compared_items, compares_periods
+from finrag.answer.asks import GROWTH_COMPARED, compared_items, compares_periods
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
@@ -21,6 +21,7 @@ from finrag.answer.judgment import (
     change_answer,
     comparison_answer,
     direction_answer,
+    growth_items_answer,
     items_answer,
     sign_answer,
 )
@@ -143,7 +144,16 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             best_fact(facts, Want(pair[0], year), asked, doc_rank),
             best_fact(facts, Want(pair[1], year), asked, doc_rank),
         )
-        if compared := items_answer(asked, both, (pair[0].printed, pair[1].printed), cite):
+        pair_names = (pair[0].printed, pair[1].printed)
+        if GROWTH_COMPARED.search(asked.question):  # "did REVPAR grow faster than ADR": their growth rates
+            if year is None:
+                return None
+            before = (
+                best_fact(facts, Want(pair[0], year - 1), asked, doc_rank),
+                best_fact(facts, Want(pair[1], year - 1), asked, doc_rank),
+            )
+            return growth_items_answer(asked, both, before, pair_names, cite)
+        if compared := items_answer(asked, both, pair_names, cite):
             return compared
     # "Did X's net income in Q2 2022 exceed Q2 2021's?"
     if compares_periods(asked.question, asked.language, len(asked.years)) and (

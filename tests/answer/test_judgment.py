@@ -148,3 +148,26 @@ def test_a_change_in_points_is_taken_between_unrounded_margins() -> None:
     found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
     # 24.765% − 26.507% = −1.742: the shown margins (24.76%, 26.51%) would give −1.75
     assert found is not None and found.result == Decimal("-1.74")
+
+
+def test_two_items_growth_rates_are_compared_not_their_sizes() -> None:
+    from finrag.answer.asks import GROWTH_COMPARED, compared_items
+    from finrag.answer.judgment import growth_items_answer
+    from finrag.answer.lookup import Want, best_fact
+
+    facts, rank = _facts()
+    q = "Did Acme's operating income grow faster than its revenue in FY2022?"
+    asked = analyze(q)
+    pair = compared_items(q, "en", asked.line_items, len(asked.years))
+    assert pair is not None and GROWTH_COMPARED.search(q)
+    now = (
+        best_fact(facts, Want(pair[0], 2022), asked, rank),
+        best_fact(facts, Want(pair[1], 2022), asked, rank),
+    )
+    before = (
+        best_fact(facts, Want(pair[0], 2021), asked, rank),
+        best_fact(facts, Want(pair[1], 2021), asked, rank),
+    )
+    found = growth_items_answer(asked, now, before, (pair[0].printed, pair[1].printed), lambda f: 1)
+    assert found is not None and found.text.startswith("No. Growth: operating income 5.1%")  # 6,098 / 5,802
+    assert "revenue 11.5%" in found.text  # 17,606 / 15,785: revenue grew faster

@@ -878,3 +878,23 @@ def test_one_of_two_quarters_is_read_from_its_own_column() -> None:
     item = LineItemMatch("revenue", "total net revenue", 0)
     first = best_fact(facts, Want(item, 2023, quarter="Q1"), asked, {})
     assert first is not None and first.value == Decimal("38349")  # not the June quarter's
+
+
+def test_a_span_of_months_asked_is_never_read_from_a_column_of_another_span() -> None:
+    cash = Table(
+        "t12",
+        [9],
+        [["($ million)", "Twelve Months Ended June 30, 2023", "Twelve Months Ended June 30, 2022"]],
+        [["Purchase of property, plant and equipment", "(526)", "(527)"]],
+        caption="Condensed Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([cash], company="Amcor", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    item = LineItemMatch("capex", "purchase of property, plant and equipment", 0)
+    q = "Amcor's purchase of property, plant and equipment in the three months ended June 30, 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert best_fact(facts, Want(item, 2023), asked, {}) is None  # the year's figure is another number
+    year = "Amcor's purchase of property, plant and equipment in the twelve months ended June 30, 2023?"
+    asked = analyze(year, QueryAnalysis(year, year, "en", "lookup", periods=find_periods(year)))
+    f = best_fact(facts, Want(item, 2023), asked, {})
+    assert f is not None and f.value == Decimal("-526")
