@@ -3,26 +3,21 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from datetime import date
+from dataclasses import dataclass
 
 from finrag.answer.lexicon import (
     PER_SHARE,
-    ROW_UNITS,
     LineItemMatch,
     concept_of,
-    contained_forms,
     core_label,
-    key_word,
     label_matches,
     normalise,
-    synonyms,
 )
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
-from finrag.index.store import Store
-from finrag.model import AccessScope, Fact, Filters, Hit
+from finrag.model import Fact
+from finrag.retrieve.docfit import days_near
 
 EXACT_LABEL_BONUS = 0.2  # the fact prints the very words of the question ("营业收入" over "营业总收入")
 # a row label the question writes out with its remark ("…, including internal-use software"): that row, not
@@ -39,7 +34,6 @@ PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年�
 STATEMENT_ASKED_BONUS = 1.0
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
-MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 # a row of the parent's own figure ("资产负债率（母公司）"), not the owners' share ("归属于母公司所有者权益")
 _PARENT_ROW = re.compile(r"(?<!归属于)母公司(?!所有者|股东)")
@@ -84,7 +78,7 @@ _STATEMENTS = (
     ("现金流量表", ("现金流量表",)),
 )
 # When a statement has no row for the precise item, the broader one it is part of is the answer
-_FALLBACK = {"net_profit_parent": "net_profit"}
+FALLBACK = {"net_profit_parent": "net_profit"}
 
 
 @dataclass(slots=True)
@@ -96,62 +90,6 @@ class Want:
     period_end: str | None = None
     prior: bool = False  # "上年末": the older of the two balance columns
     quarter: str | None = None  # "Q1": that quarter only, of the quarters the question names
-
-
-def fetch_facts(
-    store: Store, filters: Filters, items: list[LineItemMatch], doc_ids: list[str], question: str = ""
-) -> list[Fact]:
-    """Facts of the retrieved documents whose normalised line item is one the question's items allow; the
-    total row of a table titled by an item when the ``question`` asks a total of an item no row is
-    labelled with ("非经常性损益合计") or a part of an item's balance ("商誉减值准备": the total of
-    "(2).商誉减值准备")."""
-    names: list[str] = []
-    contained: list[str] = []  # "purchases of property, plant and equipment (pp&e)" is capex too
-    for it in items:
-        for concept in (it.concept, _FALLBACK.get(it.concept, "")):
-            names.extend(synonyms(concept) if concept else [])
-            contained.extend(contained_forms(concept) if concept else [])
-        names += [normalise(it.printed), *_spelled_forms(question, it)]
-        word = None if it.concept else key_word(it.printed)
-        contained.extend([word] if word else [])
-        if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:
-            contained.append(normalise(it.printed))  # a row that adds its unit: "合计销售金额(万元)"
-    # the row printed with its unit after the name ("基本每股收益（元／股）"): the same row
-    names += [f"{n}({u})" for n in set(names) if n and not n.isascii() for u in ROW_UNITS]
-    scoped = Filters(
-        access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
-    )
-    facts = store.get_facts(
-        scoped, line_items=sorted(set(n for n in names if n)), containing=sorted(set(contained))
-    )
-    titled = [it for it in items if it.printed and part_after(question, it)]
-    if _TOTAL_ASKED.search(question):
-        titled += [
-            it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)
-        ]
-    return facts + _titled_totals(store, scoped, titled) if titled else facts
-
-
-_TOTAL_ROWS = ("合计", "总计", "total")
-_TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
-_NUMBERING = re.compile(r"^[\s\d一二三四五六七八九十（）()、.．:：]+")  # a heading's number: "十、", "(1)."
-
-
-def _of_item(label: str, item: LineItemMatch) -> bool:
-    return label == normalise(item.printed) or (bool(item.concept) and label in synonyms(item.concept))
-
-
-def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) -> list[Fact]:
-    """The total row of a table whose title opens with an item no row is labelled with ("十、非经常性损益项目
-    和金额" ... "合计"): that item's total, labelled as the item."""
-    out: list[Fact] = []
-    for f in store.get_facts(scoped, line_items=list(_TOTAL_ROWS)):
-        title = _NUMBERING.sub("", normalise(f.statement))  # "十、 非经常性损益项目和金额"
-        item = next((it for it in items if title.startswith(normalise(it.printed))), None)
-        if item is not None:
-            label = f"{f.statement.strip()} {f.line_item}"
-            out.append(replace(f, line_item=label, line_item_norm=normalise(item.printed)))
-    return out
 
 
 def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
@@ -166,15 +104,11 @@ def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
 def _same_week_end(a: str | None, b: str) -> bool:
     """Two period ends a 52/53-week fiscal year tells apart only by days: PepsiCo's "2021" column is read
     as 31 December, its fiscal year ended on 25 December."""
-    try:
-        return a is not None and abs((date.fromisoformat(a) - date.fromisoformat(b)).days) <= WEEK_YEAR_DAYS
-    except ValueError:
-        return False
+    return a is not None and days_near(a, b, WEEK_YEAR_DAYS)
 
 
 _EPS = ("eps_basic", "eps_diluted")
 WITHIN_BONUS = 0.5  # a row under the heading the question names ("Revenue:") over its namesake elsewhere
-SPELLED_WORDS = 5  # a row label the question writes out may run this many words past the item matched
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
 OPENING_ROW_PENALTY = 0.2  # "期初…余额" is the year before's closing balance, not the year's
 _ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
@@ -209,7 +143,7 @@ def best_fact(
     asked_item = want.item.printed
     candidates = [(f, s) for f, s in candidates if s > 0 and not _excludes(f.line_item_norm, asked_item)]
     if not candidates:
-        broader = _FALLBACK.get(want.item.concept) if fallback else None
+        broader = FALLBACK.get(want.item.concept) if fallback else None
         if broader:
             item = LineItemMatch(broader, want.item.printed, want.item.start)
             return best_fact(facts, Want(item, want.year, want.period_end, want.prior), asked, doc_rank)
@@ -314,16 +248,6 @@ def best_fact(
     return scored[0][1]
 
 
-def _spelled_forms(question: str, item: LineItemMatch) -> list[str]:
-    """Longer row labels the question may write where it names an English item: the item and each of up to
-    SPELLED_WORDS words after it ("net earnings from continuing operations")."""
-    if item.start < 0 or not question or not item.printed.isascii():
-        return []
-    words = normalise(question[item.start :]).split()
-    n = len(normalise(item.printed).split())
-    return [" ".join(words[:k]) for k in range(n + 1, min(len(words), n + SPELLED_WORDS) + 1)]
-
-
 def _spelled_out(
     candidates: list[tuple[Fact, float]], printed: str, question: str, item: LineItemMatch
 ) -> str:
@@ -409,18 +333,6 @@ _SAME_PERIOD = re.compile(
     r"\bprior[- ]year (?:quarter|period)\b|上年同期|去年同期",
     re.I,
 )
-
-
-def known_companies(store: Store, hits: list[Hit], access: AccessScope) -> list[str]:
-    """Company names, codes and aliases of the retrieved documents (what a question may call them)."""
-    names: set[str] = set()
-    for doc_id in dict.fromkeys(h.chunk.doc_id for h in hits):
-        record = store.get_document(doc_id, access)
-        if record is not None:
-            m = record.meta
-            names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
-    names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
-    return sorted(names)
 
 
 def per_share_row(f: Fact) -> bool:

@@ -14,6 +14,7 @@ from finrag.answer.cells import cell_facts
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
+from finrag.answer.fetch import fetch_facts
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.judgment import (
     asks_change,
@@ -26,7 +27,7 @@ from finrag.answer.judgment import (
     sign_answer,
 )
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact, fetch_facts
+from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     CiteFn,

@@ -26,6 +26,7 @@ from finrag.answer.events import (
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
+from finrag.answer.fetch import known_companies
 from finrag.answer.figures import (
     absent_line_items,
     beyond_context,
@@ -36,7 +37,6 @@ from finrag.answer.figures import (
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.lookup import known_companies
 from finrag.answer.numeric_step import numeric_answer
 from finrag.answer.operands import with_rows
 from finrag.answer.parts import part_query, unprinted_parts

@@ -80,9 +80,10 @@ def written_date(p: Period) -> bool:
     return p.kind == "instant" and p.fiscal_period is None and p.period_end is not None
 
 
-def _ends_near(a: str, b: str) -> bool:
+def days_near(a: str, b: str, days: int = WEEK_YEAR_DAYS) -> bool:
+    """Two ISO dates at most ``days`` apart (False when either is no date)."""
     try:
-        return abs((date.fromisoformat(a) - date.fromisoformat(b)).days) <= WEEK_YEAR_DAYS
+        return abs((date.fromisoformat(a) - date.fromisoformat(b)).days) <= days
     except ValueError:
         return False
 
@@ -95,7 +96,7 @@ def doc_fit(
     if ask is None or year is None:
         return 0.0
     if end and ask.ends:
-        if any(_ends_near(end, e) for e in ask.ends):
+        if any(days_near(end, e) for e in ask.ends):
             return FIT
         if not ask.span:  # one period asked: its year's report that ends on another day holds another one
             return min(_year_fit(ask, year, period, window), LATER)

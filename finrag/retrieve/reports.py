@@ -10,9 +10,9 @@ filed within a week of a day the question writes out), so docfit's period choice
 from __future__ import annotations
 
 import re
-from datetime import date
 
 from finrag.model import DocumentRecord
+from finrag.retrieve.docfit import days_near
 from finrag.retrieve.periods import report_days
 
 FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -37,12 +37,9 @@ def named_reports(text: str, records: list[DocumentRecord]) -> list[DocumentReco
     forms = named_forms(text)
     mine = [r for r in records if r.meta.report_type in forms]
     days = report_days(text)
-    near = [r for r in mine if r.meta.report_date and any(_within(r.meta.report_date, d) for d in days)]
+    near = [
+        r
+        for r in mine
+        if r.meta.report_date and any(days_near(r.meta.report_date, d, FILED_NEAR_DAYS) for d in days)
+    ]
     return near or mine
-
-
-def _within(a: str, b: str) -> bool:
-    try:
-        return abs((date.fromisoformat(a) - date.fromisoformat(b)).days) <= FILED_NEAR_DAYS
-    except ValueError:
-        return False

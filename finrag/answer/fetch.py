@@ -1,0 +1,93 @@
+"""Fetching the facts a question may need: the rows its line items allow (their synonyms, the longer label
+it writes out, the total row of a table titled by an item), and the names its companies go by."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from finrag.answer.lexicon import ROW_UNITS, LineItemMatch, contained_forms, key_word, normalise, synonyms
+from finrag.answer.lookup import FALLBACK, part_after
+from finrag.index.store import Store
+from finrag.model import AccessScope, Fact, Filters, Hit
+
+MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
+SPELLED_WORDS = 5  # a row label the question writes out may run this many words past the item matched
+
+
+def fetch_facts(
+    store: Store, filters: Filters, items: list[LineItemMatch], doc_ids: list[str], question: str = ""
+) -> list[Fact]:
+    """Facts of the retrieved documents whose normalised line item is one the question's items allow; the
+    total row of a table titled by an item when the ``question`` asks a total of an item no row is
+    labelled with ("非经常性损益合计") or a part of an item's balance ("商誉减值准备": the total of
+    "(2).商誉减值准备")."""
+    names: list[str] = []
+    contained: list[str] = []  # "purchases of property, plant and equipment (pp&e)" is capex too
+    for it in items:
+        for concept in (it.concept, FALLBACK.get(it.concept, "")):
+            names.extend(synonyms(concept) if concept else [])
+            contained.extend(contained_forms(concept) if concept else [])
+        names += [normalise(it.printed), *_spelled_forms(question, it)]
+        word = None if it.concept else key_word(it.printed)
+        contained.extend([word] if word else [])
+        if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:
+            contained.append(normalise(it.printed))  # a row that adds its unit: "合计销售金额(万元)"
+    # the row printed with its unit after the name ("基本每股收益（元／股）"): the same row
+    names += [f"{n}({u})" for n in set(names) if n and not n.isascii() for u in ROW_UNITS]
+    scoped = Filters(
+        access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
+    )
+    facts = store.get_facts(
+        scoped, line_items=sorted(set(n for n in names if n)), containing=sorted(set(contained))
+    )
+    titled = [it for it in items if it.printed and part_after(question, it)]
+    if _TOTAL_ASKED.search(question):
+        titled += [
+            it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)
+        ]
+    return facts + _titled_totals(store, scoped, titled) if titled else facts
+
+
+_TOTAL_ROWS = ("合计", "总计", "total")
+_TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
+_NUMBERING = re.compile(r"^[\s\d一二三四五六七八九十（）()、.．:：]+")  # a heading's number: "十、", "(1)."
+
+
+def _of_item(label: str, item: LineItemMatch) -> bool:
+    return label == normalise(item.printed) or (bool(item.concept) and label in synonyms(item.concept))
+
+
+def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) -> list[Fact]:
+    """The total row of a table whose title opens with an item no row is labelled with ("十、非经常性损益项目
+    和金额" ... "合计"): that item's total, labelled as the item."""
+    out: list[Fact] = []
+    for f in store.get_facts(scoped, line_items=list(_TOTAL_ROWS)):
+        title = _NUMBERING.sub("", normalise(f.statement))  # "十、 非经常性损益项目和金额"
+        item = next((it for it in items if title.startswith(normalise(it.printed))), None)
+        if item is not None:
+            label = f"{f.statement.strip()} {f.line_item}"
+            out.append(replace(f, line_item=label, line_item_norm=normalise(item.printed)))
+    return out
+
+
+def _spelled_forms(question: str, item: LineItemMatch) -> list[str]:
+    """Longer row labels the question may write where it names an English item: the item and each of up to
+    SPELLED_WORDS words after it ("net earnings from continuing operations")."""
+    if item.start < 0 or not question or not item.printed.isascii():
+        return []
+    words = normalise(question[item.start :]).split()
+    n = len(normalise(item.printed).split())
+    return [" ".join(words[:k]) for k in range(n + 1, min(len(words), n + SPELLED_WORDS) + 1)]
+
+
+def known_companies(store: Store, hits: list[Hit], access: AccessScope) -> list[str]:
+    """Company names, codes and aliases of the retrieved documents (what a question may call them)."""
+    names: set[str] = set()
+    for doc_id in dict.fromkeys(h.chunk.doc_id for h in hits):
+        record = store.get_document(doc_id, access)
+        if record is not None:
+            m = record.meta
+            names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
+    names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
+    return sorted(names)
