@@ -34,6 +34,26 @@ def asks_amount(text: str) -> bool:
     return asked and not any(w in low for w in ("介绍", "描述", "情况", "why", "describe"))
 
 
+# what a question typed as a name, an item and a period leaves over: its period words ("Q1 2023 (12 weeks
+# ended March 25, 2023)", "05年") and punctuation
+_PERIOD_WORDS = re.compile(
+    r"\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end of|in|for|the|of"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december)\b"
+    r"|\d+|[年度末初底月日季第一二三四]|[\W_]",
+    re.I,
+)
+
+
+def typed_tersely(text: str, names: list[str], items: list[str]) -> bool:
+    """ "pepsico net cash from investing activities Q1 2023?", "国电05年少数股东损益": nothing but a company,
+    a line item and a period, so the figure is asked ("3M safety and industrial segment operating income"
+    names a part besides)."""
+    rest = text.lower()
+    for word in sorted([*names, *items], key=len, reverse=True):
+        rest = rest.replace(word.lower(), " ")
+    return bool(items) and not _PERIOD_WORDS.sub("", rest).strip()
+
+
 # "Did X's net income in Q2 2022 exceed its net income in Q2 2021?": a yes or no read off two figures
 _EXCEEDS = re.compile(
     r"\b(?:exceed(?:ed|s)?|outpaced?|(?:higher|greater|more|larger|bigger|lower|less|smaller|fewer)\s+than"
@@ -80,6 +100,21 @@ def compared_items(
     if not before or not after or (before[-1].concept == after[0].concept and after[0].concept):
         return None
     return before[-1], after[0]
+
+
+def compared_parts(question: str, language: str, names: list[str], items: int) -> tuple[str, str] | None:
+    """ "In 2019, did AWS earn more operating income than Amazon's North America segment?": one item and the
+    two named parts it compares, the one written last before the turn and the first after it."""
+    asking = question.split("?")[0]
+    m = _TURN.search(asking)
+    if language != "en" or items != 1 or not YES_NO.search(asking) or m is None:
+        return None
+    turn = m.start(1) if m.group(1) else m.start(2)
+    written = [n for n in names if n in asking]  # not "Web Services" alone, nor an unwritten "Amazon North …"
+    names = [n for n in written if not any(n != o and n in o for o in written)]
+    before = sorted((at, n) for n in names if -1 < (at := asking.find(n)) < turn)
+    after = sorted((at, n) for n in names if (at := asking.find(n, turn)) > turn)
+    return (before[-1][1], after[0][1]) if before and after else None
 
 
 def compares_periods(question: str, language: str, years: int) -> bool:

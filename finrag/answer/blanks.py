@@ -13,6 +13,8 @@ from finrag.model import Chunk
 # the label before an empty bracket, or before a unit with no number in a sentence (never in a table row)
 _BRACKET = re.compile(r"([\u4e00-\u9fff]{3,12})\s*[：:为]?\s*(?:【\s*】|\[\s*\]|［\s*］)")
 _PENDING = re.compile(r"([\u4e00-\u9fff]{3,12})\s*[：:为]\s*(?:待定|未定|尚未确定)")  # "每股发行价格： 待定"
+# "6、发行后每股净资产： 7、发行方式…": the next numbered item follows the colon at once
+_NEXT_ITEM = re.compile(r"([\u4e00-\u9fff]{3,12})\s*[：:]\s*(?=\d{1,2}\s*[、.．]\s*[\u4e00-\u9fff])")
 _NO_NUMBER = re.compile(r"([\u4e00-\u9fff]{3,12})\s+(?:万元|亿元|元/股|万股)(?=[，,。；;])")
 # a blank's label the question must write whole, or its last characters this many ("预计募集资金总额" of
 # "本次公开发行预计募集资金总额"): "每股净资产" alone would take "发行前" for the blank "发行后" figure
@@ -26,7 +28,8 @@ def blank_figure(question: str, chunks: list[Chunk]) -> str | None:
         for line in chunk.text.split("\n"):
             if "|" in line:
                 continue
-            for m in (*_BRACKET.finditer(line), *_PENDING.finditer(line), *_NO_NUMBER.finditer(line)):
+            blanks = (_BRACKET, _PENDING, _NO_NUMBER, _NEXT_ITEM)
+            for m in (m for b in blanks for m in b.finditer(line)):
                 label = m.group(1)
                 if label in question:
                     return label

@@ -388,6 +388,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "weighted average shares outstanding - diluted",
         "weighted-average common shares outstanding—diluted",
         "diluted weighted average shares outstanding",
+        "weighted-average ordinary shares outstanding for eps—diluted",
+        "weighted-average ordinary shares outstanding—diluted",
+        "weighted average number of ordinary shares diluted",
     ),
 }
 CONCEPTS.update({**BALANCE_ROWS, **INCOME_ROWS})

@@ -57,6 +57,20 @@ def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
     word for the things ("transactions"); None otherwise."""
     counted = _COUNTED_THING.search(asked.question)
     thing = _thing_singular(counted.group(1).lower()) if counted else ""
-    if not thing or thing in _HEADCOUNT or any(thing in m.printed.lower() for m in asked.line_items):
+    if not thing or any(thing in m.printed.lower() for m in asked.line_items):
         return None
+    if thing in _HEADCOUNT:  # "How many people did Amazon employ in AWS": a head count, in any of its words
+        return Focus(list(_HEADCOUNT_WORDS), year, strict=True, count=True)
     return Focus([], year, kinds=(thing,), strict=True, count=True)
+
+
+_HEADCOUNT_WORDS = (
+    "employ",
+    "people",
+    "staff",
+    "worker",
+    "colleague",
+    "associates",
+    "personnel",
+    "headcount",
+)

@@ -177,7 +177,11 @@ def _subtracted(definition: Definition) -> list[bool]:
 
 
 # "long-term debt excluding redeemable preferred stock": what the metric leaves out, not part of a row name
-_QUALIFIER = re.compile(r"\s+(?:excluding|including|excl\.|incl\.|other than|but not)\b.*$", re.I)
+_QUALIFIER = re.compile(
+    r"\s+(?:excluding|including|excl\.|incl\.|other than|but not)\b.*$"
+    r"|(?<=\w)\s+(?:expenses?|costs?)$",  # "marketing expense": the income statement's "Marketing" row
+    re.I,
+)
 
 
 def _unqualified(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str, int]) -> Fact | None:

@@ -149,7 +149,11 @@ def _ascii_operators(expr: str) -> str:
 
 
 _ASKING = re.compile(r"(?:what|how|which)\b", re.I)
-_VERB = re.compile(r"^(?:compute|calculate|work out|find|determine)\s+", re.I)
+_VERB = re.compile(  # "compute cash conversion = …", "its marketing intensity, defined as …"
+    r"^(?:(?:compute|calculate|work out|find|determine)\s+)?(?:its|their|the)\s+"
+    r"|^(?:compute|calculate|work out|find|determine)\s+",
+    re.I,
+)
 _OWNER_WORD = re.compile(r"^(?:its|their|his|her|our)\s+", re.I)
 _PRONOUN = re.compile(r"it|this|that|this (?:ratio|metric|measure)", re.I)
 # the metric a pronoun definition stands for: the last "… ratio / margin / rate" asked before it
@@ -183,6 +187,9 @@ def _name_before(text: str) -> str:
 
 
 # "A plus B, and divide by C": the division applies to everything before it
+_TAKE = re.compile(r"^\s*(?:take|use|add)\s+(?=\S)", re.I)
+_COMMA_DIVIDED = re.compile(r"^(?P<a>.+?),\s*(?:all\s+|then\s+)?divided\s+by\s+(?P<b>.+)$", re.I)
+_ADDITIVE = re.compile(r"\bplus\b|\bminus\b|\bless\b|[+−]|\s-\s", re.I)
 _THEN = re.compile(
     r"^(?P<a>.+?),?\s+and\s+(?:then\s+)?(?P<op>divide|multiply)d?\s+"
     r"(?:it\s+|that\s+|this\s+|the\s+(?:sum|result|total)\s+)?by\s+(?P<b>.+)$",
@@ -207,8 +214,11 @@ _HOW_TO_USE = re.compile(
 def _parse(name: str, expr: str) -> Definition | None:
     # "net cash provided by (used in) operating activities": the row name's other sign, not a gloss
     expr = SIGN_ALT.sub(" ", _HOW_TO_USE.sub("", expr))
+    expr = _TAKE.sub("", expr)  # "take earnings from operations plus …"
     if then := _THEN.match(expr.strip()):
         expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
+    elif (whole := _COMMA_DIVIDED.match(expr.strip())) and _ADDITIVE.search(whole["a"]):
+        expr = f"({whole['a']}) / ({whole['b']})"  # "A plus B, divided by C": the sum over C
     tokens: list[Term | Constant | str] = []
     gloss = 0  # depth inside a bracket that explains the operand before it: "capex (purchases of PP&E)"
     pieces = _split_brackets(expr.strip().rstrip("."))

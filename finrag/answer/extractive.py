@@ -19,10 +19,10 @@ RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever alr
 MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table debris
 PATH_PART_CHARS = 80  # a heading-path element ("十七、积极履行社会责任的工作情况") is at most this long
 # "812", "41.3", "15,000万元": a list number ("3、"), a year or a date ("2009年 12月 30日") states no figure
-_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d{2}(?![\d,.]))\d[\d,.]*\d(?!\s*[年月日号])")
+_FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\s*[年月日号])")
 # a number of things: not an amount of money ("$486 million") or a percentage
 _COUNT = re.compile(
-    r"(?<![\w.,$€£¥(-])(?!(?:19|20)\d{2}(?![\d,.]))\d[\d,.]*\d(?!\s*(?:%|percent|[年月日号]|[\d,.]))"
+    r"(?<![\w.,$€£¥(-])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\s*(?:%|percent|[年月日号]|[\d,.]))"
 )
 
 
@@ -81,7 +81,8 @@ def _is_debris(sentence: str) -> bool:
     """A table row that is mostly empty cells or only a column header ("| Fiscal Years Ended | January 28,
     2023 | January 29, 2022 |": no figure), or text that is mostly punctuation."""
     cells = [c.strip() for c in sentence.split("|")]
-    if len(cells) > 2 and sum(1 for c in cells if c) * 2 < len(cells):
+    inner = cells[1:-1] if sentence.strip().startswith("|") and len(cells) > 2 else cells  # not the edges
+    if len(cells) > 2 and sum(1 for c in inner if c) * 2 < len(inner):
         return True
     values = [c for c in cells[2:] if c]
     header = all(_HEADER_CELL.fullmatch(c) for c in values) and any(map(_DATED.search, values))
@@ -124,6 +125,8 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     chunk: the header) and one of the wordings; the kind asked, in it or in the heading it stands under."""
     if focus.parent_only and _GROUP.search(sentence):
         return False
+    if _scheduled(sentence, focus, c):
+        return True
     dated = focus.year is None or (
         _row_dated(focus.year, c) if "|" in sentence else str(focus.year) in _BASES.sub(" ", sentence)
     )
@@ -131,18 +134,56 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     named = named and prints_qualifiers(f"{c.heading if c else ''} {sentence}", list(focus.kinds))
     if focus.unit is not None:
         if "|" in sentence:
-            return _FIGURE.search(sentence) is not None and any(t in sentence for t in focus.topic)
+            # "研发人员中硕士及以上学历的有多少人": a row naming all of it ("研发人员的数量" counts them all)
+            table = f"{c.heading} {c.source}" if c else ""
+            topical = any(t in sentence for t in focus.topic)
+            return _FIGURE.search(sentence) is not None and topical and _tells(f"{sentence} {table}", focus)
         # a sentence dating its count to another year ("截止2006年6月30日…1439人" for 2005年末) is not it
         undated = _BASES.sub(" ", sentence)
         dated = focus.year is None or str(focus.year) in undated or not _DATED.search(undated)
         counted = re.search(rf"\d\s*(?:万|亿)?\s*{re.escape(focus.unit)}", sentence) is not None
-        return dated and named and counted
+        # "博士学历的有多少人": a count of others ("帮扶困难员工 9 人") is no count of them
+        return dated and named and counted and _tells(sentence, focus)
     if focus.periods:
         where = (c.source if c and "|" in sentence else f"{c.heading if c else ''} {sentence}").lower()
         named = named and any(p in where for p in focus.periods)
     figure = _COUNT if focus.count else _FIGURE
     undated = EN_DATE.sub(" ", sentence)  # the day of "July 29, 2023" is no figure
     return dated and figure.search(undated) is not None and named
+
+
+def _tells(sentence: str, focus: Focus) -> bool:
+    """The sentence (a table row: with its table) names every group the head count asked is narrowed to
+    ("研发人员中硕士及以上学历": 研发, 硕士), however it words the count itself."""
+    asked = " ".join(focus.topic)
+    return all(g in sentence for g in _PEOPLE_GROUPS if g in asked)
+
+
+# the groups a head count is broken down by (education, function): asked, they must be printed with it
+_PEOPLE_GROUPS = (
+    *("博士", "硕士", "研究生", "本科", "大专", "中专", "高中"),
+    *("技术", "生产", "销售", "财务", "行政", "管理", "研发", "退休"),
+)
+
+
+# a schedule by year ("Maturities of long-term debt during the next five fiscal years": "| 2024 | 1,109 |")
+_SCHEDULE = re.compile(r"\bmaturit|\bdue\b|\bpayments?\b|\bfiscal years?\b|到期", re.I)
+
+
+def _scheduled(sentence: str, focus: Focus, c: Scored | None) -> bool:
+    """A table row labelled with the year asked alone, in a schedule of the item asked (its chunk names the
+    item and says it is a schedule): the row is that year's amount."""
+    if c is None or focus.year is None or "|" not in sentence or not focus.wordings:
+        return False
+    cells = [x.strip() for x in sentence.strip().strip("|").split("|") if x.strip()]
+    label = re.fullmatch(rf"(?:fiscal\s+(?:year\s+)?)?{focus.year}(?:年)?", cells[0], re.I) if cells else None
+    return bool(
+        label
+        and len(cells) >= 2
+        and _FIGURE.search(cells[-1])
+        and _SCHEDULE.search(c.source)
+        and prints_any(c.source, focus.wordings)
+    )
 
 
 def _row_dated(year: int, c: Scored | None) -> bool:
@@ -158,8 +199,21 @@ def _row_dated(year: int, c: Scored | None) -> bool:
 
 def _owned(c: Scored, owners: tuple[str, ...]) -> bool:
     """The sentence, or the one before it, names every owner asked about (none asked: any sentence); a
-    table row names its own."""
-    return all(o in c.text or ("|" not in c.text and o in c.before) for o in owners)
+    table row names its own, or its table does (a segment's column heading)."""
+    context = c.source if "|" in c.text else c.before
+    return all(any(v in c.text or v in context for v in _short_forms(o)) for o in owners)
+
+
+_ZH_FORM = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|公司)$")
+_ZH_SHORT = 4  # "济南安妮纸业有限公司" is "济南安妮" in the text around its figures
+
+
+def _short_forms(owner: str) -> list[str]:
+    """A Chinese company's name as a prospectus goes on to write it: whole, without its legal form, by its
+    first four characters."""
+    if not _ZH_FORM.search(owner):
+        return [owner]
+    return [owner, _ZH_FORM.sub("", owner), owner[:_ZH_SHORT]]
 
 
 def select_sentences(
@@ -171,6 +225,8 @@ def select_sentences(
     candidates = _candidates(context)
     if focus is not None:
         printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus.owners)]
+        if scheduled := [c for c in printing if _scheduled(c.text, focus, c)]:
+            return scheduled[:1]  # "debt maturing in fiscal 2024": the schedule's row of that year
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
             undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]

@@ -43,6 +43,8 @@ def _about_years(chunk: Chunk, years: list[int]) -> bool:
     or, undated, it prints the year."""
     y = chunk.meta.fiscal_year
     window = PROSPECTUS_YEARS if chunk.meta.doc_type == "prospectus" else COMPARATIVE_YEARS
+    if any(re.search(rf"^\|\s*(?:fiscal\s+)?{year}\s*\|", chunk.text, re.M | re.I) for year in years):
+        return True  # a schedule's row of the year ("| 2024 | 1,109 |" of debt maturities)
     if y is not None:
         return any(report_covers(y, year, window) for year in years)
     return any(str(year) in chunk.text for year in years)
@@ -178,6 +180,9 @@ def quarter_wordings(asked: AskedFor) -> tuple[str, ...]:
     return tuple(dict.fromkeys([*words, *dates]))
 
 
+_ASIDE = re.compile(r"[（(][^（()）]*[)）]")
+
+
 def extractive_inputs(
     asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
 ) -> tuple[str, list[tuple[int, Chunk]], Focus | None]:
@@ -186,7 +191,12 @@ def extractive_inputs(
     sentence does: a figure, a wording of the asked line item and the asked year ("Revenue for the third
     quarter of 2024 was $812 million", not the cover page)."""
     words = [w for m in asked.line_items if m.concept for w in _wordings(m)]
-    words += [m.printed.lower() for m in asked.line_items if not m.concept]  # a row label ("注册资本")
+    asides = [m.span() for m in _ASIDE.finditer(asked.question)]  # "（南岭民爆的全资子公司）": who, not what
+    words += [
+        m.printed.lower()
+        for m in asked.line_items
+        if not m.concept and not any(a <= m.start < b for a, b in asides)
+    ]  # a row label ("注册资本")
     words += [w.lower() for w in asked.formula.keywords] if asked.formula else []  # "gross margin was 41.3%"
     one_year = asked.years[0] if len(asked.years) == 1 else None
     if FORWARD.search(asked.question):  # guidance for a year is told in the year before's report
@@ -241,6 +251,9 @@ def extractive_inputs(
         focus = Focus(list(topic), one_year, strict=True)
     if not (focus and focus.count):  # "how many customer transactions did …": those, not any figure
         focus = thing_focus(asked, one_year) or focus
+    if focus is not None and focus.count:  # "how many people … in its AWS segment": counted there
+        counted_in = owner_parts(replace(asked, intent="lookup"), [c for _, c in context])
+        focus = replace(focus, owners=tuple(dict.fromkeys([*focus.owners, *counted_in])))
     # "2007年…市场占有率": a sentence printing the rate with that year's figure
     if focus is None and asked.intent in ("lookup", "text") and (rates := named_rates(asked)):
         focus = Focus([r.lower() for r in rates], one_year, strict=True)
@@ -268,14 +281,22 @@ def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chun
     return " ".join([question, *dict.fromkeys(extra)])
 
 
+_ZH_LEGAL_NAME = re.compile(r"[\u4e00-\u9fff]{2,20}?(?:股份有限公司|有限责任公司|有限公司)")
+
+
 def _without_company(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
     """An English question without the company it names: the name chose the filing, and inside it every
     biography and cover line repeats it ("Benson joined General Mills in 2001" for "the operating segments
     of General Mills"). Chinese questions keep theirs: there a name is often the subject asked about."""
     text = asked.question
-    if asked.language != "en":
-        return text
     chunks = [c for _, c in context]  # a product or person the question names stays
+    if asked.language != "en":  # but the filer's own legal name ("四方科技集团股份有限公司的注册地址") goes
+        rest = text  # when what is left names something the context prints ("注册地址")
+        for m in _ZH_LEGAL_NAME.finditer(text):
+            if any(is_filer(e, asked, chunks) for e in asked.entities if e in m.group(0)):
+                rest = rest.replace(m.group(0), " ")
+        printed = " ".join(c.text for c in chunks)
+        return rest if any(t in printed for t in terms(rest)) else text
     names = {e for e in asked.entities if is_filer(e, asked, chunks)}
     for name in sorted(names, key=len, reverse=True):
         text = re.sub(rf"\b{re.escape(name)}(?:'s|’s)?\b", " ", text)

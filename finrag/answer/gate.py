@@ -99,6 +99,9 @@ def _haystack(hit: Hit) -> str:
     return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
 
 
+_DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen)\w*", re.I)
+
+
 def _topic(asked: AskedFor) -> str:
     """The question without what the answer stage supplies itself (formula names, years) or checks on its
     own (the asked attribute: the role check looks for a value of its kind)."""
@@ -110,12 +113,17 @@ def _topic(asked: AskedFor) -> str:
         text = f"{subject_of(text) or text} {unchecked}"
         text = CLASS_WORDS.sub(" ", text)
     asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
-    if asking and len(asking) < len(split_sentences(text)):  # instructions around the question are not topic
+    # instructions around the question are not topic, unless the question leaves its items to them ("Take
+    # Coca-Cola's SG&A divided by its net operating revenues. What percentage do you get?")
+    named = not asked.line_items or any(m.printed in " ".join(asking) for m in asked.line_items)
+    if asking and len(asking) < len(split_sentences(text)) and named:
         text = " ".join(asking)
     # "According to X's 10-Q for the second quarter of 2022, what was …"
     text = _SCOPE.sub(" ", _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", _SOURCE.sub(" ", text))))
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
+    if computed:  # "improving operating margin": the two years' results say which way it moved
+        text = _DIRECTION.sub(" ", text)
     for word in [
         *(asked.formula.keywords if asked.formula else ()),
         *([asked.definition.name.lower()] if asked.definition else ()),  # the metric the question defines

@@ -81,10 +81,18 @@ def direction_answer(
     unit = nc.unit or ""
     shown = f"{format_number(a, None)}{unit} in FY{year} from {format_number(b, None)}{unit} in FY{prior}"
     metric = asked.definition.name if asked.definition else asked.formula.en if asked.formula else "It"
+    # a margin's move in points ("deteriorated by 1.99 percentage points"), shown as a step of its own
+    delta = (a - b).quantize(Decimal(1).scaleb(-_POINT_PLACES)) if unit == "%" else None
+    steps = [bc.text, nc.text]
+    if delta is not None:
+        moved += f" by {format_number(abs(delta), None)} percentage points"
+        steps.append(
+            f"Change = {format_number(a, None)}% − {format_number(b, None)}% = {format_number(delta, None)}"
+        )
     verdict = f"{'Yes' if yes else 'No'}. {metric[:1].upper()}{metric[1:]} {moved}: {shown}."
-    calc = replace(nc, inputs=[*bc.inputs, *nc.inputs], text="\n".join([bc.text, nc.text]))
+    calc = replace(nc, inputs=[*bc.inputs, *nc.inputs], text="\n".join(steps))
     return NumericAnswer(
-        "\n".join([verdict, before.text, now.text]),
+        "\n".join([verdict, before.text, now.text, *steps[2:]]),
         [*before.facts, *now.facts],
         calc,
         [*before.detail, *now.detail],

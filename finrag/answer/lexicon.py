@@ -163,6 +163,15 @@ _SPLIT_NAMES = (
         "operating_cash_flow",
         "cash generated from operations",
     ),
+    # "weighted-average number of ordinary shares used for diluted EPS": the share count, not the EPS
+    (
+        re.compile(
+            r"\bweighted[- ]average (?:number of )?(?:ordinary |common )?shares?(?: outstanding)?"
+            r" (?:used )?(?:for|in|to compute|behind) (?:the )?diluted (?:eps|earnings per share)\b"
+        ),
+        "weighted_shares_diluted",
+        "weighted-average diluted shares",
+    ),
     # "how much interest did CVS pay in cash", "how much did X pay in income taxes": the cash paid
     (
         re.compile(r"\binterest (?:did|does|do|has|have) .{2,60}? pa(?:y|id)\b(?: in cash)?"),

@@ -42,7 +42,11 @@ _MONEY_ASKED = re.compile(
     r"|\bhow much (?:cash|money)\b",
     re.I,
 )
-_WHOLE_YEAR_COLUMN = re.compile(r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b", re.I)
+_WHOLE_YEAR_COLUMN = re.compile(
+    r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b|\b5[23] weeks\b"
+    r"|年\s*[（(]?\s*末|12\s*月\s*31\s*日",  # "2007年（末）": a year's end closes the whole year's flows
+    re.I,
+)
 # a question about a year's whole ("2007年全年的净利润"): no quarter's or half's column answers it
 FULL_YEAR = re.compile(r"全年|整年|\d\s*年度|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
@@ -56,7 +60,7 @@ HALF_YEAR = re.compile(
 )
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 _DURATION = re.compile(
-    r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b", re.I
+    r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b|\b\d{1,2} weeks\b", re.I
 )
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
 _PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每股|\bEPS\b", re.I)
@@ -121,6 +125,12 @@ _ZH_COLUMN_NOISE = re.compile(
 _OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
 
 
+def _other_span(printed: set[str], asked: set[str], unit: str) -> bool:
+    """The column's span in ``unit`` ("twelve months", "52 weeks") is printed and none of the asked ones."""
+    mine, wanted = {s for s in printed if s.endswith(unit)}, {s for s in asked if s.endswith(unit)}
+    return bool(mine and wanted and not mine & wanted)
+
+
 def _asked_share(label: str, item: str, question: str) -> float:
     """Share of a row label's words beyond the asked item that the question also writes (Chinese: character
     pairs): "期末现金及现金等价物余额" over "…净增加额" when the question says 期末 and 余额."""
@@ -177,7 +187,7 @@ def best_fact(
             continue
         if per_share and not PER_SHARE.search(f"{f.line_item_norm} {f.column_label} {f.statement}"):
             continue  # "dividends declared per share" is not the total paid
-        if not per_share and not per_share_item and _PER_SHARE_ROW.search(f.line_item):
+        if not per_share and not per_share_item and per_share_row(f):
             continue  # nor is "Dividends per share" the dividends paid
         if asked.scope == "parent" and f.scope != "parent" and not _PARENT_ROW.search(f.line_item_norm):
             continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
@@ -234,10 +244,8 @@ def best_fact(
         if net_asked and _NET.search(f.line_item_norm):
             score += NET_ASKED_BONUS  # "net PPNE": "Property, plant and equipment — net", not the gross row
         if spans and (printed_spans := {m.group(0).lower() for m in _DURATION.finditer(f.column_label)}):
-            months = {s for s in printed_spans if s.endswith("months")}
-            asked_months = {s for s in spans if s.endswith("months")}
-            if months and asked_months and not months & asked_months:
-                continue  # "three months ended June 30": a "Twelve Months Ended" column is another figure
+            if any(_other_span(printed_spans, spans, unit) for unit in ("months", "weeks")):
+                continue  # "three months ended June 30" is no "Twelve Months Ended" column, "16 weeks" no 52
             score += DURATION_BONUS if printed_spans & spans else -DURATION_BONUS  # six months, not three
         if asked.instant and f.period_end and want.prior == any(w in f.column_label for w in _PRIOR_WORDS):
             score += UNKNOWN_SCOPE_BONUS
@@ -337,4 +345,7 @@ _SAME_PERIOD = re.compile(
 
 def per_share_row(f: Fact) -> bool:
     """A per-share row ("Diluted EPS", "每股收益"): the table's "in millions" is not its unit."""
-    return bool(_PER_SHARE_ROW.search(f.line_item))
+    return bool(_PER_SHARE_ROW.search(f.line_item)) and not _SHARE_COUNT.search(f.line_item)
+
+
+_SHARE_COUNT = re.compile(r"weighted[- ]average|shares outstanding", re.I)  # "… shares outstanding for EPS"

@@ -75,6 +75,8 @@ _EN_STOP_CAPS = _words(
     # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
+    # instructions opening a question ("Take Coca-Cola's 2017 SG&A divided by …")
+    "Take Divide Add Subtract Multiply Sum Annualize Tell Get Let Note Look Estimate Work Check "
     # "Pfizer's Form 10-Q", words opening a clause, short month names ("Aug 29, 2021")
     "Form Under After Before During Since Following Given Looking Per Via "
     # currencies a figure is asked in ("in RMB")
@@ -156,6 +158,8 @@ def company_names(text: str, lang: str) -> list[str]:
         _add_glossed(text, add)
         return found
     for m in _EN_CAPS.finditer(text):
+        if _sentence_word(text, m.start(1), m.group(1)):
+            continue
         runs = _POSSESSIVE.split(m.group(1))
         # "J&J MedTech" (the owner and its part, as the gate reads them), then the part on its own: "General
         # Mills' Pet segment" is the segment named Pet
@@ -177,6 +181,20 @@ def company_names(text: str, lang: str) -> list[str]:
 _EXCLUDING = re.compile(
     r"\b([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*) excluding (?:the )?([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*)"
 )
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.?!:]\s+)$")
+
+
+def _sentence_word(text: str, start: int, run: str) -> bool:
+    """A lone capitalised word opening a sentence that the text also writes in lower case ("… retention
+    ratio? Retention ratio is defined as …"): a word of the sentence, not a name."""
+    word = run.split()[0] if " " not in run else ""
+    return bool(
+        word
+        and _SENTENCE_START.search(text[:start])
+        and re.search(rf"(?<![\w-]){re.escape(word.lower())}\b", text)
+    )
 
 
 _POSSESSIVE = re.compile(r"(?<=\w)(?:['’]s|(?<=s)['’])(?=\s|$)")

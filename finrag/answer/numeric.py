@@ -60,7 +60,11 @@ OUTFLOW_CONCEPTS = frozenset(
         "depreciation_amortization",
     }
 )
-_IN_PERCENT = re.compile(r"\b(?:in|as an?|units of)\s+(?:percent|percentage|%)|百分比", re.I)
+_IN_PERCENT = re.compile(
+    r"\b(?:in|as an?|units of)\s+(?:percent|percentage|%)"
+    r"|\bwhat\s+(?:percent(?:age)?|%)\s+(?:do|does|did|would|is|was)\b|百分比",
+    re.I,
+)
 _CHANGE_COLUMN = re.compile(r"增减|变动|同比|\bchange\b", re.I)  # "毛利率比上年增减（%）" is no 毛利率
 # "unadjusted" has no word boundary before "adjusted"; "GAAP, not adjusted" asks the reported figure
 ADJUSTED = re.compile(r"(?<!un-)(?<!not )(?<!non-)\badjusted\b", re.I)

@@ -7,10 +7,11 @@ import re
 from dataclasses import replace
 
 from finrag.answer.activities import activities_answer, asks_activities
-from finrag.answer.asks import GROWTH_COMPARED, compared_items, compares_periods
+from finrag.answer.asks import GROWTH_COMPARED, compared_items, compared_parts, compares_periods
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
+from finrag.answer.classes import CLASS_ROWS, class_answer, class_cells
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
@@ -73,6 +74,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return None
     names = subject_names(asked, [c for _, c in prep.context])
     owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
+    owners += [LineItemMatch("", _initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
     facts = (
         fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), asked.question)
         if items
@@ -89,6 +91,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     margin = len(concepts) >= 2 and "" not in concepts  # two known items: operating income and revenue
     part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS and not margin
     segments = called_parts(asked, names)
+    every = facts  # before narrowing to the owners: two parts compared are looked up one by one
     owned = owned_facts(facts, names, chunk_of, part=part, segments=segments)  # Comirnaty's, not Pfizer's
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
@@ -112,6 +115,17 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
         return n
 
+    if asked.qualifiers and asked.language == "zh":  # "“非专利技术”的期末账面价值": a class column's cells
+        access = prep.request.filters.access
+        rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
+        report = {h.chunk.doc_id: h.chunk.meta.fiscal_year for h in hits}  # its columns carry no date
+        rows = [f for f in rows if not asked.years or report.get(f.doc_id) in (None, *asked.years)]
+        if (classed := class_cells(asked, rows, doc_rank)) is not None:
+            unseen = [
+                f.chunk_id for f in classed[1] if f.chunk_id not in by_chunk and f.chunk_id not in extra
+            ]
+            extra.update({c.chunk_id: c for c in store.get_chunks(unseen, access)} if unseen else {})
+            return class_answer(*classed, cite)
     if asks_activities(asked.question):
         return activities_answer(asked, facts, doc_rank, cite)
     if party is not None:
@@ -138,6 +152,18 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return defined_answer(a, definition, facts, doc_rank, cite)
         return calculation_answer(a, facts, doc_rank, cite)
 
+    # "In 2019, did AWS earn more operating income than Amazon's North America segment?"
+    if sides := compared_parts(asked.question, asked.language, names, len(asked.line_items)):
+        want = Want(asked.line_items[0], asked.years[0] if asked.years else None)
+        a, b = (
+            best_fact(
+                owned_facts(every, [n], chunk_of, segments=called_parts(asked, [n])), want, asked, doc_rank
+            )
+            or best_fact(owned_facts(every, [_initials(n)], chunk_of), want, asked, doc_rank)  # "AWS"
+            for n in sides
+        )
+        if compared := items_answer(asked, (a, b), sides, cite):
+            return compared
     # "did Best Buy spend more cash on share repurchases than on dividends?"
     if pair := compared_items(asked.question, asked.language, asked.line_items, len(asked.years)):
         year = asked.years[0] if asked.years else None
@@ -264,3 +290,8 @@ def _top_document(
         return cite(f)
 
     return pool, cite_fetched
+
+
+def _initials(name: str) -> str:
+    """ "Amazon Web Services" -> "AWS": how a filing's tables often print a part it names in full."""
+    return "".join(w[0] for w in name.split() if w[:1].isupper())

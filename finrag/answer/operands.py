@@ -68,15 +68,22 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
 def share_order(asked: AskedFor) -> list[LineItemMatch]:
     """The line items with the whole of a share last: "percentage of Y did X represent" is X / Y."""
     items = asked.line_items
-    if asked.formula is None or asked.formula.name not in ("share_of_total", "ratio") or len(items) != 2:
+    # "percentage of Pfizer's revenues went to research and development? Use 'Research and development
+    # expenses' and total revenues": an operand written twice is one operand
+    kinds = {_kind(m) for m in items}
+    if asked.formula is None or asked.formula.name not in ("share_of_total", "ratio") or len(kinds) != 2:
         return items
     text = asked.question
     for mark in _WHOLE_MARK.finditer(text):
         after = [m for m in items if 0 <= m.start - mark.end() <= _WHOLE_GAP]
         if len(after) >= 1:
-            whole = min(after, key=lambda m: m.start)
-            return [m for m in items if m is not whole] + [whole]
+            whole = _kind(min(after, key=lambda m: m.start))
+            return [m for m in items if _kind(m) != whole] + [m for m in items if _kind(m) == whole]
     return items
+
+
+def _kind(item: LineItemMatch) -> str:
+    return item.concept or item.printed.lower()
 
 
 def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:

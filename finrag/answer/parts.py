@@ -46,6 +46,9 @@ def named_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     return list(dict.fromkeys(called + owners))
 
 
+_PART_NOUN = r"(?:segment|division|business|unit|brand|franchise|region|operations)\b"
+
+
 def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Who made an English lookup's figure when it is not the filer: a place or unit ("revenue … generate in
     Canada", "RevPAR for MGM China"), a possessive owner ("LinkedIn's operating income") or a business called
@@ -62,7 +65,11 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         and not is_filer(e, asked, context)  # "in Jinyu Bio-Technology's (金宇生物) fixed assets": the filer
         and (
             re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
+            # "in its AWS segment" (not "in its IPO prospectus")
+            or re.search(rf"\b(?:in|from|for)\s+its\s+{re.escape(e)}\s+{_PART_NOUN}", q)
             or re.search(rf"\bof\s+its\s+{re.escape(e)}\b", q)  # "net sales of its Oscar Mayer brand"
+            # "What net revenue did BetMGM generate", "did the Call of Duty franchise alone generate"
+            or re.search(rf"\b(?:did|does|do)\s+(?:the\s+|its\s+)?{re.escape(e)}\b(?!['’])", q)
             or re.search(rf"\b{re.escape(e)}['’]s?\s", q)
         )
     ]

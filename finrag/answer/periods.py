@@ -64,6 +64,9 @@ _RELATIVE: list[tuple[tuple[str, ...], int, bool]] = [
         True,
     ),
     (("期末余额", "期末数", "本期末", "本年末", "年末余额", "期末金额", "年末数", "本报告期末"), 0, True),
+    # a heading split over two rows ("期末余 | 额"): its first characters still date the column
+    (("期初余", "年初余"), 1, True),
+    (("期末余", "年末余"), 0, True),
     (
         (
             "上期发生额",
@@ -193,8 +196,9 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
     if m and report_year is not None:  # "第三季度（7-9月份）" in a year's report: that year's quarter
         q = _QN[m.group(1)]
         return ResolvedPeriod(report_year, f"Q{q}", year_end(report_year, 3 * q), "duration")
+    squeezed = re.sub(r"\s+", "", text)  # "期初 金额": a heading cell broken over two lines
     for words, back, instant in _RELATIVE:
-        if any(w in text for w in words):
+        if any(w in squeezed for w in words):
             if report_year is None:
                 return UNKNOWN
             y = report_year - back

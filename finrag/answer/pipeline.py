@@ -52,7 +52,7 @@ from finrag.answer.which_year import WHICH_YEAR
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
-from finrag.model import Answer, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
+from finrag.model import Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
 
 
 def _ms(t0: float) -> float:
@@ -247,22 +247,27 @@ class Answerer:
         if prep.role is not None:
             return role_answer(prep.role[1], prep.role[0]), "offline"
         question, context, focus = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" = "约谈"
-        text = extractive_answer(question, context, self.cfg.max_sentences, self.cfg.max_answer_chars, focus)
-        if not text and question != prep.asked.question:  # only the company's name matched: quote by it
-            text = extractive_answer(
-                prep.asked.question, context, self.cfg.max_sentences, self.cfg.max_answer_chars, focus
-            )
+        cfg = self.cfg
+
+        def quote(chunks: list[tuple[int, Chunk]]) -> str:
+            """The sentences matching the question's topic, else (only the company's name matched) its
+            whole wording."""
+            found = extractive_answer(question, chunks, cfg.max_sentences, cfg.max_answer_chars, focus)
+            if not found and question != prep.asked.question:
+                found = extractive_answer(
+                    prep.asked.question, chunks, cfg.max_sentences, cfg.max_answer_chars, focus
+                )
+            return found
+
+        text = quote(context)
         if not text and (later := beyond_context(prep.context, prep.decision.evidence)):
             # the best chunks were a diagram's debris under the right heading: quote the next ones
-            cfg = self.cfg
-            text = extractive_answer(question, later, cfg.max_sentences, cfg.max_answer_chars, focus)
+            text = quote(later)
             prep.context.extend(later if text else [])
         if not text and prep.asked.intent == "text":  # nothing to quote: the documents' prose searched again
             search = self.retriever.search
             prose = search_again(prep.asked.question, prep.context, access, search, k, [ChunkKind.TEXT])
-            text = extractive_answer(
-                question, prose, self.cfg.max_sentences, self.cfg.max_answer_chars, focus
-            )
+            text = quote(prose)
             prep.context.extend(prose if text else [])
         if (role := prep.deferred) is not None and not all(
             any(w in text for w in g) for g in role.cue_groups

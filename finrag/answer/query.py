@@ -10,7 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from finrag.answer.asks import asks_amount, asks_reason, compared_items, compares_periods
+from finrag.answer.asks import (
+    asks_amount,
+    asks_reason,
+    compared_items,
+    compared_parts,
+    compares_periods,
+    typed_tersely,
+)
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, as_margin, find_definition, with_period_operands
 from finrag.answer.lexicon import (
@@ -232,15 +239,22 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.intent = "calculation"
     elif asked.line_items and (
         asks_amount(text)
+        or typed_tersely(text, [*asked.entities, *asked.companies], [m.printed for m in asked.line_items])
         or compares_periods(text, lang, len(asked.years))
         or compared_items(text, lang, asked.line_items, len(asked.years))
+        or compared_parts(text, lang, _parts_named(asked), len(asked.line_items)) is not None
     ):
         asked.intent = "lookup"
     if asks_reason(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
         asked.intent = "text"
+    # "“关停小火电的风险”是指什么？涉及多少装机容量？": a passage to quote, its figures with it (a row label
+    # such as 风险因素 names where to read, no statement figure)
+    if asked.intent == "lookup" and _DESCRIBED.search(text) and not any(m.concept for m in asked.line_items):
+        asked.intent = "text"
     return asked
 
 
+_DESCRIBED = re.compile(r"是指什么|指的是什么|是怎样的|是怎么说的|具体内容|有哪些|涉及哪些|包括哪些")
 _COMPARED = re.compile(r"\bcompare[ds]?\b|\bchange[ds]?\b|\bversus\b|\bvs\b", re.I)
 
 
@@ -252,6 +266,11 @@ def _item_starts(asked: AskedFor) -> list[int]:
     formula = asked.formula
     keywords = formula.keywords if formula is not None and formula.named else ()  # not "growth"
     return starts + [i for k in keywords if (i := low.find(k.lower())) > 0][:1]
+
+
+def _parts_named(asked: AskedFor) -> list[str]:
+    """Names other than the company's own ("Amazon" of "Amazon.com" is the whole, not a part)."""
+    return [e for e in asked.entities if not any(e.lower() in c.lower() for c in asked.companies)]
 
 
 def _filer_words(asked: AskedFor) -> list[str]:
@@ -278,7 +297,11 @@ _REPORT_PART = re.compile(
 )
 
 
-SOURCE_ASIDE = re.compile(r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）", re.I)
+SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
+    r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
+    r"|\b(?:according to|per|in|from) the [a-z][\w&-]*(?: [a-z][\w&-]*){0,4} note\b",
+    re.I,
+)
 
 
 def _part_names_report_only(text: str) -> bool:

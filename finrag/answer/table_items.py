@@ -78,7 +78,9 @@ def items_from_tables(
     for start, end, label, as_printed in sorted(spans, key=lambda t: t[0] - t[1]):  # longest first
         if not any(taken[start:end]):
             taken[start:end] = [True] * (end - start)
-            printed, span = (question[start:end], 0) if as_printed else (label, end - start)
+            written = question[start:end]
+            as_printed = as_printed and not _POSSESSIVE.search(written)  # "MGM China's first …": the row
+            printed, span = (written, 0) if as_printed else (label, end - start)
             found.append(LineItemMatch(concept_of(label) or "", printed, start, span))
     return sorted(found, key=lambda m: m.start)
 
@@ -102,10 +104,16 @@ _SPAN_LABEL = re.compile(
 _PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
 
 
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
 def _written(low: str, norm: str) -> tuple[int, int] | None:
     """Where the question writes a row label (start, end), or None."""
     if norm.isascii() or not _PAID_OR_RECEIVED.search(norm):
         i = low.find(norm)
+        if i < 0 and norm.isascii() and " " in norm:  # "MGM China's first revolving credit facility"
+            m = re.search(r"(?:['’]s)?\s+".join(map(re.escape, norm.split())), low)
+            return (m.start(), m.end()) if m else None
         return (i, i + len(norm)) if i >= 0 else None
     pattern = "".join(
         f"所?{p}" if p in ("支付", "收到") else re.escape(p) for p in _PAID_OR_RECEIVED.split(norm) if p

@@ -28,7 +28,7 @@ _STOP_ZH = _words(
     "的 是 在 了 和 与 及 或 有 为 对 中 多少 什么 哪些 哪个 如何 怎么 怎样 请问 请 根据 公司 年报 年度 情况"
     " 简要 介绍 一下 能否 给 我 描述 具体 分析 报告 报告期 数据 是否 呢 吗 元 年 上 下 其 该 这 那 本 分别"
     " 以及 谁 哪 保留 两位 小数 位 概述 针对 提供 内 事件 对应 主体 披露 日期 时间 所属 标的 数量 下文 发生"
-    " 涉及 完成 相关 哪家 哪个 有关 方面 类型 姓名"
+    " 涉及 完成 相关 哪家 哪个 有关 方面 类型 姓名 截至 截止"
 )
 _STOP_EN = _words(
     "the a an of in on at for to from by and or is are was were be been what which who how did does do has"
@@ -38,7 +38,7 @@ _STOP_EN = _words(
     " approximation exact number if possible basing judgment plainly provided clearly outlined shown"
     " within only your when among drawing conclusions stated roughly drove expected had during using"
     " numerator denominator annual respond answers describe describes described explain explains them they"
-    " whom whose identify identifies identified"
+    " whom whose identify identifies identified you get"
 )
 
 

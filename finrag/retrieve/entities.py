@@ -70,6 +70,7 @@ _GENERIC = {"公司", "本公司", "集团", "本集团", "company", "the compan
 
 ZH_ABBREVIATION = 4  # "南岭民爆": a Chinese abbreviation's length (shorter ones match too many names)
 _CJK_RUN = re.compile(r"[\u4e00-\u9fff]{4,}")
+_CLIPPED = re.compile(r"^\s*([\u4e00-\u9fff]{2,3})(?=\s*(?:19|20)?\d{2}\s*年)")  # "国电05年…", "天源2004年…"
 
 
 def _ends_a_word(run: str, n: int) -> bool:
@@ -235,6 +236,8 @@ class CompanyIndex:
                 found.setdefault(joined.name, CompanyMatch(joined, m.group(0), m.start(), m.end()))
         if not found:
             found = {c.company.name: c for c in self._abbreviated(text) + self._camel_case(text)}
+        if not found:
+            found = {c.company.name: c for c in self._clipped(text)}
         return sorted(found.values(), key=lambda c: c.start)
 
     def _camel_case(self, text: str) -> list[CompanyMatch]:
@@ -249,6 +252,20 @@ class CompanyIndex:
             if len(comps) == 1:
                 out.append(CompanyMatch(next(iter(comps.values())), m.group(0), m.start(), m.end()))
         return out
+
+    def _clipped(self, text: str) -> list[CompanyMatch]:
+        """A name clipped to its first characters before a year, as typed tersely ("国电05年少数股东损益"):
+        the opening of one company's name (a place before it aside), and of no other's."""
+        m = _CLIPPED.match(text)
+        openings = tuple(p + m.group(1) for p in ("", *_ZH_PLACES)) if m else ()
+        comps = {
+            c.name: c
+            for c in self.companies.values()
+            if openings and any(_is_cjk(n) and n.startswith(openings) for n in (*c.names, *c.aliases))
+        }
+        if m is None or len(comps) != 1:
+            return []
+        return [CompanyMatch(next(iter(comps.values())), m.group(1), m.start(1), m.end(1))]
 
     def _abbreviated(self, text: str) -> list[CompanyMatch]:
         """A Chinese abbreviation opening a clause ("南岭民爆" for 湖南南岭民用爆破器材): its first two
@@ -307,13 +324,19 @@ def abbreviates(short: str, full: str) -> bool:
 _ARTICLE = re.compile(r"\b(?:a|an|the)\s+$", re.I)  # "a block of shares": a word, not the company
 _POSSESSIVE = re.compile(r"['’]s\b")
 _TITLE_WORD = re.compile(r"(?<![\w'’-])[A-Z][a-z]")
+# capitalised however the rest is written: months ("ended March 25, 2023"), "Fiscal", "Form 10-Q"
+_ALWAYS_CAPITALISED = re.compile(
+    r"\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?"
+    r"|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Fiscal|Form)\b"
+)
 
 
 def lowercase_writer(text: str) -> bool:
     """The question capitalises no word after its first ("what were coca-cola's revenues in 2020"): a name
     written in lower case there is still a name."""
     first = re.match(r"\s*\S+", text)
-    return _TITLE_WORD.search(text, first.end() if first else 0) is None
+    rest = _ALWAYS_CAPITALISED.sub(" ", text[first.end() if first else 0 :])
+    return _TITLE_WORD.search(rest) is None
 
 
 def _merge_sharing_aliases(companies: dict[str, Company]) -> dict[str, Company]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.asks import asks_amount, compared_items
+from finrag.answer.asks import asks_amount, compared_items, compared_parts, typed_tersely
 from finrag.answer.query import analyze
 
 
@@ -33,3 +33,25 @@ def test_two_items_compared_within_one_period_are_read_in_the_question_s_order()
     covered = analyze(cover)
     pair = compared_items(cover, "en", covered.line_items, len(covered.years))
     assert pair is not None and [m.concept for m in pair] == ["operating_cash_flow", "capex"]
+
+
+def test_an_item_and_a_period_typed_tersely_ask_for_the_figure() -> None:
+    assert typed_tersely(
+        "pepsico net cash from investing activities Q1 2023 (12 weeks ended March 25, 2023)?",
+        ["PepsiCo"],
+        ["net cash from investing activities"],
+    )
+    assert typed_tersely("国电05年少数股东损益", ["国电"], ["少数股东损益"])
+    # a part named besides ("safety and industrial segment") is more than an item and a period
+    assert not typed_tersely(
+        "3M safety and industrial segment operating income 2022", ["3M"], ["operating income"]
+    )
+    assert analyze("pepsico net cash from investing activities Q1 2023?").intent == "text"  # no company known
+
+
+def test_two_named_parts_on_either_side_of_the_comparison() -> None:
+    q = "In 2019, did Amazon Web Services earn more operating income than Amazon's North America segment?"
+    names = ["Amazon Web Services", "Amazon North America", "North America"]
+    assert compared_parts(q, "en", names, 1) == ("Amazon Web Services", "North America")
+    assert compared_parts(q, "en", names, 2) is None  # two items: compared_items
+    assert compared_parts("What was AWS operating income in 2019?", "en", ["AWS", "North America"], 1) is None

@@ -25,3 +25,12 @@ def test_a_price_still_to_be_set_is_a_blank() -> None:
     cover = make_chunk(doc, "每股面值： 1.00元 每股发行价格： 待定 发行日期： 2011年8月3日", 1)
     assert blank_figure("江苏爱康太阳能首次公开发行股票的每股发行价格是多少元？", [cover]) == "每股发行价格"
     assert blank_figure("爱康科技每股面值是多少元？", [cover]) is None
+
+
+def test_a_numbered_item_followed_at_once_by_the_next_one_is_a_blank() -> None:
+    doc = make_doc([], company="南岭民爆", year=2006)
+    cover = make_chunk(
+        doc, "5、发行前每股净资产：2.44元 6、发行后每股净资产： 7、发行方式与发行对象：网下询价", 17
+    )
+    assert blank_figure("南岭民爆本次发行后的每股净资产是多少元？", [cover]) == "发行后每股净资产"
+    assert blank_figure("南岭民爆本次发行前的每股净资产是多少元？", [cover]) is None

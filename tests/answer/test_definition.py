@@ -599,3 +599,24 @@ def test_a_formula_in_letters_takes_what_its_where_clause_names() -> None:
         [("net cash provided by operating activities", None), "/", ("net income", None)],
     )
     assert find_definition("What was revenue where A = 2022?") is None  # no formula in letters
+
+
+def test_a_sum_before_a_comma_is_divided_whole() -> None:
+    d = find_definition(
+        "Boeing FY2018 unadjusted EBITDA margin: take earnings from operations plus depreciation and "
+        "amortization from the cash flow statement, divided by total revenues."
+    )
+    assert d is not None
+    assert [t if isinstance(t, str) else t.item.printed for t in d.tokens] == [
+        "(",
+        "earnings from operations",
+        "+",
+        "depreciation and amortization",
+        ")",
+        "/",
+        "(",
+        "total revenues",
+        ")",
+    ]
+    its = find_definition("What was its marketing intensity, defined as marketing expense / total revenues?")
+    assert its is not None and its.name == "marketing intensity"

@@ -181,3 +181,46 @@ def test_a_day_in_a_date_is_no_figure() -> None:
         extractive_answer("online revenue three months ended July 29, 2023", [(1, header)], 3, 500, focus)
         == ""
     )
+
+
+def test_a_year_closing_a_sentence_is_no_figure() -> None:
+    said = _chunk(
+        "Revenues rose on Call of Duty: Mobile, which was released in October 2019, as compared to 2018.", []
+    )
+    focus = Focus(["revenue", "revenues"], 2019, strict=True)
+    assert extractive_answer("Call of Duty revenue 2019", [(1, said)], 3, 400, focus) == ""
+    priced = _chunk("Call of Duty revenues were $1,250 million in 2019.", [])
+    assert "1,250" in extractive_answer("Call of Duty revenue 2019", [(1, said), (2, priced)], 3, 400, focus)
+
+
+def test_a_subsidiary_named_in_full_is_found_by_its_short_name() -> None:
+    text = "截至2007年12月31日，济南安妮总资产2,184.72万元、净资产1,594.18万元。"
+    focus = Focus(["净资产"], 2007, strict=True, owners=("济南安妮纸业有限公司",))
+    answer = extractive_answer("济南安妮纸业有限公司净资产", [(1, _chunk(text, []))], 3, 400, focus)
+    assert "1,594.18万元" in answer
+
+
+def test_a_head_count_row_must_name_every_word_of_the_group_asked() -> None:
+    rows = _chunk("| 公司研发人员的数量 | 172 |\n| 研发人员数量占公司总人数的比例（%） | 12.23% |", [])
+    masters = Focus([], 2019, "人", ("研发", "人员", "硕士"), strict=True)
+    assert extractive_answer("研发人员中硕士有多少人", [(1, rows)], 3, 400, masters) == ""
+    everyone = Focus([], 2019, "人", ("研发", "人员"), strict=True)
+    assert "172" in extractive_answer("研发人员有多少人", [(1, rows)], 3, 400, everyone)
+    helped = _chunk("2019年公司工会帮扶困难员工 9 人，帮扶金额共计 10 万元。", [])
+    doctors = Focus([], 2019, "人", ("员工", "博士", "学历"), strict=True)
+    assert extractive_answer("员工中博士学历的有多少人", [(1, helped)], 3, 400, doctors) == ""
+    total = _chunk("截至2019年末，公司在职员工1,406人。", [])
+    staff = Focus([], 2019, "人", ("员工", "总数"), strict=True)  # "总数" need not be printed with the count
+    assert "1,406人" in extractive_answer("员工总数是多少人", [(1, total)], 3, 400, staff)
+
+
+def test_a_schedule_row_of_the_year_asked_is_that_year_s_amount() -> None:
+    table = _chunk(
+        "| Total long-term debt |  | 7,531 | 7,657 |\n"
+        "|  | Maturities of long-term debt during the next five fiscal years are as follows: |  |  |\n"
+        "| 2023 |  |  | 91 |\n| 2024 |  |  | 1,109 |\n| Thereafter |  |  | 5,295 |",
+        [],
+    )
+    focus = Focus(["long-term debt"], 2024, strict=True)
+    answer = extractive_answer("long-term debt maturing in fiscal 2024", [(1, table)], 3, 400, focus)
+    assert "1,109" in answer and "7,531" not in answer

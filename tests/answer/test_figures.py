@@ -12,6 +12,7 @@ from finrag.answer.figures import (
     search_again,
     stub_period,
 )
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings, load_settings
 from finrag.model import AccessScope, Chunk, ChunkKind, Hit, QueryAnalysis, SearchRequest
@@ -77,11 +78,14 @@ def test_a_word_the_filing_never_prints_is_looked_for_by_its_synonyms_and_a_coun
     rows = _numbered(
         make_chunk(costco, "We operate membership warehouses in the United States and Puerto Rico.", 4),
         make_chunk(costco, "At August 29, 2021, Costco operated 815 membership warehouses worldwide.", 19),
+        make_chunk(
+            costco, "Of these, 564 membership warehouses were in the United States and Puerto Rico.", 19
+        ),
     )
     asked = analyze("How many membership warehouses did Costco operate in the United States and Puerto Rico?")
     question, chunks, focus = extractive_inputs(asked, rows, AnswerSettings())
-    assert focus is not None and focus.wordings == []
-    assert "815" in extractive_answer(question, chunks, 1, 500, focus)
+    assert focus is not None and focus.wordings == [] and focus.owners == ("United States",)
+    assert "564" in extractive_answer(question, chunks, 1, 500, focus)  # not the worldwide 815
 
 
 def test_evidence_the_context_left_out_is_numbered_after_it() -> None:
@@ -198,3 +202,27 @@ def test_a_quarter_no_sentence_prints_is_not_answered_from_another_period() -> N
     quarter = "Total revenues for the third quarter of 2022 were $22,638 million."
     question, chunks, focus = extractive_inputs(asked, [(1, make_chunk(doc, quarter, 3))], AnswerSettings())
     assert "22,638" in extractive_answer(question, chunks, 3, 500, focus)
+
+
+def test_the_filer_s_legal_name_is_not_what_a_chinese_question_quotes_by() -> None:
+    doc = make_doc([], company="四方科技集团股份有限公司", year=2019)
+    name = make_chunk(doc, "| 公司的中文名称 | 四方科技集团股份有限公司 |", 4)
+    address = make_chunk(doc, "| 公司注册地址 | 江苏省南通市通州区兴仁镇金通公路3888号 |", 4, n=1)
+    asked = analyze("四方科技集团股份有限公司的注册地址在哪里?")
+    asked.companies = ["四方科技集团股份有限公司"]
+    question, context, focus = extractive_inputs(asked, [(1, name), (2, address)], AnswerSettings())
+    answer = extractive_answer(question, context, 1, 400, focus)
+    assert "金通公路3888号" in answer and "中文名称" not in answer
+
+
+def test_what_a_company_is_to_the_filer_is_no_wording_of_the_figure_asked() -> None:
+    doc = make_doc([], company="湖南南岭民用爆破器材股份有限公司", year=2006)
+    founded = make_chunk(
+        doc, "湖南南岭工程爆破有限公司为发行人的全资子公司，设立于2006年6月30日，注册资本200万元。", 41
+    )
+    asked = analyze("湖南南岭工程爆破有限公司（南岭民爆的全资子公司）截至2006年6月30日的净资产是多少?")
+    at = asked.question.find("子公司")  # a context table's row label the question happens to write
+    asked.line_items.append(LineItemMatch("", "子公司", at))
+    question, context, focus = extractive_inputs(asked, [(1, founded)], AnswerSettings())
+    assert focus is not None and "子公司" not in focus.wordings
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # registered capital is no net assets

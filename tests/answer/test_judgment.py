@@ -43,7 +43,9 @@ def test_an_improving_margin_question_is_answered_from_both_years_figures() -> N
     assert asks_direction(asked)
     found = direction_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
     assert found is not None
-    assert found.text.startswith("No. Operating margin deteriorated: 34.64% in FY2022 from 36.76% in FY2021")
+    assert found.text.startswith(
+        "No. Operating margin deteriorated by 2.12 percentage points: 34.64% in FY2022 from 36.76% in FY2021"
+    )
     assert "6,098 / 17,606" in found.text and "5,802 / 15,785" in found.text  # both years' steps shown
     assert not asks_direction(analyze("What is Acme's FY2022 operating margin?"))  # no yes/no, no verdict
 

@@ -898,3 +898,57 @@ def test_a_span_of_months_asked_is_never_read_from_a_column_of_another_span() ->
     asked = analyze(year, QueryAnalysis(year, year, "en", "lookup", periods=find_periods(year)))
     f = best_fact(facts, Want(item, 2023), asked, {})
     assert f is not None and f.value == Decimal("-526")
+
+
+def test_a_quarter_named_by_its_weeks_is_not_read_from_the_year_s_weeks_column() -> None:
+    sales = Table(
+        "t8",
+        [36],
+        [["", "52 Weeks Ended August 29, 2021", "52 Weeks Ended August 30, 2020"]],
+        [["Net sales", "192,052", "163,220"]],
+        caption="Consolidated statements of income (in millions)",
+    )
+    doc = make_doc([sales], company="Costco", year=2021, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = (
+        "What were Costco's net sales for the fourth quarter of fiscal 2021 (16 weeks ended August 29, 2021)?"
+    )
+    analysis = QueryAnalysis(question, question, "en", "lookup", periods=find_periods(question))
+    assert lookup_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1) is None
+    year = "What were Costco's net sales for the 52 weeks ended August 29, 2021?"
+    whole = QueryAnalysis(year, year, "en", "lookup", periods=find_periods(year))
+    out = lookup_answer(analyze(year, whole), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "192,052" in out.text
+
+
+def test_a_share_count_row_for_eps_is_the_count_not_a_per_share_figure() -> None:
+    eps = Table(
+        "t9",
+        [30],
+        [["", "Three Months Ended December 31, 2022", "Three Months Ended December 31, 2021"]],
+        [
+            ["Weighted-average ordinary shares outstanding for EPS—diluted", "1,485", "1,524"],
+            ["Diluted EPS", "0.307", "0.147"],
+        ],
+        caption="Earnings Per Share Computations (in millions, except per share amounts)",
+    )
+    doc = make_doc([eps], company="Amcor", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = (
+        "What was Amcor's weighted-average number of ordinary shares used for diluted EPS for the three "
+        "months ended December 31, 2022?"
+    )
+    analysis = QueryAnalysis(question, question, "en", "lookup", periods=find_periods(question))
+    out = lookup_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.text.startswith("weighted-average diluted shares") and "1,485" in out.text
+
+
+def test_a_half_year_is_not_read_from_a_year_end_column() -> None:
+    receivable = Table(
+        "t10", [129], [["项目", "2007年（末）", "2006年（末）"]], [["营业收入", "40,238.47", "35,120.00"]]
+    )
+    doc = make_doc([receivable], company="厦门安妮", year=2007, unit_line="单位：万元")
+    facts = extract_facts(doc, table_chunks(doc))
+    question = "厦门安妮股份2007年上半年（1-6月）的营业收入是多少元？"
+    analysis = QueryAnalysis(question, question, "zh", "lookup", periods=find_periods(question))
+    assert lookup_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1) is None

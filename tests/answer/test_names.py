@@ -81,3 +81,15 @@ def test_a_region_named_by_what_it_leaves_out_is_one_name_and_a_basis_is_none() 
     q = "What were J&J's sales to customers in the Western Hemisphere excluding the U.S. in Q4 2022?"
     assert company_names(q, "en") == ["J&J", "Western Hemisphere excluding U.S."]
     assert "合并口径" not in company_names("爱康太阳能2009年度合并口径的营业利润率是多少？", "zh")
+
+
+def test_an_instruction_or_a_sentence_s_first_word_is_no_company() -> None:
+    take = (
+        "Take Coca-Cola's 2017 SG&A divided by its 2017 net operating revenues. What percentage do you get?"
+    )
+    assert company_names(take, "en") == ["Coca-Cola"]
+    defined = (
+        "What is 3M's FY2018 retention ratio? Retention ratio is defined as: (net income - total cash "
+        "dividends) / net income."
+    )
+    assert company_names(defined, "en") == []  # "3M" is matched by the retriever; "Retention" is a word

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.operands import with_rows
+from finrag.answer.operands import share_order, with_rows
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.table_items import items_from_tables
 from finrag.model import Fact, Table
@@ -186,3 +186,12 @@ def test_a_kind_of_inventory_is_its_breakdown_row_and_a_whole_named_twice_takes_
     out = calculation_answer(share, facts, rank, lambda f: 1)
     assert out is not None and out.calculation is not None
     assert out.calculation.result == Decimal("12.00")  # 1,139,408 / 9,497,578
+
+
+def test_an_operand_the_question_writes_twice_is_one_side_of_the_share() -> None:
+    asked = analyze(
+        "What percentage of Pfizer's FY2021 revenues went to research and development? Use 'Research and "
+        "development expenses' and total revenues from the consolidated statement of income."
+    )
+    ordered = [m.concept for m in share_order(asked)]
+    assert ordered[-1] == "revenue" and ordered[0] == "rd_expense"

@@ -59,3 +59,13 @@ def test_a_brand_of_the_filer_s_own_is_a_part() -> None:
     brand = analyze("What were Kraft Heinz's 2019 net sales of its Oscar Mayer brand?")
     brand.companies = ["Kraft Heinz"]
     assert unprinted_parts(brand, [sales]) == ["Oscar Mayer"]
+
+
+def test_the_subject_of_a_did_question_is_a_part_when_it_is_not_the_filer() -> None:
+    mgm = make_doc([], company="MGM Resorts", year=2023, language="en", unit_line="")
+    chunk = make_chunk(mgm, "MGM Resorts reported consolidated net revenues of $3,942 million.", 30)
+    asked = analyze(
+        "What net revenue did BetMGM generate in the second quarter of 2023, per MGM Resorts' 10-Q?"
+    )
+    asked.companies = ["MGM Resorts"]
+    assert unprinted_parts(asked, [chunk]) == ["BetMGM"]

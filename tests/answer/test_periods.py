@@ -105,3 +105,10 @@ def test_a_fiscal_year_label_of_a_dated_part_of_a_year_is_no_year_of_its_own() -
     question = "What were Best Buy's net earnings in fiscal 2024 (six months ended July 29, 2023)?"
     assert part_named_years(question) == {2024}
     assert part_named_years("What was revenue in fiscal 2022 (fiscal year ended January 28, 2023)?") == set()
+
+
+def test_a_balance_heading_split_over_two_rows_still_dates_its_column() -> None:
+    closing = resolve_label("期末余 金额", 2019, "2019-12-31")
+    opening = resolve_label("期初 金额", 2019, "2019-12-31")
+    assert (closing.fiscal_year, closing.kind) == (2019, "instant")
+    assert (opening.fiscal_year, opening.kind) == (2018, "instant")

@@ -131,3 +131,4 @@ def test_the_opening_balance_a_closing_one_is_compared_with_is_not_the_balance_a
     asked = analyze(q, QueryAnalysis(q, q, "zh", "lookup", periods=periods))
     assert not asked.prior_year_end and asked.years == [2019]
     assert analyze("四方科技2019年其他应付款的期初余额是多少元？").prior_year_end
+

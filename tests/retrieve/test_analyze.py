@@ -230,3 +230,24 @@ def test_a_name_in_lower_case_or_in_hyphenated_parts_is_still_the_company() -> N
     assert names("what was a block of shares worth") == []  # an article makes it a word
     assert names("How much did the pepsico board approve?") == []  # capitalised elsewhere: a writer who
     # capitalises names would have capitalised this one
+
+
+def test_a_name_clipped_before_a_year_names_the_one_company_it_opens() -> None:
+    idx = CompanyIndex(
+        [
+            _record("g", company="国电电力发展股份有限公司"),
+            _record("a", company="厦门安妮股份有限公司"),
+            _record("t", company="中钢集团安徽天源科技股份有限公司"),
+        ]
+    )
+    assert [m.company.name for m in idx.match("国电05年少数股东损益")] == ["国电电力发展股份有限公司"]
+    assert [m.company.name for m in idx.match("安妮05年净利多少")] == [
+        "厦门安妮股份有限公司"
+    ]  # after its place
+    assert idx.match("国投06年主营业务收入") == []  # opens no indexed company's name
+
+
+def test_a_lower_case_question_with_a_month_still_names_its_company() -> None:
+    idx = CompanyIndex([_record("p", company="PepsiCo", company_code="PEP")])
+    found = idx.match("pepsico net cash from investing activities Q1 2023 (12 weeks ended March 25, 2023)?")
+    assert [m.company.name for m in found] == ["PepsiCo"]
