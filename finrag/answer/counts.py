@@ -60,17 +60,5 @@ def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
     if not thing or any(thing in m.printed.lower() for m in asked.line_items):
         return None
     if thing in _HEADCOUNT:  # "How many people did Amazon employ in AWS": a head count, in any of its words
-        return Focus(list(_HEADCOUNT_WORDS), year, strict=True, count=True)
+        return Focus(sorted({*_HEADCOUNT, "employ", "headcount"}), year, strict=True, count=True)
     return Focus([], year, kinds=(thing,), strict=True, count=True)
-
-
-_HEADCOUNT_WORDS = (
-    "employ",
-    "people",
-    "staff",
-    "worker",
-    "colleague",
-    "associates",
-    "personnel",
-    "headcount",
-)

@@ -12,6 +12,7 @@ from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.text import body_of, prints_any, split_sentences, terms
 from finrag.chunk.build import PATH_SEPARATOR
 from finrag.model import Chunk
+from finrag.retrieve.name_forms import short_forms
 
 MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
@@ -125,8 +126,6 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     chunk: the header) and one of the wordings; the kind asked, in it or in the heading it stands under."""
     if focus.parent_only and _GROUP.search(sentence):
         return False
-    if _scheduled(sentence, focus, c):
-        return True
     dated = focus.year is None or (
         _row_dated(focus.year, c) if "|" in sentence else str(focus.year) in _BASES.sub(" ", sentence)
     )
@@ -204,16 +203,16 @@ def _owned(c: Scored, owners: tuple[str, ...]) -> bool:
     return all(any(v in c.text or v in context for v in _short_forms(o)) for o in owners)
 
 
-_ZH_FORM = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|公司)$")
 _ZH_SHORT = 4  # "济南安妮纸业有限公司" is "济南安妮" in the text around its figures
 
 
 def _short_forms(owner: str) -> list[str]:
-    """A Chinese company's name as a prospectus goes on to write it: whole, without its legal form, by its
-    first four characters."""
-    if not _ZH_FORM.search(owner):
-        return [owner]
-    return [owner, _ZH_FORM.sub("", owner), owner[:_ZH_SHORT]]
+    """A company's name as a document goes on to write it: its short forms (legal suffix and place
+    stripped) and, for a Chinese name, its first four characters."""
+    return [*short_forms(owner), *([owner[:_ZH_SHORT]] if _ZH_NAME.search(owner) else [])]
+
+
+_ZH_NAME = re.compile(r"[\u4e00-\u9fff]{5,}")
 
 
 def select_sentences(
@@ -224,9 +223,9 @@ def select_sentences(
     wanted = terms(question, keep=trigger_words())
     candidates = _candidates(context)
     if focus is not None:
-        printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus.owners)]
-        if scheduled := [c for c in printing if _scheduled(c.text, focus, c)]:
+        if scheduled := [c for c in candidates if _scheduled(c.text, focus, c) and _owned(c, focus.owners)]:
             return scheduled[:1]  # "debt maturing in fiscal 2024": the schedule's row of that year
+        printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus.owners)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
             undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]

@@ -11,7 +11,7 @@ from finrag.answer.asks import GROWTH_COMPARED, compared_items, compared_parts, 
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
-from finrag.answer.classes import CLASS_ROWS, class_answer, class_cells
+from finrag.answer.classes import CLASS_ROWS, asked_cells, class_answer, class_cells
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
@@ -115,7 +115,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
         return n
 
-    if asked.qualifiers and asked.language == "zh":  # "“非专利技术”的期末账面价值": a class column's cells
+    if any(asked_cells(asked.question, k) for k in asked.qualifiers):  # "“非专利技术”的期末账面价值"
         access = prep.request.filters.access
         rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
         report = {h.chunk.doc_id: h.chunk.meta.fiscal_year for h in hits}  # its columns carry no date

@@ -9,8 +9,9 @@ import pytest
 from finrag.index.tokenize import get_analyzer
 from finrag.model import AccessInfo, DocumentMeta, DocumentRecord, Turn
 from finrag.retrieve.analyze import QueryAnalyzer, intent_of
-from finrag.retrieve.entities import CompanyIndex, short_forms
+from finrag.retrieve.entities import CompanyIndex
 from finrag.retrieve.expand import load_glossary
+from finrag.retrieve.name_forms import short_forms
 
 
 def _record(doc: str, **meta: Any) -> DocumentRecord:
