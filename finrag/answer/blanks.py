@@ -37,3 +37,34 @@ def blank_figure(question: str, chunks: list[Chunk]) -> str | None:
                     if label[i:] in question:
                         return label[i:]
     return None
+
+
+_ROW_UNIT = re.compile(r"[（(][^（）()]*[)）]")  # "稀释每股收益（元／股）": the row's unit or remark
+_ROW_NUMBERING = re.compile(r"^(?:[（(][一二三四五六七八九十\d]+[)）]|[一二三四五六七八九十]+、|\d+[.、．])")
+_NUMBER = re.compile(r"\d")
+
+
+def blank_cell(items: list[str], year: int, chunks: list[Chunk]) -> str | None:
+    """The item a table prints with an empty cell in the column of ``year`` ("稀释每股收益（元／股） |  | …"
+    under "2020年"), when no row of it prints a figure there: the year's figure is left blank, else None."""
+    blank: str | None = None
+    for chunk in chunks:
+        lines = [ln for ln in chunk.text.split("\n") if ln.startswith("|")]
+        column = next((_year_column(ln, year) for ln in lines if _year_column(ln, year) is not None), None)
+        if column is None:
+            continue
+        for line in lines:
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            label = _ROW_NUMBERING.sub("", _ROW_UNIT.sub("", cells[0])).strip()
+            if label not in items or column >= len(cells):
+                continue
+            if _NUMBER.search(cells[column]):
+                return None  # the year's figure is printed in some table
+            blank = label
+    return blank
+
+
+def _year_column(line: str, year: int) -> int | None:
+    """The index of the header cell naming ``year`` alone ("2020年", "2020年度", "2020"), else None."""
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    return next((i for i, c in enumerate(cells) if i and re.fullmatch(rf"{year}\s*(?:年度?)?", c)), None)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from finrag.answer.lexicon import normalise
+from finrag.answer.lookup import part_after
 from finrag.answer.numeric import NumericAnswer, value_text
 from finrag.answer.query import AskedFor
 from finrag.model import Fact
@@ -73,17 +74,33 @@ def asked_cells(question: str, kind: str) -> list[Cell]:
     return out
 
 
+def asked_classes(asked: AskedFor) -> list[tuple[str, str]]:
+    """(the words naming it, its column) for each class a Chinese question asks cells of: a class it names
+    ("非专利技术"), or the note's total column when it asks a block of an item's note right after the item
+    ("固定资产的累计折旧余额": the 合计 column of the 累计折旧 block)."""
+    if asked.language != "zh" or asked.formula is not None or asked.definition is not None:
+        return []
+    named = [(k, k) for k in asked.qualifiers if asked_cells(asked.question, k)]
+    return named + [
+        (m.printed, _TOTAL_COLUMN)
+        for m in asked.line_items
+        if part_after(asked.question, m) in _BLOCK_WORDS and asked_cells(asked.question, m.printed)
+    ]
+
+
+_TOTAL_COLUMN = "合计"
+_BLOCK_WORDS = {said for said, _ in _BLOCKS} | {"账面原值"}
+
+
 def class_cells(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]
 ) -> tuple[str, list[Fact]] | None:
     """The class a Chinese question names and the cells it asks of it, from ``facts`` (rows of CLASS_ROWS
     fetched from the retrieved documents, best-ranked document first); None when it names no class such a
     note prints."""
-    if asked.language != "zh" or asked.formula is not None or asked.definition is not None:
-        return None
-    for kind in asked.qualifiers:
+    for kind, column in asked_classes(asked):
         cells = asked_cells(asked.question, kind)
-        mine = [f for f in facts if normalise(f.column_label) == kind and _of_item(f, asked)] if cells else []
+        mine = [f for f in facts if normalise(f.column_label) == column and _of_item(f, asked)]
         if not mine:
             continue
         best = min(doc_rank.get(f.doc_id, len(doc_rank)) for f in mine)

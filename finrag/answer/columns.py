@@ -233,6 +233,30 @@ def _split_merged(doc: Document, columns: list[Column]) -> list[Column]:
         for i, own in zip(group, labels or [], strict=False):
             period = resolve_label(own, doc.meta.fiscal_year, doc.meta.period_end)
             out[i] = Column(columns[i].index, own, period, columns[i].unit)
+    return _spread_over_blanks(doc, out)
+
+
+def _spread_over_blanks(doc: Document, columns: list[Column]) -> list[Column]:
+    """A header cell naming several dates amid columns headed by nothing ("2007年6月30日 | | 2006年12月31日
+    2005年12月31日2004年12月31日 | "): its dates, in printed order, head the run of blank columns around it
+    when the run is as wide as it names dates."""
+    out = list(columns)
+    for i, c in enumerate(columns):
+        if not c.label:
+            continue
+        lo, hi = i, i
+        while lo > 0 and not columns[lo - 1].label and columns[lo - 1].index == columns[lo].index - 1:
+            lo -= 1
+        while (
+            hi + 1 < len(columns)
+            and not columns[hi + 1].label
+            and columns[hi + 1].index == columns[hi].index + 1
+        ):
+            hi += 1
+        labels = labels_from_line(c.label, hi - lo + 1) if hi > lo else None
+        for k, own in enumerate(labels or []):
+            period = resolve_label(own, doc.meta.fiscal_year, doc.meta.period_end)
+            out[lo + k] = Column(columns[lo + k].index, own, period, columns[lo + k].unit)
     return out
 
 

@@ -125,6 +125,22 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "net income attributable to",
         "net earnings attributable to",
     ),
+    # profit after non-recurring items ("扣非"), the whole group's and the parent shareholders' (two figures)
+    "net_profit_deducted": (
+        "扣除非经常性损益后的净利润",
+        "扣除非经常性损益后净利润",
+        "扣非净利润",
+        "扣非后净利润",
+    ),
+    "net_profit_parent_deducted": (
+        "扣除非经常性损益后归属于母公司股东的净利润",
+        "扣除非经常性损益后归属于母公司股东的净利润/(损失)",
+        "扣除非经常性损益后归属于母公司所有者的净利润",
+        "归属于上市公司股东的扣除非经常性损益后的净利润",
+        "归属于上市公司股东的扣除非经常性损益的净利润",
+        "扣除非经常性损益归属于公司所有者净利润",
+        "扣非归母净利润",
+    ),
     # a row that starts like the parent's share but is the other one: never the answer for net_profit_parent
     "nci_profit": (
         "少数股东损益",
@@ -194,6 +210,11 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "operating_cash_flow": (
         "经营活动产生的现金流量净额",
         "经营活动现金流量净额",
+        "经营活动现金流净额",  # how questions shorten it
+        "经营活动产生的现金流净额",
+        "经营现金流净额",
+        "经营性现金流净额",
+        "经营活动净现金流",
         "net cash provided by operating activities",
         "net cash provided by (used in) operating activities",
         "net cash used in operating activities",
@@ -209,6 +230,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "investing_cash_flow": (
         "投资活动产生的现金流量净额",
+        "投资活动现金流量净额",
+        "投资活动现金流净额",
+        "投资活动产生的现金流净额",
+        "投资现金流净额",
         "net cash used in investing activities",
         "net cash provided by investing activities",
         "cash provided by investing activities",
@@ -218,6 +243,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     ),
     "financing_cash_flow": (
         "筹资活动产生的现金流量净额",
+        "筹资活动现金流量净额",
+        "筹资活动现金流净额",
+        "筹资活动产生的现金流净额",
+        "筹资现金流净额",
         "net cash used in financing activities",
         "net cash provided by financing activities",
         "cash provided by financing activities",
@@ -270,6 +299,24 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "cash dividend payments",
         "payments of dividends",
         "dividends",
+    ),
+    # a Chinese dividend plan ("每10股派息数(元)（含税）" and "现金分红的数额（含税）" of 分红年度 rows)
+    "dividend_per_10_shares": (
+        "每10股派息数",
+        "每10股派息数(元)(含税)",  # as the 分红 table prints it
+        "每10股派息",
+        "每十股派息",
+        "每10股派发现金红利",
+        "每10股派现",
+        "dividend per 10 shares",
+        "dividends per 10 shares",
+    ),
+    "cash_dividends_total": (
+        "现金分红的数额",
+        "现金分红的数额(含税)",
+        "现金分红总额",
+        "现金分红金额",
+        "现金分红数额",
     ),
     "share_repurchases": (
         "share repurchases",

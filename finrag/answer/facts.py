@@ -106,8 +106,8 @@ def _table_facts(
     scope = _scope(named) or _scope(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
     facts: list[Fact] = []
     totals = section_totals(rows, label_col)
-    section = ""  # the label of the last amount-less row above: "AWS", "REVENUES", "Current assets:"
-    row_year: str = ""  # "| 2021 | | |" above a block of rows: their year, where the columns name none
+    section = _opening_heading(header, label_col)  # "Net revenue:" read into the header heads the first rows
+    row_year = _opening_year(header, label_col)  # "| 2021 | | |" above a block of rows: their year
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         if _YEAR_ROW.fullmatch(label) and not any(c.strip() for c in row[label_col + 1 :]):
@@ -120,7 +120,8 @@ def _table_facts(
         if not label or len(core) > _MAX_LABEL_CHARS or parse_number(label) is not None:
             continue
         if all(parse_number(c) is None for c in row[label_col + 1 :]):
-            section = label
+            if not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置" with nothing disposed
+                section = label  # stays under "二、累计摊销": a deeper numbered row heads no block of its own
             continue
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
         chunk = _chunk_for(printed, row, page, table_chunks, chunks)
@@ -136,9 +137,8 @@ def _table_facts(
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
             where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
             if row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
-                col = replace(
-                    col, label=f"{row_year} {col.label}", period=resolve_label(row_year, doc.meta.fiscal_year)
-                )
+                dated = f"{row_year} {col.label}"  # "2017 First": the first quarter of 2017
+                col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
             fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
             fact.section = section if section != label else ""
             fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
@@ -146,6 +146,18 @@ def _table_facts(
     return facts, previous
 
 
+
+
+def _rank(label: str) -> int:
+    """How deep a row's numbering sits: "一、" 0, "1." 1, "(1)" 2; unnumbered rows 3."""
+    return next((n for n, p in enumerate(_NUMBERINGS) if p.match(label)), len(_NUMBERINGS))
+
+
+_NUMBERINGS = (
+    re.compile(r"[一二三四五六七八九十]+[、.．]"),
+    re.compile(r"\d+[、.．](?!\d)"),
+    re.compile(r"[(（]\d+[)）]"),
+)
 
 
 # a row printing only a year ("2021", "Fiscal 2018") above the block of rows it dates; unlike a bare year
@@ -217,6 +229,24 @@ def _fact(
         scope=where[1],
         meta=AccessInfo(access_level=chunk.meta.access_level, groups=list(chunk.meta.groups)),
     )
+
+
+def _opening_year(header: list[list[str]], label_col: int) -> str:
+    """The year the last header row prints alone over the first block of rows ("| 2018 | | (In thousands) |"),
+    where each block of a quarterly table is headed by its year; else ""."""
+    last = header[-1] if len(header) > 1 else []
+    label = last[label_col].strip() if label_col < len(last) else ""
+    others = [c for i, c in enumerate(last) if i != label_col and c.strip()]
+    return label if _YEAR_ROW.fullmatch(label) and all(detect_unit(c) for c in others) else ""
+
+
+def _opening_heading(header: list[list[str]], label_col: int) -> str:
+    """The last header row when it is a heading of the rows below ("| Net revenue: | | |"): a label that ends
+    in a colon over blank cells. Empty when the header ends in column headings."""
+    last = header[-1] if header else []
+    label = last[label_col].strip() if label_col < len(last) else ""
+    blank = not any(c.strip() for i, c in enumerate(last) if i != label_col)
+    return label if blank and label.endswith((":", "：")) else ""
 
 
 def _split_header(table: Table) -> tuple[list[list[str]], list[list[str]]]:

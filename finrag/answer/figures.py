@@ -10,7 +10,7 @@ from dataclasses import replace
 from finrag.answer.counterparty import asked_party, party_wordings
 from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
 from finrag.answer.extractive import Focus
-from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
+from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, past_year_cell, report_covers
 from finrag.answer.gate_words import named_rates
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.lookup import FULL_YEAR, HALF_YEAR
@@ -106,6 +106,7 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         return None if month in printed else label
     if whole is not None:  # "2007年全年": figures to December; none printed: the year is not in the evidence
         printed = _months_printed(_flat(context), asked.years[0])
+        printed += [DECEMBER] if any(past_year_cell(c, asked.years[0]) for _, c in context) else []
         said = whole.group(0).lstrip("0123456789 ")  # "全年", "年度" (of "2002年度")
         label = f"{asked.years[0]}{'' if said.startswith('年') else '年'}{said}"  # "2007年全年", "2002年度"
         return label if not printed or max(printed) < DECEMBER else None

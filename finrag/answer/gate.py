@@ -37,7 +37,20 @@ from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}|\bfy\s*'?\d{2}\b|\b[1-4]q\s*'?\d{2}\b|\bq[1-4]\s*'?\d{2}\b")
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset(
-    {"年末", "年初", "年底", "年度", "期末", "期初", "quarter", "quarters", "ended", "ending", "months"}
+    {
+        "年末",
+        "年初",
+        "年底",
+        "年度",
+        "期末",
+        "期初",
+        "quarter",
+        "quarters",
+        "ended",
+        "ending",
+        "months",
+        "fiscal",
+    }
 )
 # the scope a figure is read at is the answer stage's own check (consolidated by default), not a topic
 _SCOPE_WORDS = frozenset({"consolidated", "合并", "综合"})  # "综合毛利率": the whole company's, as computed

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from finrag.answer.lookup import WEEK_YEAR_DAYS
 from finrag.answer.periods import NAMED_REPORT, year_end
 from finrag.answer.query import AskedFor
-from finrag.model import Hit
+from finrag.model import Chunk, Hit
 from finrag.retrieve.docfit import FORWARD
 
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
@@ -98,6 +98,14 @@ def _covers(hit: Hit, year: int, ahead: int, dated: bool = True) -> bool:
     return any(report_covers(y, year, INTERIM_YEARS, ahead) for y in ends)
 
 
+def past_year_cell(chunk: Chunk, year: int) -> bool:
+    """The chunk's table heads a column or row with a year before its report's own ("| 2017年度 |" in a 2019
+    report's five-year table): that year's figures, whole. A later year is a schedule's."""
+    report = chunk.meta.fiscal_year
+    cell = rf"\|\s*{year}\s*(?:年度?)?\s*(?=\|)"
+    return report is not None and year < report and re.search(cell, chunk.text) is not None
+
+
 def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
     """The first year or date the question asks about that no evidence report covers; None when all are
     covered."""
@@ -115,8 +123,9 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
         named_as = {year, year - asked.year_offset}
         dated = any(d.startswith(str(year)) for d in asked.dates)  # "at January 28, 2023", not "fiscal 2023"
         covered = any(_covers(h, y, ahead, dated) for h in evidence for y in named_as) or any(
-            h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text for h in evidence
-        )
+            (h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text) or past_year_cell(h.chunk, year)
+            for h in evidence
+        )  # a five-year table's "| 2017年度 |" column holds that year's figures
         if not covered:
             return str(year)
     return _after_evidence(asked, evidence)  # Q3 asked of a 10-Q for the quarter to June

@@ -82,7 +82,11 @@ _STATEMENTS = (
     ("现金流量表", ("现金流量表",)),
 )
 # When a statement has no row for the precise item, the broader one it is part of is the answer
-FALLBACK = {"net_profit_parent": "net_profit"}
+FALLBACK = {
+    "net_profit_parent": "net_profit",
+    "net_profit_parent_deducted": "net_profit_deducted",
+    "net_profit_deducted": "net_profit_parent_deducted",  # a listed company prints only its shareholders' one
+}
 
 
 @dataclass(slots=True)
@@ -312,15 +316,22 @@ _ZH_PART = re.compile(
 
 def part_after(question: str, item: LineItemMatch) -> str:
     """The part of an item's balance a Chinese question asks for, else ""."""
-    m = _ZH_PART.match(question, item.end) if item.start >= 0 and not item.printed.isascii() else None
+    m = _part_match(question, item)
     return m.group(1) if m else ""
+
+
+def _part_match(question: str, item: LineItemMatch) -> re.Match[str] | None:
+    return _ZH_PART.match(question, item.end) if item.start >= 0 and not item.printed.isascii() else None
 
 
 def wants_for(asked: AskedFor) -> list[Want]:
     """Which values a lookup question asks for: each line item at each year named (or the latest)."""
     years: list[int | None] = [*asked.years] or [None]
     out: list[Want] = []
+    parts = [m.span(1) for i in asked.line_items if (m := _part_match(asked.question, i))]
     for item in asked.line_items:
+        if any(a <= item.start and item.end <= b for a, b in parts):
+            continue  # "固定资产的累计折旧": "折旧" is the part of the fixed assets asked, no item of its own
         for y in years:
             year = y
             if asked.prior_year_end and y is not None:
@@ -349,3 +360,14 @@ def per_share_row(f: Fact) -> bool:
 
 
 _SHARE_COUNT = re.compile(r"weighted[- ]average|shares outstanding", re.I)  # "… shares outstanding for EPS"
+
+
+def unitless_row(f: Fact) -> bool:
+    """A row the table's money unit does not apply to: a per-share figure, or a head count ("Headcount" in a
+    table "in millions, except per share, ratio, headcount data")."""
+    return per_share_row(f) or bool(_HEAD_COUNT_ROW.match(f.line_item))
+
+
+_HEAD_COUNT_ROW = re.compile(
+    r"\s*(?:total\s+)?(?:headcount|(?:number of |full-time )?employees\b|员工人数|在职员工)", re.I
+)

@@ -18,7 +18,7 @@ from finrag.answer.lookup import (
     Want,
     best_fact,
     part_after,
-    per_share_row,
+    unitless_row,
     wants_for,
 )
 from finrag.answer.operand_wants import latest_year, variable_wants, yearly_pairs
@@ -81,7 +81,7 @@ class NumericAnswer:
 
 
 def _unit_text(f: Fact, lang: str) -> str:
-    if not f.unit or (f.unit != "%" and per_share_row(f)):
+    if not f.unit or (f.unit != "%" and unitless_row(f)):
         return ""
     if lang == "zh":
         return f.unit
@@ -135,7 +135,7 @@ def lookup_answer(
 
 
 def operand(f: Fact, label: str, cite: CiteFn) -> Operand:
-    if per_share_row(f) and f.unit != "%":
+    if unitless_row(f) and f.unit != "%":
         return Operand(label, f.value, None, Decimal(1), cite(f))
     return Operand(label, f.value, f.unit, f.scale, cite(f))
 

@@ -11,7 +11,7 @@ from finrag.answer.asks import GROWTH_COMPARED, compared_items, compared_parts, 
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
-from finrag.answer.classes import CLASS_ROWS, asked_cells, class_answer, class_cells
+from finrag.answer.classes import CLASS_ROWS, asked_classes, class_answer, class_cells
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
@@ -27,6 +27,7 @@ from finrag.answer.judgment import (
     items_answer,
     sign_answer,
 )
+from finrag.answer.kind_share import TOTAL_ROWS, asks_kind_share, kind_share
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.numeric import (
@@ -100,7 +101,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
         cells = cell_facts(facts, asked.qualifiers, items, chunk_of)  # "罐式集装箱的销售量": its column
-        titled = items if asked.formula is None and asked.definition is None else None  # a lookup's part
+        unnamed = asked.formula is None or not asked.formula.named  # a lookup's or a growth's part
+        titled = items if unnamed and asked.definition is None else None
         facts = kind_facts(facts, asked.qualifiers, chunk_of, titled) + cells
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
 
@@ -115,7 +117,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
         return n
 
-    if any(asked_cells(asked.question, k) for k in asked.qualifiers):  # "“非专利技术”的期末账面价值"
+    if asked_classes(asked):  # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"
         access = prep.request.filters.access
         rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
         report = {h.chunk.doc_id: h.chunk.meta.fiscal_year for h in hits}  # its columns carry no date
@@ -195,6 +197,14 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if definition is not None:  # no textbook formula stands in for the question's own
         defined = defined_answer(asked, definition, facts, doc_rank, cite)
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
+    if asked.intent == "calculation" and asks_kind_share(asked):  # "应付账款中1年以内的金额和占比"
+        totals = store.get_facts(
+            Filters(access=prep.request.filters.access, doc_ids=sorted({f.doc_id for f in facts})),
+            line_items=list(TOTAL_ROWS),
+        )
+        known = [f for f in totals if f.chunk_id in by_chunk or f.chunk_id in extra]
+        if shared := kind_share(asked, facts, known, doc_rank, cite):
+            return shared
     if asked.intent == "calculation":
         found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
         quoted = None

@@ -99,6 +99,18 @@ def headed(name: str, table: str) -> bool:
     return len(words) > 1 and all(re.search(rf"\|\s*{re.escape(w)}\s*\|", table) for w in words)
 
 
+# a yes/no question put after the figure's own ("…, and did that include …?", "? Was it …")
+_FOLLOW_UP = re.compile(r"(?:,\s*and|[?;])\s+(?:did|does|do|was|were|is|are|has|have|had)\b", re.I)
+
+
+def _in_follow_up(name: str, asked: AskedFor) -> bool:
+    """The name is first written in a follow-up question after every item asked: it owns none of them."""
+    at = asked.question.find(name)
+    follow = _FOLLOW_UP.search(asked.question)
+    items_end = max((m.end for m in asked.line_items if m.start >= 0), default=-1)
+    return follow is not None and items_end <= follow.start() < at
+
+
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Names in the question, other than the filer, that the retrieved text prints as written and only as a
     name (a capitalised common word, "Company" or "Effective", is also printed in lower case); a product
@@ -120,6 +132,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         )
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
         and not any(_opens(e, m.printed) for m in asked.line_items)  # "Research, development and … expenses"
+        and not _in_follow_up(e, asked)  # "…headcount at June 30, and did that include First Republic staff?"
         and (e in text or any(headed(e, c.text) for c in context if "|" in c.text))
         and (
             not is_filer(e, asked, context) or _called_a_part(e, asked)
@@ -208,12 +221,12 @@ def kind_facts(
         for f in own
         if prints_qualifiers(f.line_item, kinds)
         for m in (items or [])
-        if m.printed and _titles(m, f.statement)
+        if m.printed and titles_item(m, f.statement)
     ]
     return [*own, *(f for f in named if f not in own), *titled]
 
 
-def _titles(item: LineItemMatch, title: str) -> bool:
+def titles_item(item: LineItemMatch, title: str) -> bool:
     """The table title names the item (its printed words or a synonym of its concept)."""
     low = normalise(title)
     return normalise(item.printed) in low or any(s in low for s in synonyms(item.concept) if s)

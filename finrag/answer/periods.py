@@ -39,6 +39,10 @@ _QUARTER_YEAR = re.compile(
 )
 _YEAR_QUARTER = re.compile(r"(?<![\w.])((?:19|20)\d{2})\s+Q([1-4])(?![\w.])", re.I)
 _EN_QUARTER = re.compile(r"\b(first|second|third|fourth)\s+quarter\b", re.I)
+# a quarterly table's ordinal columns under their year ("2017 First", "2018 Quarter Third"): that quarter
+_YEAR_ORDINAL = re.compile(
+    r"\b(?:19|20)\d{2}\s+(?:quarter\s+)?(first|second|third|fourth)\b(?!\s+half)", re.I
+)
 _EN_QN = {"first": 1, "second": 2, "third": 3, "fourth": 4}
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 
@@ -170,8 +174,8 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
             "duration" if re.search(r"ended|ending", text, re.I) else "instant"
         )
         return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", kind)
-    m = _EN_QUARTER.search(text)
-    if m and (y_m := YEAR.search(text)):  # "FOURTH QUARTER 2021 Amount", "Second Quarter 2023"
+    m = _EN_QUARTER.search(text) or _YEAR_ORDINAL.search(text)
+    if m and (y_m := YEAR.search(text)):  # "FOURTH QUARTER 2021 Amount", "Second Quarter 2023", "2017 First"
         q, y = _EN_QN[m.group(1).lower()], int(y_m.group(1))
         return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
     m = _ZH_HALF.search(text)

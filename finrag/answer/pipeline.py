@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount
-from finrag.answer.blanks import blank_figure
+from finrag.answer.blanks import blank_cell, blank_figure
 from finrag.answer.cells import named_cell
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.counterparty import asked_party
@@ -42,7 +42,7 @@ from finrag.answer.operands import with_rows
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
-from finrag.answer.query import analyze
+from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
 from finrag.answer.subjects import with_subject_chunks
@@ -202,6 +202,8 @@ class Answerer:
                     return self._refuse_as(prep, "part", parts)  # "Lockheed Martin's Marine Systems segment"
             if prep.numeric is None and (stub := stub_period(asked, prep.context)):  # "2007年全年" of 1-6月
                 return self._refuse_as(prep, "period", [stub])
+            if prep.numeric is None and (blank := _blank_cell(asked, prep.context)):  # "稀释每股收益 |  |"
+                return self._refuse_as(prep, "keywords", [blank])
             if prep.numeric is None and asked.scope == "parent" and any(m.concept for m in asked.line_items):
                 # "母公司利润表中的基本每股收益": no parent-company row prints it; the group's is another one
                 return self._refuse_as(prep, "scope", [m.printed for m in asked.line_items if m.concept])
@@ -329,3 +331,11 @@ class Answerer:
             prep.trace,
             answerer,
         )
+
+
+def _blank_cell(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None:
+    """The Chinese figure asked for one year that its table leaves blank in that year's column."""
+    if asked.language != "zh" or len(asked.years) != 1 or asked.formula is not None:
+        return None
+    items = [m.printed for m in asked.line_items]
+    return blank_cell(items, asked.years[0], [c for _, c in context]) if items else None

@@ -8,6 +8,7 @@ wrong number. A fact answers such a question only where its row, heading or tabl
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 from finrag.answer.text import terms
@@ -149,12 +150,17 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
 
 
 # "账龄2至3年的期末账面余额", "账龄3年以上": an aging table's row, written as the tables print it ("1至2年")
-_AGING = re.compile(r"(?<![\d.])(\d+)\s*(?:至|-|－|~|～|到)\s*(\d+)\s*年|(?<![\d.])(\d+)\s*年以(内|上)")
+_AGING = re.compile(
+    r"(?<![\d.])(\d+)\s*(?:至|-|－|~|～|到)\s*(\d+)\s*年|(?<![\d.])(\d+|半)\s*(年|个月)以(内|上)"
+)
+_AGING_AFTER = re.compile(r"[中里]\s*的?\s*(?=\d|半)")  # "应付账款中1年以内的金额": a bracket of the item
 
 
-# "短期借款中，信用借款有多少", "存货附注中，在产品的期初账面余额": a row of the item's note, written after it
+# "短期借款中，信用借款有多少", "存货附注中，在产品的期初账面余额", "短期借款里的保证借款": a row of the
+# item's note, written after it
 _ZH_PART_AFTER = re.compile(
-    r"(?:附注|明细)?中[，,、]?\s*([\u4e00-\u9fff]{2,8}?)(?=的|有|是|为|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
+    r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
+    r"(?=的|有|是|为|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
 )
 
 
@@ -195,10 +201,11 @@ def glossed_parts(question: str, items: list[LineItemMatch], names: list[str]) -
 
 
 def aging_brackets(question: str) -> list[str]:
-    """The aging brackets a question asks about, when it speaks of 账龄."""
-    if "账龄" not in question:
+    """The aging brackets a question asks about, when it speaks of 账龄 or writes one within an item
+    ("应付账款中1年以内")."""
+    if "账龄" not in question and not _AGING_AFTER.search(question):
         return []
-    return [f"{a}至{b}年" if a else f"{n}年以{w}" for a, b, n, w in _AGING.findall(question)]
+    return [f"{a}至{b}年" if a else f"{n}{span}以{w}" for a, b, n, span, w in _AGING.findall(question)]
 
 
 # English wordings of the kinds Chinese reports print ("EPS … after deducting non-recurring gains and
@@ -214,6 +221,18 @@ _GLOSSED_KINDS = (
 def glossed_kinds(question: str) -> list[str]:
     """The Chinese kinds an English question writes in English."""
     return [kind for pattern, kind in _GLOSSED_KINDS if pattern.search(question)]
+
+
+# profit asked after non-recurring items is a row of its own ("归属于上市公司股东的扣除非经常性损益的净利润")
+_DEDUCTED = {"net_profit": "net_profit_deducted", "net_profit_parent": "net_profit_parent_deducted"}
+
+
+def deducted_items(items: list[LineItemMatch], kinds: list[str]) -> list[LineItemMatch]:
+    """The items of a question asking profit "after deducting non-recurring gains and losses": the deducted
+    profit rows, not the profit rows narrowed to that kind."""
+    if _GLOSSED_KINDS[0][1] not in kinds:
+        return items
+    return [replace(m, concept=_DEDUCTED.get(m.concept, m.concept)) for m in items]
 
 
 # "the gross margin of Jinyu's biopharmaceutical (生物制药) business": a part of the company named in lower

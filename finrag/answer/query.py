@@ -31,6 +31,7 @@ from finrag.answer.names import company_names
 from finrag.answer.periods import YEAR, naming_offset, report_years_only, year_ended
 from finrag.answer.qualifiers import (
     aging_brackets,
+    deducted_items,
     glossed_kinds,
     glossed_parts,
     item_qualifiers,
@@ -222,6 +223,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         if lang == "en":
             found = item_qualifiers(text, _item_starts(asked), _filer_words(asked)) + glossed_kinds(text)
             found += glossed_parts(text, asked.line_items, [*_filer_words(asked), *asked.entities])
+            asked.line_items = deducted_items(asked.line_items, found)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))

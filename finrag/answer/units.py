@@ -47,9 +47,13 @@ class Unit:
 PERCENT = Unit("%", Decimal(1))
 
 
+_FOOTNOTE = re.compile(r"(?<=\d)\([a-z]\)$")
+
+
 def parse_number(cell: str) -> ParsedNumber | None:
     """A table cell as a Decimal: parentheses or a leading minus make it negative; dashes are empty."""
     text = cell.translate(_FULLWIDTH).strip().replace(" ", "").replace("\u00a0", "")
+    text = _FOOTNOTE.sub("", text)  # "300,066 (e)": the amount and its footnote's letter
     if text.lower() in _EMPTY:
         return None
     negative = False

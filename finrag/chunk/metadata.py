@@ -52,7 +52,17 @@ _SUFFIX_LINE = re.compile(
     re.IGNORECASE,
 )
 _LISTED = re.compile(r"([^–—()\n]{2,80})\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*:\s*([A-Z.]{1,6})\)")
-_TICKER = re.compile(r"\b([A-Z]{1,5})\s+(?:(?:The )?New York Stock Exchange|NYSE|The Nasdaq|Nasdaq|NASDAQ)")
+# a symbol before its exchange's name; an exchange's own words are none ("…Market LLC The Nasdaq …")
+_TICKER = re.compile(
+    r"\b(?!(?:LLC|NYSE|INC|LP|CO)\b)([A-Z]{1,5})\s+"
+    r"(?:(?:The )?New York Stock Exchange|NYSE|The Nasdaq|Nasdaq|NASDAQ)"
+)
+# the cover's "Trading Symbol" column read apart from its exchange ("Common Stock, $0.0001 par value per
+# share ADBE"); a line naming the exchange ends in its name ("… Stock Market LLC"), no symbol
+_SYMBOL_COLUMN = re.compile(
+    r"^(?!.*(?i:exchange|nasdaq|nyse|market|llc)).*\b(?i:common stock|ordinary shares)\b.*\s([A-Z]{2,5})\s*$",
+    re.M,
+)
 _REPORTS = re.compile(r"^([A-Z][\w&.' ]{1,40}?)\s+(?:[Rr]eports|[Aa]nnounces)\b")
 _NAME_STOP = re.compile(r"\d|Commission|FORM|\(|\)")
 NAME_SCAN_LINES = 40  # a registrant name ending in Inc./Company is looked for in the cover's first lines
@@ -158,7 +168,8 @@ def _en_company(lines: list[str], text: str) -> tuple[str | None, str | None]:
         ticker = m.group(2)
     else:
         common = "\n".join(ln for ln in lines if re.search(r"common|ordinary", ln, re.IGNORECASE))
-        if m := _TICKER.search(common) or _TICKER.search(text):
+        symbol = _SYMBOL_COLUMN.search(text) if "Trading Symbol" in text else None
+        if m := _TICKER.search(common) or _TICKER.search(text) or symbol:
             ticker = m.group(1)
     if full is None and lines and (m := _REPORTS.match(lines[0].strip())):
         full = m.group(1)

@@ -195,6 +195,18 @@ def _key(row: list[str]) -> str:
     return "|".join("".join(c.split()) for c in row)
 
 
+def _first_label(pt: PageTable) -> str:
+    _, body = split_header([[_clean_cell(c) for c in r] for r in pt.raw_rows])
+    return "".join(body[0][0].split()).lower() if body and body[0] else ""
+
+
+def _restarts(pt: PageTable, first: PageTable) -> bool:
+    """The page's table opens with the first row of the table it would continue ("Sales to customers"
+    again): the same statement for another period (its "SIX MONTHS" heading printed apart), not the rest."""
+    label = _first_label(pt)
+    return bool(label) and label == _first_label(first)
+
+
 def merge_tables(page_tables: Sequence[PageTable]) -> list[Table]:
     """Page tables -> document tables; a table that ends its page and continues at the top of the next
     page with the same columns is merged, its repeated header dropped."""
@@ -208,6 +220,7 @@ def merge_tables(page_tables: Sequence[PageTable]) -> list[Table]:
             and pt.page == prev.page + 1
             and len(pt.raw_rows[0]) == len(prev.raw_rows[0])
             and (not pt.caption or pt.caption == prev.caption or bool(_CONTINUED.search(pt.caption)))
+            and not _restarts(pt, groups[-1][0])
         ):
             groups[-1].append(pt)
         else:

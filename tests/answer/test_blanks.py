@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.blanks import blank_figure
+from finrag.answer.blanks import blank_cell, blank_figure
 
 from .helpers import make_chunk, make_doc
 
@@ -34,3 +34,19 @@ def test_a_numbered_item_followed_at_once_by_the_next_one_is_a_blank() -> None:
     )
     assert blank_figure("南岭民爆本次发行后的每股净资产是多少元？", [cover]) == "发行后每股净资产"
     assert blank_figure("南岭民爆本次发行前的每股净资产是多少元？", [cover]) is None
+
+
+def test_a_table_cell_left_empty_in_the_year_s_column_is_a_blank_figure() -> None:
+    doc = make_doc([], company="生物股份", year=2020)
+    text = (
+        "| 主要财务指标 | 2020年 | 2019年 | 本期比上年同期增减(%) | 2018年 |\n"
+        "| 基本每股收益（元／股） | 0.36 | 0.20 | 80.00 | 0.67 |\n"
+        "| 稀释每股收益（元／股） |  |  |  | 0.66 |"
+    )
+    income = "| 项目 | 2020年度 | 2019年度 |\n| （二）稀释每股收益(元/股) |  |  |"
+    chunks = [make_chunk(doc, text, 6), make_chunk(doc, income, 72, n=1)]
+    assert blank_cell(["稀释每股收益"], 2020, chunks) == "稀释每股收益"
+    assert blank_cell(["稀释每股收益"], 2018, chunks) is None  # printed: 0.66
+    assert blank_cell(["基本每股收益"], 2020, chunks) is None
+    printed = make_chunk(doc, "| 项目 | 2020年 |\n| 稀释每股收益 | 0.36 |", 80, n=2)
+    assert blank_cell(["稀释每股收益"], 2020, [*chunks, printed]) is None  # another table prints it

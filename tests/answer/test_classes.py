@@ -48,3 +48,12 @@ def test_the_class_column_meets_the_rows_asked() -> None:
     assert [f.value for f in found[1]] == [Decimal("105106293.13"), Decimal("31888598.25")]
     land = analyze("生物股份2020年末“土地使用权”的原值期初余额是多少？")
     assert [f.value for f in class_cells(land, facts, {doc.doc_id: 0})[1]] == [Decimal("284646565.18")]
+
+
+def test_a_block_asked_right_after_the_item_is_read_from_the_note_s_total_column() -> None:
+    doc = make_doc([INTANGIBLES], company="生物股份", year=2020)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("生物股份2020年末无形资产的累计摊销余额是多少？")
+    found = class_cells(asked, facts, {doc.doc_id: 0})
+    assert found is not None and [f.value for f in found[1]] == [Decimal("175684578.24")]  # not a class's
+    assert class_cells(analyze("生物股份2020年末无形资产是多少？"), facts, {doc.doc_id: 0}) is None

@@ -476,3 +476,80 @@ def test_a_year_row_above_a_block_of_rows_dates_the_segment_columns_under_it() -
     got = {(f.column_label, f.fiscal_year): f.value for f in extract_facts(doc, table_chunks(doc))}
     assert got[("2021 Canadian Operations", 2021)] == Decimal(1176)
     assert got[("2020 Canadian Operations", 2020)] == Decimal(860)
+
+
+def test_a_heading_read_into_the_header_heads_the_first_block_of_rows() -> None:
+    segments = Table(
+        "t35",
+        [78],
+        [["Year Ended", "2022", "2021"], ["Net revenue:", "", ""]],
+        [
+            ["Gaming", "6,805", "5,607"],
+            ["Total net revenue", "23,601", "16,434"],
+            ["Operating income (loss):", "", ""],
+            ["Gaming", "953", "934"],
+        ],
+        caption="NOTE 4 – Segment Reporting",
+    )
+    doc = make_doc([segments], company="AMD", year=2022, language="en", unit_line="")
+    got = {(f.section, f.value) for f in extract_facts(doc, table_chunks(doc)) if f.line_item == "Gaming"}
+    assert ("Net revenue:", Decimal(6805)) in got  # both Gaming rows say which figure they are
+    assert ("Operating income (loss):", Decimal(953)) in got
+
+
+def test_a_deeper_numbered_row_without_amounts_stays_under_its_block() -> None:
+    note = Table(
+        "t36",
+        [143],
+        [["项目", "土地使用权", "合计"]],
+        [
+            ["一、账面原值", "", ""],
+            ["4.期末余额", "284,646,565.18", "527,327,321.56"],
+            ["二、累计摊销", "", ""],
+            ["3.本期减少金额", "", ""],
+            ["(1)处置", "", ""],
+            ["4.期末余额", "58,967,206.75", "181,399,352.23"],
+        ],
+        caption="(1).无形资产情况",
+    )
+    doc = make_doc([note], company="生物股份", year=2020, language="zh", unit_line="单位：元")
+    got = {f.value: f.section for f in extract_facts(doc, table_chunks(doc))}
+    assert got[Decimal("181399352.23")] == "二、累计摊销"  # not "(1)处置", a movement with nothing in it
+    assert got[Decimal("527327321.56")] == "一、账面原值"
+
+
+def test_a_cell_naming_several_dates_amid_blank_headings_dates_each_of_them() -> None:
+    assets = Table(
+        "t37",
+        [53],
+        [["项目", "2007年6月30日", "", "2006年12月31日2005年12月31日2004年12月31日", ""]],
+        [["机器设备", "2,479,445.01", "2,122,989.13", "1,802,186.22", "1,468,518.51"]],
+        caption="（一）主要固定资产",
+    )
+    doc = make_doc([assets], company="国电电力", year=2007, unit_line="单位：万元")
+    got = {f.period_end: f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got["2006-12-31"] == Decimal("2122989.13")  # the column right after the half year's
+    assert got["2004-12-31"] == Decimal("1468518.51")
+
+
+def test_a_year_read_into_the_header_dates_the_first_block_of_a_quarterly_table() -> None:
+    quarterly = Table(
+        "t38",
+        [102],
+        [
+            ["", "First", "Second", "Fourth", "Total"],
+            ["2018", "", "(In thousands, except per share data)", "", ""],
+        ],
+        [
+            ["Earnings (loss) per share-diluted", "$0.38", "$0.21", "$(0.06)", "$0.81"],
+            ["2017", "", "", "", ""],
+            ["Earnings per share-diluted", "$0.36", "$0.36", "$2.39", "$3.34"],
+        ],
+        caption="NOTE 19 — SELECTED QUARTERLY FINANCIAL RESULTS (UNAUDITED)",
+    )
+    doc = make_doc([quarterly], company="MGM Resorts", year=2018, language="en", unit_line="")
+    got = {(f.fiscal_year, f.fiscal_period): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got[(2018, "Q4")] == Decimal("-0.06") and got[(2018, "FY")] == Decimal("0.81")
+    assert got[(2017, "Q1")] == Decimal("0.36") and got[(2017, "FY")] == Decimal(
+        "3.34"
+    )  # no quarter as a year

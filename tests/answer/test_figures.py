@@ -109,6 +109,9 @@ def test_a_whole_year_or_quarter_the_evidence_dates_only_to_an_earlier_month_is_
     assert stub_period(analyze("国电电力2007年上半年的净利润是多少元？"), stub) is None  # the stub
     assert stub_period(analyze("国电电力2006年第三季度的净利润是多少元？"), stub) == "2006年第三季度"  # 年度
     assert stub_period(analyze("国电电力2007年第二季度的净利润是多少元？"), stub) is None  # 1-6月 ends it
+    dividends = "| 分红年度 | 每10股派息数(元)（含税） |\n| 2019年 | 1.88 |\n| 2017年 | 1.80 |"
+    plans = [(1, make_chunk(make_doc([], company="四方科技", year=2019, file="sifang.pdf"), dividends, 21))]
+    assert stub_period(analyze("四方科技2017年度的每10股派息是多少元？"), plans) is None  # its own row
 
 
 def test_a_fourth_quarter_is_dated_by_a_quarterly_table_of_its_year_not_by_the_year_s_column() -> None:

@@ -141,6 +141,14 @@ def test_statement_rows_and_bank_balances_are_items() -> None:
     ]
     assert [m.concept for m in find_line_items("How did JPMorgan's total deposits change?")] == ["deposits"]
     assert concept_of("营业总成本") == "total_operating_cost"  # no partial match for 营业成本
+    plan = find_line_items("四方科技2017年度的分红方案是每10股派息多少元？当年现金分红总额是多少？")
+    assert [m.concept for m in plan] == ["dividend_per_10_shares", "cash_dividends_total"]
+    assert concept_of("每10股派息数(元)（含税）") == "dividend_per_10_shares"  # as the table prints it
+    parent = find_line_items("爱康2010年度扣除非经常性损益后归属于母公司股东的净利润是多少？")
+    assert [m.concept for m in parent] == ["net_profit_parent_deducted"]  # not 归母净利润
+    assert [m.concept for m in find_line_items("扣除非经常性损益后的净利润")] == ["net_profit_deducted"]
+    short = find_line_items("四方科技2017年经营活动现金流净额多少？投资活动现金流净额呢？")
+    assert [m.concept for m in short] == ["operating_cash_flow", "investing_cash_flow"]
 
 
 def test_a_chinese_row_printed_with_its_unit_is_the_item_itself() -> None:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch, find_line_items
-from finrag.answer.lookup import Want, best_fact, part_after
+from finrag.answer.lookup import Want, best_fact, part_after, wants_for
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.pipeline import Answerer
 from finrag.answer.query import analyze
@@ -817,6 +817,9 @@ def test_a_part_of_a_balance_written_after_the_item_is_asked_not_the_item() -> N
     ):
         (item,) = [m for m in find_line_items(question) if m.concept]
         assert part_after(question, item) == part, question
+    # "折旧" inside "累计折旧" is the part asked, not a second item looked up on its own
+    wants = wants_for(analyze("金宇生物2020年末固定资产的累计折旧余额是多少？"))
+    assert [w.item.printed for w in wants] == ["固定资产"]
 
 
 def test_a_row_the_question_writes_out_beats_the_shorter_item_it_starts_with() -> None:

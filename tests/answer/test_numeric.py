@@ -3,7 +3,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer
+from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer, value_text
 from finrag.answer.numeric_step import with_amount
 from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables
@@ -269,3 +269,17 @@ def test_days_sales_outstanding_at_one_written_balance_date_uses_that_balance_no
     assert at_end is not None and at_end.quantize(Decimal("0.1")) == Decimal("83.9")
     averaged = dso("Microsoft days sales outstanding in fiscal 2023?")
     assert averaged is not None and averaged.quantize(Decimal("0.1")) == Decimal("80.0")
+
+
+def test_a_head_count_in_a_table_in_millions_is_a_number_of_people() -> None:
+    highlights = Table(
+        "t40",
+        [3],
+        [["(in millions, except per share, ratio, headcount data)", "2Q23", "1Q23"]],
+        [["Total net revenue", "41,307", "38,349"], ["Headcount", "300,066 (e)", "296,877"]],
+        caption="Consolidated financial highlights",
+    )
+    doc = make_doc([highlights], company="JPMorgan Chase", year=2023, language="en", unit_line="")
+    by = {(f.line_item, f.column_label): f for f in extract_facts(doc, table_chunks(doc))}
+    assert value_text(by[("Headcount", "2Q23")], "en") == "300,066"  # no "million"; its footnote is no bar
+    assert value_text(by[("Total net revenue", "2Q23")], "en") == "41,307 million"

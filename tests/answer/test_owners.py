@@ -256,3 +256,15 @@ def test_an_english_name_glossed_with_the_filer_s_chinese_name_is_the_filer() ->
     assert subject_names(asked, [chunk]) == []  # no figure owner other than the filer: its facts stay
     other = analyze("What was Xiamen Anne Corporation's consolidated net profit for 2006?")
     assert not is_filer("Xiamen Anne Corporation", other, [chunk])
+
+
+def test_a_name_first_written_in_a_follow_up_question_owns_no_figure() -> None:
+    doc = make_doc([TOTALS], company="JPMorgan Chase", year=2023, language="en", unit_line="")
+    chunks = [make_chunk(doc, "Headcount excludes staff of First Republic, who joined in July.", 3)]
+    q = "What was JPMorgan Chase's headcount at June 30, 2023, and did that include First Republic?"
+    asked = analyze(q)
+    asked.companies = ["JPMorgan Chase"]
+    assert "First Republic" not in subject_names(asked, chunks)  # the follow-up's subject, not the owner
+    owner = analyze("What was First Republic's headcount at June 30, 2023, and did it grow?")
+    owner.companies = ["JPMorgan Chase"]
+    assert "First Republic" in subject_names(owner, chunks)

@@ -50,6 +50,10 @@ def test_bank_style_quarter_columns() -> None:
     assert (q.fiscal_year, q.fiscal_period) == (2022, "Q2")
     recast = resolve_label("2023 Q2 Amount", 2023)  # an 8-K's recast quarters under their year
     assert (recast.fiscal_year, recast.fiscal_period) == (2023, "Q2")
+    first = resolve_label("2017 First", 2018)  # a 10-K's quarterly note: ordinal columns under the year
+    assert (first.fiscal_year, first.fiscal_period, first.period_end) == (2017, "Q1", "2017-03-31")
+    assert resolve_label("2018 Quarter Fourth", 2018).fiscal_period == "Q4"
+    assert resolve_label("2017 Total", 2018).fiscal_period == "FY"  # the year's own column
 
 
 def test_an_earnings_release_quarter_column_is_a_quarter() -> None:

@@ -234,12 +234,16 @@ def test_an_aging_bracket_and_an_english_gloss_of_a_chinese_row_are_kinds() -> N
     ]
     assert aging_brackets("账龄3年以上的其他应付款") == ["3年以上"]
     assert aging_brackets("2-3年的应收账款") == []  # no 账龄: a span of years, not a bracket
+    assert aging_brackets("05年末应付账款中1年以内的金额和占比？") == ["1年以内"]  # a bracket within the item
+    assert aging_brackets("应收账款账龄在半年以内的有多少？") == ["半年以内"]
     eps = "What was Akcome's basic EPS for 2010 after deducting non-recurring gains and losses?"
     assert glossed_kinds(eps) == ["扣除非经常性损益"]
 
 
 def test_a_chinese_part_after_its_item_and_an_english_question_s_glossed_row_are_kinds() -> None:
     assert analyze("天源科技截至2005年12月31日的短期借款中，信用借款有多少？").qualifiers == ["信用借款"]
+    assert analyze("中钢天源2005年末短期借款里的保证借款是多少？").qualifiers == ["保证借款"]
+    assert analyze("爱康太阳能2010年末存货中的产成品有多少？").qualifiers == ["产成品"]  # not "的产成品"
     assert analyze("金宇生物2020年年报存货附注中，在产品的期初账面余额是多少元？").qualifiers == ["在产品"]
     assert analyze("四方科技2019年营业收入中主营业务收入占比是多少？").qualifiers == []  # an item, not a part
     q = "How much property tax (房产税) did Jinyu (金宇生物) record within taxes and surcharges (税金及附加)?"

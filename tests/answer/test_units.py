@@ -19,6 +19,7 @@ from finrag.answer.units import detect_unit, format_number, parse_number
         ("$9,889 $", "9889", False),  # the next column's dollar sign read into the cell
         ("（１２３．４）", "-123.4", False),
         ("23.15%", "23.15", True),
+        ("300,066 (e)", "300066", False),  # a footnote's letter after the amount
     ],
 )
 def test_parse_number_reads_printed_figures(cell: str, value: str, percent: bool) -> None:
@@ -26,7 +27,7 @@ def test_parse_number_reads_printed_figures(cell: str, value: str, percent: bool
     assert parsed is not None and parsed.value == Decimal(value) and parsed.percent is percent
 
 
-@pytest.mark.parametrize("cell", ["-", "—", "——", "", "n/a", "七、61", "不适用", "Note 3"])
+@pytest.mark.parametrize("cell", ["-", "—", "——", "", "n/a", "七、61", "不适用", "Note 3", "(e)"])
 def test_dashes_and_labels_are_not_numbers(cell: str) -> None:
     assert parse_number(cell) is None
 

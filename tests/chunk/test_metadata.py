@@ -132,3 +132,28 @@ def test_earnings_release_and_short_names() -> None:
     assert short_english("AMERICAN WATER WORKS COMPANY, INC.") == "American Water Works"
     assert short_english("CVS HEALTH CORPORATION") == "CVS Health"
     assert short_english("The Kraft Heinz Company") == "Kraft Heinz"
+
+
+def test_a_trading_symbol_read_apart_from_its_exchange_is_the_ticker() -> None:
+    # the cover's securities table read column by column: the symbol ends the class line, the exchange
+    # comes on a line of its own
+    cover = (
+        "FORM 10-K\nADOBE INC.\n(Exact name of registrant as specified in its charter)\n"
+        "Title of Each Class Trading Symbol Common Stock, $0.0001 par value per share ADBE\n"
+        "Name of Each Exchange on Which Registered NASDAQ\n"
+        "For the fiscal year ended December 2, 2022\n"
+    )
+    assert extract_meta("ADOBE_2022_10K.pdf", cover, "en").company_code == "ADBE"
+    exchange_last = cover.replace(" ADBE\n", " The Nasdaq Stock Market LLC\n").replace("NASDAQ\n", "\n")
+    assert extract_meta("ADOBE_2022_10K.pdf", exchange_last, "en").company_code != "LLC"
+
+
+def test_an_exchange_s_own_words_are_no_ticker() -> None:
+    cover = (
+        "FORM 10-K\nPEPSICO, INC.\n(Exact name of registrant as specified in its charter)\n"
+        "Common Stock, par value 1-2/3 cents per share The Nasdaq Stock Market LLC The Nasdaq Stock Market\n"
+        "For the fiscal year ended December 25, 2021\n"
+    )
+    assert extract_meta("PEPSICO_2021_10K.pdf", cover, "en").company_code is None  # not "LLC"
+    listed = cover.replace("per share The", "per share PEP The", 1)
+    assert extract_meta("PEPSICO_2021_10K.pdf", listed, "en").company_code == "PEP"

@@ -81,6 +81,25 @@ def test_new_statement_at_top_of_next_page_is_not_merged() -> None:
     assert len(merge_tables([a, c])) == 2  # different column count
 
 
+def test_a_table_restarting_at_its_first_row_on_the_next_page_is_another_table() -> None:
+    # J&J's release: the quarter's statement on one page, the six months' (its heading printed apart) on
+    # the next, both opening with "Sales to customers"
+    rows = [
+        ["", "Amount", "Amount"],
+        ["Sales to customers", "25,530", "24,020"],
+        ["Net earnings", "5,144", "4,814"],
+    ]
+    a = _pt(10, rows, first=False, last=True)
+    b = _pt(
+        11, [["", "Amount", "Amount"], ["Sales to customers", "50,276", "47,446"]], first=True, last=False
+    )
+    assert len(merge_tables([a, b])) == 2
+    c = _pt(
+        11, [["", "Amount", "Amount"], ["Net earnings per share", "1.96", "1.80"]], first=True, last=False
+    )
+    assert len(merge_tables([a, c])) == 1  # the rest of the statement
+
+
 def test_first_row_of_amounts_is_body_not_header() -> None:
     # SEC cash flow statements print "$(660)" and their year header as a separate line above the grid
     assert is_amount("$(660)") and is_amount("$ (1,043)")

@@ -1,0 +1,54 @@
+"""A share of a kind of an item its note prints as a row: the row over the note's total, same column."""
+
+from __future__ import annotations
+
+from finrag.answer.facts import extract_facts
+from finrag.answer.kind_share import TOTAL_ROWS, asks_kind_share, kind_share
+from finrag.answer.owners import kind_facts
+from finrag.answer.query import analyze
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+AGING = Table(
+    "t86",
+    [158],
+    [["账龄", "2005.12.31", "2004.12.31"]],
+    [
+        ["1年以内", "19,299,387.49", "18,369,490.78"],
+        ["1-2年", "442,943.72", "1,978,352.84"],
+        ["2-3年", "1,340,166.36", "20,043.00"],
+        ["合计", "21,091,692.21", "20,477,109.37"],
+    ],
+    caption="应付账款账龄分析列示如下：",
+)
+OTHER = Table(
+    "t87",
+    [158],
+    [["账龄", "2005", "2004"]],
+    [["1年以内", "6,378,613.55", "10,376,471.94"], ["合计", "7,000,000.00", "11,000,000.00"]],
+    caption="3、其他应付款",
+)
+
+
+def _answer(question: str) -> str | None:
+    doc = make_doc([AGING, OTHER], company="天源科技", year=2005, file="tianyuan.pdf")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    asked = analyze(question)
+    kinds = kind_facts(facts, asked.qualifiers, {c.chunk_id: c for c in chunks})
+    totals = [f for f in facts if f.line_item_norm in TOTAL_ROWS]
+    found = kind_share(asked, kinds, totals, {doc.doc_id: 0}, lambda f: 1) if asks_kind_share(asked) else None
+    return found.text if found else None
+
+
+def test_a_bracket_s_share_is_its_row_over_the_note_s_total_in_the_year_s_column() -> None:
+    text = _answer("天源科技2005年末应付账款中1年以内的金额和占比？")
+    assert text is not None and "91.50%" in text and "19,299,387.49" in text  # not the 其他应付款 note's
+    assert "89.71%" in (_answer("天源科技2004年末应付账款中1年以内的金额和占比？") or "")
+
+
+def test_only_a_share_of_one_item_for_a_kind_is_worked_out_this_way() -> None:
+    assert not asks_kind_share(analyze("天源科技2005年末应付账款中1年以内的金额是多少？"))  # no share
+    assert not asks_kind_share(analyze("天源科技2005年末应付账款占流动负债的比例？"))  # no kind
+    assert _answer("天源科技2005年末应付账款中5年以上的金额和占比？") is None  # no such row
