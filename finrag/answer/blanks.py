@@ -50,7 +50,7 @@ def blank_cell(items: list[str], year: int, chunks: list[Chunk]) -> str | None:
     blank: str | None = None
     for chunk in chunks:
         lines = [ln for ln in chunk.text.split("\n") if ln.startswith("|")]
-        column = next((_year_column(ln, year) for ln in lines if _year_column(ln, year) is not None), None)
+        column = next((col for ln in lines if (col := _year_column(ln, year)) is not None), None)
         if column is None:
             continue
         for line in lines:

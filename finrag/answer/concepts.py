@@ -394,7 +394,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "noninterest_expense": ("total noninterest expense", "noninterest expense", "non-interest expense"),
     "share_capital": ("股本", "实收资本（或股本）", "实收资本(或股本)", "实收资本", "share capital"),
     "investment_income": ("投资收益", "investment income"),
-    "eps_basic": ("基本每股收益", "basic earnings per share", "basic"),
+    "eps_basic": (
+        "基本每股收益",
+        "basic earnings per share",
+        "basic",
+        "earnings per share-basic",
+        "earnings per share - basic",
+    ),
     "eps_diluted": (
         "稀释每股收益",
         "diluted earnings per share",
@@ -402,6 +408,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "diluted net income per share",
         "diluted net earnings per share",
         "diluted eps",
+        "earnings per share-diluted",  # a quarterly note's rows
+        "earnings per share - diluted",
     ),
     # the share counts an EPS is worked out on (a row of the income statement or its EPS note)
     "weighted_shares_basic": (

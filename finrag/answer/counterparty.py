@@ -119,3 +119,21 @@ def _answer(
     inputs = [CalcInput(f"{chosen.line_item} ({year})", chosen.value, chosen.unit, n)]
     shown = Calculation("counterparty_rank", "ranked", inputs, chosen.value, chosen.unit, text)
     return NumericAnswer(text, used, shown, [f.fact_id for f in used], chosen.value)
+
+
+# a ranked subset of a balance's counterparties: "应收账款余额最大的单一客户", "应收账款前五名客户合计金额"
+_RANKED_SUBSET = re.compile(
+    r"(?:应收账款|应收票据|预付款项|预付账款|其他应收款|应付账款|其他应付款)[^，。？?；;]{0,10}?"
+    r"(前\s*[五5十]\s*名|最大的?(?:单一|单个)?(?:客户|单位|债务人|欠款方)|第[一二三四五1-5]\s*名)"
+)
+_RANK_PRINTED = re.compile(r"前\s*[五5十]\s*名|第[一二三四五1-5]\s*名|最大")
+
+
+def unranked_subset(question: str, found: list[Fact], shown: list[str]) -> str | None:
+    """The ranked subset a question asks of a balance ("前五名", "最大的单一客户") when no figure ``found`` is
+    read from text that ranks the balance's counterparties (``shown``: the texts of the chunks the facts are
+    read from): the balance's own total is no top five's. None when nothing ranked is asked or it is found."""
+    m = _RANKED_SUBSET.search(question)
+    if m is None:
+        return None
+    return None if found and any(_RANK_PRINTED.search(t) for t in shown) else m.group(1)

@@ -14,7 +14,7 @@ from finrag.answer.asks import asks_amount
 from finrag.answer.blanks import blank_cell, blank_figure
 from finrag.answer.cells import named_cell
 from finrag.answer.cite import check_answer, make_citation
-from finrag.answer.counterparty import asked_party
+from finrag.answer.counterparty import asked_party, unranked_subset
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
 from finrag.answer.events import (
     NONE_FOUND,
@@ -204,6 +204,10 @@ class Answerer:
                 return self._refuse_as(prep, "period", [stub])
             if prep.numeric is None and (blank := _blank_cell(asked, prep.context)):  # "稀释每股收益 |  |"
                 return self._refuse_as(prep, "keywords", [blank])
+            found = prep.numeric.facts if prep.numeric else []
+            shown = [c.text for _, c in prep.context if c.chunk_id in {f.chunk_id for f in found}]
+            if ranked := unranked_subset(asked.question, found, shown):  # "应收账款前五名": not the total
+                return self._refuse_as(prep, "keywords", [ranked])
             if prep.numeric is None and asked.scope == "parent" and any(m.concept for m in asked.line_items):
                 # "母公司利润表中的基本每股收益": no parent-company row prints it; the group's is another one
                 return self._refuse_as(prep, "scope", [m.printed for m in asked.line_items if m.concept])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from finrag.answer.counterparty import asked_party, party_answer
+from finrag.answer.counterparty import asked_party, party_answer, unranked_subset
 from finrag.answer.facts import extract_facts
 from finrag.answer.query import analyze
 from finrag.model import Table
@@ -55,3 +55,19 @@ def test_no_table_ranking_counterparties_gives_no_answer() -> None:
     assert _answer("安妮股份2006年度的第一大客户是谁？", [BY_LINE]) is None
     assert asked_party(analyze("What was Acme's largest customer in 2020?")) is not None
     assert asked_party(analyze("安妮股份2006年度的营业收入是多少？")) is None
+
+
+def test_a_ranked_subset_of_a_balance_is_never_its_total() -> None:
+    q = "江苏爱康太阳能2008年末应收账款前五名客户合计金额是多少？"
+    assert unranked_subset(q, [], []) == "前五名"  # nothing found: refused, not quoted
+    assert unranked_subset("安妮股份2007年末应收账款余额最大的单一客户是谁？", [], []) == "最大的单一客户"
+    assert unranked_subset("江苏爱康太阳能2008年末应收账款是多少？", [], []) is None
+    top = Table(
+        "t9", [231], [["客户名称", "2009"]], [["上海住友商事有限公司", "2,172.80"], ["合计", "7,705.71"]]
+    )
+    doc = make_doc([top], company="爱康科技", year=2010, unit_line="单位：万元")
+    facts = extract_facts(doc, table_chunks(doc))
+    total = [f for f in facts if f.line_item == "合计"]
+    ranked = "截至2009年12月31日，公司前五名应收账款及占总应收账款比例情况如下："
+    assert unranked_subset("爱康2009年末应收账款前五名合计是多少？", total, [ranked]) is None  # read off it
+    assert unranked_subset("爱康2009年末应收账款前五名合计是多少？", total, ["资产状况分析"]) == "前五名"

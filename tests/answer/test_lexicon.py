@@ -36,6 +36,11 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
             None,
         ),
         ("Cash dividend payments", "cash dividend payments", "dividends_paid"),
+        (
+            "Earnings (loss) per share-diluted",
+            "earnings per share-diluted",
+            "eps_diluted",
+        ),  # a quarterly note
         ("Provision for taxes on income", "provision for taxes on income", "income_tax"),
         (
             "Earnings before provision for taxes on income",
