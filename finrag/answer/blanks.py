@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.gate_periods import year_cell
 from finrag.model import Chunk
 
 # the label before an empty bracket, or before a unit with no number in a sentence (never in a table row)
@@ -67,4 +68,4 @@ def blank_cell(items: list[str], year: int, chunks: list[Chunk]) -> str | None:
 def _year_column(line: str, year: int) -> int | None:
     """The index of the header cell naming ``year`` alone ("2020年", "2020年度", "2020"), else None."""
     cells = [c.strip() for c in line.strip("|").split("|")]
-    return next((i for i, c in enumerate(cells) if i and re.fullmatch(rf"{year}\s*(?:年度?)?", c)), None)
+    return next((i for i, c in enumerate(cells) if i and re.fullmatch(year_cell(year), c)), None)

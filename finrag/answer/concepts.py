@@ -1,8 +1,10 @@
-"""The lexicon's data: financial line-item concepts with the labels statements print for them (the statement
-rows of `statement_rows` included; which statement prints each is there too)."""
+"""The lexicon's data: financial line-item concepts with the labels statements print for them (the cash flow
+and shareholder-return rows of `cash_flow_rows` and the statement rows of `statement_rows` included; which
+statement prints each is there too)."""
 
 from __future__ import annotations
 
+from finrag.answer.cash_flow_rows import CASH_FLOW_ROWS
 from finrag.answer.statement_rows import BALANCE_ROWS, INCOME_ROWS
 
 # concept -> synonyms (Chinese as printed in CAS statements, English as in US GAAP filings)
@@ -207,184 +209,6 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "net property and equipment",
     ),
     "intangible_assets": ("无形资产", "intangible assets"),
-    "operating_cash_flow": (
-        "经营活动产生的现金流量净额",
-        "经营活动现金流量净额",
-        "经营活动现金流净额",  # how questions shorten it
-        "经营活动产生的现金流净额",
-        "经营现金流净额",
-        "经营性现金流净额",
-        "经营活动净现金流",
-        "net cash provided by operating activities",
-        "net cash provided by (used in) operating activities",
-        "net cash used in operating activities",
-        "cash provided by operations",
-        "cash provided by operating activities",
-        "cash flow from operating activities",
-        "cash flows from operating activities",
-        "net cash from operating activities",
-        "cash from operations",
-        "cash generated from operations",
-        "net cash from operations",
-        "operating cash flow",
-    ),
-    "investing_cash_flow": (
-        "投资活动产生的现金流量净额",
-        "投资活动现金流量净额",
-        "投资活动现金流净额",
-        "投资活动产生的现金流净额",
-        "投资现金流净额",
-        "net cash used in investing activities",
-        "net cash provided by investing activities",
-        "cash provided by investing activities",
-        "cash used in investing activities",
-        "cash used by investing activities",
-        "net cash from investing activities",
-    ),
-    "financing_cash_flow": (
-        "筹资活动产生的现金流量净额",
-        "筹资活动现金流量净额",
-        "筹资活动现金流净额",
-        "筹资活动产生的现金流净额",
-        "筹资现金流净额",
-        "net cash used in financing activities",
-        "net cash provided by financing activities",
-        "cash provided by financing activities",
-        "cash used in financing activities",
-        "cash used by financing activities",
-        "net cash from financing activities",
-    ),
-    "capex": (
-        "购建固定资产、无形资产和其他长期资产支付的现金",
-        "购建固定资产",
-        "购买固定资产",
-        "买固定资产",
-        "capital expenditures",
-        "capital expenditure",
-        "capital spending",
-        "capex",
-        "capital expenditures, net of construction payable",
-        "capital expenditures (including capitalized software)",
-        "cash paid for capital expenditures",
-        "additions to property and equipment",
-        "additions to property, plant and equipment",
-        "property, plant and equipment additions",
-        "payments for property and equipment",
-        "purchases of property, plant and equipment",
-        "purchases of property and equipment, net",
-        "purchases of property and equipment",
-        "purchase of property and equipment",
-        "purchase of property, plant and equipment",
-        "payments for acquisition of property, plant and equipment",
-        "payments to acquire property, plant and equipment",
-        "payments to acquire property and equipment",
-    ),
-    "depreciation_amortization": (
-        "折旧与摊销",
-        "折旧和摊销",
-        "depreciation and amortization",
-        "depreciation, depletion and amortization",
-        "depreciation & amortization",
-        "depreciation, amortization and other",
-        "depreciation and amortization expense",
-        "depreciation, amortization and accretion",
-    ),
-    "dividends_paid": (
-        "分配股利、利润或偿付利息支付的现金",
-        "cash dividends paid",
-        "cash dividends",
-        "dividends paid",
-        "cash dividends declared",
-        "dividends paid to shareholders",
-        "cash dividend payments",
-        "payments of dividends",
-        "dividends",
-    ),
-    # a Chinese dividend plan ("每10股派息数(元)（含税）" and "现金分红的数额（含税）" of 分红年度 rows)
-    "dividend_per_10_shares": (
-        "每10股派息数",
-        "每10股派息数(元)(含税)",  # as the 分红 table prints it
-        "每10股派息",
-        "每十股派息",
-        "每10股派发现金红利",
-        "每10股派现",
-        "dividend per 10 shares",
-        "dividends per 10 shares",
-    ),
-    "cash_dividends_total": (
-        "现金分红的数额",
-        "现金分红的数额(含税)",
-        "现金分红总额",
-        "现金分红金额",
-        "现金分红数额",
-    ),
-    "share_repurchases": (
-        "share repurchases",
-        "purchase of company stock",
-        "repurchases of common stock",
-        "repurchase of common stock",
-        "purchases of treasury stock",
-        "purchases of stock for treasury",
-        "treasury stock purchases",
-        "payments for repurchase of common stock",
-        "common stock repurchased",
-        "common stock repurchases",
-        "回购股份支付的现金",
-        # how questions say it ("spend buying back its own shares")
-        "buying back",
-        "buy back",
-        "bought back",
-        "buybacks",
-        "share buybacks",
-        "repurchasing common stock",
-        "repurchasing its common stock",
-        "repurchasing shares",
-        "repurchasing its own shares",
-        "repurchasing its shares",
-        "repurchasing its own stock",
-    ),
-    "share_based_compensation": (
-        "股份支付",
-        "share-based compensation",
-        "share-based compensation expense",
-        "stock-based compensation",
-        "stock-based compensation expense",
-        "stock compensation expense",
-        "share-based payment expense",
-    ),
-    # cash paid, from a cash flow statement (direct method) or its supplemental disclosures
-    "interest_paid": (
-        "interest paid",
-        "cash paid for interest",
-        "cash paid during the year for interest",
-        "interest paid, net of amounts capitalized",
-    ),
-    # CAS direct-method operating cash flows, with the English glosses of questions about Chinese filers
-    "cash_from_sales": (
-        "销售商品、提供劳务收到的现金",
-        "cash received from sales of goods and rendering of services",
-        "cash received from selling goods and providing services",
-    ),
-    "cash_paid_for_goods": (
-        "购买商品、接受劳务支付的现金",
-        "cash paid for goods and services",
-        "cash paid for purchasing goods and receiving services",
-    ),
-    "cash_paid_to_employees": (
-        "支付给职工以及为职工支付的现金",
-        "支付给职工及为职工支付的现金",
-        "cash paid to and on behalf of employees",
-        "paid to and on behalf of employees",
-        "pay to and on behalf of employees",
-        "cash paid to employees",
-    ),
-    "income_taxes_paid": (
-        "支付的各项税费",
-        "income taxes paid",
-        "income taxes paid, net",
-        "cash paid for income taxes",
-        "cash paid during the year for income taxes",
-    ),
     "interest_expense": ("利息费用", "利息支出", "interest expense", "interest expense, net"),
     "interest_income": ("利息收入", "interest income", "interest and dividend income"),
     # banks' income statement lines (JPMorgan, American Express)
@@ -448,4 +272,4 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "weighted average number of ordinary shares diluted",
     ),
 }
-CONCEPTS.update({**BALANCE_ROWS, **INCOME_ROWS})
+CONCEPTS.update({**CASH_FLOW_ROWS, **BALANCE_ROWS, **INCOME_ROWS})

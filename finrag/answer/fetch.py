@@ -49,7 +49,7 @@ def fetch_facts(
     return facts + _titled_totals(store, scoped, titled) if titled else facts
 
 
-_TOTAL_ROWS = ("合计", "总计", "total")
+TOTAL_ROWS = ("合计", "总计", "total")  # a table's closing row, normalised
 _TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
 _NUMBERING = re.compile(r"^[\s\d一二三四五六七八九十（）()、.．:：]+")  # a heading's number: "十、", "(1)."
 
@@ -62,7 +62,7 @@ def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) ->
     """The total row of a table whose title opens with an item no row is labelled with ("十、非经常性损益项目
     和金额" ... "合计"): that item's total, labelled as the item."""
     out: list[Fact] = []
-    for f in store.get_facts(scoped, line_items=list(_TOTAL_ROWS)):
+    for f in store.get_facts(scoped, line_items=list(TOTAL_ROWS)):
         title = _NUMBERING.sub("", normalise(f.statement))  # "十、 非经常性损益项目和金额"
         item = next((it for it in items if title.startswith(normalise(it.printed))), None)
         if item is not None:

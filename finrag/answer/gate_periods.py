@@ -98,11 +98,16 @@ def _covers(hit: Hit, year: int, ahead: int, dated: bool = True) -> bool:
     return any(report_covers(y, year, INTERIM_YEARS, ahead) for y in ends)
 
 
+def year_cell(year: int) -> str:
+    """A table cell's text that is the year alone ("2017", "2017年", "2017年度"), as a pattern."""
+    return rf"{year}\s*(?:年度?)?"
+
+
 def past_year_cell(chunk: Chunk, year: int) -> bool:
     """The chunk's table heads a column or row with a year before its report's own ("| 2017年度 |" in a 2019
     report's five-year table): that year's figures, whole. A later year is a schedule's."""
     report = chunk.meta.fiscal_year
-    cell = rf"\|\s*{year}\s*(?:年度?)?\s*(?=\|)"
+    cell = rf"\|\s*{year_cell(year)}\s*(?=\|)"
     return report is not None and year < report and re.search(cell, chunk.text) is not None
 
 

@@ -15,7 +15,6 @@ from finrag.answer.query import AskedFor
 from finrag.errors import AnswerError
 from finrag.model import Fact
 
-TOTAL_ROWS = ("合计", "总计", "total")  # a note's closing row, normalised
 _TOTAL_LABEL = {"zh": "合计", "en": "total"}
 
 

@@ -15,7 +15,7 @@ from finrag.answer.classes import CLASS_ROWS, asked_classes, class_answer, class
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import asks_debt_change, debt_change_answer
 from finrag.answer.defined import defined_answer
-from finrag.answer.fetch import fetch_facts
+from finrag.answer.fetch import TOTAL_ROWS, fetch_facts
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.judgment import (
     asks_change,
@@ -27,7 +27,7 @@ from finrag.answer.judgment import (
     items_answer,
     sign_answer,
 )
-from finrag.answer.kind_share import TOTAL_ROWS, asks_kind_share, kind_share
+from finrag.answer.kind_share import asks_kind_share, kind_share
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.numeric import (

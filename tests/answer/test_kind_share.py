@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.kind_share import TOTAL_ROWS, asks_kind_share, kind_share
+from finrag.answer.fetch import TOTAL_ROWS
+from finrag.answer.kind_share import asks_kind_share, kind_share
 from finrag.answer.owners import kind_facts
 from finrag.answer.query import analyze
 from finrag.model import Table
