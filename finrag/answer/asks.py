@@ -7,11 +7,18 @@ import re
 from finrag.answer.lexicon import LineItemMatch
 
 _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
+# an English question that opens by asking why ("What explains MGM's unusually high effective tax rate of
+# 77.1%?"): a figure it names is what the text explains, not one to work out
+_EN_ASKS_REASON = re.compile(
+    r"^\s*(?:why\b|what\s+(?:explains|explained|drove|caused|accounts?\s+for"
+    r"|(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b))",
+    re.I,
+)
 
 
 def asks_reason(text: str) -> bool:
-    """A Chinese question asking why: the text says, no figure does."""
-    return bool(_ASKS_REASON.search(text))
+    """A question asking why: the text says, no figure does."""
+    return bool(_ASKS_REASON.search(text) or _EN_ASKS_REASON.search(text))
 
 
 def asks_amount(text: str) -> bool:
@@ -37,7 +44,8 @@ def asks_amount(text: str) -> bool:
 # what a question typed as a name, an item and a period leaves over: its period words ("Q1 2023 (12 weeks
 # ended March 25, 2023)", "05年") and punctuation
 _PERIOD_WORDS = re.compile(
-    r"\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end of|in|for|the|of"
+    r"\b(?:[1-4]q|q[1-4]|fy|h[12])'?\d{2,4}\b"  # "2Q23", "Q4FY22", "FY'23"
+    r"|\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end of|in|for|the|of"
     r"|january|february|march|april|may|june|july|august|september|october|november|december)\b"
     r"|\d+|[年度末初底月日季第一二三四]|[\W_]",
     re.I,

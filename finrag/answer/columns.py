@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from finrag.answer.periods import (
     BARE_YEAR,
     MONTH_NAMES,
+    QUARTER_ONLY,
     UNKNOWN,
     ResolvedPeriod,
     is_not_period,
@@ -166,8 +167,11 @@ def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
         lone = [p[0] for p in pieces]
         if cut and not years_below:
             continue  # pieces over segment columns
-        if not cut and (not all(map(_PERIODIC.search, lone)) or any(map(BARE_YEAR.fullmatch, lone))):
-            continue  # one heading naming no period ("Impact of New"), or bare years (read as printed)
+        # bare years are read as printed, but "2018" over "4th 3rd 2nd 1st" dates its group's quarters
+        by_quarter = all(QUARTER_ONLY.fullmatch(header[base][c].strip()) for c in cols)
+        bare = any(map(BARE_YEAR.fullmatch, lone)) and not by_quarter
+        if not cut and (not all(map(_PERIODIC.search, lone)) or bare):
+            continue  # one heading naming no period ("Impact of New"), or bare years
         for g, p in zip(groups, pieces, strict=True):
             joined = ("" if re.search(r"[\u4e00-\u9fff]", "".join(p)) else " ").join(dict.fromkeys(p))
             for c in g:
@@ -206,9 +210,28 @@ def _label_year(header: list[list[str]], label_col: int) -> list[list[str]]:
     return out
 
 
+# "账龄期末账面余额": the label column's heading run into the one value column's ("期末账面余额")
+_GLUED_RELATIVE = re.compile(
+    r"^([\u4e00-\u9fff]{2,6}?)((?:期末|期初|年末|年初|本期|上期)[\u4e00-\u9fff]{0,8})$"
+)
+
+
+def _unglue(header: list[list[str]], width: int, label_col: int) -> list[list[str]]:
+    """A one-value-column note whose header cell holds both headings, the value column's left blank: split."""
+    if width != label_col + 2:
+        return header
+    out = [list(r) for r in header]
+    for row in out:
+        m = _GLUED_RELATIVE.match(row[label_col].strip()) if len(row) > label_col else None
+        if m and not any(c.strip() for c in row[label_col + 1 :]):
+            row[label_col : label_col + 2] = [m.group(1), m.group(2)]
+    return out
+
+
 def period_columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[Column]:
     columns: list[Column] = []
     year, end = doc.meta.fiscal_year, doc.meta.period_end
+    header = _unglue(header, width, label_col)
     header = _spread_period_headings(_join_split_groups(_join_split_years(_label_year(header, label_col))))
     header = _spread_lone_period(header)
     for col in range(label_col + 1, width):

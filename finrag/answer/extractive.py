@@ -18,6 +18,10 @@ MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or tabl
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
 RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever already ranked them)
 MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table debris
+INTRO_ROWS = 4  # a quoted table header or lead-in brings this many rows after it (the figures it heads)
+_INTRODUCES = re.compile(
+    r"(?:如下|如下表所示)\s*[:：]\s*$|\b(?:as follows|the following)\s*(?:\([^()]{0,40}\))?\s*:\s*$", re.I
+)
 PATH_PART_CHARS = 80  # a heading-path element ("十七、积极履行社会责任的工作情况") is at most this long
 # "812", "41.3", "15,000万元": a list number ("3、"), a year or a date ("2009年 12月 30日") states no figure
 _FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\s*[年月日号])")
@@ -221,7 +225,7 @@ def select_sentences(
     """Best-matching sentences (term overlap weighted by rarity among the candidates), in reading order;
     only those that print what ``focus`` asks when any does."""
     wanted = terms(question, keep=trigger_words())
-    candidates = _candidates(context)
+    candidates = every = _candidates(context)
     if focus is not None:
         if scheduled := [c for c in candidates if _scheduled(c.text, focus, c) and _owned(c, focus.owners)]:
             return scheduled[:1]  # "debt maturing in fiscal 2024": the schedule's row of that year
@@ -243,7 +247,21 @@ def select_sentences(
     if best <= 0:
         return []
     chosen = sorted((c for c in candidates if c.score >= RELATIVE_CUTOFF * best), key=lambda c: -c.score)
-    return sorted(chosen[:max_sentences], key=lambda c: c.order)
+    return _with_rows(sorted(chosen[:max_sentences], key=lambda c: c.order), every)
+
+
+def _with_rows(chosen: list[Scored], every: list[Scored]) -> list[Scored]:
+    """A chosen table header or lead-in ("| 项目 | 账面价值 | 未办妥产权证书的原因 |", "…的主要影响如下：",
+    "… is as follows:") says nothing alone: the rows right after it in its chunk come with it."""
+    out = {c.order: c for c in chosen}
+    for c in chosen:
+        if not _INTRODUCES.search(c.text) and not (c.text.startswith("|") and not _FIGURE.search(c.text)):
+            continue
+        d, _, start, i = c.order
+        for e in every:
+            if e.order[0] == d and e.order[2] == start and i < e.order[3] <= i + INTRO_ROWS:
+                out.setdefault(e.order, replace(e, n=c.n))
+    return sorted(out.values(), key=lambda c: c.order)
 
 
 def extractive_answer(

@@ -21,8 +21,10 @@ from finrag.answer.columns import (
     periods_from_above,
     with_span_heading,
 )
-from finrag.answer.lexicon import PER_SHARE, concept_of, normalise
+from finrag.answer.lexicon import concept_of, normalise
+from finrag.answer.per_share import per_share_name
 from finrag.answer.periods import UNKNOWN, resolve_at, resolve_label
+from finrag.answer.quarters import block_period, heading_period, quarter_column, quarter_heads, quarter_only
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_rows import section_totals
 from finrag.answer.transpose import transposed
@@ -88,6 +90,7 @@ def _table_facts(
     if columns and all(c.period is UNKNOWN for c in columns) and doc.meta.period_end is None:
         columns = _dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     columns = with_span_heading(columns, [table.caption or "", *before])
+    columns = quarter_heads(columns, [table.caption or "", *before])  # "Fourth Third Second First" above
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
@@ -108,10 +111,16 @@ def _table_facts(
     totals = section_totals(rows, label_col)
     section = _opening_heading(header, label_col)  # "Net revenue:" read into the header heads the first rows
     row_year = _opening_year(header, label_col)  # "| 2021 | | |" above a block of rows: their year
+    # "Q1 | Q2 | Q3 | Q4": the year of the heading above, or of the row starting each year's block
+    by_quarter = quarter_only(columns)
+    year = heading_period([row_year, table.caption or "", *before, *reversed(_section_path(table_chunks))])
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         if _YEAR_ROW.fullmatch(label) and not any(c.strip() for c in row[label_col + 1 :]):
             row_year = label
+            continue
+        if by_quarter and (next_year := block_period(row)):
+            year = next_year  # "| | Year Ended December 31, 2019 (1) | |" starts the next year's block
             continue
         label = label or _shifted_label(row, label_col)
         printed = label or totals.get(r, "")  # as the chunk shows it: "Net income ........... $"
@@ -136,7 +145,9 @@ def _table_facts(
                 continue
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
             where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
-            if row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
+            if by_quarter and year:
+                col = quarter_column(col, year)
+            elif row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
                 dated = f"{row_year} {col.label}"  # "2017 First": the first quarter of 2017
                 col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
             fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
@@ -144,8 +155,6 @@ def _table_facts(
             fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
             facts.append(fact)
     return facts, previous
-
-
 
 
 def _rank(label: str) -> int:
@@ -163,23 +172,6 @@ _NUMBERINGS = (
 # a row printing only a year ("2021", "Fiscal 2018") above the block of rows it dates; unlike a bare year
 # heading (periods.BARE_YEAR), "Fiscal 2018" counts: as a heading it is spread over its columns instead
 _YEAR_ROW = re.compile(r"(?:fiscal\s+)?(?:19|20)\d{2}(?:年度?)?", re.I)
-
-
-# "Net income … used in diluted earnings per common share calculation": the numerator, not the EPS
-_EPS_INPUT = re.compile(r"\bused in\b|\bcalculation\b|\bfor comput\w*|\bnumerator\b", re.I)
-_NET_EARNINGS = re.compile(r"^net (?:income|earnings)\b", re.I)  # a bare "Diluted" row may count shares
-
-
-def per_share_name(label: str, section: str) -> str | None:
-    """The EPS a net income row shows, by its label and the heading above it together ("Net earnings per
-    share (Diluted)"; "Net income attributable to PepsiCo per common share" under "Diluted"; "Net income
-    attributable to Pfizer" under "Earnings per common share––diluted:"): "diluted/basic earnings per
-    share"; else None."""
-    both = f"{label} {section}"
-    if not PER_SHARE.search(both) or not _NET_EARNINGS.search(label) or _EPS_INPUT.search(label):
-        return None
-    kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
-    return f"{kind} earnings per share" if kind else None
 
 
 def _shifted_label(row: list[str], label_col: int) -> str:
@@ -229,6 +221,10 @@ def _fact(
         scope=where[1],
         meta=AccessInfo(access_level=chunk.meta.access_level, groups=list(chunk.meta.groups)),
     )
+
+
+def _section_path(table_chunks: list[Chunk]) -> list[str]:
+    return list(table_chunks[0].section_path) if table_chunks else []
 
 
 def _opening_year(header: list[list[str]], label_col: int) -> str:

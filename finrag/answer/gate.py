@@ -71,6 +71,12 @@ _SOURCE = re.compile(
     r"[^,?]*(?:\d{1,2},\s*(?:19|20)\d{2}\b[^,?]*)?,",  # "… for the quarter ended December 31, 2022,"
     re.I,
 )
+# "…, based on the comparative columns of its 2022 10-K?": the same, written after the question
+_SOURCE_AFTER = re.compile(
+    r",\s*(?:according to|based on|per|using|from|in)\b[^,?]{0,80}\b(?:10-?[kq]|8-k|release|report|filing)"
+    r"\b[^,?]*(?=\?|$)",
+    re.I,
+)
 
 # "根据国电电力的公开增发招股意向书，…": the document to read, not words the answer's page must print
 # "合并口径的营业利润率", "on a consolidated basis": the scope asked (AskedFor.scope), not a topic to print
@@ -132,7 +138,8 @@ def _topic(asked: AskedFor) -> str:
     if asking and len(asking) < len(split_sentences(text)) and named:
         text = " ".join(asking)
     # "According to X's 10-Q for the second quarter of 2022, what was …"
-    text = _SCOPE.sub(" ", _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", _SOURCE.sub(" ", text))))
+    text = _SOURCE_AFTER.sub(" ", _SOURCE.sub(" ", text))
+    text = _SCOPE.sub(" ", _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", text)))
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     if computed:  # "improving operating margin": the two years' results say which way it moved

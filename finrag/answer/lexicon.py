@@ -98,6 +98,8 @@ def find_line_items(question: str) -> list[LineItemMatch]:
             if not any(taken[m.start() : m.end()]):
                 taken[m.start() : m.end()] = [True] * (m.end() - m.start())
                 found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
+    if SIGN_ALT.search(low):  # "net cash provided by (used in) …", "income (loss) before income taxes": the
+        found += _across_asides(low, taken)  # item read without the aside, before "income taxes" inside it
     for syn in _BY_LENGTH:
         if len(syn) < 2 or (syn.isascii() and len(syn) < 4):
             continue
@@ -110,8 +112,6 @@ def find_line_items(question: str) -> list[LineItemMatch]:
                 taken[i:end] = [True] * (end - i)
                 found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], question[i:end], i))
             start = end
-    if SIGN_ALT.search(low):  # "net cash provided by (used in) operating activities": read without the aside
-        found += _across_asides(low, taken)
     return sorted(found, key=lambda m: m.start)
 
 

@@ -70,6 +70,8 @@ _ADJUSTED_ROW = re.compile(r"(?<!un)adjusted\b|non-gaap", re.I)
 # a note's movement column ("本期增加"): a change over the year, not the balance at its end
 _MOVEMENT = re.compile(r"(?:本[期年]|当[期年])\s*(?:增加|减少|计提|转回|核销|转销|摊销)")
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
+_TRANSFER = re.compile(r"\btransferr(?:ed|ing)\b|\btransfers?\b|转入|转固|结转", re.I)
+_BALANCE_COLUMN = re.compile(r"期末|期初|年末|年初|余额")  # a note's balance columns, not its movements
 # Statement named in a question -> words of its printed title
 _STATEMENTS = (
     ("income statement", ("income", "operations", "earnings")),
@@ -177,6 +179,7 @@ def best_fact(
     reported = bool(_UNADJUSTED.search(asked.question))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
+    transfer = bool(_TRANSFER.search(asked.question))
     spans |= {"six months"} if half else set()  # "H1 2023": six months ended
     item_low = want.item.printed.lower()
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
@@ -211,6 +214,8 @@ def best_fact(
             continue  # a quarter's or half year's figure: not the year's ("2007年度", "2022")
         if asked.instant and _MOVEMENT.search(f.column_label) and not _MOVEMENT.search(asked.question):
             continue  # "2020年末商誉账面原值": the 期末余额 column, not the year's 本期增加
+        if transfer and _BALANCE_COLUMN.search(f.column_label) and not _TRANSFER.search(f.column_label):
+            continue  # "transferred to fixed assets", "转入固定资产": a closing balance is another figure
         if component and component not in f"{f.line_item}{f.column_label}{f.section}{f.statement}":
             continue  # "固定资产的累计折旧": the net balance row is another figure
         if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
@@ -228,7 +233,7 @@ def best_fact(
         if not f.column_label.isascii():  # "期初账面余额": the 期初 账面余额 column, not 期初 跌价准备
             score += ASKED_WORDS_BONUS * _asked_share(_ZH_COLUMN_NOISE.sub(" ", f.column_label), "", low_q)
         if want.item.within:  # "subscription revenue": the row under the revenue heading
-            under = label_matches(normalise(f.section), want.item.within) > 0
+            under = any(label_matches(normalise(h), want.item.within) > 0 for h in (f.section, f.statement))
             score += WITHIN_BONUS if under else -WITHIN_BONUS
         if not want.prior and _OPENING_ROW.search(f.line_item_norm):
             score -= OPENING_ROW_PENALTY  # "期初现金及现金等价物余额"

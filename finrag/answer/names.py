@@ -40,11 +40,13 @@ def _words(text: str) -> frozenset[str]:
 
 
 # Question-template words that never belong to a company name ("中标事件对应的…", "下文中发生的…")
+_SHARE_OF = ("占", "比例", "比重")  # "上网电量占发电量的比例": a share of two measures, no name
 _NOT_IN_ENTITY = (
     *("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况", "是谁", "哪家", "哪位", "哪个"),
     # roles a question asks about ("金宇生物2020年的董事长是谁"), never part of the company's name
     *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
     *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
+    *_SHARE_OF,
 )
 
 
@@ -56,7 +58,8 @@ _SPLIT = re.compile(r"[和与及、]")
 # what stands before a name in a question: its year, a clause, an instruction, or what the company is to
 # the filer ("全资子公司金宇保灵生物药品有限公司", "控股股东…")
 _PREFIX = re.compile(
-    r"^.*(?:年|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)|^(?:全资|控股|参股)?(?:子公司|孙公司|股东)|^控股股东"
+    r"^.*(?:年(?:末|初|底)?|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)"
+    r"|^(?:全资|控股|参股)?(?:子公司|孙公司|股东|客户|供应商)|^控股股东"
 )
 _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
 # Words that look like a name next to a year but are not companies
@@ -145,8 +148,11 @@ def company_names(text: str, lang: str) -> list[str]:
             cuts = _word_cuts(text)
             for pattern in _ZH_ENTITY_NEAR_YEAR:
                 for m in pattern.finditer(text):
-                    short = m.group(1)[:_SHORT_NAME_CHARS]
+                    name = m.group(1)  # cut as add() cuts it: "中集安瑞科" whole, a long run to its start
+                    short = name if len(name) <= _SHORT_NAME_MAX else name[:_SHORT_NAME_CHARS]
                     item = any(i.start == 0 for i in find_line_items(text[m.start(1) :]))  # "信用减值损失…"
+                    # "上网电量占发电量": a measure shared out, no name
+                    item = item or text.startswith(_SHARE_OF, m.start(1) + len(short))
                     if _whole_words(m.start(1), m.start(1) + len(short), cuts) and not item:
                         add(m.group(1), False)
                 if found:

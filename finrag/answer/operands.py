@@ -98,9 +98,10 @@ def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIt
         # "subscription revenue": the row "Subscription" under the revenue heading, not the cost one
         before = [t for t in from_tables if m.concept in _GENERIC and 0 < m.start - t.end <= 1]
         row = owner or next((replace(t, within=m.concept) for t in before), None)
-        row = row or next(
-            (t for t in from_tables if t.start >= m.end and _PART_OF.match(question[m.end : t.start])), None
-        )
+        # "存货中原材料": the row under the item's own note, not a cost table's 原材料
+        parts = (t for t in from_tables if t.start >= m.end and _PART_OF.match(question[m.end : t.start]))
+        part = next(parts, None)
+        row = row or (part and replace(part, within=m.concept or part.within))
         row = row or next(
             (t for t in from_tables if t.start > m.end and _PRINTED_AS.match(question[m.end : t.start])),
             None,

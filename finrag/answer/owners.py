@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
+from finrag.answer.lexicon import LineItemMatch, label_matches, normalise, synonyms
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
 from finrag.answer.periods import MONTHS
@@ -221,9 +221,25 @@ def kind_facts(
         for f in own
         if prints_qualifiers(f.line_item, kinds)
         for m in (items or [])
-        if m.printed and titles_item(m, f.statement)
+        if m.printed and (titles_item(m, f.statement) or _totalled_by(m, f, facts))
     ]
     return [*own, *(f for f in named if f not in own), *titled]
+
+
+def _totalled_by(item: LineItemMatch, part: Fact, facts: list[Fact]) -> bool:
+    """The part's table also prints the item itself ("Domestic", "Foreign" over "Income (loss) before income
+    taxes"): the part's row is a component of that item. A Chinese note's rows (a project in 在建工程情况)
+    carry their own measures in columns: read by the note's cells instead."""
+    return (
+        bool(item.concept)
+        and part.line_item.isascii()
+        and any(
+            f.table_ref == part.table_ref
+            and f.doc_id == part.doc_id
+            and label_matches(f.line_item_norm, item.concept) >= 1
+            for f in facts
+        )
+    )
 
 
 def titles_item(item: LineItemMatch, title: str) -> bool:

@@ -38,12 +38,16 @@ _QUARTER_YEAR = re.compile(
     r"(?<![\w.])(?:([1-4])Q|Q([1-4]))\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})(?![\w.])", re.I
 )
 _YEAR_QUARTER = re.compile(r"(?<![\w.])((?:19|20)\d{2})\s+Q([1-4])(?![\w.])", re.I)
-_EN_QUARTER = re.compile(r"\b(first|second|third|fourth)\s+quarter\b", re.I)
+_EN_QUARTER = re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b", re.I)
 # a quarterly table's ordinal columns under their year ("2017 First", "2018 Quarter Third"): that quarter
 _YEAR_ORDINAL = re.compile(
-    r"\b(?:19|20)\d{2}\s+(?:quarter\s+)?(first|second|third|fourth)\b(?!\s+half)", re.I
+    r"\b(?:19|20)\d{2}\s+(?:quarter\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\b(?!\s+half)", re.I
 )
-_EN_QN = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+# a quarterly note's column headed by the quarter alone ("Q1", "First Quarter", "4th"), or its year's total
+QUARTER_ONLY = re.compile(
+    r"q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+quarter)?|total|full\s+year", re.I
+)
+_EN_QN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 
 # Relative labels of Chinese statements: (words, years before the report year, instant?)
@@ -63,11 +67,26 @@ _RELATIVE: list[tuple[tuple[str, ...], int, bool]] = [
             "期初金额",
             "年初金额",
             "上年度末",
+            "期初账面",  # "期初账面余额", "期初账面价值"
         ),
         1,
         True,
     ),
-    (("期末余额", "期末数", "本期末", "本年末", "年末余额", "期末金额", "年末数", "本报告期末"), 0, True),
+    (
+        (
+            "期末余额",
+            "期末数",
+            "本期末",
+            "本年末",
+            "年末余额",
+            "期末金额",
+            "年末数",
+            "本报告期末",
+            "期末账面",
+        ),
+        0,
+        True,
+    ),
     # a heading split over two rows ("期末余 | 额"): its first characters still date the column
     (("期初余", "年初余"), 1, True),
     (("期末余", "年末余"), 0, True),

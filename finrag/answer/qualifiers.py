@@ -103,7 +103,10 @@ def _part_before(text: str) -> str:
 
 # "金宇生物2020年非洲猪瘟疫苗的销售收入": what stands between the year and "的" before a line item names the
 # kind of it asked (a product, a market); statements, scopes and periods do not
-_ZH_BEFORE = re.compile(r"(?:\d{2,4}\s*年(?:度|末|初|底)?|[，,：:])\s*([\u4e00-\u9fff]{2,12})的$")
+# "2010年EVA胶膜的产能", "2006年彩色喷墨打印纸（彩喷系列）的产能": the kind, its bracketed short name aside
+_ZH_BEFORE = re.compile(
+    r"(?:\d{2,4}\s*年(?:度|末|初|底)?|[，,：:])\s*([A-Za-z\u4e00-\u9fff]{2,12}?)(?:[（(][^（）()]{1,10}[)）])?的$"
+)
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
     r"|财务|会计|经营|主要"
@@ -112,12 +115,13 @@ _ZH_NOT_KINDS = re.compile(
 
 # How a Chinese company's name ends (a product, a line item or "截至" does not)
 ZH_FIRM = re.compile(
-    r"(?:公司|集团|股份|科技|国际|电力|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
+    r"(?:公司|集团|股份|科技|国际|电力|发电|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
 )
 # "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label)
 _ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
 _ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
 _ZH_BASIS = "按"
+_ZH_PLACE_END = ("中", "里")
 
 
 # "“年产1万吨…项目”的预计投资额": a name the question quotes is what the figure is of; a quoted table or
@@ -141,8 +145,9 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_CLASS_WORD.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
-        if kind.startswith(_ZH_BASIS):
-            continue  # "按归属于普通股股东的净利润计算的…": how the figure is worked out, not a kind of it
+        if kind.startswith(_ZH_BASIS) or kind.endswith(_ZH_PLACE_END):
+            continue  # "按归属于普通股股东的净利润计算的…": how the figure is worked out, not a kind of it;
+            # "非经常性损益项目中的所得税影响额": where the row is, not a kind of it
         named = any(kind in n or n in kind for n in names if n)
         if len(kind) >= 2 and not named and not _ZH_NOT_KINDS.search(kind) and not ZH_FIRM.search(kind):
             found.append(kind)
@@ -162,6 +167,25 @@ _ZH_PART_AFTER = re.compile(
     r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
     r"(?=的|有|是|为|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
 )
+
+
+# "募投的票据印务扩建项目总投资中固定资产投资": the project a figure belongs to (its row of the 募投
+# table), not the company's balance of the same name; a quoted one is read by zh_quoted
+_ZH_PROJECT = re.compile(
+    r"(?:的|、|，|,)([\u4e00-\u9fff]{4,20}?项目)(?=的|总投资|投资|中|建设|达产|[，,。？?])"
+)
+
+
+def zh_projects(question: str, items: list[LineItemMatch]) -> list[str]:
+    """The named projects a Chinese question asks a line item of ("票据印务扩建项目…固定资产投资"), not a
+    class of items ("非经常性损益项目"); a project's other facts (its 建设期) are read from its text."""
+    return [
+        m.group(1)
+        for m in _ZH_PROJECT.finditer(question)
+        if "损益" not in m.group(1)
+        and concept_of(m.group(1)) is None
+        and any(i.start > m.end(1) for i in items)
+    ]
 
 
 def zh_parts_after(question: str, items: list[LineItemMatch]) -> list[str]:

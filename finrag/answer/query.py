@@ -38,6 +38,7 @@ from finrag.answer.qualifiers import (
     part_qualifiers,
     zh_item_qualifiers,
     zh_parts_after,
+    zh_projects,
     zh_quoted,
 )
 from finrag.model import Period, QueryAnalysis
@@ -228,7 +229,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
-            found += zh_parts_after(text, asked.line_items)
+            found += zh_parts_after(text, asked.line_items) + zh_projects(text, asked.line_items)
         asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
         # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too

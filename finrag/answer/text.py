@@ -10,8 +10,12 @@ import rjieba
 from finrag.chunk.build import heading_prefix
 from finrag.model import Chunk
 
-# a full stop after an initial or a title ("Mary N. Dillon", "U.S. Steel", "Mr. Smith") ends no sentence
-_NOT_END = r"(?<![\s(.][A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<!\bNo\.)(?<!\bvs\.)"
+# a full stop after an initial, a title or a note's number ("Mary N. Dillon", "U.S. Steel", "Mr. Smith", "Note
+# 17. Quarterly Financial Data") ends no sentence
+_NOT_END = (
+    r"(?<![\s(.][A-Z]\.)(?<!\bMr\.)(?<!\bMs\.)(?<!\bDr\.)(?<!\bMrs\.)(?<!\bNo\.)(?<!\bvs\.)"
+    r"(?<!(?i:note) \d\.)(?<!(?i:note) \d\d\.)"
+)
 _SENTENCE_END = re.compile(rf"(?<=[。！？!?；;])|(?<=\.){_NOT_END}\s+(?=[A-Z(\"“\[])|\n+")
 _LEADING_CITES = re.compile(r"^(?:\s*\[\d{1,3}\])+")
 _CITE = re.compile(r"\[(\d{1,3})\]")

@@ -224,3 +224,16 @@ def test_a_schedule_row_of_the_year_asked_is_that_year_s_amount() -> None:
     focus = Focus(["long-term debt"], 2024, strict=True)
     answer = extractive_answer("long-term debt maturing in fiscal 2024", [(1, table)], 3, 400, focus)
     assert "1,109" in answer and "7,531" not in answer
+
+
+def test_a_quoted_table_header_or_lead_in_brings_the_rows_it_heads() -> None:
+    doc = make_doc([], company="四方科技", year=2019, language="zh")
+    text = (
+        "(5).未办妥产权证书的固定资产情况 单位：元\n| 项目 | 账面价值 | 未办妥产权证书的原因 |\n"
+        "| 罐式集装箱扩产车间 | 43,994,103.35 | 尚在办理过程中，预计2020年办妥 |"
+    )
+    chunk = make_chunk(doc, text, 105)
+    got = extractive_answer("四方科技有哪些固定资产尚未办妥产权证书？原因是什么？", [(1, chunk)], 2, 600)
+    assert "43,994,103.35" in got and "尚在办理过程中" in got
+    lead = make_chunk(doc, "主要税收管辖区的审计情况如下：\n美国 2014-2019\n墨西哥 2014-2016", 82, n=1)
+    assert "墨西哥 2014-2016" in extractive_answer("主要税收管辖区的审计情况", [(1, lead)], 1, 600)

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from finrag.answer.facts import extract_facts, per_share_name
+from finrag.answer.facts import extract_facts
+from finrag.answer.per_share import per_share_name
 from finrag.model import Block, BlockKind, Table
 
 from .helpers import BALANCE_ZH, INCOME_ZH, PRODUCTS_CUT, make_chunk, make_doc, table_chunks, table_text
@@ -553,3 +554,95 @@ def test_a_year_read_into_the_header_dates_the_first_block_of_a_quarterly_table(
     assert got[(2017, "Q1")] == Decimal("0.36") and got[(2017, "FY")] == Decimal(
         "3.34"
     )  # no quarter as a year
+
+
+def test_quarter_columns_are_dated_by_the_year_over_their_group_or_the_heading_above() -> None:
+    boeing = Table(
+        "t39",
+        [117],
+        [
+            ["", "", "2018", "", "", "", "2017", "", ""],
+            ["", "4th", "3rd", "2nd", "1st", "4th", "3rd", "2nd", "1st"],
+        ],
+        [
+            [
+                "Total revenues",
+                "$28,341",
+                "$25,146",
+                "$24,258",
+                "$23,382",
+                "$24,770",
+                "$24,223",
+                "$23,051",
+                "$21,961",
+            ]
+        ],
+        caption="Note 24 – Quarterly Financial Data (Unaudited)",
+    )
+    doc = make_doc([boeing], company="Boeing", year=2018, language="en", unit_line="(in millions)")
+    got = {(f.fiscal_year, f.fiscal_period): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got[(2018, "Q4")] == Decimal("28341") and got[(2017, "Q1")] == Decimal("21961")
+    assert (2018, "FY") not in got  # no quarter is read as the year
+    walmart = Table(
+        "t40",
+        [87],
+        [["(Amounts in millions, except per share data)", "Q1", "Q2", "Q3", "Q4", "Total"]],
+        [
+            [
+                "Diluted net income per common share attributable to Walmart (1)",
+                "$1.00",
+                "$0.96",
+                "$0.58",
+                "$0.73",
+                "$3.28",
+            ],
+            ["", "", "", "Fiscal Year Ended January 31, 2017", "", ""],
+            ["", "Q1", "Q2", "Q3", "Q4", "Total"],
+            [
+                "Diluted net income per common share attributable to Walmart (1)",
+                "$0.98",
+                "$1.21",
+                "$0.98",
+                "$1.22",
+                "$4.38",
+            ],
+        ],
+        caption="Note 17. Quarterly Financial Data (Unaudited)",
+    )
+    doc = make_doc(
+        [walmart], company="Walmart", year=2018, language="en", unit_line="Fiscal Year Ended January 31, 2018"
+    )
+    facts = extract_facts(doc, table_chunks(doc))
+    q4 = next(f for f in facts if (f.fiscal_year, f.fiscal_period) == (2018, "Q4"))
+    assert q4.value == Decimal("0.73") and q4.period_end == "2018-01-31"  # the fiscal year's last quarter
+    assert q4.line_item_norm == "diluted earnings per share"
+    assert {(f.fiscal_year, f.fiscal_period): f.value for f in facts}[(2017, "Q4")] == Decimal("1.22")
+
+
+def test_unlabelled_quarter_columns_take_the_quarters_and_year_of_the_line_above() -> None:
+    kraft = Table(
+        "t41",
+        [110],
+        [],
+        [
+            ["Net sales", "$6,891", "$6,383", "$6,690", "$6,304"],
+            ["Diluted earnings/(loss)", "(10.30)", "0.50", "0.62", "0.82"],
+        ],
+        caption="",
+    )
+    line = "2018 Quarters Fourth Third Second First (in millions, except per share data)"
+    doc = make_doc([kraft], company="Kraft Heinz", year=2019, language="en", unit_line=line)
+    got = {
+        (f.line_item, f.fiscal_year, f.fiscal_period): f.value for f in extract_facts(doc, table_chunks(doc))
+    }
+    assert got[("Net sales", 2018, "Q4")] == Decimal("6891") and got[("Net sales", 2018, "Q1")] == Decimal(
+        "6304"
+    )
+
+
+def test_a_bare_basic_or_diluted_row_is_the_eps_only_under_an_eps_heading() -> None:
+    assert per_share_name("Diluted", "Earnings per share") == "diluted earnings per share"
+    assert per_share_name("Diluted", "Weighted average common shares outstanding") is None
+    assert per_share_name("Diluted net income per common share attributable to Walmart", "") == (
+        "diluted earnings per share"
+    )

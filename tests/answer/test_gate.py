@@ -317,6 +317,8 @@ def test_a_peer_a_prospectus_names_is_no_company_the_index_holds() -> None:
     assert asked.entities == ["华能国际"]
     decision = decide(asked, hits, ["国电电力"], AnswerSettings())
     assert not decision.answerable and decision.reason == "company"
+    peer = decide(analyze("大唐发电2006年的净利润是多少？"), hits, ["国电电力"], AnswerSettings())
+    assert not peer.answerable and peer.reason == "company"  # a power producer's short name
     own = analyze("国电电力2006年度的主营业务收入是多少元？")
     assert decide(own, hits, ["国电电力"], AnswerSettings()).answerable
 
@@ -531,3 +533,16 @@ def test_a_release_covers_the_calendar_year_it_ends_in_only_for_a_date_written_o
 
     assert uncovered("Ulta Beauty total current assets at January 28, 2023?") is None
     assert uncovered("ulta beauty net sales Q1 fiscal 2023?") == "2023"  # a later fiscal year's quarter
+
+
+def test_the_filing_named_after_the_question_is_no_keyword_either() -> None:
+    doc = make_doc([], company="CVS Health", year=2022, language="en", file="CVSHEALTH_2022_10K.pdf")
+    income = make_chunk(
+        doc,
+        "Consolidated Statements of Operations 2020: Total revenues 268,706; Operating income 13,911.",
+        108,
+    )
+    asked = analyze(
+        "What was CVS Health's operating margin in 2020, based on the comparative columns of its 2022 10-K?"
+    )
+    assert decide(asked, [Hit(income, 0.9)], ["CVS Health"], AnswerSettings()).answerable

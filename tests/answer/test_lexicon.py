@@ -166,3 +166,8 @@ def test_a_year_s_bare_income_is_its_revenue_but_a_named_income_is_itself() -> N
     for question in ("天源04年收入多少", "天源2004年的收入是多少？"):
         assert [m.concept for m in find_line_items(question)] == ["revenue"], question
     assert [m.concept for m in find_line_items("天源2004年营业外收入多少")] != ["revenue"]
+
+
+def test_an_item_read_across_its_sign_aside_wins_over_an_item_inside_it() -> None:
+    found = find_line_items("what was the foreign component of income (loss) before income taxes for 2019?")
+    assert [m.concept for m in found] == ["total_profit"]

@@ -955,3 +955,19 @@ def test_a_half_year_is_not_read_from_a_year_end_column() -> None:
     question = "厦门安妮股份2007年上半年（1-6月）的营业收入是多少元？"
     analysis = QueryAnalysis(question, question, "zh", "lookup", periods=find_periods(question))
     assert lookup_answer(analyze(question, analysis), facts, {doc.doc_id: 0}, lambda f: 1) is None
+
+
+def test_a_transfer_asked_is_never_answered_with_a_closing_balance() -> None:
+    cip = Table(
+        "t60",
+        [146],
+        [["项目", "期末 账面余额", "期初 账面余额"]],
+        [["在建工程", "9,142,988.38", "452,143,172.66"]],
+        caption="(1).在建工程情况",
+    )
+    doc = make_doc([cip], company="生物股份", year=2020)
+    facts = extract_facts(doc, table_chunks(doc))
+    balance = analyze("生物股份2020年末在建工程余额是多少元？")
+    assert lookup_answer(balance, facts, {doc.doc_id: 0}, lambda f: 1) is not None
+    moved = analyze("生物股份2020年在建工程转入固定资产的金额是多少元？")
+    assert lookup_answer(moved, facts, {doc.doc_id: 0}, lambda f: 1) is None

@@ -18,6 +18,8 @@ def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() ->
         "国电电力2007年公开增发A股的发行数量是多少?": ["国电电力"],
         "请问，2020年诺泰生物的所得税费用是多少元?": ["诺泰生物"],  # jieba glues "年诺泰"
         "中钢天源（安徽天源科技）2004年末按合并报表计算的流动比率是多少？": [],  # no "末按合并"
+        "中集安瑞科2019年罐式集装箱业务的营业收入是多少元？": ["中集安瑞科"],  # five characters, one word
+        "国电电力全资及控股发电企业2006年上网电量占发电量的比例是多少？": [],  # a share of two measures
     }
     for question, names in cases.items():
         assert company_names(question, "zh") == names, question
@@ -39,6 +41,10 @@ def test_what_a_company_is_to_the_filer_is_not_part_of_its_name() -> None:
         "天源科技招股意向书中，控股股东中国中钢集团公司截至2005年12月31日的总资产是多少", "zh"
     )
     assert parent == ["中国中钢集团"]
+    customer = company_names("天源科技的客户南京金康达磁性材料有限公司2005年的营业收入是多少？", "zh")
+    assert customer == ["南京金康达磁性材料有限公司"]
+    held = company_names("金宇生物2020年末控股子公司辽宁益康生物股份有限公司有多少名在职员工？", "zh")
+    assert held == ["辽宁益康生物股份有限公司"]
 
 
 def test_a_demonstrative_opens_no_chinese_name_and_whom_is_no_english_one() -> None:

@@ -195,3 +195,31 @@ def test_an_operand_the_question_writes_twice_is_one_side_of_the_share() -> None
     )
     ordered = [m.concept for m in share_order(asked)]
     assert ordered[-1] == "revenue" and ordered[0] == "rd_expense"
+
+
+def test_a_part_named_after_zhong_is_read_from_the_items_own_note_not_another_table() -> None:
+    cost = Table(
+        "t4",
+        [40],
+        [["成本构成项目", "本期金额", "上年同期金额"]],
+        [["原材料", "480,000,000.00", "450,000,000.00"], ["人工工资", "40,000,000.00", "38,000,000.00"]],
+        caption="成本分析表",
+    )
+    stock = Table(
+        "t5",
+        [95],
+        [["项目", "期末余额", "期初余额"]],
+        [
+            ["原材料", "61,234,567.89", "55,000,000.00"],
+            ["库存商品", "80,000,000.00", "70,000,000.00"],
+            ["合计", "141,234,567.89", "125,000,000.00"],
+        ],
+        caption="7、存货",
+    )
+    doc = make_doc([cost, stock], company="四方科技", year=2019, language="zh")
+    chunks = table_chunks(doc)
+    question = "四方科技2019年末存货中原材料的余额是多少元？"
+    asked = analyze(question)
+    asked.line_items = with_rows(asked, items_from_tables(question, chunks))
+    out = lookup_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "61,234,567.89" in out.text

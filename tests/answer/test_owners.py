@@ -7,7 +7,7 @@ from decimal import Decimal
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.owners import is_filer, owned_facts, subject_names
+from finrag.answer.owners import is_filer, kind_facts, owned_facts, subject_names
 from finrag.answer.query import analyze
 from finrag.model import Table
 
@@ -268,3 +268,25 @@ def test_a_name_first_written_in_a_follow_up_question_owns_no_figure() -> None:
     owner = analyze("What was First Republic's headcount at June 30, 2023, and did it grow?")
     owner.companies = ["JPMorgan Chase"]
     assert "First Republic" in subject_names(owner, chunks)
+
+
+def test_a_component_row_above_the_item_it_sums_to_is_that_item_s_part() -> None:
+    pretax = Table(
+        "t9",
+        [125],
+        [["", "Year Ended December 31, 2020", "Year Ended December 31, 2019"]],
+        [
+            ["Domestic", "$ 369,016", "$ 456,335"],
+            ["Foreign", "(153,049)", "(78,122)"],
+            ["Income (loss) before income taxes", "$ 215,967", "$ 378,213"],
+        ],
+        caption="NOTE 14 - INCOME TAXES",
+    )
+    doc = make_doc([pretax], company="Block", year=2020, language="en", unit_line="(in thousands)")
+    chunks = table_chunks(doc)
+    asked = analyze("What was Block's foreign component of income (loss) before income taxes for 2019?")
+    facts = kind_facts(
+        extract_facts(doc, chunks), asked.qualifiers, {c.chunk_id: c for c in chunks}, asked.line_items
+    )
+    out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "-78,122" in out.text

@@ -255,3 +255,12 @@ def test_a_chinese_part_after_its_item_and_an_english_question_s_glossed_row_are
     assert _kinds(project, ("金宇生物",)) == ["金宇生物科技产业园项目一期工程"]  # named by the filer
     assert analyze("四方科技2019年其他应付款中，按款项性质列示的押金保证金是多少？").qualifiers == []
     assert analyze("厦门安妮2006年度华北区市场实现的主营业务收入是多少？").qualifiers == ["华北区"]
+
+
+def test_where_a_row_stands_is_no_kind_of_it() -> None:
+    assert analyze("请问金宇生物2020年非经常性损益项目中的所得税影响额是多少元？").qualifiers == []
+
+
+def test_a_named_project_owns_the_figure_asked_of_it() -> None:
+    asked = analyze("安妮股份募投的票据印务扩建项目总投资中固定资产投资和流动资金各是多少？")
+    assert asked.qualifiers == ["票据印务扩建项目"]  # not the balance sheet's 固定资产

@@ -132,3 +132,20 @@ def test_the_opening_balance_a_closing_one_is_compared_with_is_not_the_balance_a
     assert not asked.prior_year_end and asked.years == [2019]
     assert analyze("四方科技2019年其他应付款的期初余额是多少元？").prior_year_end
 
+
+def test_a_question_opening_with_why_asks_for_the_text_not_a_calculation() -> None:
+    assert (
+        analyze("Why was Nike's effective income tax rate higher in fiscal 2021 than in fiscal 2020?").intent
+        == "text"
+    )
+    assert (
+        analyze(
+            "What explains MGM Resorts' unusually high effective income tax rate of 77.1% in 2022?"
+        ).intent
+        == "text"
+    )
+    assert analyze("What was Nike's effective income tax rate in fiscal 2021?").intent != "text"
+
+
+def test_a_terse_question_with_a_quarter_code_asks_for_the_figure() -> None:
+    assert analyze("MGM 2Q23 diluted EPS?").intent == "lookup"

@@ -29,3 +29,8 @@ def test_an_initial_or_a_title_ends_no_sentence() -> None:
         "The U.S. Steel unit grew.",
         "Mr. Smith left.",
     ]
+    cited = "diluted EPS (Note 17. Quarterly Financial Data, 2018 Q4): 0.73 [2]. NOTE 18. SEGMENTS follow."
+    assert split_sentences(cited) == [
+        "diluted EPS (Note 17. Quarterly Financial Data, 2018 Q4): 0.73 [2].",
+        "NOTE 18. SEGMENTS follow.",
+    ]

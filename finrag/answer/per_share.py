@@ -1,0 +1,31 @@
+"""Which earnings-per-share figure a table row prints, read from its label and the heading above it."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.lexicon import PER_SHARE
+
+# "Net income … used in diluted earnings per common share calculation": the numerator, not the EPS
+_EPS_INPUT = re.compile(r"\bused in\b|\bcalculation\b|\bfor comput\w*|\bnumerator\b", re.I)
+_BARE_KIND = re.compile(r"(?:basic|diluted)(?:\s*\(\d\))?:?", re.I)
+_EPS_HEADING = re.compile(
+    r"^(?:net\s+)?(?:earnings|income|loss|earnings\s*\(loss\))\s+per\s+(?:common\s+)?share", re.I
+)
+# "Net income …" or "Diluted net income per common share …": not a bare "Diluted" row (it may count shares)
+_NET_EARNINGS = re.compile(r"^(?:(?:basic|diluted)\s+)?net (?:income|earnings)\b", re.I)
+
+
+def per_share_name(label: str, section: str) -> str | None:
+    """The EPS a net income row shows, by its label and the heading above it together ("Net earnings per
+    share (Diluted)"; "Net income attributable to PepsiCo per common share" under "Diluted"; "Net income
+    attributable to Pfizer" under "Earnings per common share––diluted:"): "diluted/basic earnings per
+    share"; else None."""
+    both = f"{label} {section}"
+    # "Diluted" under "Earnings per share": the heading says what the bare row is (under "Weighted average
+    # common shares outstanding" it counts shares)
+    bare = _BARE_KIND.fullmatch(label.strip()) is not None and _EPS_HEADING.search(section) is not None
+    if not PER_SHARE.search(both) or not (bare or _NET_EARNINGS.search(label)) or _EPS_INPUT.search(label):
+        return None
+    kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
+    return f"{kind} earnings per share" if kind else None
