@@ -8,6 +8,7 @@ Without a reference a relative period keeps its label and kind but no year.
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass
 
@@ -57,6 +58,11 @@ def _shift_year(iso: str, years: int) -> str:
 _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_YEAR + r"\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "zh_date"),
     (re.compile(r"(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s*" + _YEAR, re.I), "en_date"),
+    # "the six months to July 2023", "the quarter ended March 2023": a span ending with that month
+    (
+        re.compile(r"\b(?:ended|ending|to|through)\s+(" + "|".join(_MONTHS) + r")\s+" + _YEAR, re.I),
+        "en_month",
+    ),
     (
         re.compile(
             _YEAR + r"\s*年(?:度)?\s*(?:第\s*([一二三四1-4])\s*季度|([一二三四1-4])\s*季度|[Qq]([1-4]))"
@@ -145,6 +151,10 @@ def _absolute(kind: str, m: re.Match[str]) -> Period:
     if kind == "en_date":
         mo, d, y = _MONTHS.index(m.group(1).lower()) + 1, int(m.group(2)), int(m.group(3))
         return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
+    if kind == "en_month":
+        mo, y = _MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))
+        last = calendar.monthrange(y, mo)[1]
+        return Period(f"{m.group(1)} {y}", y, None, f"{y:04d}-{mo:02d}-{last:02d}", "instant")
     if kind == "zh_q":
         y = int(m.group(1))
         q = _ZH_NUM[next(g for g in m.groups()[1:] if g)]

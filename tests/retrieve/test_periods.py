@@ -117,3 +117,9 @@ def test_bank_style_quarters_are_periods() -> None:
     found = find_periods("JPM total net revenue growth 2Q23 vs 1Q23, %?")
     assert [(p.fiscal_year, p.fiscal_period) for p in found] == [(2023, "Q2"), (2023, "Q1")]
     assert [p.fiscal_period for p in find_periods("net income in 3Q 2021")] == ["Q3"]
+
+
+def test_a_span_ending_in_a_month_ends_on_that_month_s_last_day() -> None:
+    (p,) = find_periods("How much did Best Buy spend on buybacks in the six months to July 2023?")
+    assert (p.label, p.fiscal_year, p.period_end) == ("July 2023", 2023, "2023-07-31")
+    assert [q.label for q in find_periods("sales in July 2023")] == ["2023"]  # no span named: the year
