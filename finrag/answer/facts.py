@@ -113,7 +113,8 @@ def _table_facts(
     row_year = _opening_year(header, label_col)  # "| 2021 | | |" above a block of rows: their year
     # "Q1 | Q2 | Q3 | Q4": the year of the heading above, or of the row starting each year's block
     by_quarter = quarter_only(columns)
-    year = heading_period([row_year, table.caption or "", *before, *reversed(_section_path(table_chunks))])
+    path = table_chunks[0].section_path if table_chunks else []
+    year = heading_period([row_year, table.caption or "", *before, *reversed(path)]) if by_quarter else None
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         if _YEAR_ROW.fullmatch(label) and not any(c.strip() for c in row[label_col + 1 :]):
@@ -221,10 +222,6 @@ def _fact(
         scope=where[1],
         meta=AccessInfo(access_level=chunk.meta.access_level, groups=list(chunk.meta.groups)),
     )
-
-
-def _section_path(table_chunks: list[Chunk]) -> list[str]:
-    return list(table_chunks[0].section_path) if table_chunks else []
 
 
 def _opening_year(header: list[list[str]], label_col: int) -> str:

@@ -38,17 +38,24 @@ _QUARTER_YEAR = re.compile(
     r"(?<![\w.])(?:([1-4])Q|Q([1-4]))\s*(?:FY\s*)?'?((?:19|20)\d{2}|\d{2})(?![\w.])", re.I
 )
 _YEAR_QUARTER = re.compile(r"(?<![\w.])((?:19|20)\d{2})\s+Q([1-4])(?![\w.])", re.I)
-_EN_QUARTER = re.compile(r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\b", re.I)
+# how tables and questions name a quarter in English: its word, its ordinal or "Q3"
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_ORDINAL = "|".join(_ORDINALS)
+QUARTER_WORD = rf"q[1-4]|{_ORDINAL}"
+_EN_QUARTER = re.compile(rf"\b({_ORDINAL})\s+quarter\b", re.I)
 # a quarterly table's ordinal columns under their year ("2017 First", "2018 Quarter Third"): that quarter
-_YEAR_ORDINAL = re.compile(
-    r"\b(?:19|20)\d{2}\s+(?:quarter\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\b(?!\s+half)", re.I
-)
+_YEAR_ORDINAL = re.compile(rf"\b(?:19|20)\d{{2}}\s+(?:quarter\s+)?({_ORDINAL})\b(?!\s+half)", re.I)
 # a quarterly note's column headed by the quarter alone ("Q1", "First Quarter", "4th"), or its year's total
-QUARTER_ONLY = re.compile(
-    r"q[1-4]|(?:first|second|third|fourth|1st|2nd|3rd|4th)(?:\s+quarter)?|total|full\s+year", re.I
-)
-_EN_QN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+QUARTER_ONLY = re.compile(rf"(?:{QUARTER_WORD})(?:\s+quarter)?|total|full\s+year", re.I)
+
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+
+
+def quarter_number(word: str) -> int:
+    """1-4 for a quarter's English name ("Q3", "third", "3rd")."""
+    low = word.lower()
+    return int(low[1]) if low.startswith("q") else _ORDINALS[low]
+
 
 # Relative labels of Chinese statements: (words, years before the report year, instant?)
 _RELATIVE: list[tuple[tuple[str, ...], int, bool]] = [
@@ -195,7 +202,7 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         return ResolvedPeriod(_fiscal_year(y, mo, d), "FY", f"{y:04d}-{mo:02d}-{d:02d}", kind)
     m = _EN_QUARTER.search(text) or _YEAR_ORDINAL.search(text)
     if m and (y_m := YEAR.search(text)):  # "FOURTH QUARTER 2021 Amount", "Second Quarter 2023", "2017 First"
-        q, y = _EN_QN[m.group(1).lower()], int(y_m.group(1))
+        q, y = quarter_number(m.group(1)), int(y_m.group(1))
         return ResolvedPeriod(y, f"Q{q}", year_end(y, 3 * q), "duration")
     m = _ZH_HALF.search(text)
     if m:

@@ -9,14 +9,20 @@ import re
 from dataclasses import replace
 
 from finrag.answer.columns import Column
-from finrag.answer.periods import QUARTER_ONLY, UNKNOWN, ResolvedPeriod, resolve_label, year_end
+from finrag.answer.periods import (
+    QUARTER_ONLY,
+    QUARTER_WORD,
+    UNKNOWN,
+    ResolvedPeriod,
+    quarter_number,
+    resolve_label,
+    year_end,
+)
 from finrag.answer.units import parse_number
 
 _MAX_HEADING_CHARS = 60  # a heading naming the year is short; a sentence naming years is not one
-_QUARTER = re.compile(r"q[1-4]|first|second|third|fourth|1st|2nd|3rd|4th", re.I)
-_QUARTER_WORD = re.compile(rf"\b(?:{_QUARTER.pattern})\b", re.I)
-_QN = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
-_QN.update({f"q{n}": n for n in range(1, 5)})
+_QUARTER = re.compile(QUARTER_WORD, re.I)
+_QUARTER_WORD = re.compile(rf"\b(?:{QUARTER_WORD})\b", re.I)
 
 
 def quarter_only(columns: list[Column]) -> bool:
@@ -79,7 +85,7 @@ def quarter_column(column: Column, year: ResolvedPeriod) -> Column:
     m = _QUARTER.match(column.label.strip())
     if m is None:
         return replace(column, label=label, period=year)
-    q = _QN[m.group(0).lower()]
+    q = quarter_number(m.group(0))
     end = year.period_end
     if end and q < 4:
         y, mo = int(end[:4]), int(end[5:7])
