@@ -71,7 +71,7 @@ _EXCEEDS = re.compile(
 # A yes/no question (not "what is …"), perhaps after a clause naming its period ("In fiscal 2023, did …"):
 # the verdict opens the answer
 YES_NO = re.compile(
-    r"^\s*(?:(?:in|for|during|as of|at)\b(?:\([^)?]*\)|[^,?(]){0,80},\s*)?"
+    r"^\s*(?:(?:in|for|during|as of|at)\b(?:\([^)?]*\)|\d{1,2},\s*(?:19|20)\d{2}|[^,?(]){0,80},\s*)?"
     r"(?:does|do|is|are|was|were|has|have|did|can)\b",
     re.I,
 )
@@ -99,7 +99,8 @@ def compared_items(
     after)."""
     asking = question.split("?")[0]
     m = _TURN.search(asking)
-    if language != "en" or years > 1 or not YES_NO.search(asking) or m is None:
+    two_years = years > 1 and not (years == 2 and GROWTH_COMPARED.search(asking))  # growth: year and base
+    if language != "en" or two_years or not YES_NO.search(asking) or m is None:
         return None
     turn = m.start(1) if m.group(1) else m.start(2)
     ordered = sorted(items, key=lambda i: i.start)

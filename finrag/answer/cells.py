@@ -28,9 +28,10 @@ def measure(label: str) -> str:
     return UNIT_TAIL.sub("", normalise(parts[-1] if parts and not label.isascii() else label))
 
 
-def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[LineItemMatch, str] | None:
-    """The column measure and the row label of a context table that a Chinese question writes row first
-    ("禽流感疫苗的生产量") as the one figure it asks (no other item, no why, no formula), else None."""
+def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[list[LineItemMatch], str] | None:
+    """The column measures and the row label of a context table that a Chinese question writes row first
+    ("禽流感疫苗的生产量", "境内的营业收入和毛利率") as the figures it asks (no other item, no why, no
+    formula), else None."""
     question = asked.question
     if asked.language != "zh" or asked.definition or asked.formula or asks_reason(question):
         return None  # a formula's operands are rows of their own ("占当年原材料消耗的比例")
@@ -55,8 +56,16 @@ def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[LineItemMatch, str
             name = next((n for n in names if question.startswith(n, after)), None)
             # other items the question writes before the row only set the scene ("募集资金投资项目中，")
             if name is not None and all(m.start == after or m.end <= at for m in asked.line_items):
-                return LineItemMatch(concept_of(name) or "", name, after), row
+                found = [LineItemMatch(concept_of(name) or "", name, after)]
+                if (more := _AND.match(question, after + len(name))) and (
+                    other := next((n for n in names if question.startswith(n, more.end())), None)
+                ):  # "营业收入和毛利率分别是多少": both of the row's cells
+                    found.append(LineItemMatch(concept_of(other) or "", other, more.end()))
+                return found, row
     return None
+
+
+_AND = re.compile(r"\s*(?:和|与|及|以及|、)\s*")
 
 
 def cell_facts(

@@ -18,13 +18,16 @@ from finrag.model import CalcInput, Calculation, Fact
 
 _ZH_RANKS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5}
 _EN_RANKS = {"largest": 1, "biggest": 1, "top": 1, "second largest": 2}
-_ASKED_ZH = re.compile(r"(?:第(?P<n>[一二三四五1-5])大|最大的?)(?P<kind>客户|供应商)")
+_ASKED_ZH = re.compile(r"(?:第(?P<n>[一二三四五1-5])大|最大的?)(?P<kind>客户|供应商|股东)")
+# a shareholder list ranks by the shares held at the period's end ("期末持股数量"), not by the year's change
+_HOLDING = re.compile(r"持股数量|持股数")
 _ASKED_EN = re.compile(
     r"\b(?P<rank>second[- ]largest|largest|biggest|top)\s+(?P<kind>customer|supplier|vendor)s?\b", re.I
 )
 _KIND_WORDS = {
     "客户": "客户",
     "供应商": "供应商",
+    "股东": "股东",
     "customer": "客户",
     "supplier": "供应商",
     "vendor": "供应商",
@@ -39,6 +42,7 @@ _NOT_PARTY = re.compile(r"合\s*计|小\s*计|总\s*计|前[五5]名|其他|其�
 # "Our largest customer, Walmart Inc., represented …")
 _WORDINGS = {
     "客户": ("第一大客户", "最大客户", "最大的客户", "largest customer", "largest customers"),
+    "股东": ("第一大股东", "控股股东"),
     "供应商": (
         "第一大供应商",
         "最大供应商",
@@ -85,13 +89,15 @@ def party_answer(
         return None
     year = years[0]
     tables: dict[tuple[str, str | None], list[Fact]] = {}
+    holders = party.kind == "股东"  # a list of holdings at the report's end: its columns carry no year
     for f in facts:
         listing = party.kind in f.statement and _TOP_LIST.search(f.statement)
-        if f.fiscal_year == year and listing and not _NOT_PARTY.search(f.line_item):
+        dated = f.fiscal_year == year or (holders and f.fiscal_year is None)
+        if dated and listing and not _NOT_PARTY.search(f.line_item):
             tables.setdefault((f.doc_id, f.table_ref), []).append(f)
     ranked = sorted(tables.items(), key=lambda t: doc_rank.get(t[0][0], len(doc_rank)))
     for _, rows in ranked:
-        amounts = [f for f in rows if f.unit != "%"]
+        amounts = [f for f in rows if f.unit != "%" and (not holders or _HOLDING.search(f.column_label))]
         names = {f.line_item for f in amounts}
         if len(names) < MIN_PARTIES or len(amounts) != len(names) or party.rank > len(amounts):
             continue  # one figure per counterparty: an amount column, not several measures
@@ -111,7 +117,9 @@ def _answer(
     n = cite(chosen)
     used = [chosen, *([share] if share else [])]
     if asked.language == "zh":
-        text = f"{year}年{party.phrase}为{chosen.line_item}，金额{amount}[{n}]"
+        held = party.kind == "股东"  # shares held, not an amount of money (whatever the table's unit line)
+        measure = f"持股{format_number(chosen.value, None)}股" if held else f"金额{amount}"
+        text = f"{year}年{party.phrase}为{chosen.line_item}，{measure}[{n}]"
         text += f"，占比{format_number(share.value, None)}%[{cite(share)}]。" if share else "。"
     else:
         text = f"The {party.phrase} in {year} was {chosen.line_item}: {amount} [{n}]"

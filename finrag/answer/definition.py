@@ -26,7 +26,9 @@ _DEFINE = re.compile(
     # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
     r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z -]{1,40}?)\s*[=＝]\s*"
     # "at January 28, 2023 / …": a date's comma; "U.S.", "3.5": a point inside the sentence
-    r"(?P<expr3>(?:[^，。？?；;,.]|,(?=\s*(?:19|20)\d{2})|\.(?!\s|$))+)",
+    r"(?P<expr3>(?:[^，。？?；;,.]|,(?=\s*(?:19|20)\d{2})|\.(?!\s|$))+)"
+    # "compute interest coverage as operating profit divided by interest, net"
+    r"|\b(?:compute|calculate)\s+(?P<name4>[^.?:,]{2,60}?)\s+as\s+(?P<expr4>[^?]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
 # "return on average assets: A divided by B", "quick ratio …, using (A + B) / C": a formula after a colon or
@@ -103,14 +105,19 @@ def find_definition(question: str) -> Definition | None:
     explicit = False
     for m in _DEFINE.finditer(question):
         explicit = True
-        name = (m.group("name") or m.group("name2") or m.group("name3") or "").strip()
+        name = (m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or "").strip()
         if _ASKING.match(name):  # "What is Pfizer's year end FY2021 total debt, defined as …": "total debt"
             name = _name_before(name)
         name = _VERB.sub("", name)  # "compute cash conversion = …"
         if _PRONOUN.fullmatch(name):  # "what was its loans-to-deposits ratio …? Define it as …"
             named = list(_METRIC.finditer(question, 0, m.start()))
             name = _OWNER_WORD.sub("", _name_before(named[-1].group(0))) if named else name
-        expr = m.group("expr") or m.group("expr2") or _ascii_operators(m.group("expr3") or "")
+        expr = (
+            m.group("expr")
+            or m.group("expr2")
+            or m.group("expr4")
+            or _ascii_operators(m.group("expr3") or "")
+        )
         parts = _AND_DEFINE.split(expr)
         for part_name, expr in zip([name, *parts[1::2]], parts[0::2], strict=True):
             found = _parse(part_name.strip(), expr)

@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.blocks import block_columns, year_blocks
+from finrag.answer.caption_dates import dated_by_caption
 from finrag.answer.columns import (
     Column,
     Previous,
@@ -21,10 +22,19 @@ from finrag.answer.columns import (
     periods_from_above,
     with_span_heading,
 )
+from finrag.answer.fact_units import except_per_share, own_unit
 from finrag.answer.lexicon import concept_of, normalise
 from finrag.answer.per_share import per_share_name
 from finrag.answer.periods import UNKNOWN, resolve_at, resolve_label
-from finrag.answer.quarters import block_period, heading_period, quarter_column, quarter_heads, quarter_only
+from finrag.answer.quarters import (
+    block_period,
+    heading_period,
+    quarter_column,
+    quarter_groups,
+    quarter_heads,
+    quarter_only,
+)
+from finrag.answer.restarts import restarted
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_rows import section_totals
 from finrag.answer.transpose import transposed
@@ -61,8 +71,9 @@ def extract_facts(doc: Document, chunks: list[Chunk]) -> list[Fact]:
     facts: list[Fact] = []
     previous: Previous | None = None
     for table in doc.tables:
-        found, previous = _table_facts(doc, table, chunks, previous)
-        facts.extend(found)
+        for part in restarted(table):  # tables the reader ran together, read apart
+            found, previous = _table_facts(doc, part, chunks, previous)
+            facts.extend(found)
     return facts
 
 
@@ -89,8 +100,11 @@ def _table_facts(
         )
     if columns and all(c.period is UNKNOWN for c in columns) and doc.meta.period_end is None:
         columns = _dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
+    if doc.language == "zh":  # "截至2010年12月31日，公司固定资产情况如下："
+        columns = dated_by_caption(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     columns = with_span_heading(columns, [table.caption or "", *before])
     columns = quarter_heads(columns, [table.caption or "", *before])  # "Fourth Third Second First" above
+    columns = quarter_groups(columns, [table.caption or "", *before])  # "First Quarter … Fourth Quarter"
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
@@ -108,6 +122,7 @@ def _table_facts(
     named = f"{statement} {' '.join(' '.join(r) for r in header)}"
     scope = _scope(named) or _scope(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
     facts: list[Fact] = []
+    per_share_unscaled = except_per_share([table.caption, named, *before[:_TITLE_BLOCKS]])
     totals = section_totals(rows, label_col)
     section = _opening_heading(header, label_col)  # "Net revenue:" read into the header heads the first rows
     row_year = _opening_year(header, label_col)  # "| 2021 | | |" above a block of rows: their year
@@ -145,6 +160,8 @@ def _table_facts(
             if parsed is None:
                 continue
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
+            if unit is table_unit:  # "销售量（万米）", an EPS row of a table "in millions, except EPS"
+                unit = own_unit(unit, f"{label} {col.label}", f"{section} {label}", per_share_unscaled)
             where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
             if by_quarter and year:
                 col = quarter_column(col, year)

@@ -266,6 +266,7 @@ _THRESHOLD = re.compile(r"(?:more|less|greater|fewer)\s+than\s+(?:[$€£¥]\s*)
 _GIVEN_PERCENT = re.compile(r"\d\s*$")
 # "average revenue per paying user", "average price per aircraft": a per-unit metric, not a mean of figures
 _PER_UNIT = re.compile(r"(?:\s+[a-z&'-]+){1,4}?\s+per\s+(?!cent\b)", re.I)
+_PER_BEFORE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+)?$")
 _LEADS_ITEM = ("in total",)  # keywords whose last word may open a line item's name
 _ITEM_AFTER = re.compile(r"\s+[a-z]")
 _MEAN_WORDS = ("average", "mean", "平均")
@@ -277,7 +278,15 @@ def _mentions(low: str, word: str) -> bool:
     """Latin keywords stand alone ("roa" is not in "broad", "ebitda" not in "ebitdar"); a comparison
     word followed by a number is a threshold."""
     if word.isascii():
-        found = re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low)
+        # "fair value per share of stock options": a per-share figure, no share of a whole
+        found = next(
+            (
+                m
+                for m in re.finditer(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low)
+                if not (word.startswith("share") and _PER_BEFORE.search(low, 0, m.start()))
+            ),
+            None,
+        )
         if found is None:
             return False
         if word in _LEADS_ITEM and _ITEM_AFTER.match(low, found.end()):

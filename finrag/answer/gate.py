@@ -17,7 +17,7 @@ from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.gate_words import translated_words, unprinted_abbreviation, unprinted_rate
 from finrag.answer.lexicon import synonyms
-from finrag.answer.names import glossed_by
+from finrag.answer.names import glossed_by, zh_short_names
 from finrag.answer.owners import is_filer, subject_names
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import ZH_FIRM
@@ -73,8 +73,8 @@ _SOURCE = re.compile(
 )
 # "…, based on the comparative columns of its 2022 10-K?": the same, written after the question
 _SOURCE_AFTER = re.compile(
-    r",\s*(?:according to|based on|per|using|from|in)\b[^,?]{0,80}\b(?:10-?[kq]|8-k|release|report|filing)"
-    r"\b[^,?]*(?=\?|$)",
+    r",\s*(?:according to|based on|per|using|from|in)\b[^,?]{0,80}\b(?:10-?[kq]|8-k|release|report|filing"
+    r"|balance sheets?|income statements?|statements? of \w+(?: \w+)?|cash flow statements?)\b[^,?]*(?=\?|$)",
     re.I,
 )
 
@@ -85,6 +85,8 @@ _SCOPE = re.compile(
 )
 _ZH_SOURCE = re.compile(
     r"^\s*(?:根据|按照|依据|据|从|在)[^，,？?]{0,40}?(?:招股意向书|招股说明书|意向书|说明书|年度报告|年报|报告)(?:中|里|显示)?[，,]?"
+    # "国电电力增发招股意向书披露的…": the document named mid-question
+    r"|(?:公开)?(?:增发)?(?:招股意向书|招股说明书|年度报告|年报)(?:中|里)?(?:披露|显示|列示|所列)的?"
 )
 
 
@@ -196,6 +198,8 @@ _LISTING_CODE = re.compile(
 FILINGS = frozenset({"annual_report", "filing", "prospectus"})
 
 
+_HELD = re.compile(r"子公司|联营|合营|参股")  # what the filer holds, named right before the holding
+_HELD_GAP = 8  # characters between "子公司" and the name ("全资子公司", "控股子公司之一")
 MIN_KNOWN_CHARS = 3  # shorter names and codes ("GE", "四方") stand in for too much
 
 
@@ -239,8 +243,11 @@ def decide(
         if any(g in asked.entities for g in glossed_by(name, asked.question)):
             continue  # "Xiamen Anne's (厦门安妮股份有限公司)": the Chinese name is checked instead
         # "JnJ" for Johnson & Johnson, 南岭民爆: the letters in order in a document's name count too
+        # a subsidiary's legal name ("全资子公司南通四方节能科技有限公司") is "四方节能" in its parent's notes
+        shorts = zh_short_names(name) if _HELD.search(asked.question.split(name)[0][-_HELD_GAP:]) else []
         per_hit = [
-            max(coverage(name, t), float(_abbreviates(name, h))) for t, h in zip(texts, hits, strict=True)
+            max(coverage(name, t), float(_abbreviates(name, h) or any(x in t for x in shorts)))
+            for t, h in zip(texts, hits, strict=True)
         ]
         first = name.split()[0] if " " in name else ""
         words = _part_words(name)  # "Pfizer Upjohn": "Upjohn"; "Corning Incorporated": none

@@ -99,8 +99,9 @@ def _covers(hit: Hit, year: int, ahead: int, dated: bool = True) -> bool:
 
 
 def year_cell(year: int) -> str:
-    """A table cell's text that is the year alone ("2017", "2017年", "2017年度"), as a pattern."""
-    return rf"{year}\s*(?:年度?)?"
+    """A table cell's text that is the year alone ("2017", "2017年", "2017年度", "2011(1)" with its
+    footnote mark, "Fiscal 2011"), as a pattern."""
+    return rf"(?:fiscal\s+)?{year}\s*(?:年度?)?(?:\s*\(\d\))*"
 
 
 def past_year_cell(chunk: Chunk, year: int) -> bool:

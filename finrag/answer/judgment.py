@@ -245,7 +245,14 @@ def growth_items_answer(
     slower = re.search(r"\bslower\b|\bless\b", asked.question.split("?")[0], re.I) is not None
     yes = rates[0] < rates[1] if slower else rates[0] > rates[1]
     text = f"{'Yes' if yes else 'No'}. Growth: " + " versus ".join(lines) + "."
-    return NumericAnswer(text, [f for f in facts if f is not None], None, [f.fact_id for f in facts if f])
+    worked = [  # the two growth rates, worked out: what the citation check accepts them as
+        f"{name} growth = ({format_number(new.value, None)} − {format_number(old.value, None)}) / "
+        f"{format_number(abs(old.value), None)} = {format_number(rate, GROWTH_PLACES)}%"
+        for name, new, old, rate in zip(names, now, before, rates, strict=True)
+        if new is not None and old is not None
+    ]
+    calc = Calculation("yoy_growth", "(new − old) / old", [], rates[0], "%", "\n".join(worked))
+    return NumericAnswer(text, [f for f in facts if f is not None], calc, [f.fact_id for f in facts if f])
 
 
 PERCENT = Decimal(100)

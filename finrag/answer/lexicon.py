@@ -14,6 +14,7 @@ _LEADING = re.compile(
 )
 _REMARK = re.compile(r"[（(][^（）()]*(?:填列|号|以|列示|loss|亏损)[^（）()]*[)）]")
 _NOTE_REF = re.compile(r"\s*[（(]\s*(?:notes?\b|附注|注释)[^（）()]*[)）]", re.I)  # "(Notes 1 and 3)"
+_DEFINED_TERM = re.compile(r'\s*[（(]\s*"[^"()（）]{1,20}"\s*[)）]')  # '("TBVPS")': the term it defines
 _FOOTNOTE = re.compile(r"(?:\s*[（(]\s*(?:\d{1,2}|[a-z]|注\s*\d*)\s*[)）])+\s*$", re.I)  # "(a)(b)(c)"
 # The other sign of a two-way line item is dropped: "(Loss)/earnings before income taxes", "Income tax
 # (expense)/benefit", "Net cash provided by (used in) operating activities" keep one direction's words.
@@ -30,7 +31,7 @@ _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "（": 
 def normalise(label: str) -> str:
     """A printed line item -> its comparable form: "一、营业总收入" -> "营业总收入", "Less: Cost of sales" ->
     "cost of sales"."""
-    text = label.translate(_QUOTES).strip()
+    text = _DEFINED_TERM.sub("", label.translate(_QUOTES)).strip()
     text = SIGN_ALT.sub(" ", _NOTE_REF.sub("", _REMARK.sub("", text))).strip()
     for _ in range(3):
         stripped = _LEADING.sub("", text).strip()

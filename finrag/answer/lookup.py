@@ -67,6 +67,10 @@ _PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|�
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
 _ADJUSTED_ROW = re.compile(r"(?<!un)adjusted\b|non-gaap", re.I)
+# "What adjusted diluted EPS …", "(…, non-GAAP)": the filer's adjusted row, not the GAAP one ("split-adjusted"
+# is a restatement, not a non-GAAP measure)
+_ADJUSTED_BEFORE = re.compile(r"(?<![-\w])adjusted\s+(?:[a-z&-]+\s+)?$", re.I)
+_NON_GAAP = re.compile(r"\bnon-gaap\b", re.I)
 # a note's movement column ("本期增加"): a change over the year, not the balance at its end
 _MOVEMENT = re.compile(r"(?:本[期年]|当[期年])\s*(?:增加|减少|计提|转回|核销|转销|摊销)")
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
@@ -120,7 +124,10 @@ def _same_week_end(a: str | None, b: str) -> bool:
 _EPS = ("eps_basic", "eps_diluted")
 WITHIN_BONUS = 0.5  # a row under the heading the question names ("Revenue:") over its namesake elsewhere
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
+_NET_VALUE = re.compile(r"账面价值|账面净值|净值|净额")
+_GROSS_COLUMN = re.compile(r"原值|原价|累计折旧|累计摊销|减值准备")
 OPENING_ROW_PENALTY = 0.2  # "期初…余额" is the year before's closing balance, not the year's
+GROSS_COLUMN_PENALTY = 0.2  # a cost or accumulated-amortisation column is not the carrying value asked
 _ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
 _WORD_RE = re.compile(r"[a-z]{4,}")
 # a column's period and scope words (and 余额, 金额) are matched by the period and scope checks, not as words
@@ -143,6 +150,11 @@ def _asked_share(label: str, item: str, question: str) -> float:
     rest = label.replace(item, " ") if item else label
     words = _ZH_WORD.findall(rest) if not rest.isascii() else _WORD_RE.findall(rest)
     return sum(w in question for w in words) / len(words) if words else 0.0
+
+
+def _asks_adjusted(asked: AskedFor, want: Want) -> bool:
+    before = asked.question[: want.item.start] if want.item.start > 0 else ""
+    return bool(_ADJUSTED_BEFORE.search(before) or _NON_GAAP.search(asked.question))
 
 
 def best_fact(
@@ -177,6 +189,7 @@ def best_fact(
     per_share = bool(PER_SHARE.search(low_q)) and not computes
     per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
+    adjusted = not reported and not _ADJUSTED_ROW.search(want.item.printed) and _asks_adjusted(asked, want)
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
     transfer = bool(_TRANSFER.search(asked.question))
@@ -187,6 +200,7 @@ def best_fact(
     measure = _measure_after(asked.question, want.item)
     component = part_after(asked.question, want.item)
     money = bool(_MONEY_ASKED.search(asked.question))
+    net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_COLUMN.search(asked.question)
     scored: list[tuple[float, Fact]] = []
     quarters = [want.quarter] if want.quarter else asked.quarters
     for f, label_score in candidates:
@@ -200,6 +214,8 @@ def best_fact(
             continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
         if reported and (_ADJUSTED_ROW.search(f.line_item) or _ADJUSTED_ROW.search(f.section)):
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
+        if adjusted and not _ADJUSTED_ROW.search(f"{f.line_item} {f.section}"):
+            continue  # nor is the GAAP row the adjusted figure asked (in a reconciliation table too)
         if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         if want.quarter and f.fiscal_period != want.quarter and not _ends_quarter(f, want.quarter):
@@ -237,6 +253,8 @@ def best_fact(
             score += WITHIN_BONUS if under else -WITHIN_BONUS
         if not want.prior and _OPENING_ROW.search(f.line_item_norm):
             score -= OPENING_ROW_PENALTY  # "期初现金及现金等价物余额"
+        if net_value and _GROSS_COLUMN.search(f.column_label):
+            score -= GROSS_COLUMN_PENALTY  # "账面价值": the 净值 column, not 原值 or 累计摊销
         if f.unit == "%":
             if money:
                 continue  # "净利润是多少元": a row's share of revenue is no amount

@@ -60,6 +60,8 @@ _SPLIT = re.compile(r"[和与及、]")
 _PREFIX = re.compile(
     r"^.*(?:年(?:末|初|底)?|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)"
     r"|^(?:全资|控股|参股)?(?:子公司|孙公司|股东|客户|供应商)|^控股股东"
+    # "X母公司对全资子公司Y": Y is the name
+    r"|^.{2,12}?(?:母公司)?对(?:其)?(?:全资|控股|参股)?(?:子公司|孙公司|联营企业|合营企业)"
 )
 _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
 # Words that look like a name next to a year but are not companies
@@ -93,6 +95,7 @@ _EN_CAPS = re.compile(
 )
 
 
+_NON = re.compile(r"\b[Nn]on-[A-Z][\w.&-]*")
 _YEAR_WORD = re.compile(r"(?:19|20)\d{2}年[度末初底]?")  # one word: jieba glues "年" to a name ("年诺泰")
 
 
@@ -163,7 +166,8 @@ def company_names(text: str, lang: str) -> list[str]:
                 add(name, True)
         _add_glossed(text, add)
         return found
-    for m in _EN_CAPS.finditer(text):
+    unnamed = _NON.sub(lambda m: " " * len(m.group()), text)  # "non-U.S." is everything but the name
+    for m in _EN_CAPS.finditer(unnamed):
         if _sentence_word(text, m.start(1), m.group(1)):
             continue
         runs = _POSSESSIVE.split(m.group(1))
@@ -234,3 +238,19 @@ def _add_glossed(text: str, add: Callable[[str, bool], None]) -> None:
     for m in GLOSSED_NAME.finditer(text):  # a capitalised name's gloss (a line item's follows lower case)
         for name in gloss_parts(m.group(1)):
             add(name, True)
+
+
+_LEGAL_FORM = re.compile(r"(?:股份)?有限(?:责任)?公司$|集团$|合伙企业(?:（有限合伙）)?$")
+_TRADE = re.compile(r"(?:科技|技术|实业|发展|投资|控股|贸易|工程|材料|电子|生物|药业|制药|能源|电力)+$")
+MIN_SHORT_NAME = 4  # "四方节能": a company's trade name and line of business; shorter ones name too much
+
+
+def zh_short_names(name: str) -> list[str]:
+    """The shorter forms a Chinese legal name is printed under in notes and tables: without its legal form,
+    its line of business and its place ("南通四方节能科技有限公司" -> "四方节能"), four characters or more."""
+    core = _LEGAL_FORM.sub("", name)
+    if core == name or name.isascii():
+        return []
+    forms = {c for base in (core, core[2:]) for c in (base, _TRADE.sub("", base))}
+    named = [f for f in forms if len(f) >= MIN_SHORT_NAME and f != name and _TRADE.sub("", f)]
+    return sorted(named, key=len, reverse=True)  # never a line of business alone ("电力发展")

@@ -194,11 +194,18 @@ def printed_ratio(
     own = [  # a ratio is no amount: the money unit of the table's header is not its unit
         f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
         for f in facts
-        if f.line_item_norm.startswith(row.printed)
+        if _names_ratio(f.line_item_norm, row.printed, asked.question)
         and (asked.scope != "parent" or "母公司" in f.line_item_norm)  # "资产负债率（母公司）"
         and not _PEERS.search(f.statement)  # a comparison with peers is not the filer's own indicator
     ]
     return lookup_answer(replace(asked, line_items=[row], formula=None), own, doc_rank, cite) if own else None
+
+
+def _names_ratio(label: str, ratio: str, question: str) -> bool:
+    """The row prints the ratio asked: its name first, or after words the question also writes before it
+    ("加权平均净资产收益率（归属于普通股股东的净利润）" for "加权平均净资产收益率")."""
+    at = label.find(ratio)
+    return at == 0 or (at > 0 and label[: at + len(ratio)] in question)
 
 
 _PEERS = re.compile(r"同行业|可比公司|同业")  # "与同行业公司的比较分析": the peers' figures side by side

@@ -168,7 +168,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return compared
     # "did Best Buy spend more cash on share repurchases than on dividends?"
     if pair := compared_items(asked.question, asked.language, asked.line_items, len(asked.years)):
-        year = asked.years[0] if asked.years else None
+        year = max(asked.years) if asked.years else None  # two years only for a growth: the later
         both = (
             best_fact(facts, Want(pair[0], year), asked, doc_rank),
             best_fact(facts, Want(pair[1], year), asked, doc_rank),
@@ -196,6 +196,9 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return change_answer(asked, one_year)
     if definition is not None:  # no textbook formula stands in for the question's own
         defined = defined_answer(asked, definition, facts, doc_rank, cite)
+        if defined is None and asked.formula is not None and asked.formula.named:
+            # a wording the definition reader takes apart wrongly: the named formula it spells out
+            defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)
         return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
     if asked.intent == "calculation" and asks_kind_share(asked):  # "应付账款中1年以内的金额和占比"
         totals = store.get_facts(
@@ -207,6 +210,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return shared
     if asked.intent == "calculation":
         found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
+        found = with_item_too(asked, found, facts, doc_rank, cite)
         quoted = None
         if found is None and printed_only(asked):
             return None  # the printed ratio was not found: its operands are no answer
@@ -238,6 +242,27 @@ def with_amount(
         return growth
     shown = replace(growth.calculation, text=f"{change.calculation.text}\n{growth.calculation.text}")
     return replace(growth, text=f"{change.text}\n{growth.text}", calculation=shown)
+
+
+# "境内地区的营业收入和毛利率分别是多少": an item asked beside the ratio, joined to its name
+_BESIDE = re.compile(r"([\u4e00-\u9fff]{2,10})(?:和|及|与|以及)$")
+
+
+def with_item_too(
+    asked: AskedFor, ratio: NumericAnswer | None, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """A Chinese ratio asked with an item ("…的营业收入和毛利率分别是多少"): the item's figure first."""
+    formula = asked.formula
+    if ratio is None or formula is None or asked.language != "zh" or "分别" not in asked.question:
+        return ratio
+    m = _BESIDE.search(asked.question[: max(asked.question.find(formula.zh), 0)])
+    item = next((i for i in asked.line_items if m and m.group(1).endswith(i.printed)), None)
+    if item is None:
+        return ratio
+    amount = lookup_answer(replace(asked, line_items=[item], formula=None), facts, doc_rank, cite)
+    if amount is None:
+        return ratio
+    return replace(ratio, text=f"{amount.text}\n{ratio.text}", facts=[*amount.facts, *ratio.facts])
 
 
 def printed_share(

@@ -14,7 +14,9 @@ import re
 from dataclasses import replace
 
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
+from finrag.answer.qualifiers import zh_quoted
 from finrag.answer.query import AskedFor
+from finrag.retrieve.docfit import FORWARD
 
 # the words that put the whole (the denominator) right after them
 _WHOLE_MARK = re.compile(
@@ -33,12 +35,29 @@ _PRINTED_AS = re.compile(r"^\s*[(（]$")
 
 
 def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
-    """The question's lexicon items merged with the context's row labels it names (see the module)."""
+    """The question's lexicon items merged with the context's row labels it names (see the module); a row
+    the question quotes by name ("“经营性应付项目的增加”本期金额") is the one item asked."""
+    quoted = {normalise(n) for n in zh_quoted(asked.question)} if asked.language == "zh" else set()
+    if rows := [t for t in from_tables if normalise(t.printed) in quoted]:
+        return rows
     items = [next((_as_row(t, m) for t in from_tables if t.covers(m)), m) for m in asked.line_items]
     asked = replace(asked, line_items=list(dict.fromkeys(items)))  # one row may cover two lexicon items
     asked = replace(asked, line_items=owned_rows(asked, from_tables))
     asked = replace(asked, line_items=with_missing_operand(asked, from_tables))
     return share_order(asked)
+
+
+def printed_metric(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
+    """A row of the context the question names that is a named metric with the filer's own qualifiers
+    ("Adjusted Property EBITDA" for the formula EBITDA): the printed figure is asked, not a recomputation."""
+    formula = asked.formula
+    if formula is None or not formula.named or asked.line_items or asked.definition is not None:
+        return []
+    if FORWARD.search(asked.question):  # "what guidance did X give for organic revenue growth": the text
+        return []
+    keys = [k.lower() for k in formula.keywords]
+    longer = [t for t in from_tables if any(k in (p := t.printed.lower()) and len(p) > len(k) for k in keys)]
+    return longer[:1]
 
 
 def _as_row(row: LineItemMatch, item: LineItemMatch) -> LineItemMatch:

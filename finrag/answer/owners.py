@@ -44,11 +44,17 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
     ]
     joined = "&" in name  # "J&J", "P&G": two initials joined by "&" are a name
     if any(
-        key in (full := squash(o)) or (full and full in key) or _shortens(key, full, joined) for o in owners
+        key in (full := squash(o)) or _contains(key, full) or _shortens(key, full, joined) for o in owners
     ):
         return True
     # "Xiamen Anne Corporation's (厦门安妮股份有限公司)": the name the question glosses with the filer's
     return any(is_filer(z, asked, chunks, aliases) for z in glossed_by(name, asked.question) if z != name)
+
+
+def _contains(key: str, full: str) -> bool:
+    """``key`` writes the company's name ``full`` within it: a Chinese one at its start
+    ("国电电力发展股份有限公司" for 国电电力; "辽宁益康生物股份有限公司" is another company than 生物股份)."""
+    return bool(full) and (key.startswith(full) if not full.isascii() else full in key)
 
 
 def _shortens(key: str, full: str, joined: bool = False) -> bool:
@@ -212,18 +218,24 @@ def kind_facts(
         f
         for f in facts
         if not (ks := _unclassified(f, kinds))
-        or prints_qualifiers(f.line_item, ks)
+        or prints_qualifiers(_row_label(f), ks)
         or prints_qualifiers(f.statement, ks)
     ]
     named = owned_facts(own or facts, kinds, chunk_of)
     titled = [
         replace(f, line_item=f"{f.line_item} ({m.printed})", line_item_norm=normalise(m.printed))
         for f in own
-        if prints_qualifiers(f.line_item, kinds)
+        if prints_qualifiers(_row_label(f), kinds)
         for m in (items or [])
         if m.printed and (titles_item(m, f.statement) or _totalled_by(m, f, facts))
     ]
     return [*own, *(f for f in named if f not in own), *titled]
+
+
+def _row_label(f: Fact) -> str:
+    """A row's label with the heading it sits under ("Current:" over "International": current international
+    tax provision)."""
+    return f"{f.section} {f.line_item}"
 
 
 def _totalled_by(item: LineItemMatch, part: Fact, facts: list[Fact]) -> bool:

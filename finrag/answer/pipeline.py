@@ -36,12 +36,15 @@ from finrag.answer.figures import (
 )
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
+from finrag.answer.lexicon import normalise
 from finrag.answer.llm import LLMClient, build_messages
+from finrag.answer.measures import unanswered_measure
 from finrag.answer.numeric_step import numeric_answer
-from finrag.answer.operands import with_rows
+from finrag.answer.operands import printed_metric, with_rows
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
+from finrag.answer.qualifiers import zh_parts_after, zh_quoted
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
@@ -152,14 +155,23 @@ class Answerer:
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
         elif cell is not None:  # "罐式集装箱的销售量": the 销售量 column of that product's row
-            asked.line_items, asked.qualifiers = [cell[0]], list(dict.fromkeys([*asked.qualifiers, cell[1]]))
+            asked.line_items, asked.qualifiers = cell[0], list(dict.fromkeys([*asked.qualifiers, cell[1]]))
             asked.intent = "lookup" if asked.intent == "text" else asked.intent
+        elif printed := printed_metric(asked, from_tables):  # "Adjusted Property EBITDA": the filer's row
+            asked.line_items, asked.formula, asked.intent = printed, None, "lookup"
+            asked.qualifiers = [q for q in asked.qualifiers if q not in printed[0].printed.lower()]
         elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
             asked.line_items = with_rows(asked, from_tables)
+            rows = {normalise(m.printed) for m in asked.line_items}
+            quoted = rows & {normalise(n) for n in zh_quoted(asked.question)}  # a quoted row is the item
+            asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted]
             if asks_ranking(asked):  # "Which segment had the highest operating profit?"
                 asked.intent = "lookup"
         elif asked.intent == "text":
             asked.line_items = from_tables
+            if asked.language == "zh":  # "电力销售收入中，水电机组实现的收入": the part's row, not the total
+                parts = zh_parts_after(asked.question, from_tables, rows=True)
+                asked.qualifiers = list(dict.fromkeys([*asked.qualifiers, *parts]))
             words = asked.formula.keywords if asked.formula else ()
             if any(w in t.printed for t in from_tables for w in words):
                 asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum
@@ -279,6 +291,9 @@ class Answerer:
             any(w in text for w in g) for g in role.cue_groups
         ):
             text = ""  # the quoted sentences say nothing of the amount asked ("总市值"): no answer
+        if (unsaid := unanswered_measure(prep.asked, text)) is not None:
+            prep.trace.add("answer", "unanswered", {"missing": unsaid})
+            text = ""  # "what price per share …" quoted by sentences that print none
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 

@@ -80,9 +80,11 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
 # the part of a line item asked for, written before it
 _PART_OF = re.compile(
     r"\s+(?:(?:component|portion|part)\s+of|included\s+in|within|in)\s+"
-    r"(?:the\s+|its\s+|their\s+|(?:[A-Z][\w&.-]*\s+)*[A-Z][\w&.-]*['’]s?\s+)?$"  # "of Pfizer's inventories"
+    r"(?:the\s+|its\s+|their\s+|(?:[A-Z][\w&.-]*\s+)*[A-Z][\w&.-]*['’]s?\s+)?"  # "of Pfizer's inventories"
+    r"(?:(?:net|total|gross)\s+)?$"  # "of Corning's net inventories"
 )
 MAX_PART_WORDS = 4  # "buildings and improvements": a part's name is a few words
+_ASIDE_END = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 _QUOTED_END = re.compile(r"['‘\"“]([^'‘’\"“”]{2,80})['’\"”]\s*$")  # a part quoted as the filing prints it
 
 
@@ -90,6 +92,7 @@ def _part_before(text: str) -> str:
     """The words naming a part, read back from its end until a word that names none ("the", "what")."""
     if quoted := _QUOTED_END.search(text):  # "the 'accrued vacation, salaries and wages' component of"
         return quoted.group(1).strip().lower()
+    text = _ASIDE_END.sub("", text)  # "the current international (non-U.S.) component of"
     words: list[str] = []
     for token in reversed(text.split()[-MAX_PART_WORDS:]):
         low = token.lower()
@@ -188,21 +191,27 @@ def zh_projects(question: str, items: list[LineItemMatch]) -> list[str]:
     ]
 
 
-def zh_parts_after(question: str, items: list[LineItemMatch]) -> list[str]:
-    """The parts of Chinese statement items a question names right after them ("短期借款中，信用借款"); a part
-    that is a line item itself ("营业收入中主营业务收入的占比") is asked as that item, not as a kind, and a
-    project or a risk has no note of parts ("募集资金投资项目中，票据印务扩建项目的建设期")."""
+def zh_parts_after(question: str, items: list[LineItemMatch], *, rows: bool = False) -> list[str]:
+    """The parts of Chinese statement items (``rows``: or of table rows) a question names right after
+    them ("短期借款中，信用借款", "电力销售收入中，水电机组实现的"); a part that is a line item itself
+    ("营业收入中主营业务收入的占比") is asked as that item, not as a kind, and a project or a risk has no
+    note of parts ("募集资金投资项目中，票据印务扩建项目的建设期")."""
     out: list[str] = []
     for item in items:
-        known = bool(item.concept) and item.start >= 0 and not item.printed.isascii()
+        row = rows and not item.printed.endswith(_ZH_NO_PARTS)  # "募集资金投资项目中，…": no note of parts
+        known = (row or bool(item.concept)) and item.start >= 0 and not item.printed.isascii()
         m = _ZH_PART_AFTER.match(question, item.end) if known else None
         part = m.group(1) if m else ""
+        part = _ZH_CLASS_WORD.sub("", part) if len(_ZH_CLASS_WORD.sub("", part)) >= 2 else part
+        part = _ZH_AGING_WORD.sub("", part)  # "账龄一至二年": the bracket a note's row prints
         item_itself = concept_of(part) is not None or bool(find_line_items(part))
         if part and not part.startswith(_ZH_BASIS) and not item_itself and not _ZH_NOT_KINDS.search(part):
             out.append(part)
     return out
 
 
+_ZH_NO_PARTS = ("项目", "风险", "工程")
+_ZH_AGING_WORD = re.compile(r"^账龄(?:为|在)?(?=.{2})")
 _ZH_GLOSSED = re.compile(r"[（(]\s*([\u4e00-\u9fff]{2,20})\s*[)）]")
 
 
@@ -268,6 +277,14 @@ _PART_AFTER = re.compile(
 )
 
 
+# "How much of Boeing's inventory … was attributable to commercial aircraft programs?": the part named after
+_PART_LATER = re.compile(
+    r"\bhow much of\b[^?]{3,100}?\b(?:was|were|is|are)\s+(?:attributable|related|allocated)\s+to\s+"
+    r"(?:the\s+|its\s+|their\s+)?(?P<kind>[a-z][a-z&-]*(?:\s+[a-z&-]+){0,4}?)\s*(?=\?|$|[,.;]|\s(?:at|as|in|for|on|during)\b)",
+    re.I,
+)
+
+
 def part_qualifiers(question: str) -> list[str]:
     """The part of the company a question asks about after its name, in the documents' own words: the
     Chinese name bracketed after it ("X's biopharmaceutical (生物制药) business"), or a segment named in lower
@@ -280,6 +297,7 @@ def part_qualifiers(question: str) -> list[str]:
             out.append(m["zh"])
         elif m.group(0).endswith("segment") and not any(w in _NOT_KINDS for w in m["kind"].split()):
             out.append(m["kind"].strip())
+    out += [m["kind"].lower() for m in _PART_LATER.finditer(question)]
     return out
 
 

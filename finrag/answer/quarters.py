@@ -58,6 +58,31 @@ def quarter_heads(columns: list[Column], texts: list[str]) -> list[Column]:
     ]
 
 
+_YEAR_LABEL = re.compile(r"(?:fiscal\s+)?(?:19|20)\d{2}", re.I)
+
+
+def quarter_groups(columns: list[Column], texts: list[str]) -> list[Column]:
+    """Year columns repeated under a line naming as many quarters ("First Quarter Second Quarter Third Quarter
+    Fourth Quarter" over "2020 2019" four times): each column is its group's quarter of its year, not the
+    year. Unchanged unless the years repeat the same way in every group."""
+    labels = [c.label.strip() for c in columns]
+    if len(columns) < 2 or not all(
+        _YEAR_LABEL.fullmatch(x) and c.period.fiscal_year for x, c in zip(labels, columns, strict=True)
+    ):
+        return columns
+    for line in (line for text in texts for line in reversed(text.split("\n"))):
+        words = _QUARTER_WORD.findall(line)
+        k = len(words)
+        if k < 2 or len(columns) % k or len({w.lower() for w in words}) != k:
+            continue
+        m = len(columns) // k
+        groups = [labels[i * m : (i + 1) * m] for i in range(k)]
+        if any(g != groups[0] for g in groups) or len(set(groups[0])) != m:
+            continue
+        return [quarter_column(replace(c, label=words[i // m]), c.period) for i, c in enumerate(columns)]
+    return columns
+
+
 def heading_period(texts: list[str]) -> ResolvedPeriod | None:
     """The period of the nearest short line that is a period heading with one year."""
     for line in (line.strip() for text in texts for line in reversed(text.split("\n"))):

@@ -186,7 +186,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
     # "(goodwill and other intangibles note)": where to read, not what is asked
-    sources = [m.span() for m in SOURCE_ASIDE.finditer(text)]
+    # "加权平均净资产收益率（按归属于公司普通股股东的净利润）": the basis a printed ratio is taken on
+    sources = [m.span() for m in (*SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))]
     asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in sources)]
     asked.formula = detect_formula(text)
     if asked.formula is None and len(asked.dates) >= 2 and asked.language == "en" and _COMPARED.search(text):
@@ -229,7 +230,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
-            found += zh_parts_after(text, asked.line_items) + zh_projects(text, asked.line_items)
+            found += zh_parts_after(text, asked.line_items, rows=True) + zh_projects(text, asked.line_items)
         asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
         # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too
@@ -295,14 +296,18 @@ _QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth) quarter\b"
 _PART_WORDS = re.compile(rf"{_QUARTER}|\b(?:three|six|nine) months\b|\bweeks ended\b", re.I)
 _REPORT_PART = re.compile(
     rf"(?:{_QUARTER})\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?(?:(?:19|20)\d{{2}}\s+)?"
-    r"(?:earnings|10-Q|results|release|press release|report)\b",
+    r"(?:earnings|10-Q|results|release|press release|report)\b"
+    rf"|\b(?:10-Q|earnings release|press release)\s+for\s+the\s+(?:{_QUARTER})"
+    r"(?:\s+of)?(?:\s+(?:fiscal\s+)?(?:19|20)\d{2})?",
     re.I,
-)
+)  # "the Q2 2023 earnings release", "its 10-Q for the second quarter of 2023"
 
 
+_BASIS_ASIDE = re.compile(r"[（(](?:按|以|基于)[^（）()]{2,30}[)）]")
 SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
     r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
-    r"|\b(?:according to|per|in|from) the [a-z][\w&-]*(?: [a-z][\w&-]*){0,4} note\b",
+    r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&-]*(?: [a-z][\w&-]*){0,4}"
+    r" (?:note|notes|disclosures?|footnotes?)\b",  # "In Netflix's stock-based compensation disclosures"
     re.I,
 )
 
@@ -347,6 +352,12 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         asked.year_offset = offset
     if asked.part_year and _part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
         asked.part_year, asked.quarters = False, []
+    elif (
+        asked.quarters
+        and _REPORT_PART.search(text)
+        and not re.search(_QUARTER, _REPORT_PART.sub(" ", text), re.I)
+    ):
+        asked.quarters = []  # "the first six months of 2023 in its Q2 2023 earnings release": the half year
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()

@@ -109,6 +109,9 @@ _POSSESSIVE = re.compile(r"['’]s\b")
 
 def _written(low: str, norm: str) -> tuple[int, int] | None:
     """Where the question writes a row label (start, end), or None."""
+    outside = re.sub(r"\([^()]*\)", "", norm).strip()  # "(millions)", a unit cell, has no name outside
+    if norm.isascii() and "(" in norm and outside and norm not in low:  # "fair value (per share)"
+        norm = re.sub(r"\s+", " ", norm.replace("(", " ").replace(")", " ")).strip()
     if norm.isascii() or not _PAID_OR_RECEIVED.search(norm):
         i = low.find(norm)
         if i < 0 and norm.isascii() and " " in norm:  # "MGM China's first revolving credit facility"

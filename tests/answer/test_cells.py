@@ -105,3 +105,13 @@ def test_a_product_row_under_a_dated_measure_column_is_that_measure_of_the_produ
         ("主营业务收入", 2004): Decimal("46607998.80"),
         ("主营业务收入", 2003): Decimal("32426351.57"),
     }
+
+
+def test_two_measures_of_one_product_row_are_both_answered(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("罐箱科技2019年罐式集装箱的生产量和销售量分别是多少？"))
+    assert not a.refused and "7,490" in a.answer and "6,942" in a.answer
+
+
+def test_an_item_asked_beside_a_printed_ratio_of_the_same_row_is_answered_too(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("罐箱科技2019年罐式集装箱的营业收入和毛利率分别是多少？"))
+    assert not a.refused and "764,321,152.14" in a.answer and "17.30%" in a.answer

@@ -71,3 +71,20 @@ def test_a_ranked_subset_of_a_balance_is_never_its_total() -> None:
     ranked = "截至2009年12月31日，公司前五名应收账款及占总应收账款比例情况如下："
     assert unranked_subset("爱康2009年末应收账款前五名合计是多少？", total, [ranked]) is None  # read off it
     assert unranked_subset("爱康2009年末应收账款前五名合计是多少？", total, ["资产状况分析"]) == "前五名"
+
+
+def test_the_n_th_largest_shareholder_is_ranked_by_shares_held_not_by_the_year_s_change() -> None:
+    holders = Table(
+        "t3",
+        [43],
+        [["股东名称（全称）", "报告期内增减", "期末持股数量", "比例(%)", "股东性质"]],
+        [
+            ["黄杰", "0", "84,187,105", "39.96", "境内自然人"],
+            ["钱洪", "-460,000", "4,246,901", "2.02", "境内自然人"],
+            ["黄晓颖", "-490,000", "5,508,138", "2.61", "境内自然人"],
+        ],
+        caption="(二) 截止报告期末前十名股东、前十名流通股东持股情况表",
+    )
+    out = _answer("截至2007年末，安妮股份的第二大股东是谁？持股多少股？", [holders])
+    assert out is not None and out.result == Decimal("5508138")
+    assert "黄晓颖" in out.text and "持股5,508,138股" in out.text and "2.61%" in out.text

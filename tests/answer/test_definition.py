@@ -620,3 +620,12 @@ def test_a_sum_before_a_comma_is_divided_whole() -> None:
     ]
     its = find_definition("What was its marketing intensity, defined as marketing expense / total revenues?")
     assert its is not None and its.name == "marketing intensity"
+
+
+def test_compute_a_metric_as_a_formula_defines_it_with_the_rows_as_printed() -> None:
+    coverage = find_definition(
+        "For fiscal 2019, compute interest coverage as operating profit divided by interest, net."
+    )
+    assert coverage is not None and coverage.name == "interest coverage"
+    assert [t.item.printed for t in coverage.terms] == ["operating profit", "interest, net"]
+    assert find_definition("Compute Nike's working capital as of May 31, 2018.") is None  # a date, no formula

@@ -646,3 +646,72 @@ def test_a_bare_basic_or_diluted_row_is_the_eps_only_under_an_eps_heading() -> N
     assert per_share_name("Diluted net income per common share attributable to Walmart", "") == (
         "diluted earnings per share"
     )
+
+
+def test_measure_columns_are_dated_by_the_one_date_their_caption_prints() -> None:
+    assets = Table(
+        "t42",
+        [218],
+        [["项目", "折旧年限", "原值", "累计折旧", "净值"]],
+        [["房屋及建筑物", "20年", "76,221,176.99", "4,881,622.00", "71,339,554.99"]],
+        caption="截至2010年12月31日，公司固定资产情况如下：",
+    )
+    top5 = Table(
+        "t43",
+        [80],
+        [["供应商", "金额", "占比"]],
+        [["合计", "1,200.00", "35.5%"]],
+        caption="2004年前五名供应商",
+    )
+    two = Table("t44", [81], [["客户", "金额"]], [["合计", "900.00"]], caption="2004年、2005年前五名客户")
+    half = Table(
+        "t47",
+        [82],
+        [["项目", "股本", "未分配利润"]],
+        [["（一）净利润", "", "486,319,069.42"]],
+        caption="2007年1-6月",
+    )
+    doc = make_doc([assets, top5, two, half], company="爱康", year=2010)
+    facts = extract_facts(doc, table_chunks(doc))
+    cost = next(f for f in facts if f.line_item == "房屋及建筑物" and f.column_label == "原值")
+    assert (cost.period_end, cost.value) == ("2010-12-31", Decimal("76221176.99"))
+    total = next(f for f in facts if f.table_ref == "t43" and f.column_label == "金额")
+    assert (total.fiscal_year, total.fiscal_period) == (2004, "FY")
+    assert all(f.fiscal_year is None for f in facts if f.table_ref == "t44")  # two years: no one date
+    assert all(f.fiscal_year is None for f in facts if f.table_ref == "t47")  # half a year: not the year
+
+
+def test_a_quarter_heading_over_its_year_columns_is_not_spread_by_the_full_year_heading() -> None:
+    release = Table(
+        "t45",
+        [1],
+        [
+            ["", "", "Q4", "", "", "Full Year", ""],
+            ["($ in Millions, except EPS)", "2022", "2021", "% Change", "2022", "2021", "% Change"],
+        ],
+        [["EPS (diluted)", "$1.33", "$1.77", "(24.9)%", "$6.73", "$7.81", "(13.8)%"]],
+        caption="OVERALL FINANCIAL RESULTS",
+    )
+    doc = make_doc(
+        [release], company="Johnson & Johnson", year=2022, language="en", unit_line="(in millions)"
+    )
+    got = {
+        (f.fiscal_year, f.fiscal_period): f for f in extract_facts(doc, table_chunks(doc)) if f.unit != "%"
+    }
+    assert got[(2022, "Q4")].value == Decimal("1.33") and got[(2022, "FY")].value == Decimal("6.73")
+    assert got[(2022, "Q4")].unit is None  # "except EPS"
+
+
+def test_a_row_counted_in_a_quantity_keeps_its_unit_not_the_table_s_money_unit() -> None:
+    fuse = Table(
+        "t46",
+        [67],
+        [["年份", "销售量（万米）", "销售额(万元)"]],
+        [["2005年", "1,430", "773.21"], ["2004年", "1,478", "758.77"]],
+        caption="④工业导火索",
+    )
+    doc = make_doc([fuse], company="南岭民爆", year=2006, unit_line="单位：万元")
+    got = {(f.line_item, f.fiscal_year): f for f in extract_facts(doc, table_chunks(doc))}
+    volume = got[("销售量（万米）", 2005)]
+    assert (volume.value, volume.unit, volume.scale) == (Decimal("1430"), "万米", Decimal(10_000))
+    assert got[("销售额(万元)", 2005)].unit == "万元"

@@ -546,3 +546,36 @@ def test_the_filing_named_after_the_question_is_no_keyword_either() -> None:
         "What was CVS Health's operating margin in 2020, based on the comparative columns of its 2022 10-K?"
     )
     assert decide(asked, [Hit(income, 0.9)], ["CVS Health"], AnswerSettings()).answerable
+
+
+def test_the_document_or_statement_a_question_names_is_no_topic_word() -> None:
+    indicators = Table(
+        "t90",
+        [135],
+        [["财务指标", "2006年", "2005年"]],
+        [["利息保障倍数（倍）", "1.49", "1.60"]],
+        caption="1．公司最近三年的主要财务指标",
+    )
+    doc = make_doc([indicators], company="国电电力", year=2006)
+    hits = [Hit(table_chunks(doc)[0], 0.9)]
+    asked = analyze("国电电力增发招股意向书披露的2006年利息保障倍数是多少？")
+    assert decide(asked, hits, ["国电电力"], AnswerSettings()).answerable  # not "增发、招股、意向书" missing
+    balance = make_doc([OPERATIONS_EN], company="Acme", year=2018, language="en", unit_line="")
+    asked = analyze("What was Acme's operating income in 2018, based on its consolidated balance sheet?")
+    assert decide(asked, [Hit(table_chunks(balance)[0], 0.9)], ["Acme"], AnswerSettings()).answerable
+
+
+def test_a_five_year_table_s_footnoted_year_column_covers_that_year() -> None:
+    selected = Table(
+        "t91",
+        [34],
+        [["", "2015(1)", "2014(1)", "2013(1)", "2012(1)", "2011(1)", ""]],
+        [["Net revenue", "$3,991", "$5,506", "$5,299", "$5,422", "$6,568", ""]],
+        caption="Five Years Ended December 26, 2015",
+    )
+    doc = make_doc([selected], company="AMD", year=2015, language="en", unit_line="(in millions)")
+    asked = analyze(
+        "Per the selected financial data in AMD's 2015 10-K, what net revenue did AMD report for 2011?"
+    )
+    d = decide(asked, [Hit(table_chunks(doc)[0], 0.9)], ["AMD"], AnswerSettings())
+    assert d.answerable, d.reason

@@ -3,6 +3,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.asks import compared_items, compares_periods
+from finrag.answer.cite import check_answer
 from finrag.answer.facts import extract_facts
 from finrag.answer.judgment import (
     asks_direction,
@@ -173,3 +174,19 @@ def test_two_items_growth_rates_are_compared_not_their_sizes() -> None:
     found = growth_items_answer(asked, now, before, (pair[0].printed, pair[1].printed), lambda f: 1)
     assert found is not None and found.text.startswith("No. Growth: operating income 5.1%")  # 6,098 / 5,802
     assert "revenue 11.5%" in found.text  # 17,606 / 15,785: revenue grew faster
+    # the rates are a shown calculation: the citation check keeps the sentence that states them
+    assert found.calculation is not None and "11.5%" in found.calculation.text
+    doc = make_doc([INCOME], company="Acme", year=2022, language="en", unit_line="")
+    context = {1: table_chunks(doc)[0]}
+    kept, report = check_answer(found.text, context, found.calculation, q)
+    assert kept == found.text and not report.dropped_sentences
+
+
+def test_a_growth_comparison_may_name_the_base_year_and_open_with_a_dated_clause() -> None:
+    q = (
+        "In the six months ended December 31, 2022, did Acme grow its operating income faster than its "
+        "revenue, compared with the six months ended December 31, 2021?"
+    )
+    asked = analyze(q)
+    pair = compared_items(q, "en", asked.line_items, len(asked.years))
+    assert pair is not None and [m.printed for m in pair] == ["operating income", "revenue"]

@@ -171,3 +171,7 @@ def test_a_year_s_bare_income_is_its_revenue_but_a_named_income_is_itself() -> N
 def test_an_item_read_across_its_sign_aside_wins_over_an_item_inside_it() -> None:
     found = find_line_items("what was the foreign component of income (loss) before income taxes for 2019?")
     assert [m.concept for m in found] == ["total_profit"]
+
+
+def test_a_defined_term_in_brackets_is_no_part_of_the_row_name() -> None:
+    assert normalise("Tangible book value per share (“TBVPS”)(a)") == "tangible book value per share"

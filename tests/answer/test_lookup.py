@@ -971,3 +971,55 @@ def test_a_transfer_asked_is_never_answered_with_a_closing_balance() -> None:
     assert lookup_answer(balance, facts, {doc.doc_id: 0}, lambda f: 1) is not None
     moved = analyze("生物股份2020年在建工程转入固定资产的金额是多少元？")
     assert lookup_answer(moved, facts, {doc.doc_id: 0}, lambda f: 1) is None
+
+
+def test_an_adjusted_figure_asked_is_the_adjusted_row_and_a_report_quarter_names_no_period() -> None:
+    release = Table(
+        "t70",
+        [11],
+        [["", "2022", "2021"]],
+        [
+            ["Net earnings per share (Diluted)", "$6.73", "$7.81"],
+            ["Adjusted earnings before provision for taxes and net earnings", "", ""],
+            ["Net earnings per share (Diluted)", "$10.15", "$9.80"],
+        ],
+        caption="Reconciliation of Non-GAAP Financial Measures",
+    )
+    doc = make_doc([release], company="Johnson & Johnson", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+
+    def answer(q: str) -> str:
+        found = lookup_answer(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
+        return found.text if found else ""
+
+    assert "10.15" in answer("What adjusted diluted EPS did J&J report for 2022?")
+    assert "10.15" in answer("What was J&J's diluted EPS (non-GAAP) for 2022?")
+    assert "6.73" in answer("What diluted EPS did J&J report for 2022?")  # the GAAP row, though the table is
+    assert "6.73" in answer(
+        "What was J&J's split-adjusted diluted EPS for 2022?"
+    )  # a non-GAAP reconciliation
+    q = "What adjusted diluted EPS did J&J report for the first six months of 2023 in its Q2 2023 release?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert (
+        asked.quarters == [] and asked.part_year
+    )  # the release's quarter names the report: six months asked
+
+
+def test_a_carrying_value_asked_is_the_net_column_not_the_cost_or_amortisation() -> None:
+    intangibles = Table(
+        "t71",
+        [219],
+        [["类别", "无形资产原值", "累计摊销", "无形资产净值"]],
+        [["土地使用权", "123,591,637.31", "1,684,558.53", "121,907,078.78"]],
+        caption="截至2010年12月31日，公司无形资产情况如下：",
+    )
+    doc = make_doc([intangibles], company="爱康", year=2010)
+    facts = extract_facts(doc, table_chunks(doc))
+
+    def answer(q: str) -> Decimal | None:
+        land = Want(LineItemMatch("", "土地使用权", q.find("土地使用权")), 2010)
+        found = best_fact(facts, land, analyze(q), {doc.doc_id: 0})
+        return found.value if found else None
+
+    assert answer("爱康2010年末无形资产中土地使用权的账面价值是多少？") == Decimal("121907078.78")
+    assert answer("爱康2010年末无形资产中土地使用权的原值是多少？") == Decimal("123591637.31")

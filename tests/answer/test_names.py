@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from finrag.answer.names import company_names
+from finrag.answer.names import company_names, zh_short_names
 
 
 def test_company_names_in_questions() -> None:
@@ -99,3 +99,10 @@ def test_an_instruction_or_a_sentence_s_first_word_is_no_company() -> None:
         "dividends) / net income."
     )
     assert company_names(defined, "en") == []  # "3M" is matched by the retriever; "Retention" is a word
+
+
+def test_a_subsidiary_named_after_what_the_parent_holds_is_the_name_and_has_short_forms() -> None:
+    q = "截至2019年12月31日，四方科技母公司对全资子公司南通四方节能科技有限公司的长期股权投资余额是多少？"
+    assert company_names(q, "zh") == ["南通四方节能科技有限公司"]
+    assert "四方节能" in zh_short_names("南通四方节能科技有限公司")
+    assert zh_short_names("国电电力发展股份有限公司") == ["国电电力发展"]  # never a line of business alone

@@ -283,3 +283,21 @@ def test_a_head_count_in_a_table_in_millions_is_a_number_of_people() -> None:
     by = {(f.line_item, f.column_label): f for f in extract_facts(doc, table_chunks(doc))}
     assert value_text(by[("Headcount", "2Q23")], "en") == "300,066"  # no "million"; its footnote is no bar
     assert value_text(by[("Total net revenue", "2Q23")], "en") == "41,307 million"
+
+
+def test_a_printed_ratio_row_may_open_with_words_the_question_also_writes() -> None:
+    indicators = Table(
+        "t92",
+        [255],
+        [["项目", "2010年度", "2009年度"]],
+        [
+            ["加权平均净资产收益率（归属于普通股股东的净利润）", "35.41%", "43.91%"],
+            ["扣除非经常性损益后的加权平均净资产收益率", "37.07%", "41.66%"],
+        ],
+        caption="（七）收益率指标分析",
+    )
+    doc = make_doc([indicators], company="爱康", year=2010)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("爱康2009年度的加权平均净资产收益率（按归属于公司普通股股东的净利润）是多少？")
+    found = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and "43.91%" in found.text and "41.66" not in found.text

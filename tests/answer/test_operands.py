@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.operands import share_order, with_rows
+from finrag.answer.operands import printed_metric, share_order, with_rows
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.table_items import items_from_tables
 from finrag.model import Fact, Table
@@ -223,3 +223,45 @@ def test_a_part_named_after_zhong_is_read_from_the_items_own_note_not_another_ta
     asked.line_items = with_rows(asked, items_from_tables(question, chunks))
     out = lookup_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "61,234,567.89" in out.text
+
+
+def test_a_row_the_question_quotes_is_the_one_item_asked() -> None:
+    supplement = Table(
+        "t80",
+        [130],
+        [["补充资料", "本期金额", "上期金额"]],
+        [
+            ["净利润", "208,051,337.17", "229,946,183.56"],
+            ["经营性应付项目的增加（减少以“－”号填列）", "166,481,230.07", "69,476,049.57"],
+        ],
+        caption="(1).现金流量表补充资料",
+    )
+    doc = make_doc([supplement], company="四方科技", year=2019)
+    chunks = table_chunks(doc)
+    q = "四方科技2019年补充资料里，将净利润调节为经营现金流量时，“经营性应付项目的增加”本期金额是多少元？"
+    asked = analyze(q)
+    assert [m.printed for m in with_rows(asked, items_from_tables(q, chunks))] == ["经营性应付项目的增加"]
+
+
+def test_a_named_metric_printed_with_the_filer_s_qualifiers_is_read_not_recomputed() -> None:
+    segments = Table(
+        "t81",
+        [91],
+        [["", "2018", "2017"]],
+        [
+            ["Adjusted Property EBITDA", "", ""],
+            ["Las Vegas Strip Resorts", "1,705,479", "1,736,485"],
+            ["MGM China", "568,294", "535,524"],
+        ],
+        caption="NOTE 16 — SEGMENT INFORMATION",
+    )
+    doc = make_doc([segments], company="MGM Resorts", year=2018, language="en", unit_line="(in thousands)")
+    chunks = table_chunks(doc)
+    q = "What Adjusted Property EBITDA did MGM Resorts' MGM China segment generate in 2018?"
+    asked = analyze(q)
+    assert asked.formula is not None and asked.formula.name == "ebitda"
+    assert [m.printed for m in printed_metric(asked, items_from_tables(q, chunks, asked.entities))] == [
+        "Adjusted Property EBITDA"
+    ]
+    plain = analyze("What was MGM Resorts' EBITDA in 2018?")  # no row longer than the name: computed
+    assert printed_metric(plain, items_from_tables("What was MGM Resorts' EBITDA in 2018?", chunks)) == []

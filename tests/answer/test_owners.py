@@ -290,3 +290,10 @@ def test_a_component_row_above_the_item_it_sums_to_is_that_item_s_part() -> None
     )
     out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "-78,122" in out.text
+
+
+def test_a_subsidiary_whose_name_contains_the_filer_s_short_name_is_another_company() -> None:
+    jinyu = make_chunk(make_doc([TOTALS], company="生物股份", year=2020), "公司2020年实现净利润。", 5)
+    asked = analyze("生物股份2020年年报中，控股子公司辽宁益康生物股份有限公司2020年实现的净利润是多少？")
+    assert not is_filer("辽宁益康生物股份有限公司", asked, [jinyu])
+    assert is_filer("生物股份有限公司", asked, [jinyu])  # the filer's name written out from its start

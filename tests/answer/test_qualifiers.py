@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from finrag.answer.extractive import Focus, select_sentences
 from finrag.answer.facts import extract_facts
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
 from finrag.answer.qualifiers import (
@@ -15,6 +16,7 @@ from finrag.answer.qualifiers import (
     part_qualifiers,
     prints_qualifiers,
     zh_item_qualifiers,
+    zh_parts_after,
     zh_quoted,
 )
 from finrag.answer.query import analyze
@@ -264,3 +266,51 @@ def test_where_a_row_stands_is_no_kind_of_it() -> None:
 def test_a_named_project_owns_the_figure_asked_of_it() -> None:
     asked = analyze("安妮股份募投的票据印务扩建项目总投资中固定资产投资和流动资金各是多少？")
     assert asked.qualifiers == ["票据印务扩建项目"]  # not the balance sheet's 固定资产
+
+
+def test_a_component_named_before_a_net_item_or_after_it_is_the_row_asked() -> None:
+    assert _kinds(
+        "What was the finished goods component of Corning's net inventories at December 31, 2020?"
+    ) == ["finished goods"]
+    boeing = "How much of Boeing's inventory in 2018 was attributable to commercial aircraft programs?"
+    assert "commercial aircraft programs" in _kinds(boeing)
+    walmart = (
+        "What was the current international (non-U.S.) component of Walmart's provision for income taxes?"
+    )
+    asked = analyze(walmart, QueryAnalysis(walmart, walmart, "en", "lookup"))
+    assert asked.qualifiers == ["current international"] and asked.entities == [
+        "Walmart"
+    ]  # "non-U.S." no name
+
+
+def test_a_component_s_words_may_be_split_between_its_heading_and_its_row() -> None:
+    taxes = Table(
+        "t60",
+        [78],
+        [["(Amounts in millions)", "2018", "2017"]],
+        [
+            ["Current:", "", ""],
+            ["U.S. federal", "$2,998", "$3,454"],
+            ["International", "1,377", "1,510"],
+            ["Total current tax provision", "4,780", "5,459"],
+            ["Deferred:", "", ""],
+            ["International", "(146)", "(360)"],
+            ["Total provision for income taxes", "$4,600", "$6,204"],
+        ],
+        caption="A summary of the provision for income taxes is as follows:",
+    )
+    doc = make_doc([taxes], company="Walmart", year=2018, language="en", unit_line="(in millions)")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    kinds = kind_facts(facts, ["current international"], {c.chunk_id: c for c in chunks})
+    assert {f.value for f in kinds} == {
+        Decimal("1377"),
+        Decimal("1510"),
+    }  # not the deferred row, nor the total
+
+
+def test_a_part_named_after_a_table_row_is_a_kind_of_it() -> None:
+    q = "国电电力2006年电力销售收入中，水电机组实现的收入是多少？"
+    row = LineItemMatch("", "电力销售收入", q.find("电力销售收入"))
+    assert zh_parts_after(q, [row], rows=True) == ["水电机组"]  # "实现" is no part of the row's name
+    assert zh_parts_after(q, [row]) == []  # a statement item's note parts only, unless asked for rows

@@ -149,3 +149,14 @@ def test_a_question_opening_with_why_asks_for_the_text_not_a_calculation() -> No
 
 def test_a_terse_question_with_a_quarter_code_asks_for_the_figure() -> None:
     assert analyze("MGM 2Q23 diluted EPS?").intent == "lookup"
+
+
+def test_a_quarter_naming_the_report_read_is_no_quarter_asked_and_a_basis_aside_no_item() -> None:
+    q = (
+        "By what percentage did JPMorgan's tangible book value per share grow between December 31, 2022 and "
+        "June 30, 2023, according to its 10-Q for the second quarter of 2023?"
+    )
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert asked.quarters == []  # the 10-Q's quarter: the two balance dates are asked
+    roe = analyze("爱康太阳能2009年度的加权平均净资产收益率（按归属于公司普通股股东的净利润）是多少？")
+    assert "净利润" not in [m.printed for m in roe.line_items]  # the basis of the printed ratio, no operand

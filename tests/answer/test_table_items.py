@@ -61,3 +61,12 @@ def test_a_row_named_only_as_the_note_to_read_is_no_item() -> None:
     chunk = make_chunk(doc, "Intangibles\n| Goodwill | 12,787 |\n| Trademarks | 65 |", 70, table_ref="t4")
     q = "In Adobe's 10-K (goodwill and other intangibles note), what was the net amount of trademarks?"
     assert [m.printed for m in items_from_tables(q, [chunk])] == ["trademarks"]  # not goodwill
+
+
+def test_a_label_s_bracketed_words_may_be_written_without_brackets_but_a_unit_cell_is_no_item() -> None:
+    doc = make_doc([], company="Netflix", year=2015, language="en")
+    table = "| (millions) | 2015 | 2014 |\n| Weighted-average fair value (per share) | $39.22 | $30.17 |"
+    chunk = make_chunk(doc, table, 56, table_ref="t1")
+    q = "What was the weighted-average fair value per share of options granted in 2015, in USD millions?"
+    found = [m.printed.lower() for m in items_from_tables(q, [chunk])]
+    assert len(found) == 1 and "weighted-average fair value" in found[0]  # not "(millions)"

@@ -1,0 +1,72 @@
+"""What a quoted (extractive) answer to an English figure question must print: the kind of figure asked and
+the quarter asked. Sentences about the topic that give no percentage for "what share …", no price for "what
+price per share …", or speak only of another quarter, answer nothing: the question is refused instead."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.periods import quarter_number
+from finrag.answer.query import AskedFor
+from finrag.retrieve.docfit import FORWARD
+
+# a table row's small decimal ("| 大专及以上 | 641 | 30.40 |"): a percentage whose sign is in the header
+_ROW_SHARE = re.compile(r"\|\s*\d{1,2}\.\d{1,2}\s*\|")
+_PERCENT = re.compile(rf"\d\s*[%％]|\d\s*percent\b|{_ROW_SHARE.pattern}", re.I)
+# (what the question asks, what an answer to it prints, the name of the figure asked)
+_MEASURES = (
+    (
+        re.compile(
+            r"\bwhat (?:share|percentage|percent|proportion)\b|\bas a (?:percentage|share) of\b", re.I
+        ),
+        _PERCENT,
+        "a percentage",
+    ),
+    (
+        re.compile(r"\bwhat (?:[\w-]+ ){0,3}margin\b|\bmargin (?:did|was|were)\b", re.I),
+        _PERCENT,
+        "a margin",
+    ),
+    (
+        re.compile(
+            r"\bhow much (?:revenue|cash|money|capital|income|profit|debt)\b"
+            r"|\bhow much did\b[^?]{0,60}\b(?:spend|pay|invest|earn|generate|raise|borrow)\b"
+            r"|\bin (?:usd|us\$|dollars)\b|\bin (?:usd )?(?:millions|billions)\b",
+            re.I,
+        ),
+        re.compile(r"\$\s?\d|\d\s*(?:million|billion|thousand)\b|\busd\b|\d\s*[万亿]?元", re.I),
+        "an amount of money",
+    ),
+    (
+        re.compile(r"\bprice per share\b|\bper[- ]share price\b", re.I),
+        re.compile(r"\$\s?\d[\d,.]*\s*(?:per|a) share\b", re.I),
+        "a price per share",
+    ),
+)
+_QUARTER_ASKED = re.compile(r"\b(?:q([1-4])|([1-4])q|(first|second|third|fourth) quarter)\b", re.I)
+_ORDINAL_NAMES = ("first", "second", "third", "fourth")
+
+
+def _prints_quarter(text: str, quarter: int) -> bool:
+    name = _ORDINAL_NAMES[quarter - 1]
+    return bool(re.search(rf"\b(?:{name} quarter|q{quarter}|{quarter}q)\b|\bthree months\b", text, re.I))
+
+
+def _other_quarter_only(text: str, quarter: int) -> bool:
+    """The text speaks of another quarter ("the second quarter") and never of the one asked."""
+    others = [q for q in range(1, 5) if q != quarter and _prints_quarter(text, q)]
+    return bool(others) and not _prints_quarter(text, quarter)
+
+
+def unanswered_measure(asked: AskedFor, text: str) -> str | None:
+    """What the quoted ``text`` leaves out of an English figure question, else None."""
+    if asked.language != "en" or not text:
+        return None
+    for asks, prints, name in _MEASURES:
+        if asks.search(asked.question) and not prints.search(text):
+            return name
+    if asked.intent == "text" or FORWARD.search(asked.question):  # "what drove …", "what guidance …"
+        return None  # its sentences need not name the quarter
+    quarters = {quarter_number(q) for q in asked.quarters if q.startswith("Q") and q[1:].isdigit()}
+    missing = [q for q in sorted(quarters) if _other_quarter_only(text, q)]
+    return f"Q{missing[0]}" if missing and _QUARTER_ASKED.search(asked.question) else None

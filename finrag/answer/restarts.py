@@ -1,0 +1,115 @@
+"""Tables the reader ran together, read apart again before their facts are taken.
+
+A page with several tables one under the other ("盈余公积 … 合计", then "（六）财务指标 | 2007年半年度 |
+2006年2005年 | 2004年") can come out of the table reader as one table. The rows under a row of year
+headings that follows rows of amounts belong to a table of their own, with that row as its header; read
+under the first header, their values would carry another table's column names. Where the reader also
+merged two year columns into one ("2006年2005年" over "1.49 1.60"), the column is split back in two.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from finrag.answer.units import parse_number
+from finrag.model import Table
+
+# One or more years alone in a cell ("2006年2005年", "2007年半年度", "2004"): column headings, not amounts
+_YEARS_ONLY = re.compile(r"^(?:\s*(?:19|20)\d{2}\s*年?(?:半年度|上半年|年度|度|末|初)?\s*)+$")
+_YEAR = re.compile(r"(?:19|20)\d{2}\s*年?(?:半年度|上半年|年度|度|末|初)?")
+_PAIR = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
+MIN_ROWS_ABOVE = 2  # a heading row under fewer amount rows is the table's own second header line
+MIN_PAIRED_ROWS = 2  # two rows printing two numbers in the cell below two years: the reader merged columns
+
+
+def _years(cell: str) -> list[str]:
+    return _YEAR.findall(cell) if _YEARS_ONLY.fullmatch(cell.strip()) else []
+
+
+def _amount(cell: str) -> bool:
+    return bool(cell.strip()) and parse_number(cell) is not None and not _YEARS_ONLY.fullmatch(cell.strip())
+
+
+def _heads_years(row: list[str]) -> bool:
+    """A row of column headings: two years or more, no amount."""
+    return sum(len(_years(c)) for c in row) >= 2 and not any(_amount(c) for c in row)
+
+
+def restarted(table: Table) -> list[Table]:
+    """``table`` cut where a row of year headings follows amount rows, each part with its own header."""
+    parts: list[Table] = []
+    header, start, above = table.header, 0, 0  # above: rows with an amount since the part's start
+    for i, row in enumerate(table.rows):
+        if above >= MIN_ROWS_ABOVE and _heads_years(row):
+            parts.append(_part(table, header, start, i))
+            header, start, above = [row], i + 1, 0
+        elif any(_amount(c) for c in row):
+            above += 1
+    parts.append(_part(table, header, start, len(table.rows)))
+    return [_split_pairs(p) for p in parts]
+
+
+def _part(table: Table, header: list[list[str]], start: int, end: int) -> Table:
+    pages = table.row_pages[start:end] if len(table.row_pages) == len(table.rows) else []
+    rows = [_unpaired(r) for r in _aligned_labels(table.rows[start:end])]
+    return replace(table, header=header, rows=rows, row_pages=pages)
+
+
+# "$ 4,002.5 $ 4,094.0 |  |": two amounts the reader put in one cell, the empty cell right of it theirs
+_TWO_AMOUNTS = re.compile(r"^\s*(\$?\s*\(?[\d,]+(?:\.\d+)?\)?)\s+(\$?\s*\(?[\d,]+(?:\.\d+)?\)?)\s*$")
+
+
+def _unpaired(row: list[str]) -> list[str]:
+    out = list(row)
+    for i in range(1, len(out) - 1):
+        if not out[i + 1].strip() and (m := _TWO_AMOUNTS.match(out[i])):
+            out[i], out[i + 1] = m.group(1).strip(), m.group(2).strip()
+    return out
+
+
+def _text(cell: str) -> bool:
+    return bool(cell.strip()) and parse_number(cell) is None
+
+
+def _aligned_labels(rows: list[list[str]]) -> list[list[str]]:
+    """Labels the reader put one column to the right ("|  | 利息保障倍数（倍） | 3.37 |" among "| 流动比率 |
+    |  0.45 |") moved back into the label column, when other rows print theirs there over an empty cell."""
+    if not any(len(r) > 1 and _text(r[0]) and not r[1].strip() for r in rows):
+        return rows
+    return [
+        [r[1], "", *r[2:]]
+        if len(r) > 2 and not r[0].strip() and _text(r[1]) and any(map(_amount, r[2:]))
+        else r
+        for r in rows
+    ]
+
+
+def _split_pairs(table: Table) -> Table:
+    """The table with each column headed by two years and holding two numbers per cell split in two."""
+    if not table.header:
+        return table
+    last = table.header[-1]
+    for col in reversed(range(len(last))):
+        years = _years(last[col])
+        if len(years) != 2:
+            continue
+        cells = [r[col] if col < len(r) else "" for r in table.rows]
+        pairs = [m for c in cells if (m := _PAIR.match(c)) and all(_amount(x) for x in m.groups())]
+        if len(pairs) < MIN_PAIRED_ROWS or any(_amount(c) and not _PAIR.match(c) for c in cells):
+            continue
+        header = [_widened(r, col, years if r is last else None) for r in table.header]
+        rows = [_widened(r, col, _cut(r[col]) if col < len(r) else None) for r in table.rows]
+        table = replace(table, header=header, rows=rows)
+    return table
+
+
+def _cut(cell: str) -> list[str] | None:
+    m = _PAIR.match(cell)
+    return [m.group(1), m.group(2)] if m and all(_amount(x) for x in m.groups()) else None
+
+
+def _widened(row: list[str], col: int, two: list[str] | None) -> list[str]:
+    if col >= len(row):
+        return [*row, ""]
+    return [*row[:col], *(two or [row[col], ""]), *row[col + 1 :]]

@@ -1,0 +1,55 @@
+"""A quoted answer to an English figure question must print the kind of figure and the quarter asked."""
+
+from __future__ import annotations
+
+from finrag.answer.measures import unanswered_measure
+from finrag.answer.query import AskedFor, analyze
+from finrag.model import QueryAnalysis
+from finrag.retrieve.periods import find_periods
+
+
+def _asked(question: str, intent: str = "lookup") -> AskedFor:
+    return analyze(question, QueryAnalysis(question, question, "en", intent, periods=find_periods(question)))
+
+
+def test_a_share_asked_needs_a_percentage_and_a_price_per_share_a_price() -> None:
+    share = _asked("What share of PepsiCo's net revenue in 2022 came from sales to Walmart?")
+    assert unanswered_measure(share, "| Net Revenue | $17,846 | $16,200 |[7]") == "a percentage"
+    assert (
+        unanswered_measure(share, "Sales to Walmart represented approximately 14% of net revenue.[2]") is None
+    )
+    price = _asked("What price per share did Amazon pay Whole Foods Market shareholders?", "text")
+    assert (
+        unanswered_measure(price, "We acquired Whole Foods Market on August 28, 2017.[2]")
+        == "a price per share"
+    )
+    assert unanswered_measure(price, "Amazon paid $42 per share in cash.[1]") is None
+
+
+def test_a_quarter_asked_is_not_answered_by_sentences_about_another() -> None:
+    q1 = _asked("What were Best Buy's comparable sales for the first quarter of fiscal 2024?")
+    other = "Revenue fell in the second quarter of fiscal 2024 on comparable sales declines.[1]"
+    assert unanswered_measure(q1, other) == "Q1"
+    assert (
+        unanswered_measure(q1, "Comparable sales declined 10.1% in the first quarter of fiscal 2024.[1]")
+        is None
+    )
+
+
+def test_chinese_questions_are_left_to_their_own_checks() -> None:
+    zh = analyze("安妮股份2006年的毛利率占比是多少？")
+    assert unanswered_measure(zh, "毛利率较上年有所下降。[1]") is None
+
+
+def test_a_margin_or_an_amount_of_money_asked_needs_one_in_the_quote() -> None:
+    spend = _asked("How much did Walmart spend on research and development in fiscal 2020?", "text")
+    prose = (
+        "Walmart has expended a significant amount of time, money and effort in developing its systems.[1]"
+    )
+    assert unanswered_measure(spend, prose) == "an amount of money"
+    assert unanswered_measure(spend, "Walmart spent $1.2 billion on technology development.[1]") is None
+    margin = _asked("What gross margin did Pfizer earn on its Comirnaty vaccine in FY2021?", "text")
+    assert (
+        unanswered_measure(margin, "Comirnaty is an mRNA-based vaccine developed with BioNTech.[2]")
+        == "a margin"
+    )

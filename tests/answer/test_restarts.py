@@ -1,0 +1,92 @@
+"""Tables the reader ran together are read apart: each keeps its own header, merged year columns are split,
+and their facts carry the right periods, units and labels."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.facts import extract_facts
+from finrag.answer.restarts import restarted
+from finrag.model import Table
+
+from .helpers import make_doc, table_chunks
+
+# a reconciliation and the key-indicators table of a prospectus page, read as one table
+RUN_TOGETHER = Table(
+    "t1",
+    [135],
+    [["项目", "调整前", "调整数", "调整后"]],
+    [
+        ["盈余公积", "1,129,501,265.29", "-69,531,187.46", "1,282,603,126.48"],
+        ["未分配利润", "3,070,318,864.49", "47,009,385.59", "3,262,374,600.80"],
+        ["", "财务指标", "2007年半年度", "2006年2005年", "2004年"],
+        ["流动比率", "", "0.45", "0.37 0.43", "0.65"],
+        ["", "利息保障倍数（倍）", "3.37", "1.49 1.60", "2.14"],
+        ["每股收益（元）", "", "0.24", "0.41 0.41", "0.37"],
+    ],
+    caption="",
+)
+
+
+def test_a_row_of_year_headings_under_amount_rows_starts_a_table_of_its_own() -> None:
+    first, second = restarted(RUN_TOGETHER)
+    assert [r[0] for r in first.rows] == ["盈余公积", "未分配利润"]
+    assert second.header == [["", "财务指标", "2007年半年度", "2006年", "2005年", "2004年"]]
+    assert second.rows[1][:6] == [
+        "利息保障倍数（倍）",
+        "",
+        "3.37",
+        "1.49",
+        "1.60",
+        "2.14",
+    ]  # label moved back
+
+
+def test_the_second_table_s_ratios_are_facts_of_their_own_years() -> None:
+    doc = make_doc([RUN_TOGETHER], company="国电电力", year=2006)
+    got = {
+        (f.line_item, f.fiscal_year, f.fiscal_period): f.value for f in extract_facts(doc, table_chunks(doc))
+    }
+    assert got[("利息保障倍数（倍）", 2006, "FY")] == Decimal("1.49")
+    assert got[("利息保障倍数（倍）", 2005, "FY")] == Decimal("1.60")
+    assert got[("流动比率", 2004, "FY")] == Decimal("0.65")
+    assert not any(k[0] == "利息保障倍数（倍）" and k[1] is None for k in got)  # no column of the first table
+
+
+def test_a_table_whose_cells_are_single_amounts_is_left_as_it_is() -> None:
+    plain = Table("t2", [5], [["项目", "2019年度", "2018年度"]], [["营业收入", "100.00", "90.00"]])
+    (only,) = restarted(plain)
+    assert only.header == plain.header and only.rows == plain.rows
+
+
+def test_two_amounts_in_one_cell_beside_an_empty_one_are_split_and_quarters_repeat_over_years() -> None:
+    quarterly = Table(
+        "t3",
+        [93],
+        [["Share Amounts", "2020", "2019", "2020", "2019", "2020", "2019", "2020", "2019"]],
+        [
+            [
+                "Net sales",
+                "$ 4,002.5 $ 4,094.0",
+                "",
+                "$ 4,420.8 $ 4,411.2",
+                "",
+                "$ 4,180.3",
+                "$ 4,198.3",
+                "$ 5,023.0 $ 4,161.7",
+                "",
+            ],
+            ["EPS:", "", "", "", "", "", "", "", ""],
+            ["Diluted", "$0.85", "0.65", "0.95", "0.57", "0.74", "0.74", "1.02", "0.94"],
+        ],
+        caption="Fiscal Year Fiscal Year Fiscal Year Fiscal Year",
+    )
+    line = "First Quarter Second Quarter Third Quarter Fourth Quarter In Millions, Except Per Share Amounts"
+    doc = make_doc([quarterly], company="General Mills", year=2020, language="en", unit_line=line)
+    facts = extract_facts(doc, table_chunks(doc))
+    got = {(f.line_item, f.fiscal_year, f.fiscal_period): f for f in facts}
+    assert got[("Net sales", 2020, "Q4")].value == Decimal("5023.0")
+    assert got[("Net sales", 2019, "Q1")].value == Decimal("4094.0")
+    assert not any(f.fiscal_period == "FY" for f in facts)  # no quarter passes for the year
+    assert got[("Diluted", 2020, "Q4")].unit is None  # "except per share": EPS is not in millions
+    assert got[("Net sales", 2020, "Q4")].unit == "millions"
