@@ -1,6 +1,7 @@
-"""What a quoted (extractive) answer to an English figure question must print: the kind of figure asked and
-the quarter asked. Sentences about the topic that give no percentage for "what share …", no price for "what
-price per share …", or speak only of another quarter, answer nothing: the question is refused instead."""
+"""What a quoted (extractive) answer to a figure question must print: the kind of figure asked and, in
+English, the quarter asked. Sentences about the topic that give no percentage for "what share …"
+("占比是多少"), no price for "what price per share …", no amount for "是多少万元", or speak only of another
+quarter, answer nothing: the question is refused instead."""
 
 from __future__ import annotations
 
@@ -43,6 +44,18 @@ _MEASURES = (
         "a price per share",
     ),
 )
+# the same for Chinese questions ("…的承销及保荐费用是多少万元", "市场份额是多少(百分比)", "有多少名在职
+# 员工"): a table row's bare number counts, its unit being in the header (a head count is a whole number)
+_ZH_ROW_NUMBER = r"\|\s*-?[\d,]+(?:\.\d+)?\s*\|"
+_ZH_MEASURES = (
+    (
+        re.compile(r"(?:百分比|占比|比例|比重|份额|占有率)(?:是|为)?多少|多少(?:百分比|%)"),
+        re.compile(rf"\d\s*[%％]|个百分点|[(（]%[)）]|{_ROW_SHARE.pattern}"),
+        "百分比",
+    ),
+    (re.compile(r"多少(?:万|亿)?元"), re.compile(rf"\d\s*(?:万|亿)?元|{_ZH_ROW_NUMBER}"), "金额"),
+    (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),
+)
 _QUARTER_ASKED = re.compile(r"\b(?:q([1-4])|([1-4])q|(first|second|third|fourth) quarter)\b", re.I)
 _ORDINAL_NAMES = ("first", "second", "third", "fourth")
 
@@ -59,13 +72,15 @@ def _other_quarter_only(text: str, quarter: int) -> bool:
 
 
 def unanswered_measure(asked: AskedFor, text: str) -> str | None:
-    """What the quoted ``text`` leaves out of an English figure question, else None."""
-    if asked.language != "en" or not text:
+    """What the quoted ``text`` leaves out of a figure question, else None."""
+    if not text:
         return None
-    for asks, prints, name in _MEASURES:
+    for asks, prints, name in _MEASURES if asked.language == "en" else _ZH_MEASURES:
         if asks.search(asked.question) and not prints.search(text):
             return name
-    if asked.intent == "text" or FORWARD.search(asked.question):  # "what drove …", "what guidance …"
+    if (
+        asked.language != "en" or asked.intent == "text" or FORWARD.search(asked.question)
+    ):  # "what drove …", "what guidance …"
         return None  # its sentences need not name the quarter
     quarters = {quarter_number(q) for q in asked.quarters if q.startswith("Q") and q[1:].isdigit()}
     missing = [q for q in sorted(quarters) if _other_quarter_only(text, q)]

@@ -36,9 +36,16 @@ def test_a_quarter_asked_is_not_answered_by_sentences_about_another() -> None:
     )
 
 
-def test_chinese_questions_are_left_to_their_own_checks() -> None:
-    zh = analyze("安妮股份2006年的毛利率占比是多少？")
-    assert unanswered_measure(zh, "毛利率较上年有所下降。[1]") is None
+def test_a_chinese_amount_share_or_head_count_asked_needs_one_in_the_quote() -> None:
+    fee = analyze("厦门安妮本次发行的承销及保荐费用是多少万元？")
+    assert unanswered_measure(fee, "保荐人（主承销商）：平安证券有限责任公司[5]") == "金额"
+    assert unanswered_measure(fee, "承销及保荐费用为1,200万元。[2]") is None
+    share = analyze("生物股份2020年口蹄疫疫苗的国内市场份额是多少(百分比)?")
+    assert unanswered_measure(share, "口蹄疫疫苗市场份额连续多年位居国内第一。[1]") == "百分比"
+    assert unanswered_measure(share, "| 大专及以上 | 641 | 30.40 |[2]") is None  # the % in the header
+    staff = analyze("金宇生物2020年末控股子公司辽宁益康有多少名在职员工？")
+    assert unanswered_measure(staff, "| 金宇保灵 | 1,587,740,189.04 | 85,719,429.54 |[4]") == "人数"
+    assert unanswered_measure(staff, "截至2020年末，辽宁益康共有在职员工312人。[3]") is None
 
 
 def test_a_margin_or_an_amount_of_money_asked_needs_one_in_the_quote() -> None:
