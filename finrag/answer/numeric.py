@@ -205,7 +205,12 @@ def _names_ratio(label: str, ratio: str, question: str) -> bool:
     """The row prints the ratio asked: its name first, or after words the question also writes before it
     ("加权平均净资产收益率（归属于普通股股东的净利润）" for "加权平均净资产收益率")."""
     at = label.find(ratio)
+    if bool(_NET_OF_ONE_OFFS.search(label)) != bool(_NET_OF_ONE_OFFS.search(question)):
+        return False  # "扣除非经常性损益后的…" is another figure than the ratio on the whole profit
     return at == 0 or (at > 0 and label[: at + len(ratio)] in question)
+
+
+_NET_OF_ONE_OFFS = re.compile(r"扣除非经常|扣非|(?:excluding|after deducting) non-?recurring", re.I)
 
 
 _PEERS = re.compile(r"同行业|可比公司|同业")  # "与同行业公司的比较分析": the peers' figures side by side

@@ -301,3 +301,18 @@ def test_a_printed_ratio_row_may_open_with_words_the_question_also_writes() -> N
     asked = analyze("爱康2009年度的加权平均净资产收益率（按归属于公司普通股股东的净利润）是多少？")
     found = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert found is not None and "43.91%" in found.text and "41.66" not in found.text
+
+
+def test_a_ratio_net_of_one_offs_is_never_read_off_the_row_on_the_whole_profit() -> None:
+    from finrag.answer.numeric import _names_ratio
+
+    whole = "加权平均净资产收益率（归属于普通股股东的净利润）"
+    net = "扣除非经常性损益后的加权平均净资产收益率"
+    asked_net = (
+        "安妮股份2006年度按扣除非经常性损益后归属于普通股股东的净利润计算的加权平均净资产收益率是多少？"
+    )
+    asked_whole = "安妮股份2006年度的加权平均净资产收益率是多少？"
+    assert not _names_ratio(whole, "净资产收益率", asked_net) and _names_ratio(
+        whole, "净资产收益率", asked_whole
+    )
+    assert not _names_ratio(net, "净资产收益率", asked_whole)
