@@ -60,6 +60,11 @@ class PartyAsked:
     rank: int  # 1 for the largest
     phrase: str  # as the question writes it ("第一大客户")
 
+    @property
+    def holders(self) -> bool:
+        """A shareholder ranked: by shares held at the report's end (columns without a year), not money."""
+        return self.kind == "股东"
+
 
 def asked_party(asked: AskedFor) -> PartyAsked | None:
     """The counterparty rank a question asks for, if any."""
@@ -89,15 +94,16 @@ def party_answer(
         return None
     year = years[0]
     tables: dict[tuple[str, str | None], list[Fact]] = {}
-    holders = party.kind == "股东"  # a list of holdings at the report's end: its columns carry no year
     for f in facts:
         listing = party.kind in f.statement and _TOP_LIST.search(f.statement)
-        dated = f.fiscal_year == year or (holders and f.fiscal_year is None)
+        dated = f.fiscal_year == year or (party.holders and f.fiscal_year is None)
         if dated and listing and not _NOT_PARTY.search(f.line_item):
             tables.setdefault((f.doc_id, f.table_ref), []).append(f)
     ranked = sorted(tables.items(), key=lambda t: doc_rank.get(t[0][0], len(doc_rank)))
     for _, rows in ranked:
-        amounts = [f for f in rows if f.unit != "%" and (not holders or _HOLDING.search(f.column_label))]
+        amounts = [
+            f for f in rows if f.unit != "%" and (not party.holders or _HOLDING.search(f.column_label))
+        ]
         names = {f.line_item for f in amounts}
         if len(names) < MIN_PARTIES or len(amounts) != len(names) or party.rank > len(amounts):
             continue  # one figure per counterparty: an amount column, not several measures
@@ -117,8 +123,8 @@ def _answer(
     n = cite(chosen)
     used = [chosen, *([share] if share else [])]
     if asked.language == "zh":
-        held = party.kind == "股东"  # shares held, not an amount of money (whatever the table's unit line)
-        measure = f"持股{format_number(chosen.value, None)}股" if held else f"金额{amount}"
+        # shares held, not an amount of money (whatever the table's unit line)
+        measure = f"持股{format_number(chosen.value, None)}股" if party.holders else f"金额{amount}"
         text = f"{year}年{party.phrase}为{chosen.line_item}，{measure}[{n}]"
         text += f"，占比{format_number(share.value, None)}%[{cite(share)}]。" if share else "。"
     else:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from finrag.answer.per_share import PER_SHARE_ROW
 from finrag.answer.units import Unit
 
 _QUANTITY = re.compile(
@@ -14,7 +15,6 @@ _QUANTITY = re.compile(
 )
 _COUNT_SCALE = {"万": Decimal(10_000), "千": Decimal(1_000), "百": Decimal(100), "亿": Decimal(100_000_000)}
 _EXCEPT_PER_SHARE = re.compile(r"except\s+(?:for\s+)?(?:per\b|eps\b)", re.I)  # "…, Except Per Share Amounts"
-_PER_SHARE_ROW = re.compile(r"\beps\b|per (?:common |diluted |basic )?share", re.I)
 
 
 def except_per_share(texts: list[str]) -> bool:
@@ -27,6 +27,6 @@ def own_unit(table_unit: Unit | None, labels: str, row: str, per_share_unscaled:
     and column labels), none for a per-share ``row`` when the table excepts them, else the table's."""
     if counted := _QUANTITY.search(labels):
         return Unit(counted["unit"], _COUNT_SCALE.get(counted["unit"][0], Decimal(1)))
-    if per_share_unscaled and _PER_SHARE_ROW.search(row):
+    if per_share_unscaled and PER_SHARE_ROW.search(row):
         return None
     return table_unit

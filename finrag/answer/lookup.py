@@ -13,6 +13,7 @@ from finrag.answer.lexicon import (
     label_matches,
     normalise,
 )
+from finrag.answer.per_share import PER_SHARE_ROW
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
@@ -63,7 +64,6 @@ _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b|\b\d{1,2} weeks\b", re.I
 )
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
-_PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每股|\bEPS\b", re.I)
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
 _ADJUSTED_ROW = re.compile(r"(?<!un)adjusted\b|non-gaap", re.I)
@@ -187,7 +187,7 @@ def best_fact(
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
     computes = asked.formula is not None and any(PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(PER_SHARE.search(low_q)) and not computes
-    per_share_item = bool(_PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
+    per_share_item = bool(PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
     adjusted = not reported and not _ADJUSTED_ROW.search(want.item.printed) and _asks_adjusted(asked, want)
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
@@ -379,7 +379,7 @@ _SAME_PERIOD = re.compile(
 
 def per_share_row(f: Fact) -> bool:
     """A per-share row ("Diluted EPS", "每股收益"): the table's "in millions" is not its unit."""
-    return bool(_PER_SHARE_ROW.search(f.line_item)) and not _SHARE_COUNT.search(f.line_item)
+    return bool(PER_SHARE_ROW.search(f.line_item)) and not _SHARE_COUNT.search(f.line_item)
 
 
 _SHARE_COUNT = re.compile(r"weighted[- ]average|shares outstanding", re.I)  # "… shares outstanding for EPS"

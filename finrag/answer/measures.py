@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.periods import quarter_number
+from finrag.answer.periods import quarter_named, quarter_number
 from finrag.answer.query import AskedFor
 from finrag.retrieve.docfit import FORWARD
 
@@ -56,13 +56,11 @@ _ZH_MEASURES = (
     (re.compile(r"多少(?:万|亿)?元"), re.compile(rf"\d\s*(?:万|亿)?元|{_ZH_ROW_NUMBER}"), "金额"),
     (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),
 )
-_QUARTER_ASKED = re.compile(r"\b(?:q([1-4])|([1-4])q|(first|second|third|fourth) quarter)\b", re.I)
-_ORDINAL_NAMES = ("first", "second", "third", "fourth")
+_THREE_MONTHS = re.compile(r"\bthree months\b", re.I)  # a quarter's span, whichever it is
 
 
 def _prints_quarter(text: str, quarter: int) -> bool:
-    name = _ORDINAL_NAMES[quarter - 1]
-    return bool(re.search(rf"\b(?:{name} quarter|q{quarter}|{quarter}q)\b|\bthree months\b", text, re.I))
+    return bool(quarter_named(quarter).search(text) or _THREE_MONTHS.search(text))
 
 
 def _other_quarter_only(text: str, quarter: int) -> bool:
@@ -83,5 +81,6 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
     ):  # "what drove …", "what guidance …"
         return None  # its sentences need not name the quarter
     quarters = {quarter_number(q) for q in asked.quarters if q.startswith("Q") and q[1:].isdigit()}
-    missing = [q for q in sorted(quarters) if _other_quarter_only(text, q)]
-    return f"Q{missing[0]}" if missing and _QUARTER_ASKED.search(asked.question) else None
+    written = [q for q in sorted(quarters) if quarter_named(q).search(asked.question)]  # not "12 weeks ended"
+    missing = [q for q in written if _other_quarter_only(text, q)]
+    return f"Q{missing[0]}" if missing else None

@@ -6,6 +6,9 @@ import re
 
 from finrag.answer.lexicon import PER_SHARE
 
+# a row printing a per-share figure ("Net income per diluted share", "每股收益", "EPS (diluted)")
+PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每股|\bEPS\b", re.I)
+
 # "Net income … used in diluted earnings per common share calculation": the numerator, not the EPS
 _EPS_INPUT = re.compile(r"\bused in\b|\bcalculation\b|\bfor comput\w*|\bnumerator\b", re.I)
 _BARE_KIND = re.compile(r"(?:basic|diluted)(?:\s*\(\d\))?:?", re.I)

@@ -51,6 +51,14 @@ QUARTER_ONLY = re.compile(rf"(?:{QUARTER_WORD})(?:\s+quarter)?|total|full\s+year
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 
 
+def quarter_named(quarter: int) -> re.Pattern[str]:
+    """How a text names quarter 1-4 in English ("first quarter", "3rd quarter", "Q3", "3Q")."""
+    words = "|".join(w for w, n in _ORDINALS.items() if n == quarter)
+    return re.compile(
+        rf"\b(?:(?:{words})\s+quarter|(?:q{quarter}|{quarter}q)(?:\s*'?(?:\d{{4}}|\d{{2}}))?)\b", re.I
+    )
+
+
 def quarter_number(word: str) -> int:
     """1-4 for a quarter's English name ("Q3", "third", "3rd")."""
     low = word.lower()

@@ -44,7 +44,7 @@ from finrag.answer.operands import printed_metric, with_rows
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
-from finrag.answer.qualifiers import zh_parts_after, zh_quoted
+from finrag.answer.qualifiers import zh_quoted
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
@@ -162,16 +162,16 @@ class Answerer:
             asked.qualifiers = [q for q in asked.qualifiers if q not in printed[0].printed.lower()]
         elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
             asked.line_items = with_rows(asked, from_tables)
-            rows = {normalise(m.printed) for m in asked.line_items}
-            quoted = rows & {normalise(n) for n in zh_quoted(asked.question)}  # a quoted row is the item
-            asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted]
+            quoted = {normalise(n) for n in zh_quoted(asked.question)} & {
+                normalise(m.printed) for m in asked.line_items
+            }
+            asked.qualifiers = [
+                q for q in asked.qualifiers if normalise(q) not in quoted
+            ]  # a quoted row: the item
             if asks_ranking(asked):  # "Which segment had the highest operating profit?"
                 asked.intent = "lookup"
         elif asked.intent == "text":
             asked.line_items = from_tables
-            if asked.language == "zh":  # "电力销售收入中，水电机组实现的收入": the part's row, not the total
-                parts = zh_parts_after(asked.question, from_tables, rows=True)
-                asked.qualifiers = list(dict.fromkeys([*asked.qualifiers, *parts]))
             words = asked.formula.keywords if asked.formula else ()
             if any(w in t.printed for t in from_tables for w in words):
                 asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum

@@ -3,7 +3,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.numeric import NOT_A_STATEMENT_FIGURE, calculation_answer, lookup_answer, value_text
+from finrag.answer.numeric import (
+    NOT_A_STATEMENT_FIGURE,
+    _names_ratio,
+    calculation_answer,
+    lookup_answer,
+    value_text,
+)
 from finrag.answer.numeric_step import with_amount
 from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables
@@ -304,8 +310,6 @@ def test_a_printed_ratio_row_may_open_with_words_the_question_also_writes() -> N
 
 
 def test_a_ratio_net_of_one_offs_is_never_read_off_the_row_on_the_whole_profit() -> None:
-    from finrag.answer.numeric import _names_ratio
-
     whole = "加权平均净资产收益率（归属于普通股股东的净利润）"
     net = "扣除非经常性损益后的加权平均净资产收益率"
     asked_net = (

@@ -4,6 +4,7 @@ from finrag.answer.periods import (
     labels_from_line,
     naming_offset,
     part_named_years,
+    quarter_named,
     report_years_only,
     resolve_label,
 )
@@ -116,3 +117,9 @@ def test_a_balance_heading_split_over_two_rows_still_dates_its_column() -> None:
     opening = resolve_label("期初 金额", 2019, "2019-12-31")
     assert (closing.fiscal_year, closing.kind) == (2019, "instant")
     assert (opening.fiscal_year, opening.kind) == (2018, "instant")
+
+
+def test_a_quarter_is_named_by_its_word_ordinal_or_code() -> None:
+    third = quarter_named(3)
+    assert all(third.search(t) for t in ("the third quarter", "3rd quarter", "Q3 2023", "3Q23 results"))
+    assert not third.search("the second quarter") and not third.search("Q13")
