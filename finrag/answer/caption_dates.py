@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.columns import Column
-from finrag.answer.periods import UNKNOWN, ResolvedPeriod
+from finrag.answer.periods import UNKNOWN, ResolvedPeriod, resolve_label, year_end
 
 MAX_CAPTION_CHARS = 40  # a caption line, not a paragraph that mentions dates in passing
 _DATE = re.compile(r"(?:截至|截止|于)?\s*((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
@@ -25,8 +25,9 @@ def _caption_period(caption: str) -> ResolvedPeriod:
     if m := _DATE.search(text):
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         return ResolvedPeriod(y, "FY", f"{y:04d}-{mo:02d}-{d:02d}", "instant")
-    if _PART_YEAR.search(text):
-        return UNKNOWN  # "2007年1-6月", "2006年第三季度": a part of the year, not the year
+    if _PART_YEAR.search(text):  # "2007上半年的新建项目": the half year's; "2007年1-6月" alike
+        part = resolve_label(text, None)
+        return part if part.fiscal_period in _PARTS else UNKNOWN
     if m := _YEAR.search(text):
         y = int(m.group(1))
         return ResolvedPeriod(y, "FY", f"{y:04d}-12-31", "duration")
@@ -34,10 +35,34 @@ def _caption_period(caption: str) -> ResolvedPeriod:
 
 
 def dated_by_caption(columns: list[Column], captions: list[str]) -> list[Column]:
-    """Undated columns given the period of the first caption that prints exactly one Chinese date or year."""
+    """Undated columns given the period of the first caption that prints exactly one Chinese date or year
+    (or one half or quarter of one); under a year's or a part's caption, "期初数" is the balance at the end of
+    the year before and "期末数" the balance at the period's end; a part's caption dates no other column but
+    its movements ("本期增加")."""
     if not columns or any(c.period is not UNKNOWN for c in columns):
         return columns
     for caption in captions:
         if (period := _caption_period(caption)) is not UNKNOWN:
-            return [replace(c, period=period) for c in columns]
+            return [replace(c, period=_balance(c.label, period)) for c in columns]
     return columns
+
+
+_PARTS = ("H1", "Q1", "Q2", "Q3", "Q4")
+_OPENING = ("期初", "年初")
+_CLOSING = ("期末", "年末")
+_FLOWS = ("本期", "本年")  # "本期增加", "本期发生额": the period's own movements
+
+
+def _balance(label: str, period: ResolvedPeriod) -> ResolvedPeriod:
+    """An opening or closing balance column of a period's table: the day it is at."""
+    if period.kind != "duration" or period.fiscal_year is None or period.period_end is None:
+        return period
+    squeezed = re.sub(r"\s+", "", label)
+    if any(w in squeezed for w in _OPENING):
+        y = period.fiscal_year - 1
+        return ResolvedPeriod(y, "FY", year_end(y), "instant")
+    if any(w in squeezed for w in _CLOSING):
+        return ResolvedPeriod(period.fiscal_year, "FY", period.period_end, "instant")
+    if period.fiscal_period in _PARTS and not squeezed.startswith(_FLOWS):
+        return UNKNOWN  # "股本", "预算数" under "2007年1-6月": the half's figure only where a column says so
+    return period

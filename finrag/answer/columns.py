@@ -171,7 +171,10 @@ def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
         # bare years are read as printed, but "2018" over "4th 3rd 2nd 1st" dates its group's quarters
         by_quarter = all(QUARTER_ONLY.fullmatch(header[base][c].strip()) for c in cols)
         bare = any(map(BARE_YEAR.fullmatch, lone)) and not by_quarter
-        if not cut and (not all(map(_PERIODIC.search, lone)) or bare):
+        # a measure over each group of years ("产量(吨)" over 2003–2005, "销量（吨）" over them again)
+        # names its group's columns as a period heading dates them
+        measures = years_below and not bare and len(set(lone)) == len(lone)
+        if not cut and (not all(map(_PERIODIC.search, lone)) or bare) and not measures:
             continue  # one heading naming no period ("Impact of New"), or bare years
         for g, p in zip(groups, pieces, strict=True):
             joined = ("" if re.search(r"[\u4e00-\u9fff]", "".join(p)) else " ").join(dict.fromkeys(p))

@@ -27,6 +27,10 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "total operating revenues",
         "sales to customers",
         "total net revenue",
+        # a geographic note's heading over its countries' rows
+        "revenue from external customers",
+        "revenues from external customers",
+        "net sales to external customers",
     ),
     "cost_of_revenue": (
         "营业成本",
@@ -270,6 +274,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "weighted-average ordinary shares outstanding for eps—diluted",
         "weighted-average ordinary shares outstanding—diluted",
         "weighted average number of ordinary shares diluted",
+    ),
+    # operating figures a segment table prints beside its amounts
+    "backlog": ("backlog", "total backlog", "backlog at year-end", "backlog at end of year", "在手订单"),
+    "paid_memberships": (
+        "paid memberships at end of period",
+        "paid memberships",
+        "paid memberships at end of year",
     ),
 }
 CONCEPTS.update({**CASH_FLOW_ROWS, **BALANCE_ROWS, **INCOME_ROWS})

@@ -51,6 +51,7 @@ _OPERATORS = (
     (re.compile(r"\s+(?:minus|less)\s+|\s+[-−–]\s+", re.I), "-"),
 )
 _OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷×*−^]|\s[-–]\s", re.I)
+_PAIRED_WORDS = re.compile(r"(?<=[a-z])/(?=[a-z])")  # "domestic/foreign", "and/or"
 MAX_OPERANDS = 6  # longer "definitions" are prose, not a formula
 
 
@@ -130,8 +131,8 @@ def find_definition(question: str) -> Definition | None:
         return None
     for m in _INTRODUCED.finditer(question):
         expr = m.group("expr") or m.group("expr2") or ""
-        if not _OPERATOR_WORDS.search(expr):
-            continue
+        if not _OPERATOR_WORDS.search(_PAIRED_WORDS.sub(" ", expr)):
+            continue  # "using the domestic/foreign split": two words paired by a slash divide nothing
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
         name = m.group("name") or (metrics[-1] if metrics else "")  # "… quick ratio at …, using (A + B) / C"
         found = _parse(_LEADING_NAMES.sub("", _name_before(name)), expr)

@@ -204,7 +204,19 @@ def _owned(c: Scored, owners: tuple[str, ...]) -> bool:
     """The sentence, or the one before it, names every owner asked about (none asked: any sentence); a
     table row names its own, or its table does (a segment's column heading)."""
     context = c.source if "|" in c.text else c.before
-    return all(any(v in c.text or v in context for v in _short_forms(o)) for o in owners)
+    return all(any(_names(c, v, context) for v in _short_forms(o)) for o in owners)
+
+
+_AMOUNT = re.compile(r"\d[\d,]*\.\d|\d{1,3}(?:,\d{3})+")  # "6,199", "5,508.83": a row's figure, not a year
+
+
+def _names(c: Scored, name: str, context: str) -> bool:
+    """The sentence names ``name``, or its table does other than in another row (a row "| Space |" is that
+    segment's, so the "Total assets" row beside it is not; a customer's row is not another customer's)."""
+    if name in c.text:
+        return True
+    rows = [ln for ln in context.split("\n") if ln.startswith("|") and _AMOUNT.search(ln)]  # not headings
+    return name in context and not ("|" in c.text and any(name in ln for ln in rows))
 
 
 _ZH_SHORT = 4  # "济南安妮纸业有限公司" is "济南安妮" in the text around its figures

@@ -34,7 +34,7 @@ from finrag.answer.quarters import (
     quarter_heads,
     quarter_only,
 )
-from finrag.answer.restarts import restarted
+from finrag.answer.restarts import past_pushed_labels, restarted
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_rows import section_totals
 from finrag.answer.transpose import transposed
@@ -95,9 +95,14 @@ def _table_facts(
     columns = block_columns(doc, table) if blocked else period_columns(doc, header, width, label_col)
     if columns and all(c.period is UNKNOWN for c in columns):
         same_rows = previous is not None and _rows_of(rows, label_col, statement_kind(previous.statement))
-        columns = periods_from_above(doc, columns, before) or carried(
-            table, header, columns, previous, same_rows=same_rows
-        )
+        for dating in (past_pushed_labels(rows, columns, label_col), columns):  # amount columns first
+            found = periods_from_above(doc, dating, before) or carried(
+                table, header, dating, previous, same_rows=same_rows
+            )
+            if any(c.period is not UNKNOWN for c in found):
+                by_index = {c.index: c for c in found}
+                columns = [by_index.get(c.index, c) for c in columns]
+                break
     if columns and all(c.period is UNKNOWN for c in columns) and doc.meta.period_end is None:
         columns = _dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     if doc.language == "zh":  # "截至2010年12月31日，公司固定资产情况如下："

@@ -211,7 +211,9 @@ def extractive_inputs(
     # a Chinese figure of a company other than the filer (a subsidiary's 净利润): only sentences naming it
     # (English names are capitalised words of many kinds, and a filing names a segment's figures otherwise)
     named = subject_names(asked, [c for _, c in context]) if asked.language == "zh" else []
-    owners = tuple(n for n in named if ZH_FIRM.search(n))  # a company's name, not a product's ("工业炸药")
+    # a company's name, not a product's ("工业炸药"); a customer's Latin name ("REC MODULES PTE.LTD") too
+    texts = [c for _, c in context]
+    owners = tuple(n for n in named if ZH_FIRM.search(n) or (n.isascii() and not is_filer(n, asked, texts)))
     owners += parts
     # "是多少" of a year other than the reports' own: only a sentence printing that year's figure answers
     # (a sentence without a year speaks of its report's year)

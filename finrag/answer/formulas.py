@@ -36,6 +36,7 @@ AVERAGE_SHARE = Formula(
     "average_share", "平均占比", "Average share", ("*", "*"), "", mean_share, True, (), same_unit=False
 )
 
+GROWTH_FORMULAS = frozenset({"yoy_growth", "cagr"})  # rates of change of one item between periods
 FORMULAS: dict[str, Formula] = {
     f.name: f
     for f in [

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from finrag.answer.events import event_names, named_event
 from finrag.answer.gate import FILINGS
+from finrag.answer.owners import is_filer
 from finrag.answer.query import AskedFor
 from finrag.answer.role_words import HEAD_KINDS
 from finrag.answer.roles import (
@@ -125,7 +126,19 @@ def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSet
     role, found = checked
     passed = found.found and found.score >= cfg.role_min_cue_share
     filings = bool(context) and all(c.meta.doc_type in FILINGS for _, c in context)
+    if passed and filings and (unnamed := _others_unnamed(asked, context, found.sentence)):
+        passed = False  # "向First Solar销售…的金额": a sentence not naming First Solar states no amount of it
+        found = RoleEvidence(False, sentence=found.sentence, n=found.n, tried=found.tried, value=unnamed[0])
     # "X减持事件对应的交易金额": news, whose sentence must say it, not a table
     event = event_names().search(subject_of(asked.question) or "")
     deferred = not passed and role.kind in _FIGURE_KINDS and filings and not event
     return RoleCheck(role, found, passed, deferred=deferred)
+
+
+def _others_unnamed(asked: AskedFor, context: list[tuple[int, Chunk]], sentence: str) -> list[str]:
+    """The Latin-script names a filing question writes besides the filer's (a customer, "First Solar") that
+    the value's sentence does not print."""
+    chunks = [c for _, c in context]
+    low = sentence.lower()
+    others = [e for e in asked.entities if e.isascii() and not is_filer(e, asked, chunks)]
+    return [e for e in others if e.lower() not in low]

@@ -35,6 +35,7 @@ PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年�
 STATEMENT_ASKED_BONUS = 1.0
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
+MONTH_DAYS = 30  # a bare year's column is dated at its report month's end; the fiscal year may end that month
 UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 # a row of the parent's own figure ("资产负债率（母公司）"), not the owners' share ("归属于母公司所有者权益")
 _PARENT_ROW = re.compile(r"(?<!归属于)母公司(?!所有者|股东)")
@@ -108,6 +109,8 @@ class Want:
 
 def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
     if want.period_end:
+        if _YEAR_ONLY.match(f.column_label):  # "2019" dated at its report month's end: any day of that month
+            return f.period_end is not None and days_near(f.period_end, want.period_end, MONTH_DAYS)
         return f.period_end == want.period_end or _same_week_end(f.period_end, want.period_end)
     year = want.year if want.year is not None else latest_year
     if want.prior and year is not None and want.year is None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.asks import asks_reason
+from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.periods import quarter_named, quarter_number
 from finrag.answer.query import AskedFor
 from finrag.retrieve.docfit import FORWARD
@@ -44,8 +46,10 @@ _MEASURES = (
         "a price per share",
     ),
 )
-# the same for Chinese questions ("…的承销及保荐费用是多少万元", "市场份额是多少(百分比)", "有多少名在职
-# 员工"): a table row's bare number counts, its unit being in the header (a head count is a whole number)
+# the same for Chinese questions ("…的承销及保荐费用是多少万元", "…销售安装支架的金额是多少", "市场份额
+# 是多少(百分比)", "有多少名在职员工"): a table row's bare number counts, its unit being in the header (a head
+# count is a whole number)
+_UNDER_UNIT = r"单位\s*[:：]\s*(?:万|亿)?元[^\n]{0,400}?\d{1,3}(?:,\d{3})+(?:\.\d+)?"
 _ZH_ROW_NUMBER = r"\|\s*-?[\d,]+(?:\.\d+)?\s*\|"
 _ZH_MEASURES = (
     (
@@ -53,7 +57,11 @@ _ZH_MEASURES = (
         re.compile(rf"\d\s*[%％]|个百分点|[(（]%[)）]|{_ROW_SHARE.pattern}"),
         "百分比",
     ),
-    (re.compile(r"多少(?:万|亿)?元"), re.compile(rf"\d\s*(?:万|亿)?元|{_ZH_ROW_NUMBER}"), "金额"),
+    (
+        re.compile(r"多少(?:万|亿)?元|金额(?:是|为)多少"),
+        re.compile(rf"\d\s*(?:万|亿)?元|{_ZH_ROW_NUMBER}|{_UNDER_UNIT}"),  # a grouped amount under "单位：元"
+        "金额",
+    ),
     (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),
 )
 _THREE_MONTHS = re.compile(r"\bthree months\b", re.I)  # a quarter's span, whichever it is
@@ -76,6 +84,13 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
     for asks, prints, name in _MEASURES if asked.language == "en" else _ZH_MEASURES:
         if asks.search(asked.question) and not prints.search(text):
             return name
+    rate = (
+        asked.formula is not None
+        and asked.formula.name in GROWTH_FORMULAS
+        and not asks_reason(asked.question)
+    )
+    if rate and not _ZH_MEASURES[0][1].search(text):
+        return "a percentage" if asked.language == "en" else "百分比"  # a growth rate no sentence gives
     if (
         asked.language != "en" or asked.intent == "text" or FORWARD.search(asked.question)
     ):  # "what drove …", "what guidance …"

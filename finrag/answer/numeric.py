@@ -269,6 +269,12 @@ def _asked_label(asked: AskedFor, item: LineItemMatch) -> str:
     return item.printed + part_after(asked.question, item)
 
 
+def _part_row(asked: AskedFor, f: Fact) -> bool:
+    """The fact's row is a part the question asks of its item ("原材料" of 存货, "折旧费" of 研发费用)."""
+    row = normalise(f.line_item)
+    return any(normalise(q) in row for q in asked.qualifiers)
+
+
 _AVERAGE_ASKED = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
 
 
@@ -337,8 +343,14 @@ def _calculation(
     if len({f.fact_id for f in chosen}) < len(chosen) and formula.named and not closing_only:
         return None  # one cell standing for two different items of a named formula: a wrong match
     fixed = formula.named  # the formula named the items: show them as the table prints them
-    operands = [
-        operand(f, _label(_printed(f, lang) if fixed else _asked_label(asked, w.item), f, lang), cite)
+    operands = [  # a part's row ("原材料" of 存货) is shown as printed too
+        operand(
+            f,
+            _label(
+                _printed(f, lang) if fixed or _part_row(asked, f) else _asked_label(asked, w.item), f, lang
+            ),
+            cite,
+        )
         for f, w in zip(chosen, wants, strict=True)
     ]
     if formula.percent and any(op.unit == "%" for op in operands):

@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
+from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.qualifiers import zh_quoted
 from finrag.answer.query import AskedFor
 from finrag.retrieve.docfit import FORWARD
@@ -39,6 +40,9 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     the question quotes by name ("“经营性应付项目的增加”本期金额") is the one item asked."""
     quoted = {normalise(n) for n in zh_quoted(asked.question)} if asked.language == "zh" else set()
     if rows := [t for t in from_tables if normalise(t.printed) in quoted]:
+        if asked.formula is not None and asked.formula.name in SHARE_FORMULAS and len(rows) == 1:
+            # "研发费用中“直接材料…”占研发费用合计的比例": the quoted part over the whole named after it
+            return rows + [m for m in asked.line_items if m.start > rows[0].start][:1]
         return rows
     items = [next((_as_row(t, m) for t in from_tables if t.covers(m)), m) for m in asked.line_items]
     asked = replace(asked, line_items=list(dict.fromkeys(items)))  # one row may cover two lexicon items

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.formulas import GROWTH_FORMULAS
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.owners import called_parts, headed, is_filer
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, ChunkKind
@@ -50,13 +52,16 @@ _PART_NOUN = r"(?:segment|division|business|unit|brand|franchise|region|operatio
 
 
 def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
-    """Who made an English lookup's figure when it is not the filer: a place or unit ("revenue … generate in
-    Canada", "RevPAR for MGM China"), a possessive owner ("LinkedIn's operating income") or a business called
-    by the filer's name and more words ("Best Buy's Best Buy Health business"). Names the question writes as
-    such ("Boeing's Global Services" joins the filer and its segment into no name); a sentence quoted for
-    such a figure must name it."""
-    if asked.language != "en" or asked.intent != "lookup":
-        return []
+    """Who made an English lookup's or calculation's figure when it is not the filer: a place or unit
+    ("revenue … generate in Canada", "RevPAR for MGM China"), a possessive owner ("LinkedIn's operating
+    income") or a business called by the filer's name and more words ("Best Buy's Best Buy Health business").
+    Names the question writes as such ("Boeing's Global Services" joins the filer and its segment into no
+    name); a sentence quoted for such a figure must name it."""
+    calculated = (
+        asked.intent == "calculation" and asked.formula is not None and asked.formula.name in GROWTH_FORMULAS
+    )
+    if asked.language != "en" or not (asked.intent == "lookup" or calculated):
+        return []  # "By what percentage did net sales to customers in China grow": China's growth
     q = asked.question
     owners = [
         e
@@ -67,7 +72,12 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
             re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
             # "in its AWS segment" (not "in its IPO prospectus")
             or re.search(rf"\b(?:in|from|for)\s+its\s+{re.escape(e)}\s+{_PART_NOUN}", q)
+            # "of the Cheerios brand", "attribute to its Space business segment", "assigned to the Digital
+            # Media segment"
+            or re.search(rf"\b(?:of|to)\s+(?:its|the)\s+{re.escape(e)}\s+{_PART_NOUN}", q)
             or re.search(rf"\bof\s+its\s+{re.escape(e)}\b", q)  # "net sales of its Oscar Mayer brand"
+            # "worldwide ERLEADA sales", "Pfizer's Eliquis revenues": the name leads the item asked
+            or any(_sold(e, m, q) for m in asked.line_items)
             # "What net revenue did BetMGM generate", "did the Call of Duty franchise alone generate"
             or re.search(rf"\b(?:did|does|do)\s+(?:the\s+|its\s+)?{re.escape(e)}\b(?!['’])", q)
             or re.search(rf"\b{re.escape(e)}['’]s?\s", q)
@@ -79,6 +89,14 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         if e in q and any(e.lower().startswith(f"{c.lower()} ") for c in asked.companies)
     ]
     return list(dict.fromkeys(owners + longer))
+
+
+def _sold(name: str, item: LineItemMatch, question: str) -> bool:
+    """The name leads the sales asked ("worldwide ERLEADA sales"): a product's or brand's own revenue."""
+    return (
+        item.concept == "revenue"
+        and re.search(rf"\b{re.escape(name)}\s+{re.escape(item.printed)}\b", question) is not None
+    )
 
 
 def part_query(parts: list[str], asked: AskedFor) -> str:

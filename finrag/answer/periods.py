@@ -25,9 +25,11 @@ _US_DATE = re.compile(
     r"(?<![\d/])(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])/((?:19|20)\d{2})(?!\d)"
 )  # "3/25/2023"
 # "年度" may stand between the year and the part of it: "2006年度第一季度", "2007年度1-6月"
-_ZH_HALF = re.compile(r"((?:19|20)\d{2})\s*年\s*度?\s*(?:1\s*[-－—至~]\s*6\s*月|半年度|上半年|中期)")
+_ZH_HALF = re.compile(  # "2007年1-6月", "2007年上半年" and, without 年, "2007上半年"
+    r"((?:19|20)\d{2})\s*(?:年\s*度?\s*1\s*[-－—–至~～]\s*6\s*月|(?:年\s*度?)?\s*(?:半年度|上半年|中期))"
+)
 _ZH_QUARTER = re.compile(
-    r"((?:19|20)\d{2})\s*年\s*度?\s*(?:第\s*([一二三四1-4])\s*季度|1\s*[-－—至~]\s*(3|9)\s*月)"
+    r"((?:19|20)\d{2})\s*(?:(?:年\s*度?\s*)?第\s*([一二三四1-4])\s*季度|年\s*度?\s*1\s*[-－—–至~～]\s*(3|9)\s*月)"
 )
 # a year written in a question or a label: "FY2022", "fiscal 2021", "2019年" (not the "2000" of "12000吨")
 # a cell or label that is only a year ("2021", "FY2022", "2005年度"): a heading or a row naming a period

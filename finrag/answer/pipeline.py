@@ -36,7 +36,7 @@ from finrag.answer.figures import (
 )
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
-from finrag.answer.lexicon import normalise
+from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import unanswered_measure
 from finrag.answer.numeric_step import numeric_answer
@@ -44,7 +44,7 @@ from finrag.answer.operands import printed_metric, with_rows
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
-from finrag.answer.qualifiers import zh_quoted
+from finrag.answer.qualifiers import ZH_FIRM, printed_rows, zh_quoted, zh_rows_named
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
@@ -60,6 +60,16 @@ from finrag.model import Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to
 
 def _ms(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000
+
+
+def _rows_named(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[str]:
+    """The row labels a Chinese question writes beside its items ("瀑布沟水电站在建工程"): its parts when it
+    names none, else only as the printed form of one it names ("华南区市场" for "华南区")."""
+    if asked.language != "zh" or asked.definition is not None:
+        return []
+    names = [*asked.companies, *(e for e in asked.entities if ZH_FIRM.search(e))]  # not a product's name
+    rows = zh_rows_named(asked.question, from_tables, asked.line_items, names)
+    return [r for r in rows if any(q in r for q in asked.qualifiers)] if asked.qualifiers else rows
 
 
 class Answerer:
@@ -152,6 +162,7 @@ class Answerer:
         chunks = [c for _, c in prep.context]
         from_tables = items_from_tables(asked.question, chunks, asked.entities)
         cell = named_cell(asked, chunks)
+        named_rows = _rows_named(asked, from_tables)
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
         elif cell is not None:  # "罐式集装箱的销售量": the 销售量 column of that product's row
@@ -181,6 +192,9 @@ class Answerer:
                 or WHICH_YEAR.search(asked.question.lower())
             ):
                 asked.intent = "calculation" if asked.formula is not None else "lookup"
+        named_rows = [r for r in named_rows if r not in {m.printed for m in asked.line_items}]  # not an item
+        if named_rows and asked.intent in ("lookup", "calculation"):
+            asked.qualifiers = printed_rows(asked.qualifiers, named_rows)
         checked = check_role(asked, prep.context, self.cfg) if decision.reason != "false_premise" else None
         if checked is not None:
             trace.add("gate", "role", checked.detail())

@@ -108,7 +108,7 @@ def _part_before(text: str) -> str:
 # kind of it asked (a product, a market); statements, scopes and periods do not
 # "2010年EVA胶膜的产能", "2006年彩色喷墨打印纸（彩喷系列）的产能": the kind, its bracketed short name aside
 _ZH_BEFORE = re.compile(
-    r"(?:\d{2,4}\s*年(?:度|末|初|底)?|[，,：:])\s*([A-Za-z\u4e00-\u9fff]{2,12}?)(?:[（(][^（）()]{1,10}[)）])?的$"
+    r"(?:\d{2,4}\s*年(?:度|末|初|底)?|\d{1,2}\s*日|[，,：:])\s*([A-Za-z\u4e00-\u9fff]{2,12}?)(?:[（(][^（）()]{1,10}[)）])?的$"
 )
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
@@ -148,6 +148,7 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_CLASS_WORD.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
+        kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
         if kind.startswith(_ZH_BASIS) or kind.endswith(_ZH_PLACE_END):
             continue  # "按归属于普通股股东的净利润计算的…": how the figure is worked out, not a kind of it;
             # "非经常性损益项目中的所得税影响额": where the row is, not a kind of it
@@ -168,8 +169,12 @@ _AGING_AFTER = re.compile(r"[中里]\s*的?\s*(?=\d|半)")  # "应付账款中1�
 # item's note, written after it
 _ZH_PART_AFTER = re.compile(
     r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
-    r"(?=的|有|是|为|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
+    r"(?=的|有|是|为|在|比|较|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
 )
+# "合并口径原材料", "库存商品计提的", "运输费发生了": the scope before a part and the verb after it are no
+# part of the row's label
+_ZH_SCOPE_LEAD = re.compile(r"^(?:合并|母公司)(?:口径|报表)?")
+_ZH_VERB_TAIL = re.compile(r"(?:计提|发生)了?$")
 
 
 # "募投的票据印务扩建项目总投资中固定资产投资": the project a figure belongs to (its row of the 募投
@@ -204,6 +209,8 @@ def zh_parts_after(question: str, items: list[LineItemMatch], *, rows: bool = Fa
         part = m.group(1) if m else ""
         part = _ZH_CLASS_WORD.sub("", part) if len(_ZH_CLASS_WORD.sub("", part)) >= 2 else part
         part = _ZH_AGING_WORD.sub("", part)  # "账龄一至二年": the bracket a note's row prints
+        bare = _ZH_VERB_TAIL.sub("", _ZH_SCOPE_LEAD.sub("", part))
+        part = bare if len(bare) >= 2 else part
         item_itself = concept_of(part) is not None or bool(find_line_items(part))
         if part and not part.startswith(_ZH_BASIS) and not item_itself and not _ZH_NOT_KINDS.search(part):
             out.append(part)
@@ -310,3 +317,40 @@ def prints_qualifiers(text: str, qualifiers: list[str]) -> bool:
     words = [w for q in qualifiers for w in re.split(r"[\s-]+", q.lower()) if w]  # "work-in-process"
     dotted = (_DOT.join(map(re.escape, w.replace(".", ""))) for w in words)
     return all(re.search(rf"(?<![a-z]){p}(?:e?s)?(?![a-z])", low) for p in dotted)  # "fee": "fees"
+
+
+_ZH_BRACKETED = re.compile(r"[（(][^（）()]*[）)]")
+_ZH_HEADER_WORD = re.compile(r"年度|年份|期间|日期|时间|项目|名称|类别|单位|地区|产品|客户")
+
+
+def zh_rows_named(
+    question: str, rows: list[LineItemMatch], items: list[LineItemMatch], names: list[str]
+) -> list[str]:
+    """Row labels of the context's tables a Chinese question writes beside its line items, neither one of
+    them nor part of one ("瀑布沟水电站在建工程", "原材料的账面余额…存货附注"): the row of the item's note
+    asked, not the item's total; no period, scope or company's name (``names``)."""
+    out: list[str] = []
+    quoted = [m.span(1) for m in _ZH_QUOTED.finditer(question)]  # "“…分行业、分产品…”表": a title's words
+    quoted += [m.span() for m in _ZH_BRACKETED.finditer(question)]  # "（按归属于…净利润）": a basis, an aside
+    for row in rows:
+        if row.concept or any(row.start < m.end and m.start < row.end for m in items):
+            continue
+        if any(a <= row.start < b for a, b in quoted):
+            continue
+        label = row.printed
+        named = any(label in n or n in label for n in names if n)
+        dated = re.search(r"(?:19|20)\d{2}", label) is not None  # "2010年度": a period's row, not a part
+        if _ZH_HEADER_WORD.fullmatch(label):
+            continue  # "年度", "项目": a column's heading read as a row
+        if len(label) >= 2 and not named and not dated and not _ZH_NOT_KINDS.search(label):
+            out.append(label)
+    return out
+
+
+def printed_rows(qualifiers: list[str], rows: list[str]) -> list[str]:
+    """The qualifiers with the row labels named beside the items: a label holding a qualifier stands for it
+    as printed ("华南区市场" for "华南区"); without any qualifier, the labels are the qualifiers (with one, a
+    further label is a heading or a column of its table: "短期薪酬", "账龄")."""
+    if not qualifiers:
+        return list(dict.fromkeys(rows))
+    return list(dict.fromkeys(next((r for r in rows if q in r), q) for q in qualifiers))

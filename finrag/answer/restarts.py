@@ -4,7 +4,8 @@ A page with several tables one under the other ("盈余公积 … 合计", then 
 2006年2005年 | 2004年") can come out of the table reader as one table. The rows under a row of year
 headings that follows rows of amounts belong to a table of their own, with that row as its header; read
 under the first header, their values would carry another table's column names. Where the reader also
-merged two year columns into one ("2006年2005年" over "1.49 1.60"), the column is split back in two.
+merged two year columns into one ("2006年2005年" over "1.49 1.60"), the column is split back in two. A
+column right of the labels that holds only labels pushed right or footnote marks is no amount column.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from finrag.answer.columns import Column
 from finrag.answer.units import parse_number
 from finrag.model import Table
 
@@ -113,3 +115,20 @@ def _widened(row: list[str], col: int, two: list[str] | None) -> list[str]:
     if col >= len(row):
         return [*row, ""]
     return [*row[:col], *(two or [row[col], ""]), *row[col + 1 :]]
+
+
+# a footnote mark printed in a column of its own ("Asia Pacific & Latin America | (1) | 667")
+_MARK = re.compile(r"^\s*\(\s*\d\s*\)\s*$")
+
+
+def past_pushed_labels(rows: list[list[str]], columns: list[Column], label_col: int) -> list[Column]:
+    """The columns after those right of the label column that hold no amount, only labels pushed right, blanks
+    or footnote marks ("| | Europe, Middle East & Africa | 1,349 |"): such a column takes no year of the line
+    above the table."""
+    out = list(columns)
+    while out and out[0].index == label_col + len(columns) - len(out) + 1:
+        col = out[0].index
+        if any(parse_number(r[col]) and not _MARK.match(r[col]) for r in rows if col < len(r)):
+            break
+        out = out[1:]
+    return out

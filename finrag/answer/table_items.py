@@ -48,8 +48,8 @@ def items_from_tables(
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
-            if _BARE_TOTAL.fullmatch(label):
-                continue  # not the total row of whichever table prints one
+            if _BARE_TOTAL.fullmatch(label) or _BARE_OTHER.fullmatch(label):
+                continue  # not the total row of whichever table prints one, nor its "Other" row
             if _SPAN_LABEL.match(label):
                 continue  # a period heading read as a row ("Three months ended …"): no item
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
@@ -97,6 +97,8 @@ _RANKED_CHARS = 2  # "第一名供应商": the first characters of what is ranke
 _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
+# "Other": the catch-all row of many tables; a question writing "Other (income)/deductions" names another item
+_BARE_OTHER = re.compile(r"\s*(?:all\s+)?others?\s*[:：]?\s*", re.I)
 _SPAN_LABEL = re.compile(
     r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)\s+ended\b", re.I
 )

@@ -629,3 +629,13 @@ def test_compute_a_metric_as_a_formula_defines_it_with_the_rows_as_printed() -> 
     assert coverage is not None and coverage.name == "interest coverage"
     assert [t.item.printed for t in coverage.terms] == ["operating profit", "interest, net"]
     assert find_definition("Compute Nike's working capital as of May 31, 2018.") is None  # a date, no formula
+
+
+def test_a_split_named_with_a_slash_after_using_defines_no_metric() -> None:
+    q = (
+        "What share of Adobe's fiscal 2015 income before income taxes was earned by foreign operations, "
+        "using the domestic/foreign split in the income tax note?"
+    )
+    assert find_definition(q) is None
+    quick = "What was the quick ratio at year end, using (cash + receivables) / current liabilities?"
+    assert find_definition(quick) is not None

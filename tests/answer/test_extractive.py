@@ -237,3 +237,17 @@ def test_a_quoted_table_header_or_lead_in_brings_the_rows_it_heads() -> None:
     assert "43,994,103.35" in got and "尚在办理过程中" in got
     lead = make_chunk(doc, "主要税收管辖区的审计情况如下：\n美国 2014-2019\n墨西哥 2014-2016", 82, n=1)
     assert "墨西哥 2014-2016" in extractive_answer("主要税收管辖区的审计情况", [(1, lead)], 1, 600)
+
+
+def test_a_total_row_beside_the_segment_s_own_row_is_not_the_segment_s_figure() -> None:
+    table = "| Space | 6,199 | 6,451 |\n| Total assets | $ 50,873 | $ 50,710 |"
+    focus = Focus(["total assets"], 2021, strict=True, owners=("Space",))
+    answer = extractive_answer("Space total assets", [(1, _chunk(table, []))], 3, 400, focus)
+    assert "50,873" not in answer
+    headed = _chunk("|  | Space | Aeronautics |\n| Total assets | $ 50,873 | $ 10,596 |", [])  # its column
+    assert "50,873" in extractive_answer("Space total assets", [(1, headed)], 3, 400, focus)
+    customers = _chunk(
+        "| 2010年度 | 3 | REC MODULES PTE.LTD | 6,100.00 |\n| 2010年度 | 4 | 常州天合光能 | 5,508.83 |", []
+    )
+    rec = Focus(["销售"], 2010, strict=True, owners=("REC MODULES PTE.LTD",))
+    assert "5,508.83" not in extractive_answer("向REC MODULES PTE.LTD销售", [(1, customers)], 3, 400, rec)

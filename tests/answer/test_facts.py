@@ -678,7 +678,8 @@ def test_measure_columns_are_dated_by_the_one_date_their_caption_prints() -> Non
     total = next(f for f in facts if f.table_ref == "t43" and f.column_label == "金额")
     assert (total.fiscal_year, total.fiscal_period) == (2004, "FY")
     assert all(f.fiscal_year is None for f in facts if f.table_ref == "t44")  # two years: no one date
-    assert all(f.fiscal_year is None for f in facts if f.table_ref == "t47")  # half a year: not the year
+    # half a year: not the year, and no column of it says it holds the half's movements
+    assert all(f.fiscal_year is None for f in facts if f.table_ref == "t47")
 
 
 def test_a_quarter_heading_over_its_year_columns_is_not_spread_by_the_full_year_heading() -> None:
@@ -715,3 +716,65 @@ def test_a_row_counted_in_a_quantity_keeps_its_unit_not_the_table_s_money_unit()
     volume = got[("销售量（万米）", 2005)]
     assert (volume.value, volume.unit, volume.scale) == (Decimal("1430"), "万米", Decimal(10_000))
     assert got[("销售额(万元)", 2005)].unit == "万元"
+
+
+def test_a_column_of_pushed_labels_and_footnote_marks_takes_no_year_of_the_line_above() -> None:
+    # a segment note's second table: some labels sit one column right, "(1)" marks a footnote, and the line
+    # above prints the two years of its two amount columns (not the three of the table before it)
+    revenues = Table(
+        "t1",
+        [91],
+        [["(Dollars in millions)", "2021", "2020", "2019"]],
+        [["Greater China", "8,290", "6,679", "6,208"]],
+    )
+    segments = Table(
+        "t2",
+        [92],
+        [],
+        [
+            ["North America", "", "$2,851 $", "3,077"],
+            ["", "Europe, Middle East & Africa", "1,821", "2,070"],
+            ["Greater China", "", "1,247", "882"],
+            ["Asia Pacific & Latin America", "(1)", "667", "770"],
+        ],
+        caption="INVENTORIES",
+        unit="in millions",
+    )
+    doc = make_doc([revenues, segments], company="Nike", year=2021, language="en", unit_line="")
+    doc.blocks[2] = Block(BlockKind.TEXT, "AS OF MAY 31, (Dollars in millions) 2021 2020", 92)
+    facts = extract_facts(doc, table_chunks(doc))
+    china = {f.fiscal_year: f.value for f in facts if f.line_item == "Greater China" and f.page == 92}
+    assert china == {2021: Decimal(1247), 2020: Decimal(882)}
+
+
+def test_opening_and_closing_columns_under_a_half_year_caption_are_balances_at_their_own_days() -> None:
+    projects = Table(
+        "t50",
+        [156],
+        [["工程名称", "预算数", "期初数", "本期增加", "期末数"]],
+        [["瀑布沟水电站", "1,993,277.58", "623,610.28", "124,372.03", "747,982.31"]],
+        caption="4．2007上半年的新建项目如下表：",
+    )
+    doc = make_doc([projects], company="国电电力", year=2007, unit_line="单位：万元")
+    doc.meta.fiscal_year = doc.meta.period_end = None  # a prospectus: no one report period of its own
+    cells = {f.column_label: f for f in extract_facts(doc, table_chunks(doc))}
+    assert (cells["期末数"].period_end, cells["期末数"].value) == ("2007-06-30", Decimal("747982.31"))
+    assert (cells["期初数"].fiscal_year, cells["期初数"].period_end) == (2006, "2006-12-31")
+    assert (cells["本期增加"].fiscal_period, cells["本期增加"].period_end) == ("H1", "2007-06-30")
+
+
+def test_a_measure_centred_over_each_group_of_years_names_every_column_of_its_group() -> None:
+    output = Table(
+        "t51",
+        [78],
+        [
+            ["主要规格", "", "产量(吨)", "", "", "销量（吨）", ""],
+            ["", "2003年", "2004年", "2005年", "2003年", "2004年", "2005年"],
+        ],
+        [["高纯高比低硒", "22.00", "441.67", "2129.73", "24.25", "335.10", "1998.64"]],
+        caption="近三年公司产销情况如下：",
+    )
+    doc = make_doc([output], company="天源科技", year=2005, unit_line="")
+    cells = {f.column_label: f for f in extract_facts(doc, table_chunks(doc))}
+    assert (cells["销量（吨） 2005年"].value, cells["销量（吨） 2005年"].unit) == (Decimal("1998.64"), "吨")
+    assert cells["产量(吨) 2003年"].value == Decimal("22.00")

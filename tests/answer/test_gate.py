@@ -579,3 +579,15 @@ def test_a_five_year_table_s_footnoted_year_column_covers_that_year() -> None:
     )
     d = decide(asked, [Hit(table_chunks(doc)[0], 0.9)], ["AMD"], AnswerSettings())
     assert d.answerable, d.reason
+
+
+def test_an_amount_in_a_filing_sentence_not_naming_the_customer_asked_is_not_its_amount() -> None:
+    doc = make_doc([], company="江苏爱康", year=2010, file="aikang.pdf")
+    text = "苏州爱康安装是由发行人在2010年04月设立的全资子公司，注册资本8,000万元。"
+    asked = analyze("江苏爱康太阳能2010年度向First Solar销售安装支架的金额是多少？")
+    asked.companies = ["江苏爱康太阳能科技"]
+    checked = check_role(asked, [(1, make_chunk(doc, text, 290))], AnswerSettings())
+    assert checked is not None and not checked.passed
+    sold = "2010年度公司向First Solar销售安装支架的金额为1,200万元。"
+    checked = check_role(asked, [(1, make_chunk(doc, sold, 130))], AnswerSettings())
+    assert checked is not None and checked.passed and checked.found.value == "1,200万元"

@@ -175,3 +175,11 @@ def test_an_item_read_across_its_sign_aside_wins_over_an_item_inside_it() -> Non
 
 def test_a_defined_term_in_brackets_is_no_part_of_the_row_name() -> None:
     assert normalise("Tangible book value per share (“TBVPS”)(a)") == "tangible book value per share"
+
+
+def test_a_segment_s_backlog_and_paid_memberships_are_items_of_their_own() -> None:
+    asked = find_line_items("By what percentage did the Aeronautics segment backlog change in 2021?")
+    assert [m.concept for m in asked] == ["backlog"]
+    assert concept_of("Paid memberships at end of period") == "paid_memberships"
+    assert concept_of("Backlog at year-end") == "backlog"
+    assert concept_of("Revenue from external customers") == "revenue"  # a geographic note's heading

@@ -218,6 +218,12 @@ def test_a_52_week_year_end_matches_the_year_end_its_column_implies() -> None:
     assert f is not None and f.value == Decimal(-5815)
     answer = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert answer is not None and "= 5.82 billions" in answer.text
+    canada = Table("t12", [90], [["", "2019", "2018"]], [["Canada", "3,214", "3,187"]], caption="Geographic")
+    bby = make_doc([canada], company="Best Buy", year=2019, language="en", unit_line="")
+    bby.meta.period_end = "2019-02-28"  # its bare years dated at the report month's end
+    rows = extract_facts(bby, table_chunks(bby))
+    feb = best_fact(rows, Want(LineItemMatch("", "Canada", 0), 2019, "2019-02-02"), asked, {})  # ended Feb 2
+    assert feb is not None and feb.value == Decimal(3214)
 
 
 def test_growth_between_two_written_balance_dates() -> None:

@@ -60,3 +60,21 @@ def test_a_margin_or_an_amount_of_money_asked_needs_one_in_the_quote() -> None:
         unanswered_measure(margin, "Comirnaty is an mRNA-based vaccine developed with BioNTech.[2]")
         == "a margin"
     )
+
+
+def test_a_chinese_amount_asked_as_jin_e_needs_an_amount_in_yuan() -> None:
+    asked = analyze("江苏爱康太阳能2010年度向First Solar销售安装支架的金额是多少？")
+    told = "公司已经与First Solar、Enfinity等客户建立了合作关系。[3]"
+    assert unanswered_measure(asked, told) == "金额"
+    assert unanswered_measure(asked, "2010年度向First Solar销售安装支架1,200万元。[2]") is None
+    growth = analyze("南岭民爆2005年工业炸药销量比2004年增长了多少？保留两位小数。")
+    assert unanswered_measure(growth, "公司工业炸药销量逐年增长，2005年达13,561吨。[1]") == "百分比"
+    assert unanswered_measure(growth, "2005年工业炸药销量比上年增长12.50%。[1]") is None
+    table = "单位：元 关联交易关联方 交易内容 辽宁省电力有限公司 电力销售 1,275,864,073.21 11.23 现金[2]"
+    related = analyze("2006年国电电力向辽宁省电力有限公司销售电力的关联交易金额是多少？")
+    assert unanswered_measure(related, table) is None  # the amount's unit printed over the table
+    why = analyze("What drove General Mills' net sales growth in fiscal 2019?")
+    assert (
+        unanswered_measure(why, "Net sales grew on the addition of Blue Buffalo and favorable price.[2]")
+        is None
+    )

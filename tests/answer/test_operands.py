@@ -243,6 +243,24 @@ def test_a_row_the_question_quotes_is_the_one_item_asked() -> None:
     assert [m.printed for m in with_rows(asked, items_from_tables(q, chunks))] == ["经营性应付项目的增加"]
 
 
+def test_a_quoted_part_s_share_is_over_the_whole_named_after_it() -> None:
+    rd = Table(
+        "t82",
+        [123],
+        [["项目", "本期发生额", "上期发生额"]],
+        [
+            ["直接材料、燃料和动力", "23,389,712.54", "20,649,115.03"],
+            ["合计", "48,428,964.78", "41,196,263.15"],
+        ],
+        caption="研发费用",
+    )
+    doc = make_doc([rd], company="四方科技", year=2019)
+    q = "四方科技2019年研发费用中“直接材料、燃料和动力”占研发费用合计的比例是多少？"
+    asked = analyze(q)
+    items = with_rows(asked, items_from_tables(q, table_chunks(doc)))
+    assert [m.printed for m in items] == ["直接材料、燃料和动力", "研发费用"]
+
+
 def test_a_named_metric_printed_with_the_filer_s_qualifiers_is_read_not_recomputed() -> None:
     segments = Table(
         "t81",

@@ -69,3 +69,24 @@ def test_the_subject_of_a_did_question_is_a_part_when_it_is_not_the_filer() -> N
     )
     asked.companies = ["MGM Resorts"]
     assert unprinted_parts(asked, [chunk]) == ["BetMGM"]
+
+
+def test_a_name_leading_the_item_a_brand_of_the_filer_and_a_growth_s_place_are_parts() -> None:
+    jnj = make_doc([], company="Johnson & Johnson", year=2022, language="en", unit_line="")
+    sales = make_chunk(jnj, "Worldwide sales were $23,706 million in the fourth quarter of 2022.", 13)
+    cases = {
+        "What were worldwide ERLEADA sales in the fourth quarter of 2022?": "ERLEADA",
+        "What were net sales of the Cheerios brand in fiscal 2019?": "Cheerios",
+        "What total assets did Lockheed Martin attribute to its Space business segment in 2021?": "Space",
+        "By what percentage did Corning's net sales to customers in China grow in 2020?": "China",
+    }
+    for question, part in cases.items():
+        asked = analyze(question)
+        asked.companies = ["Johnson & Johnson", "Lockheed Martin", "Corning"]
+        assert unprinted_parts(asked, [sales]) == [part], question
+    topic = analyze("What was the Federal Republic of Nigeria litigation about, per JPMorgan Chase's 10-Q?")
+    topic.companies = ["JPMorgan Chase"]
+    assert unprinted_parts(topic, [sales]) == []  # a topic the name leads, no figure of its own
+    own = analyze("By what percentage did Corning's net sales grow in 2020?")
+    own.companies = ["Corning"]
+    assert unprinted_parts(own, [sales]) == []  # the filer's own growth

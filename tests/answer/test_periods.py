@@ -45,6 +45,13 @@ def test_a_quarter_or_half_written_after_nian_du_is_that_part_of_the_year() -> N
     assert resolve_label("2006年度", 2006).fiscal_period == "FY"
 
 
+def test_a_half_year_written_without_nian_or_with_a_wave_dash_is_no_whole_year() -> None:
+    for label in ("2007上半年", "2007年1～6月", "2007中期"):
+        got = resolve_label(label, 2007)
+        assert (got.fiscal_period, got.period_end) == ("H1", "2007-06-30"), label
+    assert resolve_label("2007年1～3月", 2007).fiscal_period == "Q1"
+
+
 def test_bank_style_quarter_columns() -> None:
     assert resolve_label("1Q21", 2021).period_end == "2021-03-31"
     q = resolve_label("Q2 2022", 2022)

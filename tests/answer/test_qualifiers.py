@@ -14,10 +14,12 @@ from finrag.answer.qualifiers import (
     glossed_kinds,
     item_qualifiers,
     part_qualifiers,
+    printed_rows,
     prints_qualifiers,
     zh_item_qualifiers,
     zh_parts_after,
     zh_quoted,
+    zh_rows_named,
 )
 from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
@@ -314,3 +316,37 @@ def test_a_part_named_after_a_table_row_is_a_kind_of_it() -> None:
     row = LineItemMatch("", "电力销售收入", q.find("电力销售收入"))
     assert zh_parts_after(q, [row], rows=True) == ["水电机组"]  # "实现" is no part of the row's name
     assert zh_parts_after(q, [row]) == []  # a statement item's note parts only, unless asked for rows
+
+
+def test_a_note_s_row_is_read_past_the_scope_before_it_and_the_verb_after_it() -> None:
+    asked = analyze("四方科技2019年年报存货附注里，合并口径原材料在2019年末的账面余额是多少？")
+    assert asked.qualifiers == ["原材料"]
+    assert analyze("四方科技2019年度合并销售费用中，运输费发生了多少？").qualifiers == ["运输费"]
+    assert analyze("金宇生物2020年末存货中，库存商品计提的存货跌价准备期末余额是多少元？").qualifiers == [
+        "库存商品"
+    ]
+    growth = analyze("生物股份2020年合并研发费用中的折旧费比2019年增长了多少？")
+    assert growth.qualifiers == ["折旧费"]
+    assert analyze("南岭民爆2004年12月31日房屋及建筑物的固定资产净值是多少元？").qualifiers == [
+        "房屋及建筑物"
+    ]
+
+
+def test_row_labels_named_beside_the_item_are_its_parts_as_printed() -> None:
+    question = "截至2007年6月30日，国电电力瀑布沟水电站在建工程的期末余额是多少？"
+    items = analyze(question).line_items
+    rows = [
+        LineItemMatch("", "瀑布沟水电站", question.index("瀑布沟")),
+        LineItemMatch("", "2010年度", 0),  # a period's row
+        LineItemMatch("", "国电电力", question.index("国电电力")),  # the company itself
+    ]
+    assert zh_rows_named(question, rows, items, ["国电电力"]) == ["瀑布沟水电站"]
+    assert printed_rows(["华南区"], ["华南区市场"]) == ["华南区市场"]  # the row as printed
+    assert printed_rows(["组建爆破工程公司项目"], ["组建爆破工程公司"]) == ["组建爆破工程公司项目"]
+    assert printed_rows(["1年以内"], ["账龄"]) == ["1年以内"]  # a header cell beside the row asked
+    assert printed_rows([], ["瀑布沟水电站"]) == ["瀑布沟水电站"]
+    title = "四方科技2019年年报“主营业务分行业、分产品、分地区情况”表中，罐式集装箱产品的毛利率是多少？"
+    heads = [LineItemMatch("", "分产品", title.index("分产品"))]
+    assert zh_rows_named(title, heads, [], []) == []  # words of a quoted table title
+    years = "爱康太阳能经住友商社最终销售给夏普的产品金额，2010年度比2009年度增长了多少？"
+    assert zh_rows_named(years, [LineItemMatch("", "年度", years.index("年度"))], [], []) == []  # a heading

@@ -160,3 +160,12 @@ def test_a_quarter_naming_the_report_read_is_no_quarter_asked_and_a_basis_aside_
     assert asked.quarters == []  # the 10-Q's quarter: the two balance dates are asked
     roe = analyze("爱康太阳能2009年度的加权平均净资产收益率（按归属于公司普通股股东的净利润）是多少？")
     assert "净利润" not in [m.printed for m in roe.line_items]  # the basis of the printed ratio, no operand
+
+
+def test_a_rate_defined_on_dates_alone_is_the_growth_of_the_item_asked() -> None:
+    q = "金宇生物2020年母公司投资收益中，成本法核算的长期股权投资收益比上年下降多少？变动率=(本期-上期)/上期"
+    asked = analyze(q)
+    assert asked.formula is not None and asked.formula.name == "yoy_growth"  # not the difference "下降了多少"
+    assert asked.qualifiers == ["成本法核算"]
+    years = analyze("生物股份2020年研发费用中的折旧费比2019年增长了多少？增长率=(2020年-2019年)/2019年")
+    assert years.formula is not None and years.formula.name == "yoy_growth" and years.qualifiers == ["折旧费"]

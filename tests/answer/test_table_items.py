@@ -46,6 +46,12 @@ def test_a_bare_total_row_is_no_item_the_question_names() -> None:
     other = "非经常性损益\n| 项目 | 2005年度 |\n| 合计 | -53,286.27 |"
     question = "南岭民爆2005年向关联方采购的发生额合计是多少万元？"
     assert items_from_tables(question, [make_chunk(doc, other, 120, table_ref="t9")]) == []
+    income = "Other comprehensive income\n| Other | (2) | 5 |\n| Royalty-related income | (857) | (770) |"
+    royalty = (
+        "How much royalty-related income did Pfizer record in 2021 within Other (income)/deductions—net?"
+    )
+    found = items_from_tables(royalty, [make_chunk(doc, income, 78, table_ref="t10")])
+    assert [m.printed for m in found] == ["royalty-related income"]  # not the "Other" row
 
 
 def test_a_row_asked_for_its_carrying_amount_is_named_inside_the_item_it_belongs_to() -> None:
