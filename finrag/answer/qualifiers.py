@@ -108,7 +108,7 @@ def _part_before(text: str) -> str:
 # kind of it asked (a product, a market); statements, scopes and periods do not
 # "2010年EVA胶膜的产能", "2006年彩色喷墨打印纸（彩喷系列）的产能": the kind, its bracketed short name aside
 _ZH_BEFORE = re.compile(
-    r"(?:\d{2,4}\s*年(?:度|末|初|底)?|\d{1,2}\s*日|[，,：:])\s*([A-Za-z\u4e00-\u9fff]{2,12}?)(?:[（(][^（）()]{1,10}[)）])?的$"
+    r"(?:\d{2,4}\s*年(?:度|末|初|底)?|\d{1,2}\s*日|[，,：:])\s*([A-Za-z\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff]{1,11}?)(?:[（(][^（）()]{1,10}[)）])?的$"
 )
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"

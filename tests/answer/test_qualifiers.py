@@ -350,3 +350,7 @@ def test_row_labels_named_beside_the_item_are_its_parts_as_printed() -> None:
     assert zh_rows_named(title, heads, [], []) == []  # words of a quoted table title
     years = "爱康太阳能经住友商社最终销售给夏普的产品金额，2010年度比2009年度增长了多少？"
     assert zh_rows_named(years, [LineItemMatch("", "年度", years.index("年度"))], [], []) == []  # a heading
+
+
+def test_a_kind_may_hold_digits_after_its_first_character() -> None:
+    assert analyze("天源科技2005年Y30BH粉料的营业收入是多少？").qualifiers == ["Y30BH粉料"]
