@@ -123,13 +123,19 @@ class Focus:
 
 # a figure of the parent and its subsidiaries
 _GROUP = re.compile(r"及(?:其)?(?:下属|控股|全资)?子公司|合并范围")
+_PARENT = "母公司"
+
+
+def _parent_row(row: str, c: Scored | None) -> bool:
+    """A table row of the parent's own figures: its heading or the row names the parent."""
+    return _PARENT in row or (c is not None and _PARENT in c.heading)
 
 
 def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     """The sentence states a figure (two digits or more), the asked year (a table row's year is in its
     chunk: the header) and one of the wordings; the kind asked, in it or in the heading it stands under."""
-    if focus.parent_only and _GROUP.search(sentence):
-        return False
+    if focus.parent_only and (_GROUP.search(sentence) or ("|" in sentence and not _parent_row(sentence, c))):
+        return False  # "母公司研发费用中…": a row of the parent's statements or notes, or naming the parent
     dated = focus.year is None or (
         _row_dated(focus.year, c) if "|" in sentence else str(focus.year) in _BASES.sub(" ", sentence)
     )

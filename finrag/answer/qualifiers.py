@@ -149,6 +149,8 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_CLASS_WORD.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
         kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
+        if _AGING.search(kind):
+            continue  # "账龄3至4年的应收账款": an aging bracket, read by aging_brackets
         if kind.startswith(_ZH_BASIS) or kind.endswith(_ZH_PLACE_END):
             continue  # "按归属于普通股股东的净利润计算的…": how the figure is worked out, not a kind of it;
             # "非经常性损益项目中的所得税影响额": where the row is, not a kind of it

@@ -251,3 +251,13 @@ def test_a_total_row_beside_the_segment_s_own_row_is_not_the_segment_s_figure() 
     )
     rec = Focus(["销售"], 2010, strict=True, owners=("REC MODULES PTE.LTD",))
     assert "5,508.83" not in extractive_answer("向REC MODULES PTE.LTD销售", [(1, customers)], 3, 400, rec)
+
+
+def test_a_parent_company_figure_is_not_quoted_from_a_consolidated_note_row() -> None:
+    row = "| 直接人工 | 21,951,249.29 | 20,137,463.00 |"
+    group = _chunk(row, ["第十一节 财务报告", "七、合并财务报表项目注释", "65、 研发费用"])
+    parent = _chunk(row, ["第十一节 财务报告", "十七、 母公司财务报表主要项目注释", "5、 研发费用"])
+    focus = Focus(["直接人工"], 2019, strict=True, parent_only=True)
+    question = "四方科技2019年母公司研发费用中，直接人工是多少元？"
+    assert extractive_answer(question, [(1, group)], 3, 400, focus) == ""
+    assert "21,951,249.29" in extractive_answer(question, [(1, parent)], 3, 400, focus)

@@ -354,3 +354,5 @@ def test_row_labels_named_beside_the_item_are_its_parts_as_printed() -> None:
 
 def test_a_kind_may_hold_digits_after_its_first_character() -> None:
     assert analyze("天源科技2005年Y30BH粉料的营业收入是多少？").qualifiers == ["Y30BH粉料"]
+    aging = analyze("金宇生物2020年末应收账款中，账龄3至4年的应收账款余额是多少元？").qualifiers
+    assert "账龄3至4年" not in aging  # an aging bracket, as aging_brackets reads it
