@@ -192,7 +192,8 @@ class Answerer:
                 or WHICH_YEAR.search(asked.question.lower())
             ):
                 asked.intent = "calculation" if asked.formula is not None else "lookup"
-        named_rows = [r for r in named_rows if r not in {m.printed for m in asked.line_items}]  # not an item
+        items = {m.printed for m in asked.line_items}
+        named_rows = [r for r in named_rows if r not in items]  # a row the steps above made an item is none
         if named_rows and asked.intent in ("lookup", "calculation"):
             asked.qualifiers = printed_rows(asked.qualifiers, named_rows)
         checked = check_role(asked, prep.context, self.cfg) if decision.reason != "false_premise" else None
