@@ -360,6 +360,19 @@ _PERIOD_OPERAND = re.compile(
 )
 
 
+# a rate the question defines on dates alone ("(本期-上期)/上期", "(2020年-2019年)/2019年")
+_DATE_OPERAND = r"(?:本期|上期|本年|上年|(?:19|20)\d{2}\s*年)(?:发生额|金额|数)?"
+_DATED_GROWTH = re.compile(
+    rf"[=＝]\s*[（(]\s*{_DATE_OPERAND}\s*[-－−]\s*({_DATE_OPERAND})\s*[)）]\s*[/／÷]\s*\1(?![\u4e00-\u9fff])"
+)
+
+
+def growth_on_dates(question: str) -> bool:
+    """The question defines its rate on dates alone, the growth of the item it asks: no operand names an item
+    for ``find_definition`` to read."""
+    return _DATED_GROWTH.search(question) is not None
+
+
 def with_period_operands(definition: Definition | None, items: list[LineItemMatch]) -> Definition | None:
     """The definition with operands that name only a date ("期末余额", "期初余额") read as the question's own
     line item (the first of ``items``) at that date: the opening balance is the prior year's end."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from finrag.answer.events import trigger_words
 from finrag.answer.periods import EN_DATE
@@ -221,8 +222,13 @@ def _names(c: Scored, name: str, context: str) -> bool:
     segment's, so the "Total assets" row beside it is not; a customer's row is not another customer's)."""
     if name in c.text:
         return True
-    rows = [ln for ln in context.split("\n") if ln.startswith("|") and _AMOUNT.search(ln)]  # not headings
-    return name in context and not ("|" in c.text and any(name in ln for ln in rows))
+    return name in context and not ("|" in c.text and any(name in ln for ln in _figure_rows(context)))
+
+
+@lru_cache(maxsize=64)
+def _figure_rows(table: str) -> tuple[str, ...]:
+    """A table's rows that print a figure (not its headings); read once per chunk, not per sentence."""
+    return tuple(ln for ln in table.split("\n") if ln.startswith("|") and _AMOUNT.search(ln))
 
 
 _ZH_SHORT = 4  # "济南安妮纸业有限公司" is "济南安妮" in the text around its figures

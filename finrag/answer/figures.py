@@ -203,16 +203,16 @@ def extractive_inputs(
     if FORWARD.search(asked.question):  # guidance for a year is told in the year before's report
         one_year = None
     # a part of the company ("Lockheed Martin's Space segment", "made in Canada"): only sentences naming it
-    parts = tuple(owner_parts(asked, [c for _, c in context]))
+    texts = [c for _, c in context]
+    parts = tuple(owner_parts(asked, texts))
     figures = asked.intent in ("lookup", "calculation") and (len(asked.years) <= 1 or parts) and words
     # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
     # company's total sales are another figure)
     kinds = tuple(asked.qualifiers)
     # a Chinese figure of a company other than the filer (a subsidiary's 净利润): only sentences naming it
     # (English names are capitalised words of many kinds, and a filing names a segment's figures otherwise)
-    named = subject_names(asked, [c for _, c in context]) if asked.language == "zh" else []
+    named = subject_names(asked, texts) if asked.language == "zh" else []
     # a company's name, not a product's ("工业炸药"); a customer's Latin name ("REC MODULES PTE.LTD") too
-    texts = [c for _, c in context]
     owners = tuple(n for n in named if ZH_FIRM.search(n) or (n.isascii() and not is_filer(n, asked, texts)))
     owners += parts
     # "是多少" of a year other than the reports' own: only a sentence printing that year's figure answers

@@ -173,12 +173,9 @@ class Answerer:
             asked.qualifiers = [q for q in asked.qualifiers if q not in printed[0].printed.lower()]
         elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
             asked.line_items = with_rows(asked, from_tables)
-            quoted = {normalise(n) for n in zh_quoted(asked.question)} & {
-                normalise(m.printed) for m in asked.line_items
-            }
-            asked.qualifiers = [
-                q for q in asked.qualifiers if normalise(q) not in quoted
-            ]  # a quoted row: the item
+            rows = {normalise(m.printed) for m in asked.line_items}
+            quoted = rows & {normalise(n) for n in zh_quoted(asked.question)}  # a quoted row is the item
+            asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted]
             if asks_ranking(asked):  # "Which segment had the highest operating profit?"
                 asked.intent = "lookup"
         elif asked.intent == "text":

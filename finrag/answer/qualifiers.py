@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
+from finrag.answer.periods import YEAR
 from finrag.answer.text import terms
 
 _TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|\S")
@@ -322,7 +323,6 @@ def prints_qualifiers(text: str, qualifiers: list[str]) -> bool:
 
 
 _ZH_BRACKETED = re.compile(r"[（(][^（）()]*[）)]")
-_YEAR_IN_LABEL = re.compile(r"(?:19|20)\d{2}")
 _ZH_HEADER_WORD = re.compile(r"年度|年份|期间|日期|时间|项目|名称|类别|单位|地区|产品|客户")
 
 
@@ -341,7 +341,7 @@ def zh_rows_named(
         if any(a <= row.start < b for a, b in quoted):
             continue
         label = row.printed
-        if _ZH_HEADER_WORD.fullmatch(label) or _YEAR_IN_LABEL.search(label):
+        if _ZH_HEADER_WORD.fullmatch(label) or YEAR.search(label):
             continue  # "年度", "项目": a column's heading read as a row; "2010年度": a period's row
         named = any(label in n or n in label for n in names if n)
         if len(label) >= 2 and not named and not _ZH_NOT_KINDS.search(label):

@@ -19,7 +19,13 @@ from finrag.answer.asks import (
     typed_tersely,
 )
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
-from finrag.answer.definition import Definition, as_margin, find_definition, with_period_operands
+from finrag.answer.definition import (
+    Definition,
+    as_margin,
+    find_definition,
+    growth_on_dates,
+    with_period_operands,
+)
 from finrag.answer.lexicon import (
     LineItemMatch,
     concept_of,
@@ -89,11 +95,6 @@ _NUM_WORDS = {
 _CHANGE_WORDS = ("变化", "变动")
 # "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
-# a rate the question defines on dates alone ("(本期-上期)/上期", "(2020年-2019年)/2019年")
-_DATE_OPERAND = r"(?:本期|上期|本年|上年|(?:19|20)\d{2}\s*年)(?:发生额|金额|数)?"
-_DATED_GROWTH = re.compile(
-    rf"[=＝]\s*[（(]\s*{_DATE_OPERAND}\s*[-－−]\s*({_DATE_OPERAND})\s*[)）]\s*[/／÷]\s*\1(?![\u4e00-\u9fff])"
-)
 
 
 @dataclass(slots=True)
@@ -199,7 +200,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.formula = FORMULAS["difference"]  # "how did X at June 30 compare with December 31": by how much
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
         asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
-    if _DATED_GROWTH.search(text):  # "变动率=(本期-上期)/上期": the item's growth, however it is asked
+    if growth_on_dates(text):  # "变动率=(本期-上期)/上期": the item's growth, however it is asked
         asked.formula = FORMULAS["yoy_growth"]
     if (
         asked.formula is not None
