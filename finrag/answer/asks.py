@@ -137,8 +137,9 @@ def compares_periods(question: str, language: str, years: int) -> bool:
     )
 
 
-# "What net income did Foot Locker report …", "what revenue does the segment generate": the figure is asked
+# "What net income did Foot Locker report …", "what revenue does the segment generate", "What deferred tax
+# asset related to research and development expenditures did Lockheed Martin carry": the figure is asked
 _WHAT_ITEM_DID = re.compile(
-    r"\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:did|does|do|has|have|had)\s+.{1,60}?\b"
+    r"\bwhat\s+(?:[\w'&()-]+\s+){1,12}?(?:did|does|do|has|have|had)\s+.{1,90}?\b"
     r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe)s?\b"
 )

@@ -25,6 +25,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "sales",
         "operating revenues",
         "total operating revenues",
+        "net operating revenues",  # Coca-Cola's income statement and segment note
         "sales to customers",
         "total net revenue",
         # a geographic note's heading over its countries' rows

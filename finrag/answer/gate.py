@@ -50,6 +50,8 @@ _DATE_WORDS = frozenset(
         "ending",
         "months",
         "fiscal",
+        "full-year",  # "REVPAR for full-year 2018": the year's column, however the filing heads it
+        "year-end",
     }
 )
 # the scope a figure is read at is the answer stage's own check (consolidated by default), not a topic
@@ -203,6 +205,13 @@ _HELD_GAP = 8  # characters between "子公司" and the name ("全资子公司",
 MIN_KNOWN_CHARS = 3  # shorter names and codes ("GE", "四方") stand in for too much
 
 
+def _held_by_filer(firm: str, hits: list[Hit]) -> bool:
+    """The evidence calls ``firm`` the filer's subsidiary or an acquisition ("本公司控股子公司X",
+    "（三）收购X"): a prospectus prints its figures (a peer named beside the filer is not held)."""
+    held = re.compile(rf"(?:{_HELD.pattern}|收购|购买)[^，。；|\n]{{0,{_HELD_GAP}}}{re.escape(firm)}")
+    return any(held.search(h.chunk.text) for h in hits)
+
+
 def _writes_known(question: str, known: list[str]) -> bool:
     """The question writes an indexed company's name as printed ("Sifang Technology's (四方科技)")."""
     for k in known:
@@ -292,7 +301,7 @@ def decide(
             return GateDecision(False, "company", missing=[code], scores=scores)
     # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here (news passages
     # name their subject, not a filer)
-    firms = [e for e in asked.entities if ZH_FIRM.search(e)]
+    firms = [e for e in asked.entities if ZH_FIRM.search(e) and not _held_by_filer(e, hits)]
     figure = asked.language == "zh" and asked.intent in ("lookup", "calculation") and not asked.companies
     filings = all(h.chunk.meta.doc_type in FILINGS for h in hits)
     if figure and firms and known and filings and not _files_here(firms, asked, hits, known):

@@ -11,7 +11,7 @@ from finrag.answer.lexicon import find_line_items
 from finrag.answer.names import gloss_parts
 from finrag.answer.query import AskedFor
 from finrag.answer.text import prints_any
-from finrag.retrieve.expand import ZH_GLOSS, load_glossary
+from finrag.retrieve.expand import GLOSSED_TERM, load_glossary
 
 # A rate or score the question names in its own words: "customer churn rate", "Net Promoter Score", "离职率"
 _EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+(?:rate|score)\b", re.I)
@@ -91,10 +91,6 @@ def unprinted_abbreviation(asked: AskedFor, text: str) -> str | None:
     return None
 
 
-# "technology development (技术开发费用)": English words the question glosses with the Chinese it means
-_GLOSS = re.compile(rf"((?:[A-Za-z][\w&'’-]*\s+){{0,3}}[A-Za-z][\w&'’-]*){ZH_GLOSS}")
-
-
 def translated_words(question: str, text: str) -> list[str]:
     """The question's English words whose Chinese wording ``text`` prints (an English question over a
     Chinese filing), lower-cased: glossary terms, and words the question glosses in brackets."""
@@ -104,6 +100,8 @@ def translated_words(question: str, text: str) -> list[str]:
         if m.term.isascii() and prints_any(text, [t.lower() for t in m.concept.terms if not t.isascii()])
     ]
     glossed = [
-        m.group(1).lower() for m in _GLOSS.finditer(question) if prints_any(text, gloss_parts(m.group(2)))
+        m.group(1).lower()
+        for m in GLOSSED_TERM.finditer(question)
+        if prints_any(text, gloss_parts(m.group(2)))
     ]
     return glossary + glossed

@@ -248,8 +248,9 @@ def key_word(printed: str) -> str | None:
     return words[-1] if words and len(words[-1]) >= MIN_CONTAINED - 2 and printed.isascii() else None
 
 
-# Words that may stand before an item's name without changing what it is ("total inventories")
-_SAFE_PREFIXES = ("total ", "net ", "merchandise ", "consolidated ", "trade ", "common stock ")
+# Words that may stand before an item's name without changing what it is ("total inventories", a segment
+# note's "Segment operating income")
+_SAFE_PREFIXES = ("total ", "net ", "merchandise ", "consolidated ", "trade ", "common stock ", "segment ")
 MIN_CONTAINED = 8  # shorter English synonyms ("sales", "revenue") sit inside too many other row labels
 
 

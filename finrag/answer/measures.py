@@ -64,6 +64,9 @@ _ZH_MEASURES = (
     ),
     (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),
 )
+# a question asking an amount beside its rate ("研发投入金额是多少？占营业收入的比例是多少？"): the amount
+# quoted alone answers part of it
+_AMOUNT = re.compile(r"\bhow much\b|\bamount\b|多少(?:万|亿)?元|金额", re.I)
 _THREE_MONTHS = re.compile(r"\bthree months\b", re.I)  # a quarter's span, whichever it is
 
 
@@ -86,11 +89,17 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
             return name
     rate = (
         asked.formula is not None
-        and asked.formula.name in GROWTH_FORMULAS
+        and (
+            asked.formula.name in GROWTH_FORMULAS
+            # a named rate (a margin, ROE), not a "share of" that may be an amount (a share of a loss)
+            or (asked.formula.named and asked.formula.percent and not _AMOUNT.search(asked.question))
+        )
         and not asks_reason(asked.question)
     )
-    if rate and not _ZH_MEASURES[0][1].search(text):
-        return "a percentage" if asked.language == "en" else "百分比"  # a growth rate no sentence gives
+    percent = _PERCENT if asked.language == "en" else _ZH_MEASURES[0][1]  # "20 percent", "20%"
+    if rate and not percent.search(text):
+        # a growth rate or a margin no sentence gives ("主营业务毛利率" answered by a cost row alone)
+        return "a percentage" if asked.language == "en" else "百分比"
     if (
         asked.language != "en" or asked.intent == "text" or FORWARD.search(asked.question)
     ):  # "what drove …", "what guidance …"

@@ -86,7 +86,9 @@ _EN_STOP_CAPS = _words(
     "Form Under After Before During Since Following Given Looking Per Via "
     # currencies a figure is asked in ("in RMB")
     "RMB CNY EUR GBP JPY HKD Renminbi Yuan "
-    "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec"
+    "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec "
+    # a sentence opened by a date or a rounding instruction ("At December 31, 2022, …", "One decimal.")
+    "At On To Then Also One Two Three Four Five Six"
 ) | {m.title() for m in MONTHS}
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021"); a free-standing "&" joins two
 # ("Deere & Company")

@@ -39,7 +39,7 @@ from finrag.answer.numeric import (
     printed_only,
     ratio_row,
 )
-from finrag.answer.owners import called_parts, kind_facts, owned_facts, subject_names
+from finrag.answer.owners import called_parts, kind_facts, noted_in_question, owned_facts, subject_names
 from finrag.answer.parts import unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
@@ -103,7 +103,9 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         cells = cell_facts(facts, asked.qualifiers, items, chunk_of)  # "罐式集装箱的销售量": its column
         unnamed = asked.formula is None or not asked.formula.named  # a lookup's or a growth's part
         titled = items if unnamed and asked.definition is None else None
-        facts = kind_facts(facts, asked.qualifiers, chunk_of, titled) + cells
+        facts = noted_in_question(
+            kind_facts(facts, asked.qualifiers, chunk_of, titled) + cells, asked.question
+        )
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
 
     def cite(f: Fact) -> int:
@@ -272,7 +274,7 @@ def printed_share(
     "占主营业务收入的比例" row is not it), with the row's amount when that is asked too."""
     if asked.formula is None or asked.formula.name not in SHARE_FORMULAS:
         return None
-    parts = [m for m in asked.line_items if not _whole(asked.question, m.printed)]
+    parts = [m for m in asked.line_items if not _whole(asked.question, m)]
     percents = [f for f in facts if f.unit == "%"]
     if not parts or not percents:
         return None
@@ -283,11 +285,16 @@ def printed_share(
 _SHARE_OF = r"\b(?:share|percent(?:age)?|portion|proportion) of "
 
 
-def _whole(question: str, item: str) -> bool:
-    """The item is the whole a share is taken of ("占主营业务收入的比例", "what share of X's revenues")."""
-    i = re.escape(item)
+def _whole(question: str, item: LineItemMatch) -> bool:
+    """The item is the whole a share is taken of ("占主营业务收入的比例", "what share of X's revenues"); where
+    the question writes the item, that mention ("欧洲地区的营业收入…占营业收入的比例": the second)."""
+    i = re.escape(item.printed)
     whole_en = rf"{_SHARE_OF}(?:[\w&.]+['’]s )?(?:total |consolidated )?{i}"
-    return bool(re.search(rf"占(?:总|全部)?{i}", question) or re.search(whole_en, question, re.I))
+    if question[item.start : item.start + len(item.printed)] == item.printed:
+        zh = re.search(r"占(?:总|全部)?$", question[: item.start]) is not None
+    else:
+        zh = re.search(rf"占(?:总|全部)?{i}", question) is not None
+    return zh or re.search(whole_en, question, re.I) is not None
 
 
 # "销售金额合计是多少？占总销售的比例是多少？": the amount asked before the share

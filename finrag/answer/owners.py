@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from finrag.answer.lexicon import LineItemMatch, label_matches, normalise, synonyms
+from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, normalise, synonyms
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
 from finrag.answer.periods import MONTHS
@@ -296,3 +296,20 @@ def _owns(name: str, label: str) -> bool:
     low = _TRAIL.sub("", label.lower()).strip(" :：")
     rest = low.removeprefix(name) if low.startswith(name) else None
     return rest is not None and (rest in _PLURAL or not rest[:1].isalnum())  # "Membership fees"
+
+
+# a note's number before its title ("64、 管理费用", "（3）")
+_NOTE_NUMBER = re.compile(r"^[\s\d一二三四五六七八九十()（）、.．]+")
+
+
+def noted_in_question(facts: list[Fact], question: str) -> list[Fact]:
+    """The rows of the Chinese note of a line item the question names ("管理费用中的折旧及摊销费": note "64、
+    管理费用", not 销售费用's row of the same name), when any fact is of such a note (a sub-note's title
+    such as "按账龄披露" names no item)."""
+    kept = [f for f in facts if _noted_item(f.statement, question)]
+    return kept or facts
+
+
+def _noted_item(statement: str, question: str) -> bool:
+    title = _NOTE_NUMBER.sub("", statement).strip()
+    return not title.isascii() and title in question and concept_of(title) is not None

@@ -150,6 +150,7 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_CLASS_WORD.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
         kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
+        kind = _ZH_FROM.sub("", kind)  # "来自欧洲地区的营业收入": the row is "欧洲"
         if _AGING.search(kind):
             continue  # "账龄3至4年的应收账款": an aging bracket, read by aging_brackets
         if kind.startswith(_ZH_BASIS) or kind.endswith(_ZH_PLACE_END):
@@ -178,6 +179,7 @@ _ZH_PART_AFTER = re.compile(
 # part of the row's label
 _ZH_SCOPE_LEAD = re.compile(r"^(?:合并|母公司)(?:口径|报表)?")
 _ZH_VERB_TAIL = re.compile(r"(?:计提|发生)了?$")
+_ZH_FROM = re.compile(r"^(?:来自于?|来源于|源自)")  # where a revenue comes from: the source is the row
 
 
 # "募投的票据印务扩建项目总投资中固定资产投资": the project a figure belongs to (its row of the 募投

@@ -280,6 +280,16 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         ("现金比率", "cash ratio"),
     ),
     Formula(
+        "operating_cash_flow_ratio",
+        "现金流动负债比率",
+        "Operating cash flow ratio",
+        ("operating_cash_flow", "current_liabilities"),
+        "{0} / {1}",
+        ratio,
+        False,
+        ("现金流动负债比率", "operating cash flow ratio", "cash flow from operations ratio"),
+    ),
+    Formula(
         "operating_cash_flow_per_share",
         "每股经营现金流量",
         "Operating cash flow per share",

@@ -43,6 +43,7 @@ _STOP_EN = _words(
     " within only your when among drawing conclusions stated roughly drove expected had during using"
     " numerator denominator annual respond answers describe describes described explain explains them they"
     " whom whose identify identifies identified you get"
+    " would could should will may might can say says said tell"  # "How did X say it would pay for …"
 )
 
 

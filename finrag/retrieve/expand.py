@@ -124,25 +124,35 @@ ZH_GLOSS = r"\s*[(（]\s*([\u4e00-\u9fff][^()（）]{0,40}?)\s*[)）]"
 # the English name before such a gloss: in the other-language query the Chinese name stands for it (its words
 # would otherwise outweigh the item asked in a Chinese filing)
 GLOSSED_NAME = re.compile(rf"(?:(?:[A-Z][\w&.,'’-]*|&)\s+){{0,8}}[A-Z][\w&.,'’-]*(?:['’]s)?{ZH_GLOSS}")
+# "technology development (技术开发费用)": English words a question glosses with the Chinese it means
+GLOSSED_TERM = re.compile(rf"((?:[A-Za-z][\w&'’-]*\s+){{0,3}}[A-Za-z][\w&'’-]*){ZH_GLOSS}")
 
 
 def cross_language_variant(text: str, matches: list[TermMatch]) -> str | None:
     """The question with each matched term replaced by its first term in the other language: the other
     language of the term as written ("inventory" of an English question glossing a Chinese name is read as
-    存货 though the question counts as Chinese)."""
+    存货 though the question counts as Chinese); English names and terms the question glosses in Chinese
+    replaced by their gloss ("financial expenses (财务费用)" is searched as the filing's 财务费用)."""
+    names = [g.span() for g in GLOSSED_NAME.finditer(text)]
+    edits = [
+        (g.start(), g.end(), g.group(2))
+        for g in GLOSSED_TERM.finditer(text)
+        if not any(a < g.end() and g.start() < b for a, b in names)
+    ]
+    for m in matches:
+        if any(a <= m.start < b for a, b, _ in edits):
+            continue
+        repl = m.concept.first("en" if _is_cjk(m.term) else "zh")
+        if repl is not None:
+            edits.append((m.start, m.end, repl))
+    if not edits:
+        return None
     pieces: list[str] = []
     pos = 0
-    changed = False
-    for m in matches:
-        repl = m.concept.first("en" if _is_cjk(m.term) else "zh")
-        if repl is None:
-            continue
-        pieces.append(text[pos : m.start])
-        pieces.append(f" {repl} ")
-        pos = m.end
-        changed = True
-    if not changed:
-        return None
+    for start, stop, repl in sorted(edits):
+        if start >= pos:
+            pieces += [text[pos:start], f" {repl} "]
+            pos = stop
     pieces.append(text[pos:])
     return re.sub(r"\s+", " ", GLOSSED_NAME.sub(r" \1 ", "".join(pieces))).strip()
 

@@ -10,6 +10,11 @@ def test_a_figure_asked_as_what_the_company_carried_or_reported_is_an_amount() -
     assert asks_amount("What goodwill did Pfizer carry on its balance sheet at July 2, 2023?")
     long_item = "What net income attributable to MGM Resorts International did MGM report for the six months?"
     assert asks_amount(long_item)
+    nine_words = (
+        "What deferred tax asset related to research and development expenditures did Lockheed Martin carry "
+        "at December 31, 2022?"
+    )
+    assert asks_amount(nine_words)
     assert not asks_amount("Describe the goodwill impairment test Pfizer performs.")
 
 

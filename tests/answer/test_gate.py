@@ -323,6 +323,18 @@ def test_a_peer_a_prospectus_names_is_no_company_the_index_holds() -> None:
     assert decide(own, hits, ["国电电力"], AnswerSettings()).answerable
 
 
+def test_a_subsidiary_or_acquisition_the_prospectus_describes_is_answered_from_it() -> None:
+    doc = make_doc([INCOME_ZH], company="国电电力", year=2006, file="guodian.pdf")
+    target = make_chunk(
+        doc, "（三）收购国电大渡河流域水电开发有限公司股权。该公司2006年度主营业务收入为100,000万元。", 179
+    )
+    asked = analyze("国电大渡河流域水电开发有限公司2006年度的主营业务收入是多少元？")
+    assert decide(asked, [Hit(target, 0.9)], ["国电电力"], AnswerSettings()).answerable
+    peer = make_chunk(doc, "可比公司为华能国际、大唐发电。华能国际2006年度主营业务收入逐年增加。", 44)
+    named = analyze("华能国际2006年度的主营业务收入是多少元？")
+    assert not decide(named, [Hit(peer, 0.9)], ["国电电力"], AnswerSettings()).answerable
+
+
 def test_a_metric_named_by_an_abbreviation_no_evidence_prints_is_refused() -> None:
     doc = make_doc([], company="Acme", year=2019, language="en")
     hits = [
@@ -591,3 +603,10 @@ def test_an_amount_in_a_filing_sentence_not_naming_the_customer_asked_is_not_its
     sold = "2010年度公司向First Solar销售安装支架的金额为1,200万元。"
     checked = check_role(asked, [(1, make_chunk(doc, sold, 130))], AnswerSettings())
     assert checked is not None and checked.passed and checked.found.value == "1,200万元"
+
+
+def test_full_year_is_a_period_word_not_a_topic_the_evidence_must_print() -> None:
+    doc = make_doc([], company="MGM Resorts", year=2018, language="en")
+    told = make_chunk(doc, "Las Vegas Strip Resorts REVPAR was $147 in 2018, compared to $146 in 2017.", 37)
+    asked = analyze("What was REVPAR at MGM Resorts' Las Vegas Strip Resorts for full-year 2018?")
+    assert decide(asked, [Hit(told, 0.9)], ["MGM Resorts"], AnswerSettings()).answerable

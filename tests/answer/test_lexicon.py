@@ -67,6 +67,8 @@ def test_printed_labels_normalise_to_concepts(printed: str, norm: str, concept: 
         ("total inventories", "inventory", True),
         ("merchandise inventories", "inventory", True),
         ("net cash from operations", "operating_cash_flow", True),
+        ("segment operating income", "operating_profit", True),  # a segment note's row
+        ("total net operating revenues", "revenue", True),
         ("other current assets", "current_assets", False),  # another item, not a qualified one
         ("cost of sales", "revenue", False),
         ("long-term debt due within one year", "long_term_borrowings", True),  # scored, then vetoed:

@@ -78,3 +78,15 @@ def test_a_chinese_amount_asked_as_jin_e_needs_an_amount_in_yuan() -> None:
         unanswered_measure(why, "Net sales grew on the addition of Blue Buffalo and favorable price.[2]")
         is None
     )
+
+
+def test_a_margin_asked_is_not_answered_by_a_quoted_cost_row() -> None:
+    margin = analyze(
+        "国电大渡河流域水电开发有限公司2006年度的主营业务毛利率是多少？"
+        "毛利率=(主营业务收入-主营业务成本)/主营业务收入，保留两位小数。"
+    )
+    assert unanswered_measure(margin, "| 减:(一)主营业务成本 | 424,929,405.59 |[1]") == "百分比"
+    assert unanswered_measure(margin, "2006年主营业务毛利率为57.13%。[1]") is None
+    both = analyze("金宇生物2017年度研发投入多少元，占营业收入的比重？")
+    assert both.formula is not None and both.formula.percent
+    assert unanswered_measure(both, "2017年研发投入1.73亿元。[1]") is None  # the amount is half the answer

@@ -283,3 +283,26 @@ def test_a_named_metric_printed_with_the_filer_s_qualifiers_is_read_not_recomput
     ]
     plain = analyze("What was MGM Resorts' EBITDA in 2018?")  # no row longer than the name: computed
     assert printed_metric(plain, items_from_tables("What was MGM Resorts' EBITDA in 2018?", chunks)) == []
+
+
+def test_a_row_a_verb_apart_from_the_whole_is_no_part_of_it() -> None:
+    income = Table(
+        "t3",
+        [140],
+        [["项目", "2005年度", "2004年度"]],
+        [
+            ["一.主营业务收入", "191,634,516.98", "153,350,476.79"],
+            ["管理费用", "14,316,239.93", "12,836,279.88"],
+        ],
+        caption="合并利润表",
+    )
+    by_year = "主要财务数据\n| 2005年 | 191,634,516.98 | 14,316,239.93 |"
+    doc = make_doc([income], company="南岭民爆", year=2006)
+    chunks = [*table_chunks(doc), make_chunk(doc, by_year, 14, n=9)]
+    q = "南岭民爆2005年管理费用占主营业务收入的比例多少？按合并利润表算，保留2位小数。"
+    rows = items_from_tables(q, chunks)
+    asked = analyze(q)
+    asked.line_items = with_rows(asked, rows)
+    assert [m.concept for m in asked.line_items] == ["admin_expense", "revenue"]
+    out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("7.47")

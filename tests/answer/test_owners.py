@@ -7,7 +7,7 @@ from decimal import Decimal
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.owners import is_filer, kind_facts, owned_facts, subject_names
+from finrag.answer.owners import is_filer, kind_facts, noted_in_question, owned_facts, subject_names
 from finrag.answer.query import analyze
 from finrag.model import Table
 
@@ -297,3 +297,21 @@ def test_a_subsidiary_whose_name_contains_the_filer_s_short_name_is_another_comp
     asked = analyze("生物股份2020年年报中，控股子公司辽宁益康生物股份有限公司2020年实现的净利润是多少？")
     assert not is_filer("辽宁益康生物股份有限公司", asked, [jinyu])
     assert is_filer("生物股份有限公司", asked, [jinyu])  # the filer's name written out from its start
+
+
+def test_a_part_of_the_note_the_question_names_is_read_from_that_note() -> None:
+    def note(table_id: str, title: str, values: list[str]) -> Table:
+        header = [["项目", "本期发生额", "上期发生额"]]
+        return Table(table_id, [122], header, [["折旧及摊销费", *values]], caption=title)
+
+    selling = note("t1", "63、 销售费用", ["140,487.68", "450,035.64"])
+    admin = note("t2", "64、 管理费用", ["11,717,156.94", "8,768,191.54"])
+    doc = make_doc([selling, admin])
+    chunks = table_chunks(doc)
+    asked = analyze("四方科技2019年合并管理费用中的折旧及摊销费比2018年增长了多少？保留两位小数。")
+    facts = kind_facts(extract_facts(doc, chunks), asked.qualifiers, {c.chunk_id: c for c in chunks})
+    assert {f.statement for f in facts} == {"63、 销售费用", "64、 管理费用"}
+    noted = noted_in_question(facts, asked.question)
+    assert {f.value for f in noted} == {Decimal("11717156.94"), Decimal("8768191.54")}
+    other = analyze("四方科技2019年的折旧及摊销费是多少？")  # no note named: every row stays
+    assert noted_in_question(facts, other.question) == facts

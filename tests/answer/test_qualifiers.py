@@ -193,6 +193,8 @@ def test_a_chinese_kind_is_read_without_where_to_look_and_a_basis_is_no_kind() -
     assert zh_item_qualifiers(basis, [basis.index("净利润")], []) == []
     recorded = "四方科技2019年计入其他收益的与收益相关的政府补助金额是多少元？"
     assert zh_item_qualifiers(recorded, [recorded.index("政府补助")], []) == ["与收益相关"]
+    source = "江苏爱康科技2010年度来自欧洲地区的营业收入是多少？"
+    assert zh_item_qualifiers(source, [source.index("营业收入")], []) == ["欧洲"]  # not "来自欧洲"
 
 
 def test_a_kind_after_a_plural_possessive_is_read() -> None:

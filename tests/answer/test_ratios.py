@@ -32,6 +32,7 @@ def op(value: str, n: int = 1) -> Operand:
         ("interest_coverage", ["3000", "250"], "12.00"),
         ("effective_tax_rate", ["420", "2000"], "21.00"),
         ("debt_to_equity", ["6000", "4000"], "1.50"),
+        ("operating_cash_flow_ratio", ["3552", "7875"], "0.45"),
     ],
 )
 def test_each_ratio(name: str, values: list[str], expected: str) -> None:
@@ -48,6 +49,7 @@ def test_each_ratio(name: str, values: list[str], expected: str) -> None:
         ("What is Nike's FY2020 return on assets (ROA)?", "return_on_assets"),
         ("What is the FY2018 dividend payout ratio?", "dividend_payout"),
         ("2019年四方科技的总资产周转率是多少？", "asset_turnover"),
+        ("What was Kraft Heinz's FY2019 operating cash flow ratio?", "operating_cash_flow_ratio"),
     ],
 )
 def test_questions_name_their_ratio(question: str, name: str) -> None:

