@@ -46,7 +46,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "total cost of revenue",
     ),
     "gross_profit": ("毛利", "gross profit"),
-    "selling_expense": ("销售费用", "selling expenses", "selling and marketing", "sales and marketing"),
+    "selling_expense": (
+        "销售费用",
+        "营业费用",  # the pre-2007 Chinese standards' name for it (prospectuses of 2006–2008)
+        "selling expenses",
+        "selling and marketing",
+        "sales and marketing",
+    ),
     "admin_expense": (
         "管理费用",
         "general and administrative",

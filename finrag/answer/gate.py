@@ -14,11 +14,25 @@ from dataclasses import dataclass, field
 from finrag.answer.averaged import YEARLY_AVERAGE
 from finrag.answer.events import event_names
 from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
+from finrag.answer.gate_names import (
+    FILINGS,
+    HELD,
+    HELD_GAP,
+    LISTING_CODE,
+    abbreviates_document,
+    files_here,
+    held_by_filer,
+    names_document,
+    names_known,
+    owner_text,
+    part_words,
+    writes_known,
+)
 from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.gate_words import translated_words, unprinted_abbreviation, unprinted_rate
 from finrag.answer.lexicon import synonyms
 from finrag.answer.names import glossed_by, zh_short_names
-from finrag.answer.owners import is_filer, subject_names
+from finrag.answer.owners import subject_names
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor
@@ -31,7 +45,6 @@ from finrag.answer.subjects import CLASS_WORDS, event_words
 from finrag.answer.text import coverage, split_sentences, terms, word_stem
 from finrag.config import AnswerSettings
 from finrag.model import Hit
-from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 
 # years and their short forms ("FY16", "2Q23", "Q3'22"): periods, which the period check reads
 _YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}|\bfy\s*'?\d{2}\b|\b[1-4]q\s*'?\d{2}\b|\bq[1-4]\s*'?\d{2}\b")
@@ -159,77 +172,6 @@ def _topic(asked: AskedFor) -> str:
     return text
 
 
-_LEGAL_SUFFIX = re.compile(
-    r"^(?:incorporated|inc|corp(?:oration)?|company|co|ltd|limited|plc|group|holdings?)$", re.I
-)
-
-
-def _part_words(name: str) -> str:
-    """The words of a name after the company's first word, when they name a part of it ("Pfizer Upjohn":
-    "Upjohn"), not its legal form ("Corning Incorporated") or a possessive."""
-    rest = name.split(maxsplit=1)[1].rstrip(".'’ ") if " " in name else ""
-    rest = re.sub(r"['’]s?$", "", rest)
-    return "" if not rest or _LEGAL_SUFFIX.match(rest) else rest
-
-
-def _names(word: str, known: str) -> bool:
-    """``word`` is (a form of) the known company name ``known``."""
-    return len(known) >= 2 and (word.lower() == known.lower() or word.lower() in known.lower().split())
-
-
-def _abbreviates(name: str, hit: Hit) -> bool:
-    """``name``'s letters appear in order in the document's company or file name, from its first letter
-    ("JnJ"); a Chinese short name of 4+ characters, from its first two together ("南岭民爆")."""
-    letters = squash(name)
-    if not name.isascii() and len(letters) < ZH_ABBREVIATION:
-        return False
-    m = hit.chunk.meta
-    return any(abbreviates(letters, squash(full)) for full in (m.company or "", m.file))
-
-
-def _files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[str]) -> bool:
-    """One of ``names`` is the filer of an indexed document: a name, alias or abbreviation of one."""
-    chunks = [h.chunk for h in hits]
-    return any(is_filer(n, asked, chunks, known) or any(_abbreviates(n, h) for h in hits) for n in names)
-
-
-# A-share (Shanghai 60/68, Shenzhen 00/30) and Hong Kong listing codes written with the name they stand for
-_LISTING_CODE = re.compile(
-    r"(?<=[(（])(?:(?:60|68|00|30)\d{4}|0\d{4})(?=[)）.])|(?<=代码)[:：\s]*((?:60|68|00|30)\d{4})(?!\d)"
-)
-FILINGS = frozenset({"annual_report", "filing", "prospectus"})
-
-
-_HELD = re.compile(r"子公司|联营|合营|参股")  # what the filer holds, named right before the holding
-_HELD_GAP = 8  # characters between "子公司" and the name ("全资子公司", "控股子公司之一")
-MIN_KNOWN_CHARS = 3  # shorter names and codes ("GE", "四方") stand in for too much
-
-
-def _held_by_filer(firm: str, hits: list[Hit]) -> bool:
-    """The evidence calls ``firm`` the filer's subsidiary or an acquisition ("本公司控股子公司X",
-    "（三）收购X"): a prospectus prints its figures (a peer named beside the filer is not held)."""
-    held = re.compile(rf"(?:{_HELD.pattern}|收购|购买)[^，。；|\n]{{0,{_HELD_GAP}}}{re.escape(firm)}")
-    return any(held.search(h.chunk.text) for h in hits)
-
-
-def _writes_known(question: str, known: list[str]) -> bool:
-    """The question writes an indexed company's name as printed ("Sifang Technology's (四方科技)")."""
-    for k in known:
-        if len(k) < MIN_KNOWN_CHARS:
-            continue
-        if k.isascii() and re.search(rf"(?<![\w&]){re.escape(k)}(?![\w&])", question, re.I):
-            return True
-        if not k.isascii() and k in question:
-            return True
-    return False
-
-
-def _names_document(name: str, hit: Hit) -> bool:
-    """``name`` is written in the hit's document's company or file name (not merely in its text)."""
-    m = hit.chunk.meta
-    return name.lower() in f"{m.company or ''} {m.file}".lower()
-
-
 def decide(
     asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
 ) -> GateDecision:
@@ -253,20 +195,20 @@ def decide(
             continue  # "Xiamen Anne's (厦门安妮股份有限公司)": the Chinese name is checked instead
         # "JnJ" for Johnson & Johnson, 南岭民爆: the letters in order in a document's name count too
         # a subsidiary's legal name ("全资子公司南通四方节能科技有限公司") is "四方节能" in its parent's notes
-        shorts = zh_short_names(name) if _HELD.search(asked.question.split(name)[0][-_HELD_GAP:]) else []
+        shorts = zh_short_names(name) if HELD.search(asked.question.split(name)[0][-HELD_GAP:]) else []
         per_hit = [
-            max(coverage(name, t), float(_abbreviates(name, h) or any(x in t for x in shorts)))
+            max(coverage(name, t), float(abbreviates_document(name, h) or any(x in t for x in shorts)))
             for t, h in zip(texts, hits, strict=True)
         ]
         first = name.split()[0] if " " in name else ""
-        words = _part_words(name)  # "Pfizer Upjohn": "Upjohn"; "Corning Incorporated": none
+        words = part_words(name)  # "Pfizer Upjohn": "Upjohn"; "Corning Incorporated": none
         if max(per_hit) < cfg.gate_entity_coverage and first:  # "J&J MedTech": the company, then its segment
             # "MedTech" is printed in J&J's filings, "Dynamics" not in General Mills'
             rest = (words or name[len(first) :].strip()).lower()  # "Web Services'": its words
             initials = re.compile(rf"\b{re.escape(''.join(w[0] for w in name.split()))}\b")  # "AWS"
             per_hit = [
                 float(
-                    (_abbreviates(first, h) or _names_document(first, h))
+                    (abbreviates_document(first, h) or names_document(first, h))
                     and (rest in h.chunk.text.lower() or bool(initials.search(h.chunk.text)))
                 )
                 for h in hits
@@ -277,7 +219,7 @@ def decide(
         part = words if first and asked.language == "en" else ""
         if matching:
             evidence = [h for h in evidence if h in matching] or matching
-        elif part and any(_names(first, k) for k in known):
+        elif part and any(names_known(first, k) for k in known):
             parts.append(part)  # "Pfizer Upjohn": a part of a filer no evidence prints
         elif not any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):
             missing.append(name)
@@ -289,22 +231,22 @@ def decide(
     if (
         asked.language == "en"
         and owners
-        and not _files_here(owners, asked, hits, known)
-        and not _writes_known(asked.question, known)
-    ):
+        and not files_here(owners, asked, hits, known)
+        and not any(writes_known(owner_text(asked.question, o), known) for o in owners)
+    ):  # "Kellogg Company's … from Walmart": a known customer named elsewhere is not the owner
         return GateDecision(False, "company", missing=owners, scores=scores)
-    if missing and len(missing) == len(asked.entities) and not _writes_known(asked.question, known):
+    if missing and len(missing) == len(asked.entities) and not writes_known(asked.question, known):
         return GateDecision(False, "company", missing=missing, scores=scores)  # one known name is enough
     # "四方股份（601126）": a listing code is the company; none of the evidence's companies has it
-    for code in (m.group(1) or m.group(0) for m in _LISTING_CODE.finditer(asked.question)):
+    for code in (m.group(1) or m.group(0) for m in LISTING_CODE.finditer(asked.question)):
         if code not in known and not any(code in h.chunk.text for h in hits):
             return GateDecision(False, "company", missing=[code], scores=scores)
     # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here (news passages
     # name their subject, not a filer)
-    firms = [e for e in asked.entities if ZH_FIRM.search(e) and not _held_by_filer(e, hits)]
+    firms = [e for e in asked.entities if ZH_FIRM.search(e) and not held_by_filer(e, hits)]
     figure = asked.language == "zh" and asked.intent in ("lookup", "calculation") and not asked.companies
     filings = all(h.chunk.meta.doc_type in FILINGS for h in hits)
-    if figure and firms and known and filings and not _files_here(firms, asked, hits, known):
+    if figure and firms and known and filings and not files_here(firms, asked, hits, known):
         return GateDecision(False, "company", missing=firms, scores=scores)
     if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
@@ -313,7 +255,7 @@ def decide(
         firsts = [
             e.split()[0] for e in asked.entities if " " in e
         ]  # "J&J MedTech": the filer, then its segment
-        filer = _files_here([*asked.entities, *firsts], asked, hits, known)
+        filer = files_here([*asked.entities, *firsts], asked, hits, known)
         if (others or asked.entities) and not filer:  # "Target Corporation": named, filed nothing here
             return GateDecision(False, "company", missing=others or asked.entities, scores=scores)
     # no name guessed from the wording: the years of the companies the retriever matched decide the period

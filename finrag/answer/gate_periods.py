@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from finrag.answer.lookup import WEEK_YEAR_DAYS
+from finrag.answer.lookup import FULL_YEAR, WEEK_YEAR_DAYS
 from finrag.answer.periods import NAMED_REPORT, year_end
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, Hit
@@ -82,11 +82,15 @@ def _only_in_dates(question: str, year: int) -> bool:
     return in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", question))
 
 
-def _covers(hit: Hit, year: int, ahead: int, dated: bool = True) -> bool:
+_PART_REPORTS = ("Q1", "Q2", "Q3", "H1")  # an interim report holds part of a year (a Q4 release: all of it)
+
+
+def _covers(hit: Hit, year: int, ahead: int, dated: bool = True, whole: bool = False) -> bool:
     """The hit's report holds figures of ``year``: an annual report three years, a prospectus its track
     record, an interim report (a 10-Q, a quarter's release) its own year and the comparatives of the year
     before, by its fiscal name or, for a year the question writes in a date (``dated``), by the calendar
-    year it ends in (Amcor's fiscal 2023 Q2 ends on December 31, 2022)."""
+    year it ends in (Amcor's fiscal 2023 Q2 ends on December 31, 2022); the ``whole`` year ("full-year
+    2022"), none of the first three quarters' reports."""
     m = hit.chunk.meta
     if m.fiscal_year is None:
         return False
@@ -94,6 +98,8 @@ def _covers(hit: Hit, year: int, ahead: int, dated: bool = True) -> bool:
         return report_covers(m.fiscal_year, year, PROSPECTUS_YEARS, ahead)
     if m.fiscal_period in (None, "FY"):
         return report_covers(m.fiscal_year, year, COMPARATIVE_YEARS, ahead)
+    if whole and m.fiscal_period in _PART_REPORTS:
+        return False
     ends = {m.fiscal_year, *([int(m.period_end[:4])] if m.period_end and dated else [])}
     return any(report_covers(y, year, INTERIM_YEARS, ahead) for y in ends)
 
@@ -120,6 +126,7 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
     # a text question about a named report may ask of the months after its year (subsequent events)
     # "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
     named = {int(y) for y in NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
+    whole = not asked.part_year and FULL_YEAR.search(asked.question) is not None
     for year in asked.years:
         if year - 1 in named or only_in_end_date(asked, year):
             continue  # the named report speaks of the year after it / the date a named fiscal year ended
@@ -128,10 +135,11 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
         # "fiscal 2022 (52 weeks ended January 28, 2023)": a report may be dated by the name or the end
         named_as = {year, year - asked.year_offset}
         dated = any(d.startswith(str(year)) for d in asked.dates)  # "at January 28, 2023", not "fiscal 2023"
-        covered = any(_covers(h, y, ahead, dated) for h in evidence for y in named_as) or any(
-            (h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text) or past_year_cell(h.chunk, year)
+        covered = any(_covers(h, y, ahead, dated, whole) for h in evidence for y in named_as) or any(
+            (h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text)
+            or (past_year_cell(h.chunk, year) and not (whole and h.chunk.meta.fiscal_period in _PART_REPORTS))
             for h in evidence
-        )  # a five-year table's "| 2017年度 |" column holds that year's figures
+        )  # a five-year table's "| 2017年度 |" column holds that year's figures (a 10-Q's, part of the year)
         if not covered:
             return str(year)
     return _after_evidence(asked, evidence)  # Q3 asked of a 10-Q for the quarter to June

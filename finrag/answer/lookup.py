@@ -5,14 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from finrag.answer.lexicon import (
-    PER_SHARE,
-    LineItemMatch,
-    concept_of,
-    core_label,
-    label_matches,
-    normalise,
-)
+from finrag.answer.lexicon import PER_SHARE, LineItemMatch, concept_of, core_label, label_matches, normalise
 from finrag.answer.per_share import PER_SHARE_ROW
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
@@ -55,6 +48,7 @@ QUARTERS = ("Q1", "Q2", "Q3", "Q4")
 _YEAR_ONLY = re.compile(r"^\s*(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2}\s*$", re.I)  # a 10-K's "2022" column
 _MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "2002年10-12月": part of a year
 _QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
+_PART_SPAN = re.compile(r"\b(?:six|nine) months\b", re.I)  # a column of part of a year ("SIX MONTHS 2023")
 _NET = re.compile(r"\bnet\b")
 _SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
 HALF_YEAR = re.compile(
@@ -264,6 +258,7 @@ def best_fact(
             score -= PERCENT_PENALTY
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
         part = f.fiscal_period not in (None, "FY") or bool(_QUARTER_WORDS.search(f.column_label))
+        part = part or bool(_PART_SPAN.search(f.column_label))
         part = part or any(m.group(1, 2) != ("1", "12") for m in _MONTH_RANGE.finditer(f.column_label))
         if part and full_year:
             continue  # "2007年全年的净利润": a quarter's figure is another number

@@ -64,8 +64,8 @@ _ZH_MEASURES = (
     ),
     (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),
 )
-# a question asking an amount beside its rate ("研发投入金额是多少？占营业收入的比例是多少？"): the amount
-# quoted alone answers part of it
+# a question asking an amount beside its rate ("研发投入多少元，占营业收入的比重？"): the amount quoted alone
+# answers part of it
 _AMOUNT = re.compile(r"\bhow much\b|\bamount\b|多少(?:万|亿)?元|金额", re.I)
 _THREE_MONTHS = re.compile(r"\bthree months\b", re.I)  # a quarter's span, whichever it is
 

@@ -182,12 +182,20 @@ def printed_ratio(
             and not _CHANGE_COLUMN.search(label)
             and prints_qualifiers(f.line_item, asked.qualifiers)
         ]
-        if not cells:
+        # "分产品毛利率" over columns of years: the ratio named by the table's title, its year's column
+        titled = [
+            f
+            for f in facts
+            if f.unit == "%"
+            and any(n in normalise(f.statement) for n in names)
+            and prints_qualifiers(f.line_item, asked.qualifiers)
+        ]
+        if not cells and not titled:
             return None
-        row_asked = replace(
-            asked, line_items=[LineItemMatch("", cells[0].line_item, 0)], formula=None, years=[]
-        )
-        return lookup_answer(row_asked, cells, doc_rank, cite)  # the breakdown is the report year's: undated
+        kind_row = LineItemMatch("", (cells or titled)[0].line_item, 0)
+        years = asked.years if not cells else []  # a breakdown's ratio column is the report year's: undated
+        row_asked = replace(asked, line_items=[kind_row], formula=None, years=years)
+        return lookup_answer(row_asked, cells or titled, doc_rank, cite)
     row = ratio_row(asked)
     if row is None:
         return None

@@ -1,5 +1,5 @@
 """Analyst ratios in their textbook form (operating margin, asset/receivable turnover, days ratios, quick
-ratio, EBITDA, ROA/ROE, payout, free cash flow, interest coverage, effective tax rate, leverage).
+ratio, EBITDA, ROA/ROE, payout, free cash flow, cash ratios, interest coverage, effective tax rate, leverage).
 
 Each is a :class:`~finrag.answer.formula_base.Formula` over lexicon concepts; ``concept@-1`` is the
 balance a year earlier, for averages of opening and closing balances. Where a question spells out its

@@ -215,6 +215,19 @@ def test_a_figure_of_a_named_company_that_filed_nothing_here_is_refused() -> Non
     assert decide(asked, hits, ["Lockheed Martin"], AnswerSettings()).answerable
 
 
+
+def test_a_known_company_named_as_the_customer_does_not_make_the_owner_known() -> None:
+    doc = make_doc([], company="PepsiCo", year=2022, language="en", file="PEPSICO_2022_10K.pdf")
+    text = "Sales to Walmart and its affiliates represented approximately 14% of our net revenue."
+    hits = [Hit(make_chunk(doc, text, 6), 0.9)]
+    known = ["PepsiCo", "Walmart"]
+    q = "What percentage of Kellogg Company's fiscal 2022 net sales came from Walmart?"
+    decision = decide(analyze(q), hits, known, AnswerSettings())
+    assert not decision.answerable and decision.missing == ["Kellogg Company"]
+    own = "What percentage of PepsiCo's fiscal 2022 net revenue came from Walmart?"
+    assert decide(analyze(own), hits, known, AnswerSettings()).answerable
+
+
 def test_a_chinese_short_name_in_order_inside_the_legal_name_is_the_filer() -> None:
     doc = make_doc([], company="湖南南岭民用爆破器材", year=2006, file="湖南南岭民用爆破器材股份有限公司.PDF")
     hits = [Hit(make_chunk(doc, "| 向前5名客户的合计销售金额（万元） | 5,042.87 |", 68), 0.9)]
@@ -610,3 +623,16 @@ def test_full_year_is_a_period_word_not_a_topic_the_evidence_must_print() -> Non
     told = make_chunk(doc, "Las Vegas Strip Resorts REVPAR was $147 in 2018, compared to $146 in 2017.", 37)
     asked = analyze("What was REVPAR at MGM Resorts' Las Vegas Strip Resorts for full-year 2018?")
     assert decide(asked, [Hit(told, 0.9)], ["MGM Resorts"], AnswerSettings()).answerable
+
+
+def test_a_full_year_is_not_covered_by_a_quarter_s_report_and_its_comparative_columns() -> None:
+    doc = make_doc([], company="Pfizer", year=2023, language="en", file="Pfizer_2023Q2_10Q.pdf")
+    table = "(MILLIONS)\n| Six Months Ended | 2023 | 2022 |\n| Research and development | 5,153 | 5,116 |"
+    chunk = make_chunk(doc, table, 30)
+    chunk.meta.fiscal_period = "Q2"
+    hits = [Hit(chunk, 0.9)]
+    full = analyze("What were Pfizer's research and development expenses for full-year 2022?")
+    decision = decide(full, hits, ["Pfizer"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "period" and decision.missing == ["2022"]
+    six = analyze("What were Pfizer's research and development expenses for the six months of 2022?")
+    assert decide(six, hits, ["Pfizer"], AnswerSettings()).answerable

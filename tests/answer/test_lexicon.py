@@ -15,6 +15,7 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
             "capex",
         ),
         ("货币资金（附注五、1）", "货币资金", "cash"),
+        ("减：营业费用", "营业费用", "selling_expense"),  # the pre-2007 standards' name for 销售费用
         ("Net earnings (b)(c)(d)", "net earnings", "net_profit"),
         ("(Loss)/earnings before income taxes", "earnings before income taxes", "total_profit"),
         ("Income tax (expense)/benefit", "income tax benefit", "income_tax"),

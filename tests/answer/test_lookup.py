@@ -1029,3 +1029,22 @@ def test_a_carrying_value_asked_is_the_net_column_not_the_cost_or_amortisation()
 
     assert answer("爱康2010年末无形资产中土地使用权的账面价值是多少？") == Decimal("121907078.78")
     assert answer("爱康2010年末无形资产中土地使用权的原值是多少？") == Decimal("123591637.31")
+
+
+def test_a_six_months_column_is_no_answer_to_a_full_year_question() -> None:
+    sales = Table(
+        "t9",
+        [8],
+        [["", "SIX MONTHS", ""], ["(Dollars in Millions)", "2023", "2022"]],
+        [["Sales to customers", "42,413", "41,446"]],
+        caption="Supplementary Sales Data",
+    )
+    doc = make_doc([sales], company="Johnson & Johnson", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    assert facts[0].column_label == "SIX MONTHS 2023"  # dated as the year it ends in
+    want = Want(LineItemMatch("revenue", "sales", 0), 2023)
+    full_year = analyze("What worldwide sales did Johnson & Johnson report for full-year 2023?")
+    assert best_fact(facts, want, full_year, {}) is None
+    six = analyze("What were Johnson & Johnson's sales for the six months of 2023?")
+    found = best_fact(facts, want, six, {})
+    assert found is not None and found.value == Decimal("42413")

@@ -167,6 +167,18 @@ def test_a_product_s_ratio_is_read_from_its_row_of_the_breakdown_not_worked_out_
     assert asked.qualifiers == ["罐式集装箱"]
     out = calculation_answer(asked, kind_facts(facts, asked.qualifiers, {}), {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "17.30%" in out.text and "23.15" not in out.text
+    by_year = Table(
+        "t13",
+        [144],
+        [["产品", "2005年度", "2004年度"]],
+        [["乳化炸药", "30.25%", "29.82%"], ["铵梯炸药", "18.10%", "17.95%"]],
+        caption="2、综合毛利率、分产品毛利率的数据及变动情况",
+    )
+    doc = make_doc([by_year, income], company="南岭民爆", year=2006)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("南岭民爆2005年度乳化炸药的毛利率是多少？")
+    out = calculation_answer(asked, kind_facts(facts, asked.qualifiers, {}), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "30.25%" in out.text and "29.82" not in out.text  # the title names the ratio
 
 
 def test_a_lower_case_part_after_the_company_s_possessive_is_the_kind_asked_in_the_documents_words() -> None:

@@ -1,0 +1,95 @@
+"""Which company a question's names are, for the evidence gate: a filer of an indexed document (its name,
+alias, abbreviation or file name), a part of one ("Pfizer Upjohn"), or a company a filing only names (a peer,
+a customer) unless the filing holds or buys it."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.owners import is_filer
+from finrag.answer.query import AskedFor
+from finrag.model import Hit
+from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
+
+_LEGAL_SUFFIX = re.compile(
+    r"^(?:incorporated|inc|corp(?:oration)?|company|co|ltd|limited|plc|group|holdings?)$", re.I
+)
+
+
+def part_words(name: str) -> str:
+    """The words of a name after the company's first word, when they name a part of it ("Pfizer Upjohn":
+    "Upjohn"), not its legal form ("Corning Incorporated") or a possessive."""
+    rest = name.split(maxsplit=1)[1].rstrip(".'’ ") if " " in name else ""
+    rest = re.sub(r"['’]s?$", "", rest)
+    return "" if not rest or _LEGAL_SUFFIX.match(rest) else rest
+
+
+def names_known(word: str, known: str) -> bool:
+    """``word`` is (a form of) the known company name ``known``."""
+    return len(known) >= 2 and (word.lower() == known.lower() or word.lower() in known.lower().split())
+
+
+def abbreviates_document(name: str, hit: Hit) -> bool:
+    """``name``'s letters appear in order in the document's company or file name, from its first letter
+    ("JnJ"); a Chinese short name of 4+ characters, from its first two together ("南岭民爆")."""
+    letters = squash(name)
+    if not name.isascii() and len(letters) < ZH_ABBREVIATION:
+        return False
+    m = hit.chunk.meta
+    return any(abbreviates(letters, squash(full)) for full in (m.company or "", m.file))
+
+
+def files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[str]) -> bool:
+    """One of ``names`` is the filer of an indexed document: a name, alias or abbreviation of one."""
+    chunks = [h.chunk for h in hits]
+    return any(
+        is_filer(n, asked, chunks, known) or any(abbreviates_document(n, h) for h in hits) for n in names
+    )
+
+
+# A-share (Shanghai 60/68, Shenzhen 00/30) and Hong Kong listing codes written with the name they stand for
+LISTING_CODE = re.compile(
+    r"(?<=[(（])(?:(?:60|68|00|30)\d{4}|0\d{4})(?=[)）.])|(?<=代码)[:：\s]*((?:60|68|00|30)\d{4})(?!\d)"
+)
+FILINGS = frozenset({"annual_report", "filing", "prospectus"})
+
+
+HELD = re.compile(r"子公司|联营|合营|参股")  # what the filer holds, named right before the holding
+HELD_GAP = 8  # characters between "子公司" and the name ("全资子公司", "控股子公司之一")
+MIN_KNOWN_CHARS = 3  # shorter names and codes ("GE", "四方") stand in for too much
+
+
+def held_by_filer(firm: str, hits: list[Hit]) -> bool:
+    """The evidence calls ``firm`` the filer's subsidiary or an acquisition ("本公司控股子公司X",
+    "（三）收购X"): a prospectus prints its figures (a peer named beside the filer is not held)."""
+    held = re.compile(rf"(?:{HELD.pattern}|收购|购买)[^，。；|\n]{{0,{HELD_GAP}}}{re.escape(firm)}")
+    return any(held.search(h.chunk.text) for h in hits)
+
+
+def writes_known(question: str, known: list[str]) -> bool:
+    """The question writes an indexed company's name as printed ("Sifang Technology's (四方科技)")."""
+    for k in known:
+        if len(k) < MIN_KNOWN_CHARS:
+            continue
+        if k.isascii() and re.search(rf"(?<![\w&]){re.escape(k)}(?![\w&])", question, re.I):
+            return True
+        if not k.isascii() and k in question:
+            return True
+    return False
+
+
+_OWNER_GLOSS = re.compile(r"['’]s?\s*([(（][^()（）]{1,40}[)）])")
+
+
+def owner_text(question: str, owner: str) -> str:
+    """The owner's name as the question writes it, with the gloss bracketed after its possessive
+    ("Sifang Technology's (四方科技)")."""
+    at = question.find(owner)
+    m = _OWNER_GLOSS.match(question, at + len(owner)) if at >= 0 else None
+    return f"{owner} {m.group(1)}" if m else owner
+
+
+def names_document(name: str, hit: Hit) -> bool:
+    """``name`` is written in the hit's document's company or file name (not merely in its text)."""
+    m = hit.chunk.meta
+    return name.lower() in f"{m.company or ''} {m.file}".lower()
