@@ -233,7 +233,7 @@ def decide(
         and owners
         and not files_here(owners, asked, hits, known)
         and not any(writes_known(owner_text(asked.question, o), known) for o in owners)
-    ):  # "Kellogg Company's … from Walmart": a known customer named elsewhere is not the owner
+    ):  # "Kellogg Company's … from Walmart": a known customer named after the owner is not it
         return GateDecision(False, "company", missing=owners, scores=scores)
     if missing and len(missing) == len(asked.entities) and not writes_known(asked.question, known):
         return GateDecision(False, "company", missing=missing, scores=scores)  # one known name is enough

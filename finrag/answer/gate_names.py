@@ -82,11 +82,14 @@ _OWNER_GLOSS = re.compile(r"['’]s?\s*([(（][^()（）]{1,40}[)）])")
 
 
 def owner_text(question: str, owner: str) -> str:
-    """The owner's name as the question writes it, with the gloss bracketed after its possessive
-    ("Sifang Technology's (四方科技)")."""
+    """The question up to the owner's name and the gloss bracketed after its possessive ("Sifang
+    Technology's (四方科技)"): a company written there is what the question is about ("Best Buy report from
+    S&P and Moody's"), one written after it is not ("Kellogg Company's net sales … from Walmart")."""
     at = question.find(owner)
-    m = _OWNER_GLOSS.match(question, at + len(owner)) if at >= 0 else None
-    return f"{owner} {m.group(1)}" if m else owner
+    if at < 0:
+        return owner
+    m = _OWNER_GLOSS.match(question, at + len(owner))
+    return question[: at + len(owner)] + (f" {m.group(1)}" if m else "")
 
 
 def names_document(name: str, hit: Hit) -> bool:

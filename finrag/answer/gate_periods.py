@@ -126,7 +126,8 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
     # a text question about a named report may ask of the months after its year (subsequent events)
     # "According to CVS Health's FY2022 10-K, what did CVS agree to in February 2023": the report is named
     named = {int(y) for y in NAMED_REPORT.findall(asked.question)} if asked.intent == "text" else set()
-    whole = not asked.part_year and FULL_YEAR.search(asked.question) is not None
+    # "full-year 2022": a quarter's report holds part of it (a quarter's release gives the year's guidance)
+    whole = not (asked.part_year or ahead) and FULL_YEAR.search(asked.question) is not None
     for year in asked.years:
         if year - 1 in named or only_in_end_date(asked, year):
             continue  # the named report speaks of the year after it / the date a named fiscal year ended

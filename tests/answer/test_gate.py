@@ -226,6 +226,11 @@ def test_a_known_company_named_as_the_customer_does_not_make_the_owner_known() -
     assert not decision.answerable and decision.missing == ["Kellogg Company"]
     own = "What percentage of PepsiCo's fiscal 2022 net revenue came from Walmart?"
     assert decide(analyze(own), hits, known, AnswerSettings()).answerable
+    bby = make_doc([], company="Best Buy", year=2024, language="en", file="BESTBUY_2024Q2_10Q.pdf")
+    told = "Our credit ratings: Standard & Poor's BBB+ Stable; Moody's A3 Stable."
+    rated = [Hit(make_chunk(bby, told, 30), 0.9)]
+    ratings = "What credit ratings did Best Buy report from S&P and Moody's in its 10-Q?"
+    assert decide(analyze(ratings), rated, ["Best Buy"], AnswerSettings()).answerable  # Best Buy's, first
 
 
 def test_a_chinese_short_name_in_order_inside_the_legal_name_is_the_filer() -> None:
@@ -636,3 +641,5 @@ def test_a_full_year_is_not_covered_by_a_quarter_s_report_and_its_comparative_co
     assert not decision.answerable and decision.reason == "period" and decision.missing == ["2022"]
     six = analyze("What were Pfizer's research and development expenses for the six months of 2022?")
     assert decide(six, hits, ["Pfizer"], AnswerSettings()).answerable
+    guidance = analyze("What full-year 2023 revenue guidance did Pfizer give in its second-quarter 10-Q?")
+    assert decide(guidance, hits, ["Pfizer"], AnswerSettings()).reason != "period"  # an outlook of the year
