@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from finrag.retrieve.periods import ZH_HALF_WORDS
+
 # Month names -> numbers; MONTH_NAMES is the regex alternation every English date pattern uses
 _MONTH_TEXT = "january february march april may june july august september october november december"
 MONTHS = {m: i for i, m in enumerate(_MONTH_TEXT.split(), 1)}
@@ -25,9 +27,7 @@ _US_DATE = re.compile(
     r"(?<![\d/])(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])/((?:19|20)\d{2})(?!\d)"
 )  # "3/25/2023"
 # "年度" may stand between the year and the part of it: "2006年度第一季度", "2007年度1-6月"
-_ZH_HALF = re.compile(  # "2007年1-6月", "2007年上半年" and, without 年, "2007上半年"
-    r"((?:19|20)\d{2})\s*(?:年\s*度?\s*1\s*[-－—–至~～]\s*6\s*月|(?:年\s*度?)?\s*(?:半年度|上半年|中期))"
-)
+_ZH_HALF = re.compile(rf"((?:19|20)\d{{2}}){ZH_HALF_WORDS}")  # "2007年1-6月", "2007上半年"
 _ZH_QUARTER = re.compile(
     r"((?:19|20)\d{2})\s*(?:(?:年\s*度?\s*)?第\s*([一二三四1-4])\s*季度|年\s*度?\s*1\s*[-－—–至~～]\s*(3|9)\s*月)"
 )

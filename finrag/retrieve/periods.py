@@ -24,6 +24,9 @@ _MONTHS = [
     "july", "august", "september", "october", "november", "december",
 ]  # fmt: skip
 _YEAR = r"((?:19|20)\d{2})"
+# the first half of a year after its year, as questions and column labels write it: "2007年1-6月", "2007年度
+# 1～6月", "2007年上半年", "2007半年度", "2007中期" (the answer stage's period reader uses it too)
+ZH_HALF_WORDS = r"\s*(?:年\s*度?\s*1\s*[-－—–至~～]\s*6\s*月|(?:年\s*度?)?\s*(?:半年度|上半年|中期))"
 
 
 @dataclass(slots=True)
@@ -69,7 +72,7 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
         ),
         "zh_q",
     ),
-    (re.compile(_YEAR + r"\s*(?:年\s*1\s*[-－—–至~～]\s*6\s*月|年?\s*(?:上半年|半年度|中期))"), "zh_h1"),
+    (re.compile(_YEAR + ZH_HALF_WORDS), "zh_h1"),
     (re.compile(_YEAR + r"\s*年\s*(?:前三季度|1\s*[-－—–至~～]\s*9\s*月)"), "zh_q3ytd"),
     (re.compile(_YEAR + r"\s*年\s*(?:年末|年底|末)"), "zh_ye"),
     (re.compile(r"\b[Qq]([1-4])\s*(?:of\s*)?(?:FY\s*|fiscal\s*)?'?" + _YEAR + r"\b"), "en_q"),

@@ -43,6 +43,7 @@ def test_absolute_periods_in_both_languages() -> None:
         "2024年第三季度净利润": (2024, "Q3", "2024-09-30", "duration"),
         "2023年上半年营收": (2023, "H1", "2023-06-30", "duration"),
         "2007上半年营业收入": (2007, "H1", "2007-06-30", "duration"),
+        "2007年度1～6月的营业收入": (2007, "H1", "2007-06-30", "duration"),  # 年度 before the months
         "2007年1～6月净利润": (2007, "H1", "2007-06-30", "duration"),
         "2019年12月31日的总资产": (2019, None, "2019-12-31", "instant"),
         "FY2018 capital expenditure": (2018, "FY", None, "duration"),
