@@ -57,6 +57,8 @@ _SPLIT_YEAR = re.compile(r"(?:19|20)\d{2}\s*年?")
 _YEAR_REST = re.compile(r"年?度|年|年末|年初|年度末")
 _SPLIT_DATE = re.compile(r"(?:19|20)\d{2}\s*年\s*\d{1,2}")  # a date cut after its month number
 _DATE_REST = re.compile(r"月\s*\d{1,2}\s*日")
+_YEAR_ONLY_CELL = re.compile(r"(?:19|20)\d{2}")
+_WHOLE_DATE = re.compile(r"(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")  # a date three cells print in pieces
 _SCOPE_CELL = re.compile(r"合并|母公司|本公司|公司|集团")  # the sub-header under a year's merged cell
 
 
@@ -74,6 +76,10 @@ def _join_split_years(header: list[list[str]]) -> list[list[str]]:
                 cells[i] = cells[i + 1] = joined
             elif _SPLIT_DATE.fullmatch(head) and _DATE_REST.fullmatch(rest):  # "2005年12 | 月31日"
                 cells[i] = cells[i + 1] = head + rest
+            elif i + 2 < len(cells) and _YEAR_ONLY_CELL.fullmatch(head):  # "2007 | 年12月31 | 日"
+                three = "".join(c.strip() for c in cells[i : i + 3])
+                if _WHOLE_DATE.fullmatch(three) and not _WHOLE_DATE.fullmatch(rest):
+                    cells[i : i + 3] = [three] * 3
         out.append(cells)
     for r in range(len(out) - 1):  # "2006年度 | ''" over "合并 | 母公司": the empty cell is the merged one's
         below = out[r + 1]

@@ -23,6 +23,7 @@ from finrag.answer.columns import (
     with_span_heading,
 )
 from finrag.answer.fact_units import except_per_share, own_unit
+from finrag.answer.group_rows import grouped_labels
 from finrag.answer.lexicon import concept_of, normalise
 from finrag.answer.per_share import per_share_name
 from finrag.answer.periods import UNKNOWN, resolve_at, resolve_label
@@ -135,10 +136,15 @@ def _table_facts(
     by_quarter = quarter_only(columns)
     path = table_chunks[0].section_path if table_chunks else []
     year = heading_period([row_year, table.caption or "", *before, *reversed(path)]) if by_quarter else None
+    grouped = grouped_labels(rows, label_col) if doc.language == "zh" else None
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
-        if _YEAR_ROW.fullmatch(label) and not any(c.strip() for c in row[label_col + 1 :]):
-            row_year = label
+        if grouped and r in grouped:  # "| 罐式集装箱 | 直接材料 | …": the item, under its group
+            section, label = grouped[r]
+        if (_YEAR_ROW.fullmatch(label) or _YEAR_ENDED_ROW.fullmatch(label)) and not any(
+            c.strip() for c in row[label_col + 1 :]
+        ):
+            row_year = label  # "2021", "For the year ended December 31, 2021": the year of the rows below
             continue
         if by_quarter and (next_year := block_period(row)):
             year = next_year  # "| | Year Ended December 31, 2019 (1) | |" starts the next year's block
@@ -195,6 +201,9 @@ _NUMBERINGS = (
 # a row printing only a year ("2021", "Fiscal 2018") above the block of rows it dates; unlike a bare year
 # heading (periods.BARE_YEAR), "Fiscal 2018" counts: as a heading it is spread over its columns instead
 _YEAR_ROW = re.compile(r"(?:fiscal\s+)?(?:19|20)\d{2}(?:年度?)?", re.I)
+_YEAR_ENDED_ROW = re.compile(
+    r"(?:for\s+the\s+)?(?:fiscal\s+)?years?\s+ended\s+\w+\.?\s+\d{1,2},\s*(?:19|20)\d{2}", re.I
+)
 
 
 def _shifted_label(row: list[str], label_col: int) -> str:

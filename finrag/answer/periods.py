@@ -22,6 +22,10 @@ _MONTH_END = {1: 31, 2: 28, 3: 31, 4: 30, 5: 31, 6: 30, 7: 31, 8: 31, 9: 30, 10:
 _ZH_DATE = re.compile(
     r"((?:19|20)\d{2})\s*(?:年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日|[-/.](\d{1,2})[-/.](\d{1,2})(?!\d))"
 )
+# a Chinese column heading naming a span of a year ("2007年第一季度", "2006年1-6月", "2005年度")
+_ZH_SPAN_LABEL = re.compile(
+    r"(?:19|20)\d{2}\s*年\s*(?:第[一二三四1-4]季度|1\s*[-－—~～至]\s*\d{1,2}\s*月|上半年|半年度|度)"
+)
 EN_DATE = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I)
 _US_DATE = re.compile(
     r"(?<![\d/])(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])/((?:19|20)\d{2})(?!\d)"
@@ -292,6 +296,9 @@ def labels_from_line(text: str, columns: int) -> list[str] | None:
     zh_dates = [m.group(0) for m in _ZH_DATE.finditer(line)]
     if len(zh_dates) == columns and len(set(zh_dates)) == columns:
         return zh_dates
+    spans = [m.group(0) for m in _ZH_SPAN_LABEL.finditer(line)]  # "2007年第一季度2006年第一季度"
+    if len(spans) == columns and len(set(spans)) == columns and not _ZH_SPAN_LABEL.sub("", line).strip():
+        return spans
     years = _YEAR_ONLY.findall(line)
     if len(years) != columns or (columns > 1 and len(set(years)) != columns):
         return None

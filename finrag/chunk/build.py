@@ -16,7 +16,9 @@ CHUNK_ID_HEX = 32  # 128 bits of sha256: collision-free at any corpus size we wi
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LATIN = re.compile(r"[A-Za-z]+")
 ZH_SHARE = 0.2  # a chunk is Chinese when CJK characters are at least this share of CJK + Latin words
-_TOC_ENTRY = re.compile(r"(\.{6,}|…{3,}|·{6,})\s*\d{1,4}\b")  # "七、产品技术......74": table-of-contents line
+# "七、产品技术......74": a table-of-contents line, its page number closing the line (not a row of
+# amounts after dot leaders: "Digital Marketing ........ 2,463,828 — (57,687)")
+_TOC_ENTRY = re.compile(r"(\.{6,}|…{3,}|·{6,})\s*\d{1,4}\s*$", re.M)
 FULL_LINE_SLACK_PT = 24.0  # a line ending within ~2 CJK characters of the right margin is a full line
 _PARA_END = re.compile(r"[。！？；!?;：:.]\s*[”’\"')）]*\s*$")  # a line ending like this ends its paragraph
 _ITEM_START = re.compile(r"^\s*([（(]?[一二三四五六七八九十\d]+[）)、.．]|[•·●■□√◆▪\-–])")

@@ -477,6 +477,25 @@ def test_a_year_row_above_a_block_of_rows_dates_the_segment_columns_under_it() -
     got = {(f.column_label, f.fiscal_year): f.value for f in extract_facts(doc, table_chunks(doc))}
     assert got[("2021 Canadian Operations", 2021)] == Decimal(1176)
     assert got[("2020 Canadian Operations", 2020)] == Decimal(860)
+    ended = Table(
+        "t48",
+        [115],
+        [["", "Display Technologies", "Optical Communications"]],
+        [
+            ["For the year ended December 31, 2021", "", ""],
+            ["Capital expenditures", "$710", "$301"],
+            ["For the year ended December 31, 2020", "", ""],
+            ["Capital expenditures", "$311", "$127"],
+        ],
+        caption="Segment Information (in millions)",
+    )
+    doc = make_doc([ended], company="Corning", year=2021, language="en", unit_line="")
+    got = {
+        (f.column_label.split()[-2:][-1], f.fiscal_year): f.value
+        for f in extract_facts(doc, table_chunks(doc))
+    }
+    assert got[("Technologies", 2021)] == Decimal(710)  # the block's year-ended row dates the segment columns
+    assert got[("Communications", 2020)] == Decimal(127)
 
 
 def test_a_heading_read_into_the_header_heads_the_first_block_of_rows() -> None:
@@ -778,3 +797,41 @@ def test_a_measure_centred_over_each_group_of_years_names_every_column_of_its_gr
     cells = {f.column_label: f for f in extract_facts(doc, table_chunks(doc))}
     assert (cells["销量（吨） 2005年"].value, cells["销量（吨） 2005年"].unit) == (Decimal("1998.64"), "吨")
     assert cells["产量(吨) 2003年"].value == Decimal("22.00")
+
+
+def test_a_cost_table_labelled_by_product_and_cost_item_gives_each_item_under_its_product() -> None:
+    costs = Table(
+        "t47",
+        [12],
+        [["分产品", "成本构成项目", "本期金额", "本期占总成本比例(%)", "上年同期金额"]],
+        [
+            ["冷冻设备", "直接材料", "174,759,098.51", "69.74", "161,907,247.59"],
+            ["", "直接人工", "38,640,832.66", "15.42", "32,074,706.41"],
+            ["罐式集装", "直接材料", "549,224,205.50", "86.89", "576,179,192.11"],
+            ["箱", "直接人工", "41,844,449.77", "6.62", "39,068,307.45"],
+            ["", "制造费用", "41,022,730.97", "6.49", "38,368,727.19"],
+        ],
+        caption="(3). 成本分析表",
+    )
+    doc = make_doc([costs])
+    got = {(f.section, f.line_item, f.fiscal_year): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got[("罐式集装箱", "直接人工", 2019)] == Decimal("41844449.77")  # its name wrapped over two rows
+    assert got[("罐式集装箱", "直接材料", 2019)] == Decimal("549224205.50")
+    assert got[("冷冻设备", "直接人工", 2018)] == Decimal("32074706.41")
+    assert not any(item in ("罐式集装", "冷冻设备", "箱") for _, item, _ in got)  # no product reads as a cost
+
+
+def test_a_date_printed_in_three_header_cells_dates_all_three_columns_under_it() -> None:
+    cash = Table(
+        "t49",
+        [126],
+        [
+            ["项目", "2007", "年12月31", "日", "2006", "年12月31", "日"],
+            ["", "原币", "汇率", "折人民币", "原币", "汇率", "折人民币"],
+        ],
+        [["其他货币资金", "", "", "3,386.79", "", "", "118.61"]],
+        caption="货币资金",
+    )
+    doc = make_doc([cash], company="厦门安妮", year=2007, unit_line="单位：万元")
+    got = {f.period_end: f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got == {"2007-12-31": Decimal("3386.79"), "2006-12-31": Decimal("118.61")}

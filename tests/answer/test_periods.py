@@ -130,3 +130,12 @@ def test_a_quarter_is_named_by_its_word_ordinal_or_code() -> None:
     third = quarter_named(3)
     assert all(third.search(t) for t in ("the third quarter", "3rd quarter", "Q3 2023", "3Q23 results"))
     assert not third.search("the second quarter") and not third.search("Q13")
+
+
+def test_a_merged_chinese_heading_of_two_quarters_heads_each_column_with_its_quarter() -> None:
+    assert labels_from_line("2007年第一季度2006年第一季度", 2) == ["2007年第一季度", "2006年第一季度"]
+    assert labels_from_line("2007年1-6月 2006年1-6月", 2) == ["2007年1-6月", "2006年1-6月"]
+    assert [
+        resolve_label(label, 2007).fiscal_period
+        for label in labels_from_line("2007年第一季度2006年第一季度", 2) or []
+    ] == ["Q1", "Q1"]

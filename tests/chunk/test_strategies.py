@@ -312,3 +312,21 @@ def test_long_table_is_split_by_rows_even_when_its_tokens_fit(settings: Settings
     settings.chunk.table_whole_max_rows = 50
     whole = [c for c in chunk_document(make_doc(*annual_report(rows=50)), settings) if c.table_ref == "t1"]
     assert len(whole) == 1 and whole[0].kind == ChunkKind.TABLE
+
+
+def test_contents_lines_are_dropped_but_rows_of_amounts_after_leaders_are_kept(settings: Settings) -> None:
+    blocks = [
+        heading("目录", 1),
+        text("第四节 经营情况讨论与分析..........12", 1),
+        heading("NOTE 7. GOODWILL", 2),
+        text("Goodwill by reportable segment was as follows (in thousands):", 2),
+        text(
+            "Digital Media....................... $2,049,726 $ 12,510 $2,796,302\n"
+            "Digital Marketing ................ 2,463,828 — 2,312,158",
+            2,
+        ),
+    ]
+    chunks = chunk_document(make_doc(blocks, language="en"), settings, access=AccessInfo(0, []))
+    joined = "\n".join(c.text for c in chunks)
+    assert "2,796,302" in joined and "2,463,828" in joined  # a note's rows, not a contents page
+    assert "..........12" not in joined  # the contents line

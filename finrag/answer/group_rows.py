@@ -1,0 +1,51 @@
+"""Tables whose rows are labelled in two columns: a group, printed once over its block of rows, and the item
+within it ("| 罐式集装箱 | 直接材料 | 549,224,205.50 |", "|  | 直接人工 | 41,844,449.77 |"): a Chinese annual
+report's cost analysis by product. The row's item is the second label; the group heads the block. Read as one
+label, the group's first row ("罐式集装箱" = its direct materials) would answer for the whole product.
+"""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.units import parse_number
+
+# a group's block has at least this many rows with figures, over the whole table
+MIN_GROUPED_ROWS = 3
+# the share of rows with figures whose second cell is a label, for the table to be read this way
+MIN_INNER_LABEL_SHARE = 0.8
+_WORDED = re.compile(r"[A-Za-z\u4e00-\u9fff]{2}")  # a label, not a currency sign or a note mark
+
+
+def _has_figures(row: list[str], start: int) -> bool:
+    return any(parse_number(c) is not None for c in row[start:])
+
+
+def grouped_labels(rows: list[list[str]], label_col: int) -> dict[int, tuple[str, str]] | None:
+    """For a table labelled in two columns, each figure row's (group, item); None for other tables.
+
+    A group's name wrapped over two rows ("罐式集装" over "箱") is joined: a second name right after a
+    group's first row, whose item is not the group's first item again, continues the first."""
+    inner = label_col + 1
+    figured = [r for r in rows if _has_figures(r, inner + 1)]
+    if len(figured) < MIN_GROUPED_ROWS:
+        return None
+    labelled = [
+        r for r in figured if inner < len(r) and _WORDED.search(r[inner]) and parse_number(r[inner]) is None
+    ]
+    blank = sum(not r[label_col].strip() for r in figured)
+    if len(labelled) < MIN_INNER_LABEL_SHARE * len(figured) or not 0 < blank < len(figured):
+        return None
+    blocks: list[tuple[list[str], list[tuple[int, str]]]] = []  # (the group's name pieces, its rows)
+    for i, row in enumerate(rows):
+        if not _has_figures(row, inner + 1):
+            blocks.append(([], []))  # a heading row ("分产品情况") ends the block
+            continue
+        head, item = row[label_col].strip(), row[inner].strip() if inner < len(row) else ""
+        name, members = blocks[-1] if blocks else ([], [])
+        if head and len(members) == 1 and item != members[0][1]:
+            name.append(head)  # "罐式集装" then "箱": one name printed over two lines
+        elif head or not blocks:
+            blocks.append(([head], []))
+        blocks[-1][1].append((i, item))
+    return {i: ("".join(name), item) for name, members in blocks for i, item in members if item}
