@@ -33,8 +33,10 @@ def count_focus(asked: AskedFor, year: int | None) -> Focus:
 
 
 # what a count question counts ("How many customer transactions did …": "transactions")
+# (after a source clause: "According to the press release …, roughly how many retail stores did …")
 _COUNTED_THING = re.compile(
-    r"^\s*how many\s+(?:[a-z][\w-]*\s+){0,2}?([a-z][\w-]*)\s+(?:did|does|do|were|are|was|is|has|have|had)\b",
+    r"(?:^\s*|[,;:]\s*(?:(?:roughly|approximately|about)\s+)?)how many\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"([a-z][\w-]*)\s+(?:did|does|do|were|are|was|is|has|have|had)\b",
     re.I,
 )
 
@@ -53,12 +55,14 @@ _HEADCOUNT = frozenset(
 
 
 def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
-    """For "how many <things> did …" where no line item asked names the things: a count printed with the
-    word for the things ("transactions"); None otherwise."""
+    """For "how many <things> did …": a head count, or where no line item asked names the things, a count
+    printed with the word for the things ("transactions"); None otherwise."""
     counted = _COUNTED_THING.search(asked.question)
     thing = _thing_singular(counted.group(1).lower()) if counted else ""
+    # "How many people did Amazon employ in AWS", "How many employees did Nike have": a head count, in any
+    # of its words, even where "employees" is the line item asked (a cost per employee is no head count)
+    if thing in _HEADCOUNT:
+        return Focus(sorted({*_HEADCOUNT, "employ", "headcount"}), year, strict=True, count=True)
     if not thing or any(thing in m.printed.lower() for m in asked.line_items):
         return None
-    if thing in _HEADCOUNT:  # "How many people did Amazon employ in AWS": a head count, in any of its words
-        return Focus(sorted({*_HEADCOUNT, "employ", "headcount"}), year, strict=True, count=True)
     return Focus([], year, kinds=(thing,), strict=True, count=True)

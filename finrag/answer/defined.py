@@ -11,7 +11,7 @@ from decimal import Decimal
 from finrag.answer.calc import Formula, calc_text, compute
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Definition
-from finrag.answer.definition_terms import LATEST_TWO, Constant, Term
+from finrag.answer.definition_terms import LATEST_TWO, Constant, Term, question_statement, zh_row_form
 from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
@@ -122,6 +122,7 @@ def _bind(
     homes: list[str | None] = []  # the statement each operand is to be read from, where the definition says
     # concepts two differently worded operands share ("short-term debt" and "current portion of long-term
     # debt"): those operands are looked up by their words; one item used twice keeps its concept
+    home_named = question_statement(asked.question)  # "…, using the 2018 income statement"
     worded: dict[str, set[str]] = {}
     for t in definition.terms:
         worded.setdefault(t.item.concept, set()).add(t.item.printed.lower())
@@ -140,10 +141,10 @@ def _bind(
             item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
         if end and not t.average_of and t.year is None:
             wants.append(Want(item, None, end))
-            homes.append(t.statement)
+            homes.append(t.statement or home_named)
             continue
         wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
-        homes.extend([t.statement] * len(years))
+        homes.extend([t.statement or home_named] * len(years))
     chosen: list[Fact] = []
     for w, home in zip(wants, homes, strict=True):
         # "depreciation and amortization from the cash flow statement": that statement's rows only
@@ -155,6 +156,7 @@ def _bind(
             (b for p in (same_table, pool) if (b := best_fact(p, w, asked, doc_rank, fallback=False))), None
         )
         f = f or best_fact(facts, w, asked, doc_rank) or _unqualified(facts, w, asked, doc_rank)
+        f = f or _zh_plain(facts, w, asked, doc_rank)
         if f is None:
             return None
         chosen.append(f)
@@ -191,6 +193,13 @@ def _unqualified(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str
         return None
     item = LineItemMatch(concept_of(name) or "", name, w.item.start)
     return best_fact(facts, replace(w, item=item), asked, doc_rank)
+
+
+def _zh_plain(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str, int]) -> Fact | None:
+    """A Chinese operand named as its note's item and row ("固定资产账面净值合计"): that row, under the
+    note."""
+    row = zh_row_form(w.item)
+    return best_fact(facts, replace(w, item=row), asked, doc_rank, fallback=False) if row else None
 
 
 def evaluate(tokens: list[Term | Constant | str], values: list[list[Decimal]]) -> Decimal:

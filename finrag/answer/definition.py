@@ -21,7 +21,10 @@ from finrag.answer.lexicon import SIGN_ALT, LineItemMatch
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
 _DEFINE = re.compile(
     r"\bdefine[sd]?\s+(?P<name>[^.?:]{2,60}?)\s+as\s*:?\s*(?P<expr>[^?]+?)(?:\.(?:\s|$)|\?|$)"
-    r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed)\s+as\s*:?\s*"
+    r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)"
+    # "… ratio at December 31, 2018, defined as …": the date the metric is asked at, before its definition
+    r"(?:\s+(?:at|as of|on)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*(?:19|20)\d{2})?"
+    r"(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed)\s+as\s*:?\s*"
     r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
     # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
     r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z -]{1,40}?)\s*[=＝]\s*"
@@ -107,8 +110,8 @@ def find_definition(question: str) -> Definition | None:
     for m in _DEFINE.finditer(question):
         explicit = True
         name = (m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or "").strip()
-        if _ASKING.match(name):  # "What is Pfizer's year end FY2021 total debt, defined as …": "total debt"
-            name = _name_before(name)
+        if _ASKING.match(name) or _POSSESSED.search(name):  # "What is Pfizer's year end FY2021 total debt,
+            name = _name_before(name)  # defined as …", "MGM Resorts' casino department margin in 2018, …"
         name = _VERB.sub("", name)  # "compute cash conversion = …"
         if _PRONOUN.fullmatch(name):  # "what was its loans-to-deposits ratio …? Define it as …"
             named = list(_METRIC.finditer(question, 0, m.start()))
@@ -138,6 +141,13 @@ def find_definition(question: str) -> Definition | None:
         found = _parse(_LEADING_NAMES.sub("", _name_before(name)), expr)
         if found is not None:
             return found
+    for m in _COMPUTE.finditer(question):  # "…? Compute Oncology worldwide sales / total Pharmaceutical …"
+        metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
+        asked = _ASKED_METRIC.search(question, 0, m.start())
+        name = _name_before(metrics[-1]) if metrics else asked.group(1) if asked else ""
+        found = _parse(name, m.group("expr"))
+        if found is not None and (name or found.additive()):  # an unnamed ratio: a named formula's
+            return found
     for m in _BRACKET.finditer(question):
         if _MATH_AFTER.match(question, m.end()):
             continue  # "(A / B)^(1/2) - 1": the bracket is part of a longer expression
@@ -157,6 +167,15 @@ def _ascii_operators(expr: str) -> str:
 
 
 _ASKING = re.compile(r"(?:what|how|which)\b", re.I)
+# "Compute A / B", "Use For / (For + Against)": a formula written as an instruction, without a name
+_COMPUTE = re.compile(
+    r"(?:^|[.?]\s+)(?:compute|calculate|use)\s+"
+    r"(?P<expr>[^?.;:]*?(?:\s/\s|\bdivided by\b|\bminus\b|\bless\b|\s-\s)[^?.;:]*?)"
+    r"(?=,\s*(?:in|to|as|expressed|rounded|excluding|ignoring)\b|[.?;]|$)",
+    re.I,
+)
+_ASKED_METRIC = re.compile(r"\bwhat\s+(share|percentage|proportion|portion)\b", re.I)
+_POSSESSED = re.compile(r"(?<=\w)['’]s?\s")  # a metric named after its owner
 _VERB = re.compile(  # "compute cash conversion = …", "its marketing intensity, defined as …"
     r"^(?:(?:compute|calculate|work out|find|determine)\s+)?(?:its|their|the)\s+"
     r"|^(?:compute|calculate|work out|find|determine)\s+",
@@ -189,8 +208,11 @@ def _name_before(text: str) -> str:
     """The metric a bracket follows: "what is Verizon's year end FY2021 total debt" -> "total debt"."""
     text = without_years(re.split(r"[,?.!]", text)[-1])  # "…? Compare operating margin": this sentence's
     text = re.split(
-        r"'s\b|’s\b|\b(?:is|was|are|were|the|of|for|compare|calculate|compute)\b", text, flags=re.I
-    )[-1]
+        r"'s\b|’s\b|(?<=s)['’]\s|\b(?:is|was|are|were|the|of|for|compare|calculate|compute)\b",
+        text,
+        flags=re.I,
+    )[-1]  # "MGM Resorts' casino department margin in 2018": the margin
+    text = re.sub(r"\s+(?:in|at|during|as of)\s*$", "", text, flags=re.I)
     return " ".join(w for w in text.split() if w.lower() not in ("year", "end", "year-end"))
 
 

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 from finrag.answer.periods import EN_DATE, MONTH_NAMES, MONTHS, fiscal_year_of
 from finrag.answer.statement_rows import statement_kind
 
@@ -38,7 +38,9 @@ _NOISE = re.compile(
     r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:condensed\s+)?(?:consolidated\s+)?"
     r"(?:cash flows? statements?|statements? of cash flows?|income statements?|balance sheets?|"
     r"statements? of (?:income|operations|earnings))\b|\bfrom continuing operations\b|"
-    r"\b(?:the|its|a|an|unadjusted|reported)\b|[()]",
+    r"\b(?:the|its|a|an|unadjusted|reported)\b|[()]"
+    # "合并利润表净利润": 净利润 of that statement
+    r"|(?:合并|母公司)?(?:利润表|资产负债表|现金流量表)中?的?",
     re.I,
 )
 _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
@@ -113,10 +115,54 @@ def _item(text: str) -> LineItemMatch | None:
     words = _BOTH.sub("", " ".join(_NOISE.sub(" ", _DATED.sub(" ", text)).split()))
     if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
         return None
+    # "购建固定资产、无形资产和其他长期资产所支付的现金": one item, however long
+    if concept := concept_of(words):
+        return LineItemMatch(concept, words, 0)
     known = find_line_items(words)
+    section = _SECTION_TAIL.fullmatch(words)
+    if section and not _SAFE_LEAD.match(words) and all(len(k.printed) <= len(section[2]) for k in known):
+        # "casino revenue", "casino expenses": the row "Casino" under the Revenues (Expenses) heading
+        tail = section.group(2).lower()
+        heading = "revenue" if tail.startswith("revenue") else tail
+        return LineItemMatch("", section.group(1), 0, within=heading)
     if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
         return known[0]
     return LineItemMatch("", words, 0)
+
+
+# an operand named by a row and the heading it sits under in an income statement
+_SECTION_TAIL = re.compile(r"([A-Za-z][\w&-]*(?: [A-Za-z][\w&-]*)?) (revenues?|expenses)", re.I)
+_SAFE_LEAD = re.compile(r"(?:total|net|segment|consolidated|operating|other|deferred|unearned)\b", re.I)
+
+
+_STATEMENT_NAME = re.compile(
+    r"\b(?:income statements?|balance sheets?|cash flows? statements?"
+    r"|statements? of (?:cash flows?|income|operations|earnings|financial position))\b",
+    re.I,
+)
+
+
+def question_statement(question: str) -> str | None:
+    """The one statement kind a question reads its formula from ("…, using the 2018 income statement"),
+    for the operands that name none of their own; None when it names none or several."""
+    kinds = {statement_kind(m.group(0)) for m in _STATEMENT_NAME.finditer(question)} - {None}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+_ZH_BOOK = "账面"  # "账面原值合计" is printed "原值合计": 账面 (book) only says the figure is the books'
+
+
+def zh_row_form(item: LineItemMatch) -> LineItemMatch | None:
+    """How a Chinese operand named as its note's item and row ("固定资产账面净值合计", "账面原值合计") is
+    printed: the row ("净值合计") under the note of the item, "账面" dropped; None when printed as is."""
+    if item.concept or item.printed.isascii():
+        return None
+    plain = item.printed.replace(_ZH_BOOK, "")
+    lead = next((m for m in find_line_items(plain) if m.start == 0 and m.concept), None)
+    rest = plain[len(lead.printed) :] if lead else plain
+    if (rest == item.printed) or len(rest) < 2:
+        return None
+    return LineItemMatch("", rest, item.start, within=lead.concept if lead else item.within)
 
 
 def bare_name(name: str) -> str:

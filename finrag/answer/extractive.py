@@ -220,9 +220,23 @@ _AMOUNT = re.compile(r"\d[\d,]*\.\d|\d{1,3}(?:,\d{3})+")  # "6,199", "5,508.83":
 def _names(c: Scored, name: str, context: str) -> bool:
     """The sentence names ``name``, or its table does other than in another row (a row "| Space |" is that
     segment's, so the "Total assets" row beside it is not; a customer's row is not another customer's)."""
-    if name in c.text:
+    if _named_as_itself(name, c.text):
         return True
     return name in context and not ("|" in c.text and any(name in ln for ln in _figure_rows(context)))
+
+
+# "Worldwide excluding COVID-19 Vaccine": a figure of everything but the name
+_LEFT_OUT = re.compile(r"(?:\bexcluding|\bexcl\.|\bother than|\bexcept(?: for)?|\bwithout|不含|除)\s*$", re.I)
+
+
+def _named_as_itself(name: str, text: str) -> bool:
+    """``text`` names ``name`` other than as what its figure leaves out."""
+    at = text.find(name)
+    while at >= 0:
+        if not _LEFT_OUT.search(text[max(0, at - 20) : at]):
+            return True
+        at = text.find(name, at + 1)
+    return False
 
 
 @lru_cache(maxsize=64)

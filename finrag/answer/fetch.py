@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from finrag.answer.definition_terms import zh_row_form
 from finrag.answer.lexicon import ROW_UNITS, LineItemMatch, contained_forms, key_word, normalise, synonyms
-from finrag.answer.lookup import FALLBACK, part_after
+from finrag.answer.lookup import FALLBACK, measure_after, part_after
 from finrag.index.store import Store
 from finrag.model import AccessScope, Fact, Filters, Hit
 
@@ -33,6 +34,10 @@ def fetch_facts(
         contained.extend([word] if word else [])
         if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:
             contained.append(normalise(it.printed))  # a row that adds its unit: "合计销售金额(万元)"
+        if row := zh_row_form(it):  # "固定资产账面净值合计": the 固定资产 note's "净值合计"
+            names.append(normalise(row.printed))
+        if measure := measure_after(question, it):  # "四氧化三锰的销售量": the 销售量 rows of its block
+            contained.append(measure)
     # the row printed with its unit after the name ("基本每股收益（元／股）"): the same row
     names += [f"{n}({u})" for n in set(names) if n and not n.isascii() for u in ROW_UNITS]
     scoped = Filters(

@@ -309,9 +309,15 @@ def decide(
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
     """A plain refusal in the question's language naming what was looked for (and what was found)."""
     what = "、".join(decision.missing) if asked.language == "zh" else ", ".join(decision.missing)
+    # the year asked is among the years found: only part of it is reported (a 10-Q, an 8-K dated in it)
+    part = decision.reason == "period" and any(
+        m in {str(y) for y in decision.found_years} for m in decision.missing
+    )
     if asked.language == "zh":
         text = f"在已有文档中未找到相关信息（查找：{what}）。"
-        if decision.reason == "period" and decision.found_years:
+        if part:
+            text += f"文档中只有{what}年部分期间的数据。"
+        elif decision.reason == "period" and decision.found_years:
             text += f"文档中只找到{'、'.join(str(y) for y in decision.found_years)}年的数据。"
         elif decision.reason == "company":
             text += f"已索引的文档中没有关于{what}的内容。"
@@ -327,7 +333,9 @@ def refusal_text(asked: AskedFor, decision: GateDecision) -> str:
     if decision.reason == "no_text":
         return f"The question refers to {what}, which was not given with it; please include the text."
     text = f"The documents do not contain the information asked for (looked for: {what})."
-    if decision.reason == "period" and decision.found_years:
+    if part:
+        text += f" The documents found report only part of {what}."
+    elif decision.reason == "period" and decision.found_years:
         text += f" Only {', '.join(str(y) for y in decision.found_years)} figures were found."
     elif decision.reason == "company":
         text += f" No indexed document covers {what}."

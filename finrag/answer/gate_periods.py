@@ -96,12 +96,24 @@ def _covers(hit: Hit, year: int, ahead: int, dated: bool = True, whole: bool = F
         return False
     if m.doc_type == "prospectus":
         return report_covers(m.fiscal_year, year, PROSPECTUS_YEARS, ahead)
+    if whole and m.fiscal_period is None and _dated_early_in(m.report_date, year):
+        return False  # a current report (8-K) dated in May 2023 cannot report the whole of 2023
     if m.fiscal_period in (None, "FY"):
         return report_covers(m.fiscal_year, year, COMPARATIVE_YEARS, ahead)
     if whole and m.fiscal_period in _PART_REPORTS:
         return False
     ends = {m.fiscal_year, *([int(m.period_end[:4])] if m.period_end and dated else [])}
     return any(report_covers(y, year, INTERIM_YEARS, ahead) for y in ends)
+
+
+LAST_EARLY_MONTH = 9  # a current report dated in or before September of a year is filed before it has ended
+
+
+def _dated_early_in(report_date: str | None, year: int) -> bool:
+    """A report dated in ``year`` before its last quarter (an 8-K's date): no whole year's results."""
+    if not report_date:
+        return False
+    return report_date[:4] == str(year) and int(report_date[5:7]) <= LAST_EARLY_MONTH
 
 
 def year_cell(year: int) -> str:

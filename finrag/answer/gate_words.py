@@ -55,6 +55,8 @@ _EN_MEASURE = re.compile(
 
 RATE_AFTER = 80  # characters after a rate's name where its figure is printed ("… renewal rate was 90.4%")
 RATE_BEFORE = 30  # and before it ("a 90.4% renewal rate")
+RATE_ASIDE_CHARS = 300  # a rate's defining aside ("…, which the Company defines as …,") may run this long
+_DEFINING_ASIDE = re.compile(r"^\s*,\s*(?:which|as|defined|calculated)\b[^.;]*?,(?=\s*(?:was|were|is|of)\b)")
 _FIGURE = re.compile(r"(?<![\d.])(?!(?:19|20)\d{2}(?!\d))\d[\d.,]*")  # a number, not a year
 
 
@@ -62,7 +64,9 @@ def _with_figure(rate: str, text: str) -> bool:
     """Some mention of ``rate`` in ``text`` prints a figure in the same sentence, right after or right
     before it ("renewal rate was 90.4%", "production rates to increase to 38 per month")."""
     for m in re.finditer(re.escape(rate), text):
-        after = re.split(r"[.;](?:\s|$)", text[m.end() : m.end() + RATE_AFTER])[0]
+        # "turnover rate, which the Company defines as …, was 7.4%": the definition aside is skipped
+        after = _DEFINING_ASIDE.sub(" ", text[m.end() : m.end() + RATE_ASIDE_CHARS])[:RATE_AFTER]
+        after = re.split(r"[.;](?:\s|$)", after)[0]
         before = re.split(r"[.;]\s", text[max(0, m.start() - RATE_BEFORE) : m.start()])[-1]
         if _FIGURE.search(after) or _FIGURE.search(before):
             return True

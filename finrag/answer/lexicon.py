@@ -77,7 +77,11 @@ class LineItemMatch:
 
 def concept_of(label: str) -> str | None:
     """The concept a printed or normalised label stands for, if it is one the lexicon knows."""
-    return _SYNONYM_TO_CONCEPT.get(normalise(label))
+    return _SYNONYM_TO_CONCEPT.get(_OLD_WORDING.sub("", normalise(label)))
+
+
+# "…所支付的现金", "…所收到的现金": older cash flow statements' wording of the same rows
+_OLD_WORDING = re.compile(r"所(?=支付|收到)")
 
 
 def synonyms(concept: str) -> list[str]:
@@ -213,7 +217,8 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
     a label that merely contains it, 0 for none. An English label contains a synonym only where the extra
     words qualify the same item: "purchases of property, plant and equipment (pp&e)", "total inventories",
     "net income attributable to costco"; "other current assets" is not "current assets"."""
-    wanted = synonyms(concept) if concept else [normalise(printed)]
+    wanted = synonyms(concept) if concept else [_OLD_WORDING.sub("", normalise(printed))]
+    fact_norm = _OLD_WORDING.sub("", fact_norm)
     if fact_norm in wanted:  # "interest expense, net of amounts capitalized" asked as printed
         return 1.0
     fact_norm = core_label(fact_norm)  # "property and equipment, net of accumulated depreciation of …"
@@ -240,6 +245,13 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
 _WORD = re.compile(r"[a-z&]{3,}")
 TOTAL_MATCH = 0.95  # "total X" is X summed, a hair below the row printed as X itself
 WORDS_MATCH = 0.3  # every word of a question's own item name is in the row label, in another order
+
+
+def heads(heading: str, within: str) -> bool:
+    """A statement's heading ("Revenues:", "Costs and expenses") is the one named by ``within``: a concept, or
+    a word such as "expenses" the lexicon has no concept for."""
+    norm = normalise(heading)
+    return label_matches(norm, within) > 0 if within in CONCEPTS else within in _WORD.findall(norm)
 
 
 def key_word(printed: str) -> str | None:

@@ -5,8 +5,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from finrag.answer.lexicon import PER_SHARE, LineItemMatch, concept_of, core_label, label_matches, normalise
-from finrag.answer.per_share import PER_SHARE_ROW
+from finrag.answer.lexicon import (
+    PER_SHARE,
+    LineItemMatch,
+    concept_of,
+    core_label,
+    heads,
+    label_matches,
+    normalise,
+)
+from finrag.answer.per_share import PER_SHARE_ROW, per_share_row
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
@@ -37,6 +45,8 @@ _MONEY_ASKED = re.compile(
     r"|\bhow much (?:cash|money)\b",
     re.I,
 )
+_QUANTITY_ASKED = re.compile(r"多少(?:万|千)?(?:吨|台|套|件|辆|米|千瓦时|度|立方米|平方米|个|只)")
+_RATE_ASKED = re.compile(r"%|percent|rate|ratio|margin|growth|change|share|proportion|比|率|增长|变动|占")
 _WHOLE_YEAR_COLUMN = re.compile(
     r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b|\b5[23] weeks\b"
     r"|年\s*[（(]?\s*末|12\s*月\s*31\s*日",  # "2007年（末）": a year's end closes the whole year's flows
@@ -167,6 +177,9 @@ def best_fact(
     ]
     asked_item = want.item.printed
     candidates = [(f, s) for f, s in candidates if s > 0 and not _excludes(f.line_item_norm, asked_item)]
+    if measure := measure_after(asked.question, want.item):  # "四氧化三锰的销售量": that row of its block
+        block = normalise(asked_item)
+        candidates += [(f, 1.0) for f in facts if measure in f.line_item and normalise(f.section) == block]
     if not candidates:
         broader = FALLBACK.get(want.item.concept) if fallback else None
         if broader:
@@ -194,9 +207,10 @@ def best_fact(
     item_low = want.item.printed.lower()
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
     full_year = not asked.part_year and bool(FULL_YEAR.search(asked.question))
-    measure = _measure_after(asked.question, want.item)
     component = part_after(asked.question, want.item)
-    money = bool(_MONEY_ASKED.search(asked.question))
+    # a statement's amount ("net revenue") asked with no word of a rate: a "%" cell (its growth) is not it
+    money = bool(_MONEY_ASKED.search(asked.question)) or (home is not None and not _RATE_ASKED.search(low_q))
+    quantity = bool(_QUANTITY_ASKED.search(asked.question))
     net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_COLUMN.search(asked.question)
     scored: list[tuple[float, Fact]] = []
     quarters = [want.quarter] if want.quarter else asked.quarters
@@ -246,7 +260,7 @@ def best_fact(
         if not f.column_label.isascii():  # "期初账面余额": the 期初 账面余额 column, not 期初 跌价准备
             score += ASKED_WORDS_BONUS * _asked_share(_ZH_COLUMN_NOISE.sub(" ", f.column_label), "", low_q)
         if want.item.within:  # "subscription revenue": the row under the revenue heading
-            under = any(label_matches(normalise(h), want.item.within) > 0 for h in (f.section, f.statement))
+            under = any(heads(h, want.item.within) for h in (f.section, f.statement))
             score += WITHIN_BONUS if under else -WITHIN_BONUS
         if not want.prior and _OPENING_ROW.search(f.line_item_norm):
             score -= OPENING_ROW_PENALTY  # "期初现金及现金等价物余额"
@@ -256,6 +270,8 @@ def best_fact(
             if money:
                 continue  # "净利润是多少元": a row's share of revenue is no amount
             score -= PERCENT_PENALTY
+        if quantity and (f.unit or "").endswith("元"):
+            continue  # "销售量是多少吨": an amount of money is no quantity
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
         part = f.fiscal_period not in (None, "FY") or bool(_QUARTER_WORDS.search(f.column_label))
         part = part or bool(_PART_SPAN.search(f.column_label))
@@ -317,10 +333,12 @@ def _ends_quarter(f: Fact, quarter: str) -> bool:
 
 
 # What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only
-_ZH_MEASURE = re.compile(r"的?\s*((?:平均)?单价|售价|销量|产量|产能|市场占有率|市场份额|占有率)")
+_ZH_MEASURE = re.compile(
+    r"的?\s*((?:平均)?单价|售价|销售量|销量|生产量|产量|产能|市场占有率|市场份额|占有率)"
+)
 
 
-def _measure_after(question: str, item: LineItemMatch) -> str:
+def measure_after(question: str, item: LineItemMatch) -> str:
     """The measure a Chinese question writes right after a row it names, else ""."""
     if item.concept or item.start <= 0 or item.printed.isascii():
         return ""
@@ -372,23 +390,4 @@ _SAME_PERIOD = re.compile(
     r"\bsame (?:quarter|period|months?)\b|\byear[- ]ago\b|\ba year (?:earlier|before)\b|"
     r"\bprior[- ]year (?:quarter|period)\b|上年同期|去年同期",
     re.I,
-)
-
-
-def per_share_row(f: Fact) -> bool:
-    """A per-share row ("Diluted EPS", "每股收益"): the table's "in millions" is not its unit."""
-    return bool(PER_SHARE_ROW.search(f.line_item)) and not _SHARE_COUNT.search(f.line_item)
-
-
-_SHARE_COUNT = re.compile(r"weighted[- ]average|shares outstanding", re.I)  # "… shares outstanding for EPS"
-
-
-def unitless_row(f: Fact) -> bool:
-    """A row the table's money unit does not apply to: a per-share figure, or a head count ("Headcount" in a
-    table "in millions, except per share, ratio, headcount data")."""
-    return per_share_row(f) or bool(_HEAD_COUNT_ROW.match(f.line_item))
-
-
-_HEAD_COUNT_ROW = re.compile(
-    r"\s*(?:total\s+)?(?:headcount|(?:number of |full-time )?employees\b|员工人数|在职员工)", re.I
 )

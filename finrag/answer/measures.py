@@ -58,7 +58,8 @@ _ZH_MEASURES = (
         "百分比",
     ),
     (
-        re.compile(r"多少(?:万|亿)?元|金额(?:是|为)多少"),
+        # "…多少万元", "存货中原材料的账面余额是多少"
+        re.compile(r"多少(?:万|亿)?元|(?:金额|余额|账面价值|净额)(?:是|为)多少"),
         re.compile(rf"\d\s*(?:万|亿)?元|{_ZH_ROW_NUMBER}|{_UNDER_UNIT}"),  # a grouped amount under "单位：元"
         "金额",
     ),

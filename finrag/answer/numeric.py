@@ -18,10 +18,10 @@ from finrag.answer.lookup import (
     Want,
     best_fact,
     part_after,
-    unitless_row,
     wants_for,
 )
 from finrag.answer.operand_wants import latest_year, variable_wants, yearly_pairs
+from finrag.answer.per_share import unitless_row
 from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
@@ -37,7 +37,9 @@ NOT_A_STATEMENT_FIGURE = re.compile(
     r"\b(?:guidance|outlook|forecast\w*|guided)\b|业绩指引|业绩预告|展望"
     r"|\bwhich\b[^?]{0,80}\b(?:segments?|regions?|products?|businesses|divisions?|categories|brands?)\b"
     # what falls due in a coming year: a maturity schedule's row (printed by year), never a balance
-    r"|\b(?:matur\w*|due|payable)\s+(?:in|during)\s+(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\b",
+    r"|\b(?:matur\w*|due|payable)\s+(?:in|during)\s+(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\b"
+    # "可比公司…的平均资产负债率": the peers' figure, which the filer's statements never print
+    r"|(?:可比|同行业)(?:上市)?公司[^，。？?]{0,40}?(?:平均|均值)",
     re.I,
 )
 # Shares and ratios of a cash outflow ("capex as a % of revenue") use its size: the cash flow statement

@@ -28,7 +28,7 @@ from finrag.answer.judgment import (
     sign_answer,
 )
 from finrag.answer.kind_share import asks_kind_share, kind_share
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
@@ -201,7 +201,15 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         if defined is None and asked.formula is not None and asked.formula.named:
             # a wording the definition reader takes apart wrongly: the named formula it spells out
             defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)
-        return sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
+        found = sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
+        if defined is None and found is not None and not definition.additive():
+            # a ratio it could not work out: only the ratio printed as such, no figure of one operand
+            ratio_name = normalise(definition.name)
+            ratio_rows = all(
+                f.unit == "%" or (ratio_name and ratio_name in f.line_item_norm) for f in found.facts
+            )
+            return found if ratio_rows else None
+        return found
     if asked.intent == "calculation" and asks_kind_share(asked):  # "应付账款中1年以内的金额和占比"
         totals = store.get_facts(
             Filters(access=prep.request.filters.access, doc_ids=sorted({f.doc_id for f in facts})),

@@ -29,6 +29,8 @@ _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
 _OWNED_BY = re.compile(r"^\s+(?:from|of|in|for|at|by)\s+(?:the\s+|its\s+|our\s+)?$", re.I)
 # items whose breakdown rows a question names by kind ("subscription revenue", "work-in-process inventory")
 _GENERIC = frozenset({"revenue", "inventory"})
+# a measure a question asks of a row ("carrying amount of …"), no item of its own
+_MEASURE = re.compile(r"(?:carrying|book|net book|recorded) (?:amount|value)|balance|amount", re.I)
 # "货币资金里的银行存款", "货币资金中，存放在境外的款项": a row of the item's breakdown is the item asked;
 # "share repurchases (purchases of stock for treasury)": the row the question brackets is the item's own
 _PART_OF = re.compile(r"^(?:里|中|当中)(?:的|，|,)?(?:其中)?[:：]?$")
@@ -116,7 +118,9 @@ def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIt
     out: list[LineItemMatch] = []
     question = asked.question
     for m in asked.line_items:
-        after = [t for t in from_tables if t.start > m.end and m.concept in _GENERIC]
+        # "carrying amount of wireless licenses": the measure is the licenses' own row
+        generic = m.concept in _GENERIC or (not m.concept and _MEASURE.fullmatch(m.printed) is not None)
+        after = [t for t in from_tables if t.start > m.end and generic]
         owner = next((t for t in after if _OWNED_BY.match(asked.question[m.end : t.start])), None)
         # "subscription revenue": the row "Subscription" under the revenue heading, not the cost one
         before = [  # right before it, a space apart at most ("管理费用占主营业务收入" names two items)

@@ -175,19 +175,19 @@ def owned_facts(
     ]
     # a table titled by the owner ("International Segment": its "Operating income" and "Revenue" rows)
     titled = [f for f in facts if any(_owns(n, f.statement) for n in wanted) and f not in under]
+    # a segment's column ("Blizzard" over "Segment operating income"), never a chunk's other figures
+    named = [s.lower() for s in segments or []]
+    columns = [
+        replace(f, line_item=f"{f.line_item} ({f.column_label})")
+        for f in facts
+        if any(_owns(n, c) for n in named for c in _column_parts(f.column_label))
+    ]
     if (under or rows) and not part:
-        return under + rows + titled
+        return under + rows + titled + columns  # a segment row of one table, its column in another
     if not part and (listed := _listed_rows(facts, wanted)):
-        return listed
-    if (
-        segments
-    ):  # a segment's column ("Blizzard" over "Segment operating income"), never a chunk's other figures
-        named = [s.lower() for s in segments]
-        return [
-            replace(f, line_item=f"{f.line_item} ({f.column_label})")
-            for f in facts
-            if any(_owns(n, c) for n in named for c in _column_parts(f.column_label))
-        ]
+        return listed + columns
+    if segments:
+        return columns
     return [
         f
         for f in facts

@@ -81,6 +81,12 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
             # "What net revenue did BetMGM generate", "did the Call of Duty franchise alone generate"
             or re.search(rf"\b(?:did|does|do)\s+(?:the\s+|its\s+)?{re.escape(e)}\b(?!['’])", q)
             or re.search(rf"\b{re.escape(e)}['’]s?\s", q)
+            # "Nike's Jordan Brand", "Square's (now Block) Caviar": the whole name right after the filer's own
+            or _after_filer(e, asked, context)
+            # "revenue … from sales of Apple products": sales of the name's products are its figure
+            or re.search(
+                rf"\b(?:sales|revenues?|shipments)\s+(?:of|from)\s+(?:the\s+|its\s+)?{re.escape(e)}\b", q
+            )
         )
     ]
     longer = [
@@ -89,6 +95,24 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         if e in q and any(e.lower().startswith(f"{c.lower()} ") for c in asked.companies)
     ]
     return list(dict.fromkeys(owners + longer))
+
+
+def _after_filer(name: str, asked: AskedFor, context: list[Chunk]) -> bool:
+    """``name`` follows the filer's possessive as a whole name ("Nike's Jordan Brand", "MGM Resorts'
+    BetMGM", "Square's (now Block) Caviar"; not "Firm's Standardized" of "Standardized and Advanced CET1", nor
+    a name after a part's possessive: "Las Vegas Strip Resorts' Adjusted Property EBITDAR")."""
+    firsts = {c.split()[0].lower() for c in asked.companies if c.split()}
+    pattern = rf"{_POSSESSOR}['’]s?\s+(?:\([^()]*\)\s+)?{re.escape(name)}\b(?!\s+(?:and|&)\s+[A-Z])"
+    for m in re.finditer(pattern, asked.question):
+        words = m.group(1).split()
+        for i in range(len(words)):
+            owner = words[i:]  # a one-word owner must be the company's own first word ("Nike", not "Resorts")
+            if (len(owner) > 1 or owner[0].lower() in firsts) and is_filer(" ".join(owner), asked, context):
+                return True
+    return False
+
+
+_POSSESSOR = r"((?:[\w&.-]+\s+){0,3}[\w&.-]+)"
 
 
 def _sold(name: str, item: LineItemMatch, question: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.lexicon import PER_SHARE
+from finrag.model import Fact
 
 # a row printing a per-share figure ("Net income per diluted share", "每股收益", "EPS (diluted)")
 PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每股|\bEPS\b", re.I)
@@ -32,3 +33,22 @@ def per_share_name(label: str, section: str) -> str | None:
         return None
     kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
     return f"{kind} earnings per share" if kind else None
+
+
+def per_share_row(f: Fact) -> bool:
+    """A per-share row ("Diluted EPS", "每股收益"): the table's "in millions" is not its unit."""
+    return bool(PER_SHARE_ROW.search(f.line_item)) and not _SHARE_COUNT.search(f.line_item)
+
+
+_SHARE_COUNT = re.compile(r"weighted[- ]average|shares outstanding", re.I)  # "… shares outstanding for EPS"
+
+
+def unitless_row(f: Fact) -> bool:
+    """A row the table's money unit does not apply to: a per-share figure, or a head count ("Headcount" in a
+    table "in millions, except per share, ratio, headcount data")."""
+    return per_share_row(f) or bool(_HEAD_COUNT_ROW.match(f.line_item))
+
+
+_HEAD_COUNT_ROW = re.compile(
+    r"\s*(?:total\s+)?(?:headcount|(?:number of |full-time )?employees\b|员工人数|在职员工)", re.I
+)

@@ -111,6 +111,8 @@ def _part_before(text: str) -> str:
 _ZH_BEFORE = re.compile(
     r"(?:\d{2,4}\s*年(?:度|末|初|底)?|\d{1,2}\s*日|[，,：:])\s*([A-Za-z\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff]{1,11}?)(?:[（(][^（）()]{1,10}[)）])?的$"
 )
+# a word a line item's name may open with ("新园区P3实验室的累计折旧": the lab's, the item being 折旧)
+_ZH_ITEM_PREFIX = re.compile(r"累计$")
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
     r"|财务|会计|经营|主要"
@@ -119,7 +121,8 @@ _ZH_NOT_KINDS = re.compile(
 
 # How a Chinese company's name ends (a product, a line item or "截至" does not)
 ZH_FIRM = re.compile(
-    r"(?:公司|集团|股份|科技|国际|电力|发电|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物)$"
+    r"(?:公司|集团|股份|科技|国际|电力|发电|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物|研究院|研究所"
+    r"|设计院)$"
 )
 # "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label)
 _ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
@@ -145,7 +148,7 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     of ``starts`` ("非洲猪瘟疫苗", "销往俄罗斯市场"), not a company's name (``names``)."""
     found: list[str] = []
     for start in starts:
-        m = _ZH_BEFORE.search(question[:start])
+        m = _ZH_BEFORE.search(_ZH_ITEM_PREFIX.sub("", question[:start]))
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_CLASS_WORD.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
@@ -174,6 +177,11 @@ _AGING_AFTER = re.compile(r"[中里]\s*的?\s*(?=\d|半)")  # "应付账款中1�
 _ZH_PART_AFTER = re.compile(
     r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
     r"(?=的|有|是|为|在|比|较|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
+)
+# "其他应付款中欠持股5%以上股东马鞍山矿山研究院（马矿院）的款项": the row of the party owed (or owing)
+_ZH_OWED = re.compile(
+    r"[中里][，,]?\s*(?:欠|应付|应收|对)(?:[^，,。？?的]{0,12}?股东)?([\u4e00-\u9fff]{2,20}?)"
+    r"(?:[（(][^（）()]{1,10}[)）])?的(?:款项|余额|金额)"
 )
 # "合并口径原材料", "库存商品计提的", "运输费发生了": the scope before a part and the verb after it are no
 # part of the row's label
@@ -210,7 +218,8 @@ def zh_parts_after(question: str, items: list[LineItemMatch], *, rows: bool = Fa
     for item in items:
         row = rows and not item.printed.endswith(_ZH_NO_PARTS)  # "募集资金投资项目中，…": no note of parts
         known = (row or bool(item.concept)) and item.start >= 0 and not item.printed.isascii()
-        m = _ZH_PART_AFTER.match(question, item.end) if known else None
+        at = item.end
+        m = (_ZH_PART_AFTER.match(question, at) or _ZH_OWED.match(question, at)) if known else None
         part = m.group(1) if m else ""
         part = _ZH_CLASS_WORD.sub("", part) if len(_ZH_CLASS_WORD.sub("", part)) >= 2 else part
         part = _ZH_AGING_WORD.sub("", part)  # "账龄一至二年": the bracket a note's row prints

@@ -195,6 +195,14 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     # "加权平均净资产收益率（按归属于公司普通股股东的净利润）": the basis a printed ratio is taken on
     sources = [m.span() for m in (*SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))]
     asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in sources)]
+    # "按…中的财务费用明细，…利息支出同比增长了多少": the breakdown to read is no item asked, when one is;
+    # "total restructuring charges, including the portion classified in cost of sales": what it holds
+    told = [m.span() for m in _ZH_SOURCE_CLAUSE.finditer(text)]
+    asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in told)] or (
+        asked.line_items
+    )
+    held = [m.span() for m in _INCLUDING.finditer(text)]
+    asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in held)]
     asked.formula = detect_formula(text)
     if asked.formula is None and len(asked.dates) >= 2 and asked.language == "en" and _COMPARED.search(text):
         asked.formula = FORMULAS["difference"]  # "how did X at June 30 compare with December 31": by how much
@@ -230,16 +238,23 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             asked.definition, [m for m in asked.line_items if m.printed not in own]
         )
     if asked.definition is None:  # a question's own formula names its operands itself
-        if lang == "en":
-            found = item_qualifiers(text, _item_starts(asked), _filer_words(asked)) + glossed_kinds(text)
-            found += glossed_parts(text, asked.line_items, [*_filer_words(asked), *asked.entities])
+        if lang == "en":  # "Based on the recast continuing-operations sales in J&J's 8-K, …": where to read
+            lead = _SOURCE_LEAD.match(text)
+            kinds_in = " " * lead.end() + text[lead.end() :] if lead else text  # same offsets, no kinds
+            kinds_in = _INCLUDING.sub(lambda m: " " * len(m.group(0)), kinds_in)
+            found = item_qualifiers(kinds_in, _item_starts(asked), _filer_words(asked)) + glossed_kinds(
+                kinds_in
+            )
+            found += glossed_parts(kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities])
+            found += part_qualifiers(kinds_in)
             asked.line_items = deducted_items(asked.line_items, found)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
             found += zh_parts_after(text, asked.line_items, rows=True) + zh_projects(text, asked.line_items)
-        asked.qualifiers = list(dict.fromkeys(found + part_qualifiers(text)))  # also in a mixed question
+            found += part_qualifiers(text)  # also in a mixed question
+        asked.qualifiers = list(dict.fromkeys(found))
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
         # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too
         terms = [t.item.printed for t in asked.definition.terms]
@@ -312,6 +327,15 @@ _REPORT_PART = re.compile(
 
 
 _BASIS_ASIDE = re.compile(r"[（(](?:按|以|基于)[^（）()]{2,30}[)）]")
+_SOURCE_LEAD = re.compile(
+    r"(?:based on|according to|per|using)\s+[^,?]{3,120}?\b(?:8-K|10-K|10-Q|earnings release|press release"
+    r"|annual report|filing)\b[^,?]{0,40},",
+    re.I,
+)
+_INCLUDING = re.compile(r",\s*(?:including|excluding|inclusive of|exclusive of)\b[^,?]*", re.I)
+_ZH_SOURCE_CLAUSE = re.compile(
+    r"(?:按|根据|依据|参照)[^，,。；;？?]{2,40}?(?:明细表?|附注|情况表|表|一节|章节)(?:计算|中|所示|披露)?(?=[，,。；;？?]|$)"
+)
 SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
     r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
     r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&-]*(?: [a-z][\w&-]*){0,4}"

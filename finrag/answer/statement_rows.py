@@ -31,6 +31,9 @@ BALANCE_ROWS: dict[str, tuple[str, ...]] = {
     "taxes_payable": ("应交税费",),
     "advances_received": ("预收款项", "预收账款"),
     "contract_liabilities": ("合同负债", "contract liabilities"),
+    "contract_assets": ("合同资产", "contract assets"),
+    # a liability, not revenue: "unearned revenue" is never the income statement's revenue row
+    "unearned_revenue": ("unearned revenue", "unearned revenues", "deferred revenue", "deferred revenues"),
     "capital_reserve": ("资本公积", "additional paid-in capital"),
     "surplus_reserve": ("盈余公积",),
     "retained_earnings": ("未分配利润", "retained earnings"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from finrag.answer.counts import thing_focus
 from finrag.answer.extractive import extractive_answer, select_sentences
 from finrag.answer.figures import extractive_inputs
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
 
@@ -38,3 +39,30 @@ def test_a_count_of_a_named_product_after_an_adjective_needs_the_product_and_a_c
 def test_people_counted_in_a_part_need_a_head_count_sentence() -> None:
     focus = thing_focus(analyze("How many people did Amazon employ in its AWS segment?"), 2017)
     assert focus is not None and focus.count and focus.strict and "employ" in focus.wordings
+
+
+def test_employees_asked_as_a_line_item_still_need_a_head_count() -> None:
+    asked = analyze("How many employees did Nike have as of May 31, 2022?")
+    asked.line_items = [LineItemMatch("", "employees", 9)]  # a table row "Employees" read as the item
+    focus = thing_focus(asked, 2022)
+    assert focus is not None and focus.count and focus.strict
+    doc = make_doc([], company="Nike", year=2023, file="NIKE_2023_10K.pdf", language="en")
+    expense = make_chunk(
+        doc,
+        "Accelerated stock option expense is recorded for employees meeting retirement eligibility"
+        " requirements and was $64 million, $57 million and $67 million for the fiscal years ended"
+        " May 31, 2023, 2022 and 2021, respectively.",
+        88,
+    )
+    assert extractive_answer(asked.question, [(1, expense)], 3, 500, focus) == ""  # money is no head count
+    staff = make_chunk(doc, "As of May 31, 2022, we had approximately 79,100 employees worldwide.", 10)
+    assert "79,100" in extractive_answer(asked.question, [(1, staff)], 3, 500, focus)
+
+
+def test_a_count_asked_after_a_source_clause_is_still_a_count_of_its_things() -> None:
+    asked = analyze(
+        "According to the press release in Foot Locker's 8-K dated August 19, 2022, roughly how many retail"
+        " stores did Foot Locker operate, and in how many countries?"
+    )
+    focus = thing_focus(asked, None)
+    assert focus is not None and focus.kinds == ("store",) and focus.count

@@ -639,3 +639,74 @@ def test_a_split_named_with_a_slash_after_using_defines_no_metric() -> None:
     assert find_definition(q) is None
     quick = "What was the quick ratio at year end, using (cash + receivables) / current liabilities?"
     assert find_definition(quick) is not None
+
+
+def test_a_row_under_its_income_statement_heading_and_a_metric_asked_at_a_date() -> None:
+    operations = Table(
+        "t60",
+        [58],
+        [["", "Year Ended December 31, 2018", "Year Ended December 31, 2017"]],
+        [
+            ["Revenues", "", ""],
+            ["Casino", "5,753,150", "5,307,756"],
+            ["Rooms", "2,212,573", "2,133,942"],
+            ["Total revenues", "11,763,096", "10,773,904"],
+            ["Expenses", "", ""],
+            ["Casino", "3,199,775", "2,929,143"],
+        ],
+        caption="CONSOLIDATED STATEMENTS OF OPERATIONS",
+    )
+    segment = Table("t61", [36], [["", "2018", "2017"]], [["Casino revenue", "1,407,733", "1,394,450"]])
+    doc = make_doc([operations, segment], company="MGM Resorts", year=2018, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What was MGM Resorts' casino department margin in 2018, defined as (casino revenue - casino"
+        " expenses) / casino revenue, using the 2018 income statement? Round to one decimal place."
+    )
+    assert asked.definition is not None and asked.definition.name == "casino department margin"
+    answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    # the statement's Casino rows under Revenues and Expenses, not a segment table's "Casino revenue"
+    assert answer is not None and answer.calculation is not None
+    assert answer.calculation.result == Decimal("44.4")
+    dated = find_definition(
+        "What was CVS Health's debt-to-equity ratio at December 31, 2018, defined as total debt (short-term"
+        " debt + long-term debt) divided by total shareholders' equity?"
+    )
+    assert dated is not None and dated.name == "debt-to-equity ratio" and len(dated.terms) == 3
+
+
+def test_chinese_operands_named_with_their_statement_or_note_and_an_instruction_to_compute() -> None:
+    ratio = find_definition("比例=合并现金流量表经营活动产生的现金流量净额/合并利润表净利润，保留两位小数。")
+    assert ratio is not None
+    assert [(t.item.concept, t.statement) for t in ratio.terms] == [
+        ("operating_cash_flow", "cash_flow"),
+        ("net_profit", "income"),
+    ]
+    capex = find_definition(
+        "覆盖率=经营活动产生的现金流量净额/购建固定资产、无形资产和其他长期资产所支付的现金"
+    )
+    assert capex is not None and capex.terms[1].item.concept == "capex"  # the older "所支付" wording
+    fixed = Table(
+        "t62",
+        [127],
+        [["项目", "2006年12月31日", "2007年12月31日"]],
+        [["原值合计", "4,919.56", "6,838.32"], ["净值合计", "3,456.78", "4,658.35"]],
+        caption="固定资产",
+    )
+    doc = make_doc([fixed], company="厦门安妮", year=2007, unit_line="单位：万元")
+    asked = analyze(
+        "截至2007年12月31日，安妮股份的成新率是多少？成新率=固定资产账面净值合计/账面原值合计，保留两位小数。"
+    )
+    assert asked.definition is not None
+    answer = defined_answer(asked, asked.definition, extract_facts(doc, table_chunks(doc)), {}, lambda f: 1)
+    assert answer is not None and answer.calculation is not None
+    assert answer.calculation.result == Decimal("68.12")  # 4,658.35 / 6,838.32, the note's rows
+    told = find_definition(
+        "Did Square make money on hardware in 2016? Compute hardware revenue minus hardware costs."
+    )
+    assert told is not None and [t.item.printed for t in told.terms] == ["hardware", "hardware costs"]
+    unnamed = find_definition(
+        "What was J&J's R&D expense as a percentage of sales in Q4 2022? Compute R&D expense / sales to"
+        " customers."
+    )
+    assert unnamed is None  # an unnamed ratio is the share the question names, worked out as such

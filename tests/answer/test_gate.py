@@ -431,6 +431,18 @@ def test_a_rate_the_evidence_names_without_a_figure_is_not_reported() -> None:
     assert not d.answerable and d.missing == ["renewal rate"]
     printed = Hit(make_chunk(doc, "Our membership renewal rate was 90.4% in fiscal 2020.", 39), 0.03)
     assert decide(asked, [printed], ["Walmart"], AnswerSettings()).answerable
+    defined = Hit(
+        make_chunk(
+            doc,
+            "For 2020, the Company's employee turnover rate, which the Company defines as the ratio of the"
+            " number of separated employees during the year to all active employees as of December 31,"
+            " 2020, was 7.4%, down from 9.7% in 2019.",
+            23,
+        ),
+        0.03,
+    )
+    turnover = analyze("What employee turnover rate did Walmart report for 2020?")
+    assert decide(turnover, [defined], ["Walmart"], AnswerSettings()).answerable  # its definition aside
 
 
 def test_a_year_end_is_a_date_not_a_topic_word() -> None:
@@ -643,3 +655,15 @@ def test_a_full_year_is_not_covered_by_a_quarter_s_report_and_its_comparative_co
     assert decide(six, hits, ["Pfizer"], AnswerSettings()).answerable
     guidance = analyze("What full-year 2023 revenue guidance did Pfizer give in its second-quarter 10-Q?")
     assert decide(guidance, hits, ["Pfizer"], AnswerSettings()).reason != "period"  # an outlook of the year
+
+
+def test_a_full_year_is_not_covered_by_a_current_report_dated_within_it() -> None:
+    doc = make_doc([], company="PepsiCo", year=2023, language="en", file="PEPSICO_2023_8K.pdf")
+    chunk = make_chunk(doc, "PepsiCo entered into a five year credit agreement; net revenue grew 10.2%.", 2)
+    chunk.meta.fiscal_period, chunk.meta.report_date = None, "2023-05-26"
+    full = analyze("What was PepsiCo's net revenue for full-year fiscal 2023?")
+    decision = decide(full, [Hit(chunk, 0.9)], ["PepsiCo"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "period"
+    assert "only part of 2023" in refusal_text(full, decision)  # not "only 2023 figures were found"
+    chunk.meta.report_date = "2023-12-15"
+    assert decide(full, [Hit(chunk, 0.9)], ["PepsiCo"], AnswerSettings()).reason != "period"

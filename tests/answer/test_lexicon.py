@@ -53,6 +53,13 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
             "earnings before income tax expense and equity in income of affiliates",
             "total_profit",
         ),
+        ("Contract assets", "contract assets", "contract_assets"),
+        ("Unearned revenue", "unearned revenue", "unearned_revenue"),  # a liability, not revenue
+        (
+            "购建固定资产、无形资产和其他长期资产所支付的现金",
+            "购建固定资产、无形资产和其他长期资产所支付的现金",
+            "capex",
+        ),
     ],
 )
 def test_printed_labels_normalise_to_concepts(printed: str, norm: str, concept: str | None) -> None:

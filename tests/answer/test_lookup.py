@@ -139,9 +139,12 @@ def test_a_year_asked_is_not_answered_from_a_quarter_s_column_and_a_written_date
     share_doc = make_doc([shares], company="国电电力", year=2007)
     share_facts = [f for f in extract_facts(share_doc, table_chunks(share_doc)) if f.unit == "%"]
     cost = Want(LineItemMatch("cost_of_revenue", "营业成本", 0), 2007)
-    assert best_fact(share_facts, cost, analyze("国电电力2007年1-6月的营业成本是多少?"), {}) is not None
+    # a share of revenue is no amount of a statement item, asked in 元 or not
+    assert best_fact(share_facts, cost, analyze("国电电力2007年1-6月的营业成本是多少?"), {}) is None
     amount = analyze("国电电力2007年1-6月的营业成本是多少元?")
-    assert best_fact(share_facts, cost, amount, {}) is None  # a share of revenue is no amount in 元
+    assert best_fact(share_facts, cost, amount, {}) is None
+    ratio = analyze("国电电力2007年1-6月的营业成本占收入的比例是多少?")
+    assert best_fact(share_facts, cost, ratio, {}) is not None  # asked as a share: the share
     balance = Table(
         "t7",
         [66],
@@ -1048,3 +1051,35 @@ def test_a_six_months_column_is_no_answer_to_a_full_year_question() -> None:
     six = analyze("What were Johnson & Johnson's sales for the six months of 2023?")
     found = best_fact(facts, want, six, {})
     assert found is not None and found.value == Decimal("42413")
+
+
+def test_a_product_s_measure_is_its_row_of_the_block_and_a_quantity_is_never_an_amount() -> None:
+    products = Table(
+        "t70",
+        [83],
+        [["产品", "项目", "2005年", "2004年"]],
+        [
+            ["四氧化三锰", "产量（吨）", "10,200.0", "9,800.0"],
+            ["", "销售量（吨）", "10,158.0", "9,682.4"],
+            ["软磁铁氧体", "产量（吨）", "3,100.0", "2,900.0"],
+            ["", "销售量（吨）", "3,050.0", "2,880.0"],
+        ],
+        caption="公司近三年主要产品产能、产量、销售量情况",
+    )
+    customers = Table(
+        "t71",
+        [84],
+        [["客户名称", "产品", "销售金额（万元）"]],
+        [
+            ["南京金康达", "四氧化三锰", "1,484.00"],
+            ["", "软磁铁氧体", "120.00"],
+            ["南京三环", "四氧化三锰", "1,254.77"],
+        ],
+        caption="2004年前五大客户名单及销售情况",
+    )
+    doc = make_doc([products, customers], company="天源科技", year=2005, unit_line="单位：万元")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "天源科技2004年度四氧化三锰的销售量是多少吨？"
+    item = LineItemMatch("", "四氧化三锰", q.index("四氧化三锰"))
+    f = best_fact(facts, Want(item, 2004), analyze(q), {})
+    assert f is not None and f.value == Decimal("9682.4")  # not a customer's purchases in 万元

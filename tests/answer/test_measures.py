@@ -67,6 +67,10 @@ def test_a_chinese_amount_asked_as_jin_e_needs_an_amount_in_yuan() -> None:
     told = "公司已经与First Solar、Enfinity等客户建立了合作关系。[3]"
     assert unanswered_measure(asked, told) == "金额"
     assert unanswered_measure(asked, "2010年度向First Solar销售安装支架1,200万元。[2]") is None
+    balance = analyze("天源科技2005年12月31日存货中原材料的账面余额是多少？")
+    turnover = "2005年存货集中在产成品和原材料，存货周转率4.80次，周转天数为75天。[8]"
+    assert unanswered_measure(balance, turnover) == "金额"  # a turnover is no balance
+    assert unanswered_measure(balance, "2005年末原材料账面余额为1,234.56万元。[2]") is None
     growth = analyze("南岭民爆2005年工业炸药销量比2004年增长了多少？保留两位小数。")
     assert unanswered_measure(growth, "公司工业炸药销量逐年增长，2005年达13,561吨。[1]") == "百分比"
     assert unanswered_measure(growth, "2005年工业炸药销量比上年增长12.50%。[1]") is None

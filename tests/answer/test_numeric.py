@@ -143,6 +143,9 @@ def test_guidance_and_which_segment_questions_are_not_answered_with_a_statement_
     # what falls due next year is a maturity schedule's row, not the balance sheet's long-term debt
     assert NOT_A_STATEMENT_FIGURE.search("How much of its long-term debt is scheduled to mature in 2023?")
     assert not NOT_A_STATEMENT_FIGURE.search("What was its long-term debt due within one year in FY2022?")
+    # the peers' average is printed in a comparison, never in the filer's statements
+    assert NOT_A_STATEMENT_FIGURE.search("国电电力的可比公司（华能国际等）2007年平均资产负债率是多少？")
+    assert not NOT_A_STATEMENT_FIGURE.search("国电电力2007年6月30日的资产负债率是多少？")
 
 
 def test_cash_paid_out_is_summed_by_size_and_one_item_is_no_share() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.operands import printed_metric, share_order, with_rows
 from finrag.answer.query import AskedFor, analyze
@@ -306,3 +307,12 @@ def test_a_row_a_verb_apart_from_the_whole_is_no_part_of_it() -> None:
     assert [m.concept for m in asked.line_items] == ["admin_expense", "revenue"]
     out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("7.47")
+
+
+def test_a_measure_asked_of_a_row_is_that_row() -> None:
+    question = "What carrying amount of membership fees did Block report for 2020?"
+    asked = analyze(question)
+    asked.line_items = [LineItemMatch("", "carrying amount", question.index("carrying"))]
+    doc = make_doc([OPERATIONS], company="Block", year=2020, language="en", unit_line="")
+    rows = items_from_tables(question, table_chunks(doc))
+    assert [m.printed.lower() for m in with_rows(asked, rows)] == ["membership fees"]  # not "carrying amount"

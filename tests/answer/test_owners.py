@@ -315,3 +315,38 @@ def test_a_part_of_the_note_the_question_names_is_read_from_that_note() -> None:
     assert {f.value for f in noted} == {Decimal("11717156.94"), Decimal("8768191.54")}
     other = analyze("四方科技2019年的折旧及摊销费是多少？")  # no note named: every row stays
     assert noted_in_question(facts, other.question) == facts
+
+
+def test_a_segment_s_column_is_its_figure_even_where_another_table_lists_it_as_a_row() -> None:
+    sales = Table(
+        "t80",
+        [33],
+        [["", "Year ended December 31, 2021", "Year ended December 31, 2020"]],
+        [
+            ["Display Technologies", "3,700", "3,172"],
+            ["Optical Communications", "4,349", "3,563"],
+            ["Total segment net sales", "8,049", "6,735"],
+        ],
+        caption="Net sales by segment",
+    )
+    capex = Table(
+        "t81",
+        [115],
+        [["", "Display Technologies", "Optical Communications", "Total"]],
+        [
+            ["For the year ended December 31, 2021", "", "", ""],
+            ["Capital expenditures", "$710", "$301", "$1,699"],
+        ],
+        caption="Segment Information (in millions)",
+    )
+    doc = make_doc([sales, capex], company="Corning", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze("How much capital expenditure did Corning's Display Technologies segment incur in 2021?")
+    facts = owned_facts(
+        extract_facts(doc, chunks),
+        ["Display Technologies"],
+        {c.chunk_id: c for c in chunks},
+        segments=["Display Technologies"],
+    )
+    out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "710" in out.text  # the segment's capex column, not its net sales row

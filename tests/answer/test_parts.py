@@ -90,3 +90,22 @@ def test_a_name_leading_the_item_a_brand_of_the_filer_and_a_growth_s_place_are_p
     own = analyze("By what percentage did Corning's net sales grow in 2020?")
     own.companies = ["Corning"]
     assert unprinted_parts(own, [sales]) == []  # the filer's own growth
+
+
+def test_a_name_after_the_filer_s_possessive_or_before_its_business_word_is_a_part() -> None:
+    nike = make_doc([], company="Nike", year=2023, language="en", unit_line="")
+    income = make_chunk(nike, "NIKE, Inc. EBIT was $6,447 million for fiscal 2023.", 35)
+    cases = {
+        "What operating income (EBIT) did Nike's Jordan Brand generate in fiscal 2023?": "Jordan Brand",
+        "How much revenue did Square's (now Block) Caviar food-ordering business generate in 2016?": "Caviar",
+    }
+    for question, part in cases.items():
+        asked = analyze(question)
+        asked.companies = ["Nike", "Square"]
+        assert unprinted_parts(asked, [income]) == [part], question
+    mgm = analyze("What net revenues did MGM Resorts' BetMGM online sports betting venture generate in 2020?")
+    mgm.companies = ["MGM Resorts International"]
+    assert unprinted_parts(mgm, [income]) == ["BetMGM"]
+    strip = analyze("What was Las Vegas Strip Resorts' Adjusted Property EBITDAR in Q4 2022?")
+    strip.companies = ["MGM Resorts International"]
+    assert "Adjusted Property" not in unprinted_parts(strip, [income])  # a metric after a part's possessive

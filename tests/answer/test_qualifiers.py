@@ -207,6 +207,8 @@ def test_a_chinese_kind_is_read_without_where_to_look_and_a_basis_is_no_kind() -
     assert zh_item_qualifiers(recorded, [recorded.index("政府补助")], []) == ["与收益相关"]
     source = "江苏爱康科技2010年度来自欧洲地区的营业收入是多少？"
     assert zh_item_qualifiers(source, [source.index("营业收入")], []) == ["欧洲"]  # not "来自欧洲"
+    lab = "金宇生物2020年末新园区P3实验室的累计折旧是多少？"
+    assert zh_item_qualifiers(lab, [lab.index("折旧")], []) == ["新园区P3实验室"]  # the lab's, not 累计
 
 
 def test_a_kind_after_a_plural_possessive_is_read() -> None:
@@ -330,6 +332,9 @@ def test_a_part_named_after_a_table_row_is_a_kind_of_it() -> None:
     row = LineItemMatch("", "电力销售收入", q.find("电力销售收入"))
     assert zh_parts_after(q, [row], rows=True) == ["水电机组"]  # "实现" is no part of the row's name
     assert zh_parts_after(q, [row]) == []  # a statement item's note parts only, unless asked for rows
+    owed = "截至2005年末，天源科技的其他应付款中欠持股5%以上股东马鞍山矿山研究院（马矿院）的款项是多少元？"
+    payable = LineItemMatch("other_payables", "其他应付款", owed.find("其他应付款"))
+    assert zh_parts_after(owed, [payable]) == ["马鞍山矿山研究院"]  # the party owed, not the whole balance
 
 
 def test_a_note_s_row_is_read_past_the_scope_before_it_and_the_verb_after_it() -> None:

@@ -169,3 +169,26 @@ def test_a_rate_defined_on_dates_alone_is_the_growth_of_the_item_asked() -> None
     assert asked.qualifiers == ["成本法核算"]
     years = analyze("生物股份2020年研发费用中的折旧费比2019年增长了多少？增长率=(2020年-2019年)/2019年")
     assert years.formula is not None and years.formula.name == "yoy_growth" and years.qualifiers == ["折旧费"]
+
+
+def test_a_chinese_clause_naming_the_breakdown_to_read_asks_no_item_of_its_own() -> None:
+    asked = analyze("按招股意向书中的财务费用明细，江苏爱康2010年合并口径的利息支出同比增长了多少？")
+    assert [m.printed for m in asked.line_items] == ["利息支出"]  # not 财务费用's growth
+    alone = analyze("按财务费用明细，江苏爱康太阳能2010年财务费用是多少？")
+    assert [m.printed for m in alone.line_items] == ["财务费用"]  # the one item named stays asked
+
+
+def test_an_opening_clause_naming_the_filing_read_names_no_kind_of_the_item() -> None:
+    asked = analyze(
+        "Based on the recast continuing-operations sales in Johnson & Johnson's 8-K dated August 30, 2023,"
+        " what share of worldwide sales for the first six months of 2023 came from the U.S.?"
+    )
+    assert "recast continuing-operations" not in asked.qualifiers
+
+
+def test_an_item_a_total_is_said_to_include_is_not_the_item_asked() -> None:
+    asked = analyze(
+        "What were General Mills' total restructuring charges in fiscal 2019, including the portion"
+        " classified in cost of sales?"
+    )
+    assert [m.printed for m in asked.line_items] == []  # not cost of sales: the total's row is read

@@ -34,3 +34,8 @@ def test_an_initial_or_a_title_ends_no_sentence() -> None:
         "diluted EPS (Note 17. Quarterly Financial Data, 2018 Q4): 0.73 [2].",
         "NOTE 18. SEGMENTS follow.",
     ]
+
+
+def test_colloquial_chinese_verbs_of_how_much_are_no_topic_words() -> None:
+    words = terms("生物股份20年董监高薪酬一共发了多少？")
+    assert "薪酬" in words and not {"一共", "发了"} & set(words)
