@@ -44,7 +44,7 @@ from finrag.answer.operands import printed_metric, with_rows
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
-from finrag.answer.qualifiers import ZH_FIRM, printed_rows, zh_quoted, zh_rows_named
+from finrag.answer.qualifiers import ZH_FIRM, asked_after_of_which, printed_rows, zh_quoted, zh_rows_named
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
@@ -189,6 +189,9 @@ class Answerer:
                 or WHICH_YEAR.search(asked.question.lower())
             ):
                 asked.intent = "calculation" if asked.formula is not None else "lookup"
+        # "长期股权投资是多少元？其中股权投资差额是多少？": the part asked after 其中 is a second figure asked
+        if (also := asked_after_of_which(asked.question, named_rows)) and asked.line_items:
+            asked.line_items += [LineItemMatch("", r, asked.question.find(r)) for r in also]
         items = {m.printed for m in asked.line_items}
         named_rows = [r for r in named_rows if r not in items]  # a row the steps above made an item is none
         if named_rows and asked.intent in ("lookup", "calculation"):

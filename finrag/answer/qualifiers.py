@@ -367,3 +367,9 @@ def printed_rows(qualifiers: list[str], rows: list[str]) -> list[str]:
     if not qualifiers:
         return list(dict.fromkeys(rows))
     return list(dict.fromkeys(next((r for r in rows if q in r), q) for q in qualifiers))
+
+
+def asked_after_of_which(question: str, rows: list[str]) -> list[str]:
+    """The rows a Chinese question asks for in a clause of their own after 其中 ("长期股权投资是多少元？其中
+    股权投资差额是多少？"): a second figure asked, not a kind of the first."""
+    return [r for r in rows if re.search(rf"[？?，,。；;]\s*其中[:：]?\s*{re.escape(r)}", question)]

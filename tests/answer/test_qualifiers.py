@@ -11,6 +11,7 @@ from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
 from finrag.answer.qualifiers import (
     aging_brackets,
+    asked_after_of_which,
     glossed_kinds,
     item_qualifiers,
     part_qualifiers,
@@ -375,3 +376,9 @@ def test_a_kind_may_hold_digits_after_its_first_character() -> None:
     assert analyze("天源科技2005年Y30BH粉料的营业收入是多少？").qualifiers == ["Y30BH粉料"]
     aging = analyze("金宇生物2020年末应收账款中，账龄3至4年的应收账款余额是多少元？").qualifiers
     assert "账龄3至4年" not in aging  # an aging bracket, as aging_brackets reads it
+
+
+def test_a_row_asked_in_its_own_clause_after_of_which_is_a_second_figure_not_a_kind() -> None:
+    q = "国电电力2005年12月31日长期股权投资是多少元？其中股权投资差额是多少？"
+    assert asked_after_of_which(q, ["股权投资差额", "资产"]) == ["股权投资差额"]
+    assert asked_after_of_which("应收账款中股权投资差额是多少？", ["股权投资差额"]) == []
