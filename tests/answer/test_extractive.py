@@ -251,9 +251,11 @@ def test_a_total_row_beside_the_segment_s_own_row_is_not_the_segment_s_figure() 
     )
     rec = Focus(["销售"], 2010, strict=True, owners=("REC MODULES PTE.LTD",))
     assert "5,508.83" not in extractive_answer("向REC MODULES PTE.LTD销售", [(1, customers)], 3, 400, rec)
-    excluding = _chunk("| Worldwide excluding COVID-19 Vaccine (3) | $23,017 | 23,186 |", [])
+    excluding = _chunk("| Worldwide sales excluding COVID-19 Vaccine (3) 2022 | $23,017 | 23,186 |", [])
     vaccine = Focus(["sales"], 2022, strict=True, owners=("COVID-19 Vaccine",))
     assert extractive_answer("COVID-19 Vaccine sales", [(1, excluding)], 3, 400, vaccine) == ""  # all but it
+    own = _chunk("| Worldwide sales of COVID-19 Vaccine 2022 | $689 | 1,311 |", [])
+    assert "689" in extractive_answer("COVID-19 Vaccine sales", [(1, own)], 3, 400, vaccine)
 
 
 def test_a_parent_company_figure_is_not_quoted_from_a_consolidated_note_row() -> None:
