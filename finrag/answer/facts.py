@@ -37,7 +37,7 @@ from finrag.answer.quarters import (
 )
 from finrag.answer.restarts import past_pushed_labels, restarted
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
-from finrag.answer.table_rows import section_totals
+from finrag.answer.table_rows import closes_block, section_totals
 from finrag.answer.transpose import transposed
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
 from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table
@@ -183,7 +183,10 @@ def _table_facts(
             fact.section = section if section != label else ""
             fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
             facts.append(fact)
+        if section and closes_block(label, section):
+            section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it
     return facts, previous
+
 
 
 def _rank(label: str) -> int:

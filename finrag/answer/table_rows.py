@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from finrag.answer.lexicon import normalise
 from finrag.answer.units import parse_number
 
 # A total equals the sum of its components up to rounding in the printed unit: this share of the total.
@@ -60,3 +61,10 @@ def _is_total(values: list[Decimal | None], members: list[list[Decimal | None]])
             return False
         checked += 1
     return checked > 0
+
+
+def closes_block(label: str, section: str) -> bool:
+    """The row closes the block its heading opened ("Total Americas" under "Americas:"): rows below it are no
+    part of that block."""
+    core = normalise(section)
+    return core.isascii() and normalise(label) in (f"total {core}", f"{core} total")

@@ -835,3 +835,24 @@ def test_a_date_printed_in_three_header_cells_dates_all_three_columns_under_it()
     doc = make_doc([cash], company="厦门安妮", year=2007, unit_line="单位：万元")
     got = {f.period_end: f.value for f in extract_facts(doc, table_chunks(doc))}
     assert got == {"2007-12-31": Decimal("3386.79"), "2006-12-31": Decimal("118.61")}
+
+
+def test_a_block_s_total_row_closes_it_so_the_rows_below_are_not_under_its_heading() -> None:
+    regions = Table(
+        "t50",
+        [108],
+        [["", "2017", "2016"]],
+        [
+            ["Americas:", "", ""],
+            ["United States", "3,780,007", "3,061,891"],
+            ["Other", "346,206", "279,698"],
+            ["Total Americas", "4,126,213", "3,341,589"],
+            ["EMEA", "1,985,105", "1,619,153"],
+            ["Total revenue", "7,301,505", "5,854,430"],
+        ],
+        caption="Revenue by geographic area",
+    )
+    doc = make_doc([regions], company="Adobe", year=2017, language="en", unit_line="")
+    sections = {f.line_item: f.section for f in extract_facts(doc, table_chunks(doc))}
+    assert sections["Other"] == "Americas:" and sections["Total Americas"] == "Americas:"
+    assert sections["EMEA"] == ""  # not a part of the Americas
