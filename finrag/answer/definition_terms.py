@@ -33,11 +33,15 @@ _MEAN_OF = re.compile(
 LATEST_TWO = (-1, 0)  # ``Term.average_of`` relative to the question's year
 # a year an operand is dated by: "FY2019", "2019", "2006年末长期借款" (a Chinese year runs into its word)
 _YEAR_IN = re.compile(r"(?<![\w.])(?:fy\s*)?((?:19|20)\d{2})(?:年(?:末|度|底)?|(?![\w.]))", re.I)
+# The English names of the primary statements
+_STATEMENTS = (
+    r"(?:cash flows? statements?|statements? of cash flows?|income statements?|balance sheets?"
+    r"|statements? of (?:income|operations|earnings|financial position))\b"
+)
 # Words around an operand that say where or how it is read, not what it is
 _NOISE = re.compile(
     r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:condensed\s+)?(?:consolidated\s+)?"
-    r"(?:cash flows? statements?|statements? of cash flows?|income statements?|balance sheets?|"
-    r"statements? of (?:income|operations|earnings))\b|\bfrom continuing operations\b|"
+    rf"{_STATEMENTS}|\bfrom continuing operations\b|"
     r"\b(?:the|its|a|an|unadjusted|reported)\b|[()]"
     # "合并利润表净利润": 净利润 of that statement
     r"|(?:合并|母公司)?(?:利润表|资产负债表|现金流量表)中?的?",
@@ -135,11 +139,7 @@ _SECTION_TAIL = re.compile(r"([A-Za-z][\w&-]*(?: [A-Za-z][\w&-]*)?) (revenues?|e
 _SAFE_LEAD = re.compile(r"(?:total|net|segment|consolidated|operating|other|deferred|unearned)\b", re.I)
 
 
-_STATEMENT_NAME = re.compile(
-    r"\b(?:income statements?|balance sheets?|cash flows? statements?"
-    r"|statements? of (?:cash flows?|income|operations|earnings|financial position))\b",
-    re.I,
-)
+_STATEMENT_NAME = re.compile(rf"\b{_STATEMENTS}", re.I)
 
 
 def question_statement(question: str) -> str | None:

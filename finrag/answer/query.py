@@ -19,13 +19,8 @@ from finrag.answer.asks import (
     typed_tersely,
 )
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
-from finrag.answer.definition import (
-    Definition,
-    as_margin,
-    find_definition,
-    growth_on_dates,
-    with_period_operands,
-)
+from finrag.answer.definition import Definition, find_definition
+from finrag.answer.definition_fit import as_margin, growth_on_dates, with_period_operands
 from finrag.answer.lexicon import (
     LineItemMatch,
     concept_of,
@@ -47,6 +42,7 @@ from finrag.answer.qualifiers import (
     zh_projects,
     zh_quoted,
 )
+from finrag.answer.sources import asked_items, without_sources
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -191,18 +187,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
                 continue
             if concept not in known or not concept:
                 asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
-    # "(goodwill and other intangibles note)": where to read, not what is asked
-    # "加权平均净资产收益率（按归属于公司普通股股东的净利润）": the basis a printed ratio is taken on
-    sources = [m.span() for m in (*SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))]
-    asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in sources)]
-    # "按…中的财务费用明细，…利息支出同比增长了多少": the breakdown to read is no item asked, when one is;
-    # "total restructuring charges, including the portion classified in cost of sales": what it holds
-    told = [m.span() for m in _ZH_SOURCE_CLAUSE.finditer(text)]
-    asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in told)] or (
-        asked.line_items
-    )
-    held = [m.span() for m in _INCLUDING.finditer(text)]
-    asked.line_items = [m for m in asked.line_items if not any(a <= m.start < b for a, b in held)]
+    asked.line_items = asked_items(asked.line_items, text)  # not where to read, nor what a total holds
     asked.formula = detect_formula(text)
     if asked.formula is None and len(asked.dates) >= 2 and asked.language == "en" and _COMPARED.search(text):
         asked.formula = FORMULAS["difference"]  # "how did X at June 30 compare with December 31": by how much
@@ -239,9 +224,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         )
     if asked.definition is None:  # a question's own formula names its operands itself
         if lang == "en":  # "Based on the recast continuing-operations sales in J&J's 8-K, …": where to read
-            lead = _SOURCE_LEAD.match(text)
-            kinds_in = " " * lead.end() + text[lead.end() :] if lead else text  # same offsets, no kinds
-            kinds_in = _INCLUDING.sub(lambda m: " " * len(m.group(0)), kinds_in)
+            kinds_in = without_sources(text)  # same offsets, no kinds in "Based on … 8-K," or "including …"
             found = item_qualifiers(kinds_in, _item_starts(asked), _filer_words(asked)) + glossed_kinds(
                 kinds_in
             )
@@ -324,24 +307,6 @@ _REPORT_PART = re.compile(
     r"(?:\s+of)?(?:\s+(?:fiscal\s+)?(?:19|20)\d{2})?",
     re.I,
 )  # "the Q2 2023 earnings release", "its 10-Q for the second quarter of 2023"
-
-
-_BASIS_ASIDE = re.compile(r"[（(](?:按|以|基于)[^（）()]{2,30}[)）]")
-_SOURCE_LEAD = re.compile(
-    r"(?:based on|according to|per|using)\s+[^,?]{3,120}?\b(?:8-K|10-K|10-Q|earnings release|press release"
-    r"|annual report|filing)\b[^,?]{0,40},",
-    re.I,
-)
-_INCLUDING = re.compile(r",\s*(?:including|excluding|inclusive of|exclusive of)\b[^,?]*", re.I)
-_ZH_SOURCE_CLAUSE = re.compile(
-    r"(?:按|根据|依据|参照)[^，,。；;？?]{2,40}?(?:明细表?|附注|情况表|表|一节|章节)(?:计算|中|所示|披露)?(?=[，,。；;？?]|$)"
-)
-SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
-    r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
-    r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&-]*(?: [a-z][\w&-]*){0,4}"
-    r" (?:note|notes|disclosures?|footnotes?)\b",  # "In Netflix's stock-based compensation disclosures"
-    re.I,
-)
 
 
 def _part_names_report_only(text: str) -> bool:

@@ -14,7 +14,7 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.lookup import UNIT_TAIL
-from finrag.answer.query import SOURCE_ASIDE
+from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
 

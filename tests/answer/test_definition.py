@@ -264,7 +264,8 @@ def test_a_definition_of_it_names_the_ratio_the_question_asks() -> None:
 
 
 def test_a_defined_amount_asked_as_a_percent_margin_is_divided_by_revenue() -> None:
-    from finrag.answer.definition import as_margin, find_definition
+    from finrag.answer.definition import find_definition
+    from finrag.answer.definition_fit import as_margin
 
     q = (
         "What is the FY2020 - FY2022 3 year average unadjusted EBITDA % margin for Acme? Define unadjusted "

@@ -1,0 +1,59 @@
+"""A definition the question spells out, fitted to the question around it: a defined amount asked as a
+"% margin" is divided by revenue, operands naming only a date ("期末余额") are the question's own item at
+that date, and a rate defined on dates alone ("(本期-上期)/上期") is the growth of the item asked."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from finrag.answer.definition import Definition
+from finrag.answer.definition_terms import Constant, Term
+from finrag.answer.lexicon import LineItemMatch
+
+# "3 year average unadjusted EBITDA % margin ... Define unadjusted EBITDA as operating income + D&A": the
+# question defines an amount and asks it as a share of revenue
+_MARGIN_OF = re.compile(
+    r"%\s*margin|\bmargin\s*%|\bas a (?:%|percent(?:age)?) of (?:total )?(?:revenue|sales)", re.I
+)
+
+
+def as_margin(definition: Definition | None, question: str) -> Definition | None:
+    """A defined amount asked "% margin": the definition divided by revenue (already a ratio: as is)."""
+    if definition is None or not definition.additive() or not _MARGIN_OF.search(question):
+        return definition
+    revenue = Term(LineItemMatch("revenue", "revenue", 0))
+    return Definition(f"{definition.name} % margin", ["(", *definition.tokens, ")", "/", revenue])
+
+
+# "(期末余额-期初余额)/期初余额": an operand that only names a balance's date is the question's item then
+_PERIOD_OPERAND = re.compile(
+    r"^(?:(期初|年初|上期|上年末?)|期末|年末|本期|本年末?)(?:余额|数|金额|账面余额)?$"
+)
+
+
+# a rate the question defines on dates alone ("(本期-上期)/上期", "(2020年-2019年)/2019年")
+_DATE_OPERAND = r"(?:本期|上期|本年|上年|(?:19|20)\d{2}\s*年)(?:发生额|金额|数)?"
+_DATED_GROWTH = re.compile(
+    rf"[=＝]\s*[（(]\s*{_DATE_OPERAND}\s*[-－−]\s*({_DATE_OPERAND})\s*[)）]\s*[/／÷]\s*\1(?![\u4e00-\u9fff])"
+)
+
+
+def growth_on_dates(question: str) -> bool:
+    """The question defines its rate on dates alone, the growth of the item it asks: no operand names an item
+    for ``find_definition`` to read."""
+    return _DATED_GROWTH.search(question) is not None
+
+
+def with_period_operands(definition: Definition | None, items: list[LineItemMatch]) -> Definition | None:
+    """The definition with operands that name only a date ("期末余额", "期初余额") read as the question's own
+    line item (the first of ``items``) at that date: the opening balance is the prior year's end."""
+    if definition is None or not items:
+        return definition
+    tokens: list[Term | Constant | str] = []
+    for t in definition.tokens:
+        m = _PERIOD_OPERAND.match(t.item.printed) if isinstance(t, Term) and not t.item.concept else None
+        tokens.append(
+            replace(t, item=items[0], back=1 if m.group(1) else 0) if m and isinstance(t, Term) else t
+        )
+    return Definition(definition.name, tokens)

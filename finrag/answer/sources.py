@@ -1,0 +1,49 @@
+"""Where a question says to read and what a total holds: clauses that name no item or kind asked.
+
+"(goodwill and other intangibles note)", "按…中的财务费用明细，", "Based on the recast sales in J&J's 8-K, …"
+say where the figure is read; "…, including the portion classified in cost of sales" says what a total
+holds. Items and kinds written inside them are not what the question asks for.
+"""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.lexicon import LineItemMatch
+
+# "加权平均净资产收益率（按归属于公司普通股股东的净利润）": the basis a printed ratio is taken on
+_BASIS_ASIDE = re.compile(r"[（(](?:按|以|基于)[^（）()]{2,30}[)）]")
+_SOURCE_LEAD = re.compile(
+    r"(?:based on|according to|per|using)\s+[^,?]{3,120}?\b(?:8-K|10-K|10-Q|earnings release|press release"
+    r"|annual report|filing)\b[^,?]{0,40},",
+    re.I,
+)
+_INCLUDING = re.compile(r",\s*(?:including|excluding|inclusive of|exclusive of)\b[^,?]*", re.I)
+_ZH_SOURCE_CLAUSE = re.compile(
+    r"(?:按|根据|依据|参照)[^，,。；;？?]{2,40}?(?:明细表?|附注|情况表|表|一节|章节)(?:计算|中|所示|披露)?(?=[，,。；;？?]|$)"
+)
+SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
+    r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
+    r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&-]*(?: [a-z][\w&-]*){0,4}"
+    r" (?:note|notes|disclosures?|footnotes?)\b",  # "In Netflix's stock-based compensation disclosures"
+    re.I,
+)
+
+
+def _outside(items: list[LineItemMatch], spans: list[tuple[int, int]]) -> list[LineItemMatch]:
+    return [m for m in items if not any(a <= m.start < b for a, b in spans)]
+
+
+def asked_items(items: list[LineItemMatch], text: str) -> list[LineItemMatch]:
+    """The line items ``text`` asks for: none named only in a source or basis aside, in a clause saying which
+    breakdown to read (unless no other item is named) or in what a total includes."""
+    items = _outside(items, [m.span() for m in (*SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))])
+    items = _outside(items, [m.span() for m in _ZH_SOURCE_CLAUSE.finditer(text)]) or items
+    return _outside(items, [m.span() for m in _INCLUDING.finditer(text)])
+
+
+def without_sources(text: str) -> str:
+    """``text`` with an opening source clause and the inclusion clauses blanked, offsets kept."""
+    lead = _SOURCE_LEAD.match(text)
+    text = " " * lead.end() + text[lead.end() :] if lead else text
+    return _INCLUDING.sub(lambda m: " " * len(m.group(0)), text)
