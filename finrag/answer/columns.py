@@ -338,6 +338,7 @@ _SPAN_HEADING = re.compile(
     r"^\s*((?:three|six|nine|twelve|thirteen|sixteen|\d{1,2})\s+(?:months|weeks)\s+ended)\b", re.I
 )
 _SPAN_WORDS = re.compile(r"\b(?:months|weeks|quarter|year)\b", re.I)
+_HEADING_DAY = re.compile(rf"^\s*({MONTH_NAMES})\.?\s+(\d{{1,2}}),?\s*$", re.I)  # "… Ended June 30,"
 SPAN_LOOKBACK = 3  # lines above a table (nearest first) that may carry its period heading
 
 
@@ -348,14 +349,19 @@ def is_span_heading(text: str) -> bool:
 
 
 def with_span_heading(columns: list[Column], above: list[str]) -> list[Column]:
-    """Dated columns under a period heading printed above the table take the heading into their label."""
-    heading = next((m.group(1) for t in above[:SPAN_LOOKBACK] if (m := _SPAN_HEADING.match(t))), None)
-    if heading is None:
+    """Dated columns under a period heading printed above the table take the heading into their label;
+    columns headed by a bare year under "Twelve Months Ended June 30," end on the heading's day."""
+    m = next((m for t in above[:SPAN_LOOKBACK] if (m := _SPAN_HEADING.match(t))), None)
+    if m is None:
         return columns
+    heading, day = m.group(1), _HEADING_DAY.match(m.string[m.end() :])
     out: list[Column] = []
     for c in columns:  # columns carried from the table before keep their dates, not its heading
         dated = _SPAN_HEADING.sub("", c.label).strip()
-        if dated and c.period.period_end and not _SPAN_WORDS.search(dated):
+        if day and BARE_YEAR.fullmatch(dated):
+            label = f"{heading} {day.group(1)} {day.group(2)}, {dated}"
+            c = Column(c.index, label, resolve_label(label, None), c.unit)
+        elif dated and c.period.period_end and not _SPAN_WORDS.search(dated):
             c = Column(c.index, f"{heading} {dated}", c.period, c.unit)
         out.append(c)
     return out

@@ -23,7 +23,7 @@ from finrag.answer.columns import (
     with_span_heading,
 )
 from finrag.answer.fact_units import except_per_share, own_unit
-from finrag.answer.group_rows import grouped_labels
+from finrag.answer.group_rows import grouped_labels, printed_down
 from finrag.answer.lexicon import concept_of, normalise
 from finrag.answer.per_share import per_share_name
 from finrag.answer.periods import UNKNOWN, resolve_at, resolve_label
@@ -43,6 +43,7 @@ from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_f
 from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table
 
 # Blocks looked at before a table for its title and "单位：元" line (they sit just above the table).
+PROSE_CHARS = 200  # a block of sentences above a table this long is a paragraph, no unit line of the table
 _LOOKBACK_BLOCKS = 4
 _MAX_TITLE_CHARS = 30
 _TITLE_BLOCKS = 2  # blocks above a table that may be its title line with the statement's date
@@ -72,15 +73,16 @@ def extract_facts(doc: Document, chunks: list[Chunk]) -> list[Fact]:
     facts: list[Fact] = []
     previous: Previous | None = None
     for table in doc.tables:
-        for part in restarted(table):  # tables the reader ran together, read apart
-            found, previous = _table_facts(doc, part, chunks, previous)
+        for k, part in enumerate(restarted(table)):  # tables the reader ran together, read apart
+            found, previous = _table_facts(doc, part, chunks, previous, later=k > 0)
             facts.extend(found)
     return facts
 
 
 def _table_facts(
-    doc: Document, table: Table, chunks: list[Chunk], previous: Previous | None
+    doc: Document, table: Table, chunks: list[Chunk], previous: Previous | None, later: bool = False
 ) -> tuple[list[Fact], Previous | None]:
+    """``later``: a table read apart from the one above it, which the lines before the table head, not it."""
     header, rows = _split_header(table)
     blocked = year_blocks(header, rows, table)  # a year per block of rows: re-laid with a column per year
     if (turned := transposed(header, rows, table) or blocked) is not None:
@@ -92,7 +94,8 @@ def _table_facts(
     if label_col is None:
         return [], previous
     before = _blocks_before(doc, table)
-    table_unit = _table_unit(table, header, before)
+    table_unit = _table_unit(table, header, before, prose_stops=doc.language == "zh")
+    before = [] if later else before
     columns = block_columns(doc, table) if blocked else period_columns(doc, header, width, label_col)
     if columns and all(c.period is UNKNOWN for c in columns):
         same_rows = previous is not None and _rows_of(rows, label_col, statement_kind(previous.statement))
@@ -136,11 +139,18 @@ def _table_facts(
     by_quarter = quarter_only(columns)
     path = table_chunks[0].section_path if table_chunks else []
     year = heading_period([row_year, table.caption or "", *before, *reversed(path)]) if by_quarter else None
-    grouped = grouped_labels(rows, label_col) if doc.language == "zh" else None
+    # "2 0 / 0 / 5 / 年" printed down a block closed by its 合计 row, left of the items or as their column
+    down = None
+    if doc.language == "zh":
+        down = printed_down(rows, label_col - 1) if label_col else None
+        down = down or printed_down(rows, label_col)
+    grouped = down or (grouped_labels(rows, label_col) if doc.language == "zh" else None)
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         if grouped and r in grouped:  # "| 罐式集装箱 | 直接材料 | …": the item, under its group
             section, label = grouped[r]
+            if down and resolve_label(section, None) is not UNKNOWN:  # "2005年" down its block: its year
+                row_year, section = section, ""
         if (_YEAR_ROW.fullmatch(label) or _YEAR_ENDED_ROW.fullmatch(label)) and not any(
             c.strip() for c in row[label_col + 1 :]
         ):
@@ -186,7 +196,6 @@ def _table_facts(
         if section and closes_block(label, section):
             section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it
     return facts, previous
-
 
 
 def _rank(label: str) -> int:
@@ -334,16 +343,22 @@ def _blocks_before(doc: Document, table: Table) -> list[str]:
     return []
 
 
-def _table_unit(table: Table, header_rows: list[list[str]], before: list[str]) -> Unit | None:
+def _table_unit(
+    table: Table, header_rows: list[list[str]], before: list[str], prose_stops: bool = False
+) -> Unit | None:
+    """The unit the table declares, in its caption, header or the lines above it; ``prose_stops``: not
+    past a paragraph (a Chinese report's units change from table to table: 元, 万元)."""
     if table.unit:
         declared = detect_unit(table.unit) or unit_from_label(table.unit.strip())
         if declared is not None:
             return declared
     header = " ".join(" ".join(r) for r in header_rows)
-    for text in (table.caption, header, *before):
+    for k, text in enumerate((table.caption, header, *before)):
         unit = detect_unit(text)
         if unit is not None and unit is not PERCENT:  # a "(%)" column does not make the table a % table
             return unit
+        if k >= 2 and prose_stops and len(text) > PROSE_CHARS and "|" not in text and "。" in text:
+            return None  # a paragraph between: a unit above it is another table's ("金额（万元）")
     return None
 
 

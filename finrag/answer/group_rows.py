@@ -49,3 +49,31 @@ def grouped_labels(rows: list[list[str]], label_col: int) -> dict[int, tuple[str
             blocks.append(([head], []))
         blocks[-1][1].append((i, item))
     return {i: ("".join(name), item) for name, members in blocks for i, item in members if item}
+
+
+_TOTAL_ITEM = re.compile(r"^(?:合计|总计|小计)$")
+MIN_DOWN_PIECES = 3  # pieces of one or two characters a group name printed down its block has at least
+
+
+def printed_down(rows: list[list[str]], label_col: int) -> dict[int, tuple[str, str]] | None:
+    """Groups whose name is printed down the block a character or two a row ("2 0" / "0" / "5" / "年" over
+    a year's rows, each block closed by its 合计 row): each row's (the name joined, item); None when the
+    table prints no such name or a block is not closed by a total."""
+    inner = label_col + 1
+    out: dict[int, tuple[str, str]] = {}
+    block: list[tuple[int, str]] = []
+    name: list[str] = []
+    pieces = 0
+    for i, row in enumerate(rows):
+        if not _has_figures(row, inner + 1):
+            continue
+        head, item = "".join(row[label_col].split()), row[inner].strip() if inner < len(row) else ""
+        if not _WORDED.search(item):
+            return None  # the rows' items are labels in the column right of the name's
+        name += [head] if head else []
+        pieces += 0 < len(head) <= 2
+        block.append((i, item))
+        if _TOTAL_ITEM.match(item):
+            out.update({j: ("".join(name), it) for j, it in block})
+            block, name = [], []
+    return out if out and not block and pieces >= MIN_DOWN_PIECES else None

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from finrag.retrieve.periods import ZH_HALF_WORDS
+from finrag.retrieve.periods import ZH_HALF_WORDS, report_days
 
 # Month names -> numbers; MONTH_NAMES is the regex alternation every English date pattern uses
 _MONTH_TEXT = "january february march april may june july august september october november december"
@@ -258,8 +258,10 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         kind2: Literal["duration", "instant"] = (
             "instant" if any(w in text for w in instant_words) else "duration"
         )
-        # a bare year in a report whose year ends in June ("2022" in Amcor's 10-K) ends in June too
+        # a bare year in a report whose year ends in June ("2022" in Amcor's 10-K) ends in June too; one
+        # ending in the first days of January (J&J's "January 1, 2023") is the calendar year before
         month = int(report_end[5:7]) if report_end else 12
+        month = 12 if report_end and month == 1 and int(report_end[8:10]) <= _OPENING_DAYS else month
         return ResolvedPeriod(y, "FY", year_end(y, month), kind2)
     return UNKNOWN
 
@@ -341,6 +343,7 @@ def report_years_only(question: str, years: list[int]) -> set[int]:
     """Years the question writes only as the name of a report ("Use the income statement in the FY2023
     10-K"), when it names other years for its figures; empty otherwise."""
     named = {int(m.group(1)) for m in NAMED_REPORT.finditer(question)}
+    named |= {int(day[:4]) for day in report_days(question) if day}  # "J&J's 8-K dated August 30, 2023"
     only = {y for y in named if len(re.findall(rf"(?<!\d){y}(?!\d)", question)) == 1}
     return only if any(y not in only for y in years) else set()
 

@@ -14,12 +14,14 @@ import re
 from dataclasses import replace
 
 from finrag.answer.columns import Column
+from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.units import parse_number
 from finrag.model import Table
 
 # One or more years alone in a cell ("2006年2005年", "2007年半年度", "2004"): column headings, not amounts
 _YEARS_ONLY = re.compile(r"^(?:\s*(?:19|20)\d{2}\s*年?(?:半年度|上半年|年度|度|末|初)?\s*)+$")
 _YEAR = re.compile(r"(?:19|20)\d{2}\s*年?(?:半年度|上半年|年度|度|末|初)?")
+_DATE_ONLY = re.compile(rf"(?:{MONTH_NAMES})\.?\s+\d{{1,2}},?\s*(?:19|20)\d{{2}}", re.I)  # "June 30, 2022"
 _PAIR = re.compile(r"^\s*(\S+)\s+(\S+)\s*$")
 MIN_ROWS_ABOVE = 2  # a heading row under fewer amount rows is the table's own second header line
 MIN_PAIRED_ROWS = 2  # two rows printing two numbers in the cell below two years: the reader merged columns
@@ -38,17 +40,32 @@ def _heads_years(row: list[str]) -> bool:
     return sum(len(_years(c)) for c in row) >= 2 and not any(_amount(c) for c in row)
 
 
+def _heads_dates(row: list[str]) -> bool:
+    """A row of column headings by day ("June 30, 2022 | June 30, 2023"), no amount."""
+    return sum(bool(_DATE_ONLY.fullmatch(c.strip())) for c in row) >= 2 and not any(_amount(c) for c in row)
+
+
+def _title(row: list[str]) -> str | None:
+    """The row is a title alone in the label cell ("Condensed Consolidated Balance Sheets"), no amounts."""
+    return row[0].strip() if row and _text(row[0]) and not any(c.strip() for c in row[1:]) else None
+
+
 def restarted(table: Table) -> list[Table]:
     """``table`` cut where a row of year headings follows amount rows, each part with its own header."""
     parts: list[Table] = []
     header, start, above = table.header, 0, 0  # above: rows with an amount since the part's start
+    caption = table.caption
     for i, row in enumerate(table.rows):
-        if above >= MIN_ROWS_ABOVE and _heads_years(row):
-            parts.append(_part(table, header, start, i))
+        title = _title(table.rows[i - 1]) if i else None  # the next statement's name, over its header
+        # a row of days restarts only under a statement's name: "For the Quarters Ended" in a heading cell
+        # over quarter-end days is the same table's second block, its quarters no years
+        if above >= MIN_ROWS_ABOVE and (_heads_years(row) or (title and _heads_dates(row))):
+            parts.append(_part(replace(table, caption=caption), header, start, i - 1 if title else i))
             header, start, above = [row], i + 1, 0
+            caption = title or caption
         elif any(_amount(c) for c in row):
             above += 1
-    parts.append(_part(table, header, start, len(table.rows)))
+    parts.append(_part(replace(table, caption=caption), header, start, len(table.rows)))
     return [_split_pairs(p) for p in parts]
 
 

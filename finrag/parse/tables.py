@@ -84,7 +84,7 @@ def tidy(rows: list[list[str]]) -> list[list[str]]:
     one width (empty columns go after merging: a continued page may leave a column empty that the first
     page fills)."""
     cleaned = [[_clean_cell(c) for c in r] for r in rows]
-    cleaned = [_spilled(r) for r in _unglued([r for r in cleaned if any(r)])]
+    cleaned = _wrapped_labels([_spilled(r) for r in _unglued([r for r in cleaned if any(r)])])
     width = max((len(r) for r in cleaned), default=0)
     return [r + [""] * (width - len(r)) for r in cleaned]
 
@@ -121,6 +121,47 @@ def _spilled(row: list[str]) -> list[str]:
         m = _SPILLED.match(out[i])
         if m and _GROUPED.match(m["spill"] + out[i + 1]):
             out[i], out[i + 1] = m["own"], m["spill"] + out[i + 1]
+    return out
+
+
+# A Chinese row label the cell wrapped around its amounts, the amounts on the line between: "分配股利、利润或
+# 偿付利息所支付的 | | |" over "| 1,681,483,573.21 | …" over "现金 | | |"
+_CJK_END = re.compile(r"[\u4e00-\u9fff）)]$")
+_CJK_START = re.compile(r"^[\u4e00-\u9fff（(]")
+_YEAR_LABEL = re.compile(r"^(?:19|20)\d{2}年?$")  # "2006年" over its block of rows: no part of a label
+# "（二）…", "2．…": a numbered row of its own, never the tail of the label above
+_NUMBERED = re.compile(r"^(?:[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）|\d+[．.、])")
+
+
+def _label_only(row: list[str]) -> bool:
+    return bool(row[0]) and not any(c.strip() for c in row[1:])
+
+
+def _wrapped_labels(rows: list[list[str]]) -> list[list[str]]:
+    """Rows whose label the cell wrapped around its amounts, read as one row under the whole label."""
+    out: list[list[str]] = []
+    i = 0
+    while i < len(rows):
+        row = rows[i]
+        above, below = (out[-1] if out else None), (rows[i + 1] if i + 1 < len(rows) else None)
+        if (
+            above is not None
+            and below is not None
+            and not row[0]
+            and any(is_amount(c) for c in row[1:])
+            and _label_only(above)
+            and _label_only(below)
+            and _CJK_END.search(above[0])
+            and _CJK_START.match(below[0])
+            and not _YEAR_LABEL.match(above[0])
+            and not _YEAR_LABEL.match(below[0])
+            and not _NUMBERED.match(below[0])
+        ):
+            out[-1] = [above[0] + below[0], *row[1:]]
+            i += 2
+            continue
+        out.append(row)
+        i += 1
     return out
 
 

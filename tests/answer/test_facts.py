@@ -856,3 +856,34 @@ def test_a_block_s_total_row_closes_it_so_the_rows_below_are_not_under_its_headi
     sections = {f.line_item: f.section for f in extract_facts(doc, table_chunks(doc))}
     assert sections["Other"] == "Americas:" and sections["Total Americas"] == "Americas:"
     assert sections["EMEA"] == ""  # not a part of the Americas
+
+
+def test_a_year_printed_down_its_block_dates_the_block_s_rows() -> None:
+    assets = Table(
+        "t40",
+        [136],
+        [["项", "目", "原值", "累计折旧", "净值"]],
+        [
+            ["", "房屋及建筑物", "91,459,481.41", "29,074,367.53", "62,385,113.88"],
+            ["2 0", "机器设备", "24,400,025.90", "13,127,188.06", "11,272,837.84"],
+            ["0", "电子设备", "3,208,335.65", "1,612,340.43", "1,595,995.22"],
+            ["5", "运输设备", "2,284,546.24", "515,826.93", "1,768,719.31"],
+            ["年", "合计", "121,522,259.20", "44,338,284.38", "77,183,974.82"],
+            ["2", "房屋及建筑物", "90,158,573.47", "26,760,127.03", "63,398,446.44"],
+            ["0", "机器设备", "23,326,899.46", "11,898,080.93", "11,428,818.53"],
+            ["0 4", "电子设备", "3,206,354.15", "1,105,376.84", "2,100,977.31"],
+            ["年", "合计", "118,932,178.88", "40,180,913.49", "78,751,265.39"],
+        ],
+        caption="2、固定资产构成及变动分析",
+    )
+    # a paragraph between the table and an earlier table's "金额（万元）" header: no unit of this table's
+    doc = make_doc([assets], company="南岭民爆", year=2006, unit_line="项目 | 金额（万元） | 占比（%）")
+    essay = "本公司固定资产构成中，房屋及建筑物所占比例较大。" * 12
+    doc.blocks.insert(1, Block(BlockKind.TEXT, essay, 136))
+    got = {
+        (f.line_item, f.fiscal_year, f.column_label.split()[-1]): f
+        for f in extract_facts(doc, table_chunks(doc))
+    }
+    net = got[("房屋及建筑物", 2004, "净值")]
+    assert net.value == Decimal("63398446.44") and net.unit != "万元"
+    assert got[("房屋及建筑物", 2005, "净值")].value == Decimal("62385113.88")

@@ -105,6 +105,8 @@ def test_a_year_that_only_names_the_report_is_not_asked() -> None:
     assert report_years_only("What was revenue in the FY2023 10-K?", [2023]) == set()
     issue = "According to its 2007 follow-on A-share offering prospectus, what was EPS for 2005?"
     assert report_years_only(issue, [2007, 2005]) == {2007}
+    recast = "In J&J's 8-K dated August 30, 2023, what were net earnings from continuing operations for 2022?"
+    assert report_years_only(recast, [2022, 2023]) == {2023}  # the day names the 8-K, not a period
 
 
 def test_a_quarter_column_without_its_year_is_the_report_year_s_quarter() -> None:
@@ -139,3 +141,9 @@ def test_a_merged_chinese_heading_of_two_quarters_heads_each_column_with_its_qua
         resolve_label(label, 2007).fiscal_period
         for label in labels_from_line("2007年第一季度2006年第一季度", 2) or []
     ] == ["Q1", "Q1"]
+
+
+def test_a_bare_year_ends_in_the_report_s_month_unless_that_closes_the_calendar_year_before() -> None:
+    assert resolve_label("2022", 2023, "2023-06-30").period_end == "2022-06-30"  # Amcor: June years
+    jnj = resolve_label("2022", 2022, "2023-01-01")  # J&J's fiscal 2022 ended January 1, 2023
+    assert (jnj.fiscal_year, jnj.period_end) == (2022, "2022-12-31")

@@ -90,3 +90,30 @@ def test_two_amounts_in_one_cell_beside_an_empty_one_are_split_and_quarters_repe
     assert not any(f.fiscal_period == "FY" for f in facts)  # no quarter passes for the year
     assert got[("Diluted", 2020, "Q4")].unit is None  # "except per share": EPS is not in millions
     assert got[("Net sales", 2020, "Q4")].unit == "millions"
+
+
+def test_a_balance_sheet_run_into_the_cash_flow_statement_above_is_a_statement_of_its_own() -> None:
+    release = Table(
+        "t4",
+        [9],
+        [["($ million) 2022", "", "2023"]],
+        [
+            ["Net income", "815", "1,058"],
+            ["Net cash provided by operating activities", "1,526", "1,261"],
+            ["Condensed Consolidated Balance Sheets (Unaudited)", "", ""],
+            ["($ million)", "June 30, 2022", "June 30, 2023"],
+            ["Inventories, net", "2,439", "2,213"],
+            ["Total assets", "17,426", "17,003"],
+        ],
+        caption="Condensed Consolidated Statements of Cash Flows (Unaudited)",
+    )
+    doc = make_doc(
+        [release], company="Amcor", year=2023, language="en", unit_line="Twelve Months Ended June 30,"
+    )
+    got = {(f.line_item, f.period_end): f for f in extract_facts(doc, table_chunks(doc))}
+    # the years under "Twelve Months Ended June 30," end in June, not on the report's December 31
+    assert got[("Net income", "2023-06-30")].value == Decimal("1058")
+    inventories = got[("Inventories, net", "2022-06-30")]
+    assert inventories.value == Decimal("2439") and "Balance Sheets" in inventories.statement
+    assert not any(k[0] == "Condensed Consolidated Balance Sheets (Unaudited)" for k in got)
+    assert not any(end and end.endswith("12-31") for _, end in got)

@@ -157,3 +157,21 @@ def test_a_digit_spilled_over_the_column_rule_goes_back_to_its_amount() -> None:
     rows = tidy([["一.主营业务收入", "153,350,476.791", "12,504,100.20"], ["每股收益", "0.125", "0.3"]])
     assert rows[0] == ["一.主营业务收入", "153,350,476.79", "112,504,100.20"]
     assert rows[1] == ["每股收益", "0.125", "0.3"]  # three decimals of its own: left alone
+
+
+def test_a_chinese_label_wrapped_around_its_amounts_is_one_row() -> None:
+    rows = tidy(
+        [
+            ["项目", "2006年度", "2005年度"],
+            ["分配股利、利润或偿付利息所支付的", "", ""],
+            ["", "1,681,483,573.21", "1,607,030,092.71"],
+            ["现金", "", ""],
+            ["2006年", "", ""],  # a year heading over the rows below is no part of a label
+            ["", "710", "2,691"],
+            ["权益装机容量（万千瓦）", "", ""],
+        ]
+    )
+    assert rows[1] == ["分配股利、利润或偿付利息所支付的现金", "1,681,483,573.21", "1,607,030,092.71"]
+    assert rows[2:] == [["2006年", "", ""], ["", "710", "2,691"], ["权益装机容量（万千瓦）", "", ""]]
+    english = [["Third quarter", "", ""], ["", "46.98", "44.15"], ["Second quarter", "", ""]]
+    assert tidy(english) == english
