@@ -97,6 +97,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "loss before income taxes",
         "earnings before provision for income taxes",
         "earnings before provision for taxes on income",
+        "earnings before taxes on income",
         "income before provision for taxes on income",
         "income from continuing operations before provision for taxes on income",
         "income from continuing operations before income taxes",

@@ -12,7 +12,7 @@ from finrag.answer.calc import Formula, calc_text, compute
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Definition
 from finrag.answer.definition_terms import LATEST_TWO, Constant, Term, question_statement, zh_row_form
-from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
+from finrag.answer.lexicon import LineItemMatch, concept_of, heads, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.periods import part_named_years, year_ended
@@ -53,7 +53,8 @@ def defined_answer(
     wants, chosen = found
     lang = asked.language
     operands = [
-        operand(f, f"{f.line_item.strip().rstrip(':')} ({f.fiscal_year or ''})", cite) for f in chosen
+        operand(f, f"{_shown(f, w)} ({f.fiscal_year or ''})", cite)
+        for w, f in zip(wants, chosen, strict=True)
     ]
     subtracted = _subtracted(definition)
     operands = [
@@ -139,7 +140,8 @@ def _bind(
         item = t.item
         if item.concept and len(worded[item.concept]) > 1:
             item = replace(item, concept="")  # "short-term debt + current portion of long-term debt": by name
-        if end and not t.average_of and t.year is None:
+        # an operand of the year before ("期初…") is not read at the question's date
+        if end and not t.average_of and t.year is None and not t.back:
             wants.append(Want(item, None, end))
             homes.append(t.statement or home_named)
             continue
@@ -164,6 +166,14 @@ def _bind(
     if len({(f.line_item_norm, f.fiscal_year) for f in chosen}) < len(asked_for):
         return None  # one row standing for two operands: the definition was not read right
     return wants, chosen
+
+
+def _shown(f: Fact, w: Want) -> str:
+    """The operand's row as shown in the steps, with its heading when read under one ("Subscription, cost
+    of revenue" beside "Subscription" of revenue)."""
+    row = f.line_item.strip().rstrip(":")
+    heading = f.section.strip().rstrip(":")
+    return f"{row}, {heading.lower()}" if w.item.within and heading and heads(heading, w.item.within) else row
 
 
 def _subtracted(definition: Definition) -> list[bool]:

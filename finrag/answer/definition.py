@@ -208,7 +208,7 @@ def _name_before(text: str) -> str:
     """The metric a bracket follows: "what is Verizon's year end FY2021 total debt" -> "total debt"."""
     text = without_years(re.split(r"[,?.!]", text)[-1])  # "…? Compare operating margin": this sentence's
     text = re.split(
-        r"'s\b|’s\b|(?<=s)['’]\s|\b(?:is|was|are|were|the|of|for|compare|calculate|compute)\b",
+        r"'s\b|’s\b|(?<=s)['’]\s|\b(?:is|was|are|were|the|of|for|compare|calculate|compute|what|which)\b",
         text,
         flags=re.I,
     )[-1]  # "MGM Resorts' casino department margin in 2018": the margin

@@ -111,6 +111,8 @@ _RELATIVE_YEAR = re.compile(
 )
 
 
+# "固定资产原价", "固定资产净值": rows an old-style balance sheet prints under the item, each its own operand
+_ZH_ROW_SUFFIXES = ("原价", "原值", "净值", "净额")
 _BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, both from the income statement"
 
 
@@ -126,16 +128,20 @@ def _item(text: str) -> LineItemMatch | None:
     section = _SECTION_TAIL.fullmatch(words)
     if section and not _SAFE_LEAD.match(words) and all(len(k.printed) <= len(section[2]) for k in known):
         # "casino revenue", "casino expenses": the row "Casino" under the Revenues (Expenses) heading
-        tail = section.group(2).lower()
-        heading = "revenue" if tail.startswith("revenue") else tail
+        tail = section.group(2).lower()  # "subscription cost of revenue": the row under "Cost of revenue:"
+        heading = "revenue" if tail.startswith("revenue") else concept_of(tail) or tail
         return LineItemMatch("", section.group(1), 0, within=heading)
     if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
+        if known[0].start == 0 and words[len(known[0].printed) :] in _ZH_ROW_SUFFIXES:
+            return LineItemMatch(known[0].concept, words, 0)  # "固定资产原价": its own row, not 固定资产's
         return known[0]
     return LineItemMatch("", words, 0)
 
 
 # an operand named by a row and the heading it sits under in an income statement
-_SECTION_TAIL = re.compile(r"([A-Za-z][\w&-]*(?: [A-Za-z][\w&-]*)?) (revenues?|expenses)", re.I)
+_SECTION_TAIL = re.compile(
+    r"([A-Za-z][\w&-]*(?: [A-Za-z][\w&-]*)?) (revenues?|expenses|costs? of (?:revenues?|sales))", re.I
+)
 _SAFE_LEAD = re.compile(r"(?:total|net|segment|consolidated|operating|other|deferred|unearned)\b", re.I)
 
 

@@ -130,6 +130,13 @@ class GateDecision:
         }
 
 
+# "Mary Dillon", "Richard A. Johnson": a person's name (no company word), whose agreement a filing prints
+_PERSON = re.compile(
+    r"(?![^,]*\b(?:Inc|Corp|Corporation|Company|Co|Group|Holdings|Bank|Partners|Technologies|Ltd|LLC)\b)"
+    r"[A-Z][a-z]+(?: [A-Z]\.)? [A-Z][a-z]+"
+)
+
+
 def _haystack(hit: Hit) -> str:
     m = hit.chunk.meta
     return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
@@ -228,6 +235,8 @@ def decide(
     # "Raytheon Technologies' total backlog": the figure's owner files no indexed document (another's 10-K
     # mentioning it is no report of its own)
     owners = [n for n in asked.entities if re.search(rf"{re.escape(n)}['’]", asked.question)]
+    if asked.companies or writes_known(asked.question, known):  # "Mary Dillon's agreement with Foot Locker"
+        owners = [n for n in owners if not (_PERSON.fullmatch(n) and scores.get(f"company:{n}", 0) >= 1)]
     if (
         asked.language == "en"
         and owners

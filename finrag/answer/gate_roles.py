@@ -129,10 +129,22 @@ def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSet
     if passed and filings and (unnamed := _others_unnamed(asked, context, found.sentence)):
         passed = False  # "向First Solar销售…的金额": a sentence not naming First Solar states no amount of it
         found = RoleEvidence(False, sentence=found.sentence, n=found.n, tried=found.tried, value=unnamed[0])
+    if passed and filings and not role.cues and _object_of(asked.question) not in found.sentence:
+        passed = False  # "实际用于补充流动资金的金额": a sentence on the bond issue states no amount of it
     # "X减持事件对应的交易金额": news, whose sentence must say it, not a table
     event = event_names().search(subject_of(asked.question) or "")
     deferred = not passed and role.kind in _FIGURE_KINDS and filings and not event
     return RoleCheck(role, found, passed, deferred=deferred)
+
+
+# "…中，实际用于补充流动资金的金额是多少": the thing a bare attribute is of, in the clause right before it
+_OBJECT_CLAUSE = re.compile(r"[，,；;：:中]\s*(?:实际)?(?:用于|投入|计入)?([\u4e00-\u9fff]{3,12})$")
+
+
+def _object_of(question: str) -> str:
+    """What a bare attribute ("金额") is of, when the question writes it in a clause of its own; "" else."""
+    head = _OBJECT_CLAUSE.search(subject_of(question) or "")
+    return head.group(1) if head else ""
 
 
 def _others_unnamed(asked: AskedFor, context: list[tuple[int, Chunk]], sentence: str) -> list[str]:

@@ -379,6 +379,9 @@ def _calculation(
             else op
             for op, w in zip(operands, wants, strict=True)
         ]
+    if formula.name == "share_of_total" and len(operands) == 2 and operands[0].value > operands[1].value > 0:
+        operands.reverse()  # a part larger than its whole: the two were read the wrong way round
+        chosen.reverse()
     if formula.name == "yoy_growth" and all(w.quarter and w.year == wants[0].year for w in wants):
         formula = replace(formula, zh="环比增长率", en="Quarter-over-quarter growth")  # Q2 over Q1 of a year
     try:

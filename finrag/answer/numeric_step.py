@@ -44,6 +44,7 @@ from finrag.answer.parts import unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
+from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
 from finrag.index.store import Store
 from finrag.model import Chunk, Fact, Filters, Hit
@@ -108,17 +109,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         )
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
 
-    def cite(f: Fact) -> int:
-        if f.chunk_id not in by_chunk:
-            by_chunk[f.chunk_id] = len(prep.context) + 1
-            prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
-        n = by_chunk[f.chunk_id]
-        prep.pages.setdefault(n, f.page)
-        row = next((ln for ln in dict(prep.context)[n].text.split("\n") if f.line_item in ln), "")
-        if row and row not in prep.snippets.get(n, ""):
-            prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
-        return n
-
+    cite = _citer(prep, by_chunk, extra)
     if asked_classes(asked):  # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"
         access = prep.request.filters.access
         rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
@@ -237,6 +228,40 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 
 # "Give the change in USD millions and as a percentage": the amount of a change as well as its rate
 _AMOUNT_TOO = re.compile(r"\bin (?:usd|us\$|dollars|millions|billions)\b.{0,40}\bpercent", re.I)
+
+
+def _citer(prep: Prepared, by_chunk: dict[str, int], extra: dict[str, Chunk]) -> CiteFn:
+    """The citation number of a fact's chunk, the chunk added to the context when it is not there yet;
+    the fact's row becomes the chunk's snippet."""
+
+    def cite(f: Fact) -> int:
+        if f.chunk_id not in by_chunk:
+            by_chunk[f.chunk_id] = len(prep.context) + 1
+            prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
+        n = by_chunk[f.chunk_id]
+        prep.pages.setdefault(n, f.page)
+        row = next((ln for ln in dict(prep.context)[n].text.split("\n") if f.line_item in ln), "")
+        if row and row not in prep.snippets.get(n, ""):
+            prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
+        return n
+
+    return cite
+
+
+VOTE_DOCUMENTS = 2  # the best-ranked documents whose vote tables a vote question is read from
+
+
+def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
+    """A shareholder vote's count or For share, read off the vote tables of the best-ranked documents."""
+    if not ASKS_VOTES.search(prep.asked.question) or prep.asked.language != "en":
+        return None
+    docs = list(dict.fromkeys(h.chunk.doc_id for h in hits))[:VOTE_DOCUMENTS]
+    facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs))
+    by_chunk = {c.chunk_id: n for n, c in prep.context}
+    missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
+    extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
+    facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
+    return vote_answer(prep.asked, facts, _citer(prep, by_chunk, extra))
 
 
 def with_amount(

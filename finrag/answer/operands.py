@@ -41,7 +41,11 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     """The question's lexicon items merged with the context's row labels it names (see the module); a row
     the question quotes by name ("“经营性应付项目的增加”本期金额") is the one item asked."""
     quoted = {normalise(n) for n in zh_quoted(asked.question)} if asked.language == "zh" else set()
-    if rows := [t for t in from_tables if normalise(t.printed) in quoted]:
+    rows = [t for t in from_tables if normalise(t.printed) in quoted]
+    later = [t for t in from_tables if rows and t not in rows and t.start > max(r.start for r in rows)]
+    if rows and later and all(r.printed.endswith("项目") for r in rows):
+        return later  # "“…项目”的投资概算中，设备购置费": the project owns the row asked after it
+    if rows:
         if asked.formula is not None and asked.formula.name in SHARE_FORMULAS and len(rows) == 1:
             # "研发费用中“直接材料…”占研发费用合计的比例": the quoted part over the whole named after it
             return rows + [m for m in asked.line_items if m.start > rows[0].start][:1]

@@ -39,7 +39,7 @@ from finrag.answer.gate_roles import check_role
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import unanswered_measure
-from finrag.answer.numeric_step import numeric_answer
+from finrag.answer.numeric_step import numeric_answer, votes_step
 from finrag.answer.operands import printed_metric, with_rows
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
@@ -208,7 +208,10 @@ class Answerer:
                 prep.snippets[checked.found.n] = checked.found.sentence
         if asked_party(asked) is not None:  # "第一大客户是谁": read off the year's top-customer table
             asked.intent = "lookup"
-        if asked.intent in ("lookup", "calculation"):
+        if voted := votes_step(self.store, prep, hits):  # "votes cast for the proposal …": Item 5.07's table
+            prep.numeric = voted
+            trace.add("answer", "votes", {"facts": voted.detail})
+        elif asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = numeric_answer(self.store, prep, hits)
             trace.add(

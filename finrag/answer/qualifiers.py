@@ -115,7 +115,7 @@ _ZH_BEFORE = re.compile(
 _ZH_ITEM_PREFIX = re.compile(r"累计$")
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
-    r"|财务|会计|经营|主要"
+    r"|财务|会计|经营|主要|^和|(?:19|20)\d{2}年"  # "2005年度和2006年度的营业收入": two years, no kind
 )
 
 
@@ -125,7 +125,9 @@ ZH_FIRM = re.compile(
     r"|设计院)$"
 )
 # "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label)
-_ZH_CLASS_WORD = re.compile(r"(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
+_ZH_CLASS_WORD = re.compile(r"类?(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
+# "在西南地区实现的": the region, without the preposition before it
+_ZH_AT = re.compile(r"^在(?=.{2,}(?:地区|市场|区域)(?:实现|取得|完成|产生)?$)")
 _ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
 _ZH_BASIS = "按"
 _ZH_PLACE_END = ("中", "里")
@@ -134,13 +136,19 @@ _ZH_PLACE_END = ("中", "里")
 # "“年产1万吨…项目”的预计投资额": a name the question quotes is what the figure is of; a quoted table or
 # section title ("“主营业务分行业、分产品、分地区情况”表中") only says where to look
 _ZH_QUOTED = re.compile(r"[“「]([^”」]{2,40})[”」](表|中|一节|部分|章节|栏目?|项下)?")
-_ZH_PLACE = re.compile(r"(?:表|情况|资料|报告|附注|章节)$")
+_ZH_PLACE = re.compile(r"(?:表|情况|资料|报告|附注|章节|分析|说明|明细)$")
+# "根据金宇生物2020年年报“主要控股参股公司分析”，": a title the source clause quotes says where to look
+_ZH_SOURCE = re.compile(r"(?:根据|依据|按照)[^，,。？“”]{0,24}$")
 
 
 def zh_quoted(question: str) -> list[str]:
-    """The names a Chinese question quotes, other than table and section titles (by their ending or by
-    the word after them: "“非经常性损益项目和金额”表中")."""
-    return [q for q, place in _ZH_QUOTED.findall(question) if not place and not _ZH_PLACE.search(q)]
+    """The names a Chinese question quotes, other than table and section titles (by their ending, by the
+    word after them: "“非经常性损益项目和金额”表中", or by the source clause they close: "根据…年报“…”，")."""
+    return [
+        m[1]
+        for m in _ZH_QUOTED.finditer(question)
+        if not m[2] and not _ZH_PLACE.search(m[1]) and not _ZH_SOURCE.search(question, 0, m.start())
+    ]
 
 
 def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:
@@ -151,7 +159,8 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         m = _ZH_BEFORE.search(_ZH_ITEM_PREFIX.sub("", question[:start]))
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
-        kind = _ZH_CLASS_WORD.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
+        kind = _ZH_AT.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
+        kind = _ZH_CLASS_WORD.sub("", kind)
         kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
         kind = _ZH_FROM.sub("", kind)  # "来自欧洲地区的营业收入": the row is "欧洲"
         if _AGING.search(kind):
@@ -319,7 +328,18 @@ def part_qualifiers(question: str) -> list[str]:
         elif m.group(0).endswith("segment") and not any(w in _NOT_KINDS for w in m["kind"].split()):
             out.append(m["kind"].strip())
     out += [m["kind"].lower() for m in _PART_LATER.finditer(question)]
+    out += [  # "What net sales did Amazon's physical stores generate": the stores' sales, not Amazon's
+        m["kind"].strip() for m in _PART_MAKES.finditer(question) if not set(m["kind"].split()) & _WHOLE_WORDS
+    ]
     return out
+
+
+_PART_MAKES = re.compile(
+    r"['’]s\s+(?P<kind>[a-z][a-z -]{2,30}?)\s*(?:\([^()]*\)\s*)?(?:generated?|earned?|contributed?)\b"
+)
+_WHOLE_WORDS = frozenset(
+    ["segment", "segments", "business", "businesses", "operations", "activities", "company"]
+)
 
 
 _DOT = r"\.?"  # "U.S." for "us"

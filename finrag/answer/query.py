@@ -8,7 +8,7 @@ analysis is given, its fields win. Kept in one module so that it can be replaced
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from finrag.answer.asks import (
     asks_amount,
@@ -21,6 +21,7 @@ from finrag.answer.asks import (
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_fit import as_margin, growth_on_dates, with_period_operands
+from finrag.answer.definition_terms import Term
 from finrag.answer.lexicon import (
     LineItemMatch,
     concept_of,
@@ -42,6 +43,7 @@ from finrag.answer.qualifiers import (
     zh_projects,
     zh_quoted,
 )
+from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.sources import asked_items, without_sources
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
@@ -68,6 +70,7 @@ _PRIOR_END = (
 )
 _BASELINE = re.compile(r"(?:比|较|相比|相较|与)(?:于)?(?:期初|年初|上年末|上年年末|上期末)")
 _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
+_ZH_NAME_LEAD = 6  # characters of an item ("主营业务") a defined name may open with after "的"
 _ZH_PLACES = re.compile(r"保留\s*([0-9一二两三四])\s*位小数")
 # "two decimal places", "Round to one decimal"
 _EN_PLACES = re.compile(r"(\d|one|two|three|four|zero)\s+decimals?(?:\s+places?)?\b", re.I)
@@ -229,20 +232,28 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
                 kinds_in
             )
             found += glossed_parts(kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities])
-            found += part_qualifiers(kinds_in)
+            found += part_qualifiers(kinds_in) + fair_value_kind(text, asked.line_items)
             asked.line_items = deducted_items(asked.line_items, found)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
             starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
             found += zh_parts_after(text, asked.line_items, rows=True) + zh_projects(text, asked.line_items)
+            found += zh_top_ranked(text, asked.line_items)  # "前五名应收账款汇总金额": not the balance
             found += part_qualifiers(text)  # also in a mixed question
         asked.qualifiers = list(dict.fromkeys(found))
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
-        # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too
+        # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too, also
+        # before the item the name opens with ("磁性材料及器件类产品的主营业务毛利率")
         terms = [t.item.printed for t in asked.definition.terms]
-        kinds = zh_item_qualifiers(text, [at], [*_filer_words(asked), *asked.entities])
+        of = text.rfind("的", max(0, at - _ZH_NAME_LEAD), at) + 1
+        before = [m.start for m in asked.line_items] + [text.find(t) for t in terms]  # "…的销售收入比…"
+        heads = sorted({at, of, *(s for s in before if 0 < s < at)} - {0})
+        kinds = zh_item_qualifiers(text, heads, [*_filer_words(asked), *asked.entities])
+        kinds += zh_quoted(text) + zh_projects(text, asked.line_items)  # "募投项目“…项目”…的销售净利率"
+        kinds += zh_parts_after(text, asked.line_items, rows=True)  # "存货中，在产品的账面余额…增长率="
         asked.qualifiers = [k for k in kinds if not any(t in k for t in terms)]  # "A占B的比例" names no kind
+        asked.definition = _zh_part_operands(text, asked.definition, asked.line_items)
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):
@@ -266,6 +277,20 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
 
 _DESCRIBED = re.compile(r"是指什么|指的是什么|是怎样的|是怎么说的|具体内容|有哪些|涉及哪些|包括哪些")
 _COMPARED = re.compile(r"\bcompare[ds]?\b|\bchange[ds]?\b|\bversus\b|\bvs\b", re.I)
+
+
+def _zh_part_operands(text: str, definition: Definition, items: list[LineItemMatch]) -> Definition:
+    """Operands read as the part of their item the question names ("存货中，在产品的账面余额…增长率=": the
+    在产品 row of the 存货 note, not 存货)."""
+    for item in items:
+        for part in zh_parts_after(text, [item], rows=True):
+            row = LineItemMatch("", part, item.start, within=item.concept)
+            tokens = [
+                replace(t, item=row) if isinstance(t, Term) and t.item.printed == item.printed else t
+                for t in definition.tokens
+            ]
+            definition = replace(definition, tokens=tokens)
+    return definition
 
 
 def _item_starts(asked: AskedFor) -> list[int]:

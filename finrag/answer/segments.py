@@ -21,8 +21,9 @@ from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 from finrag.model import CalcInput, Calculation, Fact
 
-_WHICH = re.compile(
-    r"\bwhich\b[^?]*?\b(?:segments?|regions?|divisions?|geograph\w*|business(?:es)?|states?|markets?)\b", re.I
+_WHICH = re.compile(  # not a relative clause: "(which include Whole Foods Market)"
+    r"(?<!\()\bwhich\b(?!\s+(?:includes?|included|consists?|comprises?)\b)[^?]*?\b(?:segments?|regions?|divisions?|geograph\w*|business(?:es)?|states?|markets?)\b",
+    re.I,
 )
 _HIGH_LEVEL = re.compile(r"\b(?:highest|largest|most|biggest|greatest|more|top)\b", re.I)
 _LOW_LEVEL = re.compile(r"\b(?:lowest|least|smallest|less|fewest)\b", re.I)

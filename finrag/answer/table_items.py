@@ -44,6 +44,8 @@ def items_from_tables(
                 continue
             cells = line.strip().strip("|").split("|")
             label = cells[0].strip()
+            if _ROW_NUMBER.fullmatch(label) and len(cells) > 1:
+                label = cells[1].strip()  # "| 2 | 设备购置费 | 2985.08 |": the label after the row's number
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
             if label.startswith("占"):
@@ -107,6 +109,7 @@ _PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
 
 
 _POSSESSIVE = re.compile(r"['’]s\b")
+_ROW_NUMBER = re.compile(r"[（(]?[一二三四五六七八九十\d]{1,2}[)）、.．]?")  # a 序号 cell
 
 
 def _written(low: str, norm: str) -> tuple[int, int] | None:

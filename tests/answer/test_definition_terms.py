@@ -25,3 +25,19 @@ def test_an_operand_dated_against_the_question_or_read_from_a_named_statement() 
     flows = read_term("depreciation and amortization from the cash flow statement")
     assert isinstance(flows, Term) and flows.statement == "cash_flow"
     assert read_term("the") is None  # no item named
+
+
+def test_an_old_style_balance_sheet_s_cost_and_net_rows_are_operands_of_their_own() -> None:
+    cost, net = read_term("固定资产原价"), read_term("固定资产净值")  # 成新率 = 固定资产净值 / 固定资产原价
+    assert isinstance(cost, Term) and isinstance(net, Term)
+    assert (cost.item.printed, net.item.printed) == ("固定资产原价", "固定资产净值")
+    plain = read_term("固定资产")
+    assert isinstance(plain, Term) and plain.item.printed == "固定资产"
+
+
+def test_a_row_named_with_its_cost_heading_is_read_under_that_heading() -> None:
+    cost = read_term("subscription cost of revenue")  # Adobe: "Cost of revenue:" over "Subscription"
+    assert isinstance(cost, Term) and (cost.item.printed, cost.item.within) == (
+        "subscription",
+        "cost_of_revenue",
+    )

@@ -215,7 +215,6 @@ def test_a_figure_of_a_named_company_that_filed_nothing_here_is_refused() -> Non
     assert decide(asked, hits, ["Lockheed Martin"], AnswerSettings()).answerable
 
 
-
 def test_a_known_company_named_as_the_customer_does_not_make_the_owner_known() -> None:
     doc = make_doc([], company="PepsiCo", year=2022, language="en", file="PEPSICO_2022_10K.pdf")
     text = "Sales to Walmart and its affiliates represented approximately 14% of our net revenue."
@@ -539,6 +538,19 @@ def test_a_figure_owner_only_another_filer_mentions_is_not_covered() -> None:
     assert decide(own, hits, ["Lockheed Martin"], AnswerSettings()).reason != "company"
 
 
+def test_a_person_whose_agreement_the_filer_prints_is_no_company_to_find() -> None:
+    doc = make_doc([], company="Foot Locker", year=2022, language="en", file="FOOTLOCKER_2022_8K.pdf")
+    said = (
+        "Foot Locker will reimburse Richard A. Johnson for legal fees of up to $25,000 under the agreement."
+    )
+    hits = [Hit(make_chunk(doc, said, 8), 0.9)]
+    asked = analyze(
+        "Under Richard A. Johnson's August 17, 2022 letter agreement with Foot Locker, up to what amount "
+        "will the company reimburse his legal fees?"
+    )
+    assert decide(asked, hits, ["Foot Locker"], AnswerSettings()).reason != "company"
+
+
 def test_the_document_a_chinese_question_names_is_where_to_look_not_words_to_find() -> None:
     prospectus = analyze("根据四方科技的公开增发招股意向书，2019年四方科技的营业收入是多少元?")
     assert decide(prospectus, _hits(), ["四方科技"], AnswerSettings()).answerable
@@ -633,6 +645,17 @@ def test_an_amount_in_a_filing_sentence_not_naming_the_customer_asked_is_not_its
     sold = "2010年度公司向First Solar销售安装支架的金额为1,200万元。"
     checked = check_role(asked, [(1, make_chunk(doc, sold, 130))], AnswerSettings())
     assert checked is not None and checked.passed and checked.found.value == "1,200万元"
+
+
+def test_an_amount_of_the_thing_a_clause_names_is_not_read_from_a_sentence_about_something_else() -> None:
+    doc = make_doc([], company="国电电力", year=2007, file="guodian.pdf")
+    issue = "本公司在2003年发行20亿元可转换债券，扣除有关发行费用后，共募集资金19.8亿元。"
+    asked = analyze("国电电力2003年发行可转换公司债券的前次募集资金中，实际用于补充流动资金的金额是多少？")
+    checked = check_role(asked, [(1, make_chunk(doc, issue, 184))], AnswerSettings())
+    assert checked is not None and not checked.passed
+    used = "前次募集资金中，实际用于补充流动资金的金额为5,557.97万元。"
+    checked = check_role(asked, [(1, make_chunk(doc, used, 185))], AnswerSettings())
+    assert checked is not None and checked.passed and checked.found.value == "5,557.97万元"
 
 
 def test_full_year_is_a_period_word_not_a_topic_the_evidence_must_print() -> None:

@@ -20,6 +20,7 @@ def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() ->
         "中钢天源（安徽天源科技）2004年末按合并报表计算的流动比率是多少？": [],  # no "末按合并"
         "中集安瑞科2019年罐式集装箱业务的营业收入是多少元？": ["中集安瑞科"],  # five characters, one word
         "国电电力全资及控股发电企业2006年上网电量占发电量的比例是多少？": [],  # a share of two measures
+        "根据安妮股份招股意向书，可比上市公司东港股份2007年度的净利润是多少？": ["东港股份"],  # a peer
     }
     for question, names in cases.items():
         assert company_names(question, "zh") == names, question

@@ -323,3 +323,9 @@ def test_a_ratio_net_of_one_offs_is_never_read_off_the_row_on_the_whole_profit()
         whole, "净资产收益率", asked_whole
     )
     assert not _names_ratio(net, "净资产收益率", asked_whole)
+
+
+def test_a_share_of_a_total_is_never_larger_than_the_total() -> None:
+    asked, facts, rank = _setup("What is the percentage of the Total in Sensors in 2019?")  # read backwards
+    out = calculation_answer(asked, facts, rank, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("6.80")

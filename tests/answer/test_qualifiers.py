@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from finrag.answer.defined import defined_answer
 from finrag.answer.extractive import Focus, select_sentences
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
@@ -23,7 +24,7 @@ from finrag.answer.qualifiers import (
     zh_rows_named,
 )
 from finrag.answer.query import analyze
-from finrag.model import QueryAnalysis, Table
+from finrag.model import Period, QueryAnalysis, Table
 
 from .helpers import make_chunk, make_doc, table_chunks
 
@@ -190,6 +191,12 @@ def test_a_lower_case_part_after_the_company_s_possessive_is_the_kind_asked_in_t
     # a segment named in lower case: the figure must be of it (a consolidated row is not)
     assert part_qualifiers("What operating income did Costco's e-commerce segment report?") == ["e-commerce"]
     assert part_qualifiers("What was the company's largest operating segment?") == []
+    # what a part of the company made: its figure, not the company's
+    stores = (
+        "What net sales did Amazon's physical stores (which include Whole Foods Market) generate in 2017?"
+    )
+    assert part_qualifiers(stores) == ["physical stores"]
+    assert part_qualifiers("How much cash did Amazon's operations generate in 2017?") == []
 
 
 def test_a_name_a_chinese_question_quotes_is_what_the_figure_is_of_not_a_quoted_table_title() -> None:
@@ -197,6 +204,8 @@ def test_a_name_a_chinese_question_quotes_is_what_the_figure_is_of_not_a_quoted_
     assert "年产1万吨四氧化三锰项目" in analyze(question).qualifiers
     assert zh_quoted("四方科技2019年年报“主营业务分行业、分产品情况”表中，罐式集装箱的毛利率") == []
     assert zh_quoted("四方科技2019年年报“非经常性损益项目和金额”表中，非经常性损益合计") == []  # "…”表中"
+    # a section title the source clause quotes says where to look
+    assert zh_quoted("根据金宇生物2020年年报“主要控股参股公司分析”，全资子公司金宇保灵的净利率") == []
 
 
 def test_a_chinese_kind_is_read_without_where_to_look_and_a_basis_is_no_kind() -> None:
@@ -382,3 +391,96 @@ def test_a_row_asked_in_its_own_clause_after_of_which_is_a_second_figure_not_a_k
     q = "国电电力2005年12月31日长期股权投资是多少元？其中股权投资差额是多少？"
     assert asked_after_of_which(q, ["股权投资差额", "资产"]) == ["股权投资差额"]
     assert asked_after_of_which("应收账款中股权投资差额是多少？", ["股权投资差额"]) == []
+
+
+def _one(_: object) -> int:
+    return 1
+
+
+def test_a_kind_or_part_named_with_the_question_s_own_formula_is_what_the_formula_is_worked_on() -> None:
+    breakdown = Table(
+        "t21",
+        [152],
+        [["产品类别", "2005年度 主营业务收入", "2005年度 主营业务成本"]],
+        [
+            ["磁性材料及器件", "150,000,000.00", "123,225,000.00"],
+            ["电解金属锰", "12,927,273.60", "10,000,000.00"],
+        ],
+        caption="主营业务收入及成本构成",
+    )
+    income = Table(
+        "t22",
+        [178],
+        [["项目", "2005年度"]],
+        [["主营业务收入", "209,125,400.20"], ["主营业务成本", "169,750,977.39"]],
+        caption="合并利润表",
+    )
+    doc = make_doc([breakdown, income], company="中钢天源", year=2005)
+    facts = extract_facts(doc, table_chunks(doc))
+    question = (
+        "中钢天源2005年度磁性材料及器件类产品的主营业务毛利率是多少？"
+        "毛利率=(主营业务收入-主营业务成本)/主营业务收入，保留两位小数。"
+    )
+    asked = analyze(question)
+    assert asked.qualifiers == ["磁性材料及器件"]
+    assert asked.definition is not None
+    out = defined_answer(
+        asked, asked.definition, kind_facts(facts, asked.qualifiers, {}), {doc.doc_id: 0}, _one
+    )
+    assert out is None or "18.83" not in out.text  # never the company's margin for the product's
+    assert analyze(
+        "湖南南岭民爆2005年膨化硝铵炸药的销售收入比2004年增长了多少？"
+        "增长率=(2005年销售收入-2004年销售收入)/2004年销售收入"
+    ).qualifiers == ["膨化硝铵炸药"]
+    assert analyze("国电电力2006年度在西南地区实现的主营业务收入是多少万元？").qualifiers == ["西南"]
+    two_years = "厦门安妮股份2005年度和2006年度的营业收入合计是多少？合计=2005年营业收入+2006年营业收入"
+    assert analyze(two_years).qualifiers == []  # "和2006年度" is a second year, no kind
+
+
+def test_a_row_of_the_item_s_note_named_after_it_is_the_operand_of_the_question_s_formula() -> None:
+    inventories = Table(
+        "t23",
+        [132],
+        [["项目", "期末余额 账面余额", "期初余额 账面余额"]],
+        [["原材料", "64,230,000.65", "60,000,000.00"], ["在产品", "117,132,140.72", "53,710,344.61"]],
+        caption="(1).存货分类",
+    )
+    balance = Table(
+        "t24",
+        [60],
+        [["项目", "2020年12月31日", "2019年12月31日"]],
+        [["存货", "350,661,798.80", "245,294,801.84"]],
+        caption="合并资产负债表",
+    )
+    doc = make_doc([inventories, balance], company="金宇生物", year=2020)
+    facts = extract_facts(doc, table_chunks(doc))
+    q = (
+        "金宇生物2020年末合并存货中，在产品的账面余额较年初增长了多少？"
+        "增长率=(期末账面余额-期初账面余额)/期初账面余额，保留两位小数。"
+    )
+    periods = [
+        Period("2020年末", 2020, "FY", "2020-12-31", "instant"),
+        Period("年初", 2019, "FY", "2019-12-31"),
+    ]
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "calculation", periods=periods))
+    assert asked.qualifiers == ["在产品"]
+    assert asked.definition is not None
+    out = defined_answer(
+        asked, asked.definition, kind_facts(facts, asked.qualifiers, {}), {doc.doc_id: 0}, _one
+    )
+    assert out is not None and "118.08%" in out.text and "42.96" not in out.text
+
+
+def test_the_top_debtors_of_an_item_are_a_part_of_it_not_its_balance() -> None:
+    ranked = analyze("金宇生物2020年末按欠款方归集的期末余额前五名应收账款汇总金额是多少元？")
+    assert ranked.qualifiers == ["前五名"]
+    assert analyze("江苏爱康太阳能截至2009年12月31日的应收账款前五名合计是多少？").qualifiers == ["前五名"]
+    assert analyze("金宇生物2020年向前五名客户的销售额是多少？").qualifiers == []  # no statement item ranked
+
+
+def test_a_fair_value_asked_is_a_kind_the_figure_must_print_not_the_carrying_amount() -> None:
+    asked = analyze(
+        "What was the fair value of Nike's long-term debt, including the current portion, at May 31, 2021?"
+    )
+    assert [m.printed for m in asked.line_items] == ["long-term debt"] and "fair value" in asked.qualifiers
+    assert "fair value" not in analyze("What was Nike's long-term debt at May 31, 2021?").qualifiers

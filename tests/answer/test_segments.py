@@ -98,3 +98,11 @@ def test_only_the_segments_a_question_lists_are_ranked() -> None:
     )
     assert out is not None and out.text.startswith("Greater China") and "24.1%" in out.text
     assert "Direct" not in out.text and "Global Brand" not in out.text
+
+
+def test_a_relative_which_clause_asks_no_ranking() -> None:
+    stores = analyze(
+        "What net sales did Amazon's physical stores (which include Whole Foods Market) generate in 2017?"
+    )
+    assert not asks_ranking(stores)
+    assert asks_ranking(analyze("Which of Acme's segments had the highest operating income in 2017?"))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from finrag.answer.operands import with_rows
+from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables
 
 from .helpers import make_chunk, make_doc
@@ -76,3 +78,21 @@ def test_a_label_s_bracketed_words_may_be_written_without_brackets_but_a_unit_ce
     q = "What was the weighted-average fair value per share of options granted in 2015, in USD millions?"
     found = [m.printed.lower() for m in items_from_tables(q, [chunk])]
     assert len(found) == 1 and "weighted-average fair value" in found[0]  # not "(millions)"
+
+
+def test_a_row_is_named_by_its_label_after_the_row_number_and_a_quoted_project_owns_the_row_after_it() -> (
+    None
+):
+    doc = make_doc([], company="天源科技", year=2005)
+    budget = "项目投资情况如下：\n| 序号 | 工程项目 | 合计（万元） |\n| 1 | 建筑工程费 | 1494.50 |\n"
+    budget += "| 2 | 设备购置费 | 2985.08 |"
+    projects = (
+        "募集资金投资项目\n| 项目名称 | 预计投资额 |\n| 年产3000吨高性能永磁铁氧体瓦形磁体项目 | 5734.49 |"
+    )
+    chunks = [make_chunk(doc, budget, 220, table_ref="t1"), make_chunk(doc, projects, 199, table_ref="t2")]
+    q = "天源科技募投项目“年产3000吨高性能永磁铁氧体瓦形磁体项目”的投资概算中，设备购置费是多少万元？"
+    rows = items_from_tables(q, chunks)
+    assert [m.printed for m in rows] == ["年产3000吨高性能永磁铁氧体瓦形磁体项目", "设备购置费"]
+    asked = analyze(q)
+    asked.line_items = asked.line_items or rows[:1]
+    assert [m.printed for m in with_rows(asked, rows)] == ["设备购置费"]  # not the project's total
