@@ -82,10 +82,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         if items
         else []
     )
-    by_chunk = {c.chunk_id: n for n, c in prep.context}
-    missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
-    extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
-    facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
+    facts, by_chunk, extra = _readable(store, prep, facts)
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
     # "share … from the Americas": a part of the company's whole; "the segment's operating income as a % of
     # revenue" names two different items, both the segment's (its margin)
@@ -230,6 +227,17 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 _AMOUNT_TOO = re.compile(r"\bin (?:usd|us\$|dollars|millions|billions)\b.{0,40}\bpercent", re.I)
 
 
+def _readable(
+    store: Store, prep: Prepared, facts: list[Fact]
+) -> tuple[list[Fact], dict[str, int], dict[str, Chunk]]:
+    """The facts whose chunk the caller may read, with the context's citation numbers by chunk and the
+    chunks outside the context they come from."""
+    by_chunk = {c.chunk_id: n for n, c in prep.context}
+    missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
+    extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
+    return [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra], by_chunk, extra
+
+
 def _citer(prep: Prepared, by_chunk: dict[str, int], extra: dict[str, Chunk]) -> CiteFn:
     """The citation number of a fact's chunk, the chunk added to the context when it is not there yet;
     the fact's row becomes the chunk's snippet."""
@@ -257,10 +265,7 @@ def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer |
         return None
     docs = list(dict.fromkeys(h.chunk.doc_id for h in hits))[:VOTE_DOCUMENTS]
     facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs))
-    by_chunk = {c.chunk_id: n for n, c in prep.context}
-    missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
-    extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
-    facts = [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra]
+    facts, by_chunk, extra = _readable(store, prep, facts)
     return vote_answer(prep.asked, facts, _citer(prep, by_chunk, extra))
 
 
