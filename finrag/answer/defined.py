@@ -53,7 +53,7 @@ def defined_answer(
     wants, chosen = found
     lang = asked.language
     operands = [
-        operand(f, f"{_shown(f, w)} ({f.fiscal_year or ''})", cite)
+        operand(f, f"{_shown(f, w)} ({f.fiscal_year})" if f.fiscal_year else _shown(f, w), cite)
         for w, f in zip(wants, chosen, strict=True)
     ]
     subtracted = _subtracted(definition)

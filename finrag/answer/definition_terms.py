@@ -113,6 +113,8 @@ _RELATIVE_YEAR = re.compile(
 
 # "固定资产原价", "固定资产净值": rows an old-style balance sheet prints under the item, each its own operand
 _ZH_ROW_SUFFIXES = ("原价", "原值", "净值", "净额")
+# an item's name followed by one of these words names another item ("固定资产投资")
+_ZH_OTHER_ITEM_ENDS = ("投资", "支出", "费用", "收入", "成本", "准备", "折旧", "摊销")
 _BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, both from the income statement"
 
 
@@ -132,8 +134,11 @@ def _item(text: str) -> LineItemMatch | None:
         heading = "revenue" if tail.startswith("revenue") else concept_of(tail) or tail
         return LineItemMatch("", section.group(1), 0, within=heading)
     if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
-        if known[0].start == 0 and words[len(known[0].printed) :] in _ZH_ROW_SUFFIXES:
+        rest = words[len(known[0].printed) :] if known[0].start == 0 else ""
+        if rest in _ZH_ROW_SUFFIXES:
             return LineItemMatch(known[0].concept, words, 0)  # "固定资产原价": its own row, not 固定资产's
+        if rest.endswith(_ZH_OTHER_ITEM_ENDS):
+            return LineItemMatch("", words, 0)  # "固定资产投资": an investment, no balance of 固定资产
         return known[0]
     return LineItemMatch("", words, 0)
 

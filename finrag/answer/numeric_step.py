@@ -42,6 +42,7 @@ from finrag.answer.numeric import (
 from finrag.answer.owners import called_parts, kind_facts, noted_in_question, owned_facts, subject_names
 from finrag.answer.parts import unprinted_parts
 from finrag.answer.prepared import Prepared
+from finrag.answer.prose_facts import prose_facts
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.votes import ASKS_VOTES, vote_answer
@@ -186,6 +187,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return change_answer(asked, one_year)
     if definition is not None:  # no textbook formula stands in for the question's own
         defined = defined_answer(asked, definition, facts, doc_rank, cite)
+        if defined is None and asked.language == "zh":  # "本项目总投资4032.74万元，其中固定资产投资…"
+            names = [t.item.printed for t in definition.terms]
+            if prose := prose_facts(names, prep.context, asked.qualifiers):
+                defined = defined_answer(asked, definition, facts + prose, doc_rank, cite)
         if defined is None and asked.formula is not None and asked.formula.named:
             # a wording the definition reader takes apart wrongly: the named formula it spells out
             defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)

@@ -126,6 +126,9 @@ ZH_FIRM = re.compile(
 )
 # "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label)
 _ZH_CLASS_WORD = re.compile(r"类?(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
+_ZH_INNER_GLOSS = re.compile(
+    r"(?<=[年度末底的，,])[\u4e00-\u9fff]{2,10}?[（(]([\u4e00-\u9fff]{2,12})[)）](产品|业务|类产品)?的$"
+)
 # "在西南地区实现的": the region, without the preposition before it
 _ZH_AT = re.compile(r"^在(?=.{2,}(?:地区|市场|区域)(?:实现|取得|完成|产生)?$)")
 _ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
@@ -156,7 +159,9 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     of ``starts`` ("非洲猪瘟疫苗", "销往俄罗斯市场"), not a company's name (``names``)."""
     found: list[str] = []
     for start in starts:
-        m = _ZH_BEFORE.search(_ZH_ITEM_PREFIX.sub("", question[:start]))
+        # "电解锰（电解金属锰）产品的": the name in the bracket, as the tables print it
+        before = _ZH_INNER_GLOSS.sub(r"\1\2的", _ZH_ITEM_PREFIX.sub("", question[:start]))
+        m = _ZH_BEFORE.search(before)
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_AT.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""

@@ -433,6 +433,8 @@ def test_a_kind_or_part_named_with_the_question_s_own_formula_is_what_the_formul
         "增长率=(2005年销售收入-2004年销售收入)/2004年销售收入"
     ).qualifiers == ["膨化硝铵炸药"]
     assert analyze("国电电力2006年度在西南地区实现的主营业务收入是多少万元？").qualifiers == ["西南"]
+    glossed = "中钢天源2005年度电解锰（电解金属锰）产品的主营业务收入是多少元？"
+    assert analyze(glossed).qualifiers == ["电解金属锰"]  # the name in the bracket, as the tables print it
     two_years = "厦门安妮股份2005年度和2006年度的营业收入合计是多少？合计=2005年营业收入+2006年营业收入"
     assert analyze(two_years).qualifiers == []  # "和2006年度" is a second year, no kind
 

@@ -96,3 +96,10 @@ def test_a_row_is_named_by_its_label_after_the_row_number_and_a_quoted_project_o
     asked = analyze(q)
     asked.line_items = asked.line_items or rows[:1]
     assert [m.printed for m in with_rows(asked, rows)] == ["设备购置费"]  # not the project's total
+
+
+def test_a_year_s_row_of_a_table_by_year_is_no_item() -> None:
+    doc = make_doc([], company="国电电力", year=2006)
+    share = "市场份额情况如下表：\n| 年份 | 占有率（%） |\n| 2004年 | 3.72 |\n| 2005年 | 3.85 |"
+    question = "国电电力2004年前5名供应商合计采购额占年度原材料采购总额的比例是多少？"
+    assert items_from_tables(question, [make_chunk(doc, share, 49, table_ref="t1")]) == []
