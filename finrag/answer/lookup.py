@@ -270,8 +270,8 @@ def best_fact(
             if money:
                 continue  # "净利润是多少元": a row's share of revenue is no amount
             score -= PERCENT_PENALTY
-        if quantity and (f.unit or "").endswith("元"):
-            continue  # "销售量是多少吨": an amount of money is no quantity
+        if quantity and ((f.unit or "").endswith("元") or f.unit == "%"):
+            continue  # "销售量是多少吨": an amount of money or a share is no quantity
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
         part = f.fiscal_period not in (None, "FY") or bool(_QUARTER_WORDS.search(f.column_label))
         part = part or bool(_PART_SPAN.search(f.column_label))

@@ -65,6 +65,8 @@ _ZH_MEASURES = (
     ),
     (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),
 )
+_ZH_QUANTITY = re.compile(r"多少((?:万|千)?(?:吨|台|套|件|辆|千瓦时|立方米|平方米))")
+_ZH_QUARTER = re.compile(r"第[一二三四1-4]季度")
 # a question asking an amount beside its rate ("研发投入多少元，占营业收入的比重？"): the amount quoted alone
 # answers part of it
 _AMOUNT = re.compile(r"\bhow much\b|\bamount\b|多少(?:万|亿)?元|金额", re.I)
@@ -88,6 +90,10 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
     for asks, prints, name in _MEASURES if asked.language == "en" else _ZH_MEASURES:
         if asks.search(asked.question) and not prints.search(text):
             return name
+    if asked.language == "zh" and (m := _ZH_QUANTITY.search(asked.question)) and m.group(1) not in text:
+        return m.group(1)  # "销售了多少万套": a quote printing no 万套 (a share, an amount) answers nothing
+    if asked.language == "zh" and (q := _ZH_QUARTER.search(asked.question)) and q.group(0) not in text:
+        return q.group(0)  # "2006年第四季度的上网电量": a quote never naming the quarter is of another period
     rate = (
         asked.formula is not None
         and (

@@ -42,7 +42,9 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     the question quotes by name ("“经营性应付项目的增加”本期金额") is the one item asked."""
     quoted = {normalise(n) for n in zh_quoted(asked.question)} if asked.language == "zh" else set()
     rows = [t for t in from_tables if normalise(t.printed) in quoted]
-    later = [t for t in from_tables if rows and t not in rows and t.start > max(r.start for r in rows)]
+    end = max((r.start + len(r.printed) for r in rows), default=0)
+    between = [(t, asked.question[end : t.start]) for t in from_tables if t not in rows and t.start > end]
+    later = [t for t, words in between if "中" in words]  # "“…项目”的投资概算中，设备购置费"
     if rows and later and all(r.printed.endswith("项目") for r in rows):
         return later  # "“…项目”的投资概算中，设备购置费": the project owns the row asked after it
     if rows:

@@ -178,8 +178,8 @@ class Answerer:
             asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted]
             if asks_ranking(asked):  # "Which segment had the highest operating profit?"
                 asked.intent = "lookup"
-        elif asked.intent == "text":
-            asked.line_items = from_tables
+        elif asked.intent == "text":  # a quoted project's own row says nothing of which of its figures
+            asked.line_items = [t for t in from_tables if t.printed not in asked.qualifiers]
             words = asked.formula.keywords if asked.formula else ()
             if any(w in t.printed for t in from_tables for w in words):
                 asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum

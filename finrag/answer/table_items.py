@@ -44,7 +44,7 @@ def items_from_tables(
                 continue
             cells = line.strip().strip("|").split("|")
             label = cells[0].strip()
-            if _ROW_NUMBER.fullmatch(label) and len(cells) > 1:
+            if _ROW_NUMBER.fullmatch(label) and len(cells) > 1 and not _RANK_ROW.match(cells[1].strip()):
                 label = cells[1].strip()  # "| 2 | 设备购置费 | 2985.08 |": the label after the row's number
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name

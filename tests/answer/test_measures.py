@@ -94,3 +94,11 @@ def test_a_margin_asked_is_not_answered_by_a_quoted_cost_row() -> None:
     both = analyze("金宇生物2017年度研发投入多少元，占营业收入的比重？")
     assert both.formula is not None and both.formula.percent
     assert unanswered_measure(both, "2017年研发投入1.73亿元。[1]") is None  # the amount is half the answer
+
+
+def test_a_chinese_quantity_or_quarter_asked_needs_a_quote_printing_it() -> None:
+    sold = analyze("江苏爱康太阳能2010年度向REC MODULES PTE.LTD销售了多少万套太阳能边框？")
+    assert unanswered_measure(sold, "|  | 2 | REC MODULES PTE.LTD | 10,188.75 | 8.16% |[2]") == "万套"
+    assert unanswered_measure(sold, "2010年度向REC MODULES PTE.LTD销售太阳能边框126.51万套。[3]") is None
+    quarter = analyze("国电电力2006年第四季度的上网电量是多少亿千瓦时？")
+    assert unanswered_measure(quarter, "我国年发电量2006年达28,344亿千瓦时。[1]") == "第四季度"
