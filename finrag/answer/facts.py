@@ -37,24 +37,14 @@ from finrag.answer.quarters import (
 )
 from finrag.answer.restarts import past_pushed_labels, restarted
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
+from finrag.answer.table_context import MAX_TITLE_CHARS, blocks_before, declared_unit, scope_of, statement_of
 from finrag.answer.table_rows import closes_block, section_totals
 from finrag.answer.transpose import transposed
-from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number, unit_from_label
-from finrag.model import AccessInfo, BlockKind, Chunk, ChunkKind, Document, Fact, Table
+from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number
+from finrag.model import AccessInfo, Chunk, ChunkKind, Document, Fact, Table
 
-# Blocks looked at before a table for its title and "单位：元" line (they sit just above the table).
-PROSE_CHARS = 200  # a block of sentences above a table this long is a paragraph, no unit line of the table
-_LOOKBACK_BLOCKS = 4
-_MAX_TITLE_CHARS = 30
 _TITLE_BLOCKS = 2  # blocks above a table that may be its title line with the statement's date
-_YEAR_CELL = re.compile(
-    r"^\s*(?:FY\s*)?(?:19|20)\d{2}\s*$"
-)  # a statement title is a short line, not a sentence that mentions "利润表"
-_STATEMENT_TITLE = re.compile(
-    r"(?:合并|母公司)?(?:资产负债表|利润表|现金流量表|(?:所有者|股东)权益变动表)|"
-    r"(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+[a-z ,']+)",
-    re.I,
-)
+_YEAR_CELL = re.compile(r"^\s*(?:FY\s*)?(?:19|20)\d{2}\s*$")  # a year alone in a cell: a column heading
 # A column is the label column when at most this share of its cells parse as numbers.
 _LABEL_COLUMN_MAX_NUMERIC = 0.3
 # Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
@@ -64,8 +54,6 @@ _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|incl
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 _ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
 SCOPE_CAPTION_CHARS = 40  # a caption's head names the statement; further on it is prose about anything
-_PARENT_WORDS = ("母公司", "parent company")
-_CONSOLIDATED_WORDS = ("合并", "consolidated")
 
 
 def extract_facts(doc: Document, chunks: list[Chunk]) -> list[Fact]:
@@ -93,8 +81,8 @@ def _table_facts(
     label_col = _label_column(rows, width)
     if label_col is None:
         return [], previous
-    before = _blocks_before(doc, table)
-    table_unit = _table_unit(table, header, before, prose_stops=doc.language == "zh")
+    before = blocks_before(doc, table)
+    table_unit = declared_unit(table, header, before, prose_stops=doc.language == "zh")
     before = [] if later else before
     columns = block_columns(doc, table) if blocked else period_columns(doc, header, width, label_col)
     if columns and all(c.period is UNKNOWN for c in columns):
@@ -117,7 +105,7 @@ def _table_facts(
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
-    statement = _statement(table, before, heading)
+    statement = statement_of(table, before, heading)
     if (
         previous
         and is_span_heading(table.caption or "")
@@ -129,7 +117,7 @@ def _table_facts(
     previous = Previous(table.pages[-1], columns, statement) if resolved else None
     # "利润表（母公司）": the caption or heading the statement name was cleaned of may say whose it is
     named = f"{statement} {' '.join(' '.join(r) for r in header)}"
-    scope = _scope(named) or _scope(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
+    scope = scope_of(named) or scope_of(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
     facts: list[Fact] = []
     per_share_unscaled = except_per_share([table.caption, named, *before[:_TITLE_BLOCKS]])
     totals = section_totals(rows, label_col)
@@ -183,7 +171,7 @@ def _table_facts(
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
             if unit is table_unit:  # "销售量（万米）", an EPS row of a table "in millions, except EPS"
                 unit = own_unit(unit, f"{label} {col.label}", f"{section} {label}", per_share_unscaled)
-            where = (statement, _scope(col.label) or scope)  # a "合并 | 母公司" column pair says its own
+            where = (statement, scope_of(col.label) or scope)  # a "合并 | 母公司" column pair says its own
             if by_quarter and year:
                 col = quarter_column(col, year)
             elif row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
@@ -328,56 +316,11 @@ def _rows_of(rows: list[list[str]], label_col: int, kind: str | None) -> bool:
 def _dated_by_title(columns: list[Column], titles: list[str]) -> list[Column]:
     """Relative balance columns ("期末余额 | 年初余额") dated by the statement's title line just above
     the table ("合并资产负债表 2007年06月30日"), as printed; unchanged without one."""
-    for title in (t for t in titles if len(t.strip()) <= _MAX_TITLE_CHARS):
+    for title in (t for t in titles if len(t.strip()) <= MAX_TITLE_CHARS):
         periods = [resolve_at(c.label, title) for c in columns]
         if all(p is not UNKNOWN for p in periods):
             return [replace(c, period=p) for c, p in zip(columns, periods, strict=True)]
     return columns
-
-
-def _blocks_before(doc: Document, table: Table) -> list[str]:
-    """Texts of the few blocks just above the table, nearest first."""
-    for i, block in enumerate(doc.blocks):
-        if block.kind == BlockKind.TABLE and block.table_id == table.table_id:
-            return [b.text for b in reversed(doc.blocks[max(0, i - _LOOKBACK_BLOCKS) : i])]
-    return []
-
-
-def _table_unit(
-    table: Table, header_rows: list[list[str]], before: list[str], prose_stops: bool = False
-) -> Unit | None:
-    """The unit the table declares, in its caption, header or the lines above it; ``prose_stops``: not
-    past a paragraph (a Chinese report's units change from table to table: 元, 万元)."""
-    if table.unit:
-        declared = detect_unit(table.unit) or unit_from_label(table.unit.strip())
-        if declared is not None:
-            return declared
-    header = " ".join(" ".join(r) for r in header_rows)
-    for k, text in enumerate((table.caption, header, *before)):
-        unit = detect_unit(text)
-        if unit is not None and unit is not PERCENT:  # a "(%)" column does not make the table a % table
-            return unit
-        if k >= 2 and prose_stops and len(text) > PROSE_CHARS and "|" not in text and "。" in text:
-            return None  # a paragraph between: a unit above it is another table's ("金额（万元）")
-    return None
-
-
-def _statement(table: Table, before: list[str], heading: str) -> str:
-    """The caption, else a statement title printed just above the table, else the section heading."""
-    for text in (table.caption, *before):
-        m = _STATEMENT_TITLE.search(text) if len(text.strip()) <= _MAX_TITLE_CHARS else None
-        if m:
-            return m.group(0)
-    return table.caption or heading
-
-
-def _scope(text: str) -> str:
-    low = text.lower()
-    if any(w in low for w in _PARENT_WORDS):
-        return "parent"
-    if any(w in low for w in _CONSOLIDATED_WORDS):
-        return "consolidated"
-    return ""
 
 
 def _chunk_for(

@@ -1,0 +1,66 @@
+"""What the lines around a table say of it: the blocks just above it, the unit it declares, the statement it
+is (its caption or a title line above it) and whose figures they are (合并 or 母公司)."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.units import PERCENT, Unit, detect_unit, unit_from_label
+from finrag.model import BlockKind, Document, Table
+
+# Blocks looked at before a table for its title and "单位：元" line (they sit just above the table).
+_LOOKBACK_BLOCKS = 4
+PROSE_CHARS = 200  # a block of sentences above a table this long is a paragraph, no unit line of the table
+MAX_TITLE_CHARS = 30  # a statement title is a short line, not a sentence that mentions "利润表"
+_STATEMENT_TITLE = re.compile(
+    r"(?:合并|母公司)?(?:资产负债表|利润表|现金流量表|(?:所有者|股东)权益变动表)|"
+    r"(?:consolidated\s+)?(?:balance\s+sheets?|statements?\s+of\s+[a-z ,']+)",
+    re.I,
+)
+_PARENT_WORDS = ("母公司", "parent company")
+_CONSOLIDATED_WORDS = ("合并", "consolidated")
+
+
+def blocks_before(doc: Document, table: Table) -> list[str]:
+    """Texts of the few blocks just above the table, nearest first."""
+    for i, block in enumerate(doc.blocks):
+        if block.kind == BlockKind.TABLE and block.table_id == table.table_id:
+            return [b.text for b in reversed(doc.blocks[max(0, i - _LOOKBACK_BLOCKS) : i])]
+    return []
+
+
+def declared_unit(
+    table: Table, header_rows: list[list[str]], before: list[str], prose_stops: bool = False
+) -> Unit | None:
+    """The unit the table declares, in its caption, header or the lines above it; ``prose_stops``: not
+    past a paragraph (a Chinese report's units change from table to table: 元, 万元)."""
+    if table.unit:
+        declared = detect_unit(table.unit) or unit_from_label(table.unit.strip())
+        if declared is not None:
+            return declared
+    header = " ".join(" ".join(r) for r in header_rows)
+    for k, text in enumerate((table.caption, header, *before)):
+        unit = detect_unit(text)
+        if unit is not None and unit is not PERCENT:  # a "(%)" column does not make the table a % table
+            return unit
+        if k >= 2 and prose_stops and len(text) > PROSE_CHARS and "|" not in text and "。" in text:
+            return None  # a paragraph between: a unit above it is another table's ("金额（万元）")
+    return None
+
+
+def statement_of(table: Table, before: list[str], heading: str) -> str:
+    """The caption, else a statement title printed just above the table, else the section heading."""
+    for text in (table.caption, *before):
+        m = _STATEMENT_TITLE.search(text) if len(text.strip()) <= MAX_TITLE_CHARS else None
+        if m:
+            return m.group(0)
+    return table.caption or heading
+
+
+def scope_of(text: str) -> str:
+    low = text.lower()
+    if any(w in low for w in _PARENT_WORDS):
+        return "parent"
+    if any(w in low for w in _CONSOLIDATED_WORDS):
+        return "consolidated"
+    return ""
