@@ -649,8 +649,12 @@ def test_an_amount_in_a_filing_sentence_not_naming_the_customer_asked_is_not_its
 
 def test_an_amount_of_the_thing_a_clause_names_is_not_read_from_a_sentence_about_something_else() -> None:
     doc = make_doc([], company="国电电力", year=2007, file="guodian.pdf")
-    issue = "本公司在2003年发行20亿元可转换债券，扣除有关发行费用后，共募集资金19.8亿元。"
+    issue = (
+        "前次募集资金运用：2003年发行可转换公司债券的前次募集资金实际使用补充流动资金情况如下。"
+        "本公司在2003年发行20亿元可转换债券，扣除有关发行费用后，共募集资金19.8亿元。"
+    )
     asked = analyze("国电电力2003年发行可转换公司债券的前次募集资金中，实际用于补充流动资金的金额是多少？")
+    asked.companies = ["国电电力"]
     checked = check_role(asked, [(1, make_chunk(doc, issue, 184))], AnswerSettings())
     assert checked is not None and not checked.passed
     used = "前次募集资金中，实际用于补充流动资金的金额为5,557.97万元。"
