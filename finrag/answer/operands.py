@@ -43,8 +43,7 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     quoted = {normalise(n) for n in zh_quoted(asked.question)} if asked.language == "zh" else set()
     rows = [t for t in from_tables if normalise(t.printed) in quoted]
     end = max((r.start + len(r.printed) for r in rows), default=0)
-    between = [(t, asked.question[end : t.start]) for t in from_tables if t not in rows and t.start > end]
-    later = [t for t, words in between if "中" in words]  # "“…项目”的投资概算中，设备购置费"
+    later = [t for t in from_tables if t not in rows and t.start > end]  # "“…项目”的投资概算中，设备购置费"
     if rows and later and all(r.printed.endswith("项目") for r in rows):
         return later  # "“…项目”的投资概算中，设备购置费": the project owns the row asked after it
     if rows:
