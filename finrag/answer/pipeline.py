@@ -151,6 +151,9 @@ class Answerer:
             hits = result.hits[: self.cfg.context_chunks]
             if find_correction(asked.question, [(i + 1, h.chunk) for i, h in enumerate(hits)]) is not None:
                 decision.answerable, decision.reason, decision.evidence = True, "false_premise", hits
+            elif votes_step(self.store, Prepared(request, asked, result, decision, trace), hits) is not None:
+                # "votes cast for … re-election as a director": the vote table names the nominee, no prose
+                decision.answerable, decision.reason, decision.evidence = True, "votes", hits
         if not decision.answerable:
             return self._refuse(prep, refusal_text(asked, decision))
         hits = decision.evidence[: self.cfg.context_chunks]
