@@ -30,15 +30,14 @@ def prose_facts(names: list[str], context: list[tuple[int, Chunk]], kinds: list[
             continue
         for name in dict.fromkeys(n for n in names if len(n) >= MIN_NAME_CHARS and not n.isascii()):
             for m in re.finditer(re.escape(name) + _AMOUNT_AFTER, chunk.text):
-                found.setdefault(name, []).append(_fact(chunk, name, m))
+                if (parsed := parse_number(m["num"])) is not None:
+                    found.setdefault(name, []).append(_fact(chunk, name, parsed.value, m["unit"], m.start()))
     return [fs[0] for fs in found.values() if len({f.value * f.scale for f in fs}) == 1]
 
 
-def _fact(chunk: Chunk, name: str, m: re.Match[str]) -> Fact:
-    parsed = parse_number(m["num"])
-    value = parsed.value if parsed is not None else Decimal(0)
-    unit = zh_unit(m["unit"])
-    key = f"{chunk.chunk_id}:{m.start()}:{name}".encode()
+def _fact(chunk: Chunk, name: str, value: Decimal, unit_word: str, at: int) -> Fact:
+    unit = zh_unit(unit_word)
+    key = f"{chunk.chunk_id}:{at}:{name}".encode()
     return Fact(
         fact_id=hashlib.sha256(key).hexdigest()[:24],
         doc_id=chunk.doc_id,

@@ -14,6 +14,7 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.lookup import UNIT_TAIL
+from finrag.answer.periods import BARE_YEAR
 from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
@@ -48,7 +49,7 @@ def items_from_tables(
                 label = cells[1].strip()  # "| 2 | 设备购置费 | 2985.08 |": the label after the row's number
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
-            if _YEAR_LABEL.fullmatch(label):
+            if BARE_YEAR.fullmatch(label):
                 continue  # "2004年": a year's row of a table by year names the year asked, no item
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
@@ -111,7 +112,6 @@ _PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
 
 
 _POSSESSIVE = re.compile(r"['’]s\b")
-_YEAR_LABEL = re.compile(r"(?:FY\s*)?(?:19|20)\d{2}\s*(?:年(?:度|末|初)?)?", re.I)
 _ROW_NUMBER = re.compile(r"[（(]?[一二三四五六七八九十\d]{1,2}[)）、.．]?")  # a 序号 cell
 
 

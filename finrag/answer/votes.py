@@ -49,8 +49,8 @@ _COMMON_WORDS = (
     "the and for against votes vote voted cast shareholder shareholders proposal proposals regarding "
     "requesting request was were what how many much annual meeting share percentage percent use "
     "excluding including abstentions abstain broker non-votes decimal places place one two round company "
-    "company's its their approve approved defeated advisory basis favor favour of on in to a an at by "
-    "with that this which who as per dated 8-k or"
+    "its their approve approved defeated advisory basis favor favour of on in to an at by "
+    "with that this which who as per dated or"
 )
 _COMMON = frozenset(_COMMON_WORDS.split())
 MIN_SUBJECT_WORDS = 2  # words of a proposal or nominee the question must write to name it
