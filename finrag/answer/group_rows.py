@@ -36,6 +36,8 @@ def grouped_labels(rows: list[list[str]], label_col: int) -> dict[int, tuple[str
     blank = sum(not r[label_col].strip() for r in figured)
     if len(labelled) < MIN_INNER_LABEL_SHARE * len(figured) or not 0 < blank < len(figured):
         return None
+    if (centred := _centred(rows, label_col)) is not None:
+        return centred
     blocks: list[tuple[list[str], list[tuple[int, str]]]] = []  # (the group's name pieces, its rows)
     for i, row in enumerate(rows):
         if not _has_figures(row, inner + 1):
@@ -49,6 +51,32 @@ def grouped_labels(rows: list[list[str]], label_col: int) -> dict[int, tuple[str
             blocks.append(([head], []))
         blocks[-1][1].append((i, item))
     return {i: ("".join(name), item) for name, members in blocks for i, item in members if item}
+
+
+# "产量（万套）" and "产量（MW）": one item in two units
+_UNIT_TAIL = re.compile(r"\s*[（(][^（）()]{1,8}[）)]\s*$")
+
+
+def _centred(rows: list[list[str]], label_col: int) -> dict[int, tuple[str, str]] | None:
+    """Groups whose name stands beside the middle of its block ("| 安装支架 | 产能利用率 | 87.86% |" between
+    its 产量 and 销量 rows): every block lists the same items in the same order, so the blocks are told by the
+    items repeating, each named by the one label beside it; None when the table is not built so."""
+    inner = label_col + 1
+    figured = [(i, r) for i, r in enumerate(rows) if _has_figures(r, inner + 1) and inner < len(r)]
+    items = [_UNIT_TAIL.sub("", r[inner].strip()) for _, r in figured]
+    period = items.index(items[0], 1) if items.count(items[0]) > 1 else 0
+    if period < MIN_GROUPED_ROWS or len(items) % period:
+        return None
+    out: dict[int, tuple[str, str]] = {}
+    starts_named = True
+    for s in range(0, len(items), period):
+        window = figured[s : s + period]
+        heads = [r[label_col].strip() for _, r in window if r[label_col].strip()]
+        if items[s : s + period] != items[:period] or len(heads) != 1:
+            return None
+        starts_named = starts_named and bool(window[0][1][label_col].strip())
+        out.update({i: (heads[0], r[inner].strip()) for i, r in window})
+    return None if starts_named else out  # a name over each block's first row: read as usual
 
 
 _TOTAL_ITEM = re.compile(r"^(?:合计|总计|小计)$")

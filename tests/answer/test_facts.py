@@ -821,6 +821,28 @@ def test_a_cost_table_labelled_by_product_and_cost_item_gives_each_item_under_it
     assert not any(item in ("罐式集装", "冷冻设备", "箱") for _, item, _ in got)  # no product reads as a cost
 
 
+def test_a_product_named_beside_the_middle_of_its_block_labels_the_whole_block() -> None:
+    output = Table(
+        "t48",
+        [128],
+        [["产品", "项目", "2010年度", "2009年度"]],
+        [
+            ["", "产量（万套）", "1,536.68", "705.56"],
+            ["太阳能边框", "产能利用率", "96.04%", "78.40%"],
+            ["", "销量（万套）", "1,463.93", "667.51"],
+            ["", "产量（MW）", "61.50", "9.40"],
+            ["安装支架", "产能利用率", "87.86%", "47.00%"],
+            ["", "销量（MW）", "56.92", "8.31"],
+        ],
+        caption="报告期内公司主要产品产能、产销量及收入情况",
+    )
+    doc = make_doc([output], company="爱康科技", year=2010, unit_line="")
+    got = {(f.section, f.line_item, f.fiscal_year): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got[("安装支架", "产量（MW）", 2010)] == Decimal("61.50")  # above its name, still its block
+    assert got[("太阳能边框", "销量（万套）", 2009)] == Decimal("667.51")
+    assert ("太阳能边框", "产量（MW）", 2010) not in got
+
+
 def test_a_date_printed_in_three_header_cells_dates_all_three_columns_under_it() -> None:
     cash = Table(
         "t49",
