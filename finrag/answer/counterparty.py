@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
+from finrag.answer.calc import DEFAULT_PLACES, HUNDRED, rounded
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
@@ -36,6 +38,14 @@ _KIND_WORDS = {
 _TOP_LIST = re.compile(r"前\s*(?:[五十]|5|10)\s*(?:名|大|位)|主要")
 # rows that are no counterparty: totals, the top five's sum, the rest
 _NOT_PARTY = re.compile(r"合\s*计|小\s*计|总\s*计|前[五5]名|其他|其它|total|others?", re.I)
+_TOTAL_ROW = re.compile(r"合\s*计|小\s*计|总\s*计|前[五5]名|^total", re.I)
+# "第一大客户的销售额占当年前五大客户销售额合计的比例": a share of the listed counterparties' sum, not
+# the printed share of all sales
+_OF_LISTED = re.compile(
+    r"占[^，。？?]{0,12}前\s*[五5十]\s*(?:名|大)[^，。？?]{0,12}(?:合计|总额|之和|总计)"
+    r"|\bof (?:the|its) (?:top|largest) (?:five|5|ten|10)\b",
+    re.I,
+)
 
 
 # how a text words the largest counterparty when no table ranks them ("上海住友成为发行人报告期内第一大客户",
@@ -94,13 +104,16 @@ def party_answer(
         return None
     year = years[0]
     tables: dict[tuple[str, str | None], list[Fact]] = {}
+    totals: dict[tuple[str, str | None], Fact] = {}
     for f in facts:
         listing = party.kind in f.statement and _TOP_LIST.search(f.statement)
         dated = f.fiscal_year == year or (party.holders and f.fiscal_year is None)
         if dated and listing and not _NOT_PARTY.search(f.line_item):
             tables.setdefault((f.doc_id, f.table_ref), []).append(f)
+        elif dated and listing and _TOTAL_ROW.search(f.line_item) and f.unit != "%":
+            totals.setdefault((f.doc_id, f.table_ref), f)
     ranked = sorted(tables.items(), key=lambda t: doc_rank.get(t[0][0], len(doc_rank)))
-    for _, rows in ranked:
+    for table, rows in ranked:
         amounts = [
             f for f in rows if f.unit != "%" and (not party.holders or _HOLDING.search(f.column_label))
         ]
@@ -108,9 +121,44 @@ def party_answer(
         if len(names) < MIN_PARTIES or len(amounts) != len(names) or party.rank > len(amounts):
             continue  # one figure per counterparty: an amount column, not several measures
         chosen = sorted(amounts, key=lambda f: f.value, reverse=True)[party.rank - 1]
+        if _OF_LISTED.search(asked.question):
+            return _of_listed(asked, party, year, chosen, totals.get(table), amounts, cite)
         share = next((f for f in rows if f.unit == "%" and f.line_item == chosen.line_item), None)
         return _answer(asked, party, year, chosen, share, cite)
     return None
+
+
+def _of_listed(
+    asked: AskedFor,
+    party: PartyAsked,
+    year: int,
+    chosen: Fact,
+    total: Fact | None,
+    amounts: list[Fact],
+    cite: CiteFn,
+) -> NumericAnswer:
+    """The ranked counterparty's share of the listed counterparties' total: the table's printed total row,
+    else the listed amounts added up (each cited)."""
+    parts = [total] if total is not None else sorted(amounts, key=lambda f: f.value, reverse=True)
+    whole = sum((f.value for f in parts), Decimal(0))
+    share = rounded(chosen.value / whole * HUNDRED, asked.places or DEFAULT_PLACES)
+    n, ratio = cite(chosen), format_number(share, None)
+    summed = " + ".join(f"{format_number(f.value, None)}[{cite(f)}]" for f in parts)
+    summed = f"({summed})" if len(parts) > 1 else summed
+    if asked.language == "zh":
+        text = (
+            f"{year}年{party.phrase}为{chosen.line_item}，金额{value_text(chosen, 'zh')}[{n}]；"
+            f"占比 = {format_number(chosen.value, None)} / {summed} = {ratio}%。"
+        )
+    else:
+        text = (
+            f"The {party.phrase} in {year} was {chosen.line_item}: {value_text(chosen, 'en')} [{n}]; its "
+            f"share of the listed total = {format_number(chosen.value, None)} / {summed} = {ratio}%."
+        )
+    inputs = [CalcInput(f"{f.line_item} ({year})", f.value, f.unit, cite(f)) for f in [chosen, *parts]]
+    used = [chosen, *parts]
+    calc = Calculation("share_of_total", "listed share", inputs, share, "%", text)
+    return NumericAnswer(text, used, calc, [f.fact_id for f in used], share)
 
 
 MIN_PARTIES = 2  # a ranking needs two counterparties or more

@@ -1,7 +1,8 @@
-"""Whether a company's debt on its balance sheet rose between two years ("Has Microsoft increased its debt
-on balance sheet between FY2023 and the FY2022 period?"): the debt rows its balance sheet prints for both
-years (short-term borrowings, the current portion of long-term debt, long-term debt) summed for each year,
-every row cited, and the yes or no read off the two sums."""
+"""A company's debt as its balance sheet prints it: the debt rows (short-term borrowings, the current
+portion of long-term debt, long-term debt) summed for a year, every row cited. Two uses: whether debt rose
+between two years ("Has Microsoft increased its debt on balance sheet between FY2023 and the FY2022
+period?": the yes or no read off the two sums), and an English debt-to-equity ratio the question does not
+define (total debt over total equity, as analysts and FinanceBench work it; not total liabilities)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
+from finrag.answer.calc import calc_text, compute
 from finrag.answer.concepts import CONCEPTS
+from finrag.answer.formula_base import Formula
 from finrag.answer.judgment import is_yes_no
 from finrag.answer.lexicon import LineItemMatch, normalise
-from finrag.answer.numeric import CiteFn, NumericAnswer
+from finrag.answer.lookup import Want, best_fact
+from finrag.answer.numeric import CiteFn, NumericAnswer, operand
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
 from finrag.answer.units import format_number
@@ -32,6 +36,7 @@ DEBT_ROWS = frozenset(
         "loans and notes payable",
         "notes payable",
         "commercial paper",
+        "long-term debt, net",
         "long-term debt, net of current portion",
         "long-term debt, less current portion",
         "long-term debt, excluding current portion",
@@ -54,30 +59,97 @@ def asks_debt_change(asked: AskedFor) -> bool:
     )
 
 
-def debt_change_answer(
-    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer | None:
-    """The balance sheet's debt rows for both years summed and compared; None without a long-term debt
-    row printed for both years."""
-    later, earlier = max(asked.years), min(asked.years)
+def asks_debt_ratio(asked: AskedFor) -> bool:
+    """An English debt-to-equity ratio without the question's own definition ("Activision Blizzard
+    debt-to-equity at end of 2019?"); a Chinese 产权比率 is total liabilities over equity by definition."""
+    return (
+        asked.language == "en"
+        and asked.formula is not None
+        and asked.formula.name == "debt_to_equity"
+        and asked.definition is None
+    )
+
+
+def _debt_table(facts: list[Fact], doc_rank: dict[str, int]) -> dict[str, dict[int, Fact]]:
+    """The best-ranked document's balance-sheet debt rows by label and fiscal year (each row's first
+    printing)."""
     rows = [
         f
         for f in facts
         if f.line_item_norm in DEBT_ROWS and statement_kind(f.statement) == "balance" and f.value is not None
     ]
     if not rows:
-        return None
+        return {}
     best_doc = min({f.doc_id for f in rows}, key=lambda d: doc_rank.get(d, len(doc_rank)))
-    table = [f for f in rows if f.doc_id == best_doc]
     by_label: dict[str, dict[int, Fact]] = {}
-    for f in sorted(table, key=lambda f: f.page):
-        if f.fiscal_year in (later, earlier) and f.fiscal_period in (None, "FY"):
+    for f in sorted((f for f in rows if f.doc_id == best_doc), key=lambda f: f.page):
+        if f.fiscal_year is not None and f.fiscal_period in (None, "FY"):
             by_label.setdefault(f.line_item_norm, {}).setdefault(f.fiscal_year, f)
-    pairs = {k: v for k, v in by_label.items() if len(v) == 2}
-    if TOTAL_DEBT in pairs:
-        pairs = {TOTAL_DEBT: pairs[TOTAL_DEBT]}
-    if not any(k in CONCEPTS["long_term_borrowings"] or k == TOTAL_DEBT for k in pairs):
+    return by_label
+
+
+def _with_long_term(rows: dict[str, Fact]) -> dict[str, Fact] | None:
+    """A printed total debt row alone (its parts are not added again); None without a long-term row."""
+    if TOTAL_DEBT in rows:
+        return {TOTAL_DEBT: rows[TOTAL_DEBT]}
+    if not any(k.startswith("long-term") for k in rows):
         return None
+    return rows
+
+
+def debt_ratio_answer(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """Total debt (the balance sheet's debt rows) over total equity at the year asked (the latest printed
+    when none is), from one document; None without a long-term debt row or an equity row that year."""
+    table = _debt_table(facts, doc_rank)
+    years = {y for v in table.values() for y in v}
+    year = max(asked.years) if asked.years else max(years, default=None)
+    if year is None:
+        return None
+    debt = _with_long_term({k: v[year] for k, v in table.items() if year in v})
+    if debt is None:
+        return None
+    doc = next(iter(debt.values())).doc_id
+    equity = best_fact(
+        [f for f in facts if f.doc_id == doc and statement_kind(f.statement) == "balance"],
+        Want(LineItemMatch("equity", "total equity", 0), year),
+        asked,
+        doc_rank,
+    )
+    if equity is None:
+        return None
+    rows = sorted(debt.values(), key=lambda f: abs(f.value or Decimal(0)), reverse=True)
+    operands = [operand(f, f"{f.line_item.strip()} ({year})", cite) for f in rows]
+    operands.append(operand(equity, f"{equity.line_item.strip()} ({year})", cite))
+    last = len(rows)
+    summed = " + ".join("{" + str(i) + "}" for i in range(last))
+    formula = Formula(
+        "debt_to_equity",
+        "产权比率",
+        "Debt-to-equity ratio",
+        ("total_debt",) * last + ("equity",),
+        f"({summed}) / {{{last}}}" if last > 1 else f"{{0}} / {{{last}}}",
+        lambda xs: sum((abs(x) for x in xs[:-1]), Decimal(0)) / xs[-1],
+        False,
+        (),
+    )
+    calc = compute(formula, operands, places=asked.places, lang="en")
+    used = [*rows, equity]
+    return NumericAnswer(calc_text(calc, operands, "en"), used, calc, [f.fact_id for f in used], calc.result)
+
+
+def debt_change_answer(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """The balance sheet's debt rows for both years summed and compared; None without a long-term debt
+    row printed for both years."""
+    later, earlier = max(asked.years), min(asked.years)
+    table = _debt_table(facts, doc_rank)
+    both = {k: v for k, v in table.items() if later in v and earlier in v}
+    if (kept := _with_long_term({k: v[later] for k, v in both.items()})) is None:
+        return None
+    pairs = {k: both[k] for k in kept}
     calcs = {year: _summed(year, [v[year] for v in pairs.values()], cite) for year in (earlier, later)}
     before, now = calcs[earlier], calcs[later]
     up = now.result > before.result

@@ -170,8 +170,9 @@ def _bind(
 
 def _shown(f: Fact, w: Want) -> str:
     """The operand's row as shown in the steps, with its heading when read under one ("Subscription, cost
-    of revenue" beside "Subscription" of revenue)."""
+    of revenue" beside "Subscription" of revenue); a Chinese row without its lead-in ("其中：营业收入")."""
     row = f.line_item.strip().rstrip(":")
+    row = row if row.isascii() else normalise(row)
     heading = f.section.strip().rstrip(":")
     return f"{row}, {heading.lower()}" if w.item.within and heading and heads(heading, w.item.within) else row
 

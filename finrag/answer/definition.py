@@ -154,15 +154,22 @@ def find_definition(question: str) -> Definition | None:
         if _NAMED_BEFORE.search(question, 0, m.start()):
             continue  # "Jinyu Bio-Technology's (金宇生物 / 生物股份)": other names of a company
         if _OPERATOR_WORDS.search(m.group("expr")):
-            found = _parse(_name_before(question[: m.start()]), m.group("expr"))
+            name = _name_before(question[: m.start()])
+            sentence = re.split(r"[?.!]\s", question[: m.start()])[-1]
+            if not _METRIC.search(name) and (metrics := _METRIC.findall(sentence)):
+                name = _name_before(metrics[-1])  # "What net income margin did X earn in 2020 (A / B)?"
+            found = _parse(name, m.group("expr"))
             if found is not None:
                 return found
     return None
 
 
+_ASCII_BRACKETS = str.maketrans("（）[]［］【】", "()()()()")  # "/[(期初+期末)/2]": brackets all nest alike
+
+
 def _ascii_operators(expr: str) -> str:
     """A Chinese formula's full-width brackets and unspaced minus signs as the parser reads them."""
-    expr = expr.replace("（", "(").replace("）", ")").replace("＋", "+").replace("／", "/")
+    expr = expr.translate(_ASCII_BRACKETS).replace("＋", "+").replace("／", "/")
     return re.sub(r"\s*[-－−]\s*", " - ", expr)
 
 

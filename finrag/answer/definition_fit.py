@@ -45,15 +45,26 @@ def growth_on_dates(question: str) -> bool:
     return _DATED_GROWTH.search(question) is not None
 
 
+def _date_only(t: Term | Constant | str) -> re.Match[str] | None:
+    return _PERIOD_OPERAND.match(t.item.printed) if isinstance(t, Term) and not t.item.concept else None
+
+
 def with_period_operands(definition: Definition | None, items: list[LineItemMatch]) -> Definition | None:
     """The definition with operands that name only a date ("期末余额", "期初余额") read as the question's own
-    line item (the first of ``items``) at that date: the opening balance is the prior year's end."""
-    if definition is None or not items:
+    line item (the first of ``items``) at that date, or as the item the next operand names after its date
+    ("期初+期末归属于母公司股东权益"): the opening balance is the prior year's end."""
+    if definition is None:
         return definition
-    tokens: list[Term | Constant | str] = []
-    for t in definition.tokens:
-        m = _PERIOD_OPERAND.match(t.item.printed) if isinstance(t, Term) and not t.item.concept else None
-        tokens.append(
-            replace(t, item=items[0], back=1 if m.group(1) else 0) if m and isinstance(t, Term) else t
-        )
+    tokens = list(definition.tokens)
+    for i, t in enumerate(tokens):
+        if not isinstance(t, Term) or (m := _date_only(t)) is None:
+            continue
+        later = tokens[i + 2] if i + 2 < len(tokens) and tokens[i + 1] in ("+", "-") else None
+        if isinstance(later, Term) and _date_only(later) is None:
+            item = later.item  # "期初+期末归属于母公司股东权益": the item the later date's operand names
+        elif items:
+            item = items[0]
+        else:
+            continue
+        tokens[i] = replace(t, item=item, back=1 if m.group(1) else 0)
     return Definition(definition.name, tokens)

@@ -95,9 +95,9 @@ def read_term(text: str) -> Term | Constant | None:
     if date := EN_DATE.search(text):  # "at January 28, 2023": the fiscal year that date closes
         month, day = MONTHS[date.group(1).lower()], int(date.group(2))
         year = fiscal_year_of(f"{int(date.group(3)):04d}-{month:02d}-{day:02d}")
-    relative = _RELATIVE_YEAR.match(text)
+    relative = _RELATIVE_YEAR.match(text) or _BALANCE_DATE.match(text)
     back = 1 if relative and relative.group(1) else 0
-    item = _item(_YEAR_IN.sub(" ", _RELATIVE_YEAR.sub("", text)))
+    item = _item(_YEAR_IN.sub(" ", text[relative.end() :] if relative else text))
     named = _NOISE.search(text)
     statement = statement_kind(named.group(0)) if named else None
     return Term(item, year, statement=statement, back=back, dated=date is not None) if item else None
@@ -108,6 +108,13 @@ _RELATIVE_YEAR = re.compile(
     r"^(?:(上年度?|去年|上期|上一年度?|(?:the\s+)?(?:prior|previous|last)[- ]year(?:'s)?)|"
     r"(本年度?|今年|本期|当年|(?:the\s+)?(?:current|this)[- ]year(?:'s)?))\s*",
     re.I,
+)
+
+
+# "(期初应收账款+期末应收账款)/2": an item's opening balance is the year before's closing one; a row named by
+# its date ("期初余额", "期末账面价值") is read as printed
+_BALANCE_DATE = re.compile(
+    r"^(?:(期初|年初|上年末)|(?:期末|年末))(?=[\u4e00-\u9fffA-Za-z]{2})(?!(?:账面)?(?:余额|数|金额|价值|原值|净值)$)"
 )
 
 

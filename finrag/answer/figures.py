@@ -184,6 +184,27 @@ def quarter_wordings(asked: AskedFor) -> tuple[str, ...]:
 _ASIDE = re.compile(r"[（(][^（()）]*[)）]")
 
 
+# "annualized recurring revenue (ARR)": words the question glosses by the acronym a filing may print instead
+_GLOSSED = re.compile(r"((?:[A-Za-z][\w-]*\s+){1,5})\(([A-Z]{2,5})\)")
+
+
+def _acronymed(words: str, question: str) -> tuple[str, bool]:
+    """The words with those an acronym the question glosses spells replaced by the acronym ("cloud
+    annualized recurring" of "Document Cloud annualized recurring revenue (ARR)": "cloud ARR"), and
+    whether any were."""
+    replaced = False
+    for m in _GLOSSED.finditer(question):
+        acronym = m.group(2)
+        spelled = m.group(1).split()[-len(acronym) :]
+        if "".join(w[0] for w in spelled).upper() != acronym:
+            continue
+        letters = {w.lower() for w in spelled}
+        split = words.split()
+        if letters & {w.lower() for w in split}:
+            words, replaced = " ".join([*(w for w in split if w.lower() not in letters), acronym]), True
+    return words, replaced
+
+
 def extractive_inputs(
     asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSettings
 ) -> tuple[str, list[tuple[int, Chunk]], Focus | None]:
@@ -192,6 +213,8 @@ def extractive_inputs(
     sentence does: a figure, a wording of the asked line item and the asked year ("Revenue for the third
     quarter of 2024 was $812 million", not the cover page)."""
     words = [w for m in asked.line_items if m.concept for w in _wordings(m)]
+    glossed = [_acronymed(m.printed, asked.question) for m in asked.line_items]
+    words += [w.lower() for w, replaced in glossed if replaced]  # "revenue" of "recurring revenue (ARR)"
     asides = [m.span() for m in _ASIDE.finditer(asked.question)]  # "（南岭民爆的全资子公司）": who, not what
     words += [
         m.printed.lower()
@@ -208,7 +231,7 @@ def extractive_inputs(
     figures = asked.intent in ("lookup", "calculation") and (len(asked.years) <= 1 or parts) and words
     # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
     # company's total sales are another figure)
-    kinds = tuple(asked.qualifiers)
+    kinds = tuple(_acronymed(k, asked.question)[0] for k in asked.qualifiers)
     # a Chinese figure of a company other than the filer (a subsidiary's 净利润): only sentences naming it
     # (English names are capitalised words of many kinds, and a filing names a segment's figures otherwise)
     named = subject_names(asked, texts) if asked.language == "zh" else []

@@ -168,8 +168,8 @@ FORMULAS: dict[str, Formula] = {
                 "percent increase",
                 "percentage decrease",
                 "percent decrease",
+                # "compared with the year-earlier quarter"; "what was it a year earlier" asks two figures
                 "year-earlier",
-                "year earlier",
             ),
         ),
         Formula(

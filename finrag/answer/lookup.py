@@ -42,7 +42,8 @@ UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?
 _PARENT_ROW = re.compile(r"(?<!归属于)母公司(?!所有者|股东)")
 _MONEY_ASKED = re.compile(
     r"多少(?:千|万|亿)?元|\bin (?:usd|us\$|dollars)\b|\busd (?:thousands|millions|billions)\b"
-    r"|\bhow much (?:cash|money)\b",
+    r"|\bhow much (?:cash|money)\b"
+    r"|\bwhat (?:[\w-]+ ){0,2}amount (?:did|was|were|has|had|is)\b",  # "what provisional amount did X record"
     re.I,
 )
 _QUANTITY_ASKED = re.compile(r"多少(?:万|千)?(?:吨|台|套|件|辆|米|千瓦时|度|立方米|平方米|个|只)")
@@ -210,6 +211,9 @@ def best_fact(
     component = part_after(asked.question, want.item)
     # a statement's amount ("net revenue") asked with no word of a rate: a "%" cell (its growth) is not it
     money = bool(_MONEY_ASKED.search(asked.question)) or (home is not None and not _RATE_ASKED.search(low_q))
+    # a statement amount as the question's own formula's operand ("净利率=净利润/营业收入"): its row in a
+    # table of rates is not it
+    money = money or (asked.definition is not None and home is not None and not _RATE_ASKED.search(item_low))
     quantity = bool(_QUANTITY_ASKED.search(asked.question))
     net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_COLUMN.search(asked.question)
     scored: list[tuple[float, Fact]] = []

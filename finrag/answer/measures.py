@@ -20,7 +20,9 @@ _PERCENT = re.compile(rf"\d\s*[%％]|\d\s*percent\b|{_ROW_SHARE.pattern}", re.I)
 _MEASURES = (
     (
         re.compile(
-            r"\bwhat (?:share|percentage|percent|proportion)\b|\bas a (?:percentage|share) of\b", re.I
+            r"\bwhat (?:share|percentage|percent|proportion|portion)\b|\bas a (?:percentage|share) of\b"
+            r"|\b(?:give|answer|express)\w* (?:\w+ ){0,2}(?:as |in )?(?:a )?percent(?:age)?s?\b",
+            re.I,
         ),
         _PERCENT,
         "a percentage",
@@ -81,6 +83,14 @@ def _other_quarter_only(text: str, quarter: int) -> bool:
     """The text speaks of another quarter ("the second quarter") and never of the one asked."""
     others = [q for q in range(1, 5) if q != quarter and _prints_quarter(text, q)]
     return bool(others) and not _prints_quarter(text, quarter)
+
+
+def percent_unanswered(asked: AskedFor, text: str) -> bool:
+    """An English question asking a percentage or a margin whose answer ``text`` prints none ("what portion
+    of its interest was capitalized" answered by the interest incurred alone)."""
+    return asked.language == "en" and any(
+        asks.search(asked.question) and not prints.search(text) for asks, prints, _ in _MEASURES[:2]
+    )
 
 
 def unanswered_measure(asked: AskedFor, text: str) -> str | None:

@@ -112,8 +112,8 @@ def lookup_answer(
     lines: list[str] = []
     for want in wants_for(asked):
         f = best_fact(facts, want, asked, doc_rank)
-        if f is None or f in found:
-            continue
+        if f is None or f.fact_id in {g.fact_id for g in found}:
+            continue  # one cell (read under two names) is quoted once
         outflow = outflow or (not found and want.item.concept in OUTFLOW_CONCEPTS and f.value < 0)
         found.append(f)
         n = cite(f)
@@ -350,8 +350,8 @@ def _calculation(
         if f is None:
             return None
         chosen.append(f)
-    if len({f.fact_id for f in chosen}) < len(chosen) and formula.named and not closing_only:
-        return None  # one cell standing for two different items of a named formula: a wrong match
+    if len({f.fact_id for f in chosen}) < len(chosen) and not closing_only:
+        return None  # one cell standing for two operands (a share of itself, a growth of 0%): a wrong match
     fixed = formula.named  # the formula named the items: show them as the table prints them
     operands = [  # a part's row ("原材料" of 存货) is shown as printed too
         operand(

@@ -13,7 +13,13 @@ from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
 from finrag.answer.classes import CLASS_ROWS, asked_classes, class_answer, class_cells
 from finrag.answer.counterparty import asked_party, party_answer
-from finrag.answer.debt import asks_debt_change, debt_change_answer
+from finrag.answer.debt import (
+    DEBT_ITEMS,
+    asks_debt_change,
+    asks_debt_ratio,
+    debt_change_answer,
+    debt_ratio_answer,
+)
 from finrag.answer.defined import defined_answer
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts
 from finrag.answer.formulas import PRINTED_FIRST
@@ -72,6 +78,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         items = named if asked.formula.named else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
+    if asks_debt_ratio(asked):  # total debt: the balance sheet's debt rows
+        items += DEBT_ITEMS
     party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
     if not items and party is None:
         return None
@@ -129,6 +137,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return ranking_answer(asked, pool, doc_rank, cite_pool, [c.text for _, c in prep.context])
     if asks_debt_change(asked):
         return debt_change_answer(asked, facts, doc_rank, cite)
+    if asks_debt_ratio(asked) and (debt := debt_ratio_answer(asked, facts, doc_rank, cite)) is not None:
+        return debt
     years = which_year(asked, facts, doc_rank, cite)
     if years is not None:
         return years

@@ -117,6 +117,28 @@ def _in_follow_up(name: str, asked: AskedFor) -> bool:
     return follow is not None and items_end <= follow.start() < at
 
 
+# "earned outside the United States": the foreign part, under the name a table prints for it
+_OUTSIDE = re.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?(U\.S\.|US|United States)(?![\w.])", re.I)
+_ABROAD = ("Foreign", "International", "Non-U.S.", "Outside the U.S.", "Outside U.S.", "Rest of world")
+
+
+def abroad_part(asked: AskedFor, context: list[Chunk]) -> tuple[list[str], str]:
+    """The question's names and wording with the home country it asks outside of ("earned outside the
+    United States") replaced by the row or column a retrieved table prints for the rest of the world
+    ("Foreign" beside "Domestic"); both as they are when no table prints one."""
+    m = _OUTSIDE.search(asked.question)
+    if m is None:
+        return asked.entities, asked.question
+    tables = "\n".join(c.text for c in context if "|" in c.text)
+    printed = (rf"(?:^|\|)\s*{re.escape(w)}\s*(?:\(\w\)\s*)?\|" for w in _ABROAD)  # a row or a column
+    cell = next((w for w, p in zip(_ABROAD, printed, strict=True) if re.search(p, tables, re.I | re.M)), None)
+    if cell is None:
+        return asked.entities, asked.question
+    home = m.group(1).rstrip(".")
+    names = [*(e for e in asked.entities if e.rstrip(".") != home), cell]
+    return names, asked.question[: m.start()] + cell + asked.question[m.end() :]
+
+
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     """Names in the question, other than the filer, that the retrieved text prints as written and only as a
     name (a capitalised common word, "Company" or "Effective", is also printed in lower case); a product
@@ -255,9 +277,16 @@ def _totalled_by(item: LineItemMatch, part: Fact, facts: list[Fact]) -> bool:
 
 
 def titles_item(item: LineItemMatch, title: str) -> bool:
-    """The table title names the item (its printed words or a synonym of its concept)."""
+    """The table title names the item (its printed words or a synonym of its concept), or a Chinese title
+    names the last words of it ("成本分析表" of 营业成本: its rows are the cost's parts)."""
     low = normalise(title)
-    return normalise(item.printed) in low or any(s in low for s in synonyms(item.concept) if s)
+    core = _ZH_TITLE_TAIL.sub("", _NOTE_NUMBER.sub("", low))
+    tail = len(core) >= _MIN_TITLE_WORD and not core.isascii() and normalise(item.printed).endswith(core)
+    return tail or normalise(item.printed) in low or any(s in low for s in synonyms(item.concept) if s)
+
+
+_ZH_TITLE_TAIL = re.compile(r"(?:分析|构成|明细|情况)?表?$")
+_MIN_TITLE_WORD = 2  # "成本": a Chinese word of two characters
 
 
 def _listed_rows(facts: list[Fact], wanted: list[str]) -> list[Fact]:

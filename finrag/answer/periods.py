@@ -48,7 +48,7 @@ _YEAR_QUARTER = re.compile(r"(?<![\w.])((?:19|20)\d{2})\s+Q([1-4])(?![\w.])", re
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 _ORDINAL = "|".join(_ORDINALS)
 QUARTER_WORD = rf"q[1-4]|{_ORDINAL}"
-_EN_QUARTER = re.compile(rf"\b({_ORDINAL})\s+quarter\b", re.I)
+_EN_QUARTER = re.compile(rf"\b({_ORDINAL})[\s-]+quarter\b", re.I)  # "fourth-quarter 2022" too
 # a quarterly table's ordinal columns under their year ("2017 First", "2018 Quarter Third"): that quarter
 _YEAR_ORDINAL = re.compile(rf"\b(?:19|20)\d{{2}}\s+(?:quarter\s+)?({_ORDINAL})\b(?!\s+half)", re.I)
 # a quarterly note's column headed by the quarter alone ("Q1", "First Quarter", "4th"), or its year's total

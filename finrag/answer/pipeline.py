@@ -38,9 +38,11 @@ from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.measures import unanswered_measure
+from finrag.answer.measures import percent_unanswered, unanswered_measure
+from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, votes_step
 from finrag.answer.operands import printed_metric, with_rows
+from finrag.answer.owners import abroad_part
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
@@ -163,7 +165,8 @@ class Answerer:
         if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         chunks = [c for _, c in prep.context]
-        from_tables = items_from_tables(asked.question, chunks, asked.entities)
+        asked.entities, worded = abroad_part(asked, chunks)  # "earned outside the United States": "Foreign"
+        from_tables = items_from_tables(worded, chunks, asked.entities)
         cell = named_cell(asked, chunks)
         named_rows = _rows_named(asked, from_tables)
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
@@ -216,7 +219,7 @@ class Answerer:
             trace.add("answer", "votes", {"facts": voted.detail})
         elif asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
-            prep.numeric = numeric_answer(self.store, prep, hits)
+            prep.numeric = self._numeric(prep, hits)
             trace.add(
                 "answer",
                 "facts",
@@ -230,7 +233,7 @@ class Answerer:
                 access, k = prep.request.filters.access, self.cfg.context_chunks
                 query = part_query(parts, asked)
                 prep.context.extend(search_again(query, prep.context, access, self.retriever.search, k))
-                prep.numeric = numeric_answer(self.store, prep, hits)
+                prep.numeric = self._numeric(prep, hits)
                 if prep.numeric is None and (parts := unprinted_parts(asked, [c for _, c in prep.context])):
                     return self._refuse_as(prep, "part", parts)  # "Lockheed Martin's Marine Systems segment"
             if prep.numeric is None and (stub := stub_period(asked, prep.context)):  # "2007年全年" of 1-6月
@@ -317,6 +320,12 @@ class Answerer:
             text = ""  # "what price per share …" quoted by sentences that print none
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
+
+    def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
+        """The numeric step's answer, unless it prints no percentage where one is asked ("what portion of its
+        interest was capitalized" answered by the interest incurred alone)."""
+        found = numeric_answer(self.store, prep, hits)
+        return None if found is not None and percent_unanswered(prep.asked, found.text) else found
 
     def _finish(self, prep: Prepared, text: str, answerer: str) -> Answer:
         t0 = time.perf_counter()

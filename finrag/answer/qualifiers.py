@@ -106,13 +106,13 @@ def _part_before(text: str) -> str:
 
 
 # "金宇生物2020年非洲猪瘟疫苗的销售收入": what stands between the year and "的" before a line item names the
-# kind of it asked (a product, a market); statements, scopes and periods do not
-# "2010年EVA胶膜的产能", "2006年彩色喷墨打印纸（彩喷系列）的产能": the kind, its bracketed short name aside
+# kind asked (a product, a market; not statements, scopes and periods), a bracketed short name aside
 _ZH_BEFORE = re.compile(
     r"(?:\d{2,4}\s*年(?:度|末|初|底)?|\d{1,2}\s*日|[，,：:])\s*([A-Za-z\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff]{1,11}?)(?:[（(][^（）()]{1,10}[)）])?的$"
 )
-# a word a line item's name may open with ("新园区P3实验室的累计折旧": the lab's, the item being 折旧)
-_ZH_ITEM_PREFIX = re.compile(r"累计$")
+# a word a line item's name may open with ("新园区P3实验室的累计折旧": the lab's, the item being 折旧); a
+# product's kind may stand right before the item ("冷冻设备产品营业成本": the 冷冻设备 rows)
+_ZH_ITEM_PREFIX, _ZH_PRODUCT_END = re.compile(r"累计$"), re.compile(r"(?<=产品)$")
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
     r"|财务|会计|经营|主要|^和|(?:19|20)\d{2}年"  # "2005年度和2006年度的营业收入": two years, no kind
@@ -132,8 +132,7 @@ _ZH_INNER_GLOSS = re.compile(
 # "在西南地区实现的": the region, without the preposition before it
 _ZH_AT = re.compile(r"^在(?=.{2,}(?:地区|市场|区域)(?:实现|取得|完成|产生)?$)")
 _ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
-_ZH_BASIS = "按"
-_ZH_PLACE_END = ("中", "里")
+_ZH_BASIS, _ZH_PLACE_END = "按", ("中", "里")
 
 
 # "“年产1万吨…项目”的预计投资额": a name the question quotes is what the figure is of; a quoted table or
@@ -160,7 +159,8 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     found: list[str] = []
     for start in starts:
         # "电解锰（电解金属锰）产品的": the name in the bracket, as the tables print it
-        before = _ZH_INNER_GLOSS.sub(r"\1\2的", _ZH_ITEM_PREFIX.sub("", question[:start]))
+        before = _ZH_PRODUCT_END.sub("的", _ZH_ITEM_PREFIX.sub("", question[:start]))
+        before = _ZH_INNER_GLOSS.sub(r"\1\2的", before)
         m = _ZH_BEFORE.search(before)
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")

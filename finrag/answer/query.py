@@ -323,7 +323,7 @@ _CASH_PAID = re.compile(
 )
 
 
-_QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth) quarter\b"
+_QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth)[\s-]quarter\b"
 _PART_WORDS = re.compile(rf"{_QUARTER}|\b(?:three|six|nine) months\b|\bweeks ended\b", re.I)
 _REPORT_PART = re.compile(
     rf"(?:{_QUARTER})\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?(?:(?:19|20)\d{{2}}\s+)?"

@@ -60,19 +60,51 @@ MIN_SUBJECT_WORDS = 2  # words of a proposal or nominee the question must write 
 class VoteBlock:
     subject: str  # the proposal's heading or the nominee's name
     cells: dict[str, Fact]  # "For" -> its fact, …
+    nominee: bool = False  # a row of the director election (For, Against … as columns)
 
 
 def vote_blocks(facts: list[Fact]) -> list[VoteBlock]:
     """The votes in ``facts``: per proposal heading (rows For, Against, …) or nominee (columns For, …)."""
-    blocks: dict[tuple[str, str], dict[str, Fact]] = {}
+    blocks: dict[tuple[str, str, bool], dict[str, Fact]] = {}
     for f in facts:
         row = _KINDS.get(f.line_item.strip().rstrip(":").lower())
         column = _KINDS.get(f.column_label.strip().lower())
         if row and f.section:
-            blocks.setdefault((f.doc_id, f.section), {}).setdefault(row, f)
+            blocks.setdefault((f.doc_id, f.section, False), {}).setdefault(row, f)
         elif column and not row:
-            blocks.setdefault((f.doc_id, f.line_item), {}).setdefault(column, f)
-    return [VoteBlock(subject, cells) for (_, subject), cells in blocks.items() if "For" in cells]
+            blocks.setdefault((f.doc_id, f.line_item, True), {}).setdefault(column, f)
+    return [VoteBlock(subject, cells, row) for (_, subject, row), cells in blocks.items() if "For" in cells]
+
+
+# "which director nominee drew the fewest votes against": the nominees ranked by that count
+_WHICH_NOMINEE = re.compile(r"\bwhich (?:director )?(?:nominee|director)s?\b", re.I)
+_FEWEST = re.compile(r"\b(?:fewest|least|lowest|smallest)\b", re.I)
+_MOST = re.compile(r"\b(?:most|highest|largest|greatest)\b", re.I)
+
+
+def _ranked_nominee(
+    asked: AskedFor, blocks: list[VoteBlock], kind: str, cite: CiteFn
+) -> NumericAnswer | None:
+    """The nominee with the fewest (most) votes of ``kind``, in the first document's election; None when
+    the question ranks no nominees or fewer than two print that count."""
+    fewest, most = _FEWEST.search(asked.question), _MOST.search(asked.question)
+    if not _WHICH_NOMINEE.search(asked.question) or bool(fewest) == bool(most):
+        return None
+    nominees = [b for b in blocks if b.nominee and kind in b.cells]
+    first = nominees[0].cells[kind].doc_id if nominees else ""
+    nominees = [b for b in nominees if b.cells[kind].doc_id == first]
+    if len(nominees) < MIN_NOMINEES:
+        return None
+    pick = min if fewest else max
+    chosen = pick(nominees, key=lambda b: b.cells[kind].value)
+    f = chosen.cells[kind]
+    rank = "fewest" if fewest else "most"  # every figure cited: the nominees are not counted in words
+    name = chosen.subject.rstrip(":")
+    text = f"{name}: {kind} {format_number(f.value, None)} votes [{cite(f)}], the {rank} of any nominee."
+    return NumericAnswer(text, [f], None, [f.fact_id], f.value)
+
+
+MIN_NOMINEES = 2  # a ranking needs two nominees or more
 
 
 def _words(text: str) -> set[str]:
@@ -98,7 +130,12 @@ def vote_answer(asked: AskedFor, facts: list[Fact], cite: CiteFn) -> NumericAnsw
     or names none of the votes in ``facts``."""
     if asked.language != "en" or not ASKS_VOTES.search(asked.question):
         return None
-    block = asked_block(asked.question, vote_blocks(facts))
+    blocks = vote_blocks(facts)
+    plain = _EITHER.sub(" ", asked.question)  # "cast for or against": no side asked
+    kind = "For" if _IN_FAVOR.search(plain) else next((k for p, k in _ASKED_KIND if p.search(plain)), "For")
+    if ranked := _ranked_nominee(asked, blocks, kind, cite):
+        return ranked
+    block = asked_block(asked.question, blocks)
     if block is None:
         return None
     if _SHARE.search(asked.question):
@@ -124,8 +161,6 @@ def vote_answer(asked: AskedFor, facts: list[Fact], cite: CiteFn) -> NumericAnsw
         text = f"{block.subject.rstrip(':')}: {calc_text(calc, operands, 'en')}"
         used = [block.cells[k] for k in kinds]
         return NumericAnswer(text, used, calc, [f.fact_id for f in used])
-    plain = _EITHER.sub(" ", asked.question)  # "cast for or against": no side asked
-    kind = "For" if _IN_FAVOR.search(plain) else next((k for p, k in _ASKED_KIND if p.search(plain)), "For")
     f = block.cells.get(kind)
     if f is None:
         return None

@@ -81,8 +81,8 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b([1-4])Q\s*'?(\d{2}|(?:19|20)\d{2})\b"), "en_nq"),
     (
         re.compile(
-            # "third quarter (July–September) of 2019": an aside may name its months
-            r"\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\s+(?:\([^()]{1,30}\)\s*)?"
+            # "third quarter (July–September) of 2019": an aside may name its months; "fourth-quarter 2022"
+            r"\b(first|second|third|fourth|1st|2nd|3rd|4th)[\s-]+(?:fiscal\s+)?quarter\s+(?:\([^()]{1,30}\)\s*)?"
             r"(?:of\s+)?(?:fiscal\s+)?"
             r"(?:year\s+)?" + _YEAR,
             re.I,
@@ -245,7 +245,7 @@ def _relative(label: str, ref: Reference | None) -> Period:
 _ZH_ORD = "一二三四"
 _EN_ORDINAL = ("first", "second", "third", "fourth")
 _BARE_Q = re.compile(
-    r"\b[Qq]([1-4])\b|第\s*([一二三四])\s*季度|\b(first|second|third|fourth)\s+quarter\b|上半年|\b(?:first\s+half|H1)\b",
+    r"\b[Qq]([1-4])\b|第\s*([一二三四])\s*季度|\b(first|second|third|fourth)[\s-]+quarter\b|上半年|\b(?:first\s+half|H1)\b",
     re.I,
 )
 _YTD = re.compile(r"前三季度|1\s*[-－—至~]\s*9\s*月")  # cumulative: year to date, not the quarter itself

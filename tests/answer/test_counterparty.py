@@ -51,6 +51,13 @@ def test_the_largest_customer_of_the_year_asked_with_its_amount_and_share() -> N
     assert second is not None and "NCR" in second.text and second.result == Decimal("2526.09")
 
 
+def test_a_share_of_the_top_five_s_total_divides_by_the_listed_total_not_all_sales() -> None:
+    question = "安妮股份2006年度第一大客户的销售额占当年前五名客户销售额合计的比例是多少？"
+    out = _answer(question, [TOP_CUSTOMERS])
+    assert out is not None and out.result == Decimal("42.55")  # 2,513.21 / 5,906.04, not the printed 8.15%
+    assert "8.15%" not in out.text and "5,906.04" in out.text
+
+
 def test_no_table_ranking_counterparties_gives_no_answer() -> None:
     assert _answer("安妮股份2006年度的第一大客户是谁？", [BY_LINE]) is None
     assert asked_party(analyze("What was Acme's largest customer in 2020?")) is not None

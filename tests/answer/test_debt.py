@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from finrag.answer.debt import asks_debt_change, debt_change_answer
+from finrag.answer.debt import asks_debt_change, asks_debt_ratio, debt_change_answer, debt_ratio_answer
 from finrag.answer.facts import extract_facts
 from finrag.answer.query import analyze
 from finrag.model import Table
@@ -49,3 +49,32 @@ def test_a_printed_total_debt_row_is_used_as_is() -> None:
     found = debt_change_answer(asked, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1)
     assert found is not None and found.result == Decimal(6911)  # not 224 + 6,687 + 6,911
     assert found.text.startswith("No. Debt on the balance sheet fell by 133, from 7,044")
+
+
+def test_an_undefined_english_debt_to_equity_is_total_debt_over_equity_not_total_liabilities() -> None:
+    balance = Table(
+        "t52",
+        [76],
+        [["(In millions)", "December 31, 2017", "December 31, 2016"]],
+        [
+            ["Loans and notes payable", "13,205", "12,498"],
+            ["Current maturities of long-term debt", "3,298", "3,527"],
+            ["Accounts payable and accrued expenses", "8,748", "9,490"],
+            ["Long-term debt", "31,182", "29,684"],
+            ["Total liabilities", "68,919", "64,050"],
+            ["Total equity", "18,977", "23,062"],
+        ],
+        caption="Consolidated Balance Sheets",
+    )
+    doc = make_doc([balance], company="Acme", year=2017, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("Is Acme highly leveraged (debt to equity) as of FY2017?")
+    assert asks_debt_ratio(asked)
+    found = debt_ratio_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and found.result == Decimal("2.51")  # (31,182 + 13,205 + 3,298) / 18,977
+    assert "68,919" not in found.text and "Accounts payable" not in found.text
+    # a definition of its own, or a Chinese 产权比率 (total liabilities over equity), is not this ratio
+    assert not asks_debt_ratio(
+        analyze("What is Acme's FY2017 debt-to-equity ratio? Define it as total liabilities / total equity.")
+    )
+    assert not asks_debt_ratio(analyze("Acme公司2017年末的产权比率是多少？"))

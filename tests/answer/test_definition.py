@@ -480,6 +480,28 @@ def test_operands_naming_only_a_date_are_the_questions_item_then() -> None:
     assert terms == [("应付账款", 0), ("应付账款", 1), ("应付账款", 1)]
 
 
+def test_an_opening_balance_named_only_by_its_date_shares_the_item_the_closing_one_names() -> None:
+    asked = analyze(
+        "爱康科技2010年的净资产收益率是多少？净资产收益率=归属于母公司股东的净利润/[(期初+期末归属于母公司股东权益)/2]"
+        "，保留2位小数。"
+    )
+    assert asked.definition is not None  # square brackets nest like round ones
+    terms = [(t.item.printed, t.back) for t in asked.definition.terms]
+    assert terms == [
+        ("归属于母公司股东的净利润", 0),
+        ("归属于母公司股东权益", 1),
+        ("归属于母公司股东权益", 0),
+    ]
+
+
+def test_a_bracketed_formula_after_its_verb_is_named_by_the_metric_asked() -> None:
+    d = find_definition(
+        "What net income margin did Acme's Optical segment earn in 2020 (segment net income / segment net "
+        "sales)? Round to one decimal place."
+    )
+    assert d is not None and d.name == "net income margin"  # not "Optical segment earn"
+
+
 def test_an_average_balance_written_without_years_is_the_mean_of_the_year_s_start_and_end() -> None:
     doc = make_doc([BALANCE], company="3M", year=2022, language="en", unit_line="")
     facts = extract_facts(doc, table_chunks(doc))

@@ -47,6 +47,16 @@ def test_figure_questions_focus_on_the_item_and_year_text_questions_do_not() -> 
     assert none is None
 
 
+def test_words_the_question_glosses_by_an_acronym_may_be_printed_as_the_acronym() -> None:
+    text = "Document Cloud ARR exiting fiscal 2016 was $475 million, up from $385 million at the end of 2015."
+    context = [(1, make_chunk(Q3_2024, text, 41))]
+    asked = analyze("What was Northwind's Document Cloud annualized recurring revenue (ARR) in fiscal 2016?")
+    asked.qualifiers = ["cloud annualized recurring"]
+    question, chunks, focus = extractive_inputs(asked, context, AnswerSettings())
+    assert focus is not None and focus.kinds == ("cloud ARR",) and "arr" in focus.wordings
+    assert "$475 million" in extractive_answer(question, chunks, 3, 500, focus)
+
+
 def _numbered(*chunks: Chunk) -> list[tuple[int, Chunk]]:
     return [(n, c) for n, c in enumerate(chunks, 1)]
 

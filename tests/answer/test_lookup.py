@@ -145,6 +145,9 @@ def test_a_year_asked_is_not_answered_from_a_quarter_s_column_and_a_written_date
     assert best_fact(share_facts, cost, amount, {}) is None
     ratio = analyze("国电电力2007年1-6月的营业成本占收入的比例是多少?")
     assert best_fact(share_facts, cost, ratio, {}) is not None  # asked as a share: the share
+    # the question's own formula reads 营业成本 as an amount: its share of revenue is no operand
+    defined = analyze("国电电力2007年1-6月的成本率是多少？成本率=营业成本/营业收入，保留两位小数。")
+    assert defined.definition is not None and best_fact(share_facts, cost, defined, {}) is None
     balance = Table(
         "t7",
         [66],
@@ -1083,3 +1086,21 @@ def test_a_product_s_measure_is_its_row_of_the_block_and_a_quantity_is_never_an_
     item = LineItemMatch("", "四氧化三锰", q.index("四氧化三锰"))
     f = best_fact(facts, Want(item, 2004), analyze(q), {})
     assert f is not None and f.value == Decimal("9682.4")  # not a customer's purchases in 万元
+
+
+def test_an_amount_asked_is_not_a_rate_reconciliation_s_percentage() -> None:
+    rates = Table(
+        "t91",
+        [78],
+        [["", "Fiscal Years Ended January 31, 2018", "2017"]],
+        [["U.S. statutory tax rate", "33.8%", "35.0%"], ["One-time transition tax", "12.3%", "—%"]],
+        caption="A reconciliation of the significant differences between the U.S. statutory tax rate",
+    )
+    doc = make_doc([rates], company="Acme", year=2018, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    item = Want(LineItemMatch("", "one-time transition tax", 0), 2018)
+    amount = analyze("What provisional amount did Acme record in fiscal 2018 for its one-time transition tax")
+    assert best_fact(facts, item, amount, {}) is None
+    rate = analyze("What rate did the one-time transition tax add to Acme's fiscal 2018 effective tax rate?")
+    found = best_fact(facts, item, rate, {})
+    assert found is not None and found.value == Decimal("12.3")

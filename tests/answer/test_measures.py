@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.measures import unanswered_measure
+from finrag.answer.measures import percent_unanswered, unanswered_measure
 from finrag.answer.query import AskedFor, analyze
 from finrag.model import QueryAnalysis
 from finrag.retrieve.periods import find_periods
@@ -102,3 +102,11 @@ def test_a_chinese_quantity_or_quarter_asked_needs_a_quote_printing_it() -> None
     assert unanswered_measure(sold, "2010年度向REC MODULES PTE.LTD销售太阳能边框126.51万套。[3]") is None
     quarter = analyze("国电电力2006年第四季度的上网电量是多少亿千瓦时？")
     assert unanswered_measure(quarter, "我国年发电量2006年达28,344亿千瓦时。[1]") == "第四季度"
+
+
+def test_a_figure_answering_a_percentage_asked_needs_a_percentage() -> None:
+    asked = analyze("What portion of Acme's interest incurred in 2018 was capitalized? Give a percentage.")
+    assert percent_unanswered(asked, "total interest incurred (2018): 821,229 thousand [3].")
+    assert not percent_unanswered(asked, "Share of total = 51,738 / 821,229 = 6.3% [3].")
+    plain = analyze("What was Acme's total interest incurred in 2018?")
+    assert not percent_unanswered(plain, "total interest incurred (2018): 821,229 thousand [3].")

@@ -7,7 +7,14 @@ from decimal import Decimal
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.owners import is_filer, kind_facts, noted_in_question, owned_facts, subject_names
+from finrag.answer.owners import (
+    abroad_part,
+    is_filer,
+    kind_facts,
+    noted_in_question,
+    owned_facts,
+    subject_names,
+)
 from finrag.answer.query import analyze
 from finrag.model import Table
 
@@ -350,3 +357,52 @@ def test_a_segment_s_column_is_its_figure_even_where_another_table_lists_it_as_a
     )
     out = lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and "710" in out.text  # the segment's capex column, not its net sales row
+
+
+def test_outside_the_home_country_is_the_rest_of_the_world_row_a_table_prints() -> None:
+    taxes = Table(
+        "t90",
+        [85],
+        [["(in thousands)", "2016", "2015"]],
+        [
+            ["Domestic", "805,749", "589,371"],
+            ["Foreign", "629,389", "284,410"],
+            ["Income before income taxes", "1,435,138", "873,781"],
+        ],
+        caption="NOTE 9. INCOME TAXES",
+    )
+    doc = make_doc([taxes], company="Acme", year=2016, language="en", unit_line="")
+    asked = analyze(
+        "What percentage of Acme's 2016 income before income taxes was earned outside the United States?"
+    )
+    names, worded = abroad_part(asked, table_chunks(doc))
+    assert names[-1] == "Foreign" and "United States" not in names
+    assert worded.endswith("was earned Foreign?")
+    assert abroad_part(asked, []) == (asked.entities, asked.question)  # no such row printed: as asked
+
+
+COSTS = Table(
+    "t92",
+    [12],
+    [["分产品", "成本构成项目", "本期金额", "本期占总成本比例(%)", "上年同期金额"]],
+    [
+        ["冷冻设备", "直接材料", "174,759,098.51", "69.74", "161,907,247.59"],
+        ["", "制造费用", "37,187,898.42", "14.84", "36,210,854.43"],
+        ["罐式集装箱", "直接材料", "549,224,205.50", "86.89", "576,179,192.11"],
+        ["", "制造费用", "41,022,730.97", "6.49", "38,368,727.19"],
+    ],
+    caption="(3). 成本分析表",
+)
+
+
+def test_a_product_s_cost_part_is_read_from_the_cost_table_and_never_as_a_share_of_itself() -> None:
+    doc = make_doc([COSTS], company="四方科技", year=2019)
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("四方科技2019年冷冻设备产品营业成本中的制造费用是多少元？")
+    assert asked.qualifiers == ["冷冻设备", "制造费用"]  # the product written right before the item
+    kinds = kind_facts(facts, asked.qualifiers, {}, asked.line_items)
+    found = lookup_answer(asked, kinds, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and [f.value for f in found.facts] == [Decimal("37187898.42")]  # quoted once
+    share = analyze("四方科技2019年冷冻设备产品营业成本中的制造费用占营业成本的比例是多少？")
+    kinds = kind_facts(facts, share.qualifiers, {}, share.line_items)
+    assert calculation_answer(share, kinds, {doc.doc_id: 0}, lambda f: 1) is None  # not 100.00%

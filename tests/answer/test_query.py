@@ -192,3 +192,14 @@ def test_an_item_a_total_is_said_to_include_is_not_the_item_asked() -> None:
         " classified in cost of sales?"
     )
     assert [m.printed for m in asked.line_items] == []  # not cost of sales: the total's row is read
+
+
+def test_a_figure_asked_again_a_year_earlier_is_two_figures_and_a_comparison_with_one_is_a_growth() -> None:
+    again = analyze(
+        "What was Acme's Document Cloud ARR at the end of fiscal 2015, and what was it a year earlier?"
+    )
+    assert again.formula is None
+    compared = analyze(
+        "What diluted EPS did Acme report for Q1 2023, and how does it compare with the year-earlier quarter?"
+    )
+    assert compared.formula is not None and compared.formula.name == "yoy_growth"

@@ -103,3 +103,18 @@ def test_a_year_s_row_of_a_table_by_year_is_no_item() -> None:
     share = "市场份额情况如下表：\n| 年份 | 占有率（%） |\n| 2004年 | 3.72 |\n| 2005年 | 3.85 |"
     question = "国电电力2004年前5名供应商合计采购额占年度原材料采购总额的比例是多少？"
     assert items_from_tables(question, [make_chunk(doc, share, 49, table_ref="t1")]) == []
+
+
+def test_what_the_figure_asked_leaves_out_is_no_item() -> None:
+    doc = make_doc([], language="en")
+    leases = make_chunk(
+        doc,
+        "Future minimum lease payments\n| | Operating Leases |\n| Minimum lease payments | 2,961 |\n"
+        "| Sublease income | (15) |",
+        84,
+        table_ref="t6",
+    )
+    question = "What minimum lease payments did Acme owe (before any sublease income)?"
+    assert [m.printed for m in items_from_tables(question, [leases])] == ["minimum lease payments"]
+    asked = "How much sublease income did Acme expect under its operating leases?"
+    assert [m.printed for m in items_from_tables(asked, [leases])] == ["sublease income"]

@@ -83,3 +83,21 @@ def test_a_question_naming_no_proposal_or_two_as_much_gets_no_vote() -> None:
     facts = _facts(PROPOSALS, "PepsiCo")
     assert vote_answer(analyze("How many votes were cast for the proposal?"), facts, _one) is None
     assert vote_answer(analyze("What was PepsiCo's 2023 net revenue?"), facts, _one) is None
+
+
+def test_the_nominee_with_the_fewest_or_most_votes_of_a_kind_is_ranked_from_the_election() -> None:
+    facts = _facts(NOMINEES, "Foot Locker")
+    fewest = vote_answer(
+        analyze("Which director nominee drew the fewest votes against, and how many?"), facts, _one
+    )
+    assert fewest is not None and fewest.result == Decimal(294935)
+    assert fewest.text.startswith("Virginia C. Drosos: Against 294,935 votes")
+    most = vote_answer(analyze("Which nominee received the most votes against at the meeting?"), facts, _one)
+    assert most is not None and most.text.startswith("Richard A. Johnson: Against 16,105,005")
+    # the proposals' rows (a heading over For / Against rows) are no nominees
+    assert (
+        vote_answer(
+            analyze("Which nominee drew the fewest votes against?"), _facts(PROPOSALS, "PepsiCo"), _one
+        )
+        is None
+    )

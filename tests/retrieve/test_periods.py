@@ -108,6 +108,8 @@ def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -
 def test_a_quarter_with_its_months_in_an_aside_is_still_that_quarter() -> None:
     found = find_periods("What was Sifang's operating revenue in the third quarter (July–September) of 2019?")
     assert [(p.fiscal_year, p.fiscal_period) for p in found] == [(2019, "Q3")]
+    hyphened = find_periods("What share of its fourth-quarter 2022 worldwide sales came from Pharmaceutical?")
+    assert [(p.fiscal_year, p.fiscal_period) for p in hyphened] == [(2022, "Q4")]
 
 
 def test_a_year_in_a_plan_s_name_is_no_period() -> None:
