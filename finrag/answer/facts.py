@@ -37,7 +37,14 @@ from finrag.answer.quarters import (
 )
 from finrag.answer.restarts import past_pushed_labels, restarted
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
-from finrag.answer.table_context import MAX_TITLE_CHARS, blocks_before, declared_unit, scope_of, statement_of
+from finrag.answer.table_context import (
+    MAX_TITLE_CHARS,
+    blocks_before,
+    declared_unit,
+    listing_part,
+    scope_of,
+    statement_of,
+)
 from finrag.answer.table_rows import closes_block, section_totals
 from finrag.answer.transpose import transposed
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number
@@ -60,15 +67,22 @@ def extract_facts(doc: Document, chunks: list[Chunk]) -> list[Fact]:
     """All numeric table cells of ``doc`` as facts, each tied to the chunk that shows it."""
     facts: list[Fact] = []
     previous: Previous | None = None
+    last = ""  # the statement of the table before: a listing's numbered parts are titled by it
     for table in doc.tables:
         for k, part in enumerate(restarted(table)):  # tables the reader ran together, read apart
-            found, previous = _table_facts(doc, part, chunks, previous, later=k > 0)
+            found, previous = _table_facts(doc, part, chunks, previous, later=k > 0, last=last)
             facts.extend(found)
+            last = found[0].statement if found else last
     return facts
 
 
 def _table_facts(
-    doc: Document, table: Table, chunks: list[Chunk], previous: Previous | None, later: bool = False
+    doc: Document,
+    table: Table,
+    chunks: list[Chunk],
+    previous: Previous | None,
+    later: bool = False,
+    last: str = "",
 ) -> tuple[list[Fact], Previous | None]:
     """``later``: a table read apart from the one above it, which the lines before the table head, not it."""
     header, rows = _split_header(table)
@@ -105,7 +119,7 @@ def _table_facts(
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
-    statement = statement_of(table, before, heading)
+    statement = listing_part(statement_of(table, before, heading), before, last)
     if (
         previous
         and is_span_heading(table.caption or "")

@@ -57,6 +57,29 @@ def statement_of(table: Table, before: list[str], heading: str) -> str:
     return table.caption or heading
 
 
+# "4、报告期内向前五名供应商采购情况" over tables captioned "（1）2006年1—6月", "（2）2005年度",
+# "（3）2004年度": the numbered parts of one listing by period, each titled by the listing's title
+_NUMBERED_PART = re.compile(r"^\s*[（(](\d)[)）]\s*(?:19|20)\d{2}\s*年[^\s|]{0,8}$")
+_LISTING_PART = re.compile(r"^(.{4,}?)\s*[（(](\d)[)）]")
+
+
+def listing_part(statement: str, before: list[str], last: str) -> str:
+    """A caption that is only a numbered part of a listing, with the listing's title before it: the short
+    line above the first part, the title of the part before (``last``, the previous table's statement) for
+    the others; else the caption as it is."""
+    part = _NUMBERED_PART.match(statement)
+    if part is None:
+        return statement
+    if part.group(1) == "1":
+        lines = [b.strip() for b in before if b.strip() and b.strip() != statement.strip()]
+        title = lines[0] if lines and "|" not in lines[0] and len(lines[0]) <= MAX_TITLE_CHARS else ""
+        return f"{title} {statement.strip()}" if title and not _NUMBERED_PART.match(title) else statement
+    lead = _LISTING_PART.match(last)
+    if lead is None or int(part.group(1)) != int(lead.group(2)) + 1:
+        return statement
+    return f"{lead.group(1)} {statement.strip()}"
+
+
 def scope_of(text: str) -> str:
     low = text.lower()
     if any(w in low for w in _PARENT_WORDS):

@@ -95,3 +95,36 @@ def test_the_n_th_largest_shareholder_is_ranked_by_shares_held_not_by_the_year_s
     out = _answer("截至2007年末，安妮股份的第二大股东是谁？持股多少股？", [holders])
     assert out is not None and out.result == Decimal("5508138")
     assert "黄晓颖" in out.text and "持股5,508,138股" in out.text and "2.61%" in out.text
+
+
+def test_the_later_numbered_parts_of_a_top_supplier_listing_by_year_are_that_listing_too() -> None:
+    def part(ref: str, caption: str, rows: list[list[str]]) -> Table:
+        return Table(ref, [69], [["供应商", "金额", "占当年总采购量的比例"]], rows, caption=caption)
+
+    tables = [
+        part(
+            "t1",
+            "（1）2006年1—6月",
+            [["柳州化工股份公司", "1125.50", "16.92%"], ["福建邵武化肥厂", "445.01", "6.69%"]],
+        ),
+        part(
+            "t2",
+            "（2）2005年度",
+            [["柳州化工股份公司", "2011.74", "19.98%"], ["南岭包装材料公司", "469.52", "4.66%"]],
+        ),
+        part(
+            "t3",
+            "（3）2004年度",
+            [["柳州化工股份公司", "1920.93", "19.10%"], ["川化新天府化工公司", "669.83", "9.26%"]],
+        ),
+    ]
+    doc = make_doc(tables, company="南岭民爆", year=2006, unit_line="4、报告期内向前五名供应商采购情况")
+    facts = extract_facts(doc, table_chunks(doc))
+    assert {f.statement for f in facts if f.table_ref == "t3"} == {
+        "4、报告期内向前五名供应商采购情况 （3）2004年度"
+    }
+    asked = analyze("南岭民爆2004年度的第二大供应商是哪家？采购金额是多少？")
+    party = asked_party(asked)
+    assert party is not None
+    out = party_answer(asked, party, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "川化新天府化工公司" in out.text and out.result == Decimal("669.83")
