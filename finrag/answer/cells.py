@@ -109,3 +109,16 @@ def cell_facts(
 _PERIOD_WORD = re.compile(
     r"(?:19|20)\d{2}\s*年(?:度|末|初|\d{1,2}\s*[-—~至]\s*\d{1,2}\s*月)?|(?:19|20)\d{2}(?![\d%])"
 )
+
+
+# "普莱柯的销售费用和销售费用占营业收入比例分别是多少": the amount asked beside the ratio of the same row
+_AMOUNT_AND_RATIO = re.compile(r"(?:和|及|以及|与)[^，。？?]{0,20}(?:比例|占比|比重|率)[^，。？?]{0,4}分别")
+
+
+def amount_beside(asked: AskedFor, facts: list[Fact], row: str) -> list[Fact]:
+    """The cells of ``row`` in the column the question's first item names, when the question asks that
+    amount beside the ratio a column of the same table prints; none otherwise."""
+    if not asked.line_items or not _AMOUNT_AND_RATIO.search(asked.question):
+        return []
+    item = normalise(asked.line_items[0].printed)
+    return [f for f in facts if f.line_item == row and f.unit != "%" and measure(f.column_label) == item]

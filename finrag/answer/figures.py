@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from finrag.answer.asks import YES_NO
 from finrag.answer.counterparty import asked_party, party_wordings
 from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
 from finrag.answer.extractive import Focus
@@ -249,12 +250,14 @@ def extractive_inputs(
         c.meta.fiscal_period in asked.quarters and one_year in (None, c.meta.fiscal_year) for _, c in context
     )
     periods = quarter_wordings(asked) if figures and not own_report else ()
+    # "What free cash flow did J&J generate in Q2 2023?": a sentence without the metric's name is no answer
+    named_metric = asked.formula is not None and asked.formula.named and not YES_NO.search(asked.question)
     focus = (
         Focus(
             words,
             one_year,
             kinds=kinds,
-            strict=bool(kinds or owners or how_much or periods),
+            strict=bool(kinds or owners or how_much or periods or named_metric),
             owners=owners,
             periods=periods,
         )

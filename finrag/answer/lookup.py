@@ -206,6 +206,8 @@ def best_fact(
     transfer = bool(_TRANSFER.search(asked.question))
     spans |= {"six months"} if half else set()  # "H1 2023": six months ended
     item_low = want.item.printed.lower()
+    # "average monthly revenue per paying membership", "sales per square foot": a per-unit row, not the total
+    per_unit = re.search(rf"\b{re.escape(item_low)}\s+per\s+(?!cent\b|share\b)[a-z]", low_q) is not None
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
     full_year = not asked.part_year and bool(FULL_YEAR.search(asked.question))
     component = part_after(asked.question, want.item)
@@ -221,6 +223,8 @@ def best_fact(
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
             continue
+        if per_unit and not re.search(r"\bper\b|/", f"{f.line_item_norm} {f.column_label}"):
+            continue  # "revenue per paying membership" is no revenue total
         if per_share and not PER_SHARE.search(f"{f.line_item_norm} {f.column_label} {f.statement}"):
             continue  # "dividends declared per share" is not the total paid
         if not per_share and not per_share_item and per_share_row(f):

@@ -9,6 +9,7 @@ from decimal import Decimal
 from functools import partial
 
 from finrag.answer.calc import AVERAGE_SHARE, Operand, calc_text, compute
+from finrag.answer.cells import amount_beside
 from finrag.answer.conversion import converted, with_conversion
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
@@ -173,9 +174,10 @@ def printed_ratio(
 ) -> NumericAnswer | None:
     """The named ratio quoted from the row the filing prints it in, else None."""
     formula = asked.formula
-    if asked.qualifiers and formula is not None and formula.named and asked.definition is None:
-        # "罐式集装箱的毛利率", "X's biopharmaceutical (生物制药) business gross margin": the kind's row of a
-        # breakdown table with a column for the ratio
+    ratio_named = formula is not None and (formula.named or formula.percent)  # not "average", a column word
+    if asked.qualifiers and formula is not None and ratio_named and asked.definition is None:
+        # "罐式集装箱的毛利率", "X's biopharmaceutical (生物制药) business gross margin", "普莱柯的销售费用
+        # 占营业收入比例": the kind's row of a breakdown table with a column for the ratio
         names = (formula.zh, formula.en.lower())
         cells = [
             f
@@ -197,7 +199,11 @@ def printed_ratio(
         kind_row = LineItemMatch("", (cells or titled)[0].line_item, 0)
         years = asked.years if not cells else []  # a breakdown's ratio column is the report year's: undated
         row_asked = replace(asked, line_items=[kind_row], formula=None, years=years)
-        return lookup_answer(row_asked, cells or titled, doc_rank, cite)
+        amount = amount_beside(asked, facts, kind_row.printed) if cells else []
+        quoted = (lookup_answer(row_asked, p, doc_rank, cite) for p in (amount, cells or titled) if p)
+        found = [a for a in quoted if a is not None]  # the amount first, then the ratio
+        text, used = "\n".join(a.text for a in found), [f for a in found for f in a.facts]
+        return replace(found[-1], text=text, facts=used) if found else None
     row = ratio_row(asked)
     if row is None:
         return None

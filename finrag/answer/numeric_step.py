@@ -198,8 +198,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if definition is not None:  # no textbook formula stands in for the question's own
         defined = defined_answer(asked, definition, facts, doc_rank, cite)
         if defined is None and asked.language == "zh":  # "本项目总投资4032.74万元，其中固定资产投资…"
-            names = [t.item.printed for t in definition.terms]
-            if prose := prose_facts(names, prep.context, asked.qualifiers):
+            terms = [t.item.printed for t in definition.terms]
+            if prose := prose_facts(terms, prep.context, asked.qualifiers, names):
                 defined = defined_answer(asked, definition, facts + prose, doc_rank, cite)
         if defined is None and asked.formula is not None and asked.formula.named:
             # a wording the definition reader takes apart wrongly: the named formula it spells out

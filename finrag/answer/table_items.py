@@ -145,6 +145,8 @@ def _written(low: str, norm: str) -> tuple[int, int] | None:
         norm = re.sub(r"\s+", " ", norm.replace("(", " ").replace(")", " ")).strip()
     if norm.isascii() or not _PAID_OR_RECEIVED.search(norm):
         i = low.find(norm)
+        while norm.isascii() and i > 0 and (low[i - 1].isalnum() or low[i - 1] == "-"):
+            i = low.find(norm, i + 1)  # "operations" is no row named in "continuing-operations sales"
         if i < 0 and norm.isascii() and " " in norm:  # "MGM China's first revolving credit facility"
             m = re.search(r"(?:['’]s)?\s+".join(map(re.escape, norm.split())), low)
             return (m.start(), m.end()) if m else None

@@ -73,7 +73,7 @@ def vote_blocks(facts: list[Fact]) -> list[VoteBlock]:
             blocks.setdefault((f.doc_id, f.section, False), {}).setdefault(row, f)
         elif column and not row:
             blocks.setdefault((f.doc_id, f.line_item, True), {}).setdefault(column, f)
-    return [VoteBlock(subject, cells, row) for (_, subject, row), cells in blocks.items() if "For" in cells]
+    return [VoteBlock(s, cells, nominee) for (_, s, nominee), cells in blocks.items() if "For" in cells]
 
 
 # "which director nominee drew the fewest votes against": the nominees ranked by that count

@@ -40,6 +40,15 @@ TANKS_2019 = """# 南通罐箱科技股份有限公司 2019年年度报告
 | 冷冻设备 | 台 | 482 | 504 | 25 | 1.41 |
 | 罐式集装箱 | 台 | 7,490 | 6,942 | 2,712 | -9.83 |
 
+### 同行业比较情况
+
+单位：万元 币种：人民币
+
+| 同行业可比公司 | 销售费用 | 销售费用占营业收入比例（%） |
+|---|---|---|
+| 中集安瑞科 | 27,944.31 | 19.05 |
+| 冰轮环境 | 16,459.55 | 24.82 |
+
 ## 第十一节 财务报告
 
 ### 重要在建工程项目本期变动情况
@@ -115,3 +124,10 @@ def test_two_measures_of_one_product_row_are_both_answered(answerer: Answerer) -
 def test_an_item_asked_beside_a_printed_ratio_of_the_same_row_is_answered_too(answerer: Answerer) -> None:
     a = answerer.ask(SearchRequest("罐箱科技2019年罐式集装箱的营业收入和毛利率分别是多少？"))
     assert not a.refused and "764,321,152.14" in a.answer and "17.30%" in a.answer
+
+
+def test_a_peer_s_amount_and_printed_ratio_are_both_read_off_its_row(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest("罐箱科技2019年年报的同行业比较中，冰轮环境的销售费用和销售费用占营业收入比例分别是多少？")
+    )
+    assert "16,459.55万元" in a.answer and "24.82%" in a.answer and "27,944.31" not in a.answer

@@ -57,6 +57,17 @@ def test_words_the_question_glosses_by_an_acronym_may_be_printed_as_the_acronym(
     assert "$475 million" in extractive_answer(question, chunks, 3, 500, focus)
 
 
+def test_a_named_metric_asked_is_not_answered_by_sentences_that_never_name_it() -> None:
+    text = "Other (income) expense, net includes $37 million related to the interest in Kenvue."
+    context = [(1, make_chunk(Q3_2024, text, 10))]
+    asked = analyze("What free cash flow did Northwind generate in the third quarter of 2024?")
+    question, chunks, focus = extractive_inputs(asked, context, AnswerSettings())
+    assert focus is not None and focus.strict and extractive_answer(question, chunks, 3, 500, focus) == ""
+    named = [(1, make_chunk(Q3_2024, "Free cash flow was $1.2 billion in the third quarter of 2024.", 10))]
+    question, chunks, focus = extractive_inputs(asked, named, AnswerSettings())
+    assert "$1.2 billion" in extractive_answer(question, chunks, 3, 500, focus)
+
+
 def _numbered(*chunks: Chunk) -> list[tuple[int, Chunk]]:
     return [(n, c) for n, c in enumerate(chunks, 1)]
 

@@ -1104,3 +1104,24 @@ def test_an_amount_asked_is_not_a_rate_reconciliation_s_percentage() -> None:
     rate = analyze("What rate did the one-time transition tax add to Acme's fiscal 2018 effective tax rate?")
     found = best_fact(facts, item, rate, {})
     assert found is not None and found.value == Decimal("12.3")
+
+
+def test_a_figure_per_unit_asked_is_not_the_total() -> None:
+    segment = Table(
+        "t93",
+        [22],
+        [["(in thousands, except revenue per membership)", "2015", "2014"]],
+        [
+            ["Revenues", "1,953,435", "1,308,061"],
+            ["Average monthly revenue per paying membership", "7.48", "8.34"],
+        ],
+        caption="International Streaming",
+    )
+    doc = make_doc([segment], company="Acme", year=2015, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("What was Acme's International streaming revenue per paying membership in 2015?")
+    found = best_fact(facts, Want(LineItemMatch("revenue", "revenue", 0), 2015), asked, {})
+    assert found is None or found.value == Decimal("7.48")  # never the 1,953,435 total
+    total = analyze("What was Acme's International streaming revenue in 2015?")
+    got = best_fact(facts, Want(LineItemMatch("revenue", "revenue", 0), 2015), total, {})
+    assert got is not None and got.value == Decimal("1953435")

@@ -46,3 +46,18 @@ def test_the_question_s_own_ratio_is_worked_out_of_the_amounts_a_sentence_states
     facts = prose_facts(names, [(1, about)], asked.qualifiers)
     out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, _one)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("82.16")
+
+
+def test_a_subsidiary_s_figures_are_read_from_its_own_paragraph_at_the_report_s_year() -> None:
+    doc = make_doc([], company="生物股份", year=2020)
+    text = (
+        "（1）金宇保灵生物药品有限公司为公司全资子公司，营业收入105,586万元，营业利润33,864万元。\n"
+        "（3）辽宁益康生物股份有限公司为公司控股子公司，营业收入28,845万元，营业利润5,451万元。"
+    )
+    chunk = make_chunk(doc, text, 28, section=["(七) 主要控股参股公司分析"])
+    assert prose_facts(["营业利润"], [(1, chunk)], []) == []  # two amounts: whose is not known
+    facts = prose_facts(["营业利润", "营业收入"], [(1, chunk)], [], ["辽宁益康生物股份有限公司"])
+    assert {(f.line_item, f.value, f.fiscal_year) for f in facts} == {
+        ("营业利润", Decimal("5451"), 2020),
+        ("营业收入", Decimal("28845"), 2020),
+    }

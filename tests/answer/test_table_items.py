@@ -118,3 +118,17 @@ def test_what_the_figure_asked_leaves_out_is_no_item() -> None:
     assert [m.printed for m in items_from_tables(question, [leases])] == ["minimum lease payments"]
     asked = "How much sublease income did Acme expect under its operating leases?"
     assert [m.printed for m in items_from_tables(asked, [leases])] == ["sublease income"]
+
+
+def test_a_row_named_only_inside_a_hyphenated_word_is_no_item() -> None:
+    doc = make_doc([], language="en")
+    recast = make_chunk(
+        doc, "Recast sales\n| | Q1 2023 | Q2 2023 |\n| Operations | (491) | (491) |", 9, table_ref="t7"
+    )
+    question = (
+        "Based on the recast continuing-operations sales, by what percentage did sales grow sequentially?"
+    )
+    assert items_from_tables(question, [recast]) == []
+    assert [m.printed for m in items_from_tables("What did Operations lose in Q2 2023?", [recast])] == [
+        "Operations"
+    ]
