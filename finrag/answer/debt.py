@@ -20,6 +20,7 @@ from finrag.answer.numeric import CiteFn, NumericAnswer, operand
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
 from finrag.answer.units import format_number
+from finrag.errors import AnswerError
 from finrag.model import CalcInput, Calculation, Fact
 
 _DEBT_ASKED = re.compile(
@@ -134,7 +135,10 @@ def debt_ratio_answer(
         False,
         (),
     )
-    calc = compute(formula, operands, places=asked.places, lang="en")
+    try:
+        calc = compute(formula, operands, places=asked.places, lang="en")
+    except AnswerError:  # no equity printed as a number to divide by
+        return None
     used = [*rows, equity]
     return NumericAnswer(calc_text(calc, operands, "en"), used, calc, [f.fact_id for f in used], calc.result)
 

@@ -213,8 +213,7 @@ def best_fact(
     component = part_after(asked.question, want.item)
     # a statement's amount ("net revenue") asked with no word of a rate: a "%" cell (its growth) is not it
     money = bool(_MONEY_ASKED.search(asked.question)) or (home is not None and not _RATE_ASKED.search(low_q))
-    # a statement amount as the question's own formula's operand ("净利率=净利润/营业收入"): its row in a
-    # table of rates is not it
+    # an amount operand of the question's own formula ("净利率=净利润/营业收入"): never a rate table's row
     money = money or (asked.definition is not None and home is not None and not _RATE_ASKED.search(item_low))
     quantity = bool(_QUANTITY_ASKED.search(asked.question))
     net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_COLUMN.search(asked.question)

@@ -60,9 +60,9 @@ _ZH_MEASURES = (
         "百分比",
     ),
     (
-        # "…多少万元", "存货中原材料的账面余额是多少"
-        re.compile(r"多少(?:万|亿)?元|(?:金额|余额|账面价值|净额)(?:是|为)多少"),
-        re.compile(rf"\d\s*(?:万|亿)?元|{_ZH_ROW_NUMBER}|{_UNDER_UNIT}"),  # a grouped amount under "单位：元"
+        # "…多少万元", "存货中原材料的账面余额是多少"; a grouped amount under "单位：元" prints one too
+        re.compile(r"多少(?:万|亿)?元|(?:金额|余额|账面价值|净额|营业额|销售额)(?:是|为)多少"),
+        re.compile(rf"\d\s*(?:万|亿)?元|{_ZH_ROW_NUMBER}|{_UNDER_UNIT}"),
         "金额",
     ),
     (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),

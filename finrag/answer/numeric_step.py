@@ -45,7 +45,14 @@ from finrag.answer.numeric import (
     printed_only,
     ratio_row,
 )
-from finrag.answer.owners import called_parts, kind_facts, noted_in_question, owned_facts, subject_names
+from finrag.answer.owners import (
+    called_parts,
+    kind_facts,
+    noted_in_question,
+    owned_facts,
+    subject_names,
+    unfound_firm,
+)
 from finrag.answer.parts import unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_facts import prose_facts
@@ -78,12 +85,13 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         items = named if asked.formula.named else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
-    if asks_debt_ratio(asked):  # total debt: the balance sheet's debt rows
-        items += DEBT_ITEMS
+    items += DEBT_ITEMS if asks_debt_ratio(asked) else []  # total debt: the balance sheet's debt rows
     party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
     if not items and party is None:
         return None
     names = subject_names(asked, [c for _, c in prep.context])
+    if unfound_firm(asked, names, [c for _, c in prep.context]):
+        return None  # "可比公司大唐发电（大唐国际发电股份有限公司）的净利润": the filer's is not its figure
     owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
     owners += [LineItemMatch("", _initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
     facts = (

@@ -14,7 +14,7 @@ from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, norm
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
 from finrag.answer.periods import MONTHS
-from finrag.answer.qualifiers import prints_qualifiers
+from finrag.answer.qualifiers import ZH_FIRM, prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
 from finrag.model import Chunk, Fact
@@ -137,6 +137,14 @@ def abroad_part(asked: AskedFor, context: list[Chunk]) -> tuple[list[str], str]:
     home = m.group(1).rstrip(".")
     names = [*(e for e in asked.entities if e.rstrip(".") != home), cell]
     return names, asked.question[: m.start()] + cell + asked.question[m.end() :]
+
+
+def unfound_firm(asked: AskedFor, names: list[str], chunks: list[Chunk]) -> bool:
+    """A Chinese question names a company other than the filer that no retrieved text prints as named
+    (``names``: the subject names found): the filer's figure is not that company's."""
+    return asked.language == "zh" and any(
+        ZH_FIRM.search(e) and e not in names and not is_filer(e, asked, chunks) for e in asked.entities
+    )
 
 
 def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:

@@ -60,9 +60,7 @@ def items_from_tables(
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
             named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
-            named = (
-                named and at is not None and not _LEFT_OUT.search(low, 0, at[0])
-            )  # "before any sublease income"
+            named = named and not _left_out(low, at)  # "(before any sublease income)"
             # the company's own row in a peer table ("天源科技"); an English name is a segment's ("Americas")
             if named and at is not None and not norm.isascii() and normalise(label) in before:
                 named = False
@@ -71,10 +69,8 @@ def items_from_tables(
             if named and at is not None and _RANK_ROW.match(norm):  # "第一名供应商": a rank of what follows
                 follow = low[at[1] : at[1] + _RANKED_CHARS]
                 named = not _CJK_PAIR.fullmatch(follow) or follow in chunk.text
-            long_enough = len(norm) >= (_MIN_ASCII_LABEL if norm.isascii() else 2) or _acronym(
-                label, question
-            )
-            if at is not None and long_enough and named:
+            shortest = _MIN_ASCII_LABEL if norm.isascii() else 2
+            if at is not None and (len(norm) >= shortest or _acronym(label, question)) and named:
                 labels.setdefault(norm, (*at, label))
             elif norm.isascii() and " " in norm:
                 reworded.setdefault(norm, label)
@@ -82,11 +78,8 @@ def items_from_tables(
     for start, end, label in labels.values():
         spans.append((start, end, label, True))
     for norm, label in reworded.items():  # "bitcoin sales" for the row "Bitcoin revenue"
-        if (
-            (at := find_reworded(norm, low)) is not None
-            and not valuation_after(low, at[1])
-            and not _LEFT_OUT.search(low, 0, at[0])
-        ):
+        at = find_reworded(norm, low)
+        if at is not None and not valuation_after(low, at[1]) and not _left_out(low, at):
             spans.append((*at, label, False))
     taken = [False] * len(low)
     found: list[LineItemMatch] = []
@@ -124,6 +117,13 @@ _PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")
 _POSSESSIVE = re.compile(r"['’]s\b")
 # "(before any sublease income)", "excluding stock options": what the figure asked leaves out, not an item
 _LEFT_OUT = re.compile(r"\b(?:before|excluding|exclusive of|other than|without)\s+(?:any\s+|the\s+|its\s+)?$")
+
+
+def _left_out(low: str, at: tuple[int, int] | None) -> bool:
+    """The question writes the label after a word leaving it out of the figure asked."""
+    return at is not None and _LEFT_OUT.search(low, 0, at[0]) is not None
+
+
 _ROW_NUMBER = re.compile(r"[（(]?[一二三四五六七八九十\d]{1,2}[)）、.．]?")  # a 序号 cell
 
 
@@ -132,10 +132,8 @@ _ACRONYM = re.compile(r"[A-Z]{2,3}")  # "TNT", "EVA": a product's short name
 
 def _acronym(label: str, question: str) -> bool:
     """A short row label in capitals the question writes as such ("2005年TNT的价格"), a product's name."""
-    return (
-        bool(_ACRONYM.fullmatch(label))
-        and re.search(rf"(?<![A-Za-z]){label}(?![A-Za-z])", question) is not None
-    )
+    written = re.search(rf"(?<![A-Za-z]){label}(?![A-Za-z])", question) if _ACRONYM.fullmatch(label) else None
+    return written is not None
 
 
 def _written(low: str, norm: str) -> tuple[int, int] | None:

@@ -46,6 +46,9 @@ def test_a_chinese_amount_share_or_head_count_asked_needs_one_in_the_quote() -> 
     staff = analyze("金宇生物2020年末控股子公司辽宁益康有多少名在职员工？")
     assert unanswered_measure(staff, "| 金宇保灵 | 1,587,740,189.04 | 85,719,429.54 |[4]") == "人数"
     assert unanswered_measure(staff, "截至2020年末，辽宁益康共有在职员工312人。[3]") is None
+    turnover = analyze("南岭民爆的合资方代诺诺贝尔公司2005年在全球的营业额是多少？")
+    assert unanswered_measure(turnover, "代诺诺贝尔公司是世界民爆产品行业的领导者。[2]") == "金额"
+    assert unanswered_measure(turnover, "代诺诺贝尔公司2004年营业额折合86.9亿元。[2]") is None
 
 
 def test_a_margin_or_an_amount_of_money_asked_needs_one_in_the_quote() -> None:

@@ -16,6 +16,8 @@ from .corpus import build_index
 
 AKCOME = """# 江苏爱康科技股份有限公司 2010年年度报告
 
+同行业可比公司包括大唐国际发电等上市公司。
+
 ## 3、营业收入市场结构分析
 
 单位：万元
@@ -101,3 +103,14 @@ def test_a_segment_margin_from_the_note_s_segment_rows(answerer: Answerer) -> No
         )
     )
     assert "36.44%" in answer.answer
+
+
+def test_a_peer_company_the_filings_never_print_gets_no_figure_of_the_filer(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "爱康科技年报中，可比公司大唐发电（大唐国际发电股份有限公司）2010年度的营业收入是多少元？"
+        )
+    )
+    assert "1,247,954,726.81" not in a.answer  # the filer's own revenue is not the peer's
+    own = answerer.ask(SearchRequest("江苏爱康科技股份有限公司2010年度的营业收入是多少元？"))
+    assert "1,247,954,726.81" in own.answer
