@@ -147,21 +147,18 @@ def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
     Blizzard King Total" twice): cut into pieces by the table reader ("主营 | 业务收入（元 | ）"), the group's
     pieces joined back; one piece per group ("For the Year Ended December 31, 2019" over the first group,
     "Increase / (decrease)" over the second), copied to every column of its group."""
-    base = len(header) - 1  # the lowest row names the columns of each group
-    if base <= 0:
-        return header
-    keyed = [(i, _YEAR_CELL.search(c)) for i, c in enumerate(header[base]) if i > 0 and c.strip()]
-    cols = [i for i, _ in keyed]
-    keys = [m.group(0) if m else header[base][i].strip() for i, m in keyed]
-    size = next(
-        (
-            k
-            for k in range(1, len(cols) // 2 + 1)
-            if len(cols) % k == 0 and keys == keys[:k] * (len(cols) // k)
-        ),
-        0,
-    )
-    if not size:
+    # the lowest row naming the columns of each group (not one printing the same word over every column,
+    # "Markets" under "Fixed Income | Equity | Total")
+    base, size, cols = 0, 0, []
+    for row in range(len(header) - 1, 0, -1):
+        keyed = [(i, _YEAR_CELL.search(c)) for i, c in enumerate(header[row]) if i > 0 and c.strip()]
+        cols = [i for i, _ in keyed]
+        keys = [m.group(0) if m else header[row][i].strip() for i, m in keyed]
+        size = _group_size(keys)
+        if size and (len(set(keys)) > 1 or len(keys) < 2):
+            base = row
+            break
+    if not base:
         return header
     out = [list(r) for r in header]
     groups = [cols[k : k + size] for k in range(0, len(cols), size)]
@@ -174,9 +171,10 @@ def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
         lone = [p[0] for p in pieces]
         if cut and not years_below:
             continue  # pieces over segment columns
-        # bare years are read as printed, but "2018" over "4th 3rd 2nd 1st" dates its group's quarters
+        # bare years are read as printed, but "2018" over "4th 3rd 2nd 1st" dates its group's quarters, and
+        # "2022" over "Fixed Income | Equity | Total" its group's segments
         by_quarter = all(QUARTER_ONLY.fullmatch(header[base][c].strip()) for c in cols)
-        bare = any(map(BARE_YEAR.fullmatch, lone)) and not by_quarter
+        bare = any(map(BARE_YEAR.fullmatch, lone)) and not by_quarter and years_below
         # a measure over each group of years ("产量(吨)" over 2003–2005, "销量（吨）" over them again)
         # names its group's columns as a period heading dates them
         measures = years_below and not bare and len(set(lone)) == len(lone)
@@ -187,6 +185,14 @@ def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
             for c in g:
                 out[r][c] = joined
     return out
+
+
+def _group_size(keys: list[str]) -> int:
+    """The length of the group the keys repeat ("Fixed Income, Equity, Total" twice: 3), 0 when none."""
+    for k in range(1, len(keys) // 2 + 1):
+        if len(keys) % k == 0 and keys == keys[:k] * (len(keys) // k):
+            return k
+    return 0
 
 
 def _spread_lone_period(header: list[list[str]]) -> list[list[str]]:
@@ -220,6 +226,28 @@ def _label_year(header: list[list[str]], label_col: int) -> list[list[str]]:
     return out
 
 
+# "Three Months Ended December 31, (Dollars in millions)" in the label cell of a header row of bare years
+_LABEL_SPAN = re.compile(
+    r"\b(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)\s+ended\s+[a-z]+\.?\s+\d{1,2}\b,?", re.I
+)
+
+
+def _label_span(header: list[list[str]], label_col: int) -> list[list[str]]:
+    """A span printed in the label cell, the years beside or below it ("Three Months Ended December 31, |
+    2022 | 2021"): it heads those year columns (a quarter's figures, not the year's)."""
+    out = [list(r) for r in header]
+    for r, row in enumerate(out):
+        m = _LABEL_SPAN.search(row[label_col]) if len(row) > label_col else None
+        if m is None:
+            continue
+        for below in out[r:]:
+            for c in range(label_col + 1, len(below)):
+                if BARE_YEAR.fullmatch(below[c]):
+                    below[c] = f"{m.group(0)} {below[c].strip()}"
+        break
+    return out
+
+
 # "账龄期末账面余额": the label column's heading run into the one value column's ("期末账面余额")
 _GLUED_RELATIVE = re.compile(
     r"^([\u4e00-\u9fff]{2,6}?)((?:期末|期初|年末|年初|本期|上期)[\u4e00-\u9fff]{0,8})$"
@@ -241,7 +269,7 @@ def _unglue(header: list[list[str]], width: int, label_col: int) -> list[list[st
 def period_columns(doc: Document, header: list[list[str]], width: int, label_col: int) -> list[Column]:
     columns: list[Column] = []
     year, end = doc.meta.fiscal_year, doc.meta.period_end
-    header = _unglue(header, width, label_col)
+    header = _label_span(_unglue(header, width, label_col), label_col)
     header = _spread_period_headings(_join_split_groups(_join_split_years(_label_year(header, label_col))))
     header = _spread_lone_period(header)
     for col in range(label_col + 1, width):

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
-from finrag.answer.periods import EN_DATE, MONTH_NAMES, MONTHS, fiscal_year_of
+from finrag.answer.periods import EN_DATE, MONTH_NAMES, fiscal_year_of, month_number
 from finrag.answer.statement_rows import statement_kind
 
 _AVERAGE = re.compile(
@@ -93,7 +93,7 @@ def read_term(text: str) -> Term | Constant | None:
     year_match = _YEAR_IN.search(text)
     year = int(year_match.group(1)) if year_match else None
     if date := EN_DATE.search(text):  # "at January 28, 2023": the fiscal year that date closes
-        month, day = MONTHS[date.group(1).lower()], int(date.group(2))
+        month, day = month_number(date.group(1)), int(date.group(2))
         year = fiscal_year_of(f"{int(date.group(3)):04d}-{month:02d}-{day:02d}")
     relative = _RELATIVE_YEAR.match(text) or _BALANCE_DATE.match(text)
     back = 1 if relative and relative.group(1) else 0

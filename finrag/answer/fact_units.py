@@ -1,6 +1,6 @@
 """A cell's own unit where the table's declared one does not apply: a row or column counted in a unit
-of quantity ("销售量（万米）" in a table "单位：万元") and the per-share rows of a table "in millions,
-except per share amounts" (an EPS of 1.33 is dollars, not millions)."""
+of quantity ("销售量（万米）" in a table "单位：万元") and the per-share (per-unit) rows of a table "in
+millions, except per share amounts" (an EPS of 1.33 is dollars, not millions)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from finrag.answer.per_share import PER_SHARE_ROW
 from finrag.answer.units import Unit
 
 _QUANTITY = re.compile(
-    r"[（(]\s*(?P<unit>(?:万|千|百|亿)?(?:米|吨|台|只|件|套|辆|发|千瓦时|千瓦|瓦|人|户|平方米|立方米|公里|箱|次|个))\s*[)）]"
+    r"[（(]\s*(?P<unit>(?:万|千|百|亿)?(?:米|吨|台套|台|只|件|套|辆|发|千瓦时|千瓦|瓦|人|户|平方米|立方米|公里|箱|次|个))\s*[)）]"
 )
 _COUNT_SCALE = {"万": Decimal(10_000), "千": Decimal(1_000), "百": Decimal(100), "亿": Decimal(100_000_000)}
-_EXCEPT_PER_SHARE = re.compile(r"except\s+(?:for\s+)?(?:per\b|eps\b)", re.I)  # "…, Except Per Share Amounts"
+# "…, Except Per Share Amounts", "(in thousands, except revenue per membership and percentages)"
+_EXCEPT_PER_SHARE = re.compile(r"except\s+(?:for\s+)?(?:(?:[a-z]+\s+){0,3}per\b|eps\b)", re.I)
+_PER_UNIT_ROW = re.compile(r"\bper\s+[a-z]", re.I)  # "revenue per paying membership", "per share"
 
 
 def except_per_share(texts: list[str]) -> bool:
@@ -27,6 +29,6 @@ def own_unit(table_unit: Unit | None, labels: str, row: str, per_share_unscaled:
     and column labels), none for a per-share ``row`` when the table excepts them, else the table's."""
     if counted := _QUANTITY.search(labels):
         return Unit(counted["unit"], _COUNT_SCALE.get(counted["unit"][0], Decimal(1)))
-    if per_share_unscaled and PER_SHARE_ROW.search(row):
+    if per_share_unscaled and (PER_SHARE_ROW.search(row) or _PER_UNIT_ROW.search(row)):
         return None
     return table_unit

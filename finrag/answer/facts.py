@@ -45,7 +45,7 @@ from finrag.answer.table_context import (
     scope_of,
     statement_of,
 )
-from finrag.answer.table_rows import closes_block, section_totals
+from finrag.answer.table_rows import BARE_SUMMARY, closes_block, section_totals, totalled_rows
 from finrag.answer.transpose import transposed
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number
 from finrag.model import AccessInfo, Chunk, ChunkKind, Document, Fact, Table
@@ -135,6 +135,7 @@ def _table_facts(
     facts: list[Fact] = []
     per_share_unscaled = except_per_share([table.caption, named, *before[:_TITLE_BLOCKS]])
     totals = section_totals(rows, label_col)
+    summed = totalled_rows(rows, label_col) if doc.language == "en" else {}
     section = _opening_heading(header, label_col)  # "Net revenue:" read into the header heads the first rows
     row_year = _opening_year(header, label_col)  # "| 2021 | | |" above a block of rows: their year
     # "Q1 | Q2 | Q3 | Q4": the year of the heading above, or of the row starting each year's block
@@ -175,6 +176,8 @@ def _table_facts(
         chunk = _chunk_for(printed, row, page, table_chunks, chunks)
         if chunk is None:
             continue
+        summary = bool(section) and doc.language == "en" and bool(BARE_SUMMARY.fullmatch(label))
+        label = section.rstrip(": ") if summary else label  # "Average" under "Average price per share"
         row_unit = detect_unit(label)
         for col in columns:
             if col.index >= len(row):
@@ -192,10 +195,10 @@ def _table_facts(
                 dated = f"{row_year} {col.label}"  # "2017 First": the first quarter of 2017
                 col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
             fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
-            fact.section = section if section != label else ""
+            fact.section = (section if section != label else "") or summed.get(r, "")
             fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
             facts.append(fact)
-        if section and closes_block(label, section):
+        if section and (summary or closes_block(label, section)):
             section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it
     return facts, previous
 

@@ -71,11 +71,13 @@ def _centred(rows: list[list[str]], label_col: int) -> dict[int, tuple[str, str]
     starts_named = True
     for s in range(0, len(items), period):
         window = figured[s : s + period]
-        heads = [r[label_col].strip() for _, r in window if r[label_col].strip()]
-        if items[s : s + period] != items[:period] or len(heads) != 1:
+        # the name beside its block, wrapped over adjacent rows at most ("磁分离及配套设" over "备")
+        named = [(k, r[label_col].strip()) for k, (_, r) in enumerate(window) if r[label_col].strip()]
+        adjacent = bool(named) and named[-1][0] - named[0][0] == len(named) - 1
+        if items[s : s + period] != items[:period] or not adjacent:
             return None
         starts_named = starts_named and bool(window[0][1][label_col].strip())
-        out.update({i: (heads[0], r[inner].strip()) for i, r in window})
+        out.update({i: ("".join(h for _, h in named), r[inner].strip()) for i, r in window})
     return None if starts_named else out  # a name over each block's first row: read as usual
 
 

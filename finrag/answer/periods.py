@@ -26,7 +26,12 @@ _ZH_DATE = re.compile(
 _ZH_SPAN_LABEL = re.compile(
     r"(?:19|20)\d{2}\s*年\s*(?:第[一二三四1-4]季度|1\s*[-－—~～至]\s*\d{1,2}\s*月|上半年|半年度|度)"
 )
-EN_DATE = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I)
+# tables abbreviate the month of a date: "Sep. 30, 2020", "Sept 30, 2020"
+_MONTH_ABBR = {m[:3]: i for m, i in MONTHS.items()} | {"sept": 9}
+EN_DATE = re.compile(
+    rf"({MONTH_NAMES}|(?:{'|'.join(_MONTH_ABBR)})\b\.?)\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I
+)
+
 _US_DATE = re.compile(
     r"(?<![\d/])(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])/((?:19|20)\d{2})(?!\d)"
 )  # "3/25/2023"
@@ -55,6 +60,12 @@ _YEAR_ORDINAL = re.compile(rf"\b(?:19|20)\d{{2}}\s+(?:quarter\s+)?({_ORDINAL})\b
 QUARTER_ONLY = re.compile(rf"(?:{QUARTER_WORD})(?:\s+quarter)?|total|full\s+year", re.I)
 
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+
+
+def month_number(word: str) -> int:
+    """ "September", "Sep." or "Sept" -> 9."""
+    w = word.lower().rstrip(".")
+    return MONTHS.get(w) or _MONTH_ABBR[w]
 
 
 def quarter_named(quarter: int) -> re.Pattern[str]:
@@ -209,7 +220,7 @@ def resolve_label(label: str, report_year: int | None, report_end: str | None = 
         if m.re is _US_DATE:
             mo, d, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
         else:
-            mo, d, y = MONTHS[m.group(1).lower()], int(m.group(2)), int(m.group(3))
+            mo, d, y = month_number(m.group(1)), int(m.group(2)), int(m.group(3))
         kind: Literal["duration", "instant"] = (
             "duration" if re.search(r"ended|ending", text, re.I) else "instant"
         )
@@ -326,7 +337,7 @@ def year_ended(question: str) -> str | None:
     if len(found) != 1:
         return None
     month, day, year = found.pop()
-    return f"{year:04d}-{MONTHS[month]:02d}-{day:02d}"
+    return f"{year:04d}-{month_number(month):02d}-{day:02d}"
 
 
 # "the FY2023 10-K": a year that names the report a figure is read from, not the figure's period
@@ -367,7 +378,7 @@ def naming_offset(question: str) -> tuple[int, str]:
     for m in _NAMED_ENDED.finditer(question):
         if _PART_OF_YEAR.search(m.group(0)):
             continue  # "fiscal 2024 (three months ended September 30, 2023)": a quarter's end
-        end = f"{int(m.group(4)):04d}-{MONTHS[m.group(2).lower()]:02d}-{int(m.group(3)):02d}"
+        end = f"{int(m.group(4)):04d}-{month_number(m.group(2)):02d}-{int(m.group(3)):02d}"
         offsets.add(fiscal_year_of(end) - int(m.group(1)))
     if offsets != {1}:  # named by the year it ends in (0), or no clear reading
         return 0, question

@@ -8,6 +8,7 @@ recognised by its amounts, which must equal the sum of the component rows in eve
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from finrag.answer.lexicon import normalise
@@ -17,6 +18,9 @@ from finrag.answer.units import parse_number
 SUM_TOLERANCE = Decimal("0.001")
 MIN_COMPONENTS = 2  # a "total" of one row is just that row repeated
 _TOTAL_WORDS = ("total", "合计", "总计")
+_TOTAL_OF = re.compile(r"total\s+(\w.*)", re.I)  # "Total capital expenditures for …": the item summed
+# an English block's summary row named by no item: "Average" under "Average price per share"
+BARE_SUMMARY = re.compile(r"(?:total|subtotal|average|weighted[- ]average)\s*:?", re.I)
 
 
 def _values(row: list[str], label_col: int) -> list[Decimal | None]:
@@ -68,3 +72,25 @@ def closes_block(label: str, section: str) -> bool:
     part of that block."""
     core = normalise(section)
     return core.isascii() and normalise(label) in (f"total {core}", f"{core} total")
+
+
+def totalled_rows(rows: list[list[str]], label_col: int) -> dict[int, str]:
+    """Row index -> what a "Total X" row below names, for the rows without a heading that it sums:
+    "Flexibles", "Rigid Packaging", "Other" over "Total capital expenditures for …" are each segment's
+    capital expenditures."""
+    out: dict[int, str] = {}
+    members: list[tuple[int, list[Decimal | None]]] = []
+    for r, row in enumerate(rows):
+        label = row[label_col].strip() if label_col < len(row) else ""
+        values = _values(row, label_col)
+        if not label or all(v is None for v in values) or BARE_SUMMARY.fullmatch(label):
+            members = []  # a heading or a total of its own: the rows above are another block's
+            continue
+        named = _TOTAL_OF.match(label)
+        if named is None:
+            members.append((r, values))
+            continue
+        if len(members) >= MIN_COMPONENTS and _is_total(values, [v for _, v in members]):
+            out.update((m, named.group(1)) for m, _ in members)
+        members = []
+    return out

@@ -7,7 +7,7 @@ import statistics
 
 from finrag.model import BBox
 from finrag.parse.layout import Line, Segment
-from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, is_amount, unit_of
+from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, amounts, is_amount, unit_of
 
 # Alignment tables: a row may be separated from the next numeric row by this many label-only lines,
 # and by at most this many line heights of white space.
@@ -19,6 +19,8 @@ MIN_NUMERIC_ROWS = 3
 HEADING_SLACK = 20.0
 # Row labels may be indented this far (points) left of the table's usual label start.
 LABEL_INDENT = 24.0
+# Lone note lines ("(in thousands)", "(unaudited)") allowed between column headings and the table body.
+MAX_NOTE_LINES = 2
 _CURRENCY = {"$", "¥", "€", "£", "US$", "RMB"}
 _CLOSERS = {")", "%", ")%", "）"}
 
@@ -47,7 +49,7 @@ def aligned_tables(page: int, lines: list[Line], taken: list[BBox]) -> list[Page
     """Runs of lines whose right-hand segments are amounts in shared columns."""
     free = [ln for ln in lines if not any(b.y0 - 1 <= (ln.top + ln.bottom) / 2 <= b.y1 + 1 for b in taken)]
     rows = [(ln, _attach(ln)) for ln in free]
-    numeric = [len(segs) >= 2 and is_amount(segs[-1].text) for _, segs in rows]
+    numeric = [len(segs) >= 2 and amounts(segs[-1].text) for _, segs in rows]
     found: list[PageTable] = []
     i = 0
     while i < len(rows):
@@ -97,14 +99,23 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
         nxt = rows[start][0]
         if not segs or any(s.x1 > label_edge for s in segs) or nxt.top - ln.bottom > MAX_ROW_GAP_EM * _h(ln):
             break
+        if _note(segs):
+            break  # "(unaudited)" under the headings is no section of the body
         start, k = k, k - 1
     body = rows[start:end]
     head: list[tuple[Line, list[Segment]]] = []
+    units: set[int] = set()  # ids of note lines in ``head``: their text is no column's heading
     while k >= 0 and len(head) < MAX_HEADER_ROWS:
         ln, segs = rows[k]
         nxt = head[0][0] if head else body[0][0]
-        if not segs or nxt.top - ln.bottom > MAX_ROW_GAP_EM * _h(ln) or is_amount(segs[-1].text):
+        if not segs or nxt.top - ln.bottom > MAX_ROW_GAP_EM * _h(ln) or amounts(segs[-1].text):
             break
+        if (notes := _notes_below_heads(rows, k, bands, label_edge)) and len(head) + notes < MAX_HEADER_ROWS:
+            for _ in range(notes):  # "(in thousands, except …)" between the years and the body
+                head.insert(0, rows[k])
+                units.add(id(rows[k][0]))
+                k -= 1
+            continue
         if not any(s.x1 > label_edge for s in segs) or not _header_like(segs, bands):
             break
         head.insert(0, rows[k])
@@ -121,7 +132,13 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
             cells[c] = f"{cells[c]} {s.text}".strip()
         return cells
 
-    out_rows: list[list[str]] = [to_row(segs) for _, segs in head]
+    out_rows: list[list[str]] = []
+    for ln, segs in head:
+        if id(ln) in units:  # a note joins the label cell of the headings above it
+            if out_rows:
+                out_rows[-1][0] = f"{out_rows[-1][0]} {segs[0].text}".strip()
+        else:
+            out_rows.append(to_row(segs))
     body_cells = [to_row(segs) for _, segs in body if segs]
     pending = ""
     for n, cells in enumerate(body_cells):
@@ -134,8 +151,12 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
             continue
         out_rows.append(cells)
     every = [x for _, segs in head + body for x in segs]
-    bbox = BBox(min(x.x0 for x in every), min(x.top for x in every), max(x.x1 for x in every),
-                max(x.bottom for x in every))
+    bbox = BBox(
+        min(x.x0 for x in every),
+        min(x.top for x in every),
+        max(x.x1 for x in every),
+        max(x.bottom for x in every),
+    )
     pt = PageTable(page, bbox, out_rows, ruled=False)
     pt.warnings.append(f"page {page}: table structure uncertain (no ruling lines)")
     return pt
@@ -163,3 +184,32 @@ def _header_like(segs: list[Segment], bands: list[list[float]]) -> bool:
     s = segs[0]
     over = any(lo - HEADING_SLACK <= s.x0 and s.x1 <= hi + HEADING_SLACK for lo, hi in bands)
     return over and not unit_of(s.text)
+
+
+def _note(segs: list[Segment]) -> bool:
+    """A lone note line: "(unaudited)", "(in thousands, except per share data)", "单位：万元"."""
+    text = segs[0].text.strip() if len(segs) == 1 else ""
+    return bool(unit_of(text)) or (text.startswith("(") and text.endswith(")"))
+
+
+def _notes_below_heads(
+    rows: list[tuple[Line, list[Segment]]], k: int, bands: list[list[float]], edge: float
+) -> int:
+    """How many lone note lines ("(in thousands, except …)", "(unaudited)") end at line ``k`` with column
+    headings right above them: they are part of the header (0 when there are none)."""
+    n = 0
+    while k - n > 0 and n < MAX_NOTE_LINES:
+        if not _note(rows[k - n][1]):
+            return 0
+        ln, above = rows[k - n - 1]
+        if rows[k - n][0].top - ln.bottom > MAX_ROW_GAP_EM * _h(ln):
+            return 0
+        n += 1
+        if (
+            len(above) >= 2
+            and not amounts(above[-1].text)
+            and any(s.x1 > edge for s in above)
+            and _header_like(above, bands)
+        ):
+            return n
+    return 0

@@ -22,8 +22,10 @@ TABULAR_LINES = 3
 # Statements", the company name) left in the body: it names no table, whatever table it sits above.
 RUNNING_LINE_PAGES = 5
 
-# "(1,234)", "$ (660)" (the currency sign before the parenthesis, as SEC statements print it), "-": nil
-_AMOUNT = re.compile(r"^(?:[$¥€£]?\s*[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3})$")
+# "(1,234)", "$ (660)" (the currency sign before the parenthesis, as SEC statements print it); "-", "— %": nil
+_AMOUNT = re.compile(
+    r"^(?:[$¥€£]?\s*[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3}\s*%?)$"
+)
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%|股|千股|万股)")
 _UNIT_EN = re.compile(
@@ -170,13 +172,18 @@ def is_amount(cell: str) -> bool:
     return bool(c) and bool(_AMOUNT.match(c)) and not _YEAR.match(c)
 
 
+def amounts(cell: str) -> bool:
+    """An amount, or two printed so close that they read as one cell ("$ 5,023.0 $ 4,161.7")."""
+    return all(is_amount(p) for p in re.split(r"\s+(?=\$)", cell.strip()))
+
+
 def split_header(rows: list[list[str]]) -> tuple[list[list[str]], list[list[str]]]:
     """Leading rows without amounts are the header (at most MAX_HEADER_ROWS; the first row of a text-only
     table; none when the first row already holds amounts)."""
     n = 0
     while (
         n < min(MAX_HEADER_ROWS, len(rows) - 1)
-        and not any(is_amount(c) for c in rows[n][1:])
+        and not any(amounts(c) for c in rows[n][1:])
         and any(rows[n][1:])
     ):  # a row with only a first-column label is a section row of the body
         n += 1
@@ -212,6 +219,8 @@ def caption_and_unit(
     for text in lines_above:
         unit = unit or unit_of(text)
         t = text.strip()
+        if t[:1].islower():
+            continue  # "the business profile of CCB.": the tail of a sentence, no title
         if t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t) and line_key(t) not in running:
             caption = caption or t
             titled = titled or (t if _STATEMENT_TITLE.search(t) and not _NOTES_TITLE.search(t) else "")

@@ -909,3 +909,100 @@ def test_a_year_printed_down_its_block_dates_the_block_s_rows() -> None:
     net = got[("房屋及建筑物", 2004, "净值")]
     assert net.value == Decimal("63398446.44") and net.unit != "万元"
     assert got[("房屋及建筑物", 2005, "净值")].value == Decimal("62385113.88")
+
+
+def test_rows_a_heading_or_a_total_row_names_carry_that_item() -> None:
+    """A block's "Average" row is its heading's figure ("Average price per share"); segment rows with no
+    heading over them are parts of the "Total …" row that sums them."""
+    en = Table(
+        "t5",
+        [82],
+        [["($ in millions, except per share amounts)", "2017", "2016"]],
+        [
+            ["Average price per share", "", ""],
+            ["Open market", "$36.11", "$31.03"],
+            ["January 2016 ASR", "$28.55", "$27.28"],
+            ["Average", "$35.54", "$30.53"],
+            ["Flexibles", "$384", "$376"],
+            ["Rigid Packaging", "133", "136"],
+            ["Total capital expenditures for long-lived assets", "$517", "$512"],
+        ],
+        caption="Repurchase of Common Stock",
+    )
+    doc = make_doc([en], company="Acme", file="ACME_2017_10K.pdf", language="en", year=2017)
+    facts = extract_facts(doc, table_chunks(doc))
+    (avg,) = [f for f in facts if f.line_item_norm == "average price per share" and f.fiscal_year == 2017]
+    assert avg.value == Decimal("35.54")
+    flex = next(f for f in facts if f.line_item == "Flexibles" and f.fiscal_year == 2017)
+    assert flex.section == "capital expenditures for long-lived assets"
+    opened = next(f for f in facts if f.line_item == "Open market" and f.fiscal_year == 2017)
+    assert opened.section == "Average price per share"  # its heading, not the total below
+
+
+def test_a_period_centred_over_segment_columns_and_one_in_the_label_cell_date_every_column() -> None:
+    markets = Table(
+        "t6",
+        [31],
+        [
+            ["", "", "Three months ended June 30,", "", "", "Three months ended June 30,", ""],
+            ["", "", "2022", "", "", "2021", ""],
+            ["", "Fixed Income", "Equity", "Total", "Fixed Income", "Equity", "Total"],
+            ["(in millions)", "Markets", "Markets", "Markets", "Markets", "Markets", "Markets"],
+        ],
+        [["Total net revenue", "$4,711", "$3,079", "$7,790", "$4,098", "$2,689", "$6,787"]],
+        caption="Markets revenue",
+    )
+    strip = Table(
+        "t7",
+        [5],
+        [["Three Months Ended December 31, (Dollars in millions)", "2022", "2021", "Change%"]],
+        [["Rooms revenue", "$813", "$557", "46 %"]],
+        caption="Las Vegas Strip Resorts",
+    )
+    doc = make_doc([markets, strip], company="Acme", file="ACME_2022_10Q.pdf", language="en", year=2022)
+    facts = extract_facts(doc, table_chunks(doc))
+    total = next(f for f in facts if f.value == Decimal("7790"))
+    assert total.period_end == "2022-06-30" and "Total Markets" in total.column_label
+    assert next(f for f in facts if f.value == Decimal("4098")).period_end == "2021-06-30"
+    rooms = next(f for f in facts if f.value == Decimal("813"))
+    assert rooms.column_label == "Three Months Ended December 31, 2022"  # a quarter's, not the year's
+
+
+def test_a_per_unit_row_of_a_table_in_thousands_is_in_dollars() -> None:
+    netflix = Table(
+        "t8",
+        [21],
+        [["(in thousands, except revenue per membership and percentages)", "2017", "2016"]],
+        [
+            ["Global streaming memberships", "117,582", "93,796"],
+            ["Global streaming average monthly revenue per paying membership", "$9.43", "$8.61"],
+        ],
+        caption="Results of Operations",
+    )
+    doc = make_doc([netflix], company="Netflix", file="NETFLIX_2017_10K.pdf", language="en", year=2017)
+    facts = extract_facts(doc, table_chunks(doc))
+    arpu = next(f for f in facts if f.value == Decimal("9.43"))
+    members = next(f for f in facts if f.value == Decimal("117582"))
+    assert arpu.scale == 1 and arpu.unit is None and members.unit == "thousands"
+
+
+def test_a_name_beside_its_block_wrapped_over_two_rows_still_labels_the_block() -> None:
+    output = Table(
+        "t49",
+        [83],
+        [["", "具体产品", "2004年", "2005年"]],
+        [
+            ["", "产能（吨）", "10,000", "10,000"],
+            ["四氧化三锰", "产量（吨）", "9,804.2", "10,178.3"],
+            ["", "产销率", "98.76%", "99.80%"],
+            ["", "产能（台套）", "300", "300"],
+            ["磁分离及配套设", "产量（台套）", "261", "343"],
+            ["备", "产销率", "89.27%", "106.12%"],
+        ],
+        caption="公司近三年主要产品产能、产量、销售量和产销率情况",
+    )
+    doc = make_doc([output], company="天源科技", year=2005, unit_line="")
+    got = {(f.section, f.line_item, f.fiscal_year): f for f in extract_facts(doc, table_chunks(doc))}
+    assert got[("四氧化三锰", "产能（吨）", 2005)].value == Decimal("10000")  # the row above its name
+    capacity = got[("磁分离及配套设备", "产能（台套）", 2005)]
+    assert capacity.value == Decimal("300") and capacity.unit == "台套"

@@ -147,3 +147,11 @@ def test_a_bare_year_ends_in_the_report_s_month_unless_that_closes_the_calendar_
     assert resolve_label("2022", 2023, "2023-06-30").period_end == "2022-06-30"  # Amcor: June years
     jnj = resolve_label("2022", 2022, "2023-01-01")  # J&J's fiscal 2022 ended January 1, 2023
     assert (jnj.fiscal_year, jnj.period_end) == (2022, "2022-12-31")
+
+
+def test_an_abbreviated_month_dates_its_column() -> None:
+    """A quarterly table heads "Sep. 30, 2020": that quarter's end, not the year's."""
+    assert resolve_label("Three Months Ended Sep. 30, 2020", 2020).period_end == "2020-09-30"
+    assert resolve_label("Sept 30, 2019", 2019).period_end == "2019-09-30"
+    assert resolve_label("Mar. 31, 2021", 2020).period_end == "2021-03-31"
+    assert resolve_label("December 31, 2020", 2020).period_end == "2020-12-31"

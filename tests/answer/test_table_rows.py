@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from finrag.answer.table_rows import section_totals
+from finrag.answer.table_rows import section_totals, totalled_rows
 
 
 def test_unlabelled_row_that_sums_its_section_takes_the_heading() -> None:
@@ -31,3 +31,17 @@ def test_a_total_label_printed_above_its_amounts_labels_them() -> None:
     ]
     assert section_totals(rows, 0) == {2: "TOTAL CURRENT LIABILITIES"}
     assert section_totals([["CURRENT ASSETS", "", ""], ["", "5", "6"]], 0) == {}  # a heading is no total
+
+
+def test_rows_summed_by_a_total_row_below_are_parts_of_what_it_names() -> None:
+    rows = [
+        ["Flexibles", "$384", "$376"],
+        ["Rigid Packaging", "133", "136"],
+        ["Other", "9", "15"],
+        ["Total capital expenditures for long-lived assets", "$526", "$527"],
+        ["Depreciation by segment:", "", ""],
+        ["Flexibles", "436", "450"],
+        ["Rigid Packaging", "125", "120"],
+        ["Total depreciation", "999", "570"],  # no sum of the rows above it: no total of theirs
+    ]
+    assert totalled_rows(rows, 0) == {r: "capital expenditures for long-lived assets" for r in (0, 1, 2)}

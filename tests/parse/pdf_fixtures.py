@@ -148,6 +148,64 @@ def aligned_table(path: Path) -> Path:
     return path
 
 
+def noted_table(path: Path) -> Path:
+    """Quarter headings ("Sep. 30," over "2020") with two note lines between them and the body."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(20 * mm, H - 30 * mm, "Quarterly Results of Operations")
+    c.setFont("Helvetica", 9)
+    for x, (month, year) in zip((150, 185), (("Dec. 31,", "2020"), ("Sep. 30,", "2020")), strict=True):
+        c.drawRightString(x * mm, H - 40 * mm, month)
+        c.drawRightString(x * mm, H - 40 * mm - 11, year)
+    c.drawString(90 * mm, H - 40 * mm - 24, "(in thousands, except per share data)")
+    c.drawString(100 * mm, H - 40 * mm - 35, "(unaudited)")
+    for i, (label, a, b) in enumerate(
+        [
+            ("Hardware revenue", "24,363", "27,294"),
+            ("Bitcoin revenue", "1,756,225", "1,633,764"),
+            ("Total net revenue", "3,158,970", "3,033,874"),
+        ]
+    ):
+        y = H - 40 * mm - 50 - i * 14
+        c.drawString(20 * mm, y, label)
+        c.drawRightString(150 * mm, y, a)
+        c.drawRightString(185 * mm, y, b)
+    c.showPage()
+    c.save()
+    return path
+
+
+def quarterly_note(path: Path) -> Path:
+    """Quarter headings over "Fiscal Year" over the years, a unit line between them, and a first row whose
+    two amounts per quarter run together into one string ("$ 4,002.5 $ 4,094.0")."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 9)
+    top = H - 40 * mm
+    for x, quarter in ((95, "First Quarter"), (165, "Fourth Quarter")):
+        c.drawCentredString(x * mm, top, quarter)
+        c.drawCentredString(x * mm, top - 11, "Fiscal Year")
+    c.drawString(20 * mm, top - 22, "In Millions, Except Per")
+    c.drawString(20 * mm, top - 33, "Share Amounts")
+    for x, year in ((85, "2020"), (105, "2019"), (155, "2020"), (175, "2019")):
+        c.drawRightString(x * mm, top - 33, year)
+    c.drawString(20 * mm, top - 46, "Net sales")
+    c.drawRightString(105 * mm, top - 46, "$ 4,002.5 $ 4,094.0")
+    c.drawRightString(175 * mm, top - 46, "$ 5,023.0 $ 4,161.7")
+    for i, (label, *cells) in enumerate(
+        [
+            ("Gross margin", "1,389.5", "1,342.8", "1,768.1", "1,461.3"),
+            ("Net earnings", "401.4", "392.0", "621.0", "446.5"),
+        ]
+    ):
+        y = top - 58 - i * 12
+        c.drawString(20 * mm, y, label)
+        for x, cell in zip((85, 105, 155, 175), cells, strict=True):
+            c.drawRightString(x * mm, y, cell)
+    c.showPage()
+    c.save()
+    return path
+
+
 def with_outline(path: Path) -> Path:
     c = canvas.Canvas(str(path), pagesize=A4)
     for p, title in enumerate(["Business Overview", "Risk Factors"], start=1):

@@ -88,6 +88,27 @@ def test_unruled_statement_becomes_table(tmp_path: Path, settings: Settings) -> 
     assert any("integral part" in b.text for b in doc.blocks if b.kind == BlockKind.TEXT)
 
 
+def test_headings_above_note_lines_head_the_columns(tmp_path: Path, settings: Settings) -> None:
+    """ "(in thousands …)" and "(unaudited)" between the quarter headings and the rows do not end the header:
+    each amount keeps its quarter, and the unit is still read."""
+    doc = parse(fx.noted_table(tmp_path / "noted.pdf"), settings)
+    (t,) = doc.tables
+    assert t.header[0][1:] == ["Dec. 31,", "Sep. 30,"] and t.header[-1][1:] == ["2020", "2020"]
+    assert "(unaudited)" in t.header[-1][0]
+    assert ["Bitcoin revenue", "1,756,225", "1,633,764"] in t.rows
+    assert t.unit == "in thousands"
+
+
+def test_amounts_run_together_are_a_row_not_a_heading(tmp_path: Path, settings: Settings) -> None:
+    """ "$ 4,002.5 $ 4,094.0" is two amounts, not a heading: the quarter headings above the years still head
+    the columns (each quarter dated, not read as the fiscal year)."""
+    doc = parse(fx.quarterly_note(tmp_path / "quarters.pdf"), settings)
+    (t,) = doc.tables
+    assert {"First Quarter", "Fourth Quarter"} <= set(t.header[0]) and t.header[-1][1:3] == ["2020", "2019"]
+    assert ["Gross margin", "1,389.5", "1,342.8", "1,768.1", "1,461.3"] in t.rows
+    assert t.rows[0][0] == "Net sales"
+
+
 def test_outline_read_and_used_for_headings(tmp_path: Path, settings: Settings) -> None:
     doc = parse(fx.with_outline(tmp_path / "outline.pdf"), settings)
     assert [(e.title, e.level, e.page) for e in doc.outline] == [
