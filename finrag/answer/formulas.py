@@ -180,7 +180,10 @@ FORMULAS: dict[str, Formula] = {
             "{0} / {1}",
             ratio,
             True,
-            ("占比", "比重", "所占比例", "的比例", "share of", "percentage of", "as a % of", "% of"),
+            (
+                *("占比", "比重", "所占比例", "的比例"),
+                *("share of", "percentage of", "proportion of", "as a % of", "% of"),
+            ),
         ),
         Formula(
             "difference",

@@ -56,7 +56,10 @@ _EN_MEASURE = re.compile(
 RATE_AFTER = 80  # characters after a rate's name where its figure is printed ("… renewal rate was 90.4%")
 RATE_BEFORE = 30  # and before it ("a 90.4% renewal rate")
 RATE_ASIDE_CHARS = 300  # a rate's defining aside ("…, which the Company defines as …,") may run this long
-_DEFINING_ASIDE = re.compile(r"^\s*,\s*(?:which|as|defined|calculated)\b[^.;]*?,(?=\s*(?:was|were|is|of)\b)")
+# ", which the Company defines as …,"; " expense that primarily relates to … and which is … expenses," too
+_DEFINING_ASIDE = re.compile(
+    r"^(?:\s*[\w-]+)?\s*,?\s*(?:which|that|as|defined|calculated)\b[^.;]*?,(?=\s*(?:was|were|is|of)\b)"
+)
 _FIGURE = re.compile(r"(?<![\d.])(?!(?:19|20)\d{2}(?!\d))\d[\d.,]*")  # a number, not a year
 
 

@@ -17,7 +17,8 @@ from finrag.retrieve.expand import GLOSSED_NAME, ZH_GLOSS
 # full names end in a company form; a state-owned factory's in 厂 ("湖南省南岭化工厂"); a short name is
 # whole before its stock code ("金瑞科技（600390）")
 _ZH_COMPANY_FULL = re.compile(
-    r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|集团|[省市][\u4e00-\u9fff]{2,10}厂)"
+    r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|[（(]集团[)）](?:有限)?公司|集团"
+    r"|[省市][\u4e00-\u9fff]{2,10}厂)"
     r"|[\u4e00-\u9fff]{2,12}(?=[（(]\d{6}[)）]))"
 )
 # a subsidiary's short name after what it is to the filer ("控股子公司通力磁材公司")
@@ -30,10 +31,14 @@ _ZH_ENTITY_NEAR_YEAR = [
     ),
     re.compile(r"(?:19|20)\d{2}年(?:度|末|初|底)?(?:的)?([\u4e00-\u9fff]{4})"),
     # a short name by its suffix right before the year: "可比上市公司东港股份2007年度"
-    re.compile(r"(?:^|公司|[，,、的])([\u4e00-\u9fff]{2,4}(?:股份|集团|控股|科技|电力))(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
+    re.compile(
+        r"(?:^|公司|[，,、的])([\u4e00-\u9fff]{2,4}(?:股份|集团|控股|科技|电力))(?:在|截至|截止|于)?(?:19|20)\d{2}年"
+    ),
     re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
     re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
     re.compile(r"^([\u4e00-\u9fff]{2,10}?)(?:公司|股份|集团|在|的)"),
+    # the name opens the question before the document it asks from: "天源科技招股意向书中，…"
+    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:公开)?(?:增发)?(?:招股意向书|招股说明书|年度报告|年报)"),
 ]
 
 
@@ -64,6 +69,7 @@ _PREFIX = re.compile(
     r"|^(?:全资|控股|参股)?(?:子公司|孙公司|股东|客户|供应商)|^控股股东"
     # "X母公司对全资子公司Y": Y is the name
     r"|^.{2,12}?(?:母公司)?对(?:其)?(?:全资|控股|参股)?(?:子公司|孙公司|联营企业|合营企业)"
+    r"|^.{2,12}?(?:全资|控股|参股)(?:子公司|孙公司)"  # "四方科技全资子公司南通四方制冷工程有限公司"
 )
 _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
 # Words that look like a name next to a year but are not companies
@@ -71,7 +77,7 @@ _NOT_ENTITY = _words(
     "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
     # "这笔贷款…": a demonstrative opens no name
     "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此 "
-    "加权 扣除 归属 合并 母公司"  # "2005年的加权平均净资产收益率", "合并口径的…": how a figure is taken
+    "加权 扣除 归属 合并 母公司 按"  # "2005年的加权平均净资产收益率", "合并口径的…": how a figure is taken
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "

@@ -21,7 +21,7 @@ from finrag.answer.lookup import (
     part_after,
     wants_for,
 )
-from finrag.answer.operand_wants import latest_year, variable_wants, yearly_pairs
+from finrag.answer.operand_wants import latest_year, part_beside_whole, variable_wants, yearly_pairs
 from finrag.answer.per_share import unitless_row
 from finrag.answer.periods import fiscal_year_of, year_ended
 from finrag.answer.qualifiers import prints_qualifiers
@@ -356,6 +356,7 @@ def _calculation(
         if f is None:
             return None
         chosen.append(f)
+    chosen = part_beside_whole(chosen, wants, facts) if formula.name == "share_of_total" else chosen
     if len({f.fact_id for f in chosen}) < len(chosen) and not closing_only:
         return None  # one cell standing for two operands (a share of itself, a growth of 0%): a wrong match
     fixed = formula.named  # the formula named the items: show them as the table prints them

@@ -21,6 +21,7 @@ from finrag.answer.debt import (
     debt_ratio_answer,
 )
 from finrag.answer.defined import defined_answer
+from finrag.answer.fact_access import citer, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.judgment import (
@@ -53,15 +54,15 @@ from finrag.answer.owners import (
     subject_names,
     unfound_firm,
 )
-from finrag.answer.parts import unprinted_parts
+from finrag.answer.parts import came_from_parts, unprinted_parts
 from finrag.answer.prepared import Prepared
-from finrag.answer.prose_facts import prose_facts
+from finrag.answer.prose_facts import owner_prose, prose_facts
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
 from finrag.index.store import Store
-from finrag.model import Chunk, Fact, Filters, Hit
+from finrag.model import Fact, Filters, Hit
 
 SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
 
@@ -89,17 +90,20 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
     if not items and party is None:
         return None
-    names = subject_names(asked, [c for _, c in prep.context])
+    names = subject_names(asked, [c for _, c in prep.context]) + came_from_parts(
+        asked
+    )  # "came from e-commerce"
     if unfound_firm(asked, names, [c for _, c in prep.context]):
         return None  # "可比公司大唐发电（大唐国际发电股份有限公司）的净利润": the filer's is not its figure
     owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
     owners += [LineItemMatch("", _initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
-    facts = (
+    fetched = (
         fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), asked.question)
         if items
         else []
     )
-    facts, by_chunk, extra = _readable(store, prep, facts)
+    facts = prep.stated + fetched  # and the figures a sentence states by year ("…, respectively")
+    facts, by_chunk, extra = readable(store, prep, facts)
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
     # "share … from the Americas": a part of the company's whole; "the segment's operating income as a % of
     # revenue" names two different items, both the segment's (its margin)
@@ -112,6 +116,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
     facts = [] if unprinted_parts(asked, [c for _, c in prep.context]) else owned
+    facts = facts or owner_prose(asked, items, prep.context, names)  # "…子公司…净利润：人民币1,291,522.10元"
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
@@ -123,7 +128,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         )
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
 
-    cite = _citer(prep, by_chunk, extra)
+    cite = citer(prep, by_chunk, extra)
     if asked_classes(asked):  # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"
         access = prep.request.filters.access
         rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
@@ -138,10 +143,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if asks_activities(asked.question):
         return activities_answer(asked, facts, doc_rank, cite)
     if party is not None:
-        pool, cite_pool = _top_document(store, prep, doc_rank, extra, cite)
+        pool, cite_pool = top_document(store, prep, doc_rank, extra, cite)
         return party_answer(asked, party, pool, doc_rank, cite_pool)
     if ranking:
-        pool, cite_pool = _top_document(store, prep, doc_rank, extra, cite)
+        pool, cite_pool = top_document(store, prep, doc_rank, extra, cite)
         return ranking_answer(asked, pool, doc_rank, cite_pool, [c.text for _, c in prep.context])
     if asks_debt_change(asked):
         return debt_change_answer(asked, facts, doc_rank, cite)
@@ -250,35 +255,6 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 _AMOUNT_TOO = re.compile(r"\bin (?:usd|us\$|dollars|millions|billions)\b.{0,40}\bpercent", re.I)
 
 
-def _readable(
-    store: Store, prep: Prepared, facts: list[Fact]
-) -> tuple[list[Fact], dict[str, int], dict[str, Chunk]]:
-    """The facts whose chunk the caller may read, with the context's citation numbers by chunk and the
-    chunks outside the context they come from."""
-    by_chunk = {c.chunk_id: n for n, c in prep.context}
-    missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
-    extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
-    return [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra], by_chunk, extra
-
-
-def _citer(prep: Prepared, by_chunk: dict[str, int], extra: dict[str, Chunk]) -> CiteFn:
-    """The citation number of a fact's chunk, the chunk added to the context when it is not there yet;
-    the fact's row becomes the chunk's snippet."""
-
-    def cite(f: Fact) -> int:
-        if f.chunk_id not in by_chunk:
-            by_chunk[f.chunk_id] = len(prep.context) + 1
-            prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
-        n = by_chunk[f.chunk_id]
-        prep.pages.setdefault(n, f.page)
-        row = next((ln for ln in dict(prep.context)[n].text.split("\n") if f.line_item in ln), "")
-        if row and row not in prep.snippets.get(n, ""):
-            prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
-        return n
-
-    return cite
-
-
 VOTE_DOCUMENTS = 2  # the best-ranked documents whose vote tables a vote question is read from
 
 
@@ -288,8 +264,8 @@ def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer |
         return None
     docs = list(dict.fromkeys(h.chunk.doc_id for h in hits))[:VOTE_DOCUMENTS]
     facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs))
-    facts, by_chunk, extra = _readable(store, prep, facts)
-    return vote_answer(prep.asked, facts, _citer(prep, by_chunk, extra))
+    facts, by_chunk, extra = readable(store, prep, facts)
+    return vote_answer(prep.asked, facts, citer(prep, by_chunk, extra))
 
 
 def with_amount(
@@ -375,24 +351,6 @@ def with_row_amount(
         return share
     facts = amount.facts + share.facts
     return replace(share, text=f"{amount.text}\n{share.text}", facts=facts, detail=[f.fact_id for f in facts])
-
-
-def _top_document(
-    store: Store, prep: Prepared, doc_rank: dict[str, int], extra: dict[str, Chunk], cite: CiteFn
-) -> tuple[list[Fact], CiteFn]:
-    """Every fact of the best-ranked document ("which segment had the highest …", "第一大客户": rows carry
-    any name), and a citation function that fetches their chunks only for the facts an answer cites."""
-    top = min(doc_rank, key=lambda d: doc_rank[d])
-    access = prep.request.filters.access
-    pool = store.get_facts(Filters(access=access, doc_ids=[top]))
-    known = {c.chunk_id for _, c in prep.context}
-
-    def cite_fetched(f: Fact) -> int:
-        if f.chunk_id not in known and f.chunk_id not in extra:
-            extra.update({c.chunk_id: c for c in store.get_chunks([f.chunk_id], access)})
-        return cite(f)
-
-    return pool, cite_fetched
 
 
 def _initials(name: str) -> str:

@@ -90,3 +90,23 @@ def yearly_pairs(asked: AskedFor) -> list[Want]:
         return []
     years = range(min(asked.years), max(asked.years) + 1)
     return [Want(it, y) for y in years for it in items[:2]]
+
+
+def part_beside_whole(chosen: list[Fact], wants: list[Want], facts: list[Fact]) -> list[Fact]:
+    """A share's part named by a row alone ("came from its Space segment") is read under the whole's own
+    heading: the "Space" row beside "Total business segment operating profit", not the one under "Net
+    sales" of the same table."""
+    if len(chosen) != 2 or wants[0].item.concept:
+        return chosen
+    part, whole = chosen
+    if not whole.section or part.section == whole.section:
+        return chosen
+    key = (whole.doc_id, whole.table_ref, whole.column_label, whole.section)
+    beside = (
+        f
+        for f in facts
+        if (f.doc_id, f.table_ref, f.column_label, f.section) == key
+        and f.line_item_norm == part.line_item_norm
+        and f.fact_id != whole.fact_id
+    )
+    return [found, whole] if (found := next(beside, None)) is not None else chosen

@@ -128,3 +128,21 @@ def part_query(parts: list[str], asked: AskedFor) -> str:
     items asked ("Canadian Operations segment operating income")."""
     items = " ".join(m.printed for m in asked.line_items)
     return f"{' '.join(parts)} segment {items}".strip()
+
+
+# "How much of Ulta Beauty's net sales came from e-commerce": a part of the figure named in lower case (a
+# capitalised part is an entity, "came from its Space segment")
+_CAME_FROM = re.compile(
+    r"\b(?:came|come|comes|derived|generated)\s+from\s+(?:its\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"(?=\s*(?:[,?.;]|$|\s+(?:in|during|for|of)\b))"
+)
+
+
+def came_from_parts(asked: AskedFor) -> list[str]:
+    """The part of an English figure the question says it came from, when no item or entity names it: the
+    figure asked is that part's, never the whole's."""
+    if asked.language != "en" or (m := _CAME_FROM.search(asked.question)) is None:
+        return []
+    part = m.group(1)
+    named = [*asked.entities, *(i.printed for i in asked.line_items)]
+    return [] if any(part.lower() in n.lower() or n.lower() in part.lower() for n in named) else [part]

@@ -46,6 +46,7 @@ from finrag.answer.owners import abroad_part
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
+from finrag.answer.prose_series import series_facts, series_item
 from finrag.answer.qualifiers import ZH_FIRM, asked_after_of_which, printed_rows, zh_quoted, zh_rows_named
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
@@ -186,6 +187,9 @@ class Answerer:
                 asked.intent = "lookup"
         elif asked.intent == "text":  # a quoted project's own row says nothing of which of its figures
             asked.line_items = [t for t in from_tables if t.printed not in asked.qualifiers]
+            if not asked.line_items and asked.language == "en":  # "Advertising expense … was $88 million,
+                prep.stated = series_facts(asked.question, prep.context)  # $195 million … , respectively"
+                asked.line_items = [item] if (item := series_item(asked.question, prep.stated)) else []
             words = asked.formula.keywords if asked.formula else ()
             if any(w in t.printed for t in from_tables for w in words):
                 asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum

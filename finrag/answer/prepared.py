@@ -11,7 +11,7 @@ from finrag.answer.gate_roles import RoleCheck
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.query import AskedFor
 from finrag.answer.roles import RoleEvidence
-from finrag.model import Chunk, SearchRequest, SearchResult, Trace
+from finrag.model import Chunk, Fact, SearchRequest, SearchResult, Trace
 
 CHITCHAT = {
     "zh": "你好！我可以根据已索引的财务文档回答问题，并注明出处页码。",
@@ -38,4 +38,5 @@ class Prepared:
     snippets: dict[int, str] = field(default_factory=dict)  # [n] -> the cited table row(s)
     numeric: NumericAnswer | None = None
     role: tuple[str, RoleEvidence] | None = None  # the asked attribute's kind and the value found for it
+    stated: list[Fact] = field(default_factory=list)  # figures read off a sentence (prose_series)
     deferred: RoleCheck | None = None  # a role a quoted answer must print the cue words of (gate_roles)

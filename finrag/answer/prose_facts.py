@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.lexicon import normalise
+from finrag.answer.lexicon import LineItemMatch, normalise
+from finrag.answer.query import AskedFor
 from finrag.answer.units import parse_number, zh_unit
 from finrag.model import AccessInfo, Chunk, ChunkKind, Fact
 
 # the name, a linking word at most, then the amount and its unit: "总投资4032.74万元", "…投资为3313.45万元"
-_AMOUNT_AFTER = r"\s*(?:为|达|约|共计|合计|是)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>亿元|万元|千元|元)"
+# "净利润：人民币1,291,522.10元" (a subsidiary's paragraph) too
+_AMOUNT_AFTER = (
+    r"\s*(?:为|达|约|共计|合计|是|[:：])?\s*(?:人民币)?\s*"
+    r"(?P<num>-?\d[\d,]*(?:\.\d+)?)\s*(?P<unit>亿元|万元|千元|元)"
+)
 MIN_NAME_CHARS = 3  # a shorter name ("投资") is part of too many others to be read in prose
 
 
@@ -41,26 +47,52 @@ def prose_facts(
     return [fs[0] for fs in found.values() if len({f.value * f.scale for f in fs}) == 1]
 
 
+def owner_prose(
+    asked: AskedFor, items: list[LineItemMatch], context: list[tuple[int, Chunk]], owners: list[str]
+) -> list[Fact]:
+    """A Chinese figure of a company the filer names (its subsidiary) that no table prints: the amount its
+    paragraph states after the item ("南通四方制冷工程有限公司…净利润：人民币1,291,522.10元")."""
+    if asked.language != "zh" or not owners:
+        return []
+    found = prose_facts([m.printed for m in items if m.concept], context, asked.qualifiers, owners)
+    return [replace(f, company=owners[0]) for f in found] if len(owners) == 1 else found  # whose figure
+
+
 def _fact(chunk: Chunk, name: str, value: Decimal, unit_word: str, at: int) -> Fact:
     unit = zh_unit(unit_word)
-    key = f"{chunk.chunk_id}:{at}:{name}".encode()
+    # an annual report's sentence states its own year's figures (a prospectus has no one year)
+    year = chunk.meta.fiscal_year
+    dated = (chunk.meta.period_end, year, chunk.meta.fiscal_period) if year else (None, None, None)
+    return sentence_fact(chunk, name, value, (unit.label, unit.scale), f"{at}:{name}", "", dated)
+
+
+def sentence_fact(
+    chunk: Chunk,
+    name: str,
+    value: Decimal,
+    unit: tuple[str | None, Decimal],
+    key: str,
+    column_label: str,
+    dated: tuple[str | None, int | None, str | None],
+) -> Fact:
+    """A fact of ``chunk`` read off one of its sentences: ``unit`` (label, scale); ``dated`` (period end,
+    fiscal year, fiscal period)."""
     return Fact(
-        fact_id=hashlib.sha256(key).hexdigest()[:24],
+        fact_id=hashlib.sha256(f"{chunk.chunk_id}:{key}".encode()).hexdigest()[:24],
         doc_id=chunk.doc_id,
         chunk_id=chunk.chunk_id,
         statement=chunk.section_path[-1] if chunk.section_path else "",
         line_item=name,
         line_item_norm=normalise(name),
-        column_label="",
+        column_label=column_label,
         value=value,
-        unit=unit.label,
-        scale=unit.scale,
+        unit=unit[0],
+        scale=unit[1],
         page=chunk.pages[0] if chunk.pages else 1,
         table_ref="",
         company=chunk.meta.company,
-        # an annual report's sentence states its own year's figures (a prospectus has no one year)
-        period_end=chunk.meta.period_end if chunk.meta.fiscal_year else None,
-        fiscal_year=chunk.meta.fiscal_year,
-        fiscal_period=chunk.meta.fiscal_period if chunk.meta.fiscal_year else None,
+        period_end=dated[0],
+        fiscal_year=dated[1],
+        fiscal_period=dated[2],
         meta=AccessInfo(chunk.meta.access_level, list(chunk.meta.groups)),
     )

@@ -33,6 +33,8 @@ _STOP_ZH = _words(
     " 简要 介绍 一下 能否 给 我 描述 具体 分析 报告 报告期 数据 是否 呢 吗 元 年 上 下 其 该 这 那 本 分别"
     " 以及 谁 哪 保留 两位 小数 位 概述 针对 提供 内 事件 对应 主体 披露 日期 时间 所属 标的 数量 下文 发生"
     " 涉及 完成 相关 哪家 哪个 有关 方面 类型 姓名 截至 截止"
+    # the document a figure is read from and how it shows it ("招股意向书中列示的…"), no topic
+    " 招股 意向书 说明书 招股书 增发 列示 列明 所列"
     # colloquial "一共发了多少": how it is asked, no topic
     " 一共 总共 共计 发了 花了 赚了 亏了 付了 收了 拿了"
 )

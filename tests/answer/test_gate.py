@@ -569,6 +569,13 @@ def test_an_operating_measure_printed_without_a_figure_is_refused() -> None:
     printed = [Hit(make_chunk(doc, "Our total backlog was $404,381 million at year end 2022.", 6), 0.9)]
     backlog = analyze("What was Acme's total backlog at the end of 2022?")
     assert decide(backlog, printed, ["Acme"], AnswerSettings()).answerable
+    described = (
+        "Advertising expense that primarily relates to media placement costs and which is generally included "
+        "in general and administrative expenses, was $88 million, $195 million and $226 million for 2022, "
+        "2021 and 2020, respectively."
+    )
+    ads = analyze("By how much did Acme's advertising expense change in 2022 versus 2021?")
+    assert decide(ads, [Hit(make_chunk(doc, described, 7), 0.9)], ["Acme"], AnswerSettings()).answerable
 
 
 def test_a_release_covers_the_calendar_year_it_ends_in_only_for_a_date_written_out() -> None:
@@ -694,3 +701,13 @@ def test_a_full_year_is_not_covered_by_a_current_report_dated_within_it() -> Non
     assert "only part of 2023" in refusal_text(full, decision)  # not "only 2023 figures were found"
     chunk.meta.report_date = "2023-12-15"
     assert decide(full, [Hit(chunk, 0.9)], ["PepsiCo"], AnswerSettings()).reason != "period"
+
+
+def test_the_document_a_question_reads_from_is_no_topic_word() -> None:
+    """A refusal names the figure's words it looked for, never the prospectus the question names."""
+    doc = make_doc([], company="天源科技", year=2005, file="tianyuan_prospectus.pdf")
+    hits = [Hit(make_chunk(doc, "公司主营业务为磁性材料的研发、生产和销售。", 20), 0.9)]
+    q = "天源科技招股意向书中，公司2005年度按净利润计算的加权平均净资产收益率是多少？"
+    d = decide(analyze(q), hits, ["天源科技"], AnswerSettings())
+    assert not d.answerable and "加权" in d.missing
+    assert not {"招股", "意向书"} & set(d.missing)

@@ -107,3 +107,12 @@ def test_a_subsidiary_named_after_what_the_parent_holds_is_the_name_and_has_shor
     assert company_names(q, "zh") == ["南通四方节能科技有限公司"]
     assert "四方节能" in zh_short_names("南通四方节能科技有限公司")
     assert zh_short_names("国电电力发展股份有限公司") == ["国电电力发展"]  # never a line of business alone
+
+
+def test_a_group_company_a_held_company_and_a_name_before_its_document() -> None:
+    holder = "南岭民爆的股东中国新时代控股（集团）公司2006年1-6月实现的净利润是多少？"
+    assert company_names(holder, "zh") == ["中国新时代控股（集团）公司"]
+    held = "四方科技全资子公司南通四方制冷工程有限公司2019年实现的净利润是多少元？"
+    assert company_names(held, "zh") == ["南通四方制冷工程有限公司"]
+    source = "天源科技招股意向书中，公司2005年度按净利润计算的加权平均净资产收益率是多少？"
+    assert company_names(source, "zh") == ["天源科技"]  # not "按净利润计算"

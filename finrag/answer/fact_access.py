@@ -1,0 +1,55 @@
+"""Which facts an answer may read and cite: the caller's readable facts, the context's citation numbers, and
+the chunks outside the context a fact is cited from (added to the context when cited)."""
+
+from __future__ import annotations
+
+from finrag.answer.numeric import CiteFn
+from finrag.answer.prepared import Prepared
+from finrag.index.store import Store
+from finrag.model import Chunk, Fact, Filters
+
+
+def readable(
+    store: Store, prep: Prepared, facts: list[Fact]
+) -> tuple[list[Fact], dict[str, int], dict[str, Chunk]]:
+    """The facts whose chunk the caller may read, with the context's citation numbers by chunk and the
+    chunks outside the context they come from."""
+    by_chunk = {c.chunk_id: n for n, c in prep.context}
+    missing = sorted({f.chunk_id for f in facts} - set(by_chunk))
+    extra = {c.chunk_id: c for c in store.get_chunks(missing, prep.request.filters.access)} if missing else {}
+    return [f for f in facts if f.chunk_id in by_chunk or f.chunk_id in extra], by_chunk, extra
+
+
+def citer(prep: Prepared, by_chunk: dict[str, int], extra: dict[str, Chunk]) -> CiteFn:
+    """The citation number of a fact's chunk, the chunk added to the context when it is not there yet;
+    the fact's row becomes the chunk's snippet."""
+
+    def cite(f: Fact) -> int:
+        if f.chunk_id not in by_chunk:
+            by_chunk[f.chunk_id] = len(prep.context) + 1
+            prep.context.append((by_chunk[f.chunk_id], extra[f.chunk_id]))
+        n = by_chunk[f.chunk_id]
+        prep.pages.setdefault(n, f.page)
+        row = next((ln for ln in dict(prep.context)[n].text.split("\n") if f.line_item in ln), "")
+        if row and row not in prep.snippets.get(n, ""):
+            prep.snippets[n] = (prep.snippets.get(n, "") + "\n" + row).strip()
+        return n
+
+    return cite
+
+
+def top_document(
+    store: Store, prep: Prepared, doc_rank: dict[str, int], extra: dict[str, Chunk], cite: CiteFn
+) -> tuple[list[Fact], CiteFn]:
+    """Every fact of the best-ranked document ("which segment had the highest …", "第一大客户": rows carry
+    any name), and a citation function that fetches their chunks only for the facts an answer cites."""
+    top = min(doc_rank, key=lambda d: doc_rank[d])
+    pool = store.get_facts(Filters(access=(access := prep.request.filters.access), doc_ids=[top]))
+    known = {c.chunk_id for _, c in prep.context}
+
+    def cite_fetched(f: Fact) -> int:
+        if f.chunk_id not in known and f.chunk_id not in extra:
+            extra.update({c.chunk_id: c for c in store.get_chunks([f.chunk_id], access)})
+        return cite(f)
+
+    return pool, cite_fetched

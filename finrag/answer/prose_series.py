@@ -1,0 +1,86 @@
+"""Figures an English filing states only in a sentence, for several years at once: "Advertising expense …
+was $88 million, $195 million and $226 million for 2020, 2019 and 2018, respectively." Each amount is read as
+a fact of its year, under the sentence's subject ("Advertising expense"), when the question names every word
+of that subject and no statement item: the growth or lookup steps then work on them as on table facts.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.prose_facts import sentence_fact
+from finrag.answer.text import word_stem
+from finrag.answer.units import parse_number
+from finrag.model import Chunk, ChunkKind, Fact
+
+_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand)\b)?", re.I)
+_YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+_SENTENCE_START = re.compile(r"(?:^|[.;:]\s+|\n)(?=[A-Z])")
+# what stands between a sentence's subject and its amounts: "was", "totaled approximately"
+_VERB_TAIL = re.compile(
+    r"(?:\s+(?:was|were|is|are|totaled|totalled|amounted\s+to|of|approximately|about|recognized|recorded))+$",
+    re.I,
+)
+# where the subject's name ends and its description starts: "Advertising expense that primarily relates …"
+_DESCRIPTION = re.compile(r"\s+(?:that|which|related|relating|associated|included|for|in)\b|\s*[,(]", re.I)
+_SCALES = {"thousand": Decimal(1_000), "million": Decimal(1_000_000), "billion": Decimal(1_000_000_000)}
+MAX_SUBJECT_WORDS = 6  # a longer "subject" is a clause, not the name of a figure
+_STOP = frozenset({"the", "our", "its", "total", "company's", "company", "of", "and"})
+
+
+def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
+    """The facts of every "…, respectively" sentence in the context's English text whose subject the
+    question names word by word."""
+    asked = {word_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", question.lower())}
+    out: list[Fact] = []
+    for _, chunk in context:
+        if chunk.kind != ChunkKind.TEXT or _CJK.search(chunk.text):
+            continue
+        for m in _RESPECTIVELY.finditer(chunk.text):
+            starts = [s.end() for s in _SENTENCE_START.finditer(chunk.text, 0, m.start())]
+            sentence = chunk.text[starts[-1] if starts else 0 : m.start()]
+            out += _read(sentence, chunk, asked)
+    return out
+
+
+def series_item(question: str, facts: list[Fact]) -> LineItemMatch | None:
+    """The item the question asks, named as the sentence's subject."""
+    if not facts:
+        return None
+    name = facts[0].line_item
+    return LineItemMatch("", name, max(question.lower().find(name.split()[0].lower()), 0))
+
+
+def _read(sentence: str, chunk: Chunk, asked: set[str]) -> list[Fact]:
+    amounts = list(_AMOUNT.finditer(sentence))
+    if len(amounts) < 2:
+        return []
+    years = [int(y) for y in _YEAR.findall(sentence[amounts[-1].end() :])]
+    if len(years) != len(amounts) or len(set(years)) != len(years):
+        return []
+    subject = _VERB_TAIL.sub("", sentence[: amounts[0].start()].strip())
+    name = _DESCRIPTION.split(subject, maxsplit=1)[0].strip()
+    words = [w for w in re.findall(r"[a-z][a-z'&-]+", name.lower()) if w not in _STOP]
+    if not words or len(name.split()) > MAX_SUBJECT_WORDS or not all(word_stem(w) in asked for w in words):
+        return []
+    scale_word = next((a.group(2) for a in reversed(amounts) if a.group(2)), None)
+    facts = []
+    for a, year in zip(amounts, years, strict=True):
+        parsed = parse_number(a.group(1))
+        word = (a.group(2) or scale_word or "").lower()
+        if parsed is None:
+            return []
+        facts.append(_fact(chunk, name, parsed.value, word, year))
+    return facts
+
+
+def _fact(chunk: Chunk, name: str, value: Decimal, scale_word: str, year: int) -> Fact:
+    end = chunk.meta.period_end or f"{year}-12-31"
+    unit = (f"{scale_word}s" if scale_word else None, _SCALES.get(scale_word, Decimal(1)))
+    return sentence_fact(
+        chunk, name, value, unit, f"{name}:{year}", str(year), (f"{year}{end[4:]}", year, "FY")
+    )

@@ -1,0 +1,135 @@
+"""Whose figure a question asks, as the held-out sets of session 29 asked it: a segment's share of a total
+its table prints under another heading too, a segment's row of a table titled only by its total row, a
+subsidiary's figure stated in its paragraph, a shareholder's figure the filing never prints, and a figure a
+note states only in a sentence for three years at once. Each runs the real parser, chunker, fact extractor,
+store and retriever."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.answer.pipeline import Answerer
+from finrag.config import load_settings
+from finrag.model import SearchRequest
+
+from .corpus import build_index
+
+ORBITAL = """# Orbital Systems Corporation Annual Report on Form 10-K for fiscal year 2020
+
+## Note 1 - Significant Accounting Policies
+
+Advertising. The Company expenses advertising costs as they are incurred. Advertising expense that primarily
+relates to media placement costs and which is generally included in general and administrative expenses, was
+$88 million, $195 million and $226 million for 2020, 2019 and 2018, respectively.
+
+## Note 4 - Information on Business Segments
+
+(in millions)
+
+| | 2020 | 2019 |
+|---|---|---|
+| Net sales | | |
+| Aeronautics | 26,266 | 23,693 |
+| Space | 11,880 | 10,860 |
+| Total net sales | 38,146 | 34,553 |
+| Operating profit | | |
+| Aeronautics | 2,843 | 2,521 |
+| Space | 1,149 | 1,191 |
+| Total business segment operating profit | 3,992 | 3,712 |
+
+(in millions)
+
+| | 2020 | 2019 |
+|---|---|---|
+| Flexibles | 384 | 376 |
+| Rigid Packaging | 133 | 136 |
+| Other | 9 | 15 |
+| Total capital expenditures for the acquisition of long-lived assets | 526 | 527 |
+| Depreciation and amortization by reportable segment were: | | |
+| Flexibles | 436 | 450 |
+| Rigid Packaging | 125 | 120 |
+| Other | 8 | 9 |
+| Total depreciation and amortization | 569 | 579 |
+"""
+
+HUAXIN = """# 华信制冷集团股份有限公司 2019年年度报告
+
+公司的中文简称为华信制冷。公司股东包括中国新时代控股（集团）公司。
+
+## 合并利润表
+
+单位：元 币种：人民币
+
+| 项目 | 2019年度 | 2018年度 |
+|---|---|---|
+| 一、营业收入 | 1,175,301,034.32 | 1,020,115,551.27 |
+| 五、净利润 | 129,465,020.68 | 182,223,387.13 |
+
+## (七) 主要控股参股公司分析
+
+1、南通华信制冷工程有限公司公司全资子公司，成立于2018年5月29日。注册资本：人民币10,000,000.00元总资产：人民币6,474,411.00元营业收入：2,385,321.10元净利润：人民币1,291,522.10元
+
+2、南通华信节能科技有限公司公司全资子公司，目前尚在筹备阶段，截止2019年12月31日已出资131,000,000元。
+"""
+
+
+@pytest.fixture(scope="module")
+def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("owners")
+    settings = load_settings(root / "data")
+    docs = {"ORBITAL_2020_10K.md": ORBITAL, "huaxin_2019_annual_report.md": HUAXIN}
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def test_a_segment_s_share_is_read_under_the_heading_of_the_total_asked(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "What percentage of Orbital Systems' 2020 total business segment operating profit came from its "
+            "Space segment? Round to one decimal place."
+        )
+    )
+    assert "28.8%" in a.answer and "11,880" not in a.answer  # 1,149 / 3,992, not its net sales
+
+
+def test_a_segment_row_of_a_table_named_by_its_total_row(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "How much capital expenditure for long-lived assets did Orbital's Flexibles segment incur "
+            "in 2020?"
+        )
+    )
+    assert "384" in a.answer and "526" not in a.answer
+
+
+def test_a_subsidiary_s_figure_is_its_paragraph_s_never_the_group_s(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("华信制冷全资子公司南通华信制冷工程有限公司2019年实现的净利润是多少元？"))
+    assert "1,291,522.10" in a.answer and "129,465,020.68" not in a.answer
+    unstated = answerer.ask(
+        SearchRequest("华信制冷全资子公司南通华信节能科技有限公司2019年的净利润是多少元？")
+    )
+    assert unstated.refused and "129,465,020.68" not in unstated.answer
+
+
+def test_a_shareholder_s_figure_is_not_the_filer_s(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("华信制冷的股东中国新时代控股（集团）公司2019年实现的净利润是多少？"))
+    assert "129,465,020.68" not in a.answer
+    own = answerer.ask(SearchRequest("华信制冷集团股份有限公司2019年度的净利润是多少元？"))
+    assert "129,465,020.68" in own.answer
+
+
+def test_a_figure_a_note_states_for_three_years_in_one_sentence(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "By how much, in percentage terms, did Orbital Systems' advertising expense change in 2020 "
+            "versus 2019? Round to one decimal place."
+        )
+    )
+    assert "-54.9%" in a.answer and "[" in a.answer
+    other = answerer.ask(
+        SearchRequest("By how much did Orbital Systems' rent expense change in 2020 versus 2019?")
+    )
+    assert "54.9" not in other.answer  # the sentence states another expense
