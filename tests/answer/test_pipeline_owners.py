@@ -133,3 +133,12 @@ def test_a_figure_a_note_states_for_three_years_in_one_sentence(answerer: Answer
         SearchRequest("By how much did Orbital Systems' rent expense change in 2020 versus 2019?")
     )
     assert "54.9" not in other.answer  # the sentence states another expense
+
+
+def test_a_part_the_figure_came_from_is_never_answered_with_the_whole(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest("How much of Orbital Systems' 2020 net sales came from e-commerce, in dollars?")
+    )
+    assert "38,146" not in a.answer
+    whole = answerer.ask(SearchRequest("What were Orbital Systems' total net sales in 2020?"))
+    assert "38,146" in whole.answer
