@@ -11,8 +11,8 @@ from decimal import Decimal
 
 from finrag.answer.calc import rounded
 from finrag.answer.numeric import NumericAnswer
-from finrag.answer.periods import without_year_ended
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import without_year_ended
 from finrag.answer.units import format_number
 
 # "three year average", "3-year average", "average … from FY2020 to FY2022", "… for FY2021 and FY2022"

@@ -15,8 +15,8 @@ from finrag.answer.definition_terms import LATEST_TWO, Constant, Term, question_
 from finrag.answer.lexicon import LineItemMatch, concept_of, heads, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
-from finrag.answer.periods import part_named_years, year_ended
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import part_named_years, year_ended
 from finrag.answer.statement_rows import statement_kind
 from finrag.errors import AnswerError
 from finrag.model import Fact

@@ -8,8 +8,9 @@ import re
 from datetime import date, timedelta
 
 from finrag.answer.lookup import FULL_YEAR, WEEK_YEAR_DAYS
-from finrag.answer.periods import NAMED_REPORT, year_end
+from finrag.answer.periods import year_end
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import NAMED_REPORT
 from finrag.model import Chunk, Hit
 from finrag.retrieve.docfit import FORWARD
 

@@ -14,8 +14,8 @@ from decimal import Decimal
 
 from finrag.answer.asks import YES_NO
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
-from finrag.answer.periods import without_year_ended
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import without_year_ended
 from finrag.answer.units import format_number
 from finrag.model import Calculation, Fact
 

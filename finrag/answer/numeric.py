@@ -23,9 +23,10 @@ from finrag.answer.lookup import (
 )
 from finrag.answer.operand_wants import latest_year, part_beside_whole, variable_wants, yearly_pairs
 from finrag.answer.per_share import unitless_row
-from finrag.answer.periods import fiscal_year_of, year_ended
+from finrag.answer.periods import fiscal_year_of
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import year_ended
 from finrag.answer.ratios import cagr
 from finrag.answer.statement_rows import statement_kind
 from finrag.answer.units import format_number

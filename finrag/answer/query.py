@@ -30,7 +30,7 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.names import company_names
-from finrag.answer.periods import YEAR, naming_offset, report_years_only, year_ended
+from finrag.answer.periods import YEAR
 from finrag.answer.qualifiers import (
     aging_brackets,
     deducted_items,
@@ -43,6 +43,7 @@ from finrag.answer.qualifiers import (
     zh_projects,
     zh_quoted,
 )
+from finrag.answer.question_years import naming_offset, report_years_only, year_ended
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.sources import asked_items, without_sources
 from finrag.model import Period, QueryAnalysis

@@ -2,10 +2,7 @@ from __future__ import annotations
 
 from finrag.answer.periods import (
     labels_from_line,
-    naming_offset,
-    part_named_years,
     quarter_named,
-    report_years_only,
     resolve_label,
 )
 
@@ -72,7 +69,8 @@ def test_an_earnings_release_quarter_column_is_a_quarter() -> None:
 
 
 def test_a_written_fiscal_year_end_names_its_column_and_bare_years_end_in_the_report_month() -> None:
-    from finrag.answer.periods import fiscal_year_of, without_year_ended, year_ended
+    from finrag.answer.periods import fiscal_year_of
+    from finrag.answer.question_years import without_year_ended, year_ended
 
     q = "What is Ulta's FY2022 operating cash flow ratio (fiscal year ended January 28, 2023)?"
     assert year_ended(q) == "2023-01-28" and fiscal_year_of("2023-01-28") == 2023
@@ -89,36 +87,10 @@ def test_us_numeric_dates_in_column_labels() -> None:
     assert resolve_label("12/31/2022", None).fiscal_year == 2022
 
 
-def test_fiscal_years_named_by_the_year_they_start_in() -> None:
-    offset, undated = naming_offset("What was FY2022 net income? Fiscal 2022 ended January 28, 2023.")
-    assert offset == 1 and "2023" not in undated
-    assert naming_offset("FY2020 revenue (fiscal 2020 ended January 31, 2020)")[0] == 0  # Walmart's naming
-    assert naming_offset("What was revenue in 2022?") == (0, "What was revenue in 2022?")
-    # 52 weeks are a whole fiscal year, 13 weeks a quarter of one
-    assert naming_offset("Ulta's fiscal 2022 results (52 weeks ended January 28, 2023)")[0] == 1
-    assert naming_offset("Ulta's fiscal 2022 fourth quarter (13 weeks ended January 28, 2023)")[0] == 0
-
-
-def test_a_year_that_only_names_the_report_is_not_asked() -> None:
-    q = "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
-    assert report_years_only(q, [2022, 2021, 2023]) == {2023}
-    assert report_years_only("What was revenue in the FY2023 10-K?", [2023]) == set()
-    issue = "According to its 2007 follow-on A-share offering prospectus, what was EPS for 2005?"
-    assert report_years_only(issue, [2007, 2005]) == {2007}
-    recast = "In J&J's 8-K dated August 30, 2023, what were net earnings from continuing operations for 2022?"
-    assert report_years_only(recast, [2022, 2023]) == {2023}  # the day names the 8-K, not a period
-
-
 def test_a_quarter_column_without_its_year_is_the_report_year_s_quarter() -> None:
     q3 = resolve_label("第三季度（7-9月份）", 2019, "2019-12-31")
     assert (q3.fiscal_year, q3.fiscal_period, q3.period_end) == (2019, "Q3", "2019-09-30")
     assert resolve_label("第三季度（7-9月份）", None).fiscal_year is None  # no report year: not dated
-
-
-def test_a_fiscal_year_label_of_a_dated_part_of_a_year_is_no_year_of_its_own() -> None:
-    question = "What were Best Buy's net earnings in fiscal 2024 (six months ended July 29, 2023)?"
-    assert part_named_years(question) == {2024}
-    assert part_named_years("What was revenue in fiscal 2022 (fiscal year ended January 28, 2023)?") == set()
 
 
 def test_a_balance_heading_split_over_two_rows_still_dates_its_column() -> None:

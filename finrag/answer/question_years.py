@@ -1,0 +1,82 @@
+"""How a question names its fiscal years: the year-end date it writes ("FY2022 (fiscal year ended January 28,
+2023)"), years that only name the report a figure is read from ("the FY2023 10-K"), and fiscal years a filer
+names by the year they start in ("Fiscal 2022 ended January 28, 2023")."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.periods import EN_DATE, fiscal_year_of, month_number
+from finrag.retrieve.periods import report_days
+
+# "FY2022 (fiscal year ended January 28, 2023)": the question dates the fiscal year it names
+_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+ended\s+{EN_DATE.pattern}", re.I)
+
+
+def year_ended(question: str) -> str | None:
+    """The one fiscal-year end date a question writes ("fiscal year ended January 28, 2023"), or None."""
+    found = {(m.group(1).lower(), int(m.group(2)), int(m.group(3))) for m in _YEAR_ENDED.finditer(question)}
+    if len(found) != 1:
+        return None
+    month, day, year = found.pop()
+    return f"{year:04d}-{month_number(month):02d}-{day:02d}"
+
+
+# "the FY2023 10-K": a year that names the report a figure is read from, not the figure's period
+NAMED_REPORT = re.compile(
+    r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})"
+    r"(?:\s+(?:form\s+)?(?:10-?k|annual report)\b|\s*年\s*(?:年报|年度报告)"
+    # "its 2007 follow-on A-share offering prospectus": the year the prospectus was issued
+    r"|(?:\s+[\w-]+){0,3}\s+(?:offering\s+)?prospectus\b)",
+    re.I,
+)
+
+
+def report_years_only(question: str, years: list[int]) -> set[int]:
+    """Years the question writes only as the name of a report ("Use the income statement in the FY2023
+    10-K"), when it names other years for its figures; empty otherwise."""
+    named = {int(m.group(1)) for m in NAMED_REPORT.finditer(question)}
+    named |= {int(day[:4]) for day in report_days(question) if day}  # "J&J's 8-K dated August 30, 2023"
+    only = {y for y in named if len(re.findall(rf"(?<!\d){y}(?!\d)", question)) == 1}
+    return only if any(y not in only for y in years) else set()
+
+
+# "Fiscal 2022 ended January 28, 2023": the filer names a fiscal year by the year it starts in
+_NAMED_ENDED = re.compile(
+    rf"\b(?:FY\s*|fiscal\s+(?:year\s+)?)((?:19|20)\d{{2}})\b[^.?;]{{0,30}}?\bended\s+{EN_DATE.pattern}", re.I
+)
+
+
+_PART_OF_YEAR = re.compile(
+    r"\b(?<!52 )(?<!53 )(?<!fifty-two )(?<!fifty-three )(?<!twelve )(?<!12 )(?:months|weeks|quarter)\b", re.I
+)  # "(52 weeks ended January 28, 2023)" is the whole fiscal year
+
+
+def naming_offset(question: str) -> tuple[int, str]:
+    """How far the fiscal years a question names lie from the years their columns are dated by (1 when
+    "Fiscal 2022 ended January 28, 2023"), and the question without those end dates; (0, question) when it
+    dates none or names them by the year they end in."""
+    offsets = set()
+    for m in _NAMED_ENDED.finditer(question):
+        if _PART_OF_YEAR.search(m.group(0)):
+            continue  # "fiscal 2024 (three months ended September 30, 2023)": a quarter's end
+        end = f"{int(m.group(4)):04d}-{month_number(m.group(2)):02d}-{int(m.group(3)):02d}"
+        offsets.add(fiscal_year_of(end) - int(m.group(1)))
+    if offsets != {1}:  # named by the year it ends in (0), or no clear reading
+        return 0, question
+    return offsets.pop(), EN_DATE.sub(" ", question)
+
+
+def part_named_years(question: str) -> set[int]:
+    """Fiscal years a question names only to label a part of a year it dates ("fiscal 2024 (six months
+    ended July 29, 2023)"): the end date's year dates the columns, the label's year is no other year."""
+    named = set()
+    for m in _NAMED_ENDED.finditer(question):
+        if _PART_OF_YEAR.search(m.group(0)) and int(m.group(1)) != int(m.group(4)):
+            named.add(int(m.group(1)))
+    return named
+
+
+def without_year_ended(question: str) -> str:
+    """The question without its fiscal-year end date: for another year than the one that date closes."""
+    return _YEAR_ENDED.sub(" ", question)

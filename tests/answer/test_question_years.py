@@ -1,0 +1,31 @@
+"""How a question names its fiscal years."""
+
+from __future__ import annotations
+
+from finrag.answer.question_years import naming_offset, part_named_years, report_years_only
+
+
+def test_fiscal_years_named_by_the_year_they_start_in() -> None:
+    offset, undated = naming_offset("What was FY2022 net income? Fiscal 2022 ended January 28, 2023.")
+    assert offset == 1 and "2023" not in undated
+    assert naming_offset("FY2020 revenue (fiscal 2020 ended January 31, 2020)")[0] == 0  # Walmart's naming
+    assert naming_offset("What was revenue in 2022?") == (0, "What was revenue in 2022?")
+    # 52 weeks are a whole fiscal year, 13 weeks a quarter of one
+    assert naming_offset("Ulta's fiscal 2022 results (52 weeks ended January 28, 2023)")[0] == 1
+    assert naming_offset("Ulta's fiscal 2022 fourth quarter (13 weeks ended January 28, 2023)")[0] == 0
+
+
+def test_a_year_that_only_names_the_report_is_not_asked() -> None:
+    q = "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
+    assert report_years_only(q, [2022, 2021, 2023]) == {2023}
+    assert report_years_only("What was revenue in the FY2023 10-K?", [2023]) == set()
+    issue = "According to its 2007 follow-on A-share offering prospectus, what was EPS for 2005?"
+    assert report_years_only(issue, [2007, 2005]) == {2007}
+    recast = "In J&J's 8-K dated August 30, 2023, what were net earnings from continuing operations for 2022?"
+    assert report_years_only(recast, [2022, 2023]) == {2023}  # the day names the 8-K, not a period
+
+
+def test_a_fiscal_year_label_of_a_dated_part_of_a_year_is_no_year_of_its_own() -> None:
+    question = "What were Best Buy's net earnings in fiscal 2024 (six months ended July 29, 2023)?"
+    assert part_named_years(question) == {2024}
+    assert part_named_years("What was revenue in fiscal 2022 (fiscal year ended January 28, 2023)?") == set()
