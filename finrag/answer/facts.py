@@ -36,6 +36,7 @@ from finrag.answer.quarters import (
     quarter_only,
 )
 from finrag.answer.restarts import past_pushed_labels, restarted
+from finrag.answer.rollforward import introduced_item, is_closing
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_context import (
     MAX_TITLE_CHARS,
@@ -134,13 +135,14 @@ def _table_facts(
     scope = scope_of(named) or scope_of(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
     facts: list[Fact] = []
     per_share_unscaled = except_per_share([table.caption, named, *before[:_TITLE_BLOCKS]])
-    totals = section_totals(rows, label_col)
+    totals = section_totals(rows, label_col, {c.index for c in columns if c.period is not UNKNOWN})
     summed = totalled_rows(rows, label_col) if doc.language == "en" else {}
     section = _opening_heading(header, label_col)  # "Net revenue:" read into the header heads the first rows
     row_year = _opening_year(header, label_col)  # "| 2021 | | |" above a block of rows: their year
     # "Q1 | Q2 | Q3 | Q4": the year of the heading above, or of the row starting each year's block
     by_quarter = quarter_only(columns)
     path = table_chunks[0].section_path if table_chunks else []
+    closing = introduced_item(before) if doc.language == "en" else None  # "a reconciliation of changes in X"
     year = heading_period([row_year, table.caption or "", *before, *reversed(path)]) if by_quarter else None
     # "2 0 / 0 / 5 / 年" printed down a block closed by its 合计 row, left of the items or as their column
     down = None
@@ -197,8 +199,10 @@ def _table_facts(
             fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
             fact.section = (section if section != label else "") or summed.get(r, "")
             fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
+            if closing and is_closing(label):  # "Balance at end of period": the year's balance of X
+                fact.line_item, fact.line_item_norm = f"{label} ({closing})", normalise(closing)
             facts.append(fact)
-        if section and (summary or closes_block(label, section)):
+        if section and (summary or r in totals or closes_block(label, section)):
             section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it
     return facts, previous
 

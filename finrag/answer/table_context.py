@@ -54,7 +54,18 @@ def statement_of(table: Table, before: list[str], heading: str) -> str:
         m = _STATEMENT_TITLE.search(text) if len(text.strip()) <= MAX_TITLE_CHARS else None
         if m:
             return m.group(0)
-    return table.caption or heading
+    above = next((b for b in before if b.strip()), "")  # the paragraph right above the table
+    owner = _OWNER_RESULTS.search(above) if not table.caption else None
+    return table.caption or (owner.group(1) if owner else heading)
+
+
+# the paragraph above a segment's untitled table says whose figures follow: "Space’s operating results
+# included the following (in millions):"
+_OWNER_RESULTS = re.compile(
+    r"(?:^|[.;]\s+)([A-Z][\w&.\-]*(?:\s+[A-Z&][\w&.\-]*){0,4}['’]s\s+(?:[a-z]+\s+){0,3}"
+    r"(?:results|data|information|sales|revenues?))\s+(?:included|include|were|are|is|was)\s+"
+    r"(?:as\s+follows|the\s+following)\b[^.]*$"
+)
 
 
 # "4、报告期内向前五名供应商采购情况" over tables captioned "（1）2006年1—6月", "（2）2005年度",

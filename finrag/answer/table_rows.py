@@ -31,14 +31,16 @@ def _values(row: list[str], label_col: int) -> list[Decimal | None]:
     return out
 
 
-def section_totals(rows: list[list[str]], label_col: int) -> dict[int, str]:
-    """Row index -> the section heading, for unlabelled rows that total the rows under that heading."""
+def section_totals(rows: list[list[str]], label_col: int, dated: set[int] | None = None) -> dict[int, str]:
+    """Row index -> the section heading, for unlabelled rows that total the rows under that heading; with
+    ``dated`` (the period columns) only those columns must add up: a "Percent Change" column does not."""
     out: dict[int, str] = {}
+    keep = {c - label_col - 1 for c in dated or ()}
     heading: str | None = None
     members: list[list[Decimal | None]] = []
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
-        values = _values(row, label_col)
+        values = [v if not keep or i in keep else None for i, v in enumerate(_values(row, label_col))]
         if label and all(v is None for v in values):  # a heading row: a new section starts
             heading, members = label, []
             continue

@@ -151,6 +151,11 @@ def _sec_heading(doc: Document, i: int) -> tuple[int, str, bool] | None:
     return None if level is None else (level, title, not rest)
 
 
+def _capitals(title: str) -> bool:
+    """A Latin heading printed in capitals ("SEGMENT RESULTS"), not a numbered one ("ITEM 7.")."""
+    return title.isupper() and title.isascii() and numbered_level(title) is None
+
+
 def build_sections(doc: Document, root: list[str] | None = None) -> list[Section]:
     """Sections in reading order; ``root`` is the path used before the first heading."""
     sections: list[Section] = [Section(list(root or []), None)]
@@ -197,7 +202,12 @@ def build_sections(doc: Document, root: list[str] | None = None) -> list[Section
             sections[-1].blocks.append(i)
             continue
         numbered = level != UNNUMBERED
-        if not numbered:
+        if not numbered and pdf and _capitals(title):
+            # "ASSET & WEALTH MANAGEMENT" over "Selected income statement data": a heading in capitals heads
+            # the unnumbered headings after it, under the last numbered one
+            level = next((lv + 1 for lv, t, n in reversed(stack) if n and not _capitals(t)), 1)
+            numbered = True
+        elif not numbered:
             level = (stack[-1][0] + (0 if not stack[-1][2] else 1)) if stack else 1
         while stack and stack[-1][0] >= level:
             stack.pop()

@@ -1006,3 +1006,27 @@ def test_a_name_beside_its_block_wrapped_over_two_rows_still_labels_the_block() 
     assert got[("四氧化三锰", "产能（吨）", 2005)].value == Decimal("10000")  # the row above its name
     capacity = got[("磁分离及配套设备", "产能（台套）", 2005)]
     assert capacity.value == Decimal("300") and capacity.unit == "台套"
+
+
+def test_an_unlabelled_segment_total_is_the_segment_s_figure_and_closes_its_block() -> None:
+    sales = Table(
+        "t1",
+        [8],
+        [["(Dollars in Millions)", "FOURTH QUARTER 2022", "FOURTH QUARTER 2021", "Percent Change Total"]],
+        [
+            ["MedTech (2)", "", "", ""],
+            ["U.S.", "3,445", "3,216", "7.1"],
+            ["International", "3,331", "3,643", "(8.6)"],
+            ["", "6,776", "6,859", "(1.2)"],
+            ["U.S.", "12,516", "12,163", "2.9"],
+            ["Worldwide", "23,706", "24,804", "(4.4)"],
+        ],
+        caption="Supplementary Sales Data",
+    )
+    doc = make_doc([sales], company="Johnson & Johnson", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q4 = {
+        (f.line_item, f.section, f.value) for f in facts if f.fiscal_period == "Q4" and f.fiscal_year == 2022
+    }
+    assert ("MedTech (2)", "", Decimal("6776")) in q4
+    assert ("Worldwide", "", Decimal("23706")) in q4  # the company's total, no longer under MedTech

@@ -45,3 +45,14 @@ def test_rows_summed_by_a_total_row_below_are_parts_of_what_it_names() -> None:
         ["Total depreciation", "999", "570"],  # no sum of the rows above it: no total of theirs
     ]
     assert totalled_rows(rows, 0) == {r: "capital expenditures for long-lived assets" for r in (0, 1, 2)}
+
+
+def test_a_section_total_is_checked_on_the_period_columns_only() -> None:
+    rows = [
+        ["MedTech (2)", "", "", "", ""],
+        ["U.S.", "3,445", "3,216", "7.1", "7.1"],
+        ["International", "3,331", "3,643", "(8.6)", "2.9"],
+        ["", "6,776", "6,859", "(1.2)", "4.9"],  # the percent changes of a total are no sums
+    ]
+    assert section_totals(rows, 0) == {}
+    assert section_totals(rows, 0, {1, 2}) == {3: "MedTech (2)"}

@@ -125,3 +125,21 @@ def test_percentages_are_not_section_numbers() -> None:
     assert parse_level("0.3% on the operational sales growth") == 0
     assert parse_level("1.5 billion in 2022.") == 0
     assert parse_level("1.1 Overview") == 4 and parse_level("2.3 概述") == 4
+
+
+def test_a_heading_in_capitals_heads_the_unnumbered_headings_below_it() -> None:
+    paths = _paths([
+        heading("PART I", 3), heading("Item 2. Management's Discussion and Analysis", 3),
+        heading("CONSUMER & COMMUNITY BANKING", 20), heading("Selected income statement data", 20),
+        text("Net revenue was $17.2 billion.", 20),
+        heading("ASSET & WEALTH MANAGEMENT", 41), heading("Selected income statement data", 41),
+        text("Net revenue was $4.9 billion.", 41), heading("Quarterly results", 41),
+        text("Net income rose.", 41),
+    ])
+    item = ["PART I", "Item 2. Management's Discussion and Analysis"]
+    assert paths["Net revenue was $17.2 billion."] == [
+        *item, "CONSUMER & COMMUNITY BANKING", "Selected income statement data"]
+    # the next heading in capitals replaces the last one, and its sub-headings follow it
+    assert paths["Net revenue was $4.9 billion."] == [
+        *item, "ASSET & WEALTH MANAGEMENT", "Selected income statement data"]
+    assert paths["Net income rose."] == [*item, "ASSET & WEALTH MANAGEMENT", "Quarterly results"]

@@ -1,0 +1,44 @@
+"""The closing balance of a roll-forward table is the item the sentence introducing the table names.
+
+Notes reconcile a balance over the year without a title: "The following table provides a reconciliation of
+changes in unrecognized tax benefits for fiscal 2017, 2016 and 2015 ($ in millions):" above rows from
+"Balance at beginning of period" to "Balance at end of period". The closing row is that year's balance of
+the item ("unrecognized tax benefits" at the end of fiscal 2017); the opening row is the year before's and
+keeps its own label.
+"""
+
+from __future__ import annotations
+
+import re
+
+INTRO_BLOCKS = 2  # the introducing sentence is the last paragraph above the table, or the one before it
+# "a reconciliation of (changes in) X", "the changes in X", "the activity in X", "a rollforward of X"
+_INTRO = re.compile(
+    r"\b(?:reconciliation|roll-?forward|summary|changes?|activity|movements?)\s+(?:of|in)\s+"
+    r"(?:the\s+)?(?:(?:changes?|activity)\s+in\s+)?(?:(?:our|the|its)\s+)?(?:[a-z]+['’]s\s+)?(?:total\s+)?"
+    r"(?:(?:carrying\s+)?(?:amount|value)\s+of\s+)?"
+    r"(?P<item>[a-z][a-z'-]*(?:\s+[a-z][a-z'-]*){0,5}?)"
+    r"\s*(?=\b(?:for|during|as\s+of|at|from|was|is|were|by|are)\b|[(:,.]|$)",
+    re.I,
+)
+# the table's last row: the balance at the end of the period
+_CLOSING = re.compile(
+    r"(?:balance\s*,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:period|year)"
+    r"|ending\s+balance|end\s+of\s+(?:period|year)\s+balance)\b",
+    re.I,
+)
+
+
+def introduced_item(before: list[str]) -> str | None:
+    """The item a roll-forward's introducing sentence names, from the blocks above the table (nearest
+    first); None when no sentence there introduces one."""
+    for text in before[:INTRO_BLOCKS]:
+        sentence = re.split(r"(?<=[.;])\s+", text.strip())[-1]
+        if (m := _INTRO.search(sentence)) is not None:
+            return m.group("item").strip().lower()
+    return None
+
+
+def is_closing(label: str) -> bool:
+    """The row is the table's closing balance ("Balance at end of period", "Ending balance")."""
+    return _CLOSING.match(label.strip()) is not None
