@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from finrag.answer.lexicon import normalise
-from finrag.answer.lookup import part_after
 from finrag.answer.numeric import NumericAnswer, value_text
 from finrag.answer.query import AskedFor
+from finrag.answer.row_asks import part_after
 from finrag.model import Fact
 
 # the blocks of such a note, as a question names them -> as the note heads them

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from finrag.answer.definition_terms import zh_row_form
 from finrag.answer.lexicon import ROW_UNITS, LineItemMatch, contained_forms, key_word, normalise, synonyms
-from finrag.answer.lookup import FALLBACK, measure_after, part_after
+from finrag.answer.lookup import FALLBACK
+from finrag.answer.row_asks import measure_after, part_after
 from finrag.index.store import Store
 from finrag.model import AccessScope, Fact, Filters, Hit
 

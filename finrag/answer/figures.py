@@ -15,7 +15,7 @@ from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, past
 from finrag.answer.gate_words import named_rates
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
 from finrag.answer.lookup import FULL_YEAR, HALF_YEAR
-from finrag.answer.owners import is_filer, subject_names
+from finrag.answer.owner_names import is_filer, subject_names
 from finrag.answer.parts import owner_parts
 from finrag.answer.periods import EN_DATE, MONTH_NAMES
 from finrag.answer.qualifiers import ZH_FIRM

@@ -32,7 +32,7 @@ from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.gate_words import translated_words, unprinted_abbreviation, unprinted_rate
 from finrag.answer.lexicon import synonyms
 from finrag.answer.names import glossed_by, zh_short_names
-from finrag.answer.owners import subject_names
+from finrag.answer.owner_names import subject_names
 from finrag.answer.periods import MONTHS
 from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor

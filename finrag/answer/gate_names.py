@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.owners import is_filer
+from finrag.answer.owner_names import is_filer
 from finrag.answer.query import AskedFor
 from finrag.model import Hit
 from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash

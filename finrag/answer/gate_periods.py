@@ -12,7 +12,7 @@ from finrag.answer.periods import year_end
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import NAMED_REPORT
 from finrag.model import Chunk, Hit
-from finrag.retrieve.docfit import FORWARD
+from finrag.retrieve.docfit import FORWARD, days_near
 
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
@@ -60,6 +60,22 @@ def _after_evidence(asked: AskedFor, evidence: list[Hit]) -> str | None:
         return asked_end if date.fromisoformat(asked_end) > reach else None
     except ValueError:
         return None
+
+
+def _span_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
+    """The end of a quarter or part of a year asked ("the three months ended September 30, 2022") when no
+    evidence report ends on it or a year after it (its comparatives) and no annual report of its year or
+    the next is among the evidence (its quarterly data); None when a report's end is unknown."""
+    ends = [_document_end(h) for h in evidence]
+    if not asked.span_ends or any(e is None for e in ends):
+        return None
+    annual = {h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_period in (None, "FY")}
+    for day in asked.span_ends:
+        later = f"{int(day[:4]) + 1}{day[4:]}"
+        reported = any(days_near(e[0], d, e[1]) for e in ends if e for d in (day, later))
+        if not reported and not annual & {int(day[:4]), int(day[:4]) + 1}:
+            return day
+    return None
 
 
 def _document_end(hit: Hit) -> tuple[str, int] | None:
@@ -156,4 +172,4 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
         )  # a five-year table's "| 2017年度 |" column holds that year's figures (a 10-Q's, part of the year)
         if not covered:
             return str(year)
-    return _after_evidence(asked, evidence)  # Q3 asked of a 10-Q for the quarter to June
+    return _after_evidence(asked, evidence) or _span_unreported(asked, evidence)  # Q3 of a 10-Q to June

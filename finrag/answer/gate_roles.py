@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from finrag.answer.events import event_names, named_event
 from finrag.answer.gate_names import FILINGS
-from finrag.answer.owners import is_filer
+from finrag.answer.owner_names import is_filer
 from finrag.answer.query import AskedFor
 from finrag.answer.role_words import HEAD_KINDS
 from finrag.answer.roles import (

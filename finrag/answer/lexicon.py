@@ -25,7 +25,8 @@ SIGN_ALT = re.compile(
 )
 _SPACE = re.compile(r"\s+")
 _DANGLING_SLASH = re.compile(r"\s*/(?=\s|$)")
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "（": "(", "）": ")", "：": ":"})
+# quotes and full-width brackets as ASCII; 帐, the old form of 账 ("应付帐款"), as 账
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "（": "(", "）": ")", "：": ":", "帐": "账"})
 
 
 def normalise(label: str) -> str:
@@ -93,6 +94,9 @@ def without_statement_names(question: str) -> str:
     return _STATEMENT_NAMES.sub(lambda m: " " * len(m.group(0)), question.translate(_QUOTES).lower())
 
 
+TURNOVER = ("周转率", "周转天数", "周转次数")  # a balance's turnover, another figure than the balance
+
+
 def find_line_items(question: str) -> list[LineItemMatch]:
     """Line items named in a question, longest match first, non-overlapping, in question order."""
     low = without_statement_names(question)
@@ -112,7 +116,8 @@ def find_line_items(question: str) -> list[LineItemMatch]:
         while (i := low.find(syn, start)) >= 0:
             end = i + len(syn)
             ascii_ok = not syn.isascii() or (_whole_words(low, i, end) and not valuation_after(low, end))
-            ratio_word = not syn.isascii() and low[end : end + 1] == "率"  # "毛利率" is not "毛利"
+            # "毛利率" is not "毛利", nor "应收账款周转率" 应收账款
+            ratio_word = not syn.isascii() and (low[end : end + 1] == "率" or low.startswith(TURNOVER, end))
             if ascii_ok and not ratio_word and not any(taken[i:end]):
                 taken[i:end] = [True] * (end - i)
                 found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], question[i:end], i))

@@ -17,6 +17,7 @@ from finrag.answer.lexicon import (
 from finrag.answer.per_share import PER_SHARE_ROW, per_share_row
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
+from finrag.answer.row_asks import measure_after, part_after, part_match
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
@@ -69,6 +70,7 @@ NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross
 _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b|\b\d{1,2} weeks\b", re.I
 )
+_QUARTER_ENDED = re.compile(r"\bquarters?\s+(?:ended|ending)\b", re.I)
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
@@ -205,6 +207,8 @@ def best_fact(
     half = bool(HALF_YEAR.search(asked.question))
     transfer = bool(_TRANSFER.search(asked.question))
     spans |= {"six months"} if half else set()  # "H1 2023": six months ended
+    if not spans and _QUARTER_ENDED.search(asked.question):  # "the quarter ended …", no span else written
+        spans = {"three months"}
     item_low = want.item.printed.lower()
     # "average monthly revenue per paying membership", "sales per square foot": a per-unit row, not the total
     per_unit = re.search(rf"\b{re.escape(item_low)}\s+per\s+(?!cent\b|share\b)[a-z]", low_q) is not None
@@ -339,42 +343,11 @@ def _ends_quarter(f: Fact, quarter: str) -> bool:
     return f"Q{(int(f.period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter
 
 
-# What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only
-_ZH_MEASURE = re.compile(
-    r"的?\s*((?:平均)?单价|售价|销售量|销量|生产量|产量|产能|市场占有率|市场份额|占有率)"
-)
-
-
-def measure_after(question: str, item: LineItemMatch) -> str:
-    """The measure a Chinese question writes right after a row it names, else ""."""
-    if item.concept or item.start <= 0 or item.printed.isascii():
-        return ""
-    m = _ZH_MEASURE.match(question, item.end)
-    return m.group(1) if m else ""
-
-
-# A part of an asset's balance a Chinese question writes right after it ("固定资产的累计折旧")
-# "商誉所在资产组": the asset group holding the goodwill, another balance than the goodwill's own
-_ZH_PART = re.compile(
-    r"(?:的|中的)?\s*(累计折旧|累计摊销|坏账准备|减值准备|跌价准备|账面原值|原值|所在资产组)"
-)
-
-
-def part_after(question: str, item: LineItemMatch) -> str:
-    """The part of an item's balance a Chinese question asks for, else ""."""
-    m = _part_match(question, item)
-    return m.group(1) if m else ""
-
-
-def _part_match(question: str, item: LineItemMatch) -> re.Match[str] | None:
-    return _ZH_PART.match(question, item.end) if item.start >= 0 and not item.printed.isascii() else None
-
-
 def wants_for(asked: AskedFor) -> list[Want]:
     """Which values a lookup question asks for: each line item at each year named (or the latest)."""
     years: list[int | None] = [*asked.years] or [None]
     out: list[Want] = []
-    parts = [m.span(1) for i in asked.line_items if (m := _part_match(asked.question, i))]
+    parts = [m.span(1) for i in asked.line_items if (m := part_match(asked.question, i))]
     for item in asked.line_items:
         if any(a <= item.start and item.end <= b for a, b in parts):
             continue  # "固定资产的累计折旧": "折旧" is the part of the fixed assets asked, no item of its own

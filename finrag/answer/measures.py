@@ -9,6 +9,7 @@ import re
 
 from finrag.answer.asks import asks_reason
 from finrag.answer.formulas import GROWTH_FORMULAS
+from finrag.answer.parts import came_from_parts
 from finrag.answer.periods import quarter_named, quarter_number
 from finrag.answer.query import AskedFor
 from finrag.retrieve.docfit import FORWARD
@@ -104,6 +105,9 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
         return m.group(1)  # "销售了多少万套": a quote printing no 万套 (a share, an amount) answers nothing
     if asked.language == "zh" and (q := _ZH_QUARTER.search(asked.question)) and q.group(0) not in text:
         return q.group(0)  # "2006年第四季度的上网电量": a quote never naming the quarter is of another period
+    for part in came_from_parts(asked):  # "came through e-commerce channels": a quote never naming them
+        if part.split()[0].lower() not in text.lower():
+            return part
     rate = (
         asked.formula is not None
         and (

@@ -68,7 +68,7 @@ _PREFIX = re.compile(
     r"^.*(?:年(?:末|初|底)?|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)"
     r"|^(?:全资|控股|参股)?(?:子公司|孙公司|股东|客户|供应商)|^控股股东"
     # "X母公司对全资子公司Y": Y is the name
-    r"|^.{2,12}?(?:母公司)?对(?:其)?(?:全资|控股|参股)?(?:子公司|孙公司|联营企业|合营企业)"
+    r"|^.{2,12}?(?:母公司)?对(?:其)?(?:全资|控股|参股)?(?:子公司|孙公司|联营企业|合营企业|股东|关联方)"
     r"|^.{2,12}?(?:全资|控股|参股)(?:子公司|孙公司)"  # "四方科技全资子公司南通四方制冷工程有限公司"
 )
 _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
@@ -184,7 +184,12 @@ def company_names(text: str, lang: str) -> list[str]:
         # "J&J MedTech" (the owner and its part, as the gate reads them), then the part on its own: "General
         # Mills' Pet segment" is the segment named Pet
         for run in dict.fromkeys([" ".join(runs), *(runs[-1:] if len(runs) > 1 else [])]):
-            words = [w for w in run.split() if w.rstrip(".") not in _EN_STOP_CAPS]
+            split = run.split()  # a stop word joined by "&" is part of the name ("Asset & Wealth Management")
+            words = [
+                w
+                for i, w in enumerate(split)
+                if w.rstrip(".") not in _EN_STOP_CAPS or split[i + 1 : i + 2] == ["&"]
+            ]
             if words and not YEAR.fullmatch(words[0]):
                 add(" ".join(words), True)
     for name in _spelled_out(text):

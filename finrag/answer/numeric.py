@@ -18,7 +18,6 @@ from finrag.answer.lookup import (
     SHARE_FORMULAS,
     Want,
     best_fact,
-    part_after,
     wants_for,
 )
 from finrag.answer.operand_wants import latest_year, part_beside_whole, variable_wants, yearly_pairs
@@ -28,6 +27,7 @@ from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import year_ended
 from finrag.answer.ratios import cagr
+from finrag.answer.row_asks import part_after
 from finrag.answer.statement_rows import statement_kind
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError

@@ -46,14 +46,8 @@ from finrag.answer.numeric import (
     printed_only,
     ratio_row,
 )
-from finrag.answer.owners import (
-    called_parts,
-    kind_facts,
-    noted_in_question,
-    owned_facts,
-    subject_names,
-    unfound_firm,
-)
+from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
+from finrag.answer.owners import kind_facts, noted_in_question, owned_facts
 from finrag.answer.parts import came_from_parts, unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_facts import owner_prose, prose_facts
@@ -102,7 +96,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         if items
         else []
     )
-    facts = prep.stated + fetched  # and the figures a sentence states by year ("…, respectively")
+    facts = fetched + prep.stated  # and the figures a sentence states by year ("…, respectively")
     facts, by_chunk, extra = readable(store, prep, facts)
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
     # "share … from the Americas": a part of the company's whole; "the segment's operating income as a % of
@@ -112,7 +106,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS and not margin
     segments = called_parts(asked, names)
     every = facts  # before narrowing to the owners: two parts compared are looked up one by one
-    owned = owned_facts(facts, names, chunk_of, part=part, segments=segments)  # Comirnaty's, not Pfizer's
+    owned = owned_facts(facts, names, chunk_of, part=part, segments=segments, asked=asked)  # Comirnaty's
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
     facts = [] if unprinted_parts(asked, [c for _, c in prep.context]) else owned
@@ -245,8 +239,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             quoted = quoted or lookup_answer(asked, facts, doc_rank, cite)
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
-            whole = len(quoted.facts) >= SHARE_INPUTS or all(f.unit == "%" for f in quoted.facts)
-            quoted = quoted if whole else None
+            percent = all(f.unit == "%" for f in quoted.facts) and _whole_named(asked)
+            quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
         return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
 
@@ -315,11 +309,27 @@ def printed_share(
     percents = [f for f in facts if f.unit == "%"]
     if not parts or not percents:
         return None
+    if not _whole_named(asked):
+        return None
     share = lookup_answer(replace(asked, line_items=parts), percents, doc_rank, cite)
     return with_row_amount(asked, share, facts, doc_rank, cite) if share else None
 
 
 _SHARE_OF = r"\b(?:share|percent(?:age)?|portion|proportion) of "
+
+
+def _whole_named(asked: AskedFor) -> bool:
+    """An English share's whole is an item the question names ("share of net sales"); "what share of the
+    pre-tax restructuring charges …" names none: no printed percentage of a row is known to be of it."""
+    return (
+        asked.language != "en"
+        or any(_whole(asked.question, m) for m in asked.line_items)
+        or any(re.search(rf"% of {re.escape(m.printed)}", asked.question, re.I) for m in asked.line_items)
+        or any(_OWN_WHOLE.search(m.printed) for m in asked.line_items)
+    )  # "operating income as a % of revenue": the question or the row names the whole
+
+
+_OWN_WHOLE = re.compile(r"%\s*of\b|\bpercent(?:age)?\s+of\b", re.I)  # a row printing its whole
 
 
 def _whole(question: str, item: LineItemMatch) -> bool:

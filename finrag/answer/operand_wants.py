@@ -7,8 +7,9 @@ import re
 
 from finrag.answer.calc import VARIADIC
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact, part_after
+from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.query import AskedFor
+from finrag.answer.row_asks import part_after
 from finrag.model import Fact
 
 

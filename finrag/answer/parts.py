@@ -9,7 +9,7 @@ import re
 
 from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.owners import called_parts, headed, is_filer
+from finrag.answer.owner_names import called_parts, headed, is_filer
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, ChunkKind
 
@@ -132,9 +132,14 @@ def part_query(parts: list[str], asked: AskedFor) -> str:
 
 # "How much of Ulta Beauty's net sales came from e-commerce": a part of the figure named in lower case (a
 # capitalised part is an entity, "came from its Space segment")
+# ("did 3M generate specifically from sales of disposable respirators"); "How much in pre-contract costs was
+# included in Lockheed Martin's inventories": the part asked before the whole it is included in
 _CAME_FROM = re.compile(
-    r"\b(?:came|come|comes|derived|generated)\s+from\s+(?:its\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\b(?:came|come|comes|derived?|generated?|earned?)\s+(?:(?:specifically|solely|only|directly)\s+)?"
+    r"(?:from|through|via)\s+(?:(?:the\s+)?sales?\s+of\s+)?(?:its\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"(?=\s*(?:[,?.;]|$|\s+(?:in|during|for|of)\b))"
+    r"|\b[Hh]ow\s+much\s+(?:in|of)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:was|were|is|are)\s+"
+    r"(?:included|recorded|recognized|reported)\s+(?:in|within|as\s+part\s+of)\b"
 )
 
 
@@ -143,6 +148,6 @@ def came_from_parts(asked: AskedFor) -> list[str]:
     figure asked is that part's, never the whole's."""
     if asked.language != "en" or (m := _CAME_FROM.search(asked.question)) is None:
         return []
-    part = m.group(1)
+    part = m.group(1) or m.group(2)
     named = [*asked.entities, *(i.printed for i in asked.line_items)]
     return [] if any(part.lower() in n.lower() or n.lower() in part.lower() for n in named) else [part]

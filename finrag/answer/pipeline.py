@@ -42,7 +42,7 @@ from finrag.answer.measures import percent_unanswered, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, votes_step
 from finrag.answer.operands import printed_metric, with_rows
-from finrag.answer.owners import abroad_part
+from finrag.answer.owner_names import abroad_part
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher

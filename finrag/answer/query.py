@@ -43,7 +43,16 @@ from finrag.answer.qualifiers import (
     zh_projects,
     zh_quoted,
 )
-from finrag.answer.question_years import naming_offset, report_years_only, year_ended
+from finrag.answer.question_years import (
+    QUARTER,
+    REPORT_PART,
+    YEAR_SPAN_ENDED,
+    naming_offset,
+    part_names_report_only,
+    report_years_only,
+    span_labels,
+    year_ended,
+)
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.sources import asked_items, without_sources
 from finrag.model import Period, QueryAnalysis
@@ -108,6 +117,7 @@ class AskedFor:
     part_year: bool = False  # a quarter or half year is asked ("Q1 2021", "2007年1-6月")
     quarters: list[str] = field(default_factory=list)  # quarters named ("Q1"): no other quarter answers
     dates: list[str] = field(default_factory=list)  # the balance dates the question writes, ISO, in order
+    span_ends: list[str] = field(default_factory=list)  # the days a quarter or part of a year asked ends
     line_items: list[LineItemMatch] = field(default_factory=list)
     formula: Formula | None = None
     definition: Definition | None = None  # a formula the question spells out itself
@@ -324,32 +334,18 @@ _CASH_PAID = re.compile(
 )
 
 
-_QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth)[\s-]quarter\b"
-_PART_WORDS = re.compile(rf"{_QUARTER}|\b(?:three|six|nine) months\b|\bweeks ended\b", re.I)
-_REPORT_PART = re.compile(
-    rf"(?:{_QUARTER})\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?(?:(?:19|20)\d{{2}}\s+)?"
-    r"(?:earnings|10-Q|results|release|press release|report)\b"
-    rf"|\b(?:10-Q|earnings release|press release)\s+for\s+the\s+(?:{_QUARTER})"
-    r"(?:\s+of)?(?:\s+(?:fiscal\s+)?(?:19|20)\d{2})?",
-    re.I,
-)  # "the Q2 2023 earnings release", "its 10-Q for the second quarter of 2023"
-
-
-def _part_names_report_only(text: str) -> bool:
-    """Every quarter the question writes names the report read from ("the Q4 FY2022 earnings release")."""
-    parts = len(_PART_WORDS.findall(text))
-    return parts > 0 and parts == len(_REPORT_PART.findall(text))
-
-
 def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     ended = year_ended(text)  # "fiscal 2022 (year ended January 28, 2023)": the date ends a year's flows
     baseline = _BASELINE.sub(" ", text)  # "比期初增加了多少": what is compared with, not a period asked
     given = [p for p in given if p.label not in _PRIOR_END or p.label in baseline]
+    spans = span_labels(text, [p.label for p in given])  # "the three months ended June 30, 2023"
+    asked.part_year = asked.part_year or (bool(spans) and not YEAR_SPAN_ENDED.search(text))
+    asked.span_ends = [p.period_end for p in given if p.label in spans and p.period_end]
     for p in given:
         if p.fiscal_year is not None and p.fiscal_year not in asked.years:
             asked.years.append(p.fiscal_year)
-        if p.kind == "instant" and p.period_end != ended:
-            asked.instant = True
+        if p.kind == "instant" and p.period_end != ended and p.label not in spans:
+            asked.instant = True  # "as of June 30", not "the three months ended June 30": a flow's end
         asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
         if p.fiscal_period and p.fiscal_period.startswith("Q"):
             asked.quarters.append(p.fiscal_period)
@@ -373,12 +369,12 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     elif offset:  # "fiscal 2022 (year ended January 28, 2023)": one year, dated by its end
         asked.years = [y for y in asked.years if y + offset not in asked.years]
         asked.year_offset = offset
-    if asked.part_year and _part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
+    if asked.part_year and part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
         asked.part_year, asked.quarters = False, []
     elif (
         asked.quarters
-        and _REPORT_PART.search(text)
-        and not re.search(_QUARTER, _REPORT_PART.sub(" ", text), re.I)
+        and REPORT_PART.search(text)
+        and not re.search(QUARTER, REPORT_PART.sub(" ", text), re.I)
     ):
         asked.quarters = []  # "the first six months of 2023 in its Q2 2023 earnings release": the half year
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked

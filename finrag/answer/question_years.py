@@ -1,6 +1,8 @@
 """How a question names its fiscal years: the year-end date it writes ("FY2022 (fiscal year ended January 28,
 2023)"), years that only name the report a figure is read from ("the FY2023 10-K"), and fiscal years a filer
-names by the year they start in ("Fiscal 2022 ended January 28, 2023")."""
+names by the year they start in ("Fiscal 2022 ended January 28, 2023"); quarters that only name the report
+read from ("the Q4 FY2022 earnings release") and parts of a year named by the day they end ("the six months
+ended June 30, 2023")."""
 
 from __future__ import annotations
 
@@ -80,3 +82,33 @@ def part_named_years(question: str) -> set[int]:
 def without_year_ended(question: str) -> str:
     """The question without its fiscal-year end date: for another year than the one that date closes."""
     return _YEAR_ENDED.sub(" ", question)
+
+
+QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth)[\s-]quarter\b"
+_PART_WORDS = re.compile(rf"{QUARTER}|\b(?:three|six|nine) months\b|\bweeks ended\b", re.I)
+REPORT_PART = re.compile(
+    rf"(?:{QUARTER})\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?(?:(?:19|20)\d{{2}}\s+)?"
+    r"(?:earnings|10-Q|results|release|press release|report)\b"
+    rf"|\b(?:10-Q|earnings release|press release)\s+for\s+the\s+(?:{QUARTER})"
+    r"(?:\s+of)?(?:\s+(?:fiscal\s+)?(?:19|20)\d{2})?",
+    re.I,
+)  # "the Q2 2023 earnings release", "its 10-Q for the second quarter of 2023"
+
+
+def part_names_report_only(text: str) -> bool:
+    """Every quarter the question writes names the report read from ("the Q4 FY2022 earnings release")."""
+    parts = len(_PART_WORDS.findall(text))
+    return parts > 0 and parts == len(REPORT_PART.findall(text))
+
+
+# a part of a year named by the day it ends ("the quarter ended Dec 2022", "six months ended June 30, 2023")
+_SPAN_ENDED = re.compile(
+    r"\b(?:quarter|(?:three|six|nine) months|\d{1,2} weeks)\s+(?:ended|ending)\s+$", re.I
+)
+YEAR_SPAN_ENDED = re.compile(r"\b(?:year|twelve months|5[23] weeks)\s+(?:ended|ending)\b", re.I)
+
+
+def span_labels(text: str, labels: list[str]) -> list[str]:
+    """The period labels ``text`` writes right after a part of a year that ends on them ("the six months
+    ended June 30, 2023"): a flow's end, not a balance date."""
+    return [lab for lab in labels if lab in text and _SPAN_ENDED.search(text[: text.find(lab)])]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.lexicon import (
+    TURNOVER,
     LineItemMatch,
     concept_of,
     find_reworded,
@@ -26,6 +27,10 @@ _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many 
 # a Chinese total row's bare label ("合计"): a question's "…的发生额合计" is a word for a sum, not that row
 # (an English question names "the Total" row as such)
 _BARE_TOTAL = re.compile(r"\s*(?:合\s*计|小\s*计|总\s*计)\s*[:：]?\s*")
+# "total goodwill": the word qualifies the item after it, it names no "Total" row ("the Total in 2019" does)
+_EN_TOTAL = re.compile(r"\s*(?:total|subtotal)\s*:?\s*", re.I)
+_QUALIFIES_NEXT = re.compile(r"\s+(?!(?:in|of|for|at|and|on|as|row|line)\b)[a-z]")
+_FISCAL_YEAR_LABEL = re.compile(r"\s*fiscal\s+(?:year\s+)?(?:19|20)\d{2}\s*", re.I)  # a year's row
 
 
 def items_from_tables(
@@ -35,7 +40,7 @@ def items_from_tables(
     longest first and not overlapping, in question order; not a label written right before one of ``names``
     (what the company named is: "全资子公司金宇保灵…")."""
     blanked = SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), question)  # "(… intangibles note)": a source
-    low = without_statement_names(blanked)
+    low = without_statement_names(blanked).replace("帐", "账")  # as labels normalise: "应收帐款" is 应收账款
     before = tuple(n.lower() for n in names or [])
     labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
@@ -49,7 +54,7 @@ def items_from_tables(
                 label = cells[1].strip()  # "| 2 | 设备购置费 | 2985.08 |": the label after the row's number
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
-            if BARE_YEAR.fullmatch(label):
+            if BARE_YEAR.fullmatch(label) or _FISCAL_YEAR_LABEL.fullmatch(label):
                 continue  # "2004年": a year's row of a table by year names the year asked, no item
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
@@ -59,13 +64,18 @@ def items_from_tables(
                 continue  # a period heading read as a row ("Three months ended …"): no item
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
+            if at is not None and _EN_TOTAL.fullmatch(label) and _QUALIFIES_NEXT.match(low, at[1]):
+                continue
             named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
             named = named and not _left_out(low, at)  # "(before any sublease income)"
             # the company's own row in a peer table ("天源科技"); an English name is a segment's ("Americas")
             if named and at is not None and not norm.isascii() and normalise(label) in before:
                 named = False
+            if named and at is not None and low.startswith(TURNOVER, at[1]):
+                named = False  # "应收帐款周转率": a ratio of the balance row, not the balance
             if named and at is not None and (m := _MEASURE_AFTER.match(low, at[1])):
                 named = m[1] in _GENERIC or m[1] in chunk.text  # "四氧化三锰的全球市场占有率": not this row's
+                named = named or m[1].endswith("中")  # "…项目”的投资概算中，设备购置费": a place, no measure
             if named and at is not None and _RANK_ROW.match(norm):  # "第一名供应商": a rank of what follows
                 follow = low[at[1] : at[1] + _RANKED_CHARS]
                 named = not _CJK_PAIR.fullmatch(follow) or follow in chunk.text
@@ -96,7 +106,10 @@ def items_from_tables(
 # a row named only by its rank ("第一名"): it belongs to the list the question names after it
 _RANK_ROW = re.compile(r"^(?:第[一二三四五六七八九十\d]+名|前[一二三四五六七八九十\d]+名)$")
 # "四氧化三锰产品的全球市场占有率是多少": a measure of the row's subject the table must print to answer it
-_MEASURE_AFTER = re.compile(r"(?:产品|业务|项目)?的([\u4e00-\u9fff]{2,12}?)(?:是|为|有|分别|[？?，,。]|$)")
+# what the question asks of a row it names: "…项目的投资利润率", "“罐式集装箱扩产项目”本年度实现的效益"
+_MEASURE_AFTER = re.compile(
+    r"(?:[”\"」』][\u4e00-\u9fff]{0,6}?)?(?:产品|业务|项目)?的([\u4e00-\u9fff]{2,12}?)(?:是|为|有|分别|[？?，,。]|$)"
+)
 _GENERIC = frozenset(
     {"金额", "数额", "数值", "余额", "数量", "规模", "情况", "数据", "发生额", "总额"}
     | {"账面价值", "账面余额", "账面净值", "净值", "净额"}  # a balance row's own amount, however worded
@@ -108,7 +121,7 @@ _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 # "Other": the catch-all row of many tables; a question writing "Other (income)/deductions" names another item
 _BARE_OTHER = re.compile(r"\s*(?:all\s+)?others?\s*[:：]?\s*", re.I)
 _SPAN_LABEL = re.compile(
-    r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)\s+ended\b", re.I
+    r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)(?:\s+ended\b|\s*$)", re.I
 )
 # "所支付的现金" and "支付的现金" are one cash flow row, however the question or the statement words it
 _PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")

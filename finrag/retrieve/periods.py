@@ -24,6 +24,8 @@ _MONTHS = [
     "july", "august", "september", "october", "november", "december",
 ]  # fmt: skip
 _YEAR = r"((?:19|20)\d{2})"
+# a month as questions write it: in full or cut short ("Dec 2022", "Sept. 30, 2023")
+_MONTH = r"(" + "|".join(rf"{m[:3]}(?:{m[3:]})?" if m[3:] else m for m in _MONTHS) + r"|sept)\.?"
 # the first half of a year after its year, as questions and column labels write it: "2007年1-6月", "2007年度
 # 1～6月", "2007年上半年", "2007半年度", "2007中期" (the answer stage's period reader uses it too)
 ZH_HALF_WORDS = r"\s*(?:年\s*度?\s*1\s*[-－—–至~～]\s*6\s*月|(?:年\s*度?)?\s*(?:半年度|上半年|中期))"
@@ -60,10 +62,10 @@ def _shift_year(iso: str, years: int) -> str:
 
 _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_YEAR + r"\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "zh_date"),
-    (re.compile(r"(" + "|".join(_MONTHS) + r")\s+(\d{1,2}),?\s*" + _YEAR, re.I), "en_date"),
+    (re.compile(r"\b" + _MONTH + r"\s+(\d{1,2}),?\s*" + _YEAR, re.I), "en_date"),
     # "the six months to July 2023", "the quarter ended March 2023": a span ending with that month
     (
-        re.compile(r"\b(?:ended|ending|to|through)\s+(" + "|".join(_MONTHS) + r")\s+" + _YEAR, re.I),
+        re.compile(r"\b(?:ended|ending|to|through)\s+" + _MONTH + r"\s+" + _YEAR, re.I),
         "en_month",
     ),
     (
@@ -146,16 +148,21 @@ def report_days(text: str) -> list[str]:
     ]
 
 
+def _month(name: str) -> int:
+    """1-12 for a month's name, in full or cut short ("Sept.")."""
+    return next(n for n, m in enumerate(_MONTHS, 1) if m.startswith(name.lower().rstrip(".")[:3]))
+
+
 def _absolute(kind: str, m: re.Match[str]) -> Period:
     label = m.group(0)
     if kind == "zh_date":
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
     if kind == "en_date":
-        mo, d, y = _MONTHS.index(m.group(1).lower()) + 1, int(m.group(2)), int(m.group(3))
+        mo, d, y = _month(m.group(1)), int(m.group(2)), int(m.group(3))
         return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
     if kind == "en_month":
-        mo, y = _MONTHS.index(m.group(1).lower()) + 1, int(m.group(2))
+        mo, y = _month(m.group(1)), int(m.group(2))
         last = calendar.monthrange(y, mo)[1]
         return Period(f"{m.group(1)} {y}", y, None, f"{y:04d}-{mo:02d}-{last:02d}", "instant")
     if kind == "zh_q":

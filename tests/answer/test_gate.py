@@ -596,6 +596,29 @@ def test_a_release_covers_the_calendar_year_it_ends_in_only_for_a_date_written_o
     assert uncovered("ulta beauty net sales Q1 fiscal 2023?") == "2023"  # a later fiscal year's quarter
 
 
+def test_a_quarter_named_by_its_end_needs_a_report_ending_then_or_a_year_later() -> None:
+    from dataclasses import replace
+
+    from finrag.answer.gate_periods import uncovered_period
+
+    doc = make_doc([], company="JPMorgan Chase", year=2023, language="en")
+    hits = []
+    for year in (2022, 2023):
+        chunk = make_chunk(doc, f"Quarterly report for the period ended June 30, {year}.", 1, n=year)
+        meta = replace(chunk.meta, fiscal_year=year, fiscal_period="Q2", period_end=f"{year}-06-30")
+        hits.append(Hit(replace(chunk, meta=meta), 0.9))
+
+    def uncovered(q: str) -> str | None:
+        asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+        return uncovered_period(asked, hits)
+
+    assert uncovered("JPMorgan's average total VaR for the three months ended September 30, 2022?") == (
+        "2022-09-30"
+    )
+    assert uncovered("JPMorgan's total net revenue for the three months ended June 30, 2022?") is None
+    assert uncovered("JPMorgan's total deposits at September 30, 2022?") is None  # a balance: not a span
+
+
 def test_the_filing_named_after_the_question_is_no_keyword_either() -> None:
     doc = make_doc([], company="CVS Health", year=2022, language="en", file="CVSHEALTH_2022_10K.pdf")
     income = make_chunk(

@@ -55,6 +55,7 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
         ),
         ("Contract assets", "contract assets", "contract_assets"),
         ("Unearned revenue", "unearned revenue", "unearned_revenue"),  # a liability, not revenue
+        ("应付帐款", "应付账款", "accounts_payable"),  # 帐, the old form of 账
         (
             "购建固定资产、无形资产和其他长期资产所支付的现金",
             "购建固定资产、无形资产和其他长期资产所支付的现金",
@@ -193,3 +194,9 @@ def test_a_segment_s_backlog_and_paid_memberships_are_items_of_their_own() -> No
     assert concept_of("Paid memberships at end of period") == "paid_memberships"
     assert concept_of("Backlog at year-end") == "backlog"
     assert concept_of("Revenue from external customers") == "revenue"  # a geographic note's heading
+
+
+def test_a_balance_s_turnover_is_no_mention_of_the_balance() -> None:
+    assert find_line_items("南岭民爆2005年度的应收帐款周转率是多少次？") == []
+    balance = find_line_items("南岭民爆2005年末的应收帐款余额是多少？")
+    assert [m.concept for m in balance] == ["accounts_receivable"]

@@ -113,3 +113,11 @@ def test_a_figure_answering_a_percentage_asked_needs_a_percentage() -> None:
     assert not percent_unanswered(asked, "Share of total = 51,738 / 821,229 = 6.3% [3].")
     plain = analyze("What was Acme's total interest incurred in 2018?")
     assert not percent_unanswered(plain, "total interest incurred (2018): 821,229 thousand [3].")
+
+
+def test_a_part_the_figure_came_through_must_be_named_by_the_quote() -> None:
+    asked = _asked("How much of General Mills' fiscal 2020 net sales came through e-commerce channels?")
+    walmart = "During fiscal 2020, Walmart accounted for 21 percent of our consolidated net sales.[2]"
+    assert unanswered_measure(asked, walmart) == "e-commerce channels"
+    online = "E-commerce sales more than doubled in fiscal 2020 to $1.1 billion.[3]"
+    assert unanswered_measure(asked, online) is None

@@ -116,3 +116,8 @@ def test_a_group_company_a_held_company_and_a_name_before_its_document() -> None
     assert company_names(held, "zh") == ["南通四方制冷工程有限公司"]
     source = "天源科技招股意向书中，公司2005年度按净利润计算的加权平均净资产收益率是多少？"
     assert company_names(source, "zh") == ["天源科技"]  # not "按净利润计算"
+
+
+def test_a_shareholder_or_related_party_a_balance_is_owed_to_is_named_after_dui() -> None:
+    question = "截至2006年6月30日，南岭民爆对控股股东湖南省南岭化工厂的应付账款余额是多少元？"
+    assert company_names(question, "zh") == ["湖南省南岭化工厂"]

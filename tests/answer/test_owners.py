@@ -7,18 +7,12 @@ from decimal import Decimal
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.owners import (
-    abroad_part,
-    is_filer,
-    kind_facts,
-    noted_in_question,
-    owned_facts,
-    subject_names,
-)
+from finrag.answer.owner_names import abroad_part, called_parts, is_filer, subject_names
+from finrag.answer.owners import kind_facts, noted_in_question, owned_facts
 from finrag.answer.query import analyze
-from finrag.model import Table
+from finrag.model import Block, BlockKind, Table
 
-from .helpers import make_chunk, make_doc, table_chunks
+from .helpers import INCOME_ZH, make_chunk, make_doc, table_chunks
 
 TOTALS = Table(
     "t1",
@@ -406,3 +400,144 @@ def test_a_product_s_cost_part_is_read_from_the_cost_table_and_never_as_a_share_
     share = analyze("四方科技2019年冷冻设备产品营业成本中的制造费用占营业成本的比例是多少？")
     kinds = kind_facts(facts, share.qualifiers, {}, share.line_items)
     assert calculation_answer(share, kinds, {doc.doc_id: 0}, lambda f: 1) is None  # not 100.00%
+
+
+def test_a_table_under_the_owner_s_capitals_heading_holds_its_figures() -> None:
+    firm = Table(
+        "t6",
+        [25],
+        [["(in millions)", "2023", "2022"]],
+        [["Total net revenue", "17,233", "12,558"]],
+        caption="Selected income statement data",
+    )
+    awm = Table(
+        "t7",
+        [41],
+        [["(in millions)", "2023", "2022"]],
+        [["Total net revenue", "4,943", "4,306"], ["Asset & Wealth Management", "33", "31"]],
+        caption="Selected income statement data",
+    )
+    doc = make_doc([firm, awm], company="JPMorgan Chase", year=2023, language="en", unit_line="")
+    ccb, lob = table_chunks(doc)
+    ccb.section_path = ["CONSUMER & COMMUNITY BANKING", "Selected income statement data"]
+    lob.section_path = ["ASSET & WEALTH MANAGEMENT", "Selected income statement data"]
+    asked = analyze(
+        "What was Asset & Wealth Management's total net revenue for the three months ended June 30, 2023?"
+    )
+    asked.companies = ["JPMorgan Chase"]
+    names = subject_names(asked, [ccb, lob])
+    assert names == ["Asset & Wealth Management"]  # "Asset", a stop word alone, stays in the name
+    owned = owned_facts(extract_facts(doc, [ccb, lob]), names, {c.chunk_id: c for c in (ccb, lob)})
+    assert {f.value for f in owned if f.line_item == "Total net revenue"} == {
+        Decimal("4943"),
+        Decimal("4306"),
+    }
+
+
+def test_an_owner_row_in_an_untotalled_table_titled_by_what_is_asked_is_its_figure() -> None:
+    sales = Table(
+        "t8",
+        [2],
+        [["($ in Millions)", "2022", "2021"]],
+        [
+            ["Pharmaceutical", "13,163", "14,217"],
+            ["MedTech", "6,776", "6,859"],
+            ["Worldwide", "23,706", "24,804"],
+        ],
+        caption="SEGMENT SALES RESULTS",
+    )
+    doc = make_doc([sales], company="Johnson & Johnson", year=2022, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts, chunk_of = extract_facts(doc, chunks), {c.chunk_id: c for c in chunks}
+    asked = analyze("What were MedTech segment worldwide sales in Q4 2022?")
+    asked.line_items = [LineItemMatch("", "worldwide", 25)]  # the row named, as the pipeline reads it
+    owned = owned_facts(facts, ["MedTech"], chunk_of, asked=asked)
+    assert {(f.line_item_norm, f.value) for f in owned if f.fiscal_year == 2022} == {
+        ("worldwide", Decimal("6776"))
+    }
+    other = analyze("What was MedTech segment worldwide operating income in Q4 2022?")
+    other.line_items = [LineItemMatch("", "worldwide", 25)]
+    unnamed = owned_facts(facts, ["MedTech"], chunk_of, asked=other)
+    assert ("worldwide", Decimal("6776")) not in {(f.line_item_norm, f.value) for f in unnamed}  # sales
+
+
+def test_a_chinese_segment_s_undated_column_is_its_report_year_figure() -> None:
+    segments = Table(
+        "t9",
+        [146],
+        [["项目", "冷冻设备", "罐式集装箱", "合计"]],
+        [
+            ["主营业务收入", "385,198,159.09", "765,832,276.02", "1,135,639,368.05"],
+            ["主营业务成本", "261,383,071.69", "637,794,098.13", "882,679,215.83"],
+        ],
+        caption="6、 分部信息",
+    )
+    doc = make_doc([segments, INCOME_ZH])
+    chunks = table_chunks(doc)
+    asked = analyze(
+        "按四方科技2019年年报附注中的分部信息，冷冻设备分部的主营业务毛利率是多少？"
+        "毛利率=(主营业务收入-主营业务成本)/主营业务收入，保留两位小数。"
+    )
+    asked.companies = ["四方科技"]
+    names = subject_names(asked, chunks)
+    assert "冷冻设备" in names
+    chunk_of = {c.chunk_id: c for c in chunks}
+    owned = owned_facts(extract_facts(doc, chunks), names, chunk_of, segments=called_parts(asked, names))
+    assert {(f.line_item_norm, f.fiscal_year, f.value) for f in owned} >= {
+        ("主营业务收入", 2019, Decimal("385198159.09"))
+    }
+
+
+def test_a_province_prefixed_name_is_matched_by_its_short_form_in_a_table() -> None:
+    balances = Table(
+        "t10",
+        [96],
+        [["项目", "2006年6月30日", "2005年期末"]],
+        [
+            ["应付帐款：", "", ""],
+            ["南岭包装材料公司", "606,464.55", "697,189.26"],
+            ["南岭化工厂", "1,221,410.94", "570,207.36"],
+        ],
+        caption="5、关联方应收应付款项的余额",
+    )
+    doc = make_doc([balances], company="湖南南岭民用爆破器材", year=2006)
+    chunks = table_chunks(doc)
+    asked = analyze("截至2006年6月30日，南岭民爆对控股股东湖南省南岭化工厂的应付账款余额是多少元？")
+    asked.companies = ["湖南南岭民用爆破器材"]
+    names = subject_names(asked, chunks)
+    assert "南岭化工厂" in names
+    owned = owned_facts(extract_facts(doc, chunks), names, {c.chunk_id: c for c in chunks})
+    assert {(f.line_item_norm, f.value) for f in owned if f.period_end == "2006-06-30"} == {
+        ("应付账款", Decimal("1221410.94"))
+    }
+
+
+def test_a_segment_table_introduced_as_the_segment_s_results_is_titled_by_it() -> None:
+    space = Table(
+        "t11",
+        [48],
+        [["", "2020", "2019"]],
+        [["Net sales", "$11,880", "$10,860"], ["Backlog at year-end", "$25,148", "$28,253"]],
+    )
+    doc = make_doc([space], company="Lockheed Martin", year=2020, language="en", unit_line="")
+    above = "Space builds satellites. Space’s operating results included the following (in millions):"
+    doc.blocks.insert(0, Block(BlockKind.TEXT, above, 48))
+    chunks = table_chunks(doc)
+    owned = owned_facts(extract_facts(doc, chunks), ["Space"], {c.chunk_id: c for c in chunks})
+    assert {(f.line_item, f.value) for f in owned if f.fiscal_year == 2020} == {
+        ("Net sales", Decimal("11880")),
+        ("Backlog at year-end", Decimal("25148")),
+    }
+
+
+def test_the_business_a_part_sits_within_is_no_owner_of_its_figure() -> None:
+    doc = make_doc([TOTALS], company="JPMorgan Chase", year=2022, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(
+        doc, "Asset & Wealth Management holds Asset Management and Global Private Bank.", 40, n=9
+    )
+    asked = analyze(
+        "How much revenue did the Global Private Bank business within Asset & Wealth Management make in 2022?"
+    )
+    asked.companies = ["JPMorgan Chase"]
+    assert subject_names(asked, [*chunks, prose]) == ["Global Private Bank"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.parts import unprinted_parts
+from finrag.answer.parts import came_from_parts, unprinted_parts
 from finrag.answer.query import analyze
 
 from .helpers import make_chunk, make_doc
@@ -109,3 +109,17 @@ def test_a_name_after_the_filer_s_possessive_or_before_its_business_word_is_a_pa
     strip = analyze("What was Las Vegas Strip Resorts' Adjusted Property EBITDAR in Q4 2022?")
     strip.companies = ["MGM Resorts International"]
     assert "Adjusted Property" not in unprinted_parts(strip, [income])  # a metric after a part's possessive
+
+
+def test_what_a_figure_came_from_or_is_included_in_is_the_part_asked() -> None:
+    respirators = analyze(
+        "How much revenue did 3M generate specifically from sales of disposable respirators in 2018?"
+    )
+    assert came_from_parts(respirators) == ["disposable respirators"]
+    costs = analyze(
+        "How much in pre-contract costs was included in Lockheed Martin's inventories at December 31, 2021?"
+    )
+    assert came_from_parts(costs) == ["pre-contract costs"]
+    online = analyze("How much of General Mills' fiscal 2020 net sales came through e-commerce channels?")
+    assert came_from_parts(online) == ["e-commerce channels"]
+    assert came_from_parts(analyze("How much revenue did 3M generate in 2018?")) == []

@@ -203,3 +203,15 @@ def test_a_figure_asked_again_a_year_earlier_is_two_figures_and_a_comparison_wit
         "What diluted EPS did Acme report for Q1 2023, and how does it compare with the year-earlier quarter?"
     )
     assert compared.formula is not None and compared.formula.name == "yoy_growth"
+
+
+def test_a_quarter_named_by_its_end_is_a_part_of_a_year_not_a_balance_date() -> None:
+    q = "What was Asset & Wealth Management's total net revenue for the three months ended June 30, 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert asked.part_year and not asked.instant and asked.years == [2023]
+    q = "What was JPMorgan's total deposits at June 30, 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert asked.instant and not asked.part_year
+    q = "What was Best Buy's revenue for the fiscal year ended January 28, 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert not asked.part_year

@@ -132,3 +132,21 @@ def test_a_row_named_only_inside_a_hyphenated_word_is_no_item() -> None:
     assert [m.printed for m in items_from_tables("What did Operations lose in Q2 2023?", [recast])] == [
         "Operations"
     ]
+
+
+def test_an_english_total_row_and_a_fiscal_year_row_are_no_items() -> None:
+    doc = make_doc([], company="General Mills", year=2020, language="en")
+    lease = "Components of our lease cost\n| Fiscal 2020 | 115.4 |\n| Total | 170.1 |"
+    question = "What share of General Mills' total goodwill in fiscal 2020 was allocated to its Pet segment?"
+    assert items_from_tables(question, [make_chunk(doc, lease, 70, table_ref="t1")]) == []
+
+
+def test_a_balance_row_is_no_item_of_its_turnover_and_a_quoted_project_keeps_its_row_before_zhong() -> None:
+    doc = make_doc([], company="南岭民爆", year=2006)
+    ratios = "主要财务指标\n| 项目 | 2005年度 |\n| 应收帐款周转率(次) | 15.08 |\n| 应收帐款 | 13,727,604.40 |"
+    turnover = "南岭民爆2005年度的应收帐款周转率是多少次？"
+    assert items_from_tables(turnover, [make_chunk(doc, ratios, 60, table_ref="t1")]) == []
+    projects = "募集资金投资项目\n| 项目名称 | 预计投资额 |\n| 粗粒级强磁选机项目 | 2,000.48 |"
+    chunk = make_chunk(doc, projects, 199, table_ref="t2")
+    asked = "天源科技募投项目“粗粒级强磁选机项目”的投资利润率是多少？"  # a measure the table never prints
+    assert items_from_tables(asked, [chunk]) == []

@@ -128,3 +128,11 @@ def test_a_span_ending_in_a_month_ends_on_that_month_s_last_day() -> None:
     (p,) = find_periods("How much did Best Buy spend on buybacks in the six months to July 2023?")
     assert (p.label, p.fiscal_year, p.period_end) == ("July 2023", 2023, "2023-07-31")
     assert [q.label for q in find_periods("sales in July 2023")] == ["2023"]  # no span named: the year
+
+
+def test_months_written_short_date_a_period_as_the_full_names_do() -> None:
+    (p,) = find_periods("Amcor rigid packaging share of net sales, quarter ended Dec 2022")
+    assert (p.label, p.period_end) == ("Dec 2022", "2022-12-31")
+    days = find_periods("cash at Sept. 30, 2023 and Sep 30, 2022")
+    assert [d.period_end for d in days] == ["2023-09-30", "2022-09-30"]
+    assert [q.label for q in find_periods("the Junk 30, 2020 results")] == ["2020"]  # no month

@@ -1,0 +1,40 @@
+"""What a Chinese question asks of a row it names: a measure of it ("太阳能边框的平均单价": the unit
+price rows, not the revenue row) or a part of its balance ("固定资产的累计折旧": the accumulated
+depreciation, not the net balance)."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.lexicon import LineItemMatch
+
+# What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only
+_ZH_MEASURE = re.compile(
+    r"的?\s*((?:平均)?单价|售价|销售量|销量|生产量|产量|产能|市场占有率|市场份额|占有率)"
+)
+
+
+def measure_after(question: str, item: LineItemMatch) -> str:
+    """The measure a Chinese question writes right after a row it names, else ""."""
+    if item.concept or item.start <= 0 or item.printed.isascii():
+        return ""
+    m = _ZH_MEASURE.match(question, item.end)
+    return m.group(1) if m else ""
+
+
+# A part of an asset's balance a Chinese question writes right after it ("固定资产的累计折旧")
+# "商誉所在资产组": the asset group holding the goodwill, another balance than the goodwill's own
+_ZH_PART = re.compile(
+    r"(?:的|中的)?\s*(累计折旧|累计摊销|坏账准备|减值准备|跌价准备|账面原值|原值|所在资产组)"
+)
+
+
+def part_after(question: str, item: LineItemMatch) -> str:
+    """The part of an item's balance a Chinese question asks for, else ""."""
+    m = part_match(question, item)
+    return m.group(1) if m else ""
+
+
+def part_match(question: str, item: LineItemMatch) -> re.Match[str] | None:
+    """Where a Chinese question writes the part of an item's balance it asks for, else None."""
+    return _ZH_PART.match(question, item.end) if item.start >= 0 and not item.printed.isascii() else None
