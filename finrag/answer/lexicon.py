@@ -43,7 +43,11 @@ def normalise(label: str) -> str:
     text = _SPACE.sub(" ", text).replace(" ,", ",").strip(" :：.").lower()
     if re.search(r"[\u4e00-\u9fff]", text):
         text = text.replace(" ", "")
-    return text
+    return _ABBREVIATED.get(text, text)
+
+
+# row labels releases abbreviate ("WW" under a product's "US" and "Intl" rows): the words a question uses
+_ABBREVIATED = {"ww": "worldwide", "intl": "international", "int'l": "international"}
 
 
 # "per share", "per common share", "每股": a per-share figure's words

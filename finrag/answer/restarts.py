@@ -61,7 +61,10 @@ def restarted(table: Table) -> list[Table]:
         # over quarter-end days is the same table's second block, its quarters no years
         if above >= MIN_ROWS_ABOVE and (_heads_years(row) or (title and _heads_dates(row))):
             parts.append(_part(replace(table, caption=caption), header, start, i - 1 if title else i))
-            header, start, above = [row], i + 1, 0
+            # the table's own years printed again on a later page ("PHARMACEUTICAL SEGMENT | 2022 | 2021"):
+            # its header lines above them ("FOURTH QUARTER | TWELVE MONTHS") head these rows too
+            again = len(table.header) > 1 and row[1:] == table.header[-1][1:]
+            header, start, above = [*(table.header[:-1] if again else []), row], i + 1, 0
             caption = title or caption
         elif any(_amount(c) for c in row):
             above += 1

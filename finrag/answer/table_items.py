@@ -105,8 +105,8 @@ def items_from_tables(
 
 # a row named only by its rank ("第一名"): it belongs to the list the question names after it
 _RANK_ROW = re.compile(r"^(?:第[一二三四五六七八九十\d]+名|前[一二三四五六七八九十\d]+名)$")
-# "四氧化三锰产品的全球市场占有率是多少": a measure of the row's subject the table must print to answer it
-# what the question asks of a row it names: "…项目的投资利润率", "“罐式集装箱扩产项目”本年度实现的效益"
+# what a question asks of a row it names, which the table must print to answer it: "四氧化三锰产品的全球市场
+# 占有率", "…项目的投资利润率", "“罐式集装箱扩产项目”本年度实现的效益"
 _MEASURE_AFTER = re.compile(
     r"(?:[”\"」』][\u4e00-\u9fff]{0,6}?)?(?:产品|业务|项目)?的([\u4e00-\u9fff]{2,12}?)(?:是|为|有|分别|[？?，,。]|$)"
 )

@@ -23,7 +23,12 @@ _ZH_UNITS: list[tuple[str, Decimal]] = [
 ]
 _EN_UNITS: list[tuple[re.Pattern[str], str, Decimal]] = [
     (re.compile(r"\bin\s+billions?\b|\$\s*billions?\b", re.I), "billions", Decimal(1_000_000_000)),
-    (re.compile(r"\bin\s+millions?\b|\$\s*millions?\b|\(millions?\)", re.I), "millions", Decimal(1_000_000)),
+    # "($MM)": how earnings releases abbreviate millions
+    (
+        re.compile(r"\bin\s+millions?\b|\$\s*millions?\b|\(millions?\)|\(\$\s*MM\)", re.I),
+        "millions",
+        Decimal(1_000_000),
+    ),
     (re.compile(r"\bin\s+thousands?\b|\$\s*thousands?\b|\(thousands?\)", re.I), "thousands", Decimal(1_000)),
 ]
 _ZH_UNIT_CONTEXT = re.compile(

@@ -56,6 +56,7 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
         ("Contract assets", "contract assets", "contract_assets"),
         ("Unearned revenue", "unearned revenue", "unearned_revenue"),  # a liability, not revenue
         ("应付帐款", "应付账款", "accounts_payable"),  # 帐, the old form of 账
+        ("WW", "worldwide", None),  # a release's product rows: US, Intl, WW
         (
             "购建固定资产、无形资产和其他长期资产所支付的现金",
             "购建固定资产、无形资产和其他长期资产所支付的现金",

@@ -117,3 +117,31 @@ def test_a_balance_sheet_run_into_the_cash_flow_statement_above_is_a_statement_o
     assert inventories.value == Decimal("2439") and "Balance Sheets" in inventories.statement
     assert not any(k[0] == "Condensed Consolidated Balance Sheets (Unaudited)" for k in got)
     assert not any(end and end.endswith("12-31") for _, end in got)
+
+
+def test_a_header_printed_again_on_a_later_page_keeps_its_period_lines() -> None:
+    header = [
+        ["", "", "", "FOURTH QUARTER", "", "", "TWELVE MONTHS"],
+        ["", "2022", "2021", "Reported", "2022", "2021", "Reported"],
+    ]
+    sales = Table(
+        "t7",
+        [15, 16],
+        header,
+        [
+            ["OTC", "", "", "", "", "", ""],
+            ["US", "$754", "633", "18.9%", "$2,782", "2,594", "7.3%"],
+            ["WW", "1,569", "1,444", "8.6%", "6,031", "5,627", "7.2%"],
+            ["PHARMACEUTICAL SEGMENT", "2022", "2021", "Reported", "2022", "2021", "Reported"],
+            ["STELARA", "", "", "", "", "", ""],
+            ["US", "1,621", "1,542", "5.2%", "6,388", "5,938", "7.6%"],
+            ["WW", "2,505", "2,443", "2.5%", "9,723", "9,134", "6.5%"],
+        ],
+        caption="Segments",
+    )
+    second = restarted(sales)[1]
+    assert second.header == [header[0], sales.rows[3]]
+    doc = make_doc([sales], company="Johnson & Johnson", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    stelara = {(f.fiscal_period, f.value) for f in facts if f.section == "STELARA" and f.line_item == "WW"}
+    assert stelara >= {("Q4", Decimal("2505")), ("FY", Decimal("9723"))}

@@ -40,6 +40,7 @@ def test_dashes_and_labels_are_not_numbers(cell: str) -> None:
         ("金额单位：人民币千元", "千元", 1_000),
         ("（单位：亿元）", "亿元", 100_000_000),
         ("(In millions, except per share data)", "millions", 1_000_000),
+        ("REPORTED SALES vs. PRIOR PERIOD ($MM)", "millions", 1_000_000),  # an earnings release's millions
         ("$ in thousands", "thousands", 1_000),
     ],
 )
