@@ -46,6 +46,7 @@ def asks_amount(text: str) -> bool:
 _PERIOD_WORDS = re.compile(
     r"\b(?:[1-4]q|q[1-4]|fy|h[12])'?\d{2,4}\b"  # "2Q23", "Q4FY22", "FY'23"
     r"|\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end of|in|for|the|of"
+    r"|worldwide|global|consolidated"  # "j&j darzalex worldwide sales q4 2022": the scope of the item typed
     r"|january|february|march|april|may|june|july|august|september|october|november|december)\b"
     r"|\d+|[年度末初底月日季第一二三四]|[\W_]",
     re.I,

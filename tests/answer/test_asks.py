@@ -59,3 +59,8 @@ def test_two_named_parts_on_either_side_of_the_comparison() -> None:
     assert compared_parts(q, "en", names, 1) == ("Amazon Web Services", "North America")
     assert compared_parts(q, "en", names, 2) is None  # two items: compared_items
     assert compared_parts("What was AWS operating income in 2019?", "en", ["AWS", "North America"], 1) is None
+
+
+def test_a_terse_question_may_name_the_item_s_scope() -> None:
+    assert typed_tersely("J&J Darzalex worldwide sales Q4 2022", ["J&J Darzalex"], ["sales"])
+    assert not typed_tersely("J&J Darzalex sales growth drivers Q4 2022", ["J&J Darzalex"], ["sales"])
