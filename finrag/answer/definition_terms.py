@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
-from finrag.answer.periods import EN_DATE, MONTH_NAMES, fiscal_year_of, month_number
+from finrag.answer.periods import EN_DATE, MONTH_NAMES, fiscal_year_of
 from finrag.answer.statement_rows import statement_kind
+from finrag.retrieve.periods import month_number
 
 _AVERAGE = re.compile(
     r"^(?:the\s+)?average\s+(?:of\s+)?(?P<item>.+?)\s+"

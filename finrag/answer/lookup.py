@@ -17,6 +17,7 @@ from finrag.answer.lexicon import (
 from finrag.answer.per_share import PER_SHARE_ROW, per_share_row
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import QUARTER_ENDED
 from finrag.answer.row_asks import measure_after, part_after, part_match
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.model import Fact
@@ -70,7 +71,6 @@ NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross
 _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b|\b\d{1,2} weeks\b", re.I
 )
-_QUARTER_ENDED = re.compile(r"\bquarters?\s+(?:ended|ending)\b", re.I)
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
@@ -207,7 +207,7 @@ def best_fact(
     half = bool(HALF_YEAR.search(asked.question))
     transfer = bool(_TRANSFER.search(asked.question))
     spans |= {"six months"} if half else set()  # "H1 2023": six months ended
-    if not spans and _QUARTER_ENDED.search(asked.question):  # "the quarter ended …", no span else written
+    if not spans and QUARTER_ENDED.search(asked.question):  # "the quarter ended …", no span else written
         spans = {"three months"}
     item_low = want.item.printed.lower()
     # "average monthly revenue per paying membership", "sales per square foot": a per-unit row, not the total

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from finrag.retrieve.periods import ZH_HALF_WORDS
+from finrag.retrieve.periods import MONTH_ABBR, ZH_HALF_WORDS, month_number
 
 # Month names -> numbers; MONTH_NAMES is the regex alternation every English date pattern uses
 _MONTH_TEXT = "january february march april may june july august september october november december"
@@ -27,9 +27,8 @@ _ZH_SPAN_LABEL = re.compile(
     r"(?:19|20)\d{2}\s*年\s*(?:第[一二三四1-4]季度|1\s*[-－—~～至]\s*\d{1,2}\s*月|上半年|半年度|度)"
 )
 # tables abbreviate the month of a date: "Sep. 30, 2020", "Sept 30, 2020"
-_MONTH_ABBR = {m[:3]: i for m, i in MONTHS.items()} | {"sept": 9}
 EN_DATE = re.compile(
-    rf"({MONTH_NAMES}|(?:{'|'.join(_MONTH_ABBR)})\b\.?)\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I
+    rf"({MONTH_NAMES}|(?:{'|'.join(MONTH_ABBR)})\b\.?)\s+(\d{{1,2}}),?\s*((?:19|20)\d{{2}})", re.I
 )
 
 _US_DATE = re.compile(
@@ -60,12 +59,6 @@ _YEAR_ORDINAL = re.compile(rf"\b(?:19|20)\d{{2}}\s+(?:quarter\s+)?({_ORDINAL})\b
 QUARTER_ONLY = re.compile(rf"(?:{QUARTER_WORD})(?:\s+quarter)?|total|full\s+year", re.I)
 
 _QN = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
-
-
-def month_number(word: str) -> int:
-    """ "September", "Sep." or "Sept" -> 9."""
-    w = word.lower().rstrip(".")
-    return MONTHS.get(w) or _MONTH_ABBR[w]
 
 
 def quarter_named(quarter: int) -> re.Pattern[str]:

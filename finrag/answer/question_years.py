@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.periods import EN_DATE, fiscal_year_of, month_number
-from finrag.retrieve.periods import report_days
+from finrag.answer.periods import EN_DATE, fiscal_year_of
+from finrag.retrieve.periods import month_number, report_days
 
 # "FY2022 (fiscal year ended January 28, 2023)": the question dates the fiscal year it names
 _YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+ended\s+{EN_DATE.pattern}", re.I)
@@ -102,6 +102,7 @@ def part_names_report_only(text: str) -> bool:
 
 
 # a part of a year named by the day it ends ("the quarter ended Dec 2022", "six months ended June 30, 2023")
+QUARTER_ENDED = re.compile(r"\bquarters?\s+(?:ended|ending)\b", re.I)  # "the quarter ended Dec 2022"
 _SPAN_ENDED = re.compile(
     r"\b(?:quarter|(?:three|six|nine) months|\d{1,2} weeks)\s+(?:ended|ending)\s+$", re.I
 )

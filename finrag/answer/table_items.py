@@ -40,7 +40,7 @@ def items_from_tables(
     longest first and not overlapping, in question order; not a label written right before one of ``names``
     (what the company named is: "全资子公司金宇保灵…")."""
     blanked = SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), question)  # "(… intangibles note)": a source
-    low = without_statement_names(blanked).replace("帐", "账")  # as labels normalise: "应收帐款" is 应收账款
+    low = without_statement_names(blanked)  # folded as labels normalise: "应收帐款" is 应收账款
     before = tuple(n.lower() for n in names or [])
     labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms

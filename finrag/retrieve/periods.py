@@ -24,8 +24,10 @@ _MONTHS = [
     "july", "august", "september", "october", "november", "december",
 ]  # fmt: skip
 _YEAR = r"((?:19|20)\d{2})"
-# a month as questions write it: in full or cut short ("Dec 2022", "Sept. 30, 2023")
-_MONTH = r"(" + "|".join(rf"{m[:3]}(?:{m[3:]})?" if m[3:] else m for m in _MONTHS) + r"|sept)\.?"
+# months cut short as questions and tables write them: "Dec 2022", "Sep. 30, 2020", "Sept 30, 2020"
+MONTH_ABBR = {m[:3]: i for i, m in enumerate(_MONTHS, 1)} | {"sept": 9}
+# a month in full or cut short (full names first: "March", not "Mar" + "ch")
+_MONTH = r"(" + "|".join([*_MONTHS, *MONTH_ABBR]) + r")\.?"
 # the first half of a year after its year, as questions and column labels write it: "2007年1-6月", "2007年度
 # 1～6月", "2007年上半年", "2007半年度", "2007中期" (the answer stage's period reader uses it too)
 ZH_HALF_WORDS = r"\s*(?:年\s*度?\s*1\s*[-－—–至~～]\s*6\s*月|(?:年\s*度?)?\s*(?:半年度|上半年|中期))"
@@ -148,9 +150,10 @@ def report_days(text: str) -> list[str]:
     ]
 
 
-def _month(name: str) -> int:
-    """1-12 for a month's name, in full or cut short ("Sept.")."""
-    return next(n for n, m in enumerate(_MONTHS, 1) if m.startswith(name.lower().rstrip(".")[:3]))
+def month_number(word: str) -> int:
+    """ "September", "Sep." or "Sept" -> 9."""
+    w = word.lower().rstrip(".")
+    return _MONTHS.index(w) + 1 if w in _MONTHS else MONTH_ABBR[w]
 
 
 def _absolute(kind: str, m: re.Match[str]) -> Period:
@@ -159,10 +162,10 @@ def _absolute(kind: str, m: re.Match[str]) -> Period:
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
     if kind == "en_date":
-        mo, d, y = _month(m.group(1)), int(m.group(2)), int(m.group(3))
+        mo, d, y = month_number(m.group(1)), int(m.group(2)), int(m.group(3))
         return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
     if kind == "en_month":
-        mo, y = _month(m.group(1)), int(m.group(2))
+        mo, y = month_number(m.group(1)), int(m.group(2))
         last = calendar.monthrange(y, mo)[1]
         return Period(f"{m.group(1)} {y}", y, None, f"{y:04d}-{mo:02d}-{last:02d}", "instant")
     if kind == "zh_q":
