@@ -59,6 +59,8 @@ _LABEL_COLUMN_MAX_NUMERIC = 0.3
 _MAX_LABEL_CHARS = 120  # longer "labels" are sentences the table reader took for a row (10-K rows reach ~110)
 # a remark after the item, not its name's length: "(net of allowances …)", ", net of $53 … of non-cash capex"
 _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|including|excluding)\b.*$", re.I)
+_TOTAL_HEAD = re.compile(r"total\b", re.I)
+_PAGE_HEAD = re.compile(r"pages?(?:\s+(?:no\.?|number))?|页码|页次", re.I)
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 _ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
 SCOPE_CAPTION_CHARS = 40  # a caption's head names the statement; further on it is prose about anything
@@ -100,6 +102,12 @@ def _table_facts(
     table_unit = declared_unit(table, header, before, prose_stops=doc.language == "zh")
     before = [] if later else before
     columns = block_columns(doc, table) if blocked else period_columns(doc, header, width, label_col)
+    # a contents table's "Page" column holds page numbers, no figures (however the column is dated)
+    columns = [
+        c
+        for c in columns
+        if not any(_PAGE_HEAD.fullmatch(r[c.index].strip()) for r in header if c.index < len(r))
+    ]
     if columns and all(c.period is UNKNOWN for c in columns):
         same_rows = previous is not None and _rows_of(rows, label_col, statement_kind(previous.statement))
         for dating in (past_pushed_labels(rows, columns, label_col), columns):  # amount columns first
@@ -112,6 +120,8 @@ def _table_facts(
                 break
     if columns and all(c.period is UNKNOWN for c in columns) and doc.meta.period_end is None:
         columns = _dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
+    if later and previous is not None and columns and all(c.period is UNKNOWN for c in columns):
+        columns = _after_previous(columns, previous)
     if doc.language == "zh":  # "截至2010年12月31日，公司固定资产情况如下："
         columns = dated_by_caption(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     columns = with_span_heading(columns, [table.caption or "", *before])
@@ -128,11 +138,14 @@ def _table_facts(
         and previous.last_page == table.pages[0]
     ):
         statement = previous.statement  # "52 Weeks Ended" under the quarter's statement: the same statement
-    resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
-    previous = Previous(table.pages[-1], columns, statement) if resolved else None
     # "利润表（母公司）": the caption or heading the statement name was cleaned of may say whose it is
     named = f"{statement} {' '.join(' '.join(r) for r in header)}"
     scope = scope_of(named) or scope_of(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
+    if later and not scope and previous is not None and (scope := scope_of(previous.statement)):
+        # "母公司资产负债表" run on into its 利润表: the parent's too, named as the statements before it
+        statement = f"{_SCOPE_PREFIX[scope]}{statement}" if statement in _BARE_STATEMENTS else statement
+    resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
+    previous = Previous(table.pages[-1], columns, statement) if resolved else None
     facts: list[Fact] = []
     per_share_unscaled = except_per_share([table.caption, named, *before[:_TITLE_BLOCKS]])
     totals = section_totals(rows, label_col, {c.index for c in columns if c.period is not UNKNOWN})
@@ -150,6 +163,7 @@ def _table_facts(
         down = printed_down(rows, label_col - 1) if label_col else None
         down = down or printed_down(rows, label_col)
     grouped = down or (grouped_labels(rows, label_col) if doc.language == "zh" else None)
+    wrapped = ""
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         if grouped and r in grouped:  # "| 罐式集装箱 | 直接材料 | …": the item, under its group
@@ -171,9 +185,12 @@ def _table_facts(
         if not label or len(core) > _MAX_LABEL_CHARS or parse_number(label) is not None:
             continue
         if all(parse_number(c) is None for c in row[label_col + 1 :]):
-            if not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置" with nothing disposed
+            # "TOTAL NIKE BRAND WHOLESALE EQUIVALENT" over "REVENUES": a total heads no block, its label wraps
+            wrapped = label if _TOTAL_HEAD.match(label) else ""
+            if not wrapped and not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置", nothing
                 section = label  # stays under "二、累计摊销": a deeper numbered row heads no block of its own
             continue
+        label, wrapped = (f"{wrapped} {label}" if wrapped else label), ""
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
         chunk = _chunk_for(printed, row, page, table_chunks, chunks)
         if chunk is None:
@@ -332,6 +349,29 @@ def _rows_of(rows: list[list[str]], label_col: int, kind: str | None) -> bool:
         HOME_STATEMENT.get(concept_of(normalise(r[label_col])) or "") for r in rows if label_col < len(r)
     }
     return kind is not None and homes - {None} <= {kind}
+
+
+_BARE_STATEMENTS = ("资产负债表", "利润表", "现金流量表")
+_SCOPE_PREFIX = {"parent": "母公司", "consolidated": "合并"}
+_PART_BY_MONTH = {3: "Q1", 6: "H1", 9: "Q3"}  # a flow ending in that month is that part of its year
+
+
+def _after_previous(columns: list[Column], previous: Previous) -> list[Column]:
+    """Relative columns of a statement the reader ran on from the one before ("项目 | 本期金额 | 上期金额"
+    under a balance sheet at 2007年06月30日), dated from that statement's closing day; a flow ending
+    mid-year is that part of its year, never the year."""
+    ends = [c.period.period_end for c in previous.columns if c.period.period_end]
+    if not ends:
+        return columns
+    end = max(ends)
+    y, mo, d = int(end[:4]), int(end[5:7]), int(end[8:10])
+    out: list[Column] = []
+    for c in columns:
+        found = resolve_at(c.label, f"{y}年{mo}月{d}日")
+        if found is UNKNOWN and (flow := resolve_label(c.label, y, end)).kind == "duration":
+            found = replace(flow, fiscal_period=_PART_BY_MONTH.get(mo, flow.fiscal_period))
+        out.append(replace(c, period=found))
+    return out
 
 
 def _dated_by_title(columns: list[Column], titles: list[str]) -> list[Column]:

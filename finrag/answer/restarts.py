@@ -45,13 +45,34 @@ def _heads_dates(row: list[str]) -> bool:
     return sum(bool(_DATE_ONLY.fullmatch(c.strip())) for c in row) >= 2 and not any(_amount(c) for c in row)
 
 
+# "项目 | 本期金额 | 上期金额" printed again under a statement's last rows: the next statement's header
+_RELATIVE = re.compile(r"^(?:期末|年初|期初|年末|本期|上期|本年|上年)(?:余额|金额|数|发生额)?$")
+_BALANCE_HEAD = re.compile(r"^(?:期末|年初|期初|年末)")
+_CASH_FLOW_ROW = re.compile(r"现金流量|现金及现金等价物")
+STATEMENT_ROWS = 3  # rows under a restarted header that tell a cash flow statement from an income statement
+
+
+def _heads_relative(row: list[str]) -> bool:
+    """A Chinese statement's header row ("项目 | 期末余额 | 年初余额"): relative periods, no amount."""
+    cells = [c.strip() for c in row[1:] if c.strip()]
+    return row[:1] in (["项目"], [""]) and len(cells) >= 2 and all(_RELATIVE.match(c) for c in cells)
+
+
+def _statement_of(header: list[str], below: list[list[str]]) -> str:
+    """The statement a restarted Chinese header heads, from its columns and first rows."""
+    if _BALANCE_HEAD.match(header[1].strip()):
+        return "资产负债表"
+    return "现金流量表" if any(_CASH_FLOW_ROW.search(r[0]) for r in below[:STATEMENT_ROWS] if r) else "利润表"
+
+
 def _title(row: list[str]) -> str | None:
     """The row is a title alone in the label cell ("Condensed Consolidated Balance Sheets"), no amounts."""
     return row[0].strip() if row and _text(row[0]) and not any(c.strip() for c in row[1:]) else None
 
 
 def restarted(table: Table) -> list[Table]:
-    """``table`` cut where a row of year headings follows amount rows, each part with its own header."""
+    """``table`` cut where a row of year headings (or a Chinese statement's header) follows amount rows, each
+    part with its own header."""
     parts: list[Table] = []
     header, start, above = table.header, 0, 0  # above: rows with an amount since the part's start
     caption = table.caption
@@ -59,13 +80,14 @@ def restarted(table: Table) -> list[Table]:
         title = _title(table.rows[i - 1]) if i else None  # the next statement's name, over its header
         # a row of days restarts only under a statement's name: "For the Quarters Ended" in a heading cell
         # over quarter-end days is the same table's second block, its quarters no years
-        if above >= MIN_ROWS_ABOVE and (_heads_years(row) or (title and _heads_dates(row))):
+        relative = _heads_relative(row)
+        if above >= MIN_ROWS_ABOVE and (_heads_years(row) or (title and _heads_dates(row)) or relative):
             parts.append(_part(replace(table, caption=caption), header, start, i - 1 if title else i))
             # the table's own years printed again on a later page ("PHARMACEUTICAL SEGMENT | 2022 | 2021"):
             # its header lines above them ("FOURTH QUARTER | TWELVE MONTHS") head these rows too
             again = len(table.header) > 1 and row[1:] == table.header[-1][1:]
             header, start, above = [*(table.header[:-1] if again else []), row], i + 1, 0
-            caption = title or caption
+            caption = title or (_statement_of(row, table.rows[i + 1 :]) if relative else caption)
         elif any(_amount(c) for c in row):
             above += 1
     parts.append(_part(replace(table, caption=caption), header, start, len(table.rows)))

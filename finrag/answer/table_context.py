@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.lexicon import find_line_items
 from finrag.answer.units import PERCENT, Unit, detect_unit, unit_from_label
 from finrag.model import BlockKind, Document, Table
 
@@ -54,9 +55,15 @@ def statement_of(table: Table, before: list[str], heading: str) -> str:
         m = _STATEMENT_TITLE.search(text) if len(text.strip()) <= MAX_TITLE_CHARS else None
         if m:
             return m.group(0)
-    above = next((b for b in before if b.strip()), "")  # the paragraph right above the table
-    owner = _OWNER_RESULTS.search(above) if not table.caption else None
-    return table.caption or (owner.group(1) if owner else heading)
+    # the paragraph right above the table, over a unit line between ("(In millions)")
+    above = next((b for b in before if b.strip() and not _ASIDE_LINE.fullmatch(b.strip())), "")
+    if table.caption:
+        return table.caption
+    if owner := _OWNER_RESULTS.search(above):
+        return owner.group(1)
+    if (lead := _LEAD_IN.search(above)) and find_line_items(title := lead.group(1) or lead.group(2)):
+        return _CLASSIFIED.sub(r" \1", title[:1].upper() + title[1:])
+    return heading
 
 
 # the paragraph above a segment's untitled table says whose figures follow: "Space’s operating results
@@ -66,6 +73,19 @@ _OWNER_RESULTS = re.compile(
     r"(?:results|data|information|sales|revenues?))\s+(?:included|include|were|are|is|was)\s+"
     r"(?:as\s+follows|the\s+following)\b[^.]*$"
 )
+
+
+# "Revenue, classified by significant product and service offerings, was as follows:": an untitled table
+# introduced by the item it lists, titled by it ("Revenue by significant product and service offerings")
+# "The following table presents segment net sales by reportable segment (in millions):" likewise
+_LEAD_IN = re.compile(
+    r"(?:^|[.;:)]\s+)(?:([A-Z][^.;:()]{2,90}?),?\s+(?:was|were|is|are)\s+as\s+follows"
+    r"|the\s+following\s+tables?\s+(?:presents?|summari[sz]es?|shows?|sets?\s+forth|provides?|details?)\s+"
+    r"(?:the\s+|our\s+)?((?:[^.;:()]|\([^()]{1,20}\)){2,90}?))\s*(?:\([^()]{0,30}\))?\s*:\s*$",
+    re.I,
+)
+_ASIDE_LINE = re.compile(r"[(（][^()（）]{0,40}[)）]")
+_CLASSIFIED = re.compile(r",\s*(?:classified|disaggregated|presented|summari[sz]ed)\s+(by)\b")
 
 
 # "4、报告期内向前五名供应商采购情况" over tables captioned "（1）2006年1—6月", "（2）2005年度",

@@ -30,7 +30,7 @@ MONTH_ABBR = {m[:3]: i for i, m in enumerate(_MONTHS, 1)} | {"sept": 9}
 _MONTH = r"(" + "|".join([*_MONTHS, *MONTH_ABBR]) + r")\.?"
 # the first half of a year after its year, as questions and column labels write it: "2007年1-6月", "2007年度
 # 1～6月", "2007年上半年", "2007半年度", "2007中期" (the answer stage's period reader uses it too)
-ZH_HALF_WORDS = r"\s*(?:年\s*度?\s*1\s*[-－—–至~～]\s*6\s*月|(?:年\s*度?)?\s*(?:半年度|上半年|中期))"
+ZH_HALF_WORDS = r"\s*(?:年\s*度?\s*1\s*[-－—–至~～]\s*6\s*月|(?:年\s*度?)?\s*(?:半年度|半年报|上半年|中期))"
 
 
 @dataclass(slots=True)
@@ -70,6 +70,8 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
         re.compile(r"\b(?:ended|ending|to|through)\s+" + _MONTH + r"\s+" + _YEAR, re.I),
         "en_month",
     ),
+    # "the June 2023 quarter": the quarter ending that month
+    (re.compile(r"\b" + _MONTH + r"\s+" + _YEAR + r"(?=\s+(?:fiscal\s+)?quarters?\b)", re.I), "en_month"),
     (
         re.compile(
             _YEAR + r"\s*年(?:度)?\s*(?:第\s*([一二三四1-4])\s*季度|([一二三四1-4])\s*季度|[Qq]([1-4]))"

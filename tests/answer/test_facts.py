@@ -1030,3 +1030,37 @@ def test_an_unlabelled_segment_total_is_the_segment_s_figure_and_closes_its_bloc
     }
     assert ("MedTech (2)", "", Decimal("6776")) in q4
     assert ("Worldwide", "", Decimal("23706")) in q4  # the company's total, no longer under MedTech
+
+
+def test_a_contents_table_s_page_numbers_are_no_figures() -> None:
+    contents = Table(
+        "t1",
+        [55],
+        [["", "Page"]],
+        [["Revenue", "74"], ["Inventories", "75"], ["Debt", "83"]],
+        caption="Index to Financial Statements",
+    )
+    doc = make_doc([contents], company="Corning", year=2022, language="en", unit_line="")
+    assert extract_facts(doc, table_chunks(doc)) == []
+
+
+def test_a_total_s_label_wrapped_over_two_rows_is_one_label_and_heads_no_block() -> None:
+    revenues = Table(
+        "t1",
+        [34],
+        [["(Dollars in millions)", "FISCAL 2021", "FISCAL 2020"]],
+        [
+            ["Sales to Wholesale Customers", "$25,898", "$23,156"],
+            ["TOTAL NIKE BRAND WHOLESALE EQUIVALENT", "", ""],
+            ["REVENUES", "$35,770", "$30,608"],
+            ["Jordan Brand", "4,711", "3,609"],
+        ],
+        caption="REVENUES",
+    )
+    doc = make_doc([revenues], company="Nike", year=2021, language="en", unit_line="")
+    facts = [f for f in extract_facts(doc, table_chunks(doc)) if f.fiscal_year == 2021]
+    assert {(f.line_item, f.section) for f in facts} == {
+        ("Sales to Wholesale Customers", ""),
+        ("TOTAL NIKE BRAND WHOLESALE EQUIVALENT REVENUES", ""),
+        ("Jordan Brand", ""),
+    }

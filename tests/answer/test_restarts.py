@@ -145,3 +145,36 @@ def test_a_header_printed_again_on_a_later_page_keeps_its_period_lines() -> None
     facts = extract_facts(doc, table_chunks(doc))
     stelara = {(f.fiscal_period, f.value) for f in facts if f.section == "STELARA" and f.line_item == "WW"}
     assert stelara >= {("Q4", Decimal("2505")), ("FY", Decimal("9723"))}
+
+
+def test_a_parent_balance_sheet_run_on_into_its_income_statement_dates_and_scopes_each_statement() -> None:
+    balance = Table(
+        "t1",
+        [124],
+        [["项目", "期末余额", "年初余额"]],
+        [["货币资金", "95,116,349.19", "44,729,711.86"], ["存货", "91,646,502.16", "155,752,963.47"]],
+        caption="",
+    )
+    run_on = Table(
+        "t2",
+        [124],
+        [],
+        [
+            ["长期股权投资", "11,044,589,921.18", "8,349,480,428.51"],
+            ["资产总计", "16,000,000,000.00", "13,000,000,000.00"],
+            ["项目", "本期金额", "上期金额"],
+            ["一、营业收入", "1,200,000,000.00", "1,100,000,000.00"],
+            ["四、净利润", "610,000,000.00", "698,000,000.00"],
+        ],
+        caption="流动资产合计 940,785,614.27 1,021,409,600.55",
+    )
+    doc = make_doc(
+        [balance, run_on], company="国电电力", year=2006, unit_line="母公司资产负债表 2007年06月30日"
+    )
+    doc.meta.period_end, doc.meta.fiscal_year = None, None  # a prospectus: no period of its own
+    facts = extract_facts(doc, table_chunks(doc))
+    equity = {f.period_end for f in facts if f.line_item_norm == "长期股权投资"}
+    assert equity == {"2007-06-30", "2006-12-31"}  # the balance sheet's columns, carried on
+    (profit,) = [f for f in facts if f.line_item_norm == "净利润" and f.period_end == "2007-06-30"]
+    assert (profit.fiscal_period, profit.scope, profit.statement) == ("H1", "parent", "母公司利润表")
+    assert profit.value == Decimal("610000000.00")

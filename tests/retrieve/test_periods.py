@@ -136,3 +136,5 @@ def test_months_written_short_date_a_period_as_the_full_names_do() -> None:
     days = find_periods("cash at Sept. 30, 2023 and Sep 30, 2022")
     assert [d.period_end for d in days] == ["2023-09-30", "2022-09-30"]
     assert [q.label for q in find_periods("the Junk 30, 2020 results")] == ["2020"]  # no month
+    (june,) = find_periods("Amcor interest expense for the June 2023 quarter")  # the quarter ending then
+    assert (june.label, june.period_end) == ("June 2023", "2023-06-30")
