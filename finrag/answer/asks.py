@@ -6,7 +6,7 @@ import re
 
 from finrag.answer.lexicon import LineItemMatch
 
-_ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何")
+_ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何|主要原因|(?:怎么|如何|怎样|作何)解释")
 # an English question that opens by asking why ("What explains MGM's unusually high effective tax rate of
 # 77.1%?"): a figure it names is what the text explains, not one to work out
 _EN_ASKS_REASON = re.compile(
@@ -47,7 +47,10 @@ _PERIOD_WORDS = re.compile(
     r"\b(?:[1-4]q|q[1-4]|fy|h[12])'?\d{2,4}\b"  # "2Q23", "Q4FY22", "FY'23"
     r"|\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end of|in|for|the|of"
     r"|worldwide|global|consolidated"  # "j&j darzalex worldwide sales q4 2022": the scope of the item typed
-    r"|january|february|march|april|may|june|july|august|september|october|november|december)\b"
+    r"|vs|versus|net"  # "amcor net interest expense for the june 2023 quarter vs the june 2022 quarter"
+    r"|expenses?"  # "adobe sales and marketing expense for fiscal 2014 (year ended nov 28, 2014)"
+    r"|january|february|march|april|may|june|july|august|september|october|november|december"
+    r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
     r"|\d+|[年度末初底月日季第一二三四]|[\W_]",
     re.I,
 )

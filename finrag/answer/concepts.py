@@ -65,6 +65,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "selling, general and administrative expense",
         "selling, informational and administrative expenses",  # Pfizer's SI&A
         "selling, informational and administrative",
+        "marketing, general and administrative expenses",  # AMD's MG&A
+        "marketing, general and administrative",
         "sg&a",
     ),
     "rd_expense": (

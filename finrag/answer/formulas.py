@@ -154,6 +154,7 @@ FORMULAS: dict[str, Formula] = {
                 "增长了多少",
                 "涨了多少",
                 "涨幅",
+                *("增加了百分之", "增长了百分之", "减少了百分之", "下降了百分之", "上升了百分之"),
                 "growth rate",
                 "year-over-year",
                 "year over year",
@@ -181,7 +182,7 @@ FORMULAS: dict[str, Formula] = {
             ratio,
             True,
             (
-                *("占比", "比重", "所占比例", "的比例"),
+                *("占比", "比重", "所占比例", "的比例", "的百分之多少", "的百分之几"),
                 *("share of", "percentage of", "proportion of", "as a % of", "% of"),
             ),
         ),
@@ -276,6 +277,8 @@ _ITEM_AFTER = re.compile(r"\s+[a-z]")
 _MEAN_WORDS = ("average", "mean", "平均")
 # "weighted-average diluted shares", "加权平均股数": a line item's name, not a mean the question asks for
 _WEIGHTED = re.compile(r"(?:weighted[\s-]*|加权)$")
+# "全年平均利用小时", "日平均": an item averaged over its own period, not a mean of the question's figures
+_OVER_PERIOD = re.compile(r"(?:全年|月|日)$")
 
 
 def _mentions(low: str, word: str) -> bool:
@@ -303,6 +306,8 @@ def _mentions(low: str, word: str) -> bool:
             return False
         return not (word.endswith(" than") and _THRESHOLD.match(low, found.start()))
     at = low.find(word)
-    while at >= 0 and word in _MEAN_WORDS and _WEIGHTED.search(low, 0, at):
+    while (
+        at >= 0 and word in _MEAN_WORDS and (_WEIGHTED.search(low, 0, at) or _OVER_PERIOD.search(low, 0, at))
+    ):
         at = low.find(word, at + 1)
     return at >= 0

@@ -168,7 +168,7 @@ _MIN_ASIDE_ITEM = 8  # "net cash provided by operating activities"; short words 
 
 
 # Items a question names around its subject: "cash did American Water Works generate from operations"
-_SPLIT_NAMES = (
+_SPLIT_NAMES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (
         re.compile(
             r"\bcash (?:did|does|do|has|have) .{2,60}? (?:generate|produce)d? "
@@ -202,6 +202,14 @@ _SPLIT_NAMES = (
     (re.compile(r"卖了多少钱"), "revenue", "营业收入"),
     # "天源04年收入多少": a year's bare 收入 is its revenue (营业外收入, 利息收入 name themselves)
     (re.compile(r"(?<=年)(?:度|的|全年)?总?收入(?=是?多少|有多少|为多少|[?？]|$)"), "revenue", "营业收入"),
+)
+# "the current portion of Amcor's long-term debt": a name's possessive written inside an item "A of B"
+_NAME_INSIDE = r" of (?:the )?[a-z0-9][\w&.-]*(?: [a-z0-9][\w&.-]*){0,2}'s? "
+_SPLIT_NAMES += tuple(
+    (re.compile(r"\b" + re.escape(syn[:at]) + _NAME_INSIDE + re.escape(syn[at + 4 :]) + r"\b"), concept, syn)
+    for syn, concept in _SYNONYM_TO_CONCEPT.items()
+    if syn.isascii()
+    for at in (i for i in range(len(syn)) if syn.startswith(" of ", i))
 )
 
 

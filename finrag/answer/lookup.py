@@ -65,7 +65,7 @@ _PART_SPAN = re.compile(r"\b(?:six|nine) months\b", re.I)  # a column of part of
 _NET = re.compile(r"\bnet\b")
 _SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
 HALF_YEAR = re.compile(
-    r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b|1\s*[-—–~至]\s*6\s*月|上半年|半年度", re.I
+    r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b|1\s*[-—–~至]\s*6\s*月|上半年|半年度|半年报", re.I
 )
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 _DURATION = re.compile(
@@ -312,12 +312,13 @@ def _spelled_out(
     candidates: list[tuple[Fact, float]], printed: str, question: str, item: LineItemMatch
 ) -> str:
     """The longest row label the question writes out where it names the item ("net earnings from continuing
-    operations" where "net earnings" was matched): that row is the exact one, "" when none is."""
+    operations" where "net earnings" was matched; "long-term debt, net"): that row is the exact one, "" when
+    none is."""
     if item.start < 0:
         return ""
     written = normalise(question[item.start :])
     labels = {core_label(f.line_item_norm) for f, _ in candidates}
-    longer = [c for c in labels if c.startswith(f"{printed} ") and written.startswith(c)]
+    longer = [c for c in labels if c.startswith((f"{printed} ", f"{printed},")) and written.startswith(c)]
     return max(longer, key=len, default="")
 
 
@@ -348,9 +349,16 @@ def wants_for(asked: AskedFor) -> list[Want]:
     years: list[int | None] = [*asked.years] or [None]
     out: list[Want] = []
     parts = [m.span(1) for i in asked.line_items if (m := part_match(asked.question, i))]
+    # "短期借款的期末余额和年初余额各是多少": the closing balance and the opening one, both
+    both = asked.prior_year_end and bool(asked.years) and _BOTH_ENDS.search(asked.question) is not None
     for item in asked.line_items:
         if any(a <= item.start and item.end <= b for a, b in parts):
             continue  # "固定资产的累计折旧": "折旧" is the part of the fixed assets asked, no item of its own
+        if both:  # a Chinese half-year report closes on 30 June
+            latest = max(asked.years)
+            closing = f"{latest:04d}-06-30" if _ZH_HALF.search(asked.question) else None
+            out += [Want(item, latest, closing, False), Want(item, latest - 1, None, True)]
+            continue
         for y in years:
             year = y
             if asked.prior_year_end and y is not None:
@@ -366,6 +374,10 @@ def wants_for(asked: AskedFor) -> list[Want]:
     return out
 
 
+_ZH_HALF = re.compile(r"半年报|半年度|上半年|1\s*[-—–~至]\s*6\s*月")
+_BOTH_ENDS = re.compile(
+    r"期末.{0,8}(?:和|及|与|、).{0,6}(?:年初|期初)|(?:年初|期初).{0,8}(?:和|及|与|、).{0,6}期末"
+)
 _SAME_PERIOD = re.compile(
     r"\bsame (?:quarter|period|months?)\b|\byear[- ]ago\b|\ba year (?:earlier|before)\b|"
     r"\bprior[- ]year (?:quarter|period)\b|上年同期|去年同期",

@@ -47,8 +47,8 @@ from finrag.answer.numeric import (
     ratio_row,
 )
 from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
-from finrag.answer.owners import kind_facts, noted_in_question, owned_facts
-from finrag.answer.parts import came_from_parts, unprinted_parts
+from finrag.answer.owners import kind_facts, noted_in_question, owned_facts, unnamed_segments
+from finrag.answer.parts import came_from_parts, left_out, unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_facts import owner_prose, prose_facts
 from finrag.answer.query import AskedFor
@@ -109,10 +109,13 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     owned = owned_facts(facts, names, chunk_of, part=part, segments=segments, asked=asked)  # Comirnaty's
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
-    facts = [] if unprinted_parts(asked, [c for _, c in prep.context]) else owned
+    texts = [c for _, c in prep.context]
+    facts = [] if unprinted_parts(asked, texts) else left_out(asked, owned, texts)  # "excluding bitcoin"
     facts = facts or owner_prose(asked, items, prep.context, names)  # "…子公司…净利润：人民币1,291,522.10元"
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
+    else:  # "MGM's casino revenue": not the Las Vegas Strip's row of the segment table
+        facts = unnamed_segments(facts, asked.question)
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
         cells = cell_facts(facts, asked.qualifiers, items, chunk_of)  # "罐式集装箱的销售量": its column
         unnamed = asked.formula is None or not asked.formula.named  # a lookup's or a growth's part

@@ -90,7 +90,13 @@ def _called_a_part(name: str, asked: AskedFor) -> bool:
     consoles"); not its share of the company's whole ("came from its Domestic segment")."""
     if asked.formula is not None and asked.formula.name in SHARE_FORMULAS:
         return False
-    return bool(re.search(rf"\b{re.escape(name)}{_PART_WORD}", asked.question))
+    if re.search(rf"\b{re.escape(name)}{_PART_WORD}", asked.question):
+        return True
+    # "Microsoft's Gaming revenue": a name between the filer's possessive and the item asked is its part
+    return any(
+        re.search(rf"['’]s?\s+{re.escape(name)}\s+{re.escape(m.printed)}\b", asked.question)
+        for m in asked.line_items
+    )
 
 
 def headed(name: str, table: str) -> bool:

@@ -76,10 +76,10 @@ def owned_facts(
         for f in facts
         if any(_owns(n, c) for n in named for c in _column_parts(f.column_label))
     ]
-    if (under or rows or titled) and not part:
-        return under + rows + titled + columns  # a segment row of one table, its column in another
-    if not part and (listed := _listed_rows(facts, wanted, asked)):
-        return listed + columns
+    # its row of a table listing the owners, unless its rows under the items' headings give its figures
+    listed = [] if part or rows else _listed_rows(facts, wanted, asked)
+    if (under or rows or titled or listed) and not part:
+        return under + rows + titled + listed + columns  # a segment row of one table, its column in another
     if segments:
         return columns
     return [
@@ -167,7 +167,7 @@ _ZH_TITLE_TAIL = re.compile(r"(?:分析|构成|明细|情况)?表?$")
 _MIN_TITLE_WORD = 2  # "成本": a Chinese word of two characters
 
 
-_MAX_TITLE_CHARS = 60  # a table's title is a short line; a longer one is body text read as a title
+_MAX_TITLE_CHARS = 100  # a title is a short line (a lead-in sentence at most); longer is body text
 
 
 def _title_item(title: str, asked: AskedFor) -> str | None:
@@ -195,7 +195,7 @@ def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -
         tables.setdefault((f.doc_id, f.table_ref), []).append(f)
     out: list[Fact] = []
     for group in tables.values():
-        total = next((f for f in group if f.line_item_norm.startswith("total ")), None)
+        total = next((f for f in group if f.line_item_norm.startswith("total ")), None)  # not a bare "Total"
         if total is not None:
             item = total.line_item_norm.removeprefix("total ")
         elif asked is not None and (titled := _title_item(group[0].statement, asked)) is not None:
@@ -215,10 +215,15 @@ _NOT_CURRENT = re.compile(r"\bnon-?current\b|\blong-term\b", re.I)
 
 def _unclassified(f: Fact, kinds: list[str]) -> list[str]:
     """The kinds a fact must print: a balance sheet row that is not a long-term one is "current" by where it
-    stands ("current inventories" is the "Inventories" row of current assets)."""
-    if statement_kind(f.statement) != "balance" or _NOT_CURRENT.search(f.line_item):
+    stands ("current inventories" is the "Inventories" row of current assets), a long-term one non-current."""
+    if statement_kind(f.statement) != "balance":
         return kinds
-    return [k for k in (" ".join(w for w in q.split() if w != "current") for q in kinds) if k]
+    # a long-term row is non-current by its name ("non-current long-term debt obligations")
+    implied = _NON_CURRENT_WORDS if _NOT_CURRENT.search(f.line_item) else ("current",)
+    return [k for k in (" ".join(w for w in q.split() if w not in implied) for q in kinds) if k]
+
+
+_NON_CURRENT_WORDS = ("non-current", "noncurrent")
 
 
 def _owns(name: str, label: str) -> bool:
@@ -243,3 +248,35 @@ def noted_in_question(facts: list[Fact], question: str) -> list[Fact]:
 def _noted_item(statement: str, question: str) -> bool:
     title = _NOTE_NUMBER.sub("", statement).strip()
     return not title.isascii() and title in question and concept_of(title) is not None
+
+
+# a table of the company's parts ("Net Revenues by Segment", "分部信息"); the whole's own headings
+_SEGMENT_TABLE = re.compile(r"\bsegments?\b|分部", re.I)
+_WHOLE_HEADING = re.compile(r"\bconsolidated\b|\btotal\b|\bcompany\b|合并|合计|总计", re.I)
+
+
+def unnamed_segments(facts: list[Fact], question: str) -> list[Fact]:
+    """Without its segment named, a segment table's rows under a segment's heading ("Casino revenue" under
+    "Las Vegas Strip Resorts" in "Net Revenues by Segment") are that segment's figures, not the company's;
+    a heading that names an item ("Net sales:") or the whole ("Consolidated") keeps its rows."""
+    low = question.lower()
+    return [
+        f
+        for f in facts
+        if not (
+            f.section
+            and _SEGMENT_TABLE.search(f.statement)
+            and concept_of(f.section) is None
+            and not _WHOLE_HEADING.search(f.section)
+            and not _named(f.section.lower(), low)
+        )
+    ]
+
+
+def _named(heading: str, question: str) -> bool:
+    """The question names the heading: its words, most of them ("MGM China", not the "MGM" of "MGM's")."""
+    words = _HEADING_WORD.findall(heading)
+    return heading in question or (bool(words) and 2 * sum(w in question for w in words) > len(words))
+
+
+_HEADING_WORD = re.compile(r"[a-z][a-z&.'-]{2,}")

@@ -11,7 +11,7 @@ from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.owner_names import called_parts, headed, is_filer
 from finrag.answer.query import AskedFor
-from finrag.model import Chunk, ChunkKind
+from finrag.model import Chunk, ChunkKind, Fact
 
 # a capitalised word or a joiner next to a name: the name is a piece of a longer one ("Defense, Space &
 # Security" prints no segment called "Space")
@@ -60,9 +60,12 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
     calculated = (
         asked.intent == "calculation" and asked.formula is not None and asked.formula.name in GROWTH_FORMULAS
     )
-    if asked.language != "en" or not (asked.intent == "lookup" or calculated):
-        return []  # "By what percentage did net sales to customers in China grow": China's growth
     q = asked.question
+    if asked.language != "en":
+        return []
+    if not (asked.intent == "lookup" or calculated):  # "By what percentage did net sales to customers in
+        # China grow": China's growth; "What gross margin did AMD's Data Center segment earn": the segment's
+        return called_parts(asked, [e for e in asked.entities if e in q and not is_filer(e, asked, context)])
     owners = [
         e
         for e in asked.entities
@@ -151,3 +154,37 @@ def came_from_parts(asked: AskedFor) -> list[str]:
     part = m.group(1) or m.group(2)
     named = [*asked.entities, *(i.printed for i in asked.line_items)]
     return [] if any(part.lower() in n.lower() or n.lower() in part.lower() for n in named) else [part]
+
+
+# "Strip out bitcoin: how much did total net revenue grow", "revenue excluding the Kenvue business": the
+# figure asked leaves a named part out
+_LEFT_OUT = re.compile(
+    r"\b(?:excluding|excl\.|exclusive\s+of|strip(?:ping)?\s+out|leav(?:e|ing)\s+out|setting\s+aside)\s+"
+    r"(?:the\s+|its\s+)?(?:effects?\s+of\s+|impact\s+of\s+)?(?!current\s+(?:portion|maturities))([a-z][\w-]*)",
+    re.I,
+)  # "long-term debt excluding the current portion" is the long-term row itself
+
+
+def left_out(asked: AskedFor, facts: list[Fact], context: list[Chunk]) -> list[Fact]:
+    """Without a formula of its own, a figure asked without a part ("excluding bitcoin") that a retrieved
+    table reports as a row of its own ("| Bitcoin revenue |") is only a row that says it leaves the part out:
+    a total holds it. When no table row names the part, the phrase says how a row is measured ("rent
+    expense, excluding executory costs"), and every row stays."""
+    if (
+        asked.language != "en"
+        or asked.definition is not None
+        or (m := _LEFT_OUT.search(asked.question)) is None
+    ):
+        return facts
+    word = m.group(1).lower()
+    rows = (line for c in context for line in c.text.lower().splitlines() if line.startswith("|"))
+    if not any(word in line.split("|")[1] for line in rows if line.count("|") > 1):
+        return facts
+    return [f for f in facts if word in (t := _printed_text(f)) and _LEAVES_OUT.search(t)]
+
+
+def _printed_text(f: Fact) -> str:
+    return f"{f.line_item} {f.section} {f.column_label} {f.statement}".lower()
+
+
+_LEAVES_OUT = re.compile(r"\bexclud\w*|\bexcl\.|\bex-|\bwithout\b|\bother than\b|\bless\b")

@@ -339,8 +339,8 @@ def part_qualifiers(question: str) -> list[str]:
     return out
 
 
-_PART_MAKES = re.compile(
-    r"['’]s\s+(?P<kind>[a-z][a-z -]{2,30}?)\s*(?:\([^()]*\)\s*)?(?:generated?|earned?|contributed?)\b"
+_PART_MAKES = re.compile(  # "Corning's polycrystalline silicon products generate"
+    r"['’]s\s+(?P<kind>[a-z][a-z -]{2,40}?)\s*(?:\([^()]*\)\s*)?(?:generated?|earned?|contributed?)\b"
 )
 _WHOLE_WORDS = frozenset(
     ["segment", "segments", "business", "businesses", "operations", "activities", "company"]

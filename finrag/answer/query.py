@@ -54,6 +54,7 @@ from finrag.answer.question_years import (
     year_ended,
 )
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
+from finrag.answer.row_asks import zh_sold_kind
 from finrag.answer.sources import asked_items, without_sources
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
@@ -251,6 +252,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
             found += zh_parts_after(text, asked.line_items, rows=True) + zh_projects(text, asked.line_items)
             found += zh_top_ranked(text, asked.line_items)  # "前五名应收账款汇总金额": not the balance
+            found += zh_sold_kind(text, asked.line_items)  # "罐式集装箱卖了多少钱": its revenue row
             found += part_qualifiers(text)  # also in a mixed question
         asked.qualifiers = list(dict.fromkeys(found))
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:

@@ -101,8 +101,12 @@ def part_names_report_only(text: str) -> bool:
     return parts > 0 and parts == len(REPORT_PART.findall(text))
 
 
-# a part of a year named by the day it ends ("the quarter ended Dec 2022", "six months ended June 30, 2023")
-QUARTER_ENDED = re.compile(r"\bquarters?\s+(?:ended|ending)\b", re.I)  # "the quarter ended Dec 2022"
+# a part of a year named by the day it ends ("the quarter ended Dec 2022", "six months ended June 30, 2023",
+# "the June 2023 quarter")
+QUARTER_ENDED = re.compile(
+    r"\bquarters?\s+(?:ended|ending)\b|\b[a-z]{3,9}\.?\s+(?:19|20)\d{2}\s+quarters?\b", re.I
+)
+_QUARTER_AFTER = re.compile(r"\s+(?:fiscal\s+)?quarters?\b", re.I)
 _SPAN_ENDED = re.compile(
     r"\b(?:quarter|(?:three|six|nine) months|\d{1,2} weeks)\s+(?:ended|ending)\s+$", re.I
 )
@@ -112,4 +116,12 @@ YEAR_SPAN_ENDED = re.compile(r"\b(?:year|twelve months|5[23] weeks)\s+(?:ended|e
 def span_labels(text: str, labels: list[str]) -> list[str]:
     """The period labels ``text`` writes right after a part of a year that ends on them ("the six months
     ended June 30, 2023"): a flow's end, not a balance date."""
-    return [lab for lab in labels if lab in text and _SPAN_ENDED.search(text[: text.find(lab)])]
+    return [
+        lab
+        for lab in labels
+        if lab in text
+        and (
+            _SPAN_ENDED.search(text[: text.find(lab)])
+            or _QUARTER_AFTER.match(text, text.find(lab) + len(lab))  # "the June 2023 quarter"
+        )
+    ]

@@ -38,3 +38,27 @@ def part_after(question: str, item: LineItemMatch) -> str:
 def part_match(question: str, item: LineItemMatch) -> re.Match[str] | None:
     """Where a Chinese question writes the part of an item's balance it asks for, else None."""
     return _ZH_PART.match(question, item.end) if item.start >= 0 and not item.printed.isascii() else None
+
+
+# "罐式集装箱卖了多少钱", "内衬箱、电加热箱这些特种罐箱卖了多少钱": a colloquial item's subject after the year
+_ZH_SOLD = re.compile(
+    r"(?:\d{2,4}\s*年(?:度|全年)?|[，,]\s*)([\u4e00-\u9fff、]{2,30}?)(?:总共|一共|合计|共)?$"
+)
+_ZH_NOT_SOLD = re.compile(r"^(?:公司|本公司|发行人|集团|全年|全部|一共|总共)$")
+
+
+def zh_sold_kind(question: str, items: list[LineItemMatch]) -> list[str]:
+    """What a Chinese question says was sold or earned when it asks colloquially ("…卖了多少钱" is a
+    revenue row matched over its words): the words between the year and the phrase, never the company."""
+    out: list[str] = []
+    for item in items:
+        if not item.span or item.printed.isascii() or item.start <= 0:
+            continue  # a row the question writes as printed names its own kind, if any
+        m = _ZH_SOLD.search(question[: item.start])
+        kind = _ZH_FILLER.sub("", m.group(1)) if m else ""
+        if len(kind) >= 2 and not _ZH_NOT_SOLD.match(kind):
+            out.append(kind)
+    return out
+
+
+_ZH_FILLER = re.compile(r"这些|这个|那些|的$")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.asks import asks_amount, compared_items, compared_parts, typed_tersely
+from finrag.answer.asks import asks_amount, asks_reason, compared_items, compared_parts, typed_tersely
 from finrag.answer.query import analyze
 
 
@@ -47,6 +47,16 @@ def test_an_item_and_a_period_typed_tersely_ask_for_the_figure() -> None:
         ["net cash from investing activities"],
     )
     assert typed_tersely("国电05年少数股东损益", ["国电"], ["少数股东损益"])
+    assert typed_tersely(  # two periods compared, the item with its "net"
+        "amcor net interest expense for the june 2023 quarter vs the june 2022 quarter?",
+        ["Amcor"],
+        ["interest expense"],
+    )
+    assert typed_tersely(
+        "Adobe sales and marketing expense for fiscal 2014 (year ended Nov 28, 2014)?",
+        ["Adobe"],
+        ["sales and marketing"],
+    )
     # a part named besides ("safety and industrial segment") is more than an item and a period
     assert not typed_tersely(
         "3M safety and industrial segment operating income 2022", ["3M"], ["operating income"]
@@ -64,3 +74,8 @@ def test_two_named_parts_on_either_side_of_the_comparison() -> None:
 def test_a_terse_question_may_name_the_item_s_scope() -> None:
     assert typed_tersely("J&J Darzalex worldwide sales Q4 2022", ["J&J Darzalex"], ["sales"])
     assert not typed_tersely("J&J Darzalex sales growth drivers Q4 2022", ["J&J Darzalex"], ["sales"])
+
+
+def test_how_a_report_explains_a_change_is_a_reason_asked() -> None:
+    assert asks_reason("国电电力2007年上半年主营业务收入同比增长较快，招股意向书是怎么解释的？")
+    assert not asks_reason("国电电力2007年上半年主营业务收入是多少？")

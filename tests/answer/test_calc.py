@@ -134,3 +134,11 @@ def test_a_weighted_average_is_a_line_item_not_a_mean_to_work_out() -> None:
     assert detect_formula("What was Pfizer's weighted-average number of diluted shares in Q2 2023?") is None
     assert detect_formula("2019年加权平均股数是多少？") is None
     assert detect_formula("What was the average total assets in 2022?").name == "average"  # type: ignore[union-attr]
+
+
+def test_a_yearly_average_item_is_a_line_item_and_a_rise_in_percent_is_a_growth() -> None:
+    assert detect_formula("国电电力2006年火电全年平均利用小时是多少？") is None
+    assert detect_formula("天源科技2003年和2004年营业收入的平均值是多少？").name == "average"  # type: ignore[union-attr]
+    rise = detect_formula("截至2007年6月30日的其他应付款，比年初增加了百分之多少？")
+    assert rise is not None and rise.name == "yoy_growth"
+    assert detect_formula("国电电力的上网电量占发电量的百分之多少？").name == "share_of_total"  # type: ignore[union-attr]

@@ -17,6 +17,7 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
         ("货币资金（附注五、1）", "货币资金", "cash"),
         ("减：营业费用", "营业费用", "selling_expense"),  # the pre-2007 standards' name for 销售费用
         ("Net earnings (b)(c)(d)", "net earnings", "net_profit"),
+        ("Marketing, general and administrative", "marketing, general and administrative", "sga_expense"),
         ("(Loss)/earnings before income taxes", "earnings before income taxes", "total_profit"),
         ("Income tax (expense)/benefit", "income tax benefit", "income_tax"),
         (
@@ -126,6 +127,15 @@ def test_an_item_named_around_its_subject() -> None:
         ("operating_cash_flow", "cash generated from operations")
     ]
     assert find_line_items("How much cash did Amazon hold at year end?") == []
+
+
+def test_an_item_a_company_s_possessive_interrupts_is_read_whole() -> None:
+    found = find_line_items("What was the current portion of Amcor's long-term debt at June 30, 2023?")
+    assert [(m.concept, m.printed) for m in found] == [
+        ("short_term_borrowings", "current portion of long-term debt")
+    ]
+    found = find_line_items("What was the cost of Best Buy's revenue in fiscal 2023?")
+    assert [m.printed for m in found] == ["cost of revenue"]
 
 
 def test_an_item_the_question_interrupts_with_its_other_sign_and_colloquial_chinese_names() -> None:

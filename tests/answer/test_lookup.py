@@ -861,6 +861,30 @@ def test_a_row_the_question_writes_out_beats_the_shorter_item_it_starts_with() -
     assert f is not None and f.value == Decimal("5144")
 
 
+def test_a_row_written_out_with_its_comma_beats_a_note_s_row_of_the_bare_item() -> None:
+    balance = Table(
+        "t1",
+        [64],
+        [["(In thousands)", "2020", "2019"]],
+        [["Long-term debt, net", "12,376,684", "11,168,904"]],
+        caption="CONSOLIDATED BALANCE SHEETS",
+    )
+    taxes = Table(
+        "t2",
+        [88],
+        [["", "2020", "2019"]],
+        [["Long-term debt", "10,907", "2,022"]],
+        caption="NOTE 10 — INCOME TAXES",
+    )
+    doc = make_doc([balance, taxes], company="MGM Resorts", year=2020, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "What was MGM Resorts' long-term debt, net at December 31, 2020?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    item = next(m for m in asked.line_items if m.printed == "long-term debt")
+    f = best_fact(facts, Want(item, 2020), asked, {})
+    assert f is not None and f.value == Decimal("12376684")
+
+
 def test_a_half_year_is_not_answered_from_a_whole_year_column() -> None:
     cash = Table(
         "t10",
@@ -1129,3 +1153,10 @@ def test_a_figure_per_unit_asked_is_not_the_total() -> None:
     total = analyze("What was Acme's International streaming revenue in 2015?")
     got = best_fact(facts, Want(LineItemMatch("revenue", "revenue", 0), 2015), total, {})
     assert got is not None and got.value == Decimal("1953435")
+
+
+def test_the_closing_and_the_opening_balance_asked_together_are_both_wanted() -> None:
+    q = "国电电力2007年半年报母公司资产负债表里，短期借款的期末余额和年初余额各是多少？"
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "lookup", periods=find_periods(q)))
+    wants = [(w.year, w.period_end, w.prior) for w in wants_for(asked) if w.item.printed == "短期借款"]
+    assert wants == [(2007, "2007-06-30", False), (2006, None, True)]  # 30 June closes the half-year report

@@ -8,7 +8,7 @@ from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owner_names import abroad_part, called_parts, is_filer, subject_names
-from finrag.answer.owners import kind_facts, noted_in_question, owned_facts
+from finrag.answer.owners import kind_facts, noted_in_question, owned_facts, unnamed_segments
 from finrag.answer.query import analyze
 from finrag.model import Block, BlockKind, Table
 
@@ -541,3 +541,90 @@ def test_the_business_a_part_sits_within_is_no_owner_of_its_figure() -> None:
     )
     asked.companies = ["JPMorgan Chase"]
     assert subject_names(asked, [*chunks, prose]) == ["Global Private Bank"]
+
+
+def test_a_part_named_after_the_filer_s_possessive_owns_its_row_of_a_table_its_lead_in_titles() -> None:
+    offerings = Table(
+        "t1",
+        [95],
+        [["Year Ended June 30,", "2023", "2022"]],
+        [["Windows", "21,507", "24,732"], ["Gaming", "15,466", "16,230"], ["Total", "$211,915", "$198,270"]],
+    )
+    doc = make_doc([offerings], company="Microsoft", year=2023, language="en", unit_line="(In millions)")
+    lead = "Revenue, classified by significant product and service offerings, was as follows:"
+    doc.blocks.insert(0, Block(BlockKind.TEXT, lead, 95))
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "Xbox content and services revenue grew on third-party gaming content.", 40, n=9)
+    asked = analyze("By what percentage did Microsoft's Gaming revenue change in fiscal year 2023?")
+    asked.companies = ["Microsoft"]
+    names = subject_names(asked, [*chunks, prose])
+    assert names == ["Gaming"]  # a capitalised common word, but written as the part whose revenue is asked
+    facts = extract_facts(doc, chunks)
+    assert {f.statement for f in facts} == {"Revenue by significant product and service offerings"}
+    owned = owned_facts(facts, names, {c.chunk_id: c for c in chunks}, asked=asked)
+    out = calculation_answer(asked, owned, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("-4.71")
+
+
+def test_a_segment_table_s_rows_under_a_segment_heading_are_not_the_company_s_figure() -> None:
+    segments = Table(
+        "t1",
+        [36],
+        [["", "2018", "2017"]],
+        [
+            ["Las Vegas Strip Resorts", "", ""],
+            ["Casino revenue", "1,407,733", "1,436,830"],
+            ["Net revenues", "5,881,975", "5,968,206"],
+            ["MGM China", "", ""],
+            ["Casino revenue", "2,318,417", "1,740,296"],
+        ],
+        caption="Net Revenues by Segment",
+    )
+    doc = make_doc([segments], company="MGM Resorts", year=2018, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    assert unnamed_segments(facts, "What was MGM Resorts' casino revenue for the full year 2018?") == []
+    china = unnamed_segments(facts, "What was MGM China's casino revenue in 2018?")
+    assert {f.section for f in china} == {"MGM China"}
+
+
+def test_an_owner_s_rows_of_tables_a_lead_in_titles_count_beside_its_heading_in_another_table() -> None:
+    sales = Table(
+        "t1",
+        [28],
+        [["", "2022", "2021"]],
+        [["Display Technologies", "3,306", "3,700"], ["Environmental Technologies", "1,584", "1,586"]],
+    )
+    income = Table(
+        "t2",
+        [29],
+        [["", "2022", "2021"]],
+        [["Display Technologies", "769", "960"], ["Environmental Technologies", "292", "269"]],
+    )
+    products = Table(
+        "t3",
+        [105],
+        [["", "2022", "2021"]],
+        [["Environmental Technologies", "", ""], ["Diesel", "578", "597"], ["Automotive", "1,006", "989"]],
+        caption="Revenue by product line",
+    )
+    doc = make_doc([sales, income, products], company="Corning", year=2022, language="en", unit_line="")
+    leads = {
+        "t1": "The following table presents segment net sales by reportable segment (in millions):",
+        "t2": "The following table presents segment net income (loss) by reportable segment (in millions):",
+    }
+    for i in range(len(doc.blocks) - 1, -1, -1):
+        if (lead := leads.get(doc.blocks[i].table_id or "")) is not None:
+            doc.blocks[i - 1] = Block(BlockKind.TEXT, lead, doc.blocks[i].page)
+    chunks = table_chunks(doc)
+    asked = analyze(
+        "Corning Environmental Technologies: segment net income as a % of segment net sales for 2022?"
+    )
+    asked.companies = ["Corning"]
+    owned = owned_facts(
+        extract_facts(doc, chunks),
+        ["Environmental Technologies"],
+        {c.chunk_id: c for c in chunks},
+        asked=asked,
+    )
+    out = calculation_answer(asked, owned, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("18.43")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from finrag.answer.parts import came_from_parts, unprinted_parts
+from finrag.answer.facts import extract_facts
+from finrag.answer.parts import came_from_parts, left_out, owner_parts, unprinted_parts
 from finrag.answer.query import analyze
+from finrag.model import Table
 
-from .helpers import make_chunk, make_doc
+from .helpers import make_chunk, make_doc, table_chunks
 
 
 def test_a_segment_the_question_names_that_no_text_prints_is_an_unprinted_part() -> None:
@@ -123,3 +125,37 @@ def test_what_a_figure_came_from_or_is_included_in_is_the_part_asked() -> None:
     online = analyze("How much of General Mills' fiscal 2020 net sales came through e-commerce channels?")
     assert came_from_parts(online) == ["e-commerce channels"]
     assert came_from_parts(analyze("How much revenue did 3M generate in 2018?")) == []
+
+
+def test_a_figure_asked_without_a_part_a_table_reports_is_only_a_row_that_leaves_it_out() -> None:
+    revenue = Table(
+        "t1",
+        [52],
+        [["", "2020", "2019"]],
+        [["Total net revenue", "9,497,578", "4,713,500"], ["Rent expense", "120", "100"]],
+        caption="Selected Financial Data",
+    )
+    doc = make_doc([revenue], company="Square", year=2020, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    rows = [
+        make_chunk(
+            doc, "| Bitcoin revenue | 4,571,543 | 516,465 |\n| Transaction-based revenue | 3,294,978 |", 62
+        )
+    ]
+    asked = analyze("Strip out bitcoin: how much did Square's total net revenue grow in 2020?")
+    assert left_out(asked, facts, rows) == []  # the total holds bitcoin; no row leaves it out
+    whole = analyze("How much did Square's total net revenue grow in 2020?")
+    assert left_out(whole, facts, rows) == facts
+    prose = [make_chunk(doc, "Rent expense, excluding executory costs, was $120 million.", 70)]
+    rent = analyze("By what percentage did Square's rent expense (excluding executory costs) rise in 2020?")
+    assert left_out(rent, facts, prose) == facts  # how the row is measured: no row of executory costs
+    debt = analyze("What was Square's long-term debt (excluding the current portion) at the end of 2020?")
+    assert left_out(debt, facts, rows) == facts  # the balance sheet's long-term row itself
+
+
+def test_a_segment_the_question_names_binds_a_quoted_margin_as_well() -> None:
+    doc = make_doc([], company="Advanced Micro Devices", year=2022, language="en", unit_line="")
+    chunk = make_chunk(doc, "Gross margin, as a percentage of net revenue for 2022, was 45%.", 40)
+    asked = analyze("What gross margin did AMD's Data Center segment earn in 2022?")
+    asked.companies = ["Advanced Micro Devices"]
+    assert owner_parts(asked, [chunk]) == ["Data Center"]

@@ -40,6 +40,18 @@ QUARTER = """# Packco plc Quarterly Report on Form 10-Q for the quarter ended De
 | Net sales | 3,642 | 3,503 |
 """
 
+RELEASE = """# Packco plc fourth quarter fiscal 2022 results
+
+## Condensed Consolidated Statements of Income
+
+($ million)
+
+| | Three Months Ended June 30, 2022 | Three Months Ended June 30, 2021 | Year Ended June 30, 2022 |
+|---|---|---|---|
+| Net sales | 3,900 | 3,400 | 14,544 |
+| Interest expense, net | (41) | (37) | (135) |
+"""
+
 RETAIL = """# Shopmart Inc. Annual Report on Form 10-K for the fiscal year ended January 31, 2018
 
 ## Five-Year Financial Summary
@@ -69,7 +81,12 @@ In fiscal 2018 the Company recorded pre-tax restructuring charges as part of clo
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     root = tmp_path_factory.mktemp("spans")
     settings = load_settings(root / "data")
-    docs = {"PACKCO_2022_10K.md": ANNUAL, "PACKCO_2023Q2_10Q.md": QUARTER, "SHOPMART_2018_10K.md": RETAIL}
+    docs = {
+        "PACKCO_2022_10K.md": ANNUAL,
+        "PACKCO_2023Q2_10Q.md": QUARTER,
+        "PACKCO_2022Q4_EARNINGS.md": RELEASE,
+        "SHOPMART_2018_10K.md": RETAIL,
+    }
     store, retriever = build_index(settings, root / "docs", docs)
     yield Answerer(settings, store, retriever)
     store.close()
@@ -78,6 +95,13 @@ def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
 def test_a_quarter_named_by_its_end_is_read_from_the_three_month_columns(answerer: Answerer) -> None:
     answer = answerer.ask(SearchRequest("Packco rigid packaging share of net sales, quarter ended Dec 2022"))
     assert "22.79%" in answer.answer and "3,393" not in answer.answer
+
+
+def test_a_quarter_named_by_its_month_is_read_from_the_three_month_columns(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest("packco net interest expense for the june 2022 quarter vs the june 2021 quarter?")
+    )
+    assert "41" in answer.answer and "37" in answer.answer and "135" not in answer.answer
 
 
 def test_a_share_of_a_whole_no_item_names_is_never_another_table_s_percent(answerer: Answerer) -> None:

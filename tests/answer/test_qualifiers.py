@@ -135,6 +135,7 @@ def test_current_is_where_a_balance_sheet_row_stands() -> None:
             ["Inventories", "10,310", "8,981"],
             ["Deferred revenues", "1,375", "1,493"],
             ["Noncurrent inventories", "5,868", "5,827"],
+            ["Long-term debt obligations", "40,370", "39,000"],
         ],
         caption="Condensed Consolidated Balance Sheets",
     )
@@ -143,6 +144,8 @@ def test_current_is_where_a_balance_sheet_row_stands() -> None:
     current = kind_facts(facts, ["current"], {})
     assert {f.line_item for f in current} == {"Inventories", "Deferred revenues"}  # not the noncurrent row
     assert {f.line_item for f in kind_facts(facts, ["current deferred"], {})} == {"Deferred revenues"}
+    noncurrent = {f.line_item for f in kind_facts(facts, ["non-current"], {})}  # long-term is non-current
+    assert noncurrent == {"Long-term debt obligations", "Noncurrent inventories"}
 
 
 def test_a_product_s_ratio_is_read_from_its_row_of_the_breakdown_not_worked_out_for_the_company() -> None:
@@ -196,6 +199,8 @@ def test_a_lower_case_part_after_the_company_s_possessive_is_the_kind_asked_in_t
         "What net sales did Amazon's physical stores (which include Whole Foods Market) generate in 2017?"
     )
     assert part_qualifiers(stores) == ["physical stores"]
+    polysilicon = "How much revenue did Corning's polycrystalline silicon products generate in 2022?"
+    assert part_qualifiers(polysilicon) == ["polycrystalline silicon products"]  # a long name of a part
     assert part_qualifiers("How much cash did Amazon's operations generate in 2017?") == []
 
 
@@ -486,3 +491,8 @@ def test_a_fair_value_asked_is_a_kind_the_figure_must_print_not_the_carrying_amo
     )
     assert [m.printed for m in asked.line_items] == ["long-term debt"] and "fair value" in asked.qualifiers
     assert "fair value" not in analyze("What was Nike's long-term debt at May 31, 2021?").qualifiers
+
+
+def test_what_a_chinese_question_says_was_sold_is_the_kind_of_revenue_asked() -> None:
+    assert analyze("四方科技2019年罐式集装箱卖了多少钱？").qualifiers == ["罐式集装箱"]
+    assert analyze("四方科技2019年卖了多少钱？").qualifiers == []  # the company's own revenue
