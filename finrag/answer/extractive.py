@@ -17,8 +17,6 @@ from finrag.retrieve.name_forms import short_forms
 
 MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
-MIN_SHARED_TERMS = 2  # terms a quote shares with a question of SHARED_TERMS_FROM terms or more, at least
-SHARED_TERMS_FROM = 4  # a shorter question ("员工总数是多少人") may be answered by a sentence sharing one
 RANK_DECAY = 0.08  # later context chunks count slightly less (the retriever already ranked them)
 MIN_TEXT_SHARE = 0.5  # below this share of letters/digits a "sentence" is table debris
 INTRO_ROWS = 4  # a quoted table header or lead-in brings this many rows after it (the figures it heads)
@@ -279,14 +277,10 @@ def select_sentences(
     lowered = [c.text.lower() for c in candidates]
     df = {t: sum(t in s for s in lowered) for t in wanted}
     rank = {n: i for i, (n, _) in enumerate(context)}
-    # a question of several terms is not answered by a sentence sharing one ("| Broker Non-Votes |" for the
-    # votes on a plastic packaging proposal), unless the focus checked it prints the item's wording
-    open_ended = focus is None or not focus.wordings
-    least = MIN_SHARED_TERMS if open_ended and len(set(wanted)) >= SHARED_TERMS_FROM else 1
     for c, low in zip(candidates, lowered, strict=True):
         hit = [t for t in wanted if t in low]
         idf = sum(math.log(1 + len(candidates) / (1 + df[t])) * (1 + len(t) / 4) for t in hit)
-        c.score = idf / (1 + RANK_DECAY * rank[c.n]) if len(set(hit)) >= least else 0.0
+        c.score = idf / (1 + RANK_DECAY * rank[c.n])
     best = max(c.score for c in candidates)
     if best <= 0:
         return []

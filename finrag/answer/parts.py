@@ -160,7 +160,8 @@ def came_from_parts(asked: AskedFor) -> list[str]:
 # figure asked leaves a named part out
 _LEFT_OUT = re.compile(
     r"\b(?:excluding|excl\.|exclusive\s+of|strip(?:ping)?\s+out|leav(?:e|ing)\s+out|setting\s+aside)\s+"
-    r"(?:the\s+|its\s+)?(?:effects?\s+of\s+|impact\s+of\s+)?(?!current\s+(?:portion|maturities))([a-z][\w-]*)",
+    r"(?!(?:the\s+|its\s+)?current\s+(?:portion|maturities))"
+    r"(?:the\s+|its\s+)?(?:effects?\s+of\s+|impact\s+of\s+)?([a-z][\w-]*)",
     re.I,
 )  # "long-term debt excluding the current portion" is the long-term row itself
 

@@ -267,10 +267,3 @@ def test_a_parent_company_figure_is_not_quoted_from_a_consolidated_note_row() ->
     assert extractive_answer(question, [(1, group)], 3, 400, focus) == ""
     assert "21,951,249.29" in extractive_answer(question, [(1, parent)], 3, 400, focus)
 
-
-def test_a_quote_sharing_one_word_with_a_long_question_is_no_answer() -> None:
-    question = "How many votes were cast in favor of the shareholder proposal on plastic packaging?"
-    votes = _chunk("| Proposal 4 | For | Against |\n| Broker Non-Votes | 172,969,325 |", [])
-    assert extractive_answer(question, [(1, votes)], 3, 400) == ""
-    told = _chunk("The shareholder proposal on plastic packaging received 120,000 votes in favor.", [])
-    assert "120,000" in extractive_answer(question, [(1, told)], 3, 400)
