@@ -27,6 +27,15 @@ __all__ = [
 
 HUNDRED = Decimal(100)
 DEFAULT_PLACES = 2  # "保留两位小数" is the usual convention when the question does not say
+SIGNIFICANT_DIGITS = 2  # a small ratio no decimals were asked for keeps two digits: 0.045, not 0.05
+
+
+def _significant_places(raw: Decimal, formula: Formula) -> int:
+    """Decimals for a result the question gives none for: two, or more for a plain ratio below 0.1 (a
+    debt-to-equity of 0.045) so it keeps two significant digits."""
+    if formula.percent or formula.same_unit or raw == 0 or abs(raw) >= Decimal("0.1"):
+        return DEFAULT_PLACES
+    return max(DEFAULT_PLACES, SIGNIFICANT_DIGITS - 1 - abs(raw).adjusted())
 
 
 @dataclass(slots=True, frozen=True)
@@ -79,7 +88,7 @@ def compute(
         template = formula.template
     # a bare ratio below one, no decimals asked: its percentage too ("0.26 (26.49%)": 0.26 alone hides it)
     as_percent = places is None and formula.name == "ratio" and abs(raw) < 1
-    places = DEFAULT_PLACES if places is None else places
+    places = _significant_places(raw, formula) if places is None else places
     shown = raw * HUNDRED if formula.percent else raw
     result = rounded(shown, places)
     unit = "%" if formula.percent else (_common_unit(operands, use_base) if formula.same_unit else None)

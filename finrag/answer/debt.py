@@ -67,7 +67,21 @@ def asks_debt_ratio(asked: AskedFor) -> bool:
         asked.language == "en"
         and asked.formula is not None
         and asked.formula.name == "debt_to_equity"
-        and asked.definition is None
+        and (asked.definition is None or _defined_as_debt(asked))
+    )
+
+
+_DEBT_TERM = re.compile(r"(?:total )?debt", re.I)
+
+
+def _defined_as_debt(asked: AskedFor) -> bool:
+    """The question's own definition is this ratio's: total debt over equity ("(total debt incl. current
+    portion / total stockholders' equity)")."""
+    terms = asked.definition.terms if asked.definition else []
+    return (
+        len(terms) == 2
+        and _DEBT_TERM.fullmatch(terms[0].item.printed) is not None
+        and terms[1].item.concept == "equity"
     )
 
 

@@ -153,9 +153,22 @@ def _bind(
         read = [f for f in facts if statement_kind(f.statement) == home] if home else []
         tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
         same_table = [f for f in read or facts if (f.doc_id, f.table_ref) in tables]
+        # "federal + state + foreign" read under "Current:": the heading the other operands share, then the
+        # table (its "Foreign" under no heading is pre-tax earnings)
+        sections = {(c.doc_id, c.table_ref, c.section) for c in chosen if c.section}
+        same_section = (
+            [f for f in same_table if (f.doc_id, f.table_ref, f.section) in sections]
+            if not w.item.within
+            else []
+        )  # an operand named with its own heading ("casino expenses") is read under that one
         pool = [f for f in read or facts if chosen and f.doc_id == chosen[0].doc_id] or read or facts
         f = next(
-            (b for p in (same_table, pool) if (b := best_fact(p, w, asked, doc_rank, fallback=False))), None
+            (
+                b
+                for p in (same_section, same_table, pool)
+                if (b := best_fact(p, w, asked, doc_rank, fallback=False))
+            ),
+            None,
         )
         f = f or best_fact(facts, w, asked, doc_rank) or _unqualified(facts, w, asked, doc_rank)
         f = f or _zh_plain(facts, w, asked, doc_rank)

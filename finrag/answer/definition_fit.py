@@ -45,8 +45,16 @@ def growth_on_dates(question: str) -> bool:
     return _DATED_GROWTH.search(question) is not None
 
 
+# "(balance at July 29, 2023 / balance at July 30, 2022 - 1)": an English operand naming only a measure
+# and its date (group 1, the opening-balance mark, never matches)
+_EN_DATED_MEASURE = re.compile(r"^(\b\B)?(?:the\s+)?(?:balance|amount|value)s?$", re.I)
+
+
 def _date_only(t: Term | Constant | str) -> re.Match[str] | None:
-    return _PERIOD_OPERAND.match(t.item.printed) if isinstance(t, Term) and not t.item.concept else None
+    if not isinstance(t, Term) or t.item.concept:
+        return None
+    printed = t.item.printed
+    return _PERIOD_OPERAND.match(printed) or (_EN_DATED_MEASURE.match(printed) if t.year or t.dated else None)
 
 
 def with_period_operands(definition: Definition | None, items: list[LineItemMatch]) -> Definition | None:

@@ -49,6 +49,10 @@ _NOISE = re.compile(
     re.I,
 )
 _CONSTANT = re.compile(r"^\d+(?:\.\d+)?$")
+# "total debt incl. current portion": what the item already comprises, not another item's name
+_INCLUDING = re.compile(
+    r",?\s*\b(?:incl\.|including|inclusive of)\s+(?:the\s+)?current (?:portion|maturities)\b.*$", re.I
+)
 # "total revenue for the 52 weeks ended August 29, 2021", "accounts payable at January 28, 2023", "fiscal
 # 2022 cost of sales": the period an operand is read at (its year is read separately), not its name
 _DATED = re.compile(
@@ -128,7 +132,7 @@ _BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, bot
 
 def _item(text: str) -> LineItemMatch | None:
     """The line item an operand names: a lexicon item covering most of it, else the words as printed."""
-    words = _BOTH.sub("", " ".join(_NOISE.sub(" ", _DATED.sub(" ", text)).split()))
+    words = _BOTH.sub("", " ".join(_NOISE.sub(" ", _DATED.sub(" ", _INCLUDING.sub("", text))).split()))
     if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
         return None
     # "购建固定资产、无形资产和其他长期资产所支付的现金": one item, however long

@@ -4,6 +4,7 @@ question words that ask for each."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from finrag.answer.formula_base import (
     DAYS_PER_YEAR,
@@ -21,7 +22,15 @@ from finrag.answer.formula_base import (
 )
 from finrag.answer.ratios import ANALYST_RATIOS
 
-__all__ = ["COMPARISON_WORDS", "DAYS_PER_YEAR", "FORMULAS", "VARIADIC", "Formula", "detect_formula"]
+__all__ = [
+    "COMPARISON_WORDS",
+    "DAYS_PER_YEAR",
+    "FORMULAS",
+    "VARIADIC",
+    "Formula",
+    "detect_formula",
+    "summed_share",
+]
 
 # "How does X in FY2022 compare to FY2021?": the calculator works out each year, so these words name the
 # operation, not something the documents print (whole phrases: "compare" alone is part of "comparable")
@@ -155,6 +164,7 @@ FORMULAS: dict[str, Formula] = {
                 "涨了多少",
                 "涨幅",
                 *("增加了百分之", "增长了百分之", "减少了百分之", "下降了百分之", "上升了百分之"),
+                *("多了百分之", "少了百分之", "降了百分之", "降幅", "减幅", "跌幅"),
                 "growth rate",
                 "year-over-year",
                 "year over year",
@@ -311,3 +321,16 @@ def _mentions(low: str, word: str) -> bool:
     ):
         at = low.find(word, at + 1)
     return at >= 0
+
+
+def summed_share(parts: int) -> Formula:
+    """Several parts' share of one whole ("销售费用、管理费用、财务费用三项合计占主营业务收入的比例"):
+    the parts summed over the last operand."""
+    base = FORMULAS["share_of_total"]
+    summed = " + ".join("{" + str(i) + "}" for i in range(parts))
+    return replace(
+        base,
+        concepts=("*",) * (parts + 1),
+        template=f"({summed}) / {{{parts}}}",
+        evaluate=lambda xs: total(xs[:-1]) / xs[-1],
+    )

@@ -273,6 +273,9 @@ def decide(
     # the years a document covers are read from all its hits: the chunk that prints its English name (a
     # prospectus's cover) holds no year of its track record
     docs = {h.chunk.doc_id for h in own or evidence}
+    # "PepsiCo's Latin America division in 2022": the filer's reports all count, also those that print the
+    # part by another name ("LatAm") and so are no evidence naming it
+    docs |= {h.chunk.doc_id for h in hits if h.chunk.meta.company in asked.companies}
     if (uncovered := uncovered_period(asked, [h for h in hits if h.chunk.doc_id in docs])) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)

@@ -172,4 +172,27 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
         )  # a five-year table's "| 2017年度 |" column holds that year's figures (a 10-Q's, part of the year)
         if not covered:
             return str(year)
-    return _after_evidence(asked, evidence) or _span_unreported(asked, evidence)  # Q3 of a 10-Q to June
+    return (
+        _after_evidence(asked, evidence)  # Q3 of a 10-Q to June
+        or _span_unreported(asked, evidence)
+        or _quarter_unreported(asked, evidence)
+    )
+
+
+def _quarter_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
+    """A quarter asked by its fiscal name ("bby q3 fy24") that no evidence report holds: none is that
+    quarter's or a later one's of its year, the same quarter's of the next year (its comparatives), an
+    annual report of its year or the next, or a report whose period is unknown."""
+    quarters = set(asked.quarters)
+    if len(quarters) != 1 or len(asked.years) != 1 or asked.dates:
+        return None  # a date written ("13 weeks ended January 28, 2023") is checked by the span's end
+    n, year = int(next(iter(quarters))[1:]), asked.years[0]
+    return None if any(_holds_quarter(h, year, n) for h in evidence) else f"Q{n} {year}"
+
+
+def _holds_quarter(hit: Hit, year: int, n: int) -> bool:
+    m = hit.chunk.meta
+    if m.fiscal_year is None or m.doc_type == "prospectus" or m.fiscal_period in (None, "FY"):
+        return m.fiscal_year is None or m.fiscal_year >= year  # an annual report's quarterly data
+    k = int(m.fiscal_period[1:]) if m.fiscal_period[:1] == "Q" and m.fiscal_period[1:].isdigit() else 0
+    return (m.fiscal_year == year and (k >= n or not k)) or (m.fiscal_year == year + 1 and k in (n, 0))

@@ -283,13 +283,26 @@ _SAFE_PREFIXES = ("total ", "net ", "merchandise ", "consolidated ", "trade ", "
 MIN_CONTAINED = 8  # shorter English synonyms ("sales", "revenue") sit inside too many other row labels
 
 
+# "total liabilities and stockholders' equity": the balance sheet's grand total, not the liabilities
+_JOINED_ITEM = re.compile(
+    r"\s+(?:and|&)\s+(?:total\s+)?(?:(?:stock|share)holders['’]?|owners['’]?|shareowners['’]?)?\s*(?:equity|deficit)\b",
+    re.I,
+)
+
+
+_OWED = re.compile(r"\s+(?:payables?|receivables?|recoverable|refundable|prepaid)\b")
+
+
 def _qualifies(label: str, syn: str) -> bool:
     """``label`` is ``syn`` with a qualifier after it (a comma, dash, bracket or "attributable to ..."
     continuation) or one of the safe words before it."""
     if len(syn) < MIN_CONTAINED:
         return False
-    if label.startswith(syn):
-        return not label[len(syn)].isalnum()
+    if label.startswith(syn):  # "income taxes payable" is a balance owed, not the year's income taxes
+        rest = len(syn)
+        return (
+            not label[rest].isalnum() and not _JOINED_ITEM.match(label, rest) and not _OWED.match(label, rest)
+        )
     return label.endswith(syn) and label[: -len(syn)] in _SAFE_PREFIXES
 
 

@@ -18,7 +18,7 @@ from finrag.answer.per_share import PER_SHARE_ROW, per_share_row
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import QUARTER_ENDED
-from finrag.answer.row_asks import measure_after, part_after, part_match
+from finrag.answer.row_asks import measure_after, part_after, part_match, shows_measure
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
@@ -182,7 +182,9 @@ def best_fact(
     candidates = [(f, s) for f, s in candidates if s > 0 and not _excludes(f.line_item_norm, asked_item)]
     if measure := measure_after(asked.question, want.item):  # "四氧化三锰的销售量": that row of its block
         block = normalise(asked_item)
-        candidates += [(f, 1.0) for f in facts if measure in f.line_item and normalise(f.section) == block]
+        candidates += [
+            (f, 1.0) for f in facts if shows_measure(measure, f.line_item) and normalise(f.section) == block
+        ]
     if not candidates:
         broader = FALLBACK.get(want.item.concept) if fallback else None
         if broader:
@@ -246,7 +248,7 @@ def best_fact(
             continue  # "2007年1-6月": a quarter's column is three months of it
         if quarters and not asked.instant and not _quarter_column(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
-        if (quarters or half) and (
+        if (quarters or half or "three months" in spans) and (
             _WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)
         ):
             continue  # a quarter's or half year's figure: not the year's ("2007年度", "2022")
@@ -256,7 +258,7 @@ def best_fact(
             continue  # "transferred to fixed assets", "转入固定资产": a closing balance is another figure
         if component and component not in f"{f.line_item}{f.column_label}{f.section}{f.statement}":
             continue  # "固定资产的累计折旧": the net balance row is another figure
-        if measure and measure not in f"{f.line_item}{f.column_label}{f.section}":
+        if measure and not shows_measure(measure, f"{f.line_item}{f.column_label}{f.section}"):
             continue  # "太阳能边框的平均单价": the product's revenue row is another figure
         kind = statement_kind(f.statement)
         if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)):

@@ -53,6 +53,7 @@ _NOT_IN_ENTITY = (
     # roles a question asks about ("金宇生物2020年的董事长是谁"), never part of the company's name
     *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
     *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
+    *("募投", "募集资金", "募资"),  # "爱康募投的…项目": the offering's projects, not part of the name
     *_SHARE_OF,
 )
 

@@ -11,7 +11,7 @@ from functools import partial
 from finrag.answer.calc import AVERAGE_SHARE, Operand, calc_text, compute
 from finrag.answer.cells import amount_beside
 from finrag.answer.conversion import converted, with_conversion
-from finrag.answer.formulas import PRINTED_FIRST
+from finrag.answer.formulas import PRINTED_FIRST, summed_share
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import (
     QUARTERS,
@@ -69,9 +69,17 @@ _IN_PERCENT = re.compile(
     r"|\bwhat\s+(?:percent(?:age)?|%)\s+(?:do|does|did|would|is|was)\b|百分比",
     re.I,
 )
+_MAIN_BUSINESS = re.compile(r"主营业务(?:毛利|利润)")  # a ratio of the main business: its own rows
 _CHANGE_COLUMN = re.compile(r"增减|变动|同比|\bchange\b", re.I)  # "毛利率比上年增减（%）" is no 毛利率
 # "unadjusted" has no word boundary before "adjusted"; "GAAP, not adjusted" asks the reported figure
-ADJUSTED = re.compile(r"(?<!un-)(?<!not )(?<!non-)\badjusted\b", re.I)
+ADJUSTED = re.compile(r"(?<!un-)(?<!not )(?<!non-)\badjusted\b|\bnon-gaap\b", re.I)
+# "core operating margin", "organic revenue growth": a filer's own measure, never worked out from the
+# statements' rows (PepsiCo's core figures leave out items its reported ones hold)
+FILERS_OWN = re.compile(
+    r"\b(?:core|organic|underlying)\s+(?:[a-z&-]+\s+)?(?:margin|growth|profit|earnings|income|ebit(?:da)?|eps"
+    r"|revenues?|sales)\b",
+    re.I,
+)
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
 
 
@@ -251,6 +259,8 @@ def calculation_answer(
     formula = asked.formula
     if formula is not None and formula.named and ADJUSTED.search(asked.question):
         return None  # "Adjusted EBIT" is non-GAAP: the statements' operating income is another number
+    if formula is not None and FILERS_OWN.search(asked.question):
+        return None
     if (quoted := printed_ratio(asked, facts, doc_rank, cite)) is not None:
         return quoted
     if printed_only(asked):
@@ -315,6 +325,10 @@ def _calculation(
                 (m.printed for m in asked.line_items if m.concept == concept),
                 CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1],
             )
+            # "主营业务毛利率": the 主营业务收入 and 主营业务成本 rows only (营业收入 holds more)
+            main = f"主营业务{printed.removeprefix('营业')}"
+            by_name = bool(_MAIN_BUSINESS.search(asked.question)) and main in CONCEPTS[concept]
+            printed = main if by_name else printed
             at = anchor + int(back) if back and anchor is not None else anchor
             # a balance date the question writes ("2007年6月30日的流动比率"): that day, no other of its year
             written = asked.dates[0] if asked.instant and len(asked.dates) == 1 else None
@@ -323,7 +337,7 @@ def _calculation(
             closing = bool(written) and not ended and not _AVERAGE_ASKED.search(asked.question)
             on = (ended or written) if not back or closing else None
             closing_only = closing_only or (closing and bool(back))
-            wants.append(Want(LineItemMatch(concept, printed, 0), None if on else at, on))
+            wants.append(Want(LineItemMatch("" if by_name else concept, printed, 0), None if on else at, on))
     elif (
         formula.name in ("share_of_total", "share_of_revenue")
         and "average" in asked.question.lower()
@@ -341,6 +355,8 @@ def _calculation(
         wants = variable_wants(asked, facts, doc_rank)
     if not wants:
         return None
+    if formula.name == "share_of_total" and len(wants) > len(formula.concepts):
+        formula = summed_share(len(wants) - 1)  # several parts over one whole
     if formula.name == "ratio" and _IN_PERCENT.search(asked.question):
         formula = replace(formula, percent=True)  # "A divided by B … Answer in percent": 55.3%, not 0.55
     if formula.name == "cagr":  # the years between the two values the question names

@@ -124,6 +124,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             kind_facts(facts, asked.qualifiers, chunk_of, titled) + cells, asked.question
         )
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
+    elif "" in (read := {t.item.concept for t in asked.definition.terms} if asked.definition else concepts):
+        facts = noted_in_question(facts, asked.question, frozenset(read))  # "税金及附加明细中，房产税"
 
     cite = citer(prep, by_chunk, extra)
     if asked_classes(asked):  # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"

@@ -8,6 +8,7 @@ import re
 from finrag.answer.calc import VARIADIC
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
+from finrag.answer.operands import listed
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import part_after
 from finrag.model import Fact
@@ -28,7 +29,11 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         return []
     year = asked.years[0] if asked.years else None
     if len(items) >= 2 and formula.name != "yoy_growth":
-        return [Want(it, year) for it in (items if formula.name in VARIADIC else items[:2])]
+        # several parts listed together over one whole ("销售费用、管理费用、财务费用三项合计占…")
+        every = formula.name in VARIADIC or (
+            formula.name == "share_of_total" and listed(asked.question, items[:-1])
+        )
+        return [Want(it, year) for it in (items if every else items[:2])]
     if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
         return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
     item = items[0]

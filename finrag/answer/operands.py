@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
@@ -95,20 +96,33 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
     return sorted([*items, *extra[:1]], key=lambda m: m.start)
 
 
+_LIST_JOIN = re.compile(r"\s*(?:[、，,/]|和|及|与|以及|,?\s*and)\s*", re.I)
+
+
+def listed(question: str, items: list[LineItemMatch]) -> bool:
+    """The items are written one after another as a list ("A、B、C", "A, B and C")."""
+    ordered = sorted(items, key=lambda m: m.start)
+    return all(_LIST_JOIN.fullmatch(question[a.end : b.start]) is not None for a, b in pairwise(ordered))
+
+
 def share_order(asked: AskedFor) -> list[LineItemMatch]:
-    """The line items with the whole of a share last: "percentage of Y did X represent" is X / Y."""
+    """The line items with the whole of a share last: "percentage of Y did X represent" is X / Y; several
+    parts of one share ("A、B、C三项合计占D的比例") are summed over it."""
     items = asked.line_items
     # "percentage of Pfizer's revenues went to research and development? Use 'Research and development
     # expenses' and total revenues": an operand written twice is one operand
     kinds = {_kind(m) for m in items}
-    if asked.formula is None or asked.formula.name not in ("share_of_total", "ratio") or len(kinds) != 2:
+    if asked.formula is None or asked.formula.name not in ("share_of_total", "ratio") or len(kinds) < 2:
         return items
     text = asked.question
     for mark in _WHOLE_MARK.finditer(text):
         after = [m for m in items if 0 <= m.start - mark.end() <= _WHOLE_GAP]
         if len(after) >= 1:
             whole = _kind(min(after, key=lambda m: m.start))
-            return [m for m in items if _kind(m) != whole] + [m for m in items if _kind(m) == whole]
+            parts = [m for m in items if _kind(m) != whole]
+            if len(kinds) > 2 and not (asked.formula.name == "share_of_total" and listed(text, parts)):
+                return items  # three items, no list of parts: which two make the share is not known
+            return parts + [m for m in items if _kind(m) == whole]
     return items
 
 

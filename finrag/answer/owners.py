@@ -237,17 +237,19 @@ def _owns(name: str, label: str) -> bool:
 _NOTE_NUMBER = re.compile(r"^[\s\d一二三四五六七八九十()（）、.．]+")
 
 
-def noted_in_question(facts: list[Fact], question: str) -> list[Fact]:
-    """The rows of the Chinese note of a line item the question names ("管理费用中的折旧及摊销费": note "64、
-    管理费用", not 销售费用's row of the same name), when any fact is of such a note (a sub-note's title
-    such as "按账龄披露" names no item)."""
-    kept = [f for f in facts if _noted_item(f.statement, question)]
+def noted_in_question(facts: list[Fact], question: str, asked: frozenset[str] = frozenset()) -> list[Fact]:
+    """The rows of the Chinese note of a line item the question names ("管理费用中的折旧及摊销费": note
+    "64、管理费用", not 销售费用's row of the same name; "税金及附加明细中，房产税": not 应交税费's
+    房产税), when any fact is of such a note (a sub-note's title such as "按账龄披露" names no item) that
+    is not an item ``asked`` itself (its concepts)."""
+    kept = [f for f in facts if _noted_item(f.statement, question, asked)]
     return kept or facts
 
 
-def _noted_item(statement: str, question: str) -> bool:
+def _noted_item(statement: str, question: str, asked: frozenset[str]) -> bool:
     title = _NOTE_NUMBER.sub("", statement).strip()
-    return not title.isascii() and title in question and concept_of(title) is not None
+    concept = concept_of(title) if not title.isascii() and title in question else None
+    return concept is not None and concept not in asked
 
 
 # a table of the company's parts ("Net Revenues by Segment", "分部信息"); the whole's own headings

@@ -139,10 +139,12 @@ def part_query(parts: list[str], asked: AskedFor) -> str:
 # included in Lockheed Martin's inventories": the part asked before the whole it is included in
 _CAME_FROM = re.compile(
     r"\b(?:came|come|comes|derived?|generated?|earned?)\s+(?:(?:specifically|solely|only|directly)\s+)?"
-    r"(?:from|through|via)\s+(?:(?:the\s+)?sales?\s+of\s+)?(?:its\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"(?:from|through|via)\s+(?:(?:the\s+)?sales?\s+of\s+)?(?:its\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
     r"(?=\s*(?:[,?.;]|$|\s+(?:in|during|for|of)\b))"
     r"|\b[Hh]ow\s+much\s+(?:in|of)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:was|were|is|are)\s+"
     r"(?:included|recorded|recognized|reported)\s+(?:in|within|as\s+part\s+of)\b"
+    # "What operating income did Costco's e-commerce business generate": a part the filer's possessive names
+    r"|[A-Z][\w&.-]*['’]s?\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:business|segment|division|unit)\b"
 )
 
 
@@ -151,7 +153,7 @@ def came_from_parts(asked: AskedFor) -> list[str]:
     figure asked is that part's, never the whole's."""
     if asked.language != "en" or (m := _CAME_FROM.search(asked.question)) is None:
         return []
-    part = m.group(1) or m.group(2)
+    part = m.group(1) or m.group(2) or m.group(3)
     named = [*asked.entities, *(i.printed for i in asked.line_items)]
     return [] if any(part.lower() in n.lower() or n.lower() in part.lower() for n in named) else [part]
 

@@ -54,7 +54,10 @@ _ORDINAL = "|".join(_ORDINALS)
 QUARTER_WORD = rf"q[1-4]|{_ORDINAL}"
 _EN_QUARTER = re.compile(rf"\b({_ORDINAL})[\s-]+quarter\b", re.I)  # "fourth-quarter 2022" too
 # a quarterly table's ordinal columns under their year ("2017 First", "2018 Quarter Third"): that quarter
-_YEAR_ORDINAL = re.compile(rf"\b(?:19|20)\d{{2}}\s+(?:quarter\s+)?({_ORDINAL})\b(?!\s+half)", re.I)
+# ("2020 Quarters (a) Third (d)": the heading's footnote mark between)
+_YEAR_ORDINAL = re.compile(
+    rf"\b(?:19|20)\d{{2}}\s+(?:quarters?\s+)?(?:\([a-z0-9]\)\s+)?({_ORDINAL})\b(?!\s+half)", re.I
+)
 # a quarterly note's column headed by the quarter alone ("Q1", "First Quarter", "4th"), or its year's total
 QUARTER_ONLY = re.compile(rf"(?:{QUARTER_WORD})(?:\s+quarter)?|total|full\s+year", re.I)
 

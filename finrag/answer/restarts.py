@@ -65,6 +65,21 @@ def _statement_of(header: list[str], below: list[list[str]]) -> str:
     return "现金流量表" if any(_CASH_FLOW_ROW.search(r[0]) for r in below[:STATEMENT_ROWS] if r) else "利润表"
 
 
+def _other_years_heading(row: list[str], header: list[list[str]]) -> bool:
+    """A row holding one heading, the table's own year heading with another year ("2019 Quarters (a)" under
+    the rows of "2020 Quarters (a)"): the next block of a table printed in year blocks."""
+    cells = [c.strip() for c in row if c.strip()]
+    if len(cells) != 1 or _amount(cells[0]) or not _YEAR.search(cells[0]):
+        return False
+    shape = _YEAR.sub("#", cells[0])
+    return any(_YEAR.sub("#", c.strip()) == shape and c.strip() != cells[0] for line in header for c in line)
+
+
+def _column_names(row: list[str]) -> bool:
+    """A row of column names under a block's year heading ("First | Second | Third"): text, no amount."""
+    return sum(_text(c) for c in row[1:]) >= MIN_ROWS_ABOVE and not any(_amount(c) for c in row)
+
+
 def _title(row: list[str]) -> str | None:
     """The row is a title alone in the label cell ("Condensed Consolidated Balance Sheets"), no amounts."""
     return row[0].strip() if row and _text(row[0]) and not any(c.strip() for c in row[1:]) else None
@@ -81,7 +96,13 @@ def restarted(table: Table) -> list[Table]:
         # a row of days restarts only under a statement's name: "For the Quarters Ended" in a heading cell
         # over quarter-end days is the same table's second block, its quarters no years
         relative = _heads_relative(row)
-        if above >= MIN_ROWS_ABOVE and (_heads_years(row) or (title and _heads_dates(row)) or relative):
+        if above >= MIN_ROWS_ABOVE and _other_years_heading(row, table.header):
+            # "2019 Quarters (a)" over "First | Second | …": the block's header is both lines
+            names = i + 1 < len(table.rows) and _column_names(table.rows[i + 1])
+            parts.append(_part(replace(table, caption=caption), header, start, i))
+            header = [row, table.rows[i + 1]] if names else [row]
+            start, above = i + (2 if names else 1), 0
+        elif above >= MIN_ROWS_ABOVE and (_heads_years(row) or (title and _heads_dates(row)) or relative):
             parts.append(_part(replace(table, caption=caption), header, start, i - 1 if title else i))
             # the table's own years printed again on a later page ("PHARMACEUTICAL SEGMENT | 2022 | 2021"):
             # its header lines above them ("FOURTH QUARTER | TWELVE MONTHS") head these rows too

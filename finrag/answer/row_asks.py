@@ -10,7 +10,14 @@ from finrag.answer.lexicon import LineItemMatch
 
 # What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only
 _ZH_MEASURE = re.compile(
-    r"的?\s*((?:平均)?单价|售价|销售量|销量|生产量|产量|产能|市场占有率|市场份额|占有率)"
+    r"的?\s*((?:平均)?单价|(?:平均)?(?:销售)?(?:价格|售价)|均价|销售量|销量|生产量|产量|产能|采购量"
+    r"|市场占有率|市场份额|占有率)"
+)
+# one measure in the words tables print it in ("平均销售价格" asked, "平均售价（元/吨）" printed)
+_MEASURE_WORDS = (
+    ("价", ("单价", "售价", "价格", "均价")),
+    ("销", ("销售量", "销量")),
+    ("产", ("生产量", "产量")),
 )
 
 
@@ -20,6 +27,12 @@ def measure_after(question: str, item: LineItemMatch) -> str:
         return ""
     m = _ZH_MEASURE.match(question, item.end)
     return m.group(1) if m else ""
+
+
+def shows_measure(measure: str, text: str) -> bool:
+    """``text`` (a row's label, column and heading) prints ``measure`` in any of its usual words."""
+    words = next((w for key, w in _MEASURE_WORDS if key in measure and measure.endswith(w)), (measure,))
+    return any(w in text for w in words)
 
 
 # A part of an asset's balance a Chinese question writes right after it ("固定资产的累计折旧")

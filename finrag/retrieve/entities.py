@@ -138,8 +138,13 @@ class CompanyIndex:
             plain = lowercase_writer(text) and not _ARTICLE.search(text, 0, m.start())
             if lower and not (_POSSESSIVE.match(text, m.end()) or plain):
                 continue  # a one-word Latin name ("Block", "Target") counts when capitalised or possessive
-            if self._is_ticker(comp, alias) and alias != comp.code and sum(ch.isupper() for ch in alias) < 2:
-                continue  # "mmm" in running text is not the ticker MMM (but "JnJ" is JNJ)
+            if (
+                self._is_ticker(comp, alias)
+                and alias != comp.code
+                and sum(ch.isupper() for ch in alias) < 2
+                and not _opens_terse(text, m)
+            ):
+                continue  # "mmm" in running text is not the ticker MMM (but "JnJ" is JNJ, "bby q3 …" is BBY)
             found.setdefault(comp.name, CompanyMatch(comp, alias, m.start(), m.end()))
         for m in _HYPHENATED.finditer(text):
             joined = self._joined.get(squash(m.group(0)))
@@ -230,6 +235,22 @@ def abbreviates(short: str, full: str) -> bool:
     start = (0 if full.startswith(short[0]) else -1) if short.isascii() else full.find(short[:2])
     rest = iter(full[start:])
     return start >= 0 and all(ch in rest for ch in short)
+
+
+# a word that makes an opening lower-case ticker an ordinary word ("cost of sales", "pep to")
+_PHRASE_NEXT = re.compile(r"\s+(?:of|to|and|or|for|in|on|at|as|per|is|was|are|were|by|from)\b", re.I)
+MIN_LOWER_TICKER = 3  # "ko", "ba" opening a question are too often words
+
+
+def _opens_terse(text: str, m: re.Match[str]) -> bool:
+    """A lower-case ticker opening a question typed in lower case names the company ("bby q3 fy24
+    comparable sales?", "adbe fy22 document cloud revenue"), unless the next word makes it a phrase."""
+    return (
+        not text[: m.start()].strip()
+        and len(m.group(0)) >= MIN_LOWER_TICKER
+        and lowercase_writer(text)
+        and not _PHRASE_NEXT.match(text, m.end())
+    )
 
 
 _ARTICLE = re.compile(r"\b(?:a|an|the)\s+$", re.I)  # "a block of shares": a word, not the company

@@ -82,9 +82,11 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_YEAR + r"\s*年\s*(?:前三季度|1\s*[-－—–至~～]\s*9\s*月)"), "zh_q3ytd"),
     (re.compile(_YEAR + r"\s*年\s*(?:年末|年底|末)"), "zh_ye"),
     (re.compile(r"\b[Qq]([1-4])\s*(?:of\s*)?(?:FY\s*|fiscal\s*)?'?" + _YEAR + r"\b"), "en_q"),
+    # "q3 fy24", "Q4FY23", "q2'23": a quarter of a year written with two digits
+    (re.compile(r"\bQ([1-4])\s*(?:of\s*)?(?:FY\s*|fiscal\s*)?'?(\d{2})\b", re.I), "en_nq"),
     (re.compile(r"\b" + _YEAR + r"\s*[Qq]([1-4])\b"), "en_yq"),
-    # "2Q23", "1Q 2023": how banks head their quarters
-    (re.compile(r"\b([1-4])Q\s*'?(\d{2}|(?:19|20)\d{2})\b"), "en_nq"),
+    # "2Q23", "1Q 2023", "3q23": how banks head their quarters
+    (re.compile(r"\b([1-4])Q\s*'?(\d{2}|(?:19|20)\d{2})\b", re.I), "en_nq"),
     (
         re.compile(
             # "third quarter (July–September) of 2019": an aside may name its months; "fourth-quarter 2022"
@@ -158,6 +160,12 @@ def month_number(word: str) -> int:
     return _MONTHS.index(w) + 1 if w in _MONTHS else MONTH_ABBR[w]
 
 
+def _quarter_end(label: str, year: int, q: int) -> str | None:
+    """A calendar quarter ends on its month's last day; a fiscal one ("Q4 FY23") where the filer's year
+    puts it (Amcor's fiscal fourth quarter ends in June), so its date is left open."""
+    return None if re.search(r"fy|fiscal", label, re.I) else f"{year}-{_QUARTER_END[q]}"
+
+
 def _absolute(kind: str, m: re.Match[str]) -> Period:
     label = m.group(0)
     if kind == "zh_date":
@@ -191,11 +199,11 @@ def _absolute(kind: str, m: re.Match[str]) -> Period:
             y, q = int(a), int(b)
         else:
             q, y = _EN_ORD[a.lower()], int(b)
-        return Period(label, y, f"Q{q}", f"{y}-{_QUARTER_END[q]}", "duration")
+        return Period(label, y, f"Q{q}", _quarter_end(label, y, q), "duration")
     if kind == "en_nq":
         q, y = int(m.group(1)), int(m.group(2))
         y = y + 2000 if y < 100 else y
-        return Period(label, y, f"Q{q}", f"{y}-{_QUARTER_END[q]}", "duration")
+        return Period(label, y, f"Q{q}", _quarter_end(label, y, q), "duration")
     if kind == "en_fy2":
         y = 2000 + int(m.group(1))
         return Period(label, y, "FY", None, "duration")

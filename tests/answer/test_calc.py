@@ -52,6 +52,12 @@ def test_sum_of_three_and_rounding_as_asked() -> None:
     assert calc.text.startswith("合计 = a + b + c = 1.111 + 2.222 + 3.333 = 6.7")
 
 
+def test_a_small_ratio_keeps_two_significant_digits_when_no_decimals_are_asked() -> None:
+    operands = [op("Total debt", "2467", None), op("Total equity", "54750", None)]
+    assert compute(FORMULAS["debt_to_equity"], operands, lang="en").result == Decimal("0.045")  # not 0.05
+    assert compute(FORMULAS["debt_to_equity"], operands, places=2, lang="en").result == Decimal("0.05")
+
+
 def test_growth_rounds_half_up_to_one_place_in_english() -> None:
     calc = compute(
         FORMULAS["yoy_growth"],

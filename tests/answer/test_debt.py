@@ -78,3 +78,10 @@ def test_an_undefined_english_debt_to_equity_is_total_debt_over_equity_not_total
         analyze("What is Acme's FY2017 debt-to-equity ratio? Define it as total liabilities / total equity.")
     )
     assert not asks_debt_ratio(analyze("Acme公司2017年末的产权比率是多少？"))
+    # the question's own definition that is this ratio ("total debt incl. current portion / equity") is
+    defined = analyze(
+        "Acme debt-to-equity at the end of 2017 (total debt incl. current portion / total equity)?"
+    )
+    assert asks_debt_ratio(defined)
+    found = debt_ratio_answer(defined, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and found.result == Decimal("2.51")

@@ -478,6 +478,15 @@ def test_operands_naming_only_a_date_are_the_questions_item_then() -> None:
     assert asked.definition is not None
     terms = [(t.item.printed, t.back) for t in asked.definition.terms]
     assert terms == [("应付账款", 0), ("应付账款", 1), ("应付账款", 1)]
+    english = analyze(
+        "What was the year-over-year change in Acme's deferred revenue between July 30, 2022 and "
+        "July 29, 2023? Compute (balance at July 29, 2023 / balance at July 30, 2022 - 1) x 100."
+    )
+    assert english.definition is not None  # "balance at <date>": the item asked, at that date
+    assert [(t.item.printed, t.year) for t in english.definition.terms] == [
+        ("deferred revenue", 2023),
+        ("deferred revenue", 2022),
+    ]
 
 
 def test_an_opening_balance_named_only_by_its_date_shares_the_item_the_closing_one_names() -> None:
@@ -733,3 +742,31 @@ def test_chinese_operands_named_with_their_statement_or_note_and_an_instruction_
         " customers."
     )
     assert unnamed is None  # an unnamed ratio is the share the question names, worked out as such
+
+
+def test_parts_summed_are_read_under_the_heading_they_share() -> None:
+    taxes = Table(
+        "t71",
+        [85],
+        [["($ in millions)", "2019", "2018"]],
+        [
+            ["United States", "1,574", "1,700"],
+            ["Foreign", "314", "193"],
+            ["Earnings before income tax expense", "1,888", "1,893"],
+            ["Current:", "", ""],
+            ["Federal", "275", "597"],
+            ["State", "75", "98"],
+            ["Foreign", "64", "39"],
+            ["Deferred:", "", ""],
+            ["Federal", "4", "54"],
+            ["Foreign", "6", "(4)"],
+        ],
+        caption="Income Taxes",
+    )
+    doc = make_doc([taxes], company="Best Buy", year=2019, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("best buy fy19 current income tax expense (federal + state + foreign)?")
+    assert asked.definition is not None
+    out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    # the current Foreign row (64), not the pre-tax earnings' Foreign (314) above the heading
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("414")

@@ -15,6 +15,8 @@ def test_an_operand_is_a_number_an_item_at_a_year_or_an_item_over_two_years() ->
     assert isinstance(change, Term) and change.average_of == (2019, 2020) and change.change
     dated = read_term("FY2021 revenue")
     assert isinstance(dated, Term) and dated.year == 2021 and dated.item.concept == "revenue"
+    including = read_term("total debt incl. current portion")  # what the item comprises, not its name
+    assert isinstance(including, Term) and including.item.printed == "total debt"
 
 
 def test_an_operand_dated_against_the_question_or_read_from_a_named_statement() -> None:

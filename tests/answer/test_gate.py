@@ -619,6 +619,24 @@ def test_a_quarter_named_by_its_end_needs_a_report_ending_then_or_a_year_later()
     assert uncovered("JPMorgan's total deposits at September 30, 2022?") is None  # a balance: not a span
 
 
+def test_a_fiscal_quarter_no_report_holds_is_uncovered() -> None:
+    from dataclasses import replace
+
+    from finrag.answer.gate_periods import uncovered_period
+
+    doc = make_doc([], company="Best Buy", year=2024, language="en")
+    chunk = make_chunk(doc, "Quarterly report for the second quarter of fiscal 2024.", 1)
+    hits = [Hit(replace(chunk, meta=replace(chunk.meta, fiscal_year=2024, fiscal_period="Q2")), 0.9)]
+
+    def uncovered(q: str) -> str | None:
+        asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+        return uncovered_period(asked, hits)
+
+    assert uncovered("bby q3 fy24 domestic comparable sales?") == "Q3 2024"  # the 10-Q ends with Q2
+    assert uncovered("bby q2 fy24 domestic comparable sales?") is None
+    assert uncovered("bby q2 fy23 domestic comparable sales?") is None  # the 10-Q's comparatives
+
+
 def test_the_filing_named_after_the_question_is_no_keyword_either() -> None:
     doc = make_doc([], company="CVS Health", year=2022, language="en", file="CVSHEALTH_2022_10K.pdf")
     income = make_chunk(
@@ -734,3 +752,26 @@ def test_the_document_a_question_reads_from_is_no_topic_word() -> None:
     d = decide(analyze(q), hits, ["天源科技"], AnswerSettings())
     assert not d.answerable and "加权" in d.missing
     assert not {"招股", "意向书"} & set(d.missing)
+
+
+def test_a_part_named_otherwise_in_the_latest_report_does_not_hide_its_year() -> None:
+    older = make_doc([], company="PepsiCo", year=2021, language="en", file="PEPSICO_2021_10K.pdf")
+    latest = make_doc([], company="PepsiCo", year=2022, language="en", file="PEPSICO_2022_10K.pdf")
+    hits = [
+        Hit(
+            make_chunk(latest, "Division operating profit 2022: LatAm 1,627; net revenue LatAm 9,779.", 70),
+            0.9,
+        ),
+        Hit(make_chunk(older, "PepsiCo Latin America (LatAm) operating profit rose in 2021.", 12), 0.8),
+    ]
+    q = "What operating margin did PepsiCo's Latin America division earn in 2022?"
+    asked = analyze(
+        q, QueryAnalysis(q, q, "en", "calculation", companies=["PepsiCo"], periods=find_periods(q))
+    )
+    decision = decide(asked, hits, ["PepsiCo"], AnswerSettings())
+    assert decision.reason != "period"  # the 2022 10-K prints the division as "LatAm": its year is covered
+    q = "What operating margin did PepsiCo's Latin America division earn in 2024?"
+    asked = analyze(
+        q, QueryAnalysis(q, q, "en", "calculation", companies=["PepsiCo"], periods=find_periods(q))
+    )
+    assert decide(asked, hits, ["PepsiCo"], AnswerSettings()).reason == "period"

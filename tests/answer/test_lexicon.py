@@ -82,6 +82,8 @@ def test_printed_labels_normalise_to_concepts(printed: str, norm: str, concept: 
         ("total net operating revenues", "revenue", True),
         ("other current assets", "current_assets", False),  # another item, not a qualified one
         ("cost of sales", "revenue", False),
+        ("total liabilities and stockholders' equity", "total_liabilities", False),  # two items summed
+        ("income taxes payable", "income_tax", False),  # a balance owed, not the year's tax
         ("long-term debt due within one year", "long_term_borrowings", True),  # scored, then vetoed:
     ],
 )

@@ -46,6 +46,10 @@ def test_what_a_company_is_to_the_filer_is_not_part_of_its_name() -> None:
     assert customer == ["南京金康达磁性材料有限公司"]
     held = company_names("金宇生物2020年末控股子公司辽宁益康生物股份有限公司有多少名在职员工？", "zh")
     assert held == ["辽宁益康生物股份有限公司"]
+    projects = company_names(
+        "爱康募投的年产300MW光伏发电系统安装支架扩建项目，所得税后投资回收期是几年？", "zh"
+    )
+    assert projects == []  # the offering's projects ("募投") are no part of a company's name
 
 
 def test_a_demonstrative_opens_no_chinese_name_and_whom_is_no_english_one() -> None:

@@ -329,3 +329,14 @@ def test_a_share_of_a_total_is_never_larger_than_the_total() -> None:
     asked, facts, rank = _setup("What is the percentage of the Total in Sensors in 2019?")  # read backwards
     out = calculation_answer(asked, facts, rank, lambda f: 1)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("6.80")
+
+
+def test_a_filers_own_core_or_organic_measure_is_not_worked_out_from_the_statements() -> None:
+    doc = make_doc([INCOME], company="Nike", language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    for q in ("nke fy18 core gross margin?", "What was Nike's FY2018 organic revenue growth?"):
+        assert calculation_answer(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1) is None, q
+    plain = calculation_answer(analyze("nke fy18 gross margin?"), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert (
+        plain is not None and plain.calculation is not None and plain.calculation.result == Decimal("43.84")
+    )

@@ -316,3 +316,26 @@ def test_a_measure_asked_of_a_row_is_that_row() -> None:
     doc = make_doc([OPERATIONS], company="Block", year=2020, language="en", unit_line="")
     rows = items_from_tables(question, table_chunks(doc))
     assert [m.printed.lower() for m in with_rows(asked, rows)] == ["membership fees"]  # not "carrying amount"
+
+
+def test_several_parts_of_one_share_are_summed_over_the_whole_named_after_zhan() -> None:
+    income = Table(
+        "t9",
+        [117],
+        [["项目", "2005年度", "2004年度"]],
+        [
+            ["主营业务收入", "249,545,200.00", "210,000,000.00"],
+            ["销售费用", "10,971,662.89", "9,000,000.00"],
+            ["管理费用", "10,141,837.54", "8,000,000.00"],
+            ["财务费用", "1,900,241.70", "1,500,000.00"],
+        ],
+        caption="合并利润表",
+    )
+    doc = make_doc([income], company="安妮", year=2005, language="zh", unit_line="单位：元")
+    chunks = table_chunks(doc)
+    q = "安妮2005年度销售费用、管理费用、财务费用三项期间费用合计占主营业务收入的比例是多少？"
+    asked = analyze(q)
+    asked.line_items = with_rows(asked, items_from_tables(q, chunks))
+    out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("9.22")  # (10.97 + 10.14 + 1.90) / 249.55 million, not 管理/销售

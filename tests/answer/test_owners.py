@@ -316,6 +316,8 @@ def test_a_part_of_the_note_the_question_names_is_read_from_that_note() -> None:
     assert {f.value for f in noted} == {Decimal("11717156.94"), Decimal("8768191.54")}
     other = analyze("四方科技2019年的折旧及摊销费是多少？")  # no note named: every row stays
     assert noted_in_question(facts, other.question) == facts
+    # the note's own item asked ("管理费用是多少") is not narrowed to its note's rows
+    assert noted_in_question(facts, asked.question, frozenset({"admin_expense"})) == facts
 
 
 def test_a_segment_s_column_is_its_figure_even_where_another_table_lists_it_as_a_row() -> None:

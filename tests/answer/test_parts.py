@@ -125,6 +125,12 @@ def test_what_a_figure_came_from_or_is_included_in_is_the_part_asked() -> None:
     online = analyze("How much of General Mills' fiscal 2020 net sales came through e-commerce channels?")
     assert came_from_parts(online) == ["e-commerce channels"]
     assert came_from_parts(analyze("How much revenue did 3M generate in 2018?")) == []
+    units = analyze(
+        "How much of Walmart's fiscal 2018 share-based compensation expense came from restricted stock units?"
+    )
+    assert came_from_parts(units) == ["restricted stock units"]  # a part named in three words
+    business = analyze("What operating income did Costco's e-commerce business generate in fiscal 2021?")
+    assert came_from_parts(business) == ["e-commerce"]
 
 
 def test_a_figure_asked_without_a_part_a_table_reports_is_only_a_row_that_leaves_it_out() -> None:

@@ -50,6 +50,8 @@ def test_each_ratio(name: str, values: list[str], expected: str) -> None:
         ("What is the FY2018 dividend payout ratio?", "dividend_payout"),
         ("2019年四方科技的总资产周转率是多少？", "asset_turnover"),
         ("What was Kraft Heinz's FY2019 operating cash flow ratio?", "operating_cash_flow_ratio"),
+        ("四方科技2019年末存货中的发出商品比年初少了百分之多少？", "yoy_growth"),
+        ("南岭05年TNT采购量比04年降幅多大", "yoy_growth"),
     ],
 )
 def test_questions_name_their_ratio(question: str, name: str) -> None:
@@ -95,3 +97,11 @@ def test_a_figure_relative_to_revenue_and_an_effective_income_tax_rate_are_named
     assert relative is not None and relative.name == "share_of_revenue"
     tax = detect_formula("What was PepsiCo's effective income tax rate in 2021?")
     assert tax is not None and tax.name == "effective_tax_rate"
+
+
+def test_several_parts_share_one_whole() -> None:
+    from finrag.answer.formulas import summed_share
+
+    formula = summed_share(3)  # "销售费用、管理费用、财务费用三项合计占主营业务收入的比例"
+    assert formula.template == "({0} + {1} + {2}) / {3}" and formula.percent
+    assert formula.evaluate([Decimal(10), Decimal(20), Decimal(30), Decimal(240)]) == Decimal("0.25")

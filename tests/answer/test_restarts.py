@@ -178,3 +178,30 @@ def test_a_parent_balance_sheet_run_on_into_its_income_statement_dates_and_scope
     (profit,) = [f for f in facts if f.line_item_norm == "净利润" and f.period_end == "2007-06-30"]
     assert (profit.fiscal_period, profit.scope, profit.statement) == ("H1", "parent", "母公司利润表")
     assert profit.value == Decimal("610000000.00")
+
+
+def test_a_table_printed_in_year_blocks_dates_each_block_by_its_own_heading() -> None:
+    quarters = Table(
+        "t9",
+        [106],
+        [["", "", "", "2020 Quarters (a)", ""], ["", "First", "Second (c)", "Third (d)", "Fourth (e)"]],
+        [
+            ["Net sales", "$15,651", "$16,220", "$16,495", "$17,032"],
+            ["Operating profit", "2,122", "2,086", "2,147", "2,289"],
+            ["", "", "", "2019 Quarters (a)", ""],
+            ["", "First (f)", "Second", "Third (g)", "Fourth"],
+            ["Net sales", "$14,336", "$14,427", "$15,171", "$15,878"],
+            ["Operating profit", "2,283", "2,008", "2,105", "2,149"],
+        ],
+        caption="Note 18 – Summary of Quarterly Information (Unaudited)",
+    )
+    first, second = restarted(quarters)
+    assert [r[0] for r in first.rows] == ["Net sales", "Operating profit"]
+    assert second.header == quarters.rows[2:4] and second.rows[0][4] == "$15,878"
+    doc = make_doc([quarters], company="Lockheed Martin", year=2020, language="en", unit_line="")
+    sales = {
+        (f.fiscal_year, f.fiscal_period): f.value
+        for f in extract_facts(doc, table_chunks(doc))
+        if f.line_item == "Net sales"
+    }
+    assert sales[(2020, "Q3")] == Decimal("16495") and sales[(2019, "Q3")] == Decimal("15171")

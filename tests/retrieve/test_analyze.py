@@ -181,6 +181,19 @@ def test_a_mixed_case_ticker_names_the_company_but_lower_case_words_do_not() -> 
     assert idx.match("the jnj folder") == []
 
 
+def test_a_lower_case_ticker_opening_a_terse_question_names_the_company() -> None:
+    idx = CompanyIndex(
+        [
+            _record("b", company="Best Buy", company_code="BBY"),
+            _record("c", company="Costco", company_code="COST"),
+        ]
+    )
+    assert [m.company.name for m in idx.match("bby q3 fy24 domestic comparable sales?")] == ["Best Buy"]
+    assert idx.match("what were sales at bby stores") == []  # inside running text: a word
+    assert idx.match("cost of sales fy21?") == []  # "cost of": an ordinary phrase
+    assert [m.company.name for m in idx.match("cost fy21 membership fees?")] == ["Costco"]
+
+
 def test_a_chinese_abbreviation_names_its_company_but_a_longer_word_does_not() -> None:
     idx = CompanyIndex(
         [

@@ -50,6 +50,10 @@ def test_absolute_periods_in_both_languages() -> None:
         "revenue in Q2 2023": (2023, "Q2", "2023-06-30", "duration"),
         "total assets as of December 31, 2022": (2022, None, "2022-12-31", "instant"),
         "the second quarter of 2023": (2023, "Q2", "2023-06-30", "duration"),
+        "jpm cib net income 3q23?": (2023, "Q3", "2023-09-30", "duration"),  # as banks and analysts type it
+        # a fiscal quarter ends where the filer's year puts it (Amcor's fourth ends in June): no date
+        "bby q3 fy24 comparable sales": (2024, "Q3", None, "duration"),
+        "Q4 FY2023 net sales": (2023, "Q4", None, "duration"),
     }
     for text, want in cases.items():
         p = _one(text)
