@@ -73,7 +73,7 @@ def extract_facts(doc: Document, chunks: list[Chunk]) -> list[Fact]:
     last = ""  # the statement of the table before: a listing's numbered parts are titled by it
     for table in doc.tables:
         for k, part in enumerate(restarted(table)):  # tables the reader ran together, read apart
-            found, previous = _table_facts(doc, part, chunks, previous, later=k > 0, last=last)
+            found, previous = _table_facts(doc, part, chunks, previous, part=k, last=last)
             facts.extend(found)
             last = found[0].statement if found else last
     return facts
@@ -84,10 +84,12 @@ def _table_facts(
     table: Table,
     chunks: list[Chunk],
     previous: Previous | None,
-    later: bool = False,
+    part: int = 0,
     last: str = "",
 ) -> tuple[list[Fact], Previous | None]:
-    """``later``: a table read apart from the one above it, which the lines before the table head, not it."""
+    """``part`` > 0: a table read apart from the one above it, which the lines before the table head, not it
+    (its facts' ids count the part: its rows are numbered from its own start)."""
+    later = part > 0
     header, rows = _split_header(table)
     blocked = year_blocks(header, rows, table)  # a year per block of rows: re-laid with a column per year
     if (turned := transposed(header, rows, table) or blocked) is not None:
@@ -213,7 +215,7 @@ def _table_facts(
             elif row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
                 dated = f"{row_year} {col.label}"  # "2017 First": the first quarter of 2017
                 col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
-            fact = _fact(doc, table, chunk, r, col, label, parsed.value, unit, page, where)
+            fact = _fact(doc, table, chunk, (part, r), col, label, parsed.value, unit, page, where)
             fact.section = (section if section != label else "") or summed.get(r, "")
             fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
             if closing and is_closing(label):  # "Balance at end of period": the year's balance of X
@@ -259,7 +261,7 @@ def _fact(
     doc: Document,
     table: Table,
     chunk: Chunk,
-    r: int,
+    row: tuple[int, int],
     col: Column,
     label: str,
     value: object,
@@ -270,7 +272,8 @@ def _fact(
     from decimal import Decimal
 
     assert isinstance(value, Decimal)
-    key = f"{doc.doc_id}|{table.table_id}|{r}|{col.index}"
+    part, r = row  # a table read apart numbers each part's rows from its start: the part keeps ids apart
+    key = f"{doc.doc_id}|{table.table_id}|{r}|{col.index}" + (f"|{part}" if part else "")
     return Fact(
         fact_id=hashlib.sha256(key.encode()).hexdigest()[:24],
         doc_id=doc.doc_id,

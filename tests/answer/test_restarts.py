@@ -199,9 +199,7 @@ def test_a_table_printed_in_year_blocks_dates_each_block_by_its_own_heading() ->
     assert [r[0] for r in first.rows] == ["Net sales", "Operating profit"]
     assert second.header == quarters.rows[2:4] and second.rows[0][4] == "$15,878"
     doc = make_doc([quarters], company="Lockheed Martin", year=2020, language="en", unit_line="")
-    sales = {
-        (f.fiscal_year, f.fiscal_period): f.value
-        for f in extract_facts(doc, table_chunks(doc))
-        if f.line_item == "Net sales"
-    }
+    facts = extract_facts(doc, table_chunks(doc))
+    sales = {(f.fiscal_year, f.fiscal_period): f.value for f in facts if f.line_item == "Net sales"}
     assert sales[(2020, "Q3")] == Decimal("16495") and sales[(2019, "Q3")] == Decimal("15171")
+    assert len({f.fact_id for f in facts}) == len(facts)  # each block's cells are facts of their own
