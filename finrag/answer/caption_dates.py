@@ -1,15 +1,17 @@
 """Columns of measures ("原值 | 累计折旧 | 净值", "金额 | 占比") dated by the one date or year the table's
 caption prints: "截至2010年12月31日，公司固定资产情况如下：" makes them balances at that day, "2004年前五名
 供应商采购情况" makes them figures of that year. Without such a caption they stay undated (a lookup cannot
-tell which year they are)."""
+tell which year they are). Relative columns are dated by the statement's title line above the table, or by the
+statement the reader ran them on from."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from finrag.answer.columns import Column
-from finrag.answer.periods import UNKNOWN, ResolvedPeriod, resolve_label, year_end
+from finrag.answer.columns import Column, Previous
+from finrag.answer.periods import UNKNOWN, ResolvedPeriod, resolve_at, resolve_label, year_end
+from finrag.answer.table_context import MAX_TITLE_CHARS
 
 MAX_CAPTION_CHARS = 40  # a caption line, not a paragraph that mentions dates in passing
 _DATE = re.compile(r"(?:截至|截止|于)?\s*((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
@@ -66,3 +68,34 @@ def _balance(label: str, period: ResolvedPeriod) -> ResolvedPeriod:
     if period.fiscal_period in _PARTS and not squeezed.startswith(_FLOWS):
         return UNKNOWN  # "股本", "预算数" under "2007年1-6月": the half's figure only where a column says so
     return period
+
+
+_PART_BY_MONTH = {3: "Q1", 6: "H1", 9: "Q3"}  # a flow ending in that month is that part of its year
+
+
+def after_previous(columns: list[Column], previous: Previous) -> list[Column]:
+    """Relative columns of a statement the reader ran on from the one before ("项目 | 本期金额 | 上期金额"
+    under a balance sheet at 2007年06月30日), dated from that statement's closing day; a flow ending
+    mid-year is that part of its year, never the year."""
+    ends = [c.period.period_end for c in previous.columns if c.period.period_end]
+    if not ends:
+        return columns
+    end = max(ends)
+    y, mo, d = int(end[:4]), int(end[5:7]), int(end[8:10])
+    out: list[Column] = []
+    for c in columns:
+        found = resolve_at(c.label, f"{y}年{mo}月{d}日")
+        if found is UNKNOWN and (flow := resolve_label(c.label, y, end)).kind == "duration":
+            found = replace(flow, fiscal_period=_PART_BY_MONTH.get(mo, flow.fiscal_period))
+        out.append(replace(c, period=found))
+    return out
+
+
+def dated_by_title(columns: list[Column], titles: list[str]) -> list[Column]:
+    """Relative balance columns ("期末余额 | 年初余额") dated by the statement's title line just above
+    the table ("合并资产负债表 2007年06月30日"), as printed; unchanged without one."""
+    for title in (t for t in titles if len(t.strip()) <= MAX_TITLE_CHARS):
+        periods = [resolve_at(c.label, title) for c in columns]
+        if all(p is not UNKNOWN for p in periods):
+            return [replace(c, period=p) for c, p in zip(columns, periods, strict=True)]
+    return columns

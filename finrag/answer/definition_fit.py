@@ -45,16 +45,19 @@ def growth_on_dates(question: str) -> bool:
     return _DATED_GROWTH.search(question) is not None
 
 
-# "(balance at July 29, 2023 / balance at July 30, 2022 - 1)": an English operand naming only a measure
-# and its date (group 1, the opening-balance mark, never matches)
-_EN_DATED_MEASURE = re.compile(r"^(\b\B)?(?:the\s+)?(?:balance|amount|value)s?$", re.I)
+# "(balance at July 29, 2023 / balance at July 30, 2022 - 1)": an English operand naming only a measure and
+# the date it is read at
+_EN_DATED_MEASURE = re.compile(r"^(?:the\s+)?(?:balance|amount|value)s?$", re.I)
 
 
-def _date_only(t: Term | Constant | str) -> re.Match[str] | None:
+def _years_back(t: Term | Constant | str) -> int | None:
+    """For an operand naming only a date: 1 for an opening balance (the year before's end), else 0; None for
+    any other operand."""
     if not isinstance(t, Term) or t.item.concept:
         return None
-    printed = t.item.printed
-    return _PERIOD_OPERAND.match(printed) or (_EN_DATED_MEASURE.match(printed) if t.year or t.dated else None)
+    if m := _PERIOD_OPERAND.match(t.item.printed):
+        return 1 if m.group(1) else 0
+    return 0 if (t.year or t.dated) and _EN_DATED_MEASURE.match(t.item.printed) else None
 
 
 def with_period_operands(definition: Definition | None, items: list[LineItemMatch]) -> Definition | None:
@@ -65,14 +68,14 @@ def with_period_operands(definition: Definition | None, items: list[LineItemMatc
         return definition
     tokens = list(definition.tokens)
     for i, t in enumerate(tokens):
-        if not isinstance(t, Term) or (m := _date_only(t)) is None:
+        if not isinstance(t, Term) or (back := _years_back(t)) is None:
             continue
         later = tokens[i + 2] if i + 2 < len(tokens) and tokens[i + 1] in ("+", "-") else None
-        if isinstance(later, Term) and _date_only(later) is None:
+        if isinstance(later, Term) and _years_back(later) is None:
             item = later.item  # "期初+期末归属于母公司股东权益": the item the later date's operand names
         elif items:
             item = items[0]
         else:
             continue
-        tokens[i] = replace(t, item=item, back=1 if m.group(1) else 0)
+        tokens[i] = replace(t, item=item, back=back)
     return Definition(definition.name, tokens)

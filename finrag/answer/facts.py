@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.blocks import block_columns, year_blocks
-from finrag.answer.caption_dates import dated_by_caption
+from finrag.answer.caption_dates import after_previous, dated_by_caption, dated_by_title
 from finrag.answer.columns import (
     Column,
     Previous,
@@ -26,7 +26,7 @@ from finrag.answer.fact_units import except_per_share, own_unit
 from finrag.answer.group_rows import grouped_labels, printed_down
 from finrag.answer.lexicon import concept_of, normalise
 from finrag.answer.per_share import per_share_name
-from finrag.answer.periods import UNKNOWN, resolve_at, resolve_label
+from finrag.answer.periods import UNKNOWN, resolve_label
 from finrag.answer.quarters import (
     block_period,
     heading_period,
@@ -39,7 +39,6 @@ from finrag.answer.restarts import past_pushed_labels, restarted
 from finrag.answer.rollforward import introduced_item, is_closing
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_context import (
-    MAX_TITLE_CHARS,
     blocks_before,
     declared_unit,
     listing_part,
@@ -121,9 +120,9 @@ def _table_facts(
                 columns = [by_index.get(c.index, c) for c in columns]
                 break
     if columns and all(c.period is UNKNOWN for c in columns) and doc.meta.period_end is None:
-        columns = _dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
+        columns = dated_by_title(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     if later and previous is not None and columns and all(c.period is UNKNOWN for c in columns):
-        columns = _after_previous(columns, previous)
+        columns = after_previous(columns, previous)
     if doc.language == "zh":  # "截至2010年12月31日，公司固定资产情况如下："
         columns = dated_by_caption(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
     columns = with_span_heading(columns, [table.caption or "", *before])
@@ -356,35 +355,6 @@ def _rows_of(rows: list[list[str]], label_col: int, kind: str | None) -> bool:
 
 _BARE_STATEMENTS = ("资产负债表", "利润表", "现金流量表")
 _SCOPE_PREFIX = {"parent": "母公司", "consolidated": "合并"}
-_PART_BY_MONTH = {3: "Q1", 6: "H1", 9: "Q3"}  # a flow ending in that month is that part of its year
-
-
-def _after_previous(columns: list[Column], previous: Previous) -> list[Column]:
-    """Relative columns of a statement the reader ran on from the one before ("项目 | 本期金额 | 上期金额"
-    under a balance sheet at 2007年06月30日), dated from that statement's closing day; a flow ending
-    mid-year is that part of its year, never the year."""
-    ends = [c.period.period_end for c in previous.columns if c.period.period_end]
-    if not ends:
-        return columns
-    end = max(ends)
-    y, mo, d = int(end[:4]), int(end[5:7]), int(end[8:10])
-    out: list[Column] = []
-    for c in columns:
-        found = resolve_at(c.label, f"{y}年{mo}月{d}日")
-        if found is UNKNOWN and (flow := resolve_label(c.label, y, end)).kind == "duration":
-            found = replace(flow, fiscal_period=_PART_BY_MONTH.get(mo, flow.fiscal_period))
-        out.append(replace(c, period=found))
-    return out
-
-
-def _dated_by_title(columns: list[Column], titles: list[str]) -> list[Column]:
-    """Relative balance columns ("期末余额 | 年初余额") dated by the statement's title line just above
-    the table ("合并资产负债表 2007年06月30日"), as printed; unchanged without one."""
-    for title in (t for t in titles if len(t.strip()) <= MAX_TITLE_CHARS):
-        periods = [resolve_at(c.label, title) for c in columns]
-        if all(p is not UNKNOWN for p in periods):
-            return [replace(c, period=p) for c, p in zip(columns, periods, strict=True)]
-    return columns
 
 
 def _chunk_for(

@@ -1,0 +1,104 @@
+"""A cited lookup: the record numeric answers share (text, facts, calculation) and a fact's value quoted
+with its unit and period, each fact cited by the chunk that shows it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+
+from finrag.answer.calc import Operand
+from finrag.answer.conversion import converted
+from finrag.answer.lookup import best_fact, wants_for
+from finrag.answer.per_share import unitless_row
+from finrag.answer.query import AskedFor
+from finrag.answer.units import format_number
+from finrag.model import Calculation, Fact
+
+# Shares and ratios of a cash outflow ("capex as a % of revenue") use its size: the cash flow statement
+# prints outflows in parentheses, and a "-1.9%" share of revenue is not what anyone means. So do named
+# formulas over costs, which some income statements print as "(11,969)" (a gross margin of 181% otherwise).
+OUTFLOW_CONCEPTS = frozenset(
+    {
+        "capex",
+        "dividends_paid",
+        "share_repurchases",
+        "cost_of_revenue",
+        "selling_expense",
+        "admin_expense",
+        "sga_expense",
+        "rd_expense",
+        "interest_expense",
+        "depreciation_amortization",
+    }
+)
+CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it
+
+
+@dataclass(slots=True)
+class NumericAnswer:
+    text: str
+    facts: list[Fact] = field(default_factory=list)
+    calculation: Calculation | None = None
+    detail: list[str] = field(default_factory=list)  # for the trace
+    result: Decimal | None = None  # the single value answered, where there is one
+
+
+def _unit_text(f: Fact, lang: str) -> str:
+    if not f.unit or (f.unit != "%" and unitless_row(f)):
+        return ""
+    if lang == "zh":
+        return f.unit
+    if f.unit in _SCALE_WORDS:  # "667,603 thousand": a scale read with its number
+        return f" {_SCALE_WORDS[f.unit]}"
+    return "%" if f.unit == "%" else f" ({f.unit})" if f.unit.isascii() else f" {f.unit}"
+
+
+_SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
+
+
+def value_text(f: Fact, lang: str) -> str:
+    return format_number(f.value, None) + _unit_text(f, lang)
+
+
+def _period_text(f: Fact) -> str:
+    return f.column_label or (str(f.fiscal_year) if f.fiscal_year else "")
+
+
+def lookup_answer(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """Each asked line item/period quoted from its fact; None when none is found."""
+    found: list[Fact] = []
+    outflow = False  # the first fact found is an outflow printed negative: quoted (and converted) by size
+    lines: list[str] = []
+    for want in wants_for(asked):
+        f = best_fact(facts, want, asked, doc_rank)
+        if f is None or f.fact_id in {g.fact_id for g in found}:
+            continue  # one cell (read under two names) is quoted once
+        outflow = outflow or (not found and want.item.concept in OUTFLOW_CONCEPTS and f.value < 0)
+        found.append(f)
+        n = cite(f)
+        who = f.company or ""
+        if asked.language == "zh":
+            where = f"{f.statement or '表格'}，{_period_text(f)}"
+            lines.append(f"{who}{want.item.printed}（{where}）为{value_text(f, 'zh')}[{n}]。")
+        else:
+            where = f"{f.statement or 'table'}, {_period_text(f)}"
+            value = value_text(f, "en")
+            if want.item.concept in OUTFLOW_CONCEPTS and f.value < 0:  # capex printed "(1,577)": its size
+                value = f"{value_text(replace(f, value=-f.value), 'en')}, an outflow printed in brackets"
+            lines.append(f"{want.item.printed} ({where}): {value} [{n}].")
+    if not found:
+        return None
+    first = replace(found[0], value=-found[0].value) if outflow else found[0]
+    conversion = converted(asked, first, cite(found[0])) if len(found) == 1 else None
+    if conversion is not None:
+        lines.append(conversion.text + f" [{conversion.inputs[0].citation}].")
+    return NumericAnswer("\n".join(lines), found, conversion, [f.fact_id for f in found])
+
+
+def operand(f: Fact, label: str, cite: CiteFn) -> Operand:
+    if unitless_row(f) and f.unit != "%":
+        return Operand(label, f.value, None, Decimal(1), cite(f))
+    return Operand(label, f.value, f.unit, f.scale, cite(f))
