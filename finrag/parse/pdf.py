@@ -25,6 +25,7 @@ from finrag.parse.layout import Line, Segment, extract_segments, group_lines
 from finrag.parse.pdf_aligned import aligned_tables
 from finrag.parse.pdf_blocks import PageLayout, TableItem, build_page_blocks
 from finrag.parse.pdf_order import GUTTER_EM
+from finrag.parse.pdf_row_ruled import join_ruled_rows
 from finrag.parse.pdf_tables import Rules, page_rules, ruled_tables
 from finrag.parse.pdf_words import rejoin_split_words
 from finrag.parse.tables import (
@@ -191,11 +192,13 @@ class PdfParser:
             if not p.lines:
                 continue
             ruled: list[PageTable] = []
+            lines = p.lines
             if p.page in rules:
                 hs, vs = rules[p.page]
                 segs = [s for ln in p.lines for s in ln.segments]
                 ruled = ruled_tables(p.page, segs, hs, vs)
-            aligned = aligned_tables(p.page, p.lines, [t.bbox for t in ruled])
+                lines = join_ruled_rows(p.lines, (hs, vs))
+            aligned = aligned_tables(p.page, lines, [t.bbox for t in ruled])
             for t in sorted(ruled + aligned, key=lambda t: t.bbox.y0):
                 t.raw_rows = tidy(t.raw_rows)
                 if len(t.raw_rows) >= 2 and len(t.raw_rows[0]) >= 2:

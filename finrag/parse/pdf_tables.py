@@ -158,6 +158,17 @@ def _index(bounds: Sequence[float], v: float) -> int:
     return -1
 
 
+def _ruled_at(vs: list[_Rule], x: float, y: float) -> bool:
+    """A vertical rule runs at ``x`` through height ``y``."""
+    return any(abs(v.a - x) <= SNAP and v.lo - SNAP <= y <= v.hi + SNAP for v in vs)
+
+
+def _spanned(xs: Sequence[float], seg: Segment) -> list[int]:
+    """The columns a text run crosses into by more than SNAP on each side (none when it sits in one)."""
+    cols = [c for c in range(len(xs) - 1) if seg.x0 < xs[c + 1] - SNAP and seg.x1 > xs[c] + SNAP]
+    return cols if len(cols) >= 2 else []
+
+
 def ruled_tables(page: int, segs: list[Segment], hs: list[_Rule], vs: list[_Rule]) -> list[PageTable]:
     found = []
     for ys, xs in _grids(hs, vs):
@@ -165,15 +176,24 @@ def ruled_tables(page: int, segs: list[Segment], hs: list[_Rule], vs: list[_Rule
         for seg in segs:
             if not (ys[0] <= (seg.top + seg.bottom) / 2 <= ys[-1] and xs[0] - SNAP <= seg.x0 <= xs[-1]):
                 continue
+            y = (seg.top + seg.bottom) / 2
             pieces = [seg]
             for x in xs[1:-1]:  # text run across a column rule belongs to two cells
                 last = pieces[-1]
-                if last.x0 < x < last.x1 and (cut := split_segment(last, x)) is not None:
+                if (
+                    last.x0 < x < last.x1
+                    and _ruled_at(vs, x, y)
+                    and (cut := split_segment(last, x)) is not None
+                ):
                     pieces[-1:] = list(cut)
             for p in pieces:
-                r, c = _index(ys, (p.top + p.bottom) / 2), _index(xs, (p.x0 + p.x1) / 2)
-                if r >= 0 and c >= 0:
-                    cells.setdefault((r, c), []).append(p)
+                r = _index(ys, y)
+                # a heading over several columns whose rules stop below it ("2010.12.31" over 金额 | 比例) is
+                # each of those columns' heading
+                spanned = [] if is_amount(p.text) else _spanned(xs, p)
+                for c in spanned or [_index(xs, (p.x0 + p.x1) / 2)]:
+                    if r >= 0 and c >= 0:
+                        cells.setdefault((r, c), []).append(p)
         if any(_stacked(cells, r, len(xs) - 1) for r in range(len(ys) - 1)):
             continue  # the column-aligned reader (pdf_aligned.py) reads these rows one by one
         rows = [[_cell_text(cells.get((r, c), [])) for c in range(len(xs) - 1)] for r in range(len(ys) - 1)]

@@ -308,3 +308,90 @@ def boxed_groups(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def row_ruled(path: Path) -> Path:
+    """A prospectus table ruled under every row and never between columns: a heading printed over two
+    lines ("2007年 / 半年度"), labels wrapped above and below their amounts, and two amounts set so close
+    that they are one text run."""
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("STSong-Light", 10)
+    c.drawString(20 * mm, H - 30 * mm, "3．公司最近3年加权平均净资产收益率计算表")
+    c.drawString(165 * mm, H - 38 * mm, "单位：元")
+    left, right = 30 * mm, 190 * mm
+    col_right = [95 * mm, 126 * mm, 158 * mm, 190 * mm]  # right edges of the four value columns
+    top = H - 42 * mm
+    bands = [(top, top - 32)]
+    for _ in range(3):
+        bands.append((bands[-1][1], bands[-1][1] - 32))
+    for y0, _ in bands:
+        c.line(left, y0, right, y0)
+    c.line(left, bands[-1][1], right, bands[-1][1])
+    head_y = bands[0][0] - 18
+    c.drawString(left + 3, head_y, "项目")
+    c.drawRightString(col_right[0] - 3, head_y + 7, "2007年")
+    c.drawRightString(col_right[0] - 3, head_y - 7, "半年度")
+    for x, year in zip(col_right[1:], ("2006年", "2005年", "2004年"), strict=True):
+        c.drawRightString(x - 3, head_y, year)
+    rows = [
+        (
+            ("归属于母公司的", "所有者权益"),
+            ("9,348,225,730.70", "9,348,251,366.53", "7,437,125,539.90", "6,661,977,509.51"),
+        ),
+        (("加权平均", "净资产收益率（%）"), ("6.13", "12.65", "13.19", "14.08")),
+        (
+            ("扣除非经常性损益后当", "期净利润"),
+            ("596,261,472.82", "995,936,207.16", "969,431,828.74", "868,770,847.19"),
+        ),
+    ]
+    for (y0, _), (label, values) in zip(bands[1:], rows, strict=True):
+        mid = y0 - 18
+        c.drawString(left + 3, mid + 8, label[0])
+        c.drawString(left + 3, mid - 8, label[1])
+        if len(values[0]) > 10:  # the wide first row: two amounts in one text run, one space apart
+            x = col_right[0] - 3 - pdfmetrics.stringWidth(values[0], "STSong-Light", 10)
+            c.drawString(x, mid, f"{values[0]} {values[1]}")
+        else:
+            c.drawRightString(col_right[0] - 3, mid, values[0])
+            c.drawRightString(col_right[1] - 3, mid, values[1])
+        c.drawRightString(col_right[2] - 3, mid, values[2])
+        c.drawRightString(col_right[3] - 3, mid, values[3])
+    c.showPage()
+    c.save()
+    return path
+
+
+def merged_heading(path: Path) -> Path:
+    """A ruled prospectus table whose dates head two columns each: "2010.12.31" is centred over its 金额 and
+    比例 columns, and the rule between those columns starts below it."""
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("STSong-Light", 10)
+    c.drawString(20 * mm, H - 30 * mm, "存货结构性分析 单位：万元")
+    xs = [30 * mm, 60 * mm, 90 * mm, 120 * mm, 150 * mm, 180 * mm]
+    top, h = H - 40 * mm, 18.0
+    rows = [
+        ["原材料", "7,330.04", "44.08%", "3,776.16", "44.01%"],
+        ["在产品", "849.50", "5.11%", "220.86", "2.57%"],
+    ]
+    bottom = top - h * (2 + len(rows))
+    for k in range(3 + len(rows)):  # rules under the dates, the sub-headings and every row
+        c.line(xs[0], top - k * h, xs[-1], top - k * h)
+    for x in (xs[0], xs[1], xs[3], xs[-1]):  # the label and date-group rules run the whole height
+        c.line(x, bottom, x, top)
+    for x in (xs[2], xs[4]):  # the rules between 金额 and 比例 start under the dates
+        c.line(x, bottom, x, top - h)
+    c.drawString(xs[0] + 3, top - h - 5, "项目")
+    for k, date in enumerate(("2010.12.31", "2009.12.31")):
+        c.drawCentredString(xs[1 + 2 * k + 1], top - h + 5, date)
+        c.drawCentredString((xs[1 + 2 * k] + xs[2 + 2 * k]) / 2, top - 2 * h + 5, "金额")
+        c.drawCentredString((xs[2 + 2 * k] + xs[3 + 2 * k]) / 2, top - 2 * h + 5, "比例")
+    for n, r in enumerate(rows):
+        y = top - (3 + n) * h + 5
+        c.drawString(xs[0] + 3, y, r[0])
+        for j, text in enumerate(r[1:], start=1):
+            c.drawRightString(xs[j + 1] - 3, y, text)
+    c.showPage()
+    c.save()
+    return path

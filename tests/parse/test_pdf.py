@@ -187,3 +187,29 @@ def test_rows_boxed_in_groups_are_read_one_by_one(tmp_path: Path, settings: Sett
     assert ["Dividends to shareholders", "(11,682)", "(11,032)"] in rows
     assert ["Net cash used by financing activities", "(8,871)", "(14,047)"] in rows
     assert ["Cash and cash equivalents, end of year", "14,127", "14,487"] in rows
+
+
+def test_rows_ruled_across_keep_wrapped_labels_and_headings_whole(tmp_path: Path, settings: Settings) -> None:
+    """Rules under every row, none between columns: each ruled row is one table row (a label wrapped
+    around its amounts, a heading over two lines) and a run of two amounts is two cells."""
+    doc = parse(fx.row_ruled(tmp_path / "rows.pdf"), settings)
+    (t,) = doc.tables
+    assert t.header[-1] == ["项目", "2007年半年度", "2006年", "2005年", "2004年"]
+    assert ["加权平均净资产收益率（%）", "6.13", "12.65", "13.19", "14.08"] in t.rows
+    assert [
+        "归属于母公司的所有者权益",
+        "9,348,225,730.70",
+        "9,348,251,366.53",
+        "7,437,125,539.90",
+        "6,661,977,509.51",
+    ] in t.rows
+    assert t.rows[-1][0] == "扣除非经常性损益后当期净利润"
+
+
+def test_a_date_heading_over_two_ruled_columns_heads_both(tmp_path: Path, settings: Settings) -> None:
+    """The rule between 金额 and 比例 starts under the date: the date is not cut in two ("2010.1" | "2.31")
+    but heads both columns."""
+    doc = parse(fx.merged_heading(tmp_path / "merged.pdf"), settings)
+    (t,) = doc.tables
+    assert ["", "2010.12.31", "2010.12.31", "2009.12.31", "2009.12.31"] in t.header
+    assert ["原材料", "7,330.04", "44.08%", "3,776.16", "44.01%"] in t.rows
