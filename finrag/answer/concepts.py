@@ -138,6 +138,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "归属于母公司所有者的净利润",
         "归属于母公司股东的净利润",
         "归属于上市公司股东的净利润",
+        "归母净利润",  # as analysts write it
         "net income attributable to",
         "net earnings attributable to",
     ),
@@ -165,7 +166,23 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "net earnings attributable to noncontrolling interests",
         "net income attributable to non-controlling interests",
     ),
-    "total_assets": ("资产总计", "总资产", "资产总额", "total assets"),
+    # the balance sheet's other grand total equals total assets (never read as equity or liabilities)
+    "total_assets": (
+        "资产总计",
+        "总资产",
+        "资产总额",
+        "负债和所有者权益合计",
+        "负债和所有者权益总计",
+        "负债和股东权益合计",
+        "负债和股东权益总计",
+        "负债及所有者权益合计",
+        "负债及股东权益合计",
+        "负债和所有者权益(或股东权益)总计",
+        "total liabilities and equity",
+        "total liabilities and stockholders' equity",
+        "total liabilities and shareholders' equity",
+        "total assets",
+    ),
     "total_liabilities": ("负债合计", "总负债", "负债总额", "负债总计", "total liabilities"),
     "equity": (
         "所有者权益合计",
@@ -193,6 +210,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "loans": ("total loans", "loans"),
     "inventory": ("存货", "inventories", "inventory", "total inventories", "merchandise inventories"),
     "accounts_payable": ("应付账款", "accounts payable"),
+    "accrued_liabilities": ("accrued liabilities", "total accrued liabilities", "accrued expenses"),
     "short_term_borrowings": (
         "短期借款",
         "short-term borrowings",

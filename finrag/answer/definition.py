@@ -27,7 +27,7 @@ _DEFINE = re.compile(
     r"(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed)\s+as\s*:?\s*"
     r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
     # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
-    r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z -]{1,40}?)\s*[=＝]\s*"
+    r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z %-]{1,40}?)\s*[=＝]\s*"
     # "at January 28, 2023 / …": a date's comma; "U.S.", "3.5": a point inside the sentence
     r"(?P<expr3>(?:[^，。？?；;,.]|,(?=\s*(?:19|20)\d{2})|\.(?!\s|$))+)"
     # "compute interest coverage as operating profit divided by interest, net"

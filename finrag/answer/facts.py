@@ -59,6 +59,7 @@ _MAX_LABEL_CHARS = 120  # longer "labels" are sentences the table reader took fo
 # a remark after the item, not its name's length: "(net of allowances …)", ", net of $53 … of non-cash capex"
 _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|including|excluding)\b.*$", re.I)
 _TOTAL_HEAD = re.compile(r"total\b", re.I)
+_CUT_LABEL = (";", ",", "；", "，")  # a label-only row ending so goes on in the row under it
 _PAGE_HEAD = re.compile(r"pages?(?:\s+(?:no\.?|number))?|页码|页次", re.I)
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 _ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
@@ -186,8 +187,9 @@ def _table_facts(
         if not label or len(core) > _MAX_LABEL_CHARS or parse_number(label) is not None:
             continue
         if all(parse_number(c) is None for c in row[label_col + 1 :]):
-            # "TOTAL NIKE BRAND WHOLESALE EQUIVALENT" over "REVENUES": a total heads no block, its label wraps
-            wrapped = label if _TOTAL_HEAD.match(label) else ""
+            # "TOTAL NIKE BRAND WHOLESALE EQUIVALENT" over "REVENUES": a total heads no block, its label
+            # wraps; so does a label cut after ";" or "," ("… $100 per share;" over "Shares authorized …")
+            wrapped = label if _TOTAL_HEAD.match(label) or label.endswith(_CUT_LABEL) else ""
             if not wrapped and not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置", nothing
                 section = label  # stays under "二、累计摊销": a deeper numbered row heads no block of its own
             continue
@@ -216,13 +218,26 @@ def _table_facts(
                 col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
             fact = _fact(doc, table, chunk, (part, r), col, label, parsed.value, unit, page, where)
             fact.section = (section if section != label else "") or summed.get(r, "")
-            fact.line_item_norm = per_share_name(label, fact.section) or fact.line_item_norm
+            fact.line_item_norm = (
+                per_share_name(label, fact.section) or _paid_name(label, fact.section) or fact.line_item_norm
+            )
             if closing and is_closing(label):  # "Balance at end of period": the year's balance of X
                 fact.line_item, fact.line_item_norm = f"{label} ({closing})", normalise(closing)
             facts.append(fact)
         if section and (summary or r in totals or closes_block(label, section)):
             section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it
     return facts, previous
+
+
+def _paid_name(label: str, section: str) -> str | None:
+    """A row under "Cash paid during the period for:" ("Income taxes") is the cash paid for it, not the
+    expense: its name as the cash flow rows call it ("cash paid for income taxes")."""
+    if not _PAID_HEAD.search(section) or "paid" in label.lower():
+        return None
+    return f"cash paid for {normalise(label)}"
+
+
+_PAID_HEAD = re.compile(r"\bcash\s+paid\b[^:]*\bfor\b|\bpaid\s+during\b", re.I)
 
 
 def _rank(label: str) -> int:

@@ -159,6 +159,7 @@ FORMULAS: dict[str, Formula] = {
             (
                 "增长率",
                 "同比",
+                "环比",  # over the quarter before
                 "增幅",
                 "增长了多少",
                 "涨了多少",

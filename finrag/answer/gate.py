@@ -47,7 +47,9 @@ from finrag.config import AnswerSettings
 from finrag.model import Hit
 
 # years and their short forms ("FY16", "2Q23", "Q3'22"): periods, which the period check reads
-_YEARS = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}|\bfy\s*'?\d{2}\b|\b[1-4]q\s*'?\d{2}\b|\bq[1-4]\s*'?\d{2}\b")
+_YEARS = re.compile(
+    r"(?:fy\s*)?(?:19|20)\d{2}|\bfy\s*'?\d{2}\b|\b[1-4]q\s*'?\d{2}\b|\bq[1-4](?:\s*'?\d{2})?(?![a-z0-9])"
+)  # years and quarters ("20年Q4"): the period check covers them
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset(
     {

@@ -29,6 +29,8 @@ EXACT_LABEL_BONUS = 0.2  # the fact prints the very words of the question ("营�
 RAW_LABEL_BONUS = 0.3
 SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
 UNKNOWN_SCOPE_BONUS = 0.1
+# the parent company's figure when the group's is asked: only where no other table gives the group's
+PARENT_SCOPE_PENALTY = 0.3
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
 SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
@@ -268,6 +270,7 @@ def best_fact(
         score += RAW_LABEL_BONUS if remarked and f.line_item_norm == printed else 0.0
         score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0
         score += SCOPE_BONUS if f.scope == asked.scope else UNKNOWN_SCOPE_BONUS if not f.scope else 0.0
+        score -= PARENT_SCOPE_PENALTY if f.scope == "parent" and asked.scope != "parent" else 0.0
         score += DOC_RANK_BONUS / (1 + doc_rank.get(f.doc_id, len(doc_rank)))
         score += ASKED_WORDS_BONUS * _asked_share(f.line_item_norm, printed, low_q)
         if not f.column_label.isascii():  # "期初账面余额": the 期初 账面余额 column, not 期初 跌价准备

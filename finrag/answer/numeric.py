@@ -136,10 +136,13 @@ def printed_ratio(
             and any(n in normalise(f.statement) for n in names)
             and prints_qualifiers(f.line_item, asked.qualifiers)
         ]
+        # a breakdown's ratio column is the report year's (undated), unless a year heads it ("2004年度")
+        dated = bool(asked.years) and any(f.fiscal_year for f in cells)
+        cells = [f for f in cells if f.fiscal_year in asked.years] if dated else cells
         if not cells and not titled:
             return None
         kind_row = LineItemMatch("", (cells or titled)[0].line_item, 0)
-        years = asked.years if not cells else []  # a breakdown's ratio column is the report year's: undated
+        years = asked.years if not cells or dated else []
         row_asked = replace(asked, line_items=[kind_row], formula=None, years=years)
         amount = amount_beside(asked, facts, kind_row.printed) if cells else []
         quoted = (lookup_answer(row_asked, p, doc_rank, cite) for p in (amount, cells or titled) if p)

@@ -57,7 +57,7 @@ from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import zh_sold_kind
 from finrag.answer.sources import asked_items, without_sources
 from finrag.model import Period, QueryAnalysis
-from finrag.retrieve.periods import names_instrument
+from finrag.retrieve.periods import bare_quarters, names_instrument
 
 _IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -79,6 +79,8 @@ _PRIOR_END = (
     "beginning of the year",
     "prior year end",
 )
+_PERIOD_TERM = re.compile(r"\d{1,2}\s*月份?|第[一二三四1-4]季度|[Qq][1-4]|[上下]半年")  # a period, no item
+_SECOND_HALF = re.compile(r"下半年|\bsecond half\b|\bH2\b", re.I)  # of a calendar or fiscal year
 _BASELINE = re.compile(r"(?:比|较|相比|相较|与)(?:于)?(?:期初|年初|上年末|上年年末|上期末)")
 _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
 _ZH_NAME_LEAD = 6  # characters of an item ("主营业务") a defined name may open with after "的"
@@ -217,8 +219,15 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         and not asks_amount(text)
     ):
         asked.formula = None  # "主营业务是否发生过变化": whether it changed, not by how much
-    if asked.formula is not None and asked.formula.name == "sum" and len(asked.line_items) == 1:
+    if (
+        asked.formula is not None
+        and asked.formula.name == "sum"
+        and len(asked.line_items) == 1
+        and len(set(asked.quarters)) < 2  # "第三季度和第四季度…合计": the quarters' sum
+    ):
         asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
+    if asked.formula is None and len(asked.line_items) == 1 and _SECOND_HALF.search(text):
+        asked.formula = FORMULAS["sum"]  # "2019年下半年的净利润": its third and fourth quarters
     if lang == "en" and _HIGH_GROWTH.search(text) and not asked.line_items:  # its revenue growth tells
         asked.formula = FORMULAS["yoy_growth"]
         asked.line_items = [LineItemMatch("revenue", "revenue", len(text))]
@@ -232,6 +241,10 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
     asked.definition = as_margin(find_definition(text), text)
+    if asked.definition is not None and any(
+        _PERIOD_TERM.fullmatch(t.item.printed) for t in asked.definition.terms
+    ):
+        asked.definition = None  # "下半年合计=第三季度(7-9月)+第四季度(10-12月)" sums periods, read as such
     if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked
         own = {t.item.printed for t in asked.definition.terms}
         asked.definition = with_period_operands(
@@ -351,6 +364,12 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
         if p.fiscal_period and p.fiscal_period.startswith("Q"):
             asked.quarters.append(p.fiscal_period)
+    if _SECOND_HALF.search(text) and len(asked.years) <= 1:  # no report prints it: its two quarters summed
+        asked.quarters = list(dict.fromkeys([*asked.quarters, "Q3", "Q4"]))
+        asked.part_year = True
+    if asked.quarters and len(asked.years) == 1:  # "2019年第三季度和第四季度": the year's other quarter too
+        bare = [q for p in bare_quarters(text) if (q := p.fiscal_period or "").startswith("Q")]
+        asked.quarters = list(dict.fromkeys([*asked.quarters, *bare]))
     written = [
         f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" for m in _ZH_DATE.finditer(text)
     ]

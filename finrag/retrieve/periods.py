@@ -271,7 +271,7 @@ _BARE_Q = re.compile(
 _YTD = re.compile(r"前三季度|1\s*[-－—至~]\s*9\s*月")  # cumulative: year to date, not the quarter itself
 
 
-def _bare_quarters(text: str) -> list[Period]:
+def bare_quarters(text: str) -> list[Period]:
     """Quarters and half years written without a year ("Q3", "third quarter", "第三季度", "上半年")."""
     out = []
     for m in _BARE_Q.finditer(text):
@@ -288,7 +288,7 @@ def period_words(periods: list[Period], lang: str, text: str = "") -> list[str]:
     table prints ("six months ended", "7-9月") are left out: they match all of a 10-Q's pages alike."""
     out: list[str] = []
     dated = {p.fiscal_period for p in periods if p.fiscal_year}
-    bare = [p for p in _bare_quarters(text) if p.fiscal_period not in dated]
+    bare = [p for p in bare_quarters(text) if p.fiscal_period not in dated]
     for p in [*periods, *bare]:
         y, fp = p.fiscal_year, p.fiscal_period
         if y is None or is_relative(p):

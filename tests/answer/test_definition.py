@@ -770,3 +770,9 @@ def test_parts_summed_are_read_under_the_heading_they_share() -> None:
     out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
     # the current Foreign row (64), not the pre-tax earnings' Foreign (314) above the heading
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("414")
+
+
+def test_a_metric_named_with_a_percent_sign_is_defined_by_what_follows_its_equals_sign() -> None:
+    d = find_definition("What was the third quarter gross margin? Gross margin % = gross margin / net sales.")
+    assert d is not None and d.name == "Gross margin %"
+    assert [t.item.printed for t in d.terms] == ["gross margin", "net sales"]

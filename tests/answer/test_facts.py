@@ -1064,3 +1064,44 @@ def test_a_total_s_label_wrapped_over_two_rows_is_one_label_and_heads_no_block()
         ("TOTAL NIKE BRAND WHOLESALE EQUIVALENT REVENUES", ""),
         ("Jordan Brand", ""),
     }
+
+
+def test_a_label_cut_after_a_semicolon_goes_on_in_the_row_under_it() -> None:
+    """ "Par value $100 per share;" over "Shares authorized …" is one wrapped label, not a heading: the
+    rows after it keep the table's millions (an except-per-share unit line)."""
+    corning = Table(
+        "t23",
+        [72],
+        [["(In millions, except share and per share amounts)", "2020", "2019"]],
+        [
+            ["Convertible preferred stock, Series A – Par value $100 per share;", "", ""],
+            ["Shares authorized 3,100; Shares issued: 2,300", "2,300", "2,300"],
+            ["Total Liabilities and Equity", "$30,775", "$28,898"],
+        ],
+        caption="Consolidated Balance Sheets",
+    )
+    doc = make_doc([corning], company="Corning", file="CORNING_2020_10K.pdf", language="en", year=2020)
+    facts = extract_facts(doc, table_chunks(doc))
+    total = next(f for f in facts if f.value == Decimal("30775"))
+    assert total.unit == "millions" and total.section == ""
+    stock = next(f for f in facts if f.value == Decimal("2300") and f.fiscal_year == 2020)
+    assert stock.line_item.startswith("Convertible preferred stock") and stock.line_item.endswith("2,300")
+
+
+def test_a_row_under_a_cash_paid_heading_is_the_cash_paid_not_the_expense() -> None:
+    supplemental = Table(
+        "t30",
+        [62],
+        [["(millions of dollars)", "2021", "2020"]],
+        [
+            ["Cash paid/(received) during the period for:", "", ""],
+            ["Income taxes", "$ 7,427", "$ 3,153"],
+            ["Interest paid", "1,467", "1,641"],
+        ],
+        caption="Supplemental Cash Flow Information",
+    )
+    doc = make_doc([supplemental], company="Pfizer", file="PFIZER_2021_10K.pdf", language="en", year=2021)
+    facts = extract_facts(doc, table_chunks(doc))
+    (taxes,) = _by(facts, "cash paid for income taxes", 2021)
+    assert taxes.value == Decimal("7427") and taxes.line_item == "Income taxes"
+    assert _by(facts, "interest paid", 2021)[0].value == Decimal("1467")

@@ -213,3 +213,18 @@ def test_a_balance_s_turnover_is_no_mention_of_the_balance() -> None:
     assert find_line_items("南岭民爆2005年度的应收帐款周转率是多少次？") == []
     balance = find_line_items("南岭民爆2005年末的应收帐款余额是多少？")
     assert [m.concept for m in balance] == ["accounts_receivable"]
+
+
+def test_the_grand_total_of_liabilities_and_equity_is_total_assets() -> None:
+    """ "负债和所有者权益合计" is the balance sheet's other grand total: never its equity or liabilities."""
+    found = find_line_items("资产负债率=负债合计/负债和所有者权益合计，保留两位小数")
+    assert [m.concept for m in found] == ["total_liabilities", "total_assets"]
+    assert concept_of("负债和所有者权益(或股东权益)总计") == "total_assets"
+    assert concept_of("Total liabilities and shareholders' equity") == "total_assets"
+
+
+def test_cash_used_for_an_activity_is_that_activity_s_net_cash_flow() -> None:
+    assert concept_of("Net Cash Used for Operating Activities") == "operating_cash_flow"
+    assert concept_of("Net Cash Used for Investing Activities") == "investing_cash_flow"
+    assert concept_of("Net Cash Used for Financing Activities") == "financing_cash_flow"
+    assert concept_of("Accrued liabilities") == "accrued_liabilities"

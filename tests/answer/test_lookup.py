@@ -1160,3 +1160,29 @@ def test_the_closing_and_the_opening_balance_asked_together_are_both_wanted() ->
     asked = analyze(q, QueryAnalysis(q, q, "zh", "lookup", periods=find_periods(q)))
     wants = [(w.year, w.period_end, w.prior) for w in wants_for(asked) if w.item.printed == "短期借款"]
     assert wants == [(2007, "2007-06-30", False), (2006, None, True)]  # 30 June closes the half-year report
+
+
+def test_the_group_s_total_assets_are_read_before_the_parent_company_s() -> None:
+    """A parent company's balance sheet answers only a 母公司 question; the group's total comes from the
+    analysis table even when that table names no scope."""
+    parent = Table(
+        "t7",
+        [120],
+        [["项目", "2005-12-31"]],
+        [["资产总计", "177,984,612.06"]],
+        caption="母公司资产负债表",
+    )
+    analysis = Table(
+        "t9",
+        [148],
+        [["项目", "2005年12月31日 金额"]],
+        [["资产总计", "204,296,800.00"]],
+        caption="（一）资产状况分析",
+    )
+    doc = make_doc([parent, analysis], company="安妮股份", year=2005)
+    facts = extract_facts(doc, table_chunks(doc))
+    item = LineItemMatch("total_assets", "总资产", 0)
+    group = best_fact(facts, Want(item, 2005), analyze("安妮股份2005年末总资产是多少？"), {})
+    assert group is not None and group.value == Decimal("204296800.00")
+    own = best_fact(facts, Want(item, 2005), analyze("安妮股份2005年末母公司总资产是多少？"), {})
+    assert own is not None and own.value == Decimal("177984612.06")

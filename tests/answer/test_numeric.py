@@ -340,3 +340,24 @@ def test_a_filers_own_core_or_organic_measure_is_not_worked_out_from_the_stateme
     assert (
         plain is not None and plain.calculation is not None and plain.calculation.result == Decimal("43.84")
     )
+
+
+def test_a_product_s_printed_margin_is_read_from_the_year_heading_its_column() -> None:
+    margins = Table(
+        "t40",
+        [181],
+        [
+            ["", "收入", "成本", "毛利率", "收入", "成本", "毛利率"],
+            ["项目", "2005年度", "2005年度", "2005年度", "2004年度", "2004年度", "2004年度"],
+        ],
+        [
+            ["磁分离及配套设备", "6,091.97", "4,400.45", "27.77%", "4,660.80", "3,152.96", "32.35%"],
+            ["磁性材料及器件", "13,527.84", "11,113.16", "17.85%", "11,816.95", "9,830.74", "16.81%"],
+        ],
+        caption="（六）公司综合毛利率、分行业毛利率的数据及变动情况",
+    )
+    doc = make_doc([margins], company="天源科技", year=2005, unit_line="单位：万元")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("天源科技2004年磁分离及配套设备业务的毛利率是多少？")
+    found = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and "32.35%" in found.text and "27.77" not in found.text

@@ -1,0 +1,78 @@
+"""Quarters of one year added up or compared as Chinese questions ask them ("第三季度和第四季度合计",
+"下半年", "较第三季度环比", "20年Q4归母净利润"), over a report's 分季度主要财务数据 table. Each runs the real
+parser, chunker, fact extractor, store and retriever."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.answer.pipeline import Answerer
+from finrag.config import load_settings
+from finrag.model import SearchRequest
+
+from .corpus import build_index
+
+QUARTERLY = """# 示例科技集团股份有限公司 2019年年度报告
+
+## 第二节 公司简介和主要财务指标
+
+### 九、2019年分季度主要财务数据
+
+单位：元 币种：人民币
+
+| | 第一季度（1-3月份） | 第二季度（4-6月份） | 第三季度（7-9月份） | 第四季度（10-12月份） |
+|---|---|---|---|---|
+| 营业收入 | 200,000,000.00 | 240,000,000.00 | 250,000,000.00 | 300,000,000.00 |
+| 归属于上市公司股东的净利润 | 20,000,000.00 | 25,000,000.00 | 26,000,000.00 | 38,000,000.00 |
+
+## 第十一节 财务报告
+
+### 合并利润表
+
+单位：元
+
+| 项目 | 2019年度 | 2018年度 |
+|---|---|---|
+| 营业收入 | 990,000,000.00 | 900,000,000.00 |
+| 归属于母公司所有者的净利润 | 109,000,000.00 | 98,000,000.00 |
+"""
+
+
+@pytest.fixture(scope="module")
+def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("quarters")
+    settings = load_settings(root / "data")
+    docs = {"2020-04-16__示例科技集团股份有限公司__600000__示例科技__2019年__年度报告.md": QUARTERLY}
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def test_two_quarters_named_together_are_added_up(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest("示例科技2019年第三季度和第四季度归属于上市公司股东的净利润合计是多少元？")
+    )
+    assert "64,000,000.00" in answer.answer
+
+
+def test_the_second_half_is_its_two_quarters_never_the_year(answerer: Answerer) -> None:
+    answer = answerer.ask(SearchRequest("示例科技2019年下半年归属于上市公司股东的净利润是多少元？"))
+    assert "64,000,000.00" in answer.answer and "109,000,000.00" not in answer.answer
+    defined = answerer.ask(
+        SearchRequest(
+            "示例科技2019年下半年归属于上市公司股东的净利润合计是多少元？下半年合计=第三季度(7-9月)+第四季度(10-12月)。"
+        )
+    )
+    assert "64,000,000.00" in defined.answer
+
+
+def test_a_quarter_compared_with_the_one_before_is_a_sequential_growth(answerer: Answerer) -> None:
+    answer = answerer.ask(SearchRequest("示例科技2019年第四季度营业收入较第三季度环比增长多少？"))
+    assert "20.00%" in answer.answer and "环比" in answer.answer
+
+
+def test_a_terse_quarter_and_the_analysts_name_of_parent_profit_are_understood(answerer: Answerer) -> None:
+    answer = answerer.ask(SearchRequest("示例科技19年Q4归母净利润多少？"))
+    assert not answer.refused and "38,000,000.00" in answer.answer
