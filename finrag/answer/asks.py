@@ -147,3 +147,31 @@ _WHAT_ITEM_DID = re.compile(
     r"\bwhat\s+(?:[\w'&()-]+\s+){1,12}?(?:did|does|do|has|have|had)\s+.{1,90}?\b"
     r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe)s?\b"
 )
+
+
+_ZH_PLACES = re.compile(r"保留\s*([0-9一二两三四])\s*位小数")
+# "two decimal places", "Round to one decimal"
+_EN_PLACES = re.compile(r"(\d|one|two|three|four|zero)\s+decimals?(?:\s+places?)?\b", re.I)
+_NUM_WORDS = {
+    "0": 0,
+    "1": 1,
+    "2": 2,
+    "3": 3,
+    "4": 4,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+}
+
+
+def asked_places(text: str) -> int | None:
+    """The decimal places the question asks its figure rounded to ("保留两位小数", "Round to one decimal")."""
+    m = _ZH_PLACES.search(text) or _EN_PLACES.search(text)
+    return _NUM_WORDS.get(m.group(1).lower()) if m else None

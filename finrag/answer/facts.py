@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from finrag.answer.blocks import block_columns, year_blocks
 from finrag.answer.caption_dates import after_previous, dated_by_caption, dated_by_title
+from finrag.answer.cash_paid import paid_name
 from finrag.answer.columns import (
     Column,
     Previous,
@@ -219,7 +220,7 @@ def _table_facts(
             fact = _fact(doc, table, chunk, (part, r), col, label, parsed.value, unit, page, where)
             fact.section = (section if section != label else "") or summed.get(r, "")
             fact.line_item_norm = (
-                per_share_name(label, fact.section) or _paid_name(label, fact.section) or fact.line_item_norm
+                per_share_name(label, fact.section) or paid_name(label, fact.section) or fact.line_item_norm
             )
             if closing and is_closing(label):  # "Balance at end of period": the year's balance of X
                 fact.line_item, fact.line_item_norm = f"{label} ({closing})", normalise(closing)
@@ -227,17 +228,6 @@ def _table_facts(
         if section and (summary or r in totals or closes_block(label, section)):
             section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it
     return facts, previous
-
-
-def _paid_name(label: str, section: str) -> str | None:
-    """A row under "Cash paid during the period for:" ("Income taxes") is the cash paid for it, not the
-    expense: its name as the cash flow rows call it ("cash paid for income taxes")."""
-    if not _PAID_HEAD.search(section) or "paid" in label.lower():
-        return None
-    return f"cash paid for {normalise(label)}"
-
-
-_PAID_HEAD = re.compile(r"\bcash\s+paid\b[^:]*\bfor\b|\bpaid\s+during\b", re.I)
 
 
 def _rank(label: str) -> int:

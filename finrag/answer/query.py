@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from finrag.answer.asked_quarters import SECOND_HALF, quarters_asked, sums_periods
 from finrag.answer.asks import (
+    asked_places,
     asks_amount,
     asks_reason,
     compared_items,
@@ -57,7 +59,7 @@ from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import zh_sold_kind
 from finrag.answer.sources import asked_items, without_sources
 from finrag.model import Period, QueryAnalysis
-from finrag.retrieve.periods import bare_quarters, names_instrument
+from finrag.retrieve.periods import names_instrument
 
 _IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -79,31 +81,9 @@ _PRIOR_END = (
     "beginning of the year",
     "prior year end",
 )
-_PERIOD_TERM = re.compile(r"\d{1,2}\s*月份?|第[一二三四1-4]季度|[Qq][1-4]|[上下]半年")  # a period, no item
-_SECOND_HALF = re.compile(r"下半年|\bsecond half\b|\bH2\b", re.I)  # of a calendar or fiscal year
 _BASELINE = re.compile(r"(?:比|较|相比|相较|与)(?:于)?(?:期初|年初|上年末|上年年末|上期末)")
 _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
 _ZH_NAME_LEAD = 6  # characters of an item ("主营业务") a defined name may open with after "的"
-_ZH_PLACES = re.compile(r"保留\s*([0-9一二两三四])\s*位小数")
-# "two decimal places", "Round to one decimal"
-_EN_PLACES = re.compile(r"(\d|one|two|three|four|zero)\s+decimals?(?:\s+places?)?\b", re.I)
-_NUM_WORDS = {
-    "0": 0,
-    "1": 1,
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "一": 1,
-    "二": 2,
-    "两": 2,
-    "三": 3,
-    "四": 4,
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-}
 _CHANGE_WORDS = ("变化", "变动")
 # "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
@@ -226,7 +206,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         and len(set(asked.quarters)) < 2  # "第三季度和第四季度…合计": the quarters' sum
     ):
         asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
-    if asked.formula is None and len(asked.line_items) == 1 and _SECOND_HALF.search(text):
+    if asked.formula is None and len(asked.line_items) == 1 and SECOND_HALF.search(text):
         asked.formula = FORMULAS["sum"]  # "2019年下半年的净利润": its third and fourth quarters
     if lang == "en" and _HIGH_GROWTH.search(text) and not asked.line_items:  # its revenue growth tells
         asked.formula = FORMULAS["yoy_growth"]
@@ -234,16 +214,14 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     if asked.formula is not None:  # "year-over-year" names the calculation, not a row to look up
         words = {k.lower() for k in asked.formula.keywords}
         asked.line_items = [m for m in asked.line_items if m.concept or m.printed.lower() not in words]
-    asked.places = _places(text)
+    asked.places = asked_places(text)
     parent = ("母公司" in text and "归属于母公司" not in text) or _PARENT_ONLY.search(text) is not None
     asked.scope = "parent" if parent else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
     asked.definition = as_margin(find_definition(text), text)
-    if asked.definition is not None and any(
-        _PERIOD_TERM.fullmatch(t.item.printed) for t in asked.definition.terms
-    ):
+    if sums_periods(asked.definition):
         asked.definition = None  # "下半年合计=第三季度(7-9月)+第四季度(10-12月)" sums periods, read as such
     if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked
         own = {t.item.printed for t in asked.definition.terms}
@@ -364,12 +342,8 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
         if p.fiscal_period and p.fiscal_period.startswith("Q"):
             asked.quarters.append(p.fiscal_period)
-    if _SECOND_HALF.search(text) and len(asked.years) <= 1:  # no report prints it: its two quarters summed
-        asked.quarters = list(dict.fromkeys([*asked.quarters, "Q3", "Q4"]))
-        asked.part_year = True
-    if asked.quarters and len(asked.years) == 1:  # "2019年第三季度和第四季度": the year's other quarter too
-        bare = [q for p in bare_quarters(text) if (q := p.fiscal_period or "").startswith("Q")]
-        asked.quarters = list(dict.fromkeys([*asked.quarters, *bare]))
+    asked.quarters = quarters_asked(text, asked.quarters, asked.years)  # "下半年": Q3 and Q4
+    asked.part_year = asked.part_year or bool(asked.quarters)
     written = [
         f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" for m in _ZH_DATE.finditer(text)
     ]
@@ -404,8 +378,3 @@ def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     # "期末余额是多少？比期初增加了多少": the opening balance is what the closing one is compared with
     asked.prior_year_end = any(w in baseline.lower() for w in _PRIOR_END)
     asked.instant = asked.instant or asked.prior_year_end or bool(_YEAR_END.search(low))
-
-
-def _places(text: str) -> int | None:
-    m = _ZH_PLACES.search(text) or _EN_PLACES.search(text)
-    return _NUM_WORDS.get(m.group(1).lower()) if m else None

@@ -44,7 +44,7 @@ def split_amounts(seg: Segment) -> list[Segment]:
     for w in words:
         i = seg.text.index(w, start)
         j = i + len(w)
-        x1 = seg.xs[j] - 1.0 if j < len(seg.xs) else seg.x1
+        x1 = seg.xs[j] if j < len(seg.xs) else seg.x1  # the left edge of the space after it
         out.append(Segment(w, seg.xs[i], seg.top, x1, seg.bottom, seg.size, seg.bold, seg.xs[i:j]))
         start = j
     return out
