@@ -3,10 +3,13 @@ shared columns, with the column headings above them."""
 
 from __future__ import annotations
 
+import math
+import re
 import statistics
+from dataclasses import replace
 
 from finrag.model import BBox
-from finrag.parse.layout import Line, Segment
+from finrag.parse.layout import Line, Segment, split_segment
 from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, amounts, is_amount, unit_of
 
 # Alignment tables: a row may be separated from the next numeric row by this many label-only lines,
@@ -21,8 +24,24 @@ HEADING_SLACK = 20.0
 LABEL_INDENT = 24.0
 # Lone note lines ("(in thousands)", "(unaudited)") allowed between column headings and the table body.
 MAX_NOTE_LINES = 2
+# Text left of a table's labels is the other page column's prose when this share of its pieces start in
+# lower case (a sentence going on) and half are at least this long; row labels are short and capitalised.
+PROSE_LOWER_SHARE = 0.25
+PROSE_CHARS = 25
 _CURRENCY = {"$", "¥", "€", "£", "US$", "RMB"}
 _CLOSERS = {")", "%", ")%", "）"}
+_TRAILING_SIGN = re.compile(r"\s(\$|¥|€|£|US\$|RMB)$")
+
+
+def _cut(s: Segment, sign: str) -> tuple[Segment, Segment] | None:
+    """ "132 $" -> "132" (ending at its last character, not at the sign) and "$"."""
+    at = s.text.rfind(sign)
+    cut = split_segment(s, s.xs[at]) if 0 < at < len(s.xs) else None
+    n = len(cut[0].text) if cut is not None else 0
+    if cut is None or n < 2 or len(cut[0].xs) < n:
+        return cut
+    xs = cut[0].xs
+    return replace(cut[0], x1=xs[n - 1] + (xs[n - 1] - xs[0]) / (n - 1)), cut[1]  # one character's width on
 
 
 def _attach(line: Line) -> list[Segment]:
@@ -34,15 +53,26 @@ def _attach(line: Line) -> list[Segment]:
         if t in _CURRENCY:
             pending = s
             continue
+        sign = _TRAILING_SIGN.search(t)
+        if sign and amounts(t[: sign.start()]) and (cut := _cut(s, sign.group(1))):
+            # "132 $": the next column's currency sign printed in the same run; the next amount keeps its
+            # own left edge (the sign sits against this one's, and the columns would run together)
+            out.append(_signed(pending, cut[0]))
+            pending = replace(cut[1], x0=math.inf)
+            continue
         if t in _CLOSERS and out:
             prev = out[-1]
             out[-1] = Segment(prev.text + t, prev.x0, prev.top, s.x1, prev.bottom, prev.size, prev.bold)
             continue
-        if pending is not None:
-            s = Segment(pending.text + s.text, pending.x0, s.top, s.x1, s.bottom, s.size, s.bold)
-            pending = None
-        out.append(s)
+        out.append(_signed(pending, s))
+        pending = None
     return out
+
+
+def _signed(sign: Segment | None, s: Segment) -> Segment:
+    if sign is None:
+        return s
+    return Segment(sign.text + s.text, min(sign.x0, s.x0), s.top, s.x1, s.bottom, s.size, s.bold)
 
 
 def aligned_tables(page: int, lines: list[Line], taken: list[BBox]) -> list[PageTable]:
@@ -64,8 +94,8 @@ def aligned_tables(page: int, lines: list[Line], taken: list[BBox]) -> list[Page
                 break
             if numeric[j]:
                 last_num, count = j, count + 1
-            elif j - last_num > MAX_LABEL_LINES:
-                break
+            elif j - last_num > MAX_LABEL_LINES or (count and _years_row(rows[j][1])):
+                break  # a new row of year headings opens the next table ("2016 2015" under "2016 2015 2014")
             j += 1
         if count >= MIN_NUMERIC_ROWS:
             found.append(_build_aligned(page, rows, i, last_num + 1))
@@ -88,11 +118,10 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
         else:
             bands.append([lo, hi])
     label_edge = bands[0][0]
-    # In a two-column page a row's line also holds the other column's prose: the table starts at its
-    # labels (median label start, less an indent allowance); segments starting further left are not its.
-    starts = [left[-1].x0 for _, segs in body if (left := [x for x in segs if x.x1 <= label_edge + 1])]
-    left_bound = statistics.median(starts) - LABEL_INDENT if starts else -1.0
+    lefts = [left for _, segs in body if (left := [x for x in segs if x.x1 <= label_edge + 1])]
+    left_bound = _prose_bound(lefts)
     rows = [(ln, [x for x in segs if x.x0 >= left_bound]) for ln, segs in rows]
+    text_col = _text_column([[x for x in left if x.x0 >= left_bound] for left in lefts])
     k = start - 1
     while k >= 0 and start - k <= MAX_LABEL_LINES:  # section labels ("Assets") open the body
         ln, segs = rows[k]
@@ -121,14 +150,17 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
         head.insert(0, rows[k])
         k -= 1
 
+    texts = 0 if text_col is None else 1  # "Buildings and improvements | 5-50 years | 19,139"
+
     def to_row(segs: list[Segment]) -> list[str]:
-        cells = [""] * (len(bands) + 1)
+        cells = [""] * (len(bands) + 1 + texts)
         for s in segs:
             mid = (s.x0 + s.x1) / 2
             if s.x1 <= label_edge + 1:
-                c = 0
+                c = 1 if text_col is not None and mid >= text_col else 0
             else:
-                c = 1 + min(range(len(bands)), key=lambda b: abs((bands[b][0] + bands[b][1]) / 2 - mid))
+                band = min(range(len(bands)), key=lambda b: abs((bands[b][0] + bands[b][1]) / 2 - mid))
+                c = 1 + texts + band
             cells[c] = f"{cells[c]} {s.text}".strip()
         return cells
 
@@ -160,6 +192,40 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
     pt = PageTable(page, bbox, out_rows, ruled=False)
     pt.warnings.append(f"page {page}: table structure uncertain (no ruling lines)")
     return pt
+
+
+_YEARS = re.compile(r"(?:(?:19|20)\d{2}\s*)+")
+
+
+def _years_row(segs: list[Segment]) -> bool:
+    """A line of column headings that are only years."""
+    return len(segs) >= 2 and all(_YEARS.fullmatch(s.text.strip()) for s in segs)
+
+
+def _prose_bound(lefts: list[list[Segment]]) -> float:
+    """In a two-column page a row's line also holds the other column's prose: the table starts at its labels
+    (median label start, less an indent allowance) when what lies further left reads as running sentences
+    ending before them. Anything else there is the table's own first column (a label left of a text column:
+    "Land | N/A | $7,507", "1 | 望城县民爆器材有限责任公司 | …"): -1, nothing is cut."""
+    if not lefts:
+        return -1.0
+    start = statistics.median(left[-1].x0 for left in lefts)
+    far = [x for left in lefts for x in left if x.x0 < start - LABEL_INDENT]
+    if not far or max(x.x1 for x in far) >= start:
+        return -1.0
+    lower = sum(x.text[:1].islower() for x in far) / len(far)  # lines going on from the one above
+    chars = statistics.median(len(x.text) for x in far)
+    return start - LABEL_INDENT if lower >= PROSE_LOWER_SHARE and chars >= PROSE_CHARS else -1.0
+
+
+def _text_column(lefts: list[list[Segment]]) -> float | None:
+    """Where a text column between the row labels and the amounts starts ("Estimated Useful Lives",
+    "Balance sheet location", a 序号 left of the names): most rows hold two pieces left of the amounts."""
+    two = [left for left in lefts if len(left) >= 2]
+    if not two or 2 * len(two) < len(lefts):
+        return None
+    start = statistics.median(left[-1].x0 for left in two) - LABEL_INDENT
+    return start if start > statistics.median(left[0].x0 for left in two) else None
 
 
 def _continues(label: str, next_label: str) -> bool:

@@ -395,3 +395,90 @@ def merged_heading(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def text_column(path: Path) -> Path:
+    """A note table with a text column between its labels and amounts ("Estimated Useful Lives"), then a
+    two-column stretch: running prose on the left, a small table on the right beside it."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 9)
+    c.drawString(20 * mm, H - 30 * mm, "The following table summarizes property and equipment balances:")
+    c.drawCentredString(110 * mm, H - 40 * mm, "Estimated Useful Lives")
+    c.drawRightString(150 * mm, H - 40 * mm, "2021")
+    c.drawRightString(185 * mm, H - 40 * mm, "2020")
+    items = [
+        ("Land", "N/A", "$ 7,507", "$ 6,696"),
+        ("Buildings and improvements", "5-50 years", "19,139", "17,982"),
+        ("Equipment and fixtures", "3-20 years", "9,505", "8,749"),
+        ("Construction in progress", "N/A", "1,507", "1,276"),
+    ]
+    for i, (label, life, a, b) in enumerate(items):
+        y = H - 48 * mm - i * 14
+        c.drawString(20 * mm, y, label)
+        c.drawCentredString(110 * mm, y, life)
+        c.drawRightString(150 * mm, y, a)
+        c.drawRightString(185 * mm, y, b)
+    prose = [
+        "Net charge-offs in the quarter fell as",
+        "delinquencies improved across the scored",
+        "portfolio and the risk-rated loans, with",
+        "recoveries well above the prior year and",
+        "the allowance released in the period.",
+    ]
+    c.drawRightString(150 * mm, H - 120 * mm, "2021")
+    c.drawRightString(185 * mm, H - 120 * mm, "2020")
+    right = [("Current", "775", "669"), ("Past due", "146", "235"), ("Total loans", "921", "904")]
+    for i, text in enumerate(prose):
+        y = H - 128 * mm - i * 12
+        c.drawString(20 * mm, y, text)
+        if i < len(right):
+            label, a, b = right[i]
+            c.drawString(112 * mm, y, label)
+            c.drawRightString(150 * mm, y, a)
+            c.drawRightString(185 * mm, y, b)
+    c.showPage()
+    c.save()
+    return path
+
+
+def stacked_tables(path: Path) -> Path:
+    """Two unruled note tables a heading and a sentence apart, the first over three years, the second over
+    two; in the first, each amount is printed in one run with the next column's "$" ("832 $")."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 9)
+    xs3, xs2 = (120 * mm, 150 * mm, 180 * mm), (140 * mm, 180 * mm)
+    y = H - 30 * mm
+    for x, year in zip(xs3, ("2016", "2015", "2014"), strict=True):
+        c.drawRightString(x, y, year)
+    first = [
+        ("Net realized gain", "832", "(10,952)", "(21,559)"),
+        ("Net unrealized gain", "(6,070)", "3,815", "17,217"),
+    ]
+    first.append(("Net gain recognized", "(5,238)", "(7,137)", "(4,342)"))
+    for n, (label, *amounts) in enumerate(first):
+        y -= 14
+        c.drawString(20 * mm, y, label)
+        if n == 0:
+            c.drawString(xs3[0] - 22 * mm, y, "$")
+        for k, (x, a) in enumerate(zip(xs3, amounts, strict=True)):
+            text = f"{a} $" if n == 0 and k < 2 else a  # the next column's sign in this amount's run
+            c.drawString(x - pdfmetrics.stringWidth(a, "Helvetica", 9), y, text)
+    y -= 26
+    c.drawString(20 * mm, y, "NOTE 6. PROPERTY AND EQUIPMENT")
+    y -= 14
+    c.drawString(25 * mm, y, "Property and equipment consisted of the following (in thousands):")
+    y -= 16
+    for x, year in zip(xs2, ("2016", "2015"), strict=True):
+        c.drawRightString(x, y, year)
+    for label, a, b in [
+        ("Land", "77,340", "70,728"),
+        ("Buildings", "382,364", "398,468"),
+        ("Total", "459,704", "469,196"),
+    ]:
+        y -= 14
+        c.drawString(20 * mm, y, label)
+        c.drawRightString(xs2[0], y, a)
+        c.drawRightString(xs2[1], y, b)
+    c.showPage()
+    c.save()
+    return path

@@ -213,3 +213,26 @@ def test_a_date_heading_over_two_ruled_columns_heads_both(tmp_path: Path, settin
     (t,) = doc.tables
     assert ["", "2010.12.31", "2010.12.31", "2009.12.31", "2009.12.31"] in t.header
     assert ["原材料", "7,330.04", "44.08%", "3,776.16", "44.01%"] in t.rows
+
+
+def test_labels_left_of_a_text_column_stay_in_the_table(tmp_path: Path, settings: Settings) -> None:
+    """Row labels left of a text column ("5-50 years") are the table's first column, the text its own
+    column; running prose beside a table in the other page column stays out of it."""
+    doc = parse(fx.text_column(tmp_path / "lives.pdf"), settings)
+    lives, loans = doc.tables
+    assert lives.header[-1] == ["", "Estimated Useful Lives", "2021", "2020"]
+    assert ["Buildings and improvements", "5-50 years", "19,139", "17,982"] in lives.rows
+    assert ["Land", "N/A", "$ 7,507", "$ 6,696"] in lives.rows
+    assert ["Current", "775", "669"] in loans.rows
+    assert not any("charge-offs" in " ".join(r) for r in loans.header + loans.rows)
+
+
+def test_tables_one_under_another_are_read_apart(tmp_path: Path, settings: Settings) -> None:
+    """A new row of year headings starts the next table (its own columns), and a "$" printed in the run of
+    the amount before it belongs to the next column, not to that amount."""
+    doc = parse(fx.stacked_tables(tmp_path / "stacked.pdf"), settings)
+    gains, ppe = doc.tables
+    assert gains.header[-1] == ["", "2016", "2015", "2014"]
+    assert ["Net realized gain", "$832", "$(10,952)", "$(21,559)"] in gains.rows
+    assert ppe.header[-1] == ["", "2016", "2015"]
+    assert ["Buildings", "382,364", "398,468"] in ppe.rows
