@@ -52,16 +52,42 @@ _SUFFIX_LINE = re.compile(
     re.IGNORECASE,
 )
 _LISTED = re.compile(r"([^–—()\n]{2,80})\((?:NYSE|NASDAQ|Nasdaq|NYSE American)\s*:\s*([A-Z.]{1,6})\)")
-# a symbol before its exchange's name; an exchange's own words are none ("…Market LLC The Nasdaq …")
+# a symbol before its exchange's name; an exchange's own words are none ("…Market LLC The Nasdaq …"); in a
+# cover table the notes' symbols may follow in the same cell ("| AMCR AUKF/27 | New York Stock Exchange")
 _TICKER = re.compile(
-    r"\b(?!(?:LLC|NYSE|INC|LP|CO)\b)([A-Z]{1,5})\s+"
-    r"(?:(?:The )?New York Stock Exchange|NYSE|The Nasdaq|Nasdaq|NASDAQ)"
+    r"\b(?!(?:LLC|NYSE|INC|LP|CO)\b)([A-Z]{1,5})(?:\s+[A-Z]{1,5}[/\d][A-Z\d/.]*)*\s*\|?\s+"
+    r"(?i:(?:the )?new york stock exchange|nyse|(?:the )?nasdaq)"
 )
 # the cover's "Trading Symbol" column read apart from its exchange ("Common Stock, $0.0001 par value per
 # share ADBE"); a line naming the exchange ends in its name ("… Stock Market LLC"), no symbol
 _SYMBOL_COLUMN = re.compile(
     r"^(?!.*(?i:exchange|nasdaq|nyse|market|llc)).*\b(?i:common stock|ordinary shares)\b.*\s([A-Z]{2,5})\s*$",
     re.M,
+)
+# the class of stock, then its symbol when the cover's columns are read one after another ("Common stock,
+# $0.00000625 par value per share MSFT 3.125% Notes due 2028 MSFT …"): the first capitals word after it
+_CLASS_SYMBOL = re.compile(
+    r"\b(?i:common stock|common shares|ordinary shares)\b[^\n]{0,60}?"
+    r"(?<![\w$.])(?<![A-Z]{2} )([A-Z]{2,5})(?=\s|$)"  # no word of a capitals phrase ("INCORPORATED BY")
+)
+SYMBOL_TABLE_CHARS = 600  # the cover's securities table runs this far after its "Trading Symbol" heading
+_NOT_SYMBOLS = frozenset(
+    {
+        "PAR",
+        "VALUE",
+        "PER",
+        "SHARE",
+        "CLASS",
+        "THE",
+        "NEW",
+        "YORK",
+        "STOCK",
+        "LLC",
+        "INC",
+        "NYSE",
+        "NASDAQ",
+        "USD",
+    }
 )
 _REPORTS = re.compile(r"^([A-Z][\w&.' ]{1,40}?)\s+(?:[Rr]eports|[Aa]nnounces)\b")
 _NAME_STOP = re.compile(r"\d|Commission|FORM|\(|\)")
@@ -169,6 +195,9 @@ def _en_company(lines: list[str], text: str) -> tuple[str | None, str | None]:
     else:
         common = "\n".join(ln for ln in lines if re.search(r"common|ordinary", ln, re.IGNORECASE))
         symbol = _SYMBOL_COLUMN.search(text) if "Trading Symbol" in text else None
+        if symbol is None and (at := re.search(r"trading symbol", text, re.I)):
+            table = text[at.start() : at.start() + SYMBOL_TABLE_CHARS]
+            symbol = next((m for m in _CLASS_SYMBOL.finditer(table) if m.group(1) not in _NOT_SYMBOLS), None)
         if m := _TICKER.search(common) or _TICKER.search(text) or symbol:
             ticker = m.group(1)
     if full is None and lines and (m := _REPORTS.match(lines[0].strip())):

@@ -320,9 +320,9 @@ def find_periods(text: str, ref: Reference | None = None) -> list[Period]:
         for m in pattern.finditer(text):
             if kind == "bare_y" and names_instrument(text, m):
                 continue
-            if kind in _DAY_KINDS and names_report(text, m):
-                taken.append((m.start(), m.end()))  # its year is no bare year either
-                continue
+            if kind in _DAY_KINDS and (names_report(text, m) or names_instrument(text, m)):
+                taken.append((m.start(), m.end()))  # its year is no bare year either ("notes due October 1,
+                continue  # 2030": a maturity)
             if free(m.start(), m.end()):
                 taken.append((m.start(), m.end()))
                 found.append((m.start(), _absolute(kind, m)))

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from finrag.chunk.metadata import extract_meta, from_file_name, short_english
 
 TEN_K_COVER = """UNITED STATES
@@ -157,3 +159,33 @@ def test_an_exchange_s_own_words_are_no_ticker() -> None:
     assert extract_meta("PEPSICO_2021_10K.pdf", cover, "en").company_code is None  # not "LLC"
     listed = cover.replace("per share The", "per share PEP The", 1)
     assert extract_meta("PEPSICO_2021_10K.pdf", listed, "en").company_code == "PEP"
+
+
+@pytest.mark.parametrize(
+    ("securities", "ticker"),
+    [
+        (  # the symbol column read after the classes, the exchanges elsewhere
+            "Title of each class Trading Symbol Common stock, $0.00000625 par value per share MSFT 3.125% "
+            "Notes due 2028 MSFT Securities registered pursuant to Section 12(g) of the Act: None",
+            "MSFT",
+        ),
+        (
+            "Trading Symbol\nName of each exchange on which registered\nCOST The NASDAQ Global Select Market",
+            "COST",
+        ),
+        (
+            "Title of each class | Trading symbol(s) | Name of each exchange on which registered\n"
+            "Ordinary Shares, par value $0.01 per share 1.125% Notes Due 2027 | AMCR AUKF/27 | "
+            "New York Stock Exchange New York Stock Exchange",
+            "AMCR",
+        ),
+    ],
+)
+def test_ticker_read_from_the_covers_securities_table(securities: str, ticker: str) -> None:
+    cover = (
+        "UNITED STATES SECURITIES AND EXCHANGE COMMISSION\nFORM 10-K\n"
+        "For the fiscal year ended June 30, 2023\n"
+        f"ACME CORPORATION\n(Exact name of registrant as specified in its charter)\n{securities}\n"
+        "Indicate by check mark if the registrant is a well-known seasoned issuer. CLASS B COMMON STOCK"
+    )
+    assert extract_meta("report.pdf", cover, "en").company_code == ticker

@@ -142,3 +142,8 @@ def test_months_written_short_date_a_period_as_the_full_names_do() -> None:
     assert [q.label for q in find_periods("the Junk 30, 2020 results")] == ["2020"]  # no month
     (june,) = find_periods("Amcor interest expense for the June 2023 quarter")  # the quarter ending then
     assert (june.label, june.period_end) == ("June 2023", "2023-06-30")
+
+
+def test_a_day_naming_a_note_s_maturity_is_no_period() -> None:
+    q = "At what interest rate do Best Buy's notes due October 1, 2030 bear interest as of January 28, 2023?"
+    assert [p.period_end for p in find_periods(q)] == ["2023-01-28"]
