@@ -175,3 +175,14 @@ def asked_places(text: str) -> int | None:
     """The decimal places the question asks its figure rounded to ("保留两位小数", "Round to one decimal")."""
     m = _ZH_PLACES.search(text) or _EN_PLACES.search(text)
     return _NUM_WORDS.get(m.group(1).lower()) if m else None
+
+
+# "net interest expense ('Interest, net')": the row label the question glosses an item with, in quotes
+_QUOTED_ROW = re.compile(r"""\s*\(\s*['‘"“]([^'’"”()]{2,60})['’"”]\s*\)""")
+
+
+def quoted_row(question: str, item: LineItemMatch) -> str | None:
+    """The statement row a question names in quotes right after an item ("operating income divided by net
+    interest expense ('Interest, net')"): the figure is that row's, whatever the item is usually called."""
+    m = _QUOTED_ROW.match(question, item.end) if item.start >= 0 else None
+    return m.group(1).strip() if m else None

@@ -126,6 +126,7 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "repurchase of common stock",
         "purchases of treasury stock",
         "purchases of stock for treasury",
+        "purchases of common stock for treasury",
         "treasury stock purchases",
         "payments for repurchase of common stock",
         "common stock repurchased",
@@ -152,6 +153,8 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "stock-based compensation expense",
         "stock compensation expense",
         "share-based payment expense",
+        "stock-based comp",  # how analysts type it ("msft stock-based comp growth fy23")
+        "share-based comp",
     ),
     # cash paid, from a cash flow statement (direct method) or its supplemental disclosures
     "interest_paid": (

@@ -32,6 +32,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "revenue from external customers",
         "revenues from external customers",
         "net sales to external customers",
+        "revenue from contracts with customers",  # ASC 606 wording, over a note's revenue by location
+        "revenues from contracts with customers",
     ),
     "cost_of_revenue": (
         "营业成本",

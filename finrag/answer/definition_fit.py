@@ -79,3 +79,22 @@ def with_period_operands(definition: Definition | None, items: list[LineItemMatc
             continue
         tokens[i] = replace(t, item=item, back=back)
     return Definition(definition.name, tokens)
+
+
+# "非经常性损益合计比2019年增长了多少？增长率=(2020年合计-2019年合计)/2019年合计": a bare total operand is the
+# total of the item the question names before "合计"
+_BARE_TOTALS = frozenset({"合计", "总计"})
+_TOTAL_OF = re.compile(r"(?:年度?|的|[，,、])([\u4e00-\u9fff]{2,12}?)(?:合计|总计)")
+
+
+def with_named_totals(definition: Definition | None, question: str) -> Definition | None:
+    """The definition with bare "合计" operands read as the total of the item the question names so."""
+    if definition is None:
+        return None
+    bare = [t for t in definition.terms if not t.item.concept and t.item.printed in _BARE_TOTALS]
+    m = _TOTAL_OF.search(re.split(r"[=＝]", question)[0]) if bare else None
+    if m is None:
+        return definition
+    item = LineItemMatch("", m.group(1), m.start(1))
+    tokens = [replace(t, item=item) if isinstance(t, Term) and t in bare else t for t in definition.tokens]
+    return Definition(definition.name, tokens)

@@ -15,8 +15,6 @@ from finrag.answer.query import AskedFor
 from finrag.errors import AnswerError
 from finrag.model import Fact
 
-_TOTAL_LABEL = {"zh": "合计", "en": "total"}
-
 
 def _items(asked: AskedFor) -> list[LineItemMatch]:
     """The statement items asked (a row word the question also writes, "账龄", is none)."""
@@ -64,7 +62,8 @@ def kind_share(
     lang = asked.language
     kind = "".join(asked.qualifiers) if lang == "zh" else " ".join(asked.qualifiers)
     label = f"{item.printed}{kind}" if lang == "zh" else f"{item.printed} ({kind})"
-    operands = [operand(part, label, cite), operand(whole, f"{item.printed}{_TOTAL_LABEL[lang]}", cite)]
+    total = f"{item.printed}合计" if lang == "zh" else f"total {item.printed}"
+    operands = [operand(part, label, cite), operand(whole, total, cite)]
     try:
         calc = compute(FORMULAS["share_of_total"], operands, places=asked.places, lang=lang)
     except AnswerError:

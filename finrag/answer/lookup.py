@@ -50,6 +50,8 @@ _MONEY_ASKED = re.compile(
     r"|\bwhat (?:[\w-]+ ){0,2}amount (?:did|was|were|has|had|is)\b",  # "what provisional amount did X record"
     re.I,
 )
+_SHARES_COLUMN = re.compile(r"\bshares\b|股数", re.I)  # a count column
+_SHARES_ASKED = re.compile(r"\bhow many\b|\bnumber of\b|多少股|股数", re.I)
 _QUANTITY_ASKED = re.compile(r"多少(?:万|千)?(?:吨|台|套|件|辆|米|千瓦时|度|立方米|平方米|个|只)")
 _RATE_ASKED = re.compile(r"%|percent|rate|ratio|margin|growth|change|share|proportion|比|率|增长|变动|占")
 _WHOLE_YEAR_COLUMN = re.compile(
@@ -148,6 +150,9 @@ _ZH_COLUMN_NOISE = re.compile(
     r"(?:19|20)\d{2}\s*年?|年度|期末|期初|年末|年初|本期|上期|本年|上年|余额|金额|合并|母公司"
 )
 _OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
+# "Dividends declared and not paid", "non-cash …": a supplemental line, not the amount paid or spent
+_UNPAID_ROW = re.compile(r"\bnot (?:yet )?paid\b|\bunpaid\b|\bnon-?cash\b|尚未支付|未支付", re.I)
+UNPAID_ROW_PENALTY = 0.5
 
 
 def _other_span(printed: set[str], asked: set[str], unit: str) -> bool:
@@ -162,6 +167,16 @@ def _asked_share(label: str, item: str, question: str) -> float:
     rest = label.replace(item, " ") if item else label
     words = _ZH_WORD.findall(rest) if not rest.isascii() else _WORD_RE.findall(rest)
     return sum(w in question for w in words) / len(words) if words else 0.0
+
+
+_CAPTION_NUMBER = re.compile(r"^[\s\d①-⑳一二三四五六七八九十()（）、.．:：]+")
+MAX_CAPTION_NAME = 12  # a caption this short (Chinese) names one product or part, not a statement's title
+
+
+def _names_caption(caption: str, question: str) -> bool:
+    """The question writes a short Chinese table caption ("②乳化炸药"): the table of that product or part."""
+    name = _CAPTION_NUMBER.sub("", caption).strip()
+    return 2 <= len(name) <= MAX_CAPTION_NAME and not name.isascii() and name in question
 
 
 def _asks_adjusted(asked: AskedFor, want: Want) -> bool:
@@ -280,12 +295,16 @@ def best_fact(
             score += WITHIN_BONUS if under else -WITHIN_BONUS
         if not want.prior and _OPENING_ROW.search(f.line_item_norm):
             score -= OPENING_ROW_PENALTY  # "期初现金及现金等价物余额"
+        if _UNPAID_ROW.search(f.line_item_norm) and not _UNPAID_ROW.search(low_q):
+            score -= UNPAID_ROW_PENALTY
         if net_value and _GROSS_COLUMN.search(f.column_label):
             score -= GROSS_COLUMN_PENALTY  # "账面价值": the 净值 column, not 原值 or 累计摊销
         if f.unit == "%":
             if money:
                 continue  # "净利润是多少元": a row's share of revenue is no amount
             score -= PERCENT_PENALTY
+        if money and _SHARES_COLUMN.search(f.column_label) and not _SHARES_ASKED.search(asked.question):
+            continue  # "how much cash did X spend buying back shares": the Amount column, not the Shares one
         if quantity and ((f.unit or "").endswith("元") or f.unit == "%"):
             continue  # "销售量是多少吨": an amount of money or a share is no quantity
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
@@ -298,6 +317,8 @@ def best_fact(
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
             score += STATEMENT_ASKED_BONUS  # "relying on the cash flow statement": that statement's row
+        if _names_caption(f.statement, asked.question):
+            score += ASKED_WORDS_BONUS  # "南岭民爆乳化炸药…产销率": the table captioned "②乳化炸药"
         if net_asked and _NET.search(f.line_item_norm):
             score += NET_ASKED_BONUS  # "net PPNE": "Property, plant and equipment — net", not the gross row
         if spans and (printed_spans := {m.group(0).lower() for m in _DURATION.finditer(f.column_label)}):

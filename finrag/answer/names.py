@@ -54,6 +54,7 @@ _NOT_IN_ENTITY = (
     *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
     *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
     *("募投", "募集资金", "募资"),  # "爱康募投的…项目": the offering's projects, not part of the name
+    *("基期", "复合", "均复"),  # "以2008年为基期", "年均复合增长率": how a rate is worked out
     *_SHARE_OF,
 )
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 from functools import partial
 
+from finrag.answer.asks import quoted_row
 from finrag.answer.calc import AVERAGE_SHARE, calc_text, compute
 from finrag.answer.cells import amount_beside
 from finrag.answer.conversion import with_conversion
@@ -257,13 +258,14 @@ def _calculation(
         anchor = fiscal_year_of(ended) if ended else anchor
         for spec in formula.concepts:
             concept, _, back = spec.partition("@")  # "inventory@-1": the balance a year earlier
-            printed = next(  # the question's own wording ("total revenue", not "net sales") is preferred
-                (m.printed for m in asked.line_items if m.concept == concept),
-                CONCEPTS[concept][0] if lang == "zh" else CONCEPTS[concept][-1],
-            )
+            mention = next((m for m in asked.line_items if m.concept == concept), None)
+            # the question's own wording ("total revenue", not "net sales") is preferred
+            printed = mention.printed if mention else CONCEPTS[concept][0 if lang == "zh" else -1]
+            if mention and (row := quoted_row(asked.question, mention)):
+                concept, printed = "", row  # "net interest expense ('Interest, net')": that row
             # "主营业务毛利率": the 主营业务收入 and 主营业务成本 rows only (营业收入 holds more)
             main = f"主营业务{printed.removeprefix('营业')}"
-            by_name = bool(_MAIN_BUSINESS.search(asked.question)) and main in CONCEPTS[concept]
+            by_name = bool(concept and _MAIN_BUSINESS.search(asked.question)) and main in CONCEPTS[concept]
             printed = main if by_name else printed
             at = anchor + int(back) if back and anchor is not None else anchor
             # a balance date the question writes ("2007年6月30日的流动比率"): that day, no other of its year

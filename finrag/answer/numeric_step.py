@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.activities import activities_answer, asks_activities
-from finrag.answer.asks import GROWTH_COMPARED, compared_items, compared_parts, compares_periods
+from finrag.answer.asks import GROWTH_COMPARED, compared_items, compared_parts, compares_periods, quoted_row
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
@@ -80,6 +80,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         items = named if asked.formula.named else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
+    # "net interest expense ('Interest, net')": the row the question names in quotes
+    items += [LineItemMatch("", q, m.start) for m in asked.line_items if (q := quoted_row(asked.question, m))]
     items += DEBT_ITEMS if asks_debt_ratio(asked) else []  # total debt: the balance sheet's debt rows
     party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
     if not items and party is None:
@@ -226,9 +228,12 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return found if ratio_rows else None
         return found
     if asked.intent == "calculation" and asks_kind_share(asked):  # "应付账款中1年以内的金额和占比"
-        totals = store.get_facts(
+        totals = store.get_facts(  # "合计", or a row named as the item asked ("Total inventories")
             Filters(access=prep.request.filters.access, doc_ids=sorted({f.doc_id for f in facts})),
-            line_items=list(TOTAL_ROWS),
+            line_items=[
+                *TOTAL_ROWS,
+                *(f"{p} {normalise(m.printed)}".strip() for m in asked.line_items for p in ("", "total")),
+            ],
         )
         known = [f for f in totals if f.chunk_id in by_chunk or f.chunk_id in extra]
         if shared := kind_share(asked, facts, known, doc_rank, cite):

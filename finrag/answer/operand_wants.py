@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.calc import VARIADIC
+from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.operands import listed
@@ -28,7 +29,7 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
     if formula is None or not items:
         return []
     year = asked.years[0] if asked.years else None
-    if len(items) >= 2 and formula.name != "yoy_growth":
+    if len(items) >= 2 and formula.name not in GROWTH_FORMULAS:  # a growth is one item's ("年复合增长率")
         # several parts listed together over one whole ("销售费用、管理费用、财务费用三项合计占…")
         every = formula.name in VARIADIC or (
             formula.name == "share_of_total" and listed(asked.question, items[:-1])

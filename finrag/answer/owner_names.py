@@ -76,7 +76,9 @@ _EVENT_NOUN = (
 
 
 # "Embedded reportable segment"
-_PART_WORD = r"(?:\s+(?:(?:reportable|operating)\s+)?(?:segment|business|division)\b|分部)"
+_PART_WORD = (
+    r"(?:\s+(?:(?:reportable|operating)\s+)?(?:segment|business|division|product\s+line|franchise)\b|分部)"
+)
 
 
 def _opens(name: str, item: str) -> bool:

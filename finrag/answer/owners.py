@@ -77,7 +77,8 @@ def owned_facts(
         if any(_owns(n, c) for n in named for c in _column_parts(f.column_label))
     ]
     # its row of a table listing the owners, unless its rows under the items' headings give its figures
-    listed = [] if part or rows else _listed_rows(facts, wanted, asked)
+    given = bool(rows) and (asked is None or any(_heads_asked(f.section, asked) for f in rows))
+    listed = [] if part or given else _listed_rows(facts, wanted, asked)
     if (under or rows or titled or listed) and not part:
         return under + rows + titled + listed + columns  # a segment row of one table, its column in another
     if segments:
@@ -170,10 +171,14 @@ _MIN_TITLE_WORD = 2  # "成本": a Chinese word of two characters
 _MAX_TITLE_CHARS = 100  # a title is a short line (a lead-in sentence at most); longer is body text
 
 
+_NOTE_LEAD = re.compile(r"^\s*(?:note\s+)?\d{1,2}[.、:：\s]*[-–—.:]?\s*", re.I)
+
+
 def _title_item(title: str, asked: AskedFor) -> str | None:
     """The item asked that a table's title names ("Core Net Sales": net sales; "SEGMENT SALES RESULTS":
     "worldwide" written before "sales" in the question), normalised; None when the title names none
     ("Operating Metrics") or is a row the table reader took for a title ("Core net income $ 1,237")."""
+    title = _NOTE_LEAD.sub("", title)  # "Note 4 - Merchandise Inventories": the number is no amount
     if len(title) > _MAX_TITLE_CHARS or re.search(r"\d", title):
         return None
     for t in find_line_items(title):
@@ -183,6 +188,16 @@ def _title_item(title: str, asked: AskedFor) -> str | None:
             if same or before:
                 return normalise(m.printed)
     return None
+
+
+def _heads_asked(heading: str, asked: AskedFor) -> bool:
+    """A heading names an item the question asks, or an operand of its own formula ("segment Adjusted
+    Property EBITDAR / segment net revenues" under "Adjusted Property EBITDAR")."""
+    if _title_item(heading, asked) is not None:
+        return True
+    head = normalise(heading).rstrip(":： ")
+    terms = asked.definition.terms if asked.definition is not None else []
+    return bool(head) and any(head in normalise(t.item.printed) for t in terms)
 
 
 def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -> list[Fact]:
@@ -202,10 +217,11 @@ def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -
             item = titled
         else:
             continue
-        out += [
+        out += [  # under no heading, or under a grouping that names no item ("Safety and Graphics Business")
             replace(f, line_item=f"{f.line_item} ({item})", line_item_norm=item)
             for f in group
-            if not f.section and any(_owns(n, f.line_item) for n in wanted)
+            if (not f.section or (asked is not None and not find_line_items(f.section)))
+            and any(_owns(n, f.line_item) for n in wanted)
         ]
     return out
 

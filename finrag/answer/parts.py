@@ -148,12 +148,21 @@ _CAME_FROM = re.compile(
 )
 
 
+_WHO_BOUGHT = frozenset({"customers", "clients", "buyers", "consumers", "operations"})
+_PLACE_AFTER = re.compile(r"\s+(?:(?:located|based)\s+)?in\s+(?:the\s+)?([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*)")
+
+
 def came_from_parts(asked: AskedFor) -> list[str]:
     """The part of an English figure the question says it came from, when no item or entity names it: the
     figure asked is that part's, never the whole's."""
     if asked.language != "en" or (m := _CAME_FROM.search(asked.question)) is None:
         return []
     part = m.group(1) or m.group(2) or m.group(3)
+    if part.lower() in _WHO_BOUGHT:  # "generate from customers in Japan": the place is the part
+        place = _PLACE_AFTER.match(asked.question, m.end())
+        if place is None:
+            return []
+        part = place.group(1)
     named = [*asked.entities, *(i.printed for i in asked.line_items)]
     return [] if any(part.lower() in n.lower() or n.lower() in part.lower() for n in named) else [part]
 

@@ -70,7 +70,7 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
         )
         phrase = " ".join(reversed(words))
         if not words and (m := _PART_OF.search(question[:start])):
-            phrase, accepted = _part_before(question[: m.start()]), True
+            phrase, accepted = _part_before(question[: m.start()], named), True
         # "share of sales revenue": an item's own other name is no kind of it
         if accepted and phrase and phrase not in found and concept_of(phrase) is None:
             found.append(phrase)
@@ -89,13 +89,23 @@ _ASIDE_END = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 _QUOTED_END = re.compile(r"['‘\"“]([^'‘’\"“”]{2,80})['’\"”]\s*$")  # a part quoted as the filing prints it
 
 
-def _part_before(text: str) -> str:
-    """The words naming a part, read back from its end until a word that names none ("the", "what")."""
+# "the corporate aircraft Netflix carried in property and equipment": the holder and its verb name no part
+_HOLDING_VERBS = frozenset({"carried", "carries", "carry", "held", "holds", "hold", "kept", "keeps", "owned"})
+
+
+def _part_before(text: str, named: set[str]) -> str:
+    """The words naming a part, read back from its end until a word that names none ("the", "what"), past
+    the company (``named``: its names' words) and the verb saying it holds the part."""
     if quoted := _QUOTED_END.search(text):  # "the 'accrued vacation, salaries and wages' component of"
         return quoted.group(1).strip().lower()
     text = _ASIDE_END.sub("", text)  # "the current international (non-U.S.) component of"
+    tokens = text.split()
+    while tokens and tokens[-1].lower() in _HOLDING_VERBS and len(tokens) > 1:
+        tokens.pop()  # "… Netflix carried": the verb, then the company's name
+        while tokens and tokens[-1].lower().strip("'’s") in named:
+            tokens.pop()
     words: list[str] = []
-    for token in reversed(text.split()[-MAX_PART_WORDS:]):
+    for token in reversed(tokens[-MAX_PART_WORDS:]):
         low = token.lower()
         if not re.fullmatch(r"[a-z][\w-]*", low) or (low in _NOT_KINDS and low != "and"):
             break
@@ -161,11 +171,12 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         # "电解锰（电解金属锰）产品的": the name in the bracket, as the tables print it
         before = _ZH_PRODUCT_END.sub("的", _ZH_ITEM_PREFIX.sub("", question[:start]))
         before = _ZH_INNER_GLOSS.sub(r"\1\2的", before)
-        m = _ZH_BEFORE.search(before)
+        m = _ZH_BEFORE.search(before) or _ZH_REGION_BEFORE.search(before)  # "2006年华东地区主营业务收入"
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_AT.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
-        kind = _ZH_CLASS_WORD.sub("", kind)
+        if m is None or m.re is not _ZH_REGION_BEFORE:  # "华东地区": the row prints the region whole
+            kind = _ZH_CLASS_WORD.sub("", kind)
         kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
         kind = _ZH_FROM.sub("", kind)  # "来自欧洲地区的营业收入": the row is "欧洲"
         if _AGING.search(kind):
@@ -179,6 +190,10 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     return list(dict.fromkeys(found))
 
 
+# a region written right before the item with no "的": "2006年华东地区主营业务收入"
+_ZH_REGION_BEFORE = re.compile(r"(?:\d{2,4}\s*年度?|[，,、])\s*([\u4e00-\u9fff]{1,8}(?:地区|区域))$")
+
+
 # "账龄2至3年的期末账面余额", "账龄3年以上": an aging table's row, written as the tables print it ("1至2年")
 _AGING = re.compile(
     r"(?<![\d.])(\d+)\s*(?:至|-|－|~|～|到)\s*(\d+)\s*年|(?<![\d.])(\d+|半)\s*(年|个月)以(内|上)"
@@ -190,7 +205,7 @@ _AGING_AFTER = re.compile(r"[中里]\s*的?\s*(?=\d|半)")  # "应付账款中1�
 # item's note, written after it
 _ZH_PART_AFTER = re.compile(
     r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
-    r"(?=的|有|是|为|在|比|较|金额|余额|账面|期初|期末|年初|年末|合计|多少)"
+    r"(?=的|有|是|为|在|比|较|金额|余额|账面|期初|期末|年初|年末|合计|多少|同比|环比|增长|增速|增幅|变动)"
 )
 # "其他应付款中欠持股5%以上股东马鞍山矿山研究院（马矿院）的款项": the row of the party owed (or owing)
 _ZH_OWED = re.compile(
@@ -320,6 +335,15 @@ _PART_LATER = re.compile(
 )
 
 
+# "What share of Coca-Cola's total inventories … consisted of raw materials and packaging?": the part after
+_SHARE_MADE_OF = re.compile(
+    r"\bwhat\s+(?:share|portion|percentage|proportion|fraction)\s+of\b[^?]{3,100}?"
+    r"\b(?:consisted\s+of|consists\s+of|(?:was|were)\s+made\s+up\s+of|comprised|(?:was|were)\s+in)\s+"
+    r"(?:the\s+|its\s+|their\s+)?(?P<kind>[a-z][a-z&-]*(?:\s+[a-z&-]+){0,4}?)\s*(?=\?|$|[,.;]|\s(?:at|as|in|for|on|during)\b)",
+    re.I,
+)
+
+
 def part_qualifiers(question: str) -> list[str]:
     """The part of the company a question asks about after its name, in the documents' own words: the
     Chinese name bracketed after it ("X's biopharmaceutical (生物制药) business"), or a segment named in lower
@@ -332,7 +356,7 @@ def part_qualifiers(question: str) -> list[str]:
             out.append(m["zh"])
         elif m.group(0).endswith("segment") and not any(w in _NOT_KINDS for w in m["kind"].split()):
             out.append(m["kind"].strip())
-    out += [m["kind"].lower() for m in _PART_LATER.finditer(question)]
+    out += [m["kind"].lower() for r in (_PART_LATER, _SHARE_MADE_OF) for m in r.finditer(question)]
     out += [  # "What net sales did Amazon's physical stores generate": the stores' sales, not Amazon's
         m["kind"].strip() for m in _PART_MAKES.finditer(question) if not set(m["kind"].split()) & _WHOLE_WORDS
     ]

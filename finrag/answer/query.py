@@ -22,7 +22,7 @@ from finrag.answer.asks import (
 )
 from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, find_definition
-from finrag.answer.definition_fit import as_margin, growth_on_dates, with_period_operands
+from finrag.answer.definition_fit import as_margin, growth_on_dates, with_named_totals, with_period_operands
 from finrag.answer.definition_terms import Term
 from finrag.answer.lexicon import (
     LineItemMatch,
@@ -226,7 +226,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked
         own = {t.item.printed for t in asked.definition.terms}
         asked.definition = with_period_operands(
-            asked.definition, [m for m in asked.line_items if m.printed not in own]
+            with_named_totals(asked.definition, text), [m for m in asked.line_items if m.printed not in own]
         )
     if asked.definition is None:  # a question's own formula names its operands itself
         if lang == "en":  # "Based on the recast continuing-operations sales in J&J's 8-K, …": where to read
@@ -236,6 +236,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             )
             found += glossed_parts(kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities])
             found += part_qualifiers(kinds_in) + fair_value_kind(text, asked.line_items)
+            found = [k for k in found if not _opening_ticker(k, text, asked.companies)]
             asked.line_items = deducted_items(asked.line_items, found)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
@@ -312,6 +313,15 @@ def _parts_named(asked: AskedFor) -> list[str]:
     return [e for e in asked.entities if not any(e.lower() in c.lower() for c in asked.companies)]
 
 
+_TICKER_LIKE = re.compile(r"[a-z]{2,5}")
+
+
+def _opening_ticker(kind: str, text: str, companies: list[str]) -> bool:
+    """"msft stock-based comp growth": a question typed tersely opens with the ticker the company index
+    matched, no kind of the item."""
+    return bool(companies) and bool(_TICKER_LIKE.fullmatch(kind)) and text.lower().startswith(f"{kind} ")
+
+
 def _filer_words(asked: AskedFor) -> list[str]:
     """Names that are the company's own: the matched companies and each name's first word ("J&J" of "J&J
     MedTech"; its product or segment follows)."""
@@ -323,7 +333,8 @@ def _filer_words(asked: AskedFor) -> list[str]:
 _NOT_ROWS = frozenset({"segment", "segments", "segment information", "分部", "业务分部", "分部信息", "账龄"})
 # "pay in cash", "how much cash did X spend repurchasing": cash is how an amount was paid, not the balance
 _CASH_PAID = re.compile(
-    r"\b(?:in|with) cash\b|\bcash (?:did|does|do|has|have) .{1,60}?\b(?:spen[dt]|pa(?:y|id)|use)\b"
+    r"\b(?:in|with) cash\b|\bcash (?:did|does|do|has|have) .{1,60}?"
+    r"\b(?:spen[dt]|pa(?:y|id)|use|return(?:ed)?|hand(?:ed)?|g[ia]ve|distribut(?:e|ed))\b"
 )
 
 

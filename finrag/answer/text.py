@@ -37,6 +37,8 @@ _STOP_ZH = _words(
     " 招股 意向书 说明书 招股书 增发 列示 列明 所列"
     # colloquial "一共发了多少": how it is asked, no topic
     " 一共 总共 共计 发了 花了 赚了 亏了 付了 收了 拿了"
+    # how a rate is worked out ("以2008年为基期", "按…计算"), no topic
+    " 基期 为基期 计算 算术 平均值"
 )
 _STOP_EN = _words(
     "the a an of in on at for to from by and or is are was were be been what which who how did does do has"

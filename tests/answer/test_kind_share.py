@@ -53,3 +53,28 @@ def test_only_a_share_of_one_item_for_a_kind_is_worked_out_this_way() -> None:
     assert not asks_kind_share(analyze("天源科技2005年末应付账款中1年以内的金额是多少？"))  # no share
     assert not asks_kind_share(analyze("天源科技2005年末应付账款占流动负债的比例？"))  # no kind
     assert _answer("天源科技2005年末应付账款中5年以上的金额和占比？") is None  # no such row
+
+
+def test_a_part_a_total_consisted_of_over_the_total_row_named_as_the_item() -> None:
+    note = Table(
+        "t47",
+        [98],
+        [["", "2017", "2016"]],
+        [
+            ["Raw materials and packaging", "1,729", "1,565"],
+            ["Finished goods", "684", "851"],
+            ["Total inventories", "2,655", "2,675"],
+        ],
+        caption="NOTE 4: INVENTORIES",
+    )
+    doc = make_doc([note], company="Coca-Cola", year=2017, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    asked = analyze(
+        "What share of Coca-Cola's total inventories at December 31, 2017 consisted of raw materials?"
+    )
+    assert asked.qualifiers == ["raw materials"] and asks_kind_share(asked)
+    kinds = kind_facts(facts, asked.qualifiers, {c.chunk_id: c for c in chunks})
+    totals = [f for f in facts if f.line_item_norm == "total inventories"]
+    found = kind_share(asked, kinds, totals, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and "65.12%" in found.text and "total inventories" in found.text

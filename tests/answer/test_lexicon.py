@@ -228,3 +228,7 @@ def test_cash_used_for_an_activity_is_that_activity_s_net_cash_flow() -> None:
     assert concept_of("Net Cash Used for Investing Activities") == "investing_cash_flow"
     assert concept_of("Net Cash Used for Financing Activities") == "financing_cash_flow"
     assert concept_of("Accrued liabilities") == "accrued_liabilities"
+
+
+def test_treasury_purchases_of_common_stock_are_share_repurchases() -> None:
+    assert concept_of("Purchases of common stock for treasury") == "share_repurchases"  # General Mills

@@ -125,3 +125,8 @@ def test_a_group_company_a_held_company_and_a_name_before_its_document() -> None
 def test_a_shareholder_or_related_party_a_balance_is_owed_to_is_named_after_dui() -> None:
     question = "截至2006年6月30日，南岭民爆对控股股东湖南省南岭化工厂的应付账款余额是多少元？"
     assert company_names(question, "zh") == ["湖南省南岭化工厂"]
+
+
+def test_how_a_rate_is_worked_out_names_no_company() -> None:
+    q = "以2008年为基期，江苏爱康太阳能太阳能边框产量2008—2010年的年均复合增长率是多少？"
+    assert not any(w in n for n in company_names(q, "zh") for w in ("基期", "复合"))

@@ -630,3 +630,66 @@ def test_an_owner_s_rows_of_tables_a_lead_in_titles_count_beside_its_heading_in_
     )
     out = calculation_answer(asked, owned, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("18.43")
+
+
+def test_a_region_s_row_in_a_note_titled_by_the_item_beside_its_row_under_another_heading() -> None:
+    """ "Other International" is a row of the results table (under "Increases in net sales:") and of the
+    inventories note ("Note 4 - Merchandise Inventories", totalled by an unlabelled row): the growth of its
+    inventories is read from the note."""
+    results = Table(
+        "t1",
+        [25],
+        [["", "2021", "2020"]],
+        [["Increases in net sales:", "", ""], ["Other International", "23%", "14%"]],
+        caption="Results of Operations",
+    )
+    note = Table(
+        "t2",
+        [43],
+        [["", "2021", "2020"]],
+        [
+            ["Canada", "1,456", "1,310"],
+            ["Other International", "2,511", "2,061"],
+            ["Merchandise inventories", "14,215", "12,242"],
+        ],
+        caption="Note 4 - Merchandise Inventories",
+    )
+    doc = make_doc([results, note], company="Harbor", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze(
+        "How fast did Harbor's merchandise inventories in its Other International operations grow in 2021?"
+    )
+    facts = owned_facts(
+        extract_facts(doc, chunks), ["Other International"], {c.chunk_id: c for c in chunks}, asked=asked
+    )
+    answer = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and "21.83%" in answer.text
+
+
+def test_a_product_line_s_row_under_its_business_group_in_a_table_titled_by_the_item() -> None:
+    """ "Personal Safety" is a row under the grouping "Safety and Graphics Business Group" of a revenue table:
+    its net sales, never the company's; the question calls it a product line, so the text's "personal
+    safety" in lower case does not make it a common word."""
+    revenue = Table(
+        "t9",
+        [72],
+        [["", "Year ended December 31, 2018", "Year ended December 31, 2017"]],
+        [
+            ["Safety and Graphics Business Group", "", ""],
+            ["Personal Safety", "3,681", "3,012"],
+            ["Commercial Solutions", "1,842", "1,757"],
+        ],
+        caption="Disaggregated revenue information:",
+    )
+    totals = Table("t2", [50], [["", "2018", "2017"]], [["Net sales", "32,765", "31,657"]], caption="Income")
+    doc = make_doc([revenue, totals], company="3M", year=2018, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "Demand for personal safety products grew in every region.", 30, n=9)
+    asked = analyze("How fast did 3M's Personal Safety product line grow its net sales in 2018?")
+    asked.companies = ["3M"]
+    assert subject_names(asked, [*chunks, prose]) == ["Personal Safety"]
+    facts = owned_facts(
+        extract_facts(doc, chunks), ["Personal Safety"], {c.chunk_id: c for c in chunks}, asked=asked
+    )
+    answer = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and "22.21%" in answer.text and "32,765" not in answer.text

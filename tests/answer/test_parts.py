@@ -165,3 +165,11 @@ def test_a_segment_the_question_names_binds_a_quoted_margin_as_well() -> None:
     asked = analyze("What gross margin did AMD's Data Center segment earn in 2022?")
     asked.companies = ["Advanced Micro Devices"]
     assert owner_parts(asked, [chunk]) == ["Data Center"]
+
+
+def test_customers_in_a_place_make_the_place_the_part() -> None:
+    japan = analyze("How much revenue did Adobe generate from customers in Japan in fiscal 2016?")
+    japan.entities = [e for e in japan.entities if e != "Japan"]
+    assert came_from_parts(japan) == ["Japan"]  # never "customers"
+    unplaced = analyze("How much revenue did Adobe generate from customers in fiscal 2016?")
+    assert came_from_parts(unplaced) == []

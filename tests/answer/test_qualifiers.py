@@ -496,3 +496,13 @@ def test_a_fair_value_asked_is_a_kind_the_figure_must_print_not_the_carrying_amo
 def test_what_a_chinese_question_says_was_sold_is_the_kind_of_revenue_asked() -> None:
     assert analyze("四方科技2019年罐式集装箱卖了多少钱？").qualifiers == ["罐式集装箱"]
     assert analyze("四方科技2019年卖了多少钱？").qualifiers == []  # the company's own revenue
+
+
+def test_a_region_written_right_before_the_item_is_its_kind() -> None:
+    q = "国电电力2006年华东地区主营业务收入比2005年增长了多少？"
+    assert zh_item_qualifiers(q, [q.find("主营业务收入")], ["国电电力"]) == ["华东地区"]
+
+
+def test_a_share_a_total_consisted_of_names_the_part_after_it() -> None:
+    q = "What share of Coca-Cola's total inventories in 2017 consisted of raw materials and packaging?"
+    assert part_qualifiers(q) == ["raw materials and packaging"]

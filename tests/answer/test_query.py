@@ -215,3 +215,11 @@ def test_a_quarter_named_by_its_end_is_a_part_of_a_year_not_a_balance_date() -> 
     q = "What was Best Buy's revenue for the fiscal year ended January 28, 2023?"
     asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
     assert not asked.part_year
+
+
+def test_an_opening_ticker_is_the_company_not_a_kind_of_the_item() -> None:
+    q = "msft stock-based comp growth fy23 vs fy22?"
+    asked = analyze(
+        q, QueryAnalysis(q, q, "en", "calculation", companies=["Microsoft"], periods=find_periods(q))
+    )
+    assert asked.qualifiers == [] and [m.concept for m in asked.line_items] == ["share_based_compensation"]
