@@ -72,22 +72,7 @@ _CLASS_SYMBOL = re.compile(
 )
 SYMBOL_TABLE_CHARS = 600  # the cover's securities table runs this far after its "Trading Symbol" heading
 _NOT_SYMBOLS = frozenset(
-    {
-        "PAR",
-        "VALUE",
-        "PER",
-        "SHARE",
-        "CLASS",
-        "THE",
-        "NEW",
-        "YORK",
-        "STOCK",
-        "LLC",
-        "INC",
-        "NYSE",
-        "NASDAQ",
-        "USD",
-    }
+    re.findall(r"\S+", "PAR VALUE PER SHARE CLASS THE NEW YORK STOCK LLC INC NYSE NASDAQ USD")
 )
 _REPORTS = re.compile(r"^([A-Z][\w&.' ]{1,40}?)\s+(?:[Rr]eports|[Aa]nnounces)\b")
 _NAME_STOP = re.compile(r"\d|Commission|FORM|\(|\)")

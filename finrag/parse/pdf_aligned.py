@@ -34,7 +34,7 @@ _TRAILING_SIGN = re.compile(r"\s(\$|¥|€|£|US\$|RMB)$")
 
 
 def _cut(s: Segment, sign: str) -> tuple[Segment, Segment] | None:
-    """ "132 $" -> "132" (ending at its last character, not at the sign) and "$"."""
+    """Cut "132 $" into "132" (ending at its last character, not at the sign) and "$"."""
     at = s.text.rfind(sign)
     cut = split_segment(s, s.xs[at]) if 0 < at < len(s.xs) else None
     n = len(cut[0].text) if cut is not None else 0
@@ -45,7 +45,8 @@ def _cut(s: Segment, sign: str) -> tuple[Segment, Segment] | None:
 
 
 def _attach(line: Line) -> list[Segment]:
-    """Lone currency signs join the amount after them, lone ')' / '%' the one before."""
+    """Lone currency signs join the amount after them (also one printed at the end of the amount before),
+    lone ')' / '%' the one before."""
     out: list[Segment] = []
     pending: Segment | None = None
     for s in line.segments:
@@ -70,6 +71,7 @@ def _attach(line: Line) -> list[Segment]:
 
 
 def _signed(sign: Segment | None, s: Segment) -> Segment:
+    """The amount with the currency sign printed before it."""
     if sign is None:
         return s
     return Segment(sign.text + s.text, min(sign.x0, s.x0), s.top, s.x1, s.bottom, s.size, s.bold)
