@@ -21,8 +21,9 @@ IMPLIED_END_DAYS = 45  # a quarter dated only by its name ends up to ~6 weeks af
 PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period before its date
 # "principal scheduled to come due in fiscal 2021" asked of a FY2019 10-K: a maturity schedule's later years
 _MATURITY = re.compile(
-    r"\b(?:come|comes|coming|fall|falls|falling|become|becomes)\s+due\b|\bdue\s+in\s+(?:fiscal\s+)?(?:19|20)\d{2}"
-    r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+be\s+)?(?:repaid|paid|payments?)\b|到期",
+    r"\b(?:come|comes|coming|fall|falls|falling|become|becomes)\s+due\b"
+    r"|\bdue\s+(?:in|after|before|by|through|beyond)\s+(?:fiscal\s+)?(?:19|20)\d{2}"
+    r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+(?:be\s+)?)?(?:repa(?:y|id)|pa(?:y|id)|payments?)\b|到期",
     re.I,
 )
 MATURITY_YEARS = 5  # maturity tables list the five years after the balance sheet date, then "thereafter"

@@ -118,6 +118,10 @@ _MATURITY_AFTER = re.compile(
 )
 
 
+# "the 3.625% 2026 and 4.500% 2028 notes": a year right after a coupon names the notes maturing then
+_COUPON_BEFORE = re.compile(r"\d(?:\.\d+)?%\s*$")
+
+
 # "the 2019 Multi-Year Productivity Plan", "2014 Stock Incentive Program": the year is part of a name
 _NAMED_AFTER = re.compile(r"\s+(?:[A-Z][\w-]*\s+){0,4}(?:Plan|Program|Programme|Initiative)\b")
 
@@ -127,6 +131,7 @@ def names_instrument(text: str, m: re.Match[str]) -> bool:
     plan's name ("2019 Multi-Year Productivity Plan")."""
     return (
         bool(_MATURITY_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
+        or bool(_COUPON_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
         or bool(_MATURITY_AFTER.match(text, m.end()))
         or bool(_NAMED_AFTER.match(text, m.end()))
     )

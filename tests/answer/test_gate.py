@@ -775,3 +775,26 @@ def test_a_part_named_otherwise_in_the_latest_report_does_not_hide_its_year() ->
         q, QueryAnalysis(q, q, "en", "calculation", companies=["PepsiCo"], periods=find_periods(q))
     )
     assert decide(asked, hits, ["PepsiCo"], AnswerSettings()).reason == "period"
+
+
+def test_a_schedule_s_later_years_are_covered_by_the_report_that_prints_them() -> None:
+    from dataclasses import replace
+
+    from finrag.answer.gate_periods import uncovered_period
+
+    doc = make_doc([], company="Amazon", year=2019, language="en")
+    chunk = make_chunk(doc, "Future principal payments for our total debt as of December 31, 2019.", 1)
+    hits = [Hit(replace(chunk, meta=replace(chunk.meta, fiscal_year=2019, fiscal_period="FY")), 0.9)]
+
+    def uncovered(q: str) -> str | None:
+        asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+        return uncovered_period(asked, hits)
+
+    assert (
+        uncovered("According to Amazon's 2019 Form 10-K, how much debt was it scheduled to repay in 2024?")
+        is None
+    )
+    assert (
+        uncovered("What share of Amazon's lease payments as of December 31, 2019 is due after 2022?") is None
+    )
+    assert uncovered("What was Amazon's net income in 2024?") == "2024"

@@ -147,3 +147,8 @@ def test_months_written_short_date_a_period_as_the_full_names_do() -> None:
 def test_a_day_naming_a_note_s_maturity_is_no_period() -> None:
     q = "At what interest rate do Best Buy's notes due October 1, 2030 bear interest as of January 28, 2023?"
     assert [p.period_end for p in find_periods(q)] == ["2023-01-28"]
+
+
+def test_a_year_after_a_coupon_names_notes_no_period() -> None:
+    q = "Which guarantors did Amcor name for its 3.625% 2026 and 4.500% 2028 notes in 2022?"
+    assert [p.fiscal_year for p in find_periods(q)] == [2022]
