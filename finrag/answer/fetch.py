@@ -10,6 +10,7 @@ from finrag.answer.definition_terms import zh_row_form
 from finrag.answer.lexicon import ROW_UNITS, LineItemMatch, contained_forms, key_word, normalise, synonyms
 from finrag.answer.lookup import FALLBACK
 from finrag.answer.row_asks import measure_after, part_after
+from finrag.answer.text import HEADING_NUMBER
 from finrag.index.store import Store
 from finrag.model import AccessScope, Fact, Filters, Hit
 
@@ -57,7 +58,6 @@ def fetch_facts(
 
 TOTAL_ROWS = ("合计", "总计", "total")  # a table's closing row, normalised
 _TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
-_NUMBERING = re.compile(r"^[\s\d一二三四五六七八九十（）()、.．:：]+")  # a heading's number: "十、", "(1)."
 
 
 def _of_item(label: str, item: LineItemMatch) -> bool:
@@ -69,7 +69,7 @@ def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) ->
     和金额" ... "合计"): that item's total, labelled as the item."""
     out: list[Fact] = []
     for f in store.get_facts(scoped, line_items=list(TOTAL_ROWS)):
-        title = _NUMBERING.sub("", normalise(f.statement))  # "十、 非经常性损益项目和金额"
+        title = HEADING_NUMBER.sub("", normalise(f.statement))  # "十、 非经常性损益项目和金额"
         item = next((it for it in items if title.startswith(normalise(it.printed))), None)
         if item is not None:
             label = f"{f.statement.strip()} {f.line_item}"

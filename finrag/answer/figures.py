@@ -18,10 +18,10 @@ from finrag.answer.lookup import FULL_YEAR, HALF_YEAR
 from finrag.answer.owner_names import is_filer, subject_names
 from finrag.answer.parts import owner_parts
 from finrag.answer.periods import EN_DATE, MONTH_NAMES
-from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, split_sentences, terms
+from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.config import AnswerSettings
 from finrag.model import AccessScope, Chunk, Filters, Hit, Period, SearchRequest, SearchResult
 from finrag.retrieve.docfit import FORWARD

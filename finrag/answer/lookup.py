@@ -18,8 +18,9 @@ from finrag.answer.per_share import PER_SHARE_ROW, per_share_row
 from finrag.answer.periods import MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import QUARTER_ENDED
-from finrag.answer.row_asks import measure_after, part_after, part_match, shows_measure
+from finrag.answer.row_asks import measure_after, part_after, shows_measure
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
+from finrag.answer.text import HEADING_NUMBER
 from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
 
@@ -169,13 +170,12 @@ def _asked_share(label: str, item: str, question: str) -> float:
     return sum(w in question for w in words) / len(words) if words else 0.0
 
 
-_CAPTION_NUMBER = re.compile(r"^[\s\d①-⑳一二三四五六七八九十()（）、.．:：]+")
 MAX_CAPTION_NAME = 12  # a caption this short (Chinese) names one product or part, not a statement's title
 
 
 def _names_caption(caption: str, question: str) -> bool:
     """The question writes a short Chinese table caption ("②乳化炸药"): the table of that product or part."""
-    name = _CAPTION_NUMBER.sub("", caption).strip()
+    name = HEADING_NUMBER.sub("", caption).strip()
     return 2 <= len(name) <= MAX_CAPTION_NAME and not name.isascii() and name in question
 
 
@@ -368,44 +368,3 @@ def _ends_quarter(f: Fact, quarter: str) -> bool:
     if not f.period_end or not _DAY_COLUMN.search(f.column_label):
         return False
     return f"Q{(int(f.period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter
-
-
-def wants_for(asked: AskedFor) -> list[Want]:
-    """Which values a lookup question asks for: each line item at each year named (or the latest)."""
-    years: list[int | None] = [*asked.years] or [None]
-    out: list[Want] = []
-    parts = [m.span(1) for i in asked.line_items if (m := part_match(asked.question, i))]
-    # "短期借款的期末余额和年初余额各是多少": the closing balance and the opening one, both
-    both = asked.prior_year_end and bool(asked.years) and _BOTH_ENDS.search(asked.question) is not None
-    for item in asked.line_items:
-        if any(a <= item.start and item.end <= b for a, b in parts):
-            continue  # "固定资产的累计折旧": "折旧" is the part of the fixed assets asked, no item of its own
-        if both:  # a Chinese half-year report closes on 30 June
-            latest = max(asked.years)
-            closing = f"{latest:04d}-06-30" if _ZH_HALF.search(asked.question) else None
-            out += [Want(item, latest, closing, False), Want(item, latest - 1, None, True)]
-            continue
-        for y in years:
-            year = y
-            if asked.prior_year_end and y is not None:
-                year = y - 1
-            # a balance date the question names; a fiscal year's end is matched by the year (a "2023"
-            # column of a June year-end filer reads as 31 December); two dates named: each year its own
-            end = asked.dates[0] if asked.dates else None
-            if len(asked.dates) > 1 and y is not None:
-                end = next((d for d in asked.dates if d.startswith(str(y))), end)
-            elif end and y is not None and not end.startswith(str(y)) and _SAME_PERIOD.search(asked.question):
-                end = f"{y:04d}{end[4:]}"  # "… December 31, 2022 compared with the same quarter of 2021"
-            out.append(Want(item, year, end, asked.prior_year_end))
-    return out
-
-
-_ZH_HALF = re.compile(r"半年报|半年度|上半年|1\s*[-—–~至]\s*6\s*月")
-_BOTH_ENDS = re.compile(
-    r"期末.{0,8}(?:和|及|与|、).{0,6}(?:年初|期初)|(?:年初|期初).{0,8}(?:和|及|与|、).{0,6}期末"
-)
-_SAME_PERIOD = re.compile(
-    r"\bsame (?:quarter|period|months?)\b|\byear[- ]ago\b|\ba year (?:earlier|before)\b|"
-    r"\bprior[- ]year (?:quarter|period)\b|上年同期|去年同期",
-    re.I,
-)

@@ -16,8 +16,8 @@ from itertools import pairwise
 
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
-from finrag.answer.qualifiers import zh_quoted
 from finrag.answer.query import AskedFor
+from finrag.answer.zh_qualifiers import zh_quoted
 from finrag.retrieve.docfit import FORWARD
 
 # the words that put the whole (the denominator) right after them

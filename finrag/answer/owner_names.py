@@ -11,8 +11,8 @@ import re
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
 from finrag.answer.periods import MONTHS
-from finrag.answer.qualifiers import ZH_FIRM
 from finrag.answer.query import AskedFor
+from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.model import Chunk
 from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 

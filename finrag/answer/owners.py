@@ -22,6 +22,7 @@ from finrag.answer.lexicon import (
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
+from finrag.answer.text import HEADING_NUMBER
 from finrag.model import Chunk, Fact
 
 _TRAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # "International (1)": a footnote after the name
@@ -159,7 +160,7 @@ def titles_item(item: LineItemMatch, title: str) -> bool:
     """The table title names the item (its printed words or a synonym of its concept), or a Chinese title
     names the last words of it ("成本分析表" of 营业成本: its rows are the cost's parts)."""
     low = normalise(title)
-    core = _ZH_TITLE_TAIL.sub("", _NOTE_NUMBER.sub("", low))
+    core = _ZH_TITLE_TAIL.sub("", HEADING_NUMBER.sub("", low))
     tail = len(core) >= _MIN_TITLE_WORD and not core.isascii() and normalise(item.printed).endswith(core)
     return tail or normalise(item.printed) in low or any(s in low for s in synonyms(item.concept) if s)
 
@@ -249,10 +250,6 @@ def _owns(name: str, label: str) -> bool:
     return rest is not None and (rest in _PLURAL or not rest[:1].isalnum())  # "Membership fees"
 
 
-# a note's number before its title ("64、 管理费用", "（3）")
-_NOTE_NUMBER = re.compile(r"^[\s\d一二三四五六七八九十()（）、.．]+")
-
-
 def noted_in_question(facts: list[Fact], question: str, asked: frozenset[str] = frozenset()) -> list[Fact]:
     """The rows of the Chinese note of a line item the question names ("管理费用中的折旧及摊销费": note
     "64、管理费用", not 销售费用's row of the same name; "税金及附加明细中，房产税": not 应交税费's
@@ -263,7 +260,7 @@ def noted_in_question(facts: list[Fact], question: str, asked: frozenset[str] = 
 
 
 def _noted_item(statement: str, question: str, asked: frozenset[str]) -> bool:
-    title = _NOTE_NUMBER.sub("", statement).strip()
+    title = HEADING_NUMBER.sub("", statement).strip()
     concept = concept_of(title) if not title.isascii() and title in question else None
     return concept is not None and concept not in asked
 

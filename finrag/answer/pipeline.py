@@ -47,7 +47,6 @@ from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.prose_series import series_facts, series_item
-from finrag.answer.qualifiers import ZH_FIRM, asked_after_of_which, printed_rows, zh_quoted, zh_rows_named
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.segments import asks_ranking
@@ -55,6 +54,7 @@ from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.table_items import items_from_tables
 from finrag.answer.text import citations_in
 from finrag.answer.which_year import WHICH_YEAR
+from finrag.answer.zh_qualifiers import ZH_FIRM, asked_after_of_which, printed_rows, zh_quoted, zh_rows_named
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store

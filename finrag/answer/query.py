@@ -33,18 +33,7 @@ from finrag.answer.lexicon import (
 )
 from finrag.answer.names import company_names
 from finrag.answer.periods import YEAR
-from finrag.answer.qualifiers import (
-    aging_brackets,
-    deducted_items,
-    glossed_kinds,
-    glossed_parts,
-    item_qualifiers,
-    part_qualifiers,
-    zh_item_qualifiers,
-    zh_parts_after,
-    zh_projects,
-    zh_quoted,
-)
+from finrag.answer.qualifiers import deducted_items, glossed_kinds, item_qualifiers, part_qualifiers
 from finrag.answer.question_years import (
     QUARTER,
     REPORT_PART,
@@ -58,6 +47,14 @@ from finrag.answer.question_years import (
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import zh_sold_kind
 from finrag.answer.sources import asked_items, without_sources
+from finrag.answer.zh_qualifiers import (
+    aging_brackets,
+    glossed_parts,
+    zh_item_qualifiers,
+    zh_parts_after,
+    zh_projects,
+    zh_quoted,
+)
 from finrag.model import Period, QueryAnalysis
 from finrag.retrieve.periods import names_instrument
 
@@ -317,7 +314,7 @@ _TICKER_LIKE = re.compile(r"[a-z]{2,5}")
 
 
 def _opening_ticker(kind: str, text: str, companies: list[str]) -> bool:
-    """"msft stock-based comp growth": a question typed tersely opens with the ticker the company index
+    """ "msft stock-based comp growth": a question typed tersely opens with the ticker the company index
     matched, no kind of the item."""
     return bool(companies) and bool(_TICKER_LIKE.fullmatch(kind)) and text.lower().startswith(f"{kind} ")
 

@@ -1,17 +1,19 @@
-"""A cited lookup: the record numeric answers share (text, facts, calculation) and a fact's value quoted
-with its unit and period, each fact cited by the chunk that shows it."""
+"""A cited lookup: which values a lookup question asks for, the record numeric answers share (text, facts,
+calculation) and a fact's value quoted with its unit and period, each cited by the chunk showing it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from finrag.answer.calc import Operand
 from finrag.answer.conversion import converted
-from finrag.answer.lookup import best_fact, wants_for
+from finrag.answer.lookup import Want, best_fact
 from finrag.answer.per_share import unitless_row
 from finrag.answer.query import AskedFor
+from finrag.answer.row_asks import part_match
 from finrag.answer.units import format_number
 from finrag.model import Calculation, Fact
 
@@ -102,3 +104,44 @@ def operand(f: Fact, label: str, cite: CiteFn) -> Operand:
     if unitless_row(f) and f.unit != "%":
         return Operand(label, f.value, None, Decimal(1), cite(f))
     return Operand(label, f.value, f.unit, f.scale, cite(f))
+
+
+def wants_for(asked: AskedFor) -> list[Want]:
+    """Which values a lookup question asks for: each line item at each year named (or the latest)."""
+    years: list[int | None] = [*asked.years] or [None]
+    out: list[Want] = []
+    parts = [m.span(1) for i in asked.line_items if (m := part_match(asked.question, i))]
+    # "短期借款的期末余额和年初余额各是多少": the closing balance and the opening one, both
+    both = asked.prior_year_end and bool(asked.years) and _BOTH_ENDS.search(asked.question) is not None
+    for item in asked.line_items:
+        if any(a <= item.start and item.end <= b for a, b in parts):
+            continue  # "固定资产的累计折旧": "折旧" is the part of the fixed assets asked, no item of its own
+        if both:  # a Chinese half-year report closes on 30 June
+            latest = max(asked.years)
+            closing = f"{latest:04d}-06-30" if _ZH_HALF.search(asked.question) else None
+            out += [Want(item, latest, closing, False), Want(item, latest - 1, None, True)]
+            continue
+        for y in years:
+            year = y
+            if asked.prior_year_end and y is not None:
+                year = y - 1
+            # a balance date the question names; a fiscal year's end is matched by the year (a "2023"
+            # column of a June year-end filer reads as 31 December); two dates named: each year its own
+            end = asked.dates[0] if asked.dates else None
+            if len(asked.dates) > 1 and y is not None:
+                end = next((d for d in asked.dates if d.startswith(str(y))), end)
+            elif end and y is not None and not end.startswith(str(y)) and _SAME_PERIOD.search(asked.question):
+                end = f"{y:04d}{end[4:]}"  # "… December 31, 2022 compared with the same quarter of 2021"
+            out.append(Want(item, year, end, asked.prior_year_end))
+    return out
+
+
+_ZH_HALF = re.compile(r"半年报|半年度|上半年|1\s*[-—–~至]\s*6\s*月")
+_BOTH_ENDS = re.compile(
+    r"期末.{0,8}(?:和|及|与|、).{0,6}(?:年初|期初)|(?:年初|期初).{0,8}(?:和|及|与|、).{0,6}期末"
+)
+_SAME_PERIOD = re.compile(
+    r"\bsame (?:quarter|period|months?)\b|\byear[- ]ago\b|\ba year (?:earlier|before)\b|"
+    r"\bprior[- ]year (?:quarter|period)\b|上年同期|去年同期",
+    re.I,
+)

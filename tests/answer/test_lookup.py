@@ -5,10 +5,11 @@ from pathlib import Path
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch, find_line_items
-from finrag.answer.lookup import Want, best_fact, wants_for
+from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.pipeline import Answerer
 from finrag.answer.query import analyze
+from finrag.answer.quoted import wants_for
 from finrag.answer.row_asks import part_after
 from finrag.config import load_settings
 from finrag.model import Document, Period, QueryAnalysis, SearchRequest, Table

@@ -10,20 +10,17 @@ from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
-from finrag.answer.qualifiers import (
+from finrag.answer.qualifiers import glossed_kinds, item_qualifiers, part_qualifiers, prints_qualifiers
+from finrag.answer.query import analyze
+from finrag.answer.zh_qualifiers import (
     aging_brackets,
     asked_after_of_which,
-    glossed_kinds,
-    item_qualifiers,
-    part_qualifiers,
     printed_rows,
-    prints_qualifiers,
     zh_item_qualifiers,
     zh_parts_after,
     zh_quoted,
     zh_rows_named,
 )
-from finrag.answer.query import analyze
 from finrag.model import Period, QueryAnalysis, Table
 
 from .helpers import make_chunk, make_doc, table_chunks

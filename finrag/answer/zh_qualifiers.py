@@ -1,0 +1,228 @@
+"""Kinds and parts a Chinese question names of a line item: the product, market or region written before
+it ("金宇生物2020年非洲猪瘟疫苗的销售收入", "2006年华东地区主营业务收入"), the row of the item's note written
+after it ("短期借款中，信用借款"), quoted names, projects, aging brackets, and the context's row labels it
+writes beside its items. A fact answers such a question only from that row or table, not the total."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
+from finrag.answer.periods import YEAR
+
+# "金宇生物2020年非洲猪瘟疫苗的销售收入": what stands between the year and "的" before a line item names the
+# kind asked (a product, a market; not statements, scopes and periods), a bracketed short name aside
+_ZH_BEFORE = re.compile(
+    r"(?:\d{2,4}\s*年(?:度|末|初|底)?|\d{1,2}\s*日|[，,：:])\s*([A-Za-z\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff]{1,11}?)(?:[（(][^（）()]{1,10}[)）])?的$"
+)
+# a word a line item's name may open with ("新园区P3实验室的累计折旧": the lab's, the item being 折旧); a
+# product's kind may stand right before the item ("冷冻设备产品营业成本": the 冷冻设备 rows)
+_ZH_ITEM_PREFIX, _ZH_PRODUCT_END = re.compile(r"累计$"), re.compile(r"(?<=产品)$")
+_ZH_NOT_KINDS = re.compile(
+    r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
+    r"|财务|会计|经营|主要|^和|(?:19|20)\d{2}年"  # "2005年度和2006年度的营业收入": two years, no kind
+)
+
+
+# How a Chinese company's name ends (a product, a line item or "截至" does not)
+ZH_FIRM = re.compile(
+    r"(?:公司|集团|股份|科技|国际|电力|发电|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物|研究院|研究所"
+    r"|设计院)$"
+)
+# "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label)
+_ZH_CLASS_WORD = re.compile(r"类?(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
+_ZH_INNER_GLOSS = re.compile(
+    r"(?<=[年度末底的，,])[\u4e00-\u9fff]{2,10}?[（(]([\u4e00-\u9fff]{2,12})[)）](产品|业务|类产品)?的$"
+)
+# "在西南地区实现的": the region, without the preposition before it
+_ZH_AT = re.compile(r"^在(?=.{2,}(?:地区|市场|区域)(?:实现|取得|完成|产生)?$)")
+_ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
+_ZH_BASIS, _ZH_PLACE_END = "按", ("中", "里")
+
+
+# "“年产1万吨…项目”的预计投资额": a name the question quotes is what the figure is of; a quoted table or
+# section title ("“主营业务分行业、分产品、分地区情况”表中") only says where to look
+_ZH_QUOTED = re.compile(r"[“「]([^”」]{2,40})[”」](表|中|一节|部分|章节|栏目?|项下)?")
+_ZH_PLACE = re.compile(r"(?:表|情况|资料|报告|附注|章节|分析|说明|明细)$")
+# "根据金宇生物2020年年报“主要控股参股公司分析”，": a title the source clause quotes says where to look
+_ZH_SOURCE = re.compile(r"(?:根据|依据|按照)[^，,。？“”]{0,24}$")
+
+
+def zh_quoted(question: str) -> list[str]:
+    """The names a Chinese question quotes, other than table and section titles (by their ending, by the
+    word after them: "“非经常性损益项目和金额”表中", or by the source clause they close: "根据…年报“…”，")."""
+    return [
+        m[1]
+        for m in _ZH_QUOTED.finditer(question)
+        if not m[2] and not _ZH_PLACE.search(m[1]) and not _ZH_SOURCE.search(question, 0, m.start())
+    ]
+
+
+def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:
+    """The kinds a Chinese question writes between a year and "的" right before a line item starting at one
+    of ``starts`` ("非洲猪瘟疫苗", "销往俄罗斯市场"), not a company's name (``names``)."""
+    found: list[str] = []
+    for start in starts:
+        # "电解锰（电解金属锰）产品的": the name in the bracket, as the tables print it
+        before = _ZH_PRODUCT_END.sub("的", _ZH_ITEM_PREFIX.sub("", question[:start]))
+        before = _ZH_INNER_GLOSS.sub(r"\1\2的", before)
+        m = _ZH_BEFORE.search(before) or _ZH_REGION_BEFORE.search(before)  # "2006年华东地区主营业务收入"
+        # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
+        # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
+        kind = _ZH_AT.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
+        if m is None or m.re is not _ZH_REGION_BEFORE:  # "华东地区": the row prints the region whole
+            kind = _ZH_CLASS_WORD.sub("", kind)
+        kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
+        kind = _ZH_FROM.sub("", kind)  # "来自欧洲地区的营业收入": the row is "欧洲"
+        if _AGING.search(kind):
+            continue  # "账龄3至4年的应收账款": an aging bracket, read by aging_brackets
+        if kind.startswith(_ZH_BASIS) or kind.endswith(_ZH_PLACE_END):
+            continue  # "按归属于普通股股东的净利润计算的…": how the figure is worked out, not a kind of it;
+            # "非经常性损益项目中的所得税影响额": where the row is, not a kind of it
+        named = any(kind in n or n in kind for n in names if n)
+        if len(kind) >= 2 and not named and not _ZH_NOT_KINDS.search(kind) and not ZH_FIRM.search(kind):
+            found.append(kind)
+    return list(dict.fromkeys(found))
+
+
+# a region written right before the item with no "的": "2006年华东地区主营业务收入"
+_ZH_REGION_BEFORE = re.compile(r"(?:\d{2,4}\s*年度?|[，,、])\s*([\u4e00-\u9fff]{1,8}(?:地区|区域))$")
+
+
+# "账龄2至3年的期末账面余额", "账龄3年以上": an aging table's row, written as the tables print it ("1至2年")
+_AGING = re.compile(
+    r"(?<![\d.])(\d+)\s*(?:至|-|－|~|～|到)\s*(\d+)\s*年|(?<![\d.])(\d+|半)\s*(年|个月)以(内|上)"
+)
+_AGING_AFTER = re.compile(r"[中里]\s*的?\s*(?=\d|半)")  # "应付账款中1年以内的金额": a bracket of the item
+
+
+# "短期借款中，信用借款有多少", "存货附注中，在产品的期初账面余额", "短期借款里的保证借款": a row of the
+# item's note, written after it
+_ZH_PART_AFTER = re.compile(
+    r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
+    r"(?=的|有|是|为|在|比|较|金额|余额|账面|期初|期末|年初|年末|合计|多少|同比|环比|增长|增速|增幅|变动)"
+)
+# "其他应付款中欠持股5%以上股东马鞍山矿山研究院（马矿院）的款项": the row of the party owed (or owing)
+_ZH_OWED = re.compile(
+    r"[中里][，,]?\s*(?:欠|应付|应收|对)(?:[^，,。？?的]{0,12}?股东)?([\u4e00-\u9fff]{2,20}?)"
+    r"(?:[（(][^（）()]{1,10}[)）])?的(?:款项|余额|金额)"
+)
+# "合并口径原材料", "库存商品计提的", "运输费发生了": the scope before a part and the verb after it are no
+# part of the row's label
+_ZH_SCOPE_LEAD = re.compile(r"^(?:合并|母公司)(?:口径|报表)?")
+_ZH_VERB_TAIL = re.compile(r"(?:计提|发生)了?$")
+_ZH_FROM = re.compile(r"^(?:来自于?|来源于|源自)")  # where a revenue comes from: the source is the row
+
+
+# "募投的票据印务扩建项目总投资中固定资产投资": the project a figure belongs to (its row of the 募投
+# table), not the company's balance of the same name; a quoted one is read by zh_quoted
+_ZH_PROJECT = re.compile(
+    r"(?:的|、|，|,)([\u4e00-\u9fff]{4,20}?项目)(?=的|总投资|投资|中|建设|达产|[，,。？?])"
+)
+
+
+def zh_projects(question: str, items: list[LineItemMatch]) -> list[str]:
+    """The named projects a Chinese question asks a line item of ("票据印务扩建项目…固定资产投资"), not a
+    class of items ("非经常性损益项目"); a project's other facts (its 建设期) are read from its text."""
+    return [
+        m.group(1)
+        for m in _ZH_PROJECT.finditer(question)
+        if "损益" not in m.group(1)
+        and concept_of(m.group(1)) is None
+        and any(i.start > m.end(1) for i in items)
+    ]
+
+
+def zh_parts_after(question: str, items: list[LineItemMatch], *, rows: bool = False) -> list[str]:
+    """The parts of Chinese statement items (``rows``: or of table rows) a question names right after
+    them ("短期借款中，信用借款", "电力销售收入中，水电机组实现的"); a part that is a line item itself
+    ("营业收入中主营业务收入的占比") is asked as that item, not as a kind, and a project or a risk has no
+    note of parts ("募集资金投资项目中，票据印务扩建项目的建设期")."""
+    out: list[str] = []
+    for item in items:
+        row = rows and not item.printed.endswith(_ZH_NO_PARTS)  # "募集资金投资项目中，…": no note of parts
+        known = (row or bool(item.concept)) and item.start >= 0 and not item.printed.isascii()
+        at = item.end
+        m = (_ZH_PART_AFTER.match(question, at) or _ZH_OWED.match(question, at)) if known else None
+        part = m.group(1) if m else ""
+        part = _ZH_CLASS_WORD.sub("", part) if len(_ZH_CLASS_WORD.sub("", part)) >= 2 else part
+        part = _ZH_AGING_WORD.sub("", part)  # "账龄一至二年": the bracket a note's row prints
+        bare = _ZH_VERB_TAIL.sub("", _ZH_SCOPE_LEAD.sub("", part))
+        part = bare if len(bare) >= 2 else part
+        item_itself = concept_of(part) is not None or bool(find_line_items(part))
+        if part and not part.startswith(_ZH_BASIS) and not item_itself and not _ZH_NOT_KINDS.search(part):
+            out.append(part)
+    return out
+
+
+_ZH_NO_PARTS = ("项目", "风险", "工程")
+_ZH_AGING_WORD = re.compile(r"^账龄(?:为|在)?(?=.{2})")
+_ZH_GLOSSED = re.compile(r"[（(]\s*([\u4e00-\u9fff]{2,20})\s*[)）]")
+
+
+def glossed_parts(question: str, items: list[LineItemMatch], names: list[str]) -> list[str]:
+    """Rows an English question glosses in Chinese besides a known line item it asks within ("property tax
+    (房产税) … within taxes and surcharges (税金及附加)"): the row the figure is read from; a company's gloss
+    is no row."""
+    if not any(m.concept for m in items):
+        return []
+    printed = {m.printed for m in items}
+    return [
+        g
+        for g in _ZH_GLOSSED.findall(question)
+        if g not in printed
+        and concept_of(g) is None
+        and not find_line_items(g)
+        and not any(g in n for n in names if n)  # "金宇生物科技产业园项目一期工程": a project, not the name
+        and not ZH_FIRM.search(g)
+    ]
+
+
+def aging_brackets(question: str) -> list[str]:
+    """The aging brackets a question asks about, when it speaks of 账龄 or writes one within an item
+    ("应付账款中1年以内")."""
+    if "账龄" not in question and not _AGING_AFTER.search(question):
+        return []
+    return [f"{a}至{b}年" if a else f"{n}{span}以{w}" for a, b, n, span, w in _AGING.findall(question)]
+
+
+_ZH_BRACKETED = re.compile(r"[（(][^（）()]*[）)]")
+_ZH_HEADER_WORD = re.compile(r"年度|年份|期间|日期|时间|项目|名称|类别|单位|地区|产品|客户")
+
+
+def zh_rows_named(
+    question: str, rows: list[LineItemMatch], items: list[LineItemMatch], names: list[str]
+) -> list[str]:
+    """Row labels of the context's tables a Chinese question writes beside its line items, neither one of
+    them nor part of one ("瀑布沟水电站在建工程", "原材料的账面余额…存货附注"): the row of the item's note
+    asked, not the item's total; no period, scope or company's name (``names``)."""
+    out: list[str] = []
+    quoted = [m.span(1) for m in _ZH_QUOTED.finditer(question)]  # "“…分行业、分产品…”表": a title's words
+    quoted += [m.span() for m in _ZH_BRACKETED.finditer(question)]  # "（按归属于…净利润）": a basis, an aside
+    for row in rows:
+        if row.concept or any(row.start < m.end and m.start < row.end for m in items):
+            continue
+        if any(a <= row.start < b for a, b in quoted):
+            continue
+        label = row.printed
+        if _ZH_HEADER_WORD.fullmatch(label) or YEAR.search(label):
+            continue  # "年度", "项目": a column's heading read as a row; "2010年度": a period's row
+        named = any(label in n or n in label for n in names if n)
+        if len(label) >= 2 and not named and not _ZH_NOT_KINDS.search(label):
+            out.append(label)
+    return out
+
+
+def printed_rows(qualifiers: list[str], rows: list[str]) -> list[str]:
+    """The qualifiers with the row labels named beside the items: a label holding a qualifier stands for it
+    as printed ("华南区市场" for "华南区"); without any qualifier, the labels are the qualifiers (with one, a
+    further label is a heading or a column of its table: "短期薪酬", "账龄")."""
+    if not qualifiers:
+        return list(dict.fromkeys(rows))
+    return list(dict.fromkeys(next((r for r in rows if q in r), q) for q in qualifiers))
+
+
+def asked_after_of_which(question: str, rows: list[str]) -> list[str]:
+    """The rows a Chinese question asks for in a clause of their own after 其中 ("长期股权投资是多少元？其中
+    股权投资差额是多少？"): a second figure asked, not a kind of the first."""
+    return [r for r in rows if re.search(rf"[？?，,。；;]\s*其中[:：]?\s*{re.escape(r)}", question)]
