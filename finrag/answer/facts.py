@@ -31,6 +31,7 @@ from finrag.answer.periods import UNKNOWN, resolve_label
 from finrag.answer.quarters import (
     block_period,
     heading_period,
+    last_quarter_day,
     quarter_column,
     quarter_groups,
     quarter_heads,
@@ -130,6 +131,7 @@ def _table_facts(
     columns = with_span_heading(columns, [table.caption or "", *before])
     columns = quarter_heads(columns, [table.caption or "", *before])  # "Fourth Third Second First" above
     columns = quarter_groups(columns, [table.caption or "", *before])  # "First Quarter … Fourth Quarter"
+    columns = last_quarter_day(columns, doc.meta.period_end)  # "2016 December 2" beside "2016 September 2"
     table_chunks = [c for c in chunks if c.table_ref == table.table_id]
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""

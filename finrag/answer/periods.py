@@ -202,11 +202,39 @@ def year_end(year: int, month: int = 12) -> str:
 _ZH_BARE_QUARTER = re.compile(r"^第\s*([一二三四])\s*季度")
 
 
+# "2016 June 3", "2016 Quarter Ended September 2": a quarterly table's year above its quarters' end days
+_YEAR_FIRST_DAY = re.compile(
+    rf"^((?:19|20)\d{{2}})\s+((?:quarters?\s+ended\s+)?({MONTH_NAMES}|(?:{'|'.join(MONTH_ABBR)})\.?)\s+(\d{{1,2}}))$",
+    re.I,
+)
+QUARTER_SLACK_DAYS = 10  # a quarter ending up to this many days after the fiscal year's end day is still its
+
+
+def year_first_day(text: str, report_end: str | None, last: bool = False) -> ResolvedPeriod | None:
+    """The quarter a fiscal year's column headed by an end day is: its calendar date (a day after the year's
+    own end day falls in the calendar year before) and its quarter, counted back from the year's end; the
+    year's own end day only when ``last`` (beside the other quarters: a balance sheet prints it alone)."""
+    m = _YEAR_FIRST_DAY.match(text)
+    if m is None or report_end is None:
+        return None
+    fy, mo, d = int(m.group(1)), month_number(m.group(3)), int(m.group(4))
+    end_mo, end_d = int(report_end[5:7]), int(report_end[8:10])
+    later = (mo, d) > (end_mo, end_d + QUARTER_SLACK_DAYS) if mo == end_mo else mo > end_mo
+    y = fy - 1 if later else fy
+    back = (end_mo - mo) % 12  # months before the year's end: its last quarter's is read as the year's
+    quarter = 4 - round(back / 3)
+    if not 1 <= quarter <= (4 if last else 3):  # the year's own end day heads a balance sheet's column too
+        return None
+    return ResolvedPeriod(fy, f"Q{quarter}", f"{y:04d}-{mo:02d}-{d:02d}", "duration")
+
+
 def resolve_label(label: str, report_year: int | None, report_end: str | None = None) -> ResolvedPeriod:
     """A column label -> period; ``report_year``/``report_end`` anchor relative labels ("上年末")."""
     text = label.strip()
     if not text or is_not_period(text):
         return UNKNOWN
+    if (day := year_first_day(text, report_end)) is not None:
+        return day
     m = _ZH_DATE.search(text)
     if m:
         y, mo, d = int(m.group(1)), int(m.group(2) or m.group(4)), int(m.group(3) or m.group(5))

@@ -17,6 +17,7 @@ from finrag.answer.periods import (
     quarter_number,
     resolve_label,
     year_end,
+    year_first_day,
 )
 from finrag.answer.units import parse_number
 
@@ -117,3 +118,17 @@ def quarter_column(column: Column, year: ResolvedPeriod) -> Column:
         total = y * 12 + mo - 1 - 3 * (4 - q)
         end = year_end(total // 12, total % 12 + 1)
     return replace(column, label=label, period=ResolvedPeriod(year.fiscal_year, f"Q{q}", end, "duration"))
+
+
+def last_quarter_day(columns: list[Column], report_end: str | None) -> list[Column]:
+    """The fourth of a year's quarter columns headed by their end days ("2016 March 4 | June 3 | September 2 |
+    December 2"): the year's own end day beside the three before it is its last quarter, not the year."""
+    quarters = {(c.period.fiscal_year, c.period.fiscal_period) for c in columns}
+    out: list[Column] = []
+    for c in columns:
+        last = year_first_day(c.label.strip(), report_end, last=True)
+        before = last is not None and all((last.fiscal_year, f"Q{q}") in quarters for q in (1, 2, 3))
+        out.append(
+            replace(c, period=last) if last is not None and before and c.period.fiscal_period == "FY" else c
+        )
+    return out

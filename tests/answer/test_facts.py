@@ -1105,3 +1105,25 @@ def test_a_row_under_a_cash_paid_heading_is_the_cash_paid_not_the_expense() -> N
     (taxes,) = _by(facts, "cash paid for income taxes", 2021)
     assert taxes.value == Decimal("7427") and taxes.line_item == "Income taxes"
     assert _by(facts, "interest paid", 2021)[0].value == Decimal("1467")
+
+
+def test_a_quarterly_table_s_year_over_its_quarters_end_days_dates_each_quarter() -> None:
+    quarterly = Table(
+        "t101",
+        [101],
+        [
+            [
+                "(in thousands)",
+                "2016 March 4",
+                "2016 June 3",
+                "2016 Quarter Ended September 2",
+                "2016 December 2",
+            ]
+        ],
+        [["Gross profit", "1,184,763", "1,196,630", "1,261,266", "1,391,863"]],
+        caption="Quarterly Results of Operations (Unaudited)",
+    )
+    doc = make_doc([quarterly], company="Adobe", year=2016, language="en", unit_line="")
+    got = {f.fiscal_period: (f.period_end, f.value) for f in extract_facts(doc, table_chunks(doc))}
+    assert got["Q2"] == ("2016-06-03", Decimal("1196630"))
+    assert got["Q4"][1] == Decimal("1391863") and "FY" not in got  # the last quarter, not the year's figure

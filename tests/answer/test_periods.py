@@ -127,3 +127,13 @@ def test_an_abbreviated_month_dates_its_column() -> None:
     assert resolve_label("Sept 30, 2019", 2019).period_end == "2019-09-30"
     assert resolve_label("Mar. 31, 2021", 2020).period_end == "2021-03-31"
     assert resolve_label("December 31, 2020", 2020).period_end == "2020-12-31"
+
+
+def test_a_quarterly_table_s_year_above_its_quarters_end_days() -> None:
+    end = "2016-12-02"  # Adobe's fiscal 2016 ended on 2 December
+    q2 = resolve_label("2016 June 3", 2016, end)
+    assert (q2.fiscal_year, q2.fiscal_period, q2.period_end) == (2016, "Q2", "2016-06-03")
+    assert resolve_label("2016 Quarter Ended September 2", 2016, end).fiscal_period == "Q3"
+    assert resolve_label("2016 December 2", 2016, end).fiscal_period == "FY"  # the year's own end: its column
+    q1 = resolve_label("2024 April 29", 2024, "2024-02-03")  # a fiscal year ending in February
+    assert (q1.fiscal_period, q1.period_end) == ("Q1", "2023-04-29")
