@@ -18,6 +18,7 @@ from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, Numeric
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import part_named_years, year_ended
 from finrag.answer.statement_rows import statement_kind
+from finrag.answer.text import singular
 from finrag.errors import AnswerError
 from finrag.model import Fact
 
@@ -51,9 +52,14 @@ def defined_answer(
     if found is None:
         return None
     wants, chosen = found
+    if _one_cell_twice(definition, chosen):
+        return None  # "第一季度营业收入/全年营业收入" both read off one cell: a 100% that answers nothing
     lang = asked.language
+    scoped = any(t.scope for t in definition.terms)  # "合并…-母公司…": each operand shown with its scope
     operands = [
-        operand(f, f"{_shown(f, w)} ({f.fiscal_year})" if f.fiscal_year else _shown(f, w), cite)
+        operand(
+            f, f"{_shown(f, w, scoped)} ({f.fiscal_year})" if f.fiscal_year else _shown(f, w, scoped), cite
+        )
         for w, f in zip(wants, chosen, strict=True)
     ]
     subtracted = _subtracted(definition)
@@ -121,6 +127,7 @@ def _bind(
     year = asked.years[0] if asked.years else None
     wants: list[Want] = []
     homes: list[str | None] = []  # the statement each operand is to be read from, where the definition says
+    scopes: list[str | None] = []  # and the scope ("合并其他应收款-母公司其他应收款")
     # concepts two differently worded operands share ("short-term debt" and "current portion of long-term
     # debt"): those operands are looked up by their words; one item used twice keeps its concept
     home_named = question_statement(asked.question)  # "…, using the 2018 income statement"
@@ -144,13 +151,16 @@ def _bind(
         if end and not t.average_of and t.year is None and not t.back:
             wants.append(Want(item, None, end))
             homes.append(t.statement or home_named)
+            scopes.append(t.scope)
             continue
         wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
         homes.extend([t.statement or home_named] * len(years))
+        scopes.extend([t.scope] * len(years))
     chosen: list[Fact] = []
-    for w, home in zip(wants, homes, strict=True):
+    for w, home, scope in zip(wants, homes, scopes, strict=True):
         # "depreciation and amortization from the cash flow statement": that statement's rows only
         read = [f for f in facts if statement_kind(f.statement) == home] if home else []
+        scoped = replace(asked, scope=scope) if scope else asked  # "母公司其他应收款": the parent's rows
         tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
         same_table = [f for f in read or facts if (f.doc_id, f.table_ref) in tables]
         # "federal + state + foreign" read under "Current:": the heading the other operands share, then the
@@ -166,12 +176,12 @@ def _bind(
             (
                 b
                 for p in (same_section, same_table, pool)
-                if (b := best_fact(p, w, asked, doc_rank, fallback=False))
+                if (b := best_fact(p, w, scoped, doc_rank, fallback=False))
             ),
             None,
         )
-        f = f or best_fact(facts, w, asked, doc_rank) or _unqualified(facts, w, asked, doc_rank)
-        f = f or _zh_plain(facts, w, asked, doc_rank)
+        f = f or best_fact(facts, w, scoped, doc_rank) or _unqualified(facts, w, scoped, doc_rank)
+        f = f or _zh_plain(facts, w, scoped, doc_rank) or _under_heading(facts, w, scoped, doc_rank)
         if f is None:
             return None
         chosen.append(f)
@@ -181,11 +191,15 @@ def _bind(
     return wants, chosen
 
 
-def _shown(f: Fact, w: Want) -> str:
+_SCOPE_NAMES = {"consolidated": "合并", "parent": "母公司"}
+
+
+def _shown(f: Fact, w: Want, scoped: bool = False) -> str:
     """The operand's row as shown in the steps, with its heading when read under one ("Subscription, cost
-    of revenue" beside "Subscription" of revenue); a Chinese row without its lead-in ("其中：营业收入")."""
+    of revenue" beside "Subscription" of revenue); a Chinese row without its lead-in ("其中：营业收入"),
+    after its scope when operands of two scopes are taken ("母公司其他应收款")."""
     row = f.line_item.strip().rstrip(":")
-    row = row if row.isascii() else normalise(row)
+    row = row if row.isascii() else _SCOPE_NAMES.get(f.scope, "") * scoped + normalise(row)
     heading = f.section.strip().rstrip(":")
     return f"{row}, {heading.lower()}" if w.item.within and heading and heads(heading, w.item.within) else row
 
@@ -217,6 +231,20 @@ def _unqualified(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str
         return None
     item = LineItemMatch(concept_of(name) or "", name, w.item.start)
     return best_fact(facts, replace(w, item=item), asked, doc_rank)
+
+
+def _under_heading(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str, int]) -> Fact | None:
+    """An operand named as its row and then its heading ("spectrum and other intangible amortization deferred
+    tax liability"): the row ("Spectrum and other intangible amortization") under that heading ("Deferred Tax
+    Liabilities")."""
+    printed = singular(w.item.printed)
+    for section in dict.fromkeys(f.section for f in facts if f.section):
+        heading = singular(section.strip(" :"))
+        if heading and printed.endswith(f" {heading}"):
+            name = " ".join(w.item.printed.split()[: -len(heading.split())])
+            under = [f for f in facts if f.section == section]
+            return best_fact(under, replace(w, item=LineItemMatch("", name, w.item.start)), asked, doc_rank)
+    return None
 
 
 def _zh_plain(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str, int]) -> Fact | None:
@@ -301,3 +329,27 @@ def template(tokens: list[Term | Constant | str]) -> str:
         else:
             out.append(t)
     return "".join(out)
+
+
+def _one_cell_twice(definition: Definition, chosen: list[Fact]) -> bool:
+    """Two operands written differently ("第一季度营业收入", "全年营业收入") were bound to the same fact; an
+    operand written twice ("(A − B) / B") or a balance averaged and also changed may share one."""
+    cells: dict[str, tuple[object, ...]] = {}
+    i = 0
+    for t in definition.terms:
+        n = 2 if t.average_of else 1
+        if not (t.average_of or t.change):
+            written = (
+                t.item.concept,
+                t.item.printed.lower(),
+                t.item.within,
+                t.item.start,
+                t.year,
+                t.back,
+                t.scope,
+            )
+            for f in chosen[i : i + n]:
+                if cells.setdefault(f.fact_id, written) != written:
+                    return True
+        i += n
+    return False

@@ -73,6 +73,7 @@ class Term:
     statement: str | None = None  # "D&A from the cash flow statement": the statement kind to read it from
     back: int = 0  # years before the question's year ("上年净利润", "prior year revenue")
     dated: bool = False  # the year is a date's ("at January 28, 2023"): no fiscal naming shifts it
+    scope: str | None = None  # "合并其他应收款-母公司其他应收款": the statements each operand is read from
 
 
 @dataclass(slots=True, frozen=True)
@@ -105,7 +106,17 @@ def read_term(text: str) -> Term | Constant | None:
     item = _item(_YEAR_IN.sub(" ", text[relative.end() :] if relative else text))
     named = _NOISE.search(text)
     statement = statement_kind(named.group(0)) if named else None
-    return Term(item, year, statement=statement, back=back, dated=date is not None) if item else None
+    scope = _SCOPES.get(m.group(1)) if (m := _SCOPE_LEAD.match(text)) else None
+    return (
+        Term(item, year, statement=statement, back=back, dated=date is not None, scope=scope)
+        if item
+        else None
+    )
+
+
+# "合并其他应收款", "母公司其他应收款": an operand read from the group's or the parent's own statements
+_SCOPE_LEAD = re.compile(r"^(合并|母公司)(?:报表|口径|资产负债表|利润表)?(?:的|中的)?(?=[\u4e00-\u9fff]{2})")
+_SCOPES = {"合并": "consolidated", "母公司": "parent"}
 
 
 # "(本年净利润-上年净利润)/上年净利润": an operand dated relative to the question's year

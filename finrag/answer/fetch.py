@@ -38,6 +38,8 @@ def fetch_facts(
             contained.append(normalise(it.printed))  # a row that adds its unit: "合计销售金额(万元)"
         if row := zh_row_form(it):  # "固定资产账面净值合计": the 固定资产 note's "净值合计"
             names.append(normalise(row.printed))
+        if not it.printed.isascii() and (part := part_after(question, it)):
+            names.append(normalise(it.printed + part))  # "其他应收款的坏账准备": the row "其他应收款坏账准备"
         if measure := measure_after(question, it):  # "四氧化三锰的销售量": the 销售量 rows of its block
             contained.append(measure)
     # the row printed with its unit after the name ("基本每股收益（元／股）"): the same row
@@ -53,6 +55,7 @@ def fetch_facts(
         titled += [
             it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)
         ]
+    facts += _quarter_rows(store, scoped, items) if _QUARTER_ASKED.search(question) else []
     return facts + _titled_totals(store, scoped, titled) if titled else facts
 
 
@@ -74,6 +77,28 @@ def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) ->
         if item is not None:
             label = f"{f.statement.strip()} {f.line_item}"
             out.append(replace(f, line_item=label, line_item_norm=normalise(item.printed)))
+    return out
+
+
+# quarters printed down a table's side ("5、营业收入季节性分析": | 第三季度 | 17,888.28 | … | by year)
+QUARTER_ROWS = {"第一季度": "Q1", "第二季度": "Q2", "第三季度": "Q3", "第四季度": "Q4"}
+_QUARTER_ASKED = re.compile(r"季度|上半年|下半年")
+
+
+def _quarter_rows(store: Store, scoped: Filters, items: list[LineItemMatch]) -> list[Fact]:
+    """Rows named by a quarter in a table whose caption names an item asked, read as that item's figure of
+    that quarter of the column's year."""
+    out: list[Fact] = []
+    for f in store.get_facts(scoped, line_items=list(QUARTER_ROWS)):
+        item = next((it for it in items if normalise(it.printed) in normalise(f.statement)), None)
+        if item is not None and f.fiscal_year is not None:
+            label = f"{f.statement.strip()} {f.line_item}"
+            quarter = QUARTER_ROWS[f.line_item_norm]
+            column = f"{f.fiscal_year}年{f.line_item}"  # "2009年第三季度": not the year's "2009年度" column
+            row = normalise(item.printed)
+            out.append(
+                replace(f, line_item=label, line_item_norm=row, fiscal_period=quarter, column_label=column)
+            )
     return out
 
 

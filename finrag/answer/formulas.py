@@ -276,6 +276,11 @@ def detect_formula(question: str) -> Formula | None:
 
 
 _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: points?)?\b(?! of)")
+BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
+    r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"
+    r"\b(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
+    r"|change|go up|go down)"
+)
 
 
 # "more than 20% of revenue" is a threshold, not a request for a difference or a share

@@ -144,7 +144,7 @@ def _haystack(hit: Hit) -> str:
     return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
 
 
-_DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen)\w*", re.I)
+_DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen|shr[iau]nk|widen|narrow)\w*", re.I)
 
 
 def _topic(asked: AskedFor) -> str:

@@ -23,10 +23,11 @@ PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period 
 _MATURITY = re.compile(
     r"\b(?:come|comes|coming|fall|falls|falling|become|becomes)\s+due\b"
     r"|\bdue\s+(?:in|after|before|by|through|beyond)\s+(?:fiscal\s+)?(?:19|20)\d{2}"
-    r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+(?:be\s+)?)?(?:repa(?:y|id)|pa(?:y|id)|payments?)\b|到期",
+    r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+(?:be\s+)?)?(?:principal\s+)?(?:repa(?:y|id)|pa(?:y|id)|payments?)\b|到期",
     re.I,
 )
-MATURITY_YEARS = 5  # maturity tables list the five years after the balance sheet date, then "thereafter"
+# maturity tables list five years, then "thereafter"; a table of the long-term part starts a year later
+MATURITY_YEARS = 6
 # "Fiscal 2022 ended January 28, 2023": a written date that ends a fiscal year the question names
 _END_DATE = re.compile(r"\b(?:ended|ending)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*((?:19|20)\d{2})")
 

@@ -131,8 +131,8 @@ def check_role(asked: AskedFor, context: list[tuple[int, Chunk]], cfg: AnswerSet
         found = RoleEvidence(False, sentence=found.sentence, n=found.n, tried=found.tried, value=unnamed[0])
     if passed and filings and not role.cues and _object_of(asked.question) not in found.sentence:
         passed = False  # "实际用于补充流动资金的金额": a sentence on the bond issue states no amount of it
-    # "X减持事件对应的交易金额": news, whose sentence must say it, not a table
-    event = event_names().search(subject_of(asked.question) or "")
+    # "X减持事件对应的交易金额": news, whose sentence must say it, not a table ("上市公司" names no event)
+    event = "事件" in asked.question and event_names().search(subject_of(asked.question) or "")
     deferred = not passed and role.kind in _FIGURE_KINDS and filings and not event
     return RoleCheck(role, found, passed, deferred=deferred)
 

@@ -47,8 +47,9 @@ def unprinted_rate(asked: AskedFor, text: str) -> str | None:
 
 # Operating measures a filer may or may not report, named in a question's own words
 _EN_MEASURE = re.compile(
-    r"\b(?:average (?:selling )?price|market share|average ticket|shrink(?:age)?|churn|backlog"
-    r"|advertising)\b",
+    r"\b(?:average (?:selling )?price|market share|average ticket|shrinkage|churn|backlog|advertising)\b"
+    # retail "shrink", not a balance that shrank ("did the deficit shrink during 2021")
+    r"|\bshrink\b(?!\s*\?)(?!\s+(?:between|during|in|from|by|over|to|since|after)\b)",
     re.I,
 )
 

@@ -40,8 +40,14 @@ def kind_share(
     item); ``totals``: total rows of the same documents. None without the kind's row or its note's total in
     the same column."""
     item = _items(asked)[0]
+    # a note titled by the item, or (an item no statement names: its parts are listed only there) a table
+    # whose total row names it ("Total debt" under "Commercial paper")
+    named = {normalise(item.printed), f"total {normalise(item.printed)}"}
+    totalled = {(f.doc_id, f.table_ref) for f in totals if f.line_item_norm in named and not item.concept}
     rows = [
-        replace(f, line_item_norm=normalise(item.printed)) for f in kinds if titles_item(item, f.statement)
+        replace(f, line_item_norm=normalise(item.printed))
+        for f in kinds
+        if titles_item(item, f.statement) or (f.doc_id, f.table_ref) in totalled
     ]
     part = best_fact(
         rows, Want(item, asked.years[0] if asked.years else None), asked, doc_rank, fallback=False
@@ -63,6 +69,8 @@ def kind_share(
     kind = "".join(asked.qualifiers) if lang == "zh" else " ".join(asked.qualifiers)
     label = f"{item.printed}{kind}" if lang == "zh" else f"{item.printed} ({kind})"
     total = f"{item.printed}合计" if lang == "zh" else f"total {item.printed}"
+    if lang != "zh" and item.printed.lower().startswith("total "):  # the question named the total row
+        label, total = kind, item.printed
     operands = [operand(part, label, cite), operand(whole, total, cite)]
     try:
         calc = compute(FORMULAS["share_of_total"], operands, places=asked.places, lang=lang)

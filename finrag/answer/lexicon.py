@@ -122,13 +122,20 @@ def find_line_items(question: str) -> list[LineItemMatch]:
             ascii_ok = not syn.isascii() or (_whole_words(low, i, end) and not valuation_after(low, end))
             # "毛利率" is not "毛利", nor "应收账款周转率" 应收账款
             ratio_word = not syn.isascii() and (low[end : end + 1] == "率" or low.startswith(TURNOVER, end))
-            if ascii_ok and not ratio_word and not any(taken[i:end]):
+            flow = _FLOW_OF.search(low, 0, i) if syn.isascii() else None
+            if ascii_ok and not ratio_word and flow and not any(taken[flow.start() : end]):
+                # "amortization of intangible assets": the expense row, not the balance it is charged on
+                taken[flow.start() : end] = [True] * (end - flow.start())
+                found.append(LineItemMatch("", question[flow.start() : end], flow.start()))
+            elif ascii_ok and not ratio_word and not any(taken[i:end]):
                 taken[i:end] = [True] * (end - i)
                 found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], question[i:end], i))
             start = end
     return sorted(found, key=lambda m: m.start)
 
 
+# a charge or flow named on a balance ("amortization of intangible assets", "impairment of goodwill")
+_FLOW_OF = re.compile(r"\b(?:amortization|impairments?|depreciation|write-downs?|write-offs?) of (?:the )?$")
 _VALUATION = re.compile(r"\s+value\b")  # "the deal's total equity value" is a price, not the balance sheet's
 
 

@@ -20,7 +20,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.question_years import QUARTER_ENDED
 from finrag.answer.row_asks import measure_after, part_after, shows_measure
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
-from finrag.answer.text import HEADING_NUMBER
+from finrag.answer.text import HEADING_NUMBER, singular
 from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
 
@@ -179,6 +179,24 @@ def _names_caption(caption: str, question: str) -> bool:
     return 2 <= len(name) <= MAX_CAPTION_NAME and not name.isascii() and name in question
 
 
+# "扣除非经常性损益后的…", "扣非后": a figure on the profit net of one-offs ("扣除非经常性损益前后": both)
+_DEDUCTED_ASKED = re.compile(r"(?:扣除非经常性损益|扣非)(?!前)(?!.{0,3}前后)")
+_DEDUCTED_ROW = re.compile(r"扣除|扣非")
+
+
+def _names_heading(section: str, asked: AskedFor) -> bool:
+    """The question writes an English row's heading of two words or more, singular or plural ("the deferred
+    tax liability … for trademarks": the row under "Deferred tax liabilities:", not the assets' namesake); not
+    a heading that is a name it writes (a segment's: "North America" rows are no AWS figures). A one-word
+    heading ("Revenues") is written by too many questions asking a total row printed under many headings."""
+    heading = singular(section.strip(" :"))
+    if len(heading.split()) < 2 or not heading.isascii():
+        return False
+    if not re.search(rf"(?<![\w-]){re.escape(heading)}(?![\w-])", singular(asked.question)):
+        return False
+    return not any(heading in singular(e) or singular(e) in heading for e in asked.entities)
+
+
 def _asks_adjusted(asked: AskedFor, want: Want) -> bool:
     before = asked.question[: want.item.start] if want.item.start > 0 else ""
     return bool(_ADJUSTED_BEFORE.search(before) or _NON_GAAP.search(asked.question))
@@ -221,6 +239,7 @@ def best_fact(
     per_share = bool(PER_SHARE.search(low_q)) and not computes
     per_share_item = bool(PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
+    deducted = bool(_DEDUCTED_ASKED.search(asked.question)) and not _DEDUCTED_ROW.search(want.item.printed)
     adjusted = not reported and not _ADJUSTED_ROW.search(want.item.printed) and _asks_adjusted(asked, want)
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
@@ -257,11 +276,14 @@ def best_fact(
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
         if adjusted and not _ADJUSTED_ROW.search(f"{f.line_item} {f.section}"):
             continue  # nor is the GAAP row the adjusted figure asked (in a reconciliation table too)
+        if deducted and not _DEDUCTED_ROW.search(f"{f.line_item}{f.column_label}{f.section}"):
+            continue  # "扣除非经常性损益后的基本每股收益": the row on the deducted profit, not the plain one
         if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         if want.quarter and f.fiscal_period != want.quarter and not _ends_quarter(f, want.quarter):
             continue  # "2Q23 vs 1Q23": the three months to June 30 are not 1Q23, nor is a year's column
-        if half and (_QUARTER_WORDS.search(f.column_label) or f.fiscal_period in QUARTERS):
+        quarter_column = bool(_QUARTER_WORDS.search(f.column_label)) or f.fiscal_period in QUARTERS
+        if half and not want.quarter and quarter_column:
             continue  # "2007年1-6月": a quarter's column is three months of it
         if quarters and not asked.instant and not _quarter_column(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
@@ -317,7 +339,7 @@ def best_fact(
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
             score += STATEMENT_ASKED_BONUS  # "relying on the cash flow statement": that statement's row
-        if _names_caption(f.statement, asked.question):
+        if _names_caption(f.statement, asked.question) or _names_heading(f.section, asked):
             score += ASKED_WORDS_BONUS  # "南岭民爆乳化炸药…产销率": the table captioned "②乳化炸药"
         if net_asked and _NET.search(f.line_item_norm):
             score += NET_ASKED_BONUS  # "net PPNE": "Property, plant and equipment — net", not the gross row

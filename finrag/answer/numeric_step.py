@@ -61,6 +61,12 @@ from finrag.model import Fact, Filters, Hit
 SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
 
 
+def asks_part_share(asked: AskedFor) -> bool:
+    """A share of one item's whole the question asks of a part it names by what the figure came from."""
+    shares = asked.formula is not None and asked.formula.name in ("share_of_total", "share_of_revenue")
+    return shares and len(asked.line_items) == 1 and asked.definition is None
+
+
 def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     """A cited figure, a worked calculation or the question's own formula from the retrieved documents'
     table facts; None when none can be given (the extractive answer quotes text instead)."""
@@ -71,6 +77,9 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     doc_rank: dict[str, int] = {}
     for h in hits:
         doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
+    if (came := came_from_parts(asked)) and asks_part_share(asked):
+        # "what share of total revenues came from its non-U.S. operations": that row over the item's total
+        asked.line_items = [LineItemMatch("", came[0], asked.question.find(came[0])), *asked.line_items]
     items = list(asked.line_items)
     if asked.formula is not None:  # the items a formula names itself ("revenue" of "% margin")
         named = [LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts]

@@ -11,6 +11,7 @@ from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.operands import listed
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import spans_ended
 from finrag.answer.row_asks import part_after
 from finrag.model import Fact
 
@@ -45,6 +46,17 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         return [Want(item, None, d) for d in sorted(asked.dates[:2], reverse=True)]
     if formula.name in ("yoy_growth", "difference") and len(asked.years) <= 1 and (pair := _quarters(asked)):
         return [Want(item, year, quarter=q) for q in pair]  # "Q2 2023 compared with Q1 2023"
+    ends = spans_ended(asked.question)
+    if (
+        formula.name in ("yoy_growth", "difference")
+        and 1 <= len(ends) <= 2
+        and not _SEQUENTIAL.search(asked.question)
+    ):
+        # "grow in the three months ended July 29, 2023": that column and the same months a year earlier
+        return [
+            Want(item, None, ends[0]),
+            Want(item, None, ends[1] if len(ends) == 2 else _year_before(ends[0])),
+        ]
     if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
         return [Want(item, year - 1), Want(item, year)] if year is not None else []
     if formula.name in VARIADIC and len(asked.years) >= 2:
@@ -64,6 +76,11 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         }
         return [Want(item, y) for y in sorted(y for y in same_row if y is not None)]
     return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
+
+
+def _year_before(day: str) -> str:
+    """The same day a year earlier ("2023-07-29" -> "2022-07-29"; a 29 February is the 28th)."""
+    return f"{int(day[:4]) - 1}{day[4:]}".replace("-02-29", "-02-28")
 
 
 _SEQUENTIAL = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter|\bqoq\b|sequential|环比", re.I)

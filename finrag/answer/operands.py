@@ -141,11 +141,11 @@ def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIt
         generic = m.concept in _GENERIC or (not m.concept and _MEASURE.fullmatch(m.printed) is not None)
         after = [t for t in from_tables if t.start > m.end and generic]
         owner = next((t for t in after if _OWNED_BY.match(asked.question[m.end : t.start])), None)
-        # "subscription revenue": the row "Subscription" under the revenue heading, not the cost one
+        # "subscription revenue", "冷冻设备营业收入": the row under the revenue heading, not the cost one
         before = [  # right before it, a space apart at most ("管理费用占主营业务收入" names two items)
             t
             for t in from_tables
-            if m.concept in _GENERIC and 0 < m.start - t.end <= 1 and not question[t.end : m.start].strip()
+            if m.concept in _GENERIC and 0 <= m.start - t.end <= 1 and not question[t.end : m.start].strip()
         ]
         row = owner or next((replace(t, within=m.concept) for t in before), None)
         # "存货中原材料": the row under the item's own note, not a cost table's 原材料

@@ -139,7 +139,8 @@ def part_query(parts: list[str], asked: AskedFor) -> str:
 # included in Lockheed Martin's inventories": the part asked before the whole it is included in
 _CAME_FROM = re.compile(
     r"\b(?:came|come|comes|derived?|generated?|earned?)\s+(?:(?:specifically|solely|only|directly)\s+)?"
-    r"(?:from|through|via)\s+(?:(?:the\s+)?sales?\s+of\s+)?(?:its\s+|the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    r"(?:from|through|via)\s+(?:(?:the\s+)?sales?\s+of\s+)?(?:its\s+|the\s+)?"
+    r"([a-z][\w-]*(?:\.[\w-]+)*(?:\.(?=\s))?(?:\s+[a-z][\w-]*){0,2})"  # "non-U.S. operations"
     r"(?=\s*(?:[,?.;]|$|\s+(?:in|during|for|of)\b))"
     r"|\b[Hh]ow\s+much\s+(?:in|of)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:was|were|is|are)\s+"
     r"(?:included|recorded|recognized|reported)\s+(?:in|within|as\s+part\s+of)\b"

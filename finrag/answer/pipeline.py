@@ -167,7 +167,10 @@ class Answerer:
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         chunks = [c for _, c in prep.context]
         asked.entities, worded = abroad_part(asked, chunks)  # "earned outside the United States": "Foreign"
-        from_tables = items_from_tables(worded, chunks, asked.entities)
+        filers = {c.lower() for c in asked.companies}  # a "Best Buy" row (a brand's) is no item of Best Buy's
+        from_tables = [
+            t for t in items_from_tables(worded, chunks, asked.entities) if t.printed.lower() not in filers
+        ]
         cell = named_cell(asked, chunks)
         named_rows = _rows_named(asked, from_tables)
         if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from finrag.answer.lexicon import LineItemMatch, concept_of
 from finrag.answer.text import terms
 
-_TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|\S")
+_TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|[1-4][qQ]\d{2}\b|\S")  # "1Q21": one token
 # Words before an item that say how it is taken or what is done with it, not which kind of it is asked
 _NOT_KINDS = frozenset(
     re.findall(
@@ -41,8 +41,12 @@ _POSSESSIVE_ENDS = ("'s", "’s", "s'", "s’")  # "Adobe's", "MGM Resorts'"
 _OWNER_WORDS = frozenset({"segment", "segment's", "division", "division's", "unit", "brand"})
 
 
+_PERIOD_TOKEN = re.compile(r"(?:fy)?(?:19|20)\d{2}|fy\d{2}|[hq][1-4](?:fy)?(?:\d{2})?|[1-4]q\d{2}")
+
+
 def _is_year(token: str) -> bool:
-    return re.fullmatch(r"(?:fy)?(?:19|20)\d{2}|fy\d{2}|[hq][1-4]", token.lower()) is not None  # "FY23", "H1"
+    # "FY23", "H1", "1Q21", "Q3FY22"
+    return _PERIOD_TOKEN.fullmatch(token.lower()) is not None
 
 
 def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:
@@ -165,6 +169,21 @@ _SHARE_MADE_OF = re.compile(
     r"(?:the\s+|its\s+|their\s+)?(?P<kind>[a-z][a-z&-]*(?:\s+[a-z&-]+){0,4}?)\s*(?=\?|$|[,.;]|\s(?:at|as|in|for|on|during)\b)",
     re.I,
 )
+
+
+# "what share of Amcor's total debt … consisted of commercial paper": the whole is the printed total row
+_SHARE_WHOLE = re.compile(
+    r"\bwhat\s+(?:share|portion|percentage|proportion|fraction)\s+of\s+(?:[\w&.-]+['’]s?\s+)?"
+    r"(?P<whole>total\s+[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)(?=\s+(?:at|as|in|for|on|during|consisted|consists"
+    r"|was|were|came|comprised)\b)",
+    re.I,
+)
+
+
+def share_whole(question: str) -> LineItemMatch | None:
+    """The whole a "what share of … total X … consisted of Y" question names when X is no known item."""
+    m = _SHARE_WHOLE.search(question) if _SHARE_MADE_OF.search(question) else None
+    return LineItemMatch("", m["whole"].lower(), m.start("whole")) if m else None
 
 
 def part_qualifiers(question: str) -> list[str]:

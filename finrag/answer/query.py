@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from finrag.answer.analysis_items import analysis_items
 from finrag.answer.asked_quarters import SECOND_HALF, quarters_asked, sums_periods
 from finrag.answer.asks import (
     asked_places,
@@ -24,16 +25,20 @@ from finrag.answer.calc import FORMULAS, Formula, detect_formula
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_fit import as_margin, growth_on_dates, with_named_totals, with_period_operands
 from finrag.answer.definition_terms import Term
+from finrag.answer.formulas import BY_HOW_MUCH
 from finrag.answer.lexicon import (
     LineItemMatch,
-    concept_of,
     find_line_items,
-    valuation_after,
-    without_statement_names,
 )
 from finrag.answer.names import company_names
 from finrag.answer.periods import YEAR
-from finrag.answer.qualifiers import deducted_items, glossed_kinds, item_qualifiers, part_qualifiers
+from finrag.answer.qualifiers import (
+    deducted_items,
+    glossed_kinds,
+    item_qualifiers,
+    part_qualifiers,
+    share_whole,
+)
 from finrag.answer.question_years import (
     QUARTER,
     REPORT_PART,
@@ -162,27 +167,14 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     _periods(asked, text, analysis.periods if analysis else [])
     entities = company_names(text, lang)
     asked.line_items = find_line_items(text)
-    if analysis:
-        known = {m.concept for m in asked.line_items}
-        printed = [m.printed.lower() for m in asked.line_items]
-        plain = without_statement_names(text)
-        named = tuple(n.lower() for n in entities)
-        for item in analysis.line_items:
-            concept = concept_of(item) or ""
-            if any(item.lower() in p for p in printed):  # "cash" of an item already read more fully
-                continue
-            if item.lower() not in plain or item.lower() in _NOT_ROWS:  # "cash" of "the cash flow statement"
-                continue
-            if item.lower() == "cash" and _CASH_PAID.search(plain):  # "paid in cash": how, not a balance
-                continue
-            if named and plain.startswith(named, plain.find(item.lower()) + len(item)):
-                continue  # "全资子公司X有限公司": what X is to the filer, not a row
-            if valuation_after(plain, plain.find(item.lower()) + len(item)):  # "total equity value"
-                continue
-            if concept not in known or not concept:
-                asked.line_items.append(LineItemMatch(concept, item, plain.find(item.lower())))
+    if analysis:  # the retriever's items the lexicon missed, where the question writes them as rows
+        asked.line_items += analysis_items(asked.line_items, analysis.line_items, text, entities)
     asked.line_items = asked_items(asked.line_items, text)  # not where to read, nor what a total holds
+    if not asked.line_items and lang == "en" and (whole := share_whole(text)):  # "… total debt consisted of"
+        asked.line_items = [whole]
     asked.formula = detect_formula(text)
+    if asked.formula is None and asked.line_items and BY_HOW_MUCH.search(text.lower()):
+        asked.formula = FORMULAS["difference"]  # "by how much did the deferred tax liability shrink"
     if asked.formula is None and len(asked.dates) >= 2 and asked.language == "en" and _COMPARED.search(text):
         asked.formula = FORMULAS["difference"]  # "how did X at June 30 compare with December 31": by how much
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):
@@ -323,16 +315,6 @@ def _filer_words(asked: AskedFor) -> list[str]:
     """Names that are the company's own: the matched companies and each name's first word ("J&J" of "J&J
     MedTech"; its product or segment follows)."""
     return [*asked.companies, *(e.split()[0] for e in asked.entities if e.split())]
-
-
-# glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"
-# 账龄: the column of an aging table's brackets
-_NOT_ROWS = frozenset({"segment", "segments", "segment information", "分部", "业务分部", "分部信息", "账龄"})
-# "pay in cash", "how much cash did X spend repurchasing": cash is how an amount was paid, not the balance
-_CASH_PAID = re.compile(
-    r"\b(?:in|with) cash\b|\bcash (?:did|does|do|has|have) .{1,60}?"
-    r"\b(?:spen[dt]|pa(?:y|id)|use|return(?:ed)?|hand(?:ed)?|g[ia]ve|distribut(?:e|ed))\b"
-)
 
 
 def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:

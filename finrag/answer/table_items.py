@@ -62,6 +62,8 @@ def items_from_tables(
                 continue  # not the total row of whichever table prints one, nor its "Other" row
             if _SPAN_LABEL.match(label):
                 continue  # a period heading read as a row ("Three months ended …"): no item
+            if _heads_columns(cells[1:]):
+                continue  # "| 分产品 | 营业收入 | 营业成本 |": a sub-table's column headings, no row
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
             if at is not None and _EN_TOTAL.fullmatch(label) and _QUALIFIES_NEXT.match(low, at[1]):
@@ -103,6 +105,17 @@ def items_from_tables(
     return sorted(found, key=lambda m: m.start)
 
 
+HEADING_ITEMS = 2  # a row of text cells naming at least this many statement items heads the columns below
+
+
+def _heads_columns(cells: list[str]) -> bool:
+    """The cells after a row's label are column headings: no figure among them, statement items in several."""
+    texts = [c.strip() for c in cells if c.strip()]
+    if any(parse_number(c) is not None for c in texts):
+        return False
+    return sum(concept_of(c) is not None for c in texts) >= HEADING_ITEMS
+
+
 # a row named only by its rank ("第一名"): it belongs to the list the question names after it
 _RANK_ROW = re.compile(r"^(?:第[一二三四五六七八九十\d]+名|前[一二三四五六七八九十\d]+名)$")
 # what a question asks of a row it names, which the table must print to answer it: "四氧化三锰产品的全球市场
@@ -121,7 +134,10 @@ _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 # "Other": the catch-all row of many tables; a question writing "Other (income)/deductions" names another item
 _BARE_OTHER = re.compile(r"\s*(?:all\s+)?others?\s*[:：]?\s*", re.I)
 _SPAN_LABEL = re.compile(
-    r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)(?:\s+ended\b|\s*$)", re.I
+    r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)(?:\s+ended\b|\s*$)"
+    r"|\s*(?:as\s+of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s+\d{1,2},?"
+    r"\s*(?:(?:19|20)\d{2})?\s*$",  # "December 31,": a date heading
+    re.I,
 )
 # "所支付的现金" and "支付的现金" are one cash flow row, however the question or the statement words it
 _PAID_OR_RECEIVED = re.compile(r"所?(支付|收到)")

@@ -161,3 +161,13 @@ def coverage(name: str, text: str) -> float:
         )
     pairs = _pairs(_SUFFIX.sub("", name) or name)  # "股份有限公司" is in every filing: not evidence
     return sum(p in text for p in pairs) / len(pairs)
+
+
+_IES = re.compile(r"(?<=[a-z])ies\b")
+_S = re.compile(r"(?<=[a-z]{2})(?<![su])s\b")  # not "gross", "bonus"
+
+
+def singular(text: str) -> str:
+    """English words in lower case and singular ("Deferred Tax Liabilities" -> "deferred tax liability"),
+    to compare headings and questions that inflect them differently."""
+    return _S.sub("", _IES.sub("y", text.lower()))

@@ -411,6 +411,13 @@ def test_an_amount_a_filing_s_table_prints_is_no_role_to_check_in_its_sentences(
     news = make_chunk(make_doc([]), "公司董事肖清计划减持公司股份不超过约1.57万股。", 1)
     checked = check_role(event, [(1, news)], AnswerSettings())
     assert checked is not None and not checked.passed and not checked.deferred
+    # "上市公司" names no listing event: the dividend table's ratio is looked up
+    ratio = analyze(
+        "四方科技2018年度分红每10股派息多少元？现金分红占当年合并报表归属于上市公司普通股股东净利润的比率是多少？"
+    )
+    shares = make_chunk(make_doc([]), "| 2018年 | 2.00 | 42,134,975.00 | 23.12 |", 21, table_ref="t2")
+    checked = check_role(ratio, [(1, shares)], AnswerSettings())
+    assert checked is not None and checked.deferred
 
 
 def test_a_former_name_in_brackets_is_no_topic_word() -> None:
@@ -566,6 +573,9 @@ def test_an_operating_measure_printed_without_a_figure_is_refused() -> None:
         "What was Acme's inventory shrink rate (shrinkage as a percentage of net sales) in FY2022?"
     )
     assert decide(shrink, hits, ["Acme"], AnswerSettings()).missing == ["shrink"]  # no inventory / sales
+    deficit = [Hit(make_chunk(doc, "Acme's pension funded status deficit was $80 million in 2022.", 7), 0.9)]
+    shrank = analyze("By how much did Acme's pension funded status deficit shrink during 2022?")
+    assert "shrink" not in decide(shrank, deficit, ["Acme"], AnswerSettings()).missing  # a verb, no measure
     printed = [Hit(make_chunk(doc, "Our total backlog was $404,381 million at year end 2022.", 6), 0.9)]
     backlog = analyze("What was Acme's total backlog at the end of 2022?")
     assert decide(backlog, printed, ["Acme"], AnswerSettings()).answerable
@@ -798,3 +808,12 @@ def test_a_schedule_s_later_years_are_covered_by_the_report_that_prints_them() -
         uncovered("What share of Amazon's lease payments as of December 31, 2019 is due after 2022?") is None
     )
     assert uncovered("What was Amazon's net income in 2024?") == "2024"
+    payments = (
+        "Per Amazon's 2019 10-K, add up the scheduled principal payments for debt for 2020 through 2024."
+    )
+    assert uncovered(payments) is None
+    # a long-term table leaves the current portion out: its five years start a year later
+    assert (
+        uncovered("What share of Amazon's long-term debt at December 31, 2019 matures in 2021 through 2025?")
+        is None
+    )

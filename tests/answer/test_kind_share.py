@@ -78,3 +78,27 @@ def test_a_part_a_total_consisted_of_over_the_total_row_named_as_the_item() -> N
     totals = [f for f in facts if f.line_item_norm == "total inventories"]
     found = kind_share(asked, kinds, totals, {doc.doc_id: 0}, lambda f: 1)
     assert found is not None and "65.12%" in found.text and "total inventories" in found.text
+
+
+def test_a_part_of_a_total_no_lexicon_item_names_over_the_table_s_total_row() -> None:
+    note = Table(
+        "t90",
+        [85],
+        [["", "June 30, 2023", "June 30, 2022"]],
+        [
+            ["Commercial paper", "2,445", "2,310"],
+            ["Term loans", "1,000", "900"],
+            ["Total debt", "6,666", "6,354"],
+        ],
+        caption="Note 14 - Debt",
+    )
+    doc = make_doc([note], company="Amcor", year=2023, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    asked = analyze("What share of Amcor's total debt at June 30, 2023 consisted of commercial paper?")
+    assert [m.printed for m in asked.line_items] == ["total debt"] and asks_kind_share(asked)
+    kinds = kind_facts(facts, asked.qualifiers, {c.chunk_id: c for c in chunks})
+    totals = [f for f in facts if f.line_item_norm == "total debt"]
+    found = kind_share(asked, kinds, totals, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and "36.68%" in found.text  # 2,445 / 6,666, not 2,310 / 6,354
+    assert "commercial paper / total debt" in found.text

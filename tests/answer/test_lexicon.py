@@ -232,3 +232,11 @@ def test_cash_used_for_an_activity_is_that_activity_s_net_cash_flow() -> None:
 
 def test_treasury_purchases_of_common_stock_are_share_repurchases() -> None:
     assert concept_of("Purchases of common stock for treasury") == "share_repurchases"  # General Mills
+
+
+def test_a_charge_on_a_balance_is_its_own_row_not_the_balance() -> None:
+    found = find_line_items("How much did Pfizer's amortization of intangible assets increase in Q2 2023?")
+    assert [(m.concept, m.printed) for m in found] == [("", "amortization of intangible assets")]
+    assert [m.concept for m in find_line_items("What were Pfizer's intangible assets in 2023?")] == [
+        "intangible_assets"
+    ]

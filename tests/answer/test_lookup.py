@@ -828,6 +828,7 @@ def test_a_part_of_a_balance_written_after_the_item_is_asked_not_the_item() -> N
         ("四方科技2019年末固定资产的累计折旧是多少元？", "累计折旧"),
         ("金宇生物2020年末商誉所在资产组的可收回金额是多少元？", "所在资产组"),  # the group, not the goodwill
         ("金宇生物2020年末商誉是多少元？", ""),
+        ("四方科技2019年末其他应收款计提的坏账准备期末余额是多少元？", "坏账准备"),  # not the balance
     ):
         (item,) = [m for m in find_line_items(question) if m.concept]
         assert part_after(question, item) == part, question

@@ -109,6 +109,8 @@ def test_an_instruction_or_a_sentence_s_first_word_is_no_company() -> None:
 def test_a_subsidiary_named_after_what_the_parent_holds_is_the_name_and_has_short_forms() -> None:
     q = "截至2019年12月31日，四方科技母公司对全资子公司南通四方节能科技有限公司的长期股权投资余额是多少？"
     assert company_names(q, "zh") == ["南通四方节能科技有限公司"]
+    plain = "金宇生物母公司对辽宁益康生物股份有限公司的长期股权投资，2020年末余额是多少？"
+    assert company_names(plain, "zh") == ["辽宁益康生物股份有限公司"]  # no relation word after 对
     assert "四方节能" in zh_short_names("南通四方节能科技有限公司")
     assert zh_short_names("国电电力发展股份有限公司") == ["国电电力发展"]  # never a line of business alone
 

@@ -124,6 +124,13 @@ def test_what_a_figure_came_from_or_is_included_in_is_the_part_asked() -> None:
     assert came_from_parts(costs) == ["pre-contract costs"]
     online = analyze("How much of General Mills' fiscal 2020 net sales came through e-commerce channels?")
     assert came_from_parts(online) == ["e-commerce channels"]
+    abroad = analyze(
+        "What percentage of Walmart's total revenues in fiscal 2018 came from its non-U.S. operations?"
+    )
+    assert came_from_parts(abroad) == ["non-U.S. operations"]  # not "non-U"
+    assert came_from_parts(analyze("How much of Nike's 2022 revenue came from the wholesale channel.")) == [
+        "wholesale channel"
+    ]
     assert came_from_parts(analyze("How much revenue did 3M generate in 2018?")) == []
     units = analyze(
         "How much of Walmart's fiscal 2018 share-based compensation expense came from restricted stock units?"

@@ -503,3 +503,8 @@ def test_a_region_written_right_before_the_item_is_its_kind() -> None:
 def test_a_share_a_total_consisted_of_names_the_part_after_it() -> None:
     q = "What share of Coca-Cola's total inventories in 2017 consisted of raw materials and packaging?"
     assert part_qualifiers(q) == ["raw materials and packaging"]
+
+
+def test_a_kind_written_after_a_terse_quarter_or_year_is_the_kind_asked() -> None:
+    assert analyze("jpm 1q21 equity markets revenue, yoy?").qualifiers == ["equity markets"]
+    assert analyze("What was Boeing's 2022 revenue?").qualifiers == []

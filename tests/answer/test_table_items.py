@@ -150,3 +150,17 @@ def test_a_balance_row_is_no_item_of_its_turnover_and_a_quoted_project_keeps_its
     chunk = make_chunk(doc, projects, 199, table_ref="t2")
     asked = "天源科技募投项目“粗粒级强磁选机项目”的投资利润率是多少？"  # a measure the table never prints
     assert items_from_tables(asked, [chunk]) == []
+
+
+def test_a_row_of_column_headings_inside_a_table_is_no_item() -> None:
+    doc = make_doc([])
+    text = (
+        "主营业务分行业、分产品、分地区情况\n| 分产品 | 营业收入 | 营业成本 | 毛利率（%） |\n"
+        "| 冷冻设备 | 371,318,215.91 | 250,587,829.59 | 32.51 |"
+    )
+    chunk = make_chunk(doc, text, 12, table_ref="t15")
+    question = "按四方科技2019年年报“主营业务分产品情况”表，冷冻设备营业收入占主营业务收入合计的比例是多少？"
+    assert [m.printed for m in items_from_tables(question, [chunk])] == ["冷冻设备"]
+    # the product's row right before the generic item is that item's row, the whole stays the other item
+    rows = with_rows(analyze(question), items_from_tables(question, [chunk]))
+    assert [m.printed for m in rows] == ["冷冻设备", "主营业务收入"]

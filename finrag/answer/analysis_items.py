@@ -1,0 +1,49 @@
+"""The retriever's reading of a question's line items (glossary terms) kept by the answer stage: those the
+lexicon missed, where the question writes them as rows, not as the name of a statement, a kind of table, the
+scope read or the way an amount was paid."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.lexicon import LineItemMatch, concept_of, valuation_after, without_statement_names
+
+# glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"
+# 账龄: the column of an aging table's brackets
+_NOT_ROWS = frozenset(
+    {"segment", "segments", "segment information", "分部", "业务分部", "分部信息", "账龄"}
+    | {"母公司", "合并", "本公司", "公司"}  # the scope of the statements read ("母公司其他应收款"), no row
+)
+# "pay in cash", "how much cash did X spend repurchasing": cash is how an amount was paid, not the balance
+_CASH_PAID = re.compile(
+    r"\b(?:in|with) cash\b|\bcash (?:did|does|do|has|have) .{1,60}?"
+    r"\b(?:spen[dt]|pa(?:y|id)|use|return(?:ed)?|hand(?:ed)?|g[ia]ve|distribut(?:e|ed))\b"
+)
+
+
+def analysis_items(
+    items: list[LineItemMatch], analysed: list[str], text: str, entities: list[str]
+) -> list[LineItemMatch]:
+    """The ``analysed`` items to add to the lexicon's ``items`` of question ``text``."""
+    known = {m.concept for m in items}
+    printed = [m.printed.lower() for m in items]
+    plain = without_statement_names(text)
+    named = tuple(n.lower() for n in entities)
+    out: list[LineItemMatch] = []
+    for item in analysed:
+        low = item.lower()
+        concept = concept_of(item) or ""
+        if any(low in p for p in printed):  # "cash" of an item already read more fully
+            continue
+        if low not in plain or low in _NOT_ROWS:  # "cash" of "the cash flow statement"
+            continue
+        if low == "cash" and _CASH_PAID.search(plain):  # "paid in cash": how, not a balance
+            continue
+        at = plain.find(low)
+        if named and plain.startswith(named, at + len(item)):
+            continue  # "全资子公司X有限公司": what X is to the filer, not a row
+        if valuation_after(plain, at + len(item)):  # "total equity value"
+            continue
+        if concept not in known or not concept:
+            out.append(LineItemMatch(concept, item, at))
+    return out
