@@ -217,7 +217,7 @@ FORMULAS: dict[str, Formula] = {
             "{0} + {1}",
             total,
             False,
-            ("合计", "总和", "之和", "加起来", "combined", "sum of", "in total"),
+            ("合计", "总和", "之和", "加起来", "一共", "总共", "共计", "combined", "sum of", "in total"),
             same_unit=True,
         ),
         Formula(

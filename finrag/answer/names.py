@@ -81,6 +81,7 @@ _NOT_ENTITY = _words(
     # "这笔贷款…": a demonstrative opens no name
     "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此 "
     "加权 扣除 归属 合并 母公司 按"  # "2005年的加权平均净资产收益率", "合并口径的…": how a figure is taken
+    " 一共 总共 共计 合计"  # "2008到2010年三年一共花了多少": a sum asked, no name
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "
@@ -99,7 +100,9 @@ _EN_STOP_CAPS = _words(
     "RMB CNY EUR GBP JPY HKD Renminbi Yuan "
     "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec "
     # a sentence opened by a date or a rounding instruction ("At December 31, 2022, …", "One decimal.")
-    "At On To Then Also One Two Three Four Five Six"
+    "At On To Then Also One Two Three Four Five Six "
+    # the filing or its part a figure is read from ("its IPO prospectus", "the MD&A")
+    "IPO MD&A"
 ) | {m.title() for m in MONTHS}
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021"); a free-standing "&" joins two
 # ("Deere & Company")

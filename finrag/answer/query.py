@@ -88,6 +88,7 @@ _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year
 _ZH_NAME_LEAD = 6  # characters of an item ("主营业务") a defined name may open with after "的"
 _CHANGE_WORDS = ("变化", "变动")
 # "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
+_OVER_YEARS = re.compile(r"一共|总共|共计|加起来")  # a sum over the years asked, never one item's 合计 row
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
 
 
@@ -193,6 +194,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         and asked.formula.name == "sum"
         and len(asked.line_items) == 1
         and len(set(asked.quarters)) < 2  # "第三季度和第四季度…合计": the quarters' sum
+        and not (len(asked.years) >= 2 and _OVER_YEARS.search(text))  # "2008到2010年三年一共": the years'
     ):
         asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
     if asked.formula is None and len(asked.line_items) == 1 and SECOND_HALF.search(text):

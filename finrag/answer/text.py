@@ -52,6 +52,7 @@ _STOP_EN = _words(
     " numerator denominator annual respond answers describe describes described explain explains them they"
     " whom whose identify identifies identified you get"
     " would could should will may might can say says said tell"  # "How did X say it would pay for …"
+    " prospectus"  # "according to its prospectus": where a figure is read, no topic
 )
 
 

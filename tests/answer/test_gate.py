@@ -817,3 +817,13 @@ def test_a_schedule_s_later_years_are_covered_by_the_report_that_prints_them() -
         uncovered("What share of Amazon's long-term debt at December 31, 2019 matures in 2021 through 2025?")
         is None
     )
+
+
+def test_the_prospectus_a_question_reads_from_is_no_topic_word() -> None:
+    doc = make_doc([], company="南岭民爆", year=2005)
+    text = "| 息税、折旧摊销前利润（万元） | 3,749.13 | 2,953.89 |"
+    hits = [Hit(make_chunk(doc, text, 128, table_ref="t9"), 0.9)]
+    asked = analyze(
+        "What was Nanling's (南岭民爆) EBITDA (息税、折旧摊销前利润) for 2005, according to its prospectus?"
+    )
+    assert "prospectus" not in decide(asked, hits, ["南岭民爆"], AnswerSettings()).missing

@@ -132,3 +132,9 @@ def test_a_shareholder_or_related_party_a_balance_is_owed_to_is_named_after_dui(
 def test_how_a_rate_is_worked_out_names_no_company() -> None:
     q = "以2008年为基期，江苏爱康太阳能太阳能边框产量2008—2010年的年均复合增长率是多少？"
     assert not any(w in n for n in company_names(q, "zh") for w in ("基期", "复合"))
+
+
+def test_a_sum_word_and_the_filing_read_are_no_names() -> None:
+    assert company_names("爱康太阳能2008到2010年三年一共花了多少应收账款信用保险费？", "zh") == []
+    ipo = "What was the 2005 net profit in Xiamen Anne Corporation's (厦门安妮股份有限公司) IPO prospectus?"
+    assert "IPO" not in company_names(ipo, "en")

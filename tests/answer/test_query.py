@@ -223,3 +223,9 @@ def test_an_opening_ticker_is_the_company_not_a_kind_of_the_item() -> None:
         q, QueryAnalysis(q, q, "en", "calculation", companies=["Microsoft"], periods=find_periods(q))
     )
     assert asked.qualifiers == [] and [m.concept for m in asked.line_items] == ["share_based_compensation"]
+
+
+def test_a_sum_over_the_years_asked_is_a_sum_not_one_item_s_total_row() -> None:
+    asked = analyze("爱康太阳能2008到2010年三年一共花了多少应收账款信用保险费？")
+    assert asked.formula is not None and asked.formula.name == "sum"
+    assert analyze("金宇生物2020年营业收入合计是多少？").formula is None  # that item's 合计 row
