@@ -265,6 +265,10 @@ PRINTED_FIRST: dict[str, Formula] = {
 def detect_formula(question: str) -> Formula | None:
     """The formula a question asks for (longest keyword wins: "销售费用率" over "费用")."""
     low = question.lower()
+    named = _CHANGE_STATEMENT.sub(
+        " ", low
+    )  # "所有者权益变动表中，…的分配金额": a statement's name, no change
+    low = low if _CHANGED.search(named) else named  # "…变动表显示，所有者权益净增加了多少": a change asked
     best: tuple[int, Formula] | None = None
     for f in FORMULAS.values():
         for word in f.keywords:
@@ -275,6 +279,8 @@ def detect_formula(question: str) -> Formula | None:
     return best[1] if best else None
 
 
+_CHANGE_STATEMENT = re.compile(r"(?:所有者|股东)权益变动表")
+_CHANGED = re.compile(r"增加|减少|增长|下降|变动|变化")
 _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: points?)?\b(?! of)")
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
     r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"

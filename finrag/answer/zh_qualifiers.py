@@ -52,10 +52,13 @@ def zh_quoted(question: str) -> list[str]:
     """The names a Chinese question quotes, other than table and section titles (by their ending, by the
     word after them: "“非经常性损益项目和金额”表中", or by the source clause they close: "根据…年报“…”，")."""
     return [
-        m[1]
+        _HEADED_ROW.sub("", m[1])  # "利润分配—对所有者（或股东）的分配": the row under its heading
         for m in _ZH_QUOTED.finditer(question)
         if not m[2] and not _ZH_PLACE.search(m[1]) and not _ZH_SOURCE.search(question, 0, m.start())
     ]
+
+
+_HEADED_ROW = re.compile(r"^[\u4e00-\u9fff]{2,10}[—－–-]+(?=[\u4e00-\u9fff])")
 
 
 def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[str]:

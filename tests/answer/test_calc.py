@@ -148,3 +148,11 @@ def test_a_yearly_average_item_is_a_line_item_and_a_rise_in_percent_is_a_growth(
     rise = detect_formula("截至2007年6月30日的其他应付款，比年初增加了百分之多少？")
     assert rise is not None and rise.name == "yoy_growth"
     assert detect_formula("国电电力的上网电量占发电量的百分之多少？").name == "share_of_total"  # type: ignore[union-attr]
+
+
+def test_a_statement_of_changes_in_equity_named_asks_no_change() -> None:
+    assert detect_formula("四方科技2019年度合并所有者权益变动表中，本年对所有者的分配金额是多少元？") is None
+    assert detect_formula("四方科技2019年末所有者权益比上年末变动了多少？") == FORMULAS["difference"]
+    # the statement named beside a change asked ("净增加了多少"): a difference still
+    changed = detect_formula("四方科技2019年度合并所有者权益变动表显示，全年所有者权益合计净增加了多少元？")
+    assert changed == FORMULAS["difference"]

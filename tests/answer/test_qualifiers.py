@@ -508,3 +508,8 @@ def test_a_share_a_total_consisted_of_names_the_part_after_it() -> None:
 def test_a_kind_written_after_a_terse_quarter_or_year_is_the_kind_asked() -> None:
     assert analyze("jpm 1q21 equity markets revenue, yoy?").qualifiers == ["equity markets"]
     assert analyze("What was Boeing's 2022 revenue?").qualifiers == []
+
+
+def test_a_quoted_row_under_its_heading_is_the_row() -> None:
+    question = "四方科技2019年度合并所有者权益变动表中，本年“利润分配—对所有者（或股东）的分配”金额是多少元？"
+    assert zh_quoted(question) == ["对所有者（或股东）的分配"]
