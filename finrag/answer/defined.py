@@ -52,8 +52,6 @@ def defined_answer(
     if found is None:
         return None
     wants, chosen = found
-    if _one_cell_twice(definition, chosen):
-        return None  # "第一季度营业收入/全年营业收入" both read off one cell: a 100% that answers nothing
     lang = asked.language
     scoped = any(t.scope for t in definition.terms)  # "合并…-母公司…": each operand shown with its scope
     operands = [
@@ -185,8 +183,10 @@ def _bind(
         if f is None:
             return None
         chosen.append(f)
-    asked_for = {(w.item.printed.lower(), w.year, w.period_end) for w in wants}  # an item may come twice
-    if len({(f.line_item_norm, f.fiscal_year) for f in chosen}) < len(asked_for):
+    # an item may come twice ("(A − B) / B"); written differently ("第一季度营业收入", "全年营业收入": the
+    # item at another offset of its operand) it is another operand: one cell for both is a wrong reading
+    asked_for = {(w.item.printed.lower(), w.item.start, w.year, w.period_end) for w in wants}
+    if len({(f.line_item_norm, f.fiscal_year, f.scope) for f in chosen}) < len(asked_for):
         return None  # one row standing for two operands: the definition was not read right
     return wants, chosen
 
@@ -329,27 +329,3 @@ def template(tokens: list[Term | Constant | str]) -> str:
         else:
             out.append(t)
     return "".join(out)
-
-
-def _one_cell_twice(definition: Definition, chosen: list[Fact]) -> bool:
-    """Two operands written differently ("第一季度营业收入", "全年营业收入") were bound to the same fact; an
-    operand written twice ("(A − B) / B") or a balance averaged and also changed may share one."""
-    cells: dict[str, tuple[object, ...]] = {}
-    i = 0
-    for t in definition.terms:
-        n = 2 if t.average_of else 1
-        if not (t.average_of or t.change):
-            written = (
-                t.item.concept,
-                t.item.printed.lower(),
-                t.item.within,
-                t.item.start,
-                t.year,
-                t.back,
-                t.scope,
-            )
-            for f in chosen[i : i + n]:
-                if cells.setdefault(f.fact_id, written) != written:
-                    return True
-        i += n
-    return False

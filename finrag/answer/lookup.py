@@ -184,17 +184,17 @@ _DEDUCTED_ASKED = re.compile(r"(?:扣除非经常性损益|扣非)(?!前)(?!.{0,
 _DEDUCTED_ROW = re.compile(r"扣除|扣非")
 
 
-def _names_heading(section: str, asked: AskedFor) -> bool:
-    """The question writes an English row's heading of two words or more, singular or plural ("the deferred
+def _names_heading(section: str, written: str, names: list[str]) -> bool:
+    """The question (``written`` singular) writes an English row's heading of two words or more ("the deferred
     tax liability … for trademarks": the row under "Deferred tax liabilities:", not the assets' namesake); not
-    a heading that is a name it writes (a segment's: "North America" rows are no AWS figures). A one-word
-    heading ("Revenues") is written by too many questions asking a total row printed under many headings."""
+    a heading that is one of the ``names`` it writes (a segment's: "North America" rows are no AWS figures). A
+    one-word heading ("Revenues") is written by too many questions asking a total row printed under many."""
     heading = singular(section.strip(" :"))
     if len(heading.split()) < 2 or not heading.isascii():
         return False
-    if not re.search(rf"(?<![\w-]){re.escape(heading)}(?![\w-])", singular(asked.question)):
+    if not re.search(rf"(?<![\w-]){re.escape(heading)}(?![\w-])", written):
         return False
-    return not any(heading in singular(e) or singular(e) in heading for e in asked.entities)
+    return not any(heading in n or n in heading for n in names)
 
 
 def _asks_adjusted(asked: AskedFor, want: Want) -> bool:
@@ -239,6 +239,7 @@ def best_fact(
     per_share = bool(PER_SHARE.search(low_q)) and not computes
     per_share_item = bool(PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     reported = bool(_UNADJUSTED.search(asked.question))
+    headed = (singular(asked.question), [singular(e) for e in asked.entities])  # headings the question writes
     deducted = bool(_DEDUCTED_ASKED.search(asked.question)) and not _DEDUCTED_ROW.search(want.item.printed)
     adjusted = not reported and not _ADJUSTED_ROW.search(want.item.printed) and _asks_adjusted(asked, want)
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
@@ -339,7 +340,7 @@ def best_fact(
             score -= PART_YEAR_PENALTY
         if any(w in low_q and any(s in f.statement.lower() for s in where) for w, where in _STATEMENTS):
             score += STATEMENT_ASKED_BONUS  # "relying on the cash flow statement": that statement's row
-        if _names_caption(f.statement, asked.question) or _names_heading(f.section, asked):
+        if _names_caption(f.statement, asked.question) or _names_heading(f.section, *headed):
             score += ASKED_WORDS_BONUS  # "南岭民爆乳化炸药…产销率": the table captioned "②乳化炸药"
         if net_asked and _NET.search(f.line_item_norm):
             score += NET_ASKED_BONUS  # "net PPNE": "Property, plant and equipment — net", not the gross row

@@ -11,7 +11,6 @@ from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.operands import listed
 from finrag.answer.query import AskedFor
-from finrag.answer.question_years import spans_ended
 from finrag.answer.row_asks import part_after
 from finrag.model import Fact
 
@@ -46,7 +45,7 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         return [Want(item, None, d) for d in sorted(asked.dates[:2], reverse=True)]
     if formula.name in ("yoy_growth", "difference") and len(asked.years) <= 1 and (pair := _quarters(asked)):
         return [Want(item, year, quarter=q) for q in pair]  # "Q2 2023 compared with Q1 2023"
-    ends = spans_ended(asked.question)
+    ends = sorted(set(asked.span_ends), reverse=True)  # "the three months ended July 29, 2023"
     if (
         formula.name in ("yoy_growth", "difference")
         and 1 <= len(ends) <= 2

@@ -24,22 +24,6 @@ def year_ended(question: str) -> str | None:
     return f"{year:04d}-{month_number(month):02d}-{day:02d}"
 
 
-# "three months ended July 29, 2023", "the quarter ended", "12 weeks ended …": a part of a year by its end
-_PART_ENDED = re.compile(
-    rf"\b(?:(?:three|six|nine|\d{{1,2}})\s+(?:months|weeks)|quarter)\s+ended\s+{EN_DATE.pattern}", re.I
-)
-
-
-def spans_ended(question: str) -> list[str]:
-    """The end dates of the parts of a year a question writes, latest first ("the three months ended July 29,
-    2023" compared with the same months a year earlier)."""
-    found = {
-        (int(m.group(3)), month_number(m.group(1).lower()), int(m.group(2)))
-        for m in _PART_ENDED.finditer(question)
-    }
-    return [f"{y:04d}-{mo:02d}-{d:02d}" for y, mo, d in sorted(found, reverse=True)]
-
-
 # "the FY2023 10-K": a year that names the report a figure is read from, not the figure's period
 NAMED_REPORT = re.compile(
     r"(?:fy\s*|fiscal\s+(?:year\s+)?)?((?:19|20)\d{2})"

@@ -15,10 +15,11 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.lookup import UNIT_TAIL
-from finrag.answer.periods import BARE_YEAR
+from finrag.answer.periods import BARE_YEAR, MONTH_NAMES
 from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
+from finrag.retrieve.periods import MONTH_ABBR
 
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
 _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
@@ -135,7 +136,7 @@ _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 _BARE_OTHER = re.compile(r"\s*(?:all\s+)?others?\s*[:：]?\s*", re.I)
 _SPAN_LABEL = re.compile(
     r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)(?:\s+ended\b|\s*$)"
-    r"|\s*(?:as\s+of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]{0,6}\.?\s+\d{1,2},?"
+    rf"|\s*(?:as\s+of\s+)?(?:{MONTH_NAMES}|(?:{'|'.join(MONTH_ABBR)})\.?)\s+\d{{1,2}},?"
     r"\s*(?:(?:19|20)\d{2})?\s*$",  # "December 31,": a date heading
     re.I,
 )
