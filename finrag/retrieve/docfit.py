@@ -34,6 +34,7 @@ PARTIAL = -0.5  # a report covering part of it (an earlier year of a span, an in
 OTHER = -1.0  # a report of another period
 ANNUAL_PERIODS = ("FY", "Q4")  # a fourth-quarter release reports the full year too
 HALF_AS_QUARTER = {"H1": "Q2", "H2": "Q4"}  # a half year ends with this quarter's report
+ANNUAL_REACH = 1  # no report within the window: one this many years later (three-year statements) holds it
 WEEK_YEAR_DAYS = 7  # a 52/53-week year ends up to a week from the date a question writes (J&J: 1 Jan 2023)
 # Questions about what a report expects: the year asked follows the report's fiscal year (guidance for
 # 2023 is in the FY2022 report); the answer stage's period check allows the same
@@ -131,11 +132,14 @@ def best_files(ask: PeriodAsk | None, companies: list[list[DocumentRecord]], win
         if records and all(r.meta.fiscal_year is None for r in records):
             out += [r.file for r in records]  # a prospectus is dated by no fiscal year: its own files
             continue
-        scored = [
-            (doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, window, r.meta.period_end), r.file)
-            for r in records
-        ]
-        top = max((s for s, _ in scored), default=0.0)
+        for reach in (window, window + ANNUAL_REACH):  # a 10-K prints its flows for three years
+            scored = [
+                (doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, reach, r.meta.period_end), r.file)
+                for r in records
+            ]
+            top = max((s for s, _ in scored), default=0.0)
+            if top > 0:
+                break
         if top <= 0:  # nothing of the asked period for this company: no preference at all
             return []
         out += [f for s, f in scored if s == top]

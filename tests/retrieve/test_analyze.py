@@ -194,6 +194,13 @@ def test_a_lower_case_ticker_opening_a_terse_question_names_the_company() -> Non
     assert [m.company.name for m in idx.match("cost fy21 membership fees?")] == ["Costco"]
 
 
+def test_a_two_letter_ticker_opening_a_terse_question_names_the_company_before_a_period() -> None:
+    idx = CompanyIndex([_record("v", company="Verizon Communications", company_code="VZ")])
+    assert [m.company.name for m in idx.match("vz 2019 free cash flow?")] == ["Verizon Communications"]
+    assert [m.company.name for m in idx.match("vz fy22 capex?")] == ["Verizon Communications"]
+    assert idx.match("vz free cash flow?") == []  # two letters alone are too often a word
+
+
 def test_a_chinese_abbreviation_names_its_company_but_a_longer_word_does_not() -> None:
     idx = CompanyIndex(
         [

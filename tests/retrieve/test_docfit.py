@@ -58,6 +58,14 @@ def test_a_quarter_wants_that_quarters_reports_and_a_half_year_the_second_quarte
 def test_no_year_or_no_report_of_the_period_means_no_preference() -> None:
     assert _ask("Who are Acme's primary customers?") is None
     assert best_files(_ask("Acme revenue in FY2015"), [ACME], WINDOW) == []
+    assert best_files(_ask("Acme revenue in FY2017"), [ACME], WINDOW) == []  # the 2020 10-K ends at 2018
+
+
+def test_a_year_no_report_of_the_window_holds_is_read_in_the_annual_report_two_years_on() -> None:
+    # the FY2020 10-K prints its cash flow statement for 2020, 2019 and 2018
+    assert best_files(_ask("How much did Acme pay in dividends in 2018?"), [ACME], WINDOW) == [
+        "ACME_2020_10K.pdf"
+    ]
     assert doc_fit(_ask("Acme revenue in FY2022"), None, None, WINDOW) == 0.0  # undated: neutral
 
 
