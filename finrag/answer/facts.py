@@ -168,7 +168,7 @@ def _table_facts(
         down = printed_down(rows, label_col - 1) if label_col else None
         down = down or printed_down(rows, label_col)
     grouped = down or (grouped_labels(rows, label_col) if doc.language == "zh" else None)
-    wrapped = ""
+    wrapped, heading_row = "", -1
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         if grouped and r in grouped:  # "| 罐式集装箱 | 直接材料 | …": the item, under its group
@@ -193,8 +193,11 @@ def _table_facts(
             # "TOTAL NIKE BRAND WHOLESALE EQUIVALENT" over "REVENUES": a total heads no block, its label
             # wraps; so does a label cut after ";" or "," ("… $100 per share;" over "Shares authorized …")
             wrapped = label if _TOTAL_HEAD.match(label) or label.endswith(_CUT_LABEL) else ""
-            if not wrapped and not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置", nothing
+            if not wrapped and heading_row == r - 1 and label[:1].islower() and not section.endswith(":"):
+                section = f"{section} {label}"  # a heading wrapped: "… changes in foreign" / "currency and …"
+            elif not wrapped and not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置", nothing
                 section = label  # stays under "二、累计摊销": a deeper numbered row heads no block of its own
+            heading_row = r
             continue
         label, wrapped = (f"{wrapped} {label}" if wrapped else label), ""
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)

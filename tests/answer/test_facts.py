@@ -1127,3 +1127,28 @@ def test_a_quarterly_table_s_year_over_its_quarters_end_days_dates_each_quarter(
     got = {f.fiscal_period: (f.period_end, f.value) for f in extract_facts(doc, table_chunks(doc))}
     assert got["Q2"] == ("2016-06-03", Decimal("1196630"))
     assert got["Q4"][1] == Decimal("1391863") and "FY" not in got  # the last quarter, not the year's figure
+
+
+def test_a_heading_wrapped_over_two_rows_heads_its_rows_whole() -> None:
+    sales = Table(
+        "t1",
+        [25],
+        [["", "2021", "2020"]],
+        [
+            ["Increases in comparable sales:", "", ""],
+            ["Canada", "20 %", "5 %"],
+            ["Increases in comparable sales excluding the impact of changes in foreign", "", ""],
+            ["currency and gasoline prices", "", ""],
+            ["Canada", "12 %", "7 %"],
+        ],
+        caption="RESULTS OF OPERATIONS",
+    )
+    doc = make_doc([sales], company="Costco", year=2021, language="en", unit_line="")
+    facts = [f for f in extract_facts(doc, table_chunks(doc)) if f.fiscal_year == 2021]
+    assert {(f.section, f.value) for f in facts} == {
+        ("Increases in comparable sales:", Decimal(20)),
+        (
+            "Increases in comparable sales excluding the impact of changes in foreign currency and gasoline prices",
+            Decimal(12),
+        ),
+    }
