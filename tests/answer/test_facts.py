@@ -1148,7 +1148,8 @@ def test_a_heading_wrapped_over_two_rows_heads_its_rows_whole() -> None:
     assert {(f.section, f.value) for f in facts} == {
         ("Increases in comparable sales:", Decimal(20)),
         (
-            "Increases in comparable sales excluding the impact of changes in foreign currency and gasoline prices",
+            "Increases in comparable sales excluding the impact of changes in foreign currency and gasoline"
+            " prices",
             Decimal(12),
         ),
     }
