@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
+from finrag.answer.formula_base import total
 from finrag.answer.formulas import AVERAGE_SHARE, FORMULAS, VARIADIC, Formula, detect_formula
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
@@ -100,7 +101,10 @@ def compute(
         result_text += f" {unit}" if lang != "zh" else unit
     if as_percent:
         result_text += f" ({format_number(rounded(raw * HUNDRED, DEFAULT_PLACES), DEFAULT_PLACES)}%)"
-    text = f"{title} = {template.format(*names)} = {template.format(*numbers)} = {result_text}"
+    worked = template.format(*numbers)
+    if formula.sums_parts:  # the parts' sum, often asked beside their share ("三项加起来是多少？占…的比重")
+        worked += f" = {format_number(total(values[:-1]), None)} / {numbers[-1]}"
+    text = f"{title} = {template.format(*names)} = {worked} = {result_text}"
     inputs = [CalcInput(op.label, op.value, op.unit, op.citation) for op in operands]
     return Calculation(formula.name, template.format(*names), inputs, result, unit, text)
 

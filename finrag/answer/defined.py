@@ -23,7 +23,8 @@ from finrag.errors import AnswerError
 from finrag.model import Fact
 
 # A result shown as a percentage: the question asks for one, or the metric is a margin or a rate
-_PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|百分比|率", re.I)
+# "What share of Amazon's total assets was cash? Compute …": a share, not a bare ratio ("per share" is none)
+_PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|(?<!per )\bshare\b|\bproportion\b|百分比|率", re.I)
 _PLAIN_RATIOS = ("比率", "比", "周转率")  # 速动比率, 负债权益比, 应收账款周转率: a multiple, not a percentage
 # an expense printed in brackets ("Interest expense, net of amounts capitalized (111,945)") is used by its
 # size: a definition names the expense, not its sign; "Other income (expense)" or a tax benefit may be a

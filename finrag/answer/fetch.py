@@ -9,6 +9,7 @@ from dataclasses import replace
 from finrag.answer.definition_terms import zh_row_form
 from finrag.answer.lexicon import ROW_UNITS, LineItemMatch, contained_forms, key_word, normalise, synonyms
 from finrag.answer.lookup import FALLBACK
+from finrag.answer.periods import ZH_QUARTER_ROWS
 from finrag.answer.row_asks import measure_after, part_after
 from finrag.answer.text import HEADING_NUMBER
 from finrag.index.store import Store
@@ -56,7 +57,28 @@ def fetch_facts(
             it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)
         ]
     facts += _quarter_rows(store, scoped, items) if _QUARTER_ASKED.search(question) else []
+    unprinted = [
+        it for it in items if _zh_named(it) and not any(_of_item(f.line_item_norm, it) for f in facts)
+    ]
+    facts += _titled_tails(store, scoped, unprinted) if unprinted else []
     return facts + _titled_totals(store, scoped, titled) if titled else facts
+
+
+def _zh_named(item: LineItemMatch) -> bool:
+    return bool(item.printed) and not item.concept and not item.printed.isascii()
+
+
+def _titled_tails(store: Store, scoped: Filters, items: list[LineItemMatch]) -> list[Fact]:
+    """A row printing the tail of a Chinese item no row is labelled with, in a table whose title writes the
+    whole item ("本公司成立以来员工人数的变化情况如下：| 人数 |" for "员工人数"): that item's row."""
+    out: list[Fact] = []
+    for it in items:
+        whole = normalise(it.printed)
+        tails = [whole[k:] for k in range(1, len(whole) - 1)]  # down to two characters
+        for f in store.get_facts(scoped, line_items=tails):
+            if whole in normalise(f.statement):
+                out.append(replace(f, line_item_norm=whole))
+    return out
 
 
 TOTAL_ROWS = ("合计", "总计", "total")  # a table's closing row, normalised
@@ -81,7 +103,6 @@ def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) ->
 
 
 # quarters printed down a table's side ("5、营业收入季节性分析": | 第三季度 | 17,888.28 | … | by year)
-QUARTER_ROWS = {"第一季度": "Q1", "第二季度": "Q2", "第三季度": "Q3", "第四季度": "Q4"}
 _QUARTER_ASKED = re.compile(r"季度|上半年|下半年")
 
 
@@ -89,11 +110,11 @@ def _quarter_rows(store: Store, scoped: Filters, items: list[LineItemMatch]) -> 
     """Rows named by a quarter in a table whose caption names an item asked, read as that item's figure of
     that quarter of the column's year."""
     out: list[Fact] = []
-    for f in store.get_facts(scoped, line_items=list(QUARTER_ROWS)):
+    for f in store.get_facts(scoped, line_items=list(ZH_QUARTER_ROWS)):
         item = next((it for it in items if normalise(it.printed) in normalise(f.statement)), None)
         if item is not None and f.fiscal_year is not None:
             label = f"{f.statement.strip()} {f.line_item}"
-            quarter = QUARTER_ROWS[f.line_item_norm]
+            quarter = ZH_QUARTER_ROWS[f.line_item_norm]
             column = f"{f.fiscal_year}年{f.line_item}"  # "2009年第三季度": not the year's "2009年度" column
             row = normalise(item.printed)
             out.append(

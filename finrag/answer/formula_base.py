@@ -28,6 +28,16 @@ class Formula:
         question names (growth, share, difference: "*")."""
         return self.concepts[0] != "*"
 
+    @property
+    def sums_parts(self) -> bool:
+        """The result is several parts summed over one whole ("({0} + {1} + {2}) / {3}"): the sum is worth
+        showing as a step of its own."""
+        return (
+            self.template.startswith("(")
+            and self.template.endswith(f") / {{{len(self.concepts) - 1}}}")
+            and (" + " in self.template)
+        )
+
 
 def ratio(xs: list[Decimal]) -> Decimal:
     return xs[0] / xs[1]

@@ -87,6 +87,17 @@ FORMULAS: dict[str, Formula] = {
             True,
             ("三费比重", "三费占比", "三费率", "期间费用率"),
         ),
+        Formula(  # 期间费用: the three period expenses summed
+            "period_expenses",
+            "期间费用",
+            "Period expenses",
+            ("selling_expense", "admin_expense", "finance_expense"),
+            "{0} + {1} + {2}",
+            total,
+            False,
+            ("期间费用", "三费合计"),
+            same_unit=True,
+        ),
         Formula(
             "debt_to_asset",
             "资产负债率",
@@ -162,6 +173,7 @@ FORMULAS: dict[str, Formula] = {
                 "环比",  # over the quarter before
                 "增幅",
                 "增长了多少",
+                "累计增长",  # "从2003年度到2005年度累计增长了多少": the last year over the first
                 "涨了多少",
                 "涨幅",
                 *("增加了百分之", "增长了百分之", "减少了百分之", "下降了百分之", "上升了百分之"),
@@ -274,18 +286,24 @@ def detect_formula(question: str) -> Formula | None:
         for word in f.keywords:
             if _mentions(low, word) and (best is None or len(word) > best[0]):
                 best = (len(word), f)
+    shared = _SHARE_OF_SUM.get(best[1].name) if best else None
+    if shared and any(_mentions(low, w) for w in FORMULAS["share_of_total"].keywords):
+        return FORMULAS[
+            shared
+        ]  # "三项加起来是多少？占营业收入的比重是多少": the sum over the whole, the sum shown
     if best is None and _BY_WHAT_PERCENT.search(low):  # "by what percentage did X change from 2018 to 2019"
         return FORMULAS["yoy_growth"]
     return best[1] if best else None
 
 
+_SHARE_OF_SUM = {"sum": "share_of_total", "period_expenses": "period_expense_ratio"}  # a sum's share asked
 _CHANGE_STATEMENT = re.compile(r"(?:所有者|股东)权益变动表")
 _CHANGED = re.compile(r"增加|减少|增长|下降|变动|变化")
 _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: points?)?\b(?! of)")
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
     r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"
     r"\b(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
-    r"|change|go up|go down)"
+    r"|change|go up|go down|compress|expand|contract)"
 )
 
 
@@ -298,6 +316,7 @@ _PER_BEFORE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+)?$")
 _LEADS_ITEM = ("in total",)  # keywords whose last word may open a line item's name
 _ITEM_AFTER = re.compile(r"\s+[a-z]")
 _MEAN_WORDS = ("average", "mean", "平均")
+_CHANGES_IN = re.compile(r"\bchanges? in (?:net )?$")
 # "weighted-average diluted shares", "加权平均股数": a line item's name, not a mean the question asks for
 _WEIGHTED = re.compile(r"(?:weighted[\s-]*|加权)$")
 # "全年平均利用小时", "日平均": an item averaged over its own period, not a mean of the question's figures
@@ -327,10 +346,17 @@ def _mentions(low: str, word: str) -> bool:
             _PER_UNIT.match(low, found.end()) or _WEIGHTED.search(low, 0, found.start())
         ):
             return False
+        if word.endswith("working capital") and _CHANGES_IN.search(low, 0, found.start()):
+            return False  # "cash absorbed by changes in working capital": a cash flow line, not the balance
         return not (word.endswith(" than") and _THRESHOLD.match(low, found.start()))
     at = low.find(word)
     while (
-        at >= 0 and word in _MEAN_WORDS and (_WEIGHTED.search(low, 0, at) or _OVER_PERIOD.search(low, 0, at))
+        at >= 0
+        and (
+            (word in _MEAN_WORDS and (_WEIGHTED.search(low, 0, at) or _OVER_PERIOD.search(low, 0, at)))
+            # "管理费用占期间费用合计的比例": the sum is the whole shared out, not the figure asked
+            or (word in FORMULAS["period_expenses"].keywords and low[:at].endswith("占"))
+        )
     ):
         at = low.find(word, at + 1)
     return at >= 0

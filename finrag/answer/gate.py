@@ -34,7 +34,7 @@ from finrag.answer.lexicon import synonyms
 from finrag.answer.names import glossed_by, zh_short_names
 from finrag.answer.owner_names import subject_names
 from finrag.answer.periods import MONTHS
-from finrag.answer.query import AskedFor
+from finrag.answer.query import AskedFor, opening_ticker
 from finrag.answer.roles import (
     asked_role,
     checks,
@@ -49,7 +49,8 @@ from finrag.model import Hit
 # years and their short forms ("FY16", "2Q23", "Q3'22"): periods, which the period check reads
 _YEARS = re.compile(
     r"(?:fy\s*)?(?:19|20)\d{2}|\bfy\s*'?\d{2}\b|\b[1-4]q\s*'?\d{2}\b|\bq[1-4](?:\s*'?\d{2})?(?![a-z0-9])"
-)  # years and quarters ("20年Q4"): the period check covers them
+    r"|\d{1,2}\s*[-—–－~至到]\s*\d{1,2}\s*月份?"
+)  # years, quarters ("20年Q4") and months of a year ("2006年1—6月"): the period check covers them
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset(
     {
@@ -285,6 +286,7 @@ def decide(
         t
         for t in terms(_topic(asked))
         if not any(t in e.lower() for e in asked.entities)
+        and not opening_ticker(t, asked.question, asked.companies)  # "msft current ratio": the filer's
         and not t.isdigit()
         and t not in MONTHS  # dates
         and t not in _SCOPE_WORDS

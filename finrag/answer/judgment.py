@@ -13,6 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.asks import YES_NO
+from finrag.answer.formulas import BY_HOW_MUCH
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import without_year_ended
@@ -113,7 +114,7 @@ def sign_answer(asked: AskedFor, found: NumericAnswer | None) -> NumericAnswer |
 
 
 # "What is the FY2020 - FY2021 change in unadjusted EBITDA % margin": the later ratio less the earlier one
-# "By how many percentage points did the operating margin change from 2018 to 2019?" too
+# "By how many percentage points did the margin change from 2018 to 2019?", "how much did it shrink"
 _CHANGE_IN = re.compile(r"\bchange in\b|\bpercentage points?\b|\bbasis points\b", re.I)
 
 
@@ -128,7 +129,7 @@ def asks_change(asked: AskedFor) -> bool:
         and len(asked.years) == 2
         and ratio
         and not dated
-        and bool(_CHANGE_IN.search(asking))
+        and bool(_CHANGE_IN.search(asking) or BY_HOW_MUCH.search(asking.lower()))
     )
 
 

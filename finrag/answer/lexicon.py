@@ -178,8 +178,8 @@ _MIN_ASIDE_ITEM = 8  # "net cash provided by operating activities"; short words 
 _SPLIT_NAMES: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (
         re.compile(
-            r"\bcash (?:did|does|do|has|have) .{2,60}? (?:generate|produce)d? "
-            r"(?:from|in|by) (?:its )?operat\w*"
+            r"\bcash (?:did|does|do|has|have) .{2,60}? (?:(?:generate|produce)d?|burn(?:ed)?|use|consume) "
+            r"(?:from|in|by|on) (?:its )?operat\w*"
         ),
         "operating_cash_flow",
         "cash generated from operations",

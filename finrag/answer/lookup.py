@@ -15,11 +15,11 @@ from finrag.answer.lexicon import (
     normalise,
 )
 from finrag.answer.per_share import PER_SHARE_ROW, per_share_row
-from finrag.answer.periods import MONTH_NAMES
+from finrag.answer.periods import ends_quarter
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import QUARTER_ENDED
 from finrag.answer.row_asks import measure_after, part_after, shows_measure
-from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
+from finrag.answer.statement_rows import HOME_STATEMENT, cash_flow_asked, changed_balance, statement_kind
 from finrag.answer.text import HEADING_NUMBER, singular
 from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
@@ -90,6 +90,8 @@ _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 _TRANSFER = re.compile(r"\btransferr(?:ed|ing)\b|\btransfers?\b|转入|转固|结转", re.I)
 _BALANCE_COLUMN = re.compile(r"期末|期初|年末|年初|余额")  # a note's balance columns, not its movements
 # Statement named in a question -> words of its printed title
+_CASH_FLOW_ASKED = re.compile(r"\bcash flows? statement|statements? of cash flows|现金流量表", re.I)
+_CHANGE_ROW = re.compile(r"^(?:\(?(?:increase|decrease)\)?\s*/?\s*)+in\s+|^changes?\s+in\s+")
 _STATEMENTS = (
     ("income statement", ("income", "operations", "earnings")),
     ("p&l", ("income", "operations", "earnings")),
@@ -208,7 +210,20 @@ def best_fact(
     """The best fact for ``want`` or None when no fact matches its line item and period; ``fallback``: the
     broader item stands in when ``facts`` has no row for the precise one (off when ``facts`` is a part of
     what was fetched: the precise row may be elsewhere)."""
-    candidates = [(f, label_matches(f.line_item_norm, want.item.concept, want.item.printed)) for f in facts]
+    home = HOME_STATEMENT.get(want.item.concept)
+    # "according to the working-capital lines of the cash flow statement": a balance's change is asked
+    change = home == "balance" and cash_flow_asked(asked.question)
+    candidates = [
+        (
+            f,
+            label_matches(
+                changed_balance(f.line_item_norm) if change else f.line_item_norm,
+                want.item.concept,
+                want.item.printed,
+            ),
+        )
+        for f in facts
+    ]
     # a row that is another known item is no partial match ("loss before income taxes" for "income taxes")
     candidates = [
         (f, s) for f, s in candidates if s >= 1 or concept_of(f.line_item_norm) in (None, want.item.concept)
@@ -233,7 +248,6 @@ def best_fact(
     remarked = core_label(printed) != printed
     spelled = _spelled_out(candidates, printed, asked.question, want.item)
     low_q = asked.question.lower()
-    home = HOME_STATEMENT.get(want.item.concept)
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
     computes = asked.formula is not None and any(PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(PER_SHARE.search(low_q)) and not computes
@@ -281,7 +295,11 @@ def best_fact(
             continue  # "扣除非经常性损益后的基本每股收益": the row on the deducted profit, not the plain one
         if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
-        if want.quarter and f.fiscal_period != want.quarter and not _ends_quarter(f, want.quarter):
+        if (
+            want.quarter
+            and f.fiscal_period != want.quarter
+            and not ends_quarter(f.column_label, f.period_end, want.quarter)
+        ):
             continue  # "2Q23 vs 1Q23": the three months to June 30 are not 1Q23, nor is a year's column
         quarter_column = bool(_QUARTER_WORDS.search(f.column_label)) or f.fiscal_period in QUARTERS
         if half and not want.quarter and quarter_column:
@@ -301,7 +319,7 @@ def best_fact(
         if measure and not shows_measure(measure, f"{f.line_item}{f.column_label}{f.section}"):
             continue  # "太阳能边框的平均单价": the product's revenue row is another figure
         kind = statement_kind(f.statement)
-        if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)):
+        if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)) and not change:
             continue  # a balance sheet item's row in the cash flow statement ("Year ended …") is a change
         exact = core_label(f.line_item_norm) == (spelled or printed)
         score = (1.0 if exact and spelled else label_score) + (EXACT_LABEL_BONUS if exact else 0.0)
@@ -380,14 +398,3 @@ def _excludes(label: str, item: str) -> bool:
 def _quarter_column(f: Fact, quarters: list[str]) -> bool:
     """The fact's column is a quarter's: its period is one asked, or its heading says three months/季度."""
     return f.fiscal_period in quarters or bool(_QUARTER_WORDS.search(f.column_label))
-
-
-_DAY_COLUMN = re.compile(rf"{MONTH_NAMES}|\d{{1,2}}\s*月|\d{{4}}[-/.]\d{{1,2}}", re.I)  # dated to its month
-MONTHS_PER_QUARTER = 3
-
-
-def _ends_quarter(f: Fact, quarter: str) -> bool:
-    """A column dated to the day ends in the calendar quarter named ("June 30, 2023" ends Q2)."""
-    if not f.period_end or not _DAY_COLUMN.search(f.column_label):
-        return False
-    return f"Q{(int(f.period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter

@@ -43,6 +43,15 @@ _MEASURES = (
         re.compile(r"\$\s?\d|\d\s*(?:million|billion|thousand)\b|\busd\b|\d\s*[万亿]?元", re.I),
         "an amount of money",
     ),
+    (  # "What operating income did Walmex contribute …": a list of subsidiaries is no answer
+        re.compile(
+            r"\bwhat (?:[\w-]+ ){0,3}(?:income|revenues?|sales|profit|earnings|expenditures?|expenses?)"
+            r" (?:did|does|do|was|were)\b",
+            re.I,
+        ),
+        re.compile(r"(?<![\[\d])\d+(?!\d*\])"),  # a number, not a citation's "[1]"
+        "a figure",
+    ),
     (
         re.compile(r"\bprice per share\b|\bper[- ]share price\b", re.I),
         re.compile(r"\$\s?\d[\d,.]*\s*(?:per|a) share\b", re.I),

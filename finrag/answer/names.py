@@ -34,7 +34,8 @@ _ZH_ENTITY_NEAR_YEAR = [
     re.compile(
         r"(?:^|公司|[，,、的])([\u4e00-\u9fff]{2,4}(?:股份|集团|控股|科技|电力))(?:在|截至|截止|于)?(?:19|20)\d{2}年"
     ),
-    re.compile(r"([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
+    # (not a month's tail: "2006年1—6月比2005年度")
+    re.compile(r"(?<![\d—–-])([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
     re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
     re.compile(r"^([\u4e00-\u9fff]{2,10}?)(?:公司|股份|集团|在|的)"),
     # the name opens the question before the document it asks from: "天源科技招股意向书中，…"
@@ -88,7 +89,7 @@ _EN_STOP_CAPS = _words(
     "For From By As If Answer Please Basing "
     "Using Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have "
     "Roughly Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS "
-    "D&A Limited Ltd Inc Corp Use "
+    "D&A FYE Limited Ltd Inc Corp Use "
     # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
@@ -204,7 +205,13 @@ def company_names(text: str, lang: str) -> list[str]:
     for m in _EXCLUDING.finditer(text):  # "Western Hemisphere excluding the U.S.": one region, as printed
         joined = f"{m.group(1)} excluding {m.group(2)}"
         found = [n for n in found if n not in (m.group(1), m.group(2))] + [joined]
+    for m in _LISTED.finditer(text):  # "Boeing's Defense, Space & Security business": one segment's name
+        found.append(m.group(1))  # its parts kept: "Europe, Middle East and Africa" may be printed otherwise
     return found
+
+
+# a name listing its parts before an ampersand ("Defense, Space & Security"), printed as one
+_LISTED = re.compile(r"\b([A-Z][\w.-]*(?: [A-Z][\w.-]*)*, [A-Z][\w.-]*(?: [A-Z][\w.-]*)* & [A-Z][\w.-]*)")
 
 
 # A region or line named by what it leaves out ("Western Hemisphere excluding the U.S.", "Worldwide excluding

@@ -50,6 +50,7 @@ __all__ = [
     "operand",
     "printed_only",
     "printed_ratio",
+    "ratio_forms",
     "ratio_row",
     "value_text",
 ]
@@ -112,6 +113,16 @@ def ratio_row(asked: AskedFor) -> LineItemMatch | None:
     return LineItemMatch("", formula.zh, 0)
 
 
+def ratio_forms(asked: AskedFor) -> list[LineItemMatch]:
+    """The rows a named ratio may be printed under: its name and each Chinese wording of it, "的" dropped
+    ("每股经营现金流量" is printed "每股经营活动产生现金流量净额")."""
+    row = ratio_row(asked)
+    if row is None or asked.formula is None:
+        return []
+    words = [k.replace("的", "") for k in asked.formula.keywords if not k.isascii()]
+    return [LineItemMatch("", w, 0) for w in dict.fromkeys([row.printed, *words])]
+
+
 def printed_ratio(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -150,17 +161,19 @@ def printed_ratio(
         found = [a for a in quoted if a is not None]  # the amount first, then the ratio
         text, used = "\n".join(a.text for a in found), [f for a in found for f in a.facts]
         return replace(found[-1], text=text, facts=used) if found else None
-    row = ratio_row(asked)
-    if row is None:
-        return None
-    own = [  # a ratio is no amount: the money unit of the table's header is not its unit
-        f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
-        for f in facts
-        if _names_ratio(f.line_item_norm, row.printed, asked.question)
-        and (asked.scope != "parent" or "母公司" in f.line_item_norm)  # "资产负债率（母公司）"
-        and not _PEERS.search(f.statement)  # a comparison with peers is not the filer's own indicator
-    ]
-    return lookup_answer(replace(asked, line_items=[row], formula=None), own, doc_rank, cite) if own else None
+    for form in ratio_forms(asked):  # its name, then a Chinese wording ("每股经营活动产生现金流量净额")
+        own = [  # a ratio is no amount: the money unit of the table's header is not its unit
+            f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
+            for f in facts
+            if _names_ratio(f.line_item_norm.replace("的", ""), form.printed, asked.question)
+            and (asked.scope != "parent" or "母公司" in f.line_item_norm)  # "资产负债率（母公司）"
+            and not _PEERS.search(f.statement)  # a comparison with peers is not the filer's own indicator
+        ]
+        if own and (
+            quoted_row := lookup_answer(replace(asked, line_items=[form], formula=None), own, doc_rank, cite)
+        ):
+            return quoted_row
+    return None
 
 
 def _names_ratio(label: str, ratio: str, question: str) -> bool:

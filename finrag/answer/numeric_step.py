@@ -44,12 +44,13 @@ from finrag.answer.numeric import (
     calculation_answer,
     lookup_answer,
     printed_only,
-    ratio_row,
+    ratio_forms,
 )
 from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
 from finrag.answer.owners import kind_facts, noted_in_question, owned_facts, unnamed_segments
 from finrag.answer.parts import came_from_parts, left_out, unprinted_parts
 from finrag.answer.prepared import Prepared
+from finrag.answer.printed_growth import printed_growth
 from finrag.answer.prose_facts import owner_prose, prose_facts
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
@@ -85,7 +86,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         named = [LineItemMatch(c.partition("@")[0], c.partition("@")[0], 0) for c in asked.formula.concepts]
         printed = PRINTED_FIRST.get(asked.formula.name)
         named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
-        named = [m for m in named if m.concept != "*"] + ([row] if (row := ratio_row(asked)) else [])
+        named = [m for m in named if m.concept != "*"] + ratio_forms(asked)
         items = named if asked.formula.named else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
@@ -255,6 +256,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             return None  # the printed ratio was not found: its operands are no answer
         if found is None:
             quoted = printed_share(asked, facts, doc_rank, cite)
+            quoted = quoted or printed_growth(asked, facts, doc_rank, cite)  # "comparable sales growth"
             quoted = quoted or lookup_answer(asked, facts, doc_rank, cite)
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is

@@ -165,7 +165,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     names += [e.removesuffix("分部") for e in named if e.endswith("分部") and len(e) > 4]  # "冷冻设备分部"
     # "湖南省南岭化工厂": a table names it without its province ("南岭化工厂")
     names += [e[m.end() :] for e in named if (m := _PLACE.match(e)) and len(e) - m.end() >= MIN_NAME_CHARS]
-    return [
+    kept = [
         e
         for e in dict.fromkeys(names)
         if len(e) >= MIN_NAME_CHARS
@@ -186,6 +186,14 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
             not is_filer(e, asked, context) or _called_a_part(e, asked)
         )  # "Activision Blizzard's Blizzard segment"
     ]
+    return [e for e in kept if not _whole_of(e, kept, asked.question)]
+
+
+def _whole_of(name: str, names: list[str], question: str) -> bool:
+    """``name`` is the whole another name is a part of ("the Global Enterprise customer group of Verizon's
+    Business segment"): the part owns the figure."""
+    after = rf"\bof\s+(?:the\s+|its\s+)?(?:[A-Z][\w&.-]*['’]s?\s+)?{re.escape(name)}\b"
+    return any(o != name and re.search(rf"{re.escape(o)}\b[^.?]{{0,40}}?{after}", question) for o in names)
 
 
 def called_parts(asked: AskedFor, names: list[str]) -> list[str]:

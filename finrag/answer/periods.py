@@ -200,6 +200,8 @@ def year_end(year: int, month: int = 12) -> str:
 
 
 _ZH_BARE_QUARTER = re.compile(r"^第\s*([一二三四])\s*季度")
+# rows named by a quarter ("第三季度" down a captioned table's side)
+ZH_QUARTER_ROWS = {f"第{k}季度": f"Q{q}" for k, q in _QN.items() if not k.isdigit()}
 
 
 # "2016 June 3", "2016 Quarter Ended September 2": a quarterly table's year above its quarters' end days
@@ -354,3 +356,14 @@ def labels_from_line(text: str, columns: int) -> list[str] | None:
 def fiscal_year_of(iso: str) -> int:
     """The fiscal year a year-end date closes, named as statement columns are ("January 28, 2023": 2023)."""
     return _fiscal_year(int(iso[:4]), int(iso[5:7]), int(iso[8:10]))
+
+
+_DAY_COLUMN = re.compile(rf"{MONTH_NAMES}|\d{{1,2}}\s*月|\d{{4}}[-/.]\d{{1,2}}", re.I)  # dated to its month
+MONTHS_PER_QUARTER = 3
+
+
+def ends_quarter(column_label: str, period_end: str | None, quarter: str) -> bool:
+    """A column dated to the day ends in the calendar quarter named ("June 30, 2023" ends Q2)."""
+    if not period_end or not _DAY_COLUMN.search(column_label):
+        return False
+    return f"Q{(int(period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter

@@ -227,7 +227,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             )
             found += glossed_parts(kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities])
             found += part_qualifiers(kinds_in) + fair_value_kind(text, asked.line_items)
-            found = [k for k in found if not _opening_ticker(k, text, asked.companies)]
+            found = [k for k in found if not opening_ticker(k, text, asked.companies)]
             asked.line_items = deducted_items(asked.line_items, found)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
@@ -307,7 +307,7 @@ def _parts_named(asked: AskedFor) -> list[str]:
 _TICKER_LIKE = re.compile(r"[a-z]{2,5}")
 
 
-def _opening_ticker(kind: str, text: str, companies: list[str]) -> bool:
+def opening_ticker(kind: str, text: str, companies: list[str]) -> bool:
     """ "msft stock-based comp growth": a question typed tersely opens with the ticker the company index
     matched, no kind of the item."""
     return bool(companies) and bool(_TICKER_LIKE.fullmatch(kind)) and text.lower().startswith(f"{kind} ")

@@ -32,6 +32,7 @@ OUTFLOW_CONCEPTS = frozenset(
         "rd_expense",
         "interest_expense",
         "depreciation_amortization",
+        "debt_repaid",
     }
 )
 CiteFn = Callable[[Fact], int]  # a fact -> the [n] of the chunk that shows it

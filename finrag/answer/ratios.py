@@ -222,6 +222,21 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         ("自由现金流", "free cash flow"),
         same_unit=True,
     ),
+    Formula(  # "lmt 2022 net long-term debt issuance", "how much debt did X pay down on a net basis"
+        "net_debt_issuance",
+        "净借款",
+        "Net debt issuance",
+        ("debt_issued", "debt_repaid"),
+        "{0} − {1}",
+        _less_abs,
+        False,
+        (
+            *("net long-term debt issuance", "net debt issuance", "net issuance of long-term debt"),
+            *("net issuance of debt", "pay down on a net basis", "paid down on a net basis"),
+            *("net repayment of debt", "net repayments of debt", "net debt repayment", "net borrowing"),
+        ),
+        same_unit=True,
+    ),
     Formula(
         "capex_to_revenue",
         "资本开支占收入比",
@@ -297,7 +312,10 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "{0} / {1}",
         ratio,
         False,
-        ("每股经营现金流量", "每股经营活动现金流量", "每股经营现金流"),
+        (
+            *("每股经营现金流量", "每股经营活动现金流量", "每股经营现金流"),
+            *("每股经营活动产生的现金流量净额", "每股经营活动产生现金流量净额", "每股经营活动现金流量净额"),
+        ),
     ),
     Formula(  # FinGLM's 研发经费占费用比例: R&D over the four period expenses of a Chinese income statement
         "rd_share_of_expenses",

@@ -4,6 +4,8 @@ statement rows a question may name that the synonym table gains from here."""
 
 from __future__ import annotations
 
+import re
+
 STATEMENT_WORDS: dict[str, tuple[str, ...]] = {
     "balance": ("balance sheet", "financial position", "financial condition", "资产负债表"),
     "income": (
@@ -130,6 +132,8 @@ HOME_STATEMENT: dict[str, str] = {
             "share_based_compensation",
             "interest_paid",
             "income_taxes_paid",
+            "debt_issued",
+            "debt_repaid",
         ),
         "cash_flow",
     ),
@@ -140,3 +144,18 @@ def statement_kind(statement: str) -> str | None:
     """Which primary statement a fact's table title names, if any."""
     low = statement.lower()
     return next((kind for kind, words in STATEMENT_WORDS.items() if any(w in low for w in words)), None)
+
+
+_CASH_FLOW_ASKED = re.compile(r"\bcash flows? statement|statements? of cash flows|现金流量表", re.I)
+_CHANGE_ROW = re.compile(r"^(?:\(?(?:increase|decrease)\)?\s*/?\s*)+in\s+|^changes?\s+in\s+")
+
+
+def cash_flow_asked(question: str) -> bool:
+    """The question reads its figure off the cash flow statement ("according to the working-capital lines
+    of the cash flow statement"): a balance item there is its change."""
+    return bool(_CASH_FLOW_ASKED.search(question))
+
+
+def changed_balance(label: str) -> str:
+    """The balance a cash flow statement's working-capital row changes ("(increase) in inventories")."""
+    return _CHANGE_ROW.sub("", label)

@@ -118,6 +118,37 @@ def test_period_expense_ratio_sums_the_three_expenses_over_revenue() -> None:
     assert round(f.evaluate(values) * 100, 2) == Decimal("24.06")
 
 
+def test_a_sum_and_its_share_asked_together_show_the_sum_as_a_step_of_the_share() -> None:
+    both = detect_formula(
+        "爱康2009年度销售费用、管理费用和财务费用三项加起来是多少万元？占当年营业收入的比重是多少？"
+    )
+    assert both is not None and both.name == "share_of_total"  # not the sum with revenue added in
+    period = detect_formula("安妮2007年度期间费用合计是多少万元？占主营业务收入的比例是多少？")
+    assert period is not None and period.name == "period_expense_ratio"
+    alone = detect_formula("安妮2007年度期间费用合计是多少万元？")
+    assert alone is not None and alone.name == "period_expenses"
+    whole = detect_formula("国电电力2007年上半年，管理费用占期间费用合计的比例是多少？")
+    assert whole is not None and whole.name == "share_of_total"  # 期间费用 is the whole, not the part
+    parts = [
+        Operand(n, Decimal(v), "元", Decimal(1), 1)
+        for n, v in (("销售费用", "15951166.29"), ("管理费用", "24888532.60"))
+    ]
+    parts += [Operand("财务费用", Decimal("4353016.58"), "元", Decimal(1), 1)]
+    revenue = Operand("营业收入", Decimal("553872638.56"), "元", Decimal(1), 2)
+    calc = compute(period, [*parts, revenue], places=2)
+    assert calc.result == Decimal("8.16") and "= 45,192,715.47 / 553,872,638.56 =" in calc.text
+    assert compute(alone, parts).result == Decimal("45192715.47")
+
+
+def test_cash_absorbed_by_changes_in_working_capital_is_no_working_capital_balance() -> None:
+    changes = detect_formula(
+        "In the six months ended December 31, 2022, how much cash did changes in working capital absorb?"
+    )
+    assert changes is None or changes.name != "net_working_capital"
+    balance = detect_formula("What was General Mills' working capital at May 31, 2020?")
+    assert balance is not None and balance.name == "net_working_capital"
+
+
 def test_a_per_unit_average_is_no_mean_and_by_what_percentage_is_a_change() -> None:
     assert detect_formula("What was Acme's average revenue per paying user in 2019?") is None
     assert detect_formula("What was the average price per aircraft?") is None

@@ -776,3 +776,16 @@ def test_a_metric_named_with_a_percent_sign_is_defined_by_what_follows_its_equal
     d = find_definition("What was the third quarter gross margin? Gross margin % = gross margin / net sales.")
     assert d is not None and d.name == "Gross margin %"
     assert [t.item.printed for t in d.terms] == ["gross margin", "net sales"]
+
+
+def test_a_share_the_question_defines_as_a_quotient_is_shown_in_percent() -> None:
+    doc = make_doc([BALANCE], company="3M", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What share of 3M's total current assets was held as cash and cash equivalents in 2022? "
+        "Compute cash and cash equivalents / total current assets."
+    )
+    assert asked.definition is not None
+    answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and answer.calculation is not None
+    assert "24.88%" in answer.text  # 3,655 / 14,688 as a share, not the bare quotient 0.25

@@ -827,3 +827,27 @@ def test_the_prospectus_a_question_reads_from_is_no_topic_word() -> None:
         "What was Nanling's (南岭民爆) EBITDA (息税、折旧摊销前利润) for 2005, according to its prospectus?"
     )
     assert "prospectus" not in decide(asked, hits, ["南岭民爆"], AnswerSettings()).missing
+
+
+def test_an_opening_ticker_and_a_months_span_are_no_topic_words() -> None:
+    doc = make_doc([], company="Microsoft", year=2016, language="en", file="MICROSOFT_2016_10K.pdf")
+    sheet = make_chunk(
+        doc,
+        "BALANCE SHEETS June 30, 2016: Total current assets 139,660; Total current liabilities 59,357.",
+        54,
+    )
+    q = "msft current ratio at june 30 2016?"
+    asked = analyze(
+        q, QueryAnalysis(q, q, "en", "calculation", companies=["Microsoft"], periods=find_periods(q))
+    )
+    assert decide(asked, [Hit(sheet, 0.9)], ["Microsoft"], AnswerSettings()).answerable  # "msft" is the filer
+    zh = make_doc([], company="湖南南岭民用爆破器材", year=2006, language="zh")
+    note = make_chunk(
+        zh, "营业费用：2006年1-6月1,115.20万元，2006年度2,300.00万元，2005年度1,568.88万元。", 143
+    )
+    for q in (
+        "湖南南岭民爆的营业费用2006年1—6月比2005年度增长了多少？",
+        "南岭民爆的营业费用从2005年度到2006年度累计增长了多少？",
+    ):
+        asked = analyze(q, QueryAnalysis(q, q, "zh", "calculation", periods=find_periods(q)))
+        assert decide(asked, [Hit(note, 0.9)], ["湖南南岭民用爆破器材"], AnswerSettings()).answerable, q

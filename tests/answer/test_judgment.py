@@ -72,6 +72,8 @@ def test_a_change_in_a_margin_between_two_years_is_the_difference_in_points() ->
     asked = analyze("By how many basis points did Acme's operating margin change from FY2021 to FY2022?")
     found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
     assert found is not None and "(-212 basis points)" in found.text  # the unrounded difference, in bps
+    asked = analyze("How much did Acme's operating margin compress between fiscal 2021 and fiscal 2022?")
+    assert asks_change(asked)  # both margins and their difference, not the two margins alone
 
 
 def test_a_change_inside_a_definition_is_no_change_asked() -> None:

@@ -232,6 +232,14 @@ def test_cash_used_for_an_activity_is_that_activity_s_net_cash_flow() -> None:
 
 def test_treasury_purchases_of_common_stock_are_share_repurchases() -> None:
     assert concept_of("Purchases of common stock for treasury") == "share_repurchases"  # General Mills
+    assert concept_of("Purchases of common stock") == "share_repurchases"  # Pfizer
+    q = "How much cash did MGM Resorts spend on purchases of its own common stock in 2018?"
+    assert [m.concept for m in find_line_items(q)] == ["share_repurchases"]  # not the balance's common stock
+
+
+def test_cash_burned_in_operations_is_the_operating_cash_flow() -> None:
+    found = find_line_items("how much cash did Square burn in operating activities in 2014?")
+    assert [m.concept for m in found] == ["operating_cash_flow"]
 
 
 def test_a_charge_on_a_balance_is_its_own_row_not_the_balance() -> None:

@@ -90,6 +90,23 @@ def test_a_balance_is_read_off_the_balance_sheet_not_the_cash_flow_change() -> N
     )
 
 
+def test_a_balance_asked_of_the_cash_flow_statement_is_its_working_capital_change() -> None:
+    flows = Table(
+        "t3",
+        [49],
+        [["(In millions)", "Year Ended May 31, 2016", "Year Ended May 31, 2015"]],
+        [["(Increase) in inventories", "(590)", "(621)"], ["Net income", "3,760", "3,273"]],
+        caption="NIKE, Inc. Consolidated Statements of Cash Flows",
+    )
+    doc = make_doc([flows, BALANCE], company="Nike", year=2016, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = "How much cash did Nike tie up in its inventory build in fiscal 2016, per the cash flow statement?"
+    f = best_fact(facts, Want(LineItemMatch("inventory", "inventory", 0), 2016), analyze(q), {})
+    assert f is not None and f.value == Decimal(-590)  # the change, not a balance
+    plain = analyze("What were Nike's inventories at the end of fiscal 2016?")
+    assert best_fact(facts, Want(LineItemMatch("inventory", "inventory", 0), 2016), plain, {}) is None
+
+
 def test_an_outflow_is_quoted_by_its_size_and_a_cost_in_brackets_does_not_inflate_a_margin() -> None:
     doc = make_doc([CASH_FLOWS, EARNINGS], company="Amcor", year=2019, language="en", unit_line="")
     facts = extract_facts(doc, table_chunks(doc))

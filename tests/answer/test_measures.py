@@ -121,3 +121,12 @@ def test_a_part_the_figure_came_through_must_be_named_by_the_quote() -> None:
     assert unanswered_measure(asked, walmart) == "e-commerce channels"
     online = "E-commerce sales more than doubled in fiscal 2020 to $1.1 billion.[3]"
     assert unanswered_measure(asked, online) is None
+
+
+def test_an_income_or_revenue_asked_needs_a_number_in_the_quote_not_just_a_citation() -> None:
+    asked = analyze(
+        "What operating income did Walmart de México (Walmex) contribute to Walmart in fiscal 2018?"
+    )
+    names = "Wal-Mart de Mexico, S.A.B. de C.V. Mexico Wal-Mart Canada Corp.[1]"
+    assert unanswered_measure(asked, names) == "a figure"
+    assert unanswered_measure(asked, "Walmex contributed operating income of $2.1 billion.[1]") is None

@@ -138,3 +138,15 @@ def test_a_sum_word_and_the_filing_read_are_no_names() -> None:
     assert company_names("爱康太阳能2008到2010年三年一共花了多少应收账款信用保险费？", "zh") == []
     ipo = "What was the 2005 net profit in Xiamen Anne Corporation's (厦门安妮股份有限公司) IPO prospectus?"
     assert "IPO" not in company_names(ipo, "en")
+
+
+def test_a_fiscal_year_end_abbreviation_and_a_months_tail_are_no_names() -> None:
+    bby = "bby fiscal 2015 (FYE jan 31 2015) free cash flow?"
+    assert "FYE" not in company_names(bby, "zh") + company_names(bby, "en")
+    half = "南岭民爆膨化硝铵炸药的毛利率，2006年1—6月比2005年度提高了多少个百分点？"
+    assert "月比" not in company_names(half, "zh")
+
+
+def test_a_name_listing_its_parts_is_one_name_its_parts_kept_for_other_printings() -> None:
+    names = company_names("What were 3M's net sales in Europe, Middle East & Africa in 2022?", "en")
+    assert "Europe, Middle East & Africa" in names and "Europe" in names  # printed "… and Africa" too

@@ -361,3 +361,23 @@ def test_a_product_s_printed_margin_is_read_from_the_year_heading_its_column() -
     asked = analyze("天源科技2004年磁分离及配套设备业务的毛利率是多少？")
     found = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert found is not None and "32.35%" in found.text and "27.77" not in found.text
+
+
+def test_a_named_ratio_is_quoted_from_the_row_printed_in_another_wording() -> None:
+    from finrag.answer.numeric import printed_ratio
+
+    indicators = Table(
+        "t7",
+        [22],
+        [["项目", "2010年度", "2009年度"]],
+        [
+            ["每股经营活动产生现金流量净额（元/股）", "0.42", "0.26"],
+            ["经营活动产生的现金流量净额", "63,010,000.00", "13,726,018.77"],
+        ],
+        caption="（三）现金流量表主要数据",
+    )
+    doc = make_doc([indicators], company="江苏爱康太阳能科技", year=2010, language="zh")
+    facts = extract_facts(doc, table_chunks(doc))
+    for q in ("爱康2009年度每股经营现金流量是多少？", "爱康2009年度每股经营活动产生的现金流量净额是多少？"):
+        found = printed_ratio(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
+        assert found is not None and "0.26" in found.text, q  # the filer's own figure, not a recomputation

@@ -693,3 +693,23 @@ def test_a_product_line_s_row_under_its_business_group_in_a_table_titled_by_the_
     )
     answer = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert answer is not None and "22.21%" in answer.text and "32,765" not in answer.text
+
+
+def test_a_part_named_as_of_a_segment_owns_the_figure_not_the_segment() -> None:
+    doc = make_doc([TOTALS], company="Verizon Communications", year=2022, language="en", unit_line="")
+    prose = make_chunk(
+        doc,
+        "Business segment revenues were $31.1 billion; Global Enterprise revenues were $9.7 billion.",
+        32,
+        n=9,
+    )
+    asked = analyze(
+        "What revenue did the Global Enterprise customer group of Verizon's Business segment make in 2022?"
+    )
+    asked.companies = ["Verizon Communications"]
+    names = subject_names(asked, [*table_chunks(doc), prose])
+    assert "Global Enterprise" in names and "Business" not in names  # the part, not the segment it is of
+    boeing = analyze(
+        "How much did the backlog of Boeing's Defense, Space & Security business shrink during 2022?"
+    )
+    assert "Defense, Space & Security" in boeing.entities  # one segment, its name a list

@@ -33,6 +33,7 @@ def op(value: str, n: int = 1) -> Operand:
         ("effective_tax_rate", ["420", "2000"], "21.00"),
         ("debt_to_equity", ["6000", "4000"], "1.50"),
         ("operating_cash_flow_ratio", ["3552", "7875"], "0.45"),
+        ("net_debt_issuance", ["6211", "-2250"], "3961.00"),  # repayments printed as an outflow
     ],
 )
 def test_each_ratio(name: str, values: list[str], expected: str) -> None:
@@ -52,6 +53,8 @@ def test_each_ratio(name: str, values: list[str], expected: str) -> None:
         ("What was Kraft Heinz's FY2019 operating cash flow ratio?", "operating_cash_flow_ratio"),
         ("四方科技2019年末存货中的发出商品比年初少了百分之多少？", "yoy_growth"),
         ("南岭05年TNT采购量比04年降幅多大", "yoy_growth"),
+        ("lmt 2022 net long-term debt issuance?", "net_debt_issuance"),
+        ("How much long-term debt did CVS Health pay down on a net basis in 2020?", "net_debt_issuance"),
     ],
 )
 def test_questions_name_their_ratio(question: str, name: str) -> None:

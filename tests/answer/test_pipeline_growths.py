@@ -1,0 +1,77 @@
+"""Growths and sums as the held-out sets of session 36 asked them: a growth the filer prints itself, a
+count whose row prints only the tail of its name, a balance's change on the cash flow statement, a net
+issuance of debt. Each runs the real parser, chunker, fact extractor, store and retriever."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from finrag.answer.pipeline import Answerer
+from finrag.config import load_settings
+from finrag.model import SearchRequest
+
+from .corpus import build_index
+
+TIANYUAN = """# 安徽天源科技股份有限公司首次公开发行股票招股意向书
+
+## 五、本公司成立以来员工人数的变化情况
+
+| 项目 | 2003年12月31日 | 2004年12月31日 | 2005年12月31日 |
+|---|---|---|---|
+| 人数 | 169 | 201 | 226 |
+"""
+
+GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2021
+
+## RESULTS OF OPERATIONS
+
+| | 2021 | 2020 |
+|---|---|---|
+| Net Sales | $192,052 | $163,220 |
+| Increases in comparable sales: | | |
+| Canada | 20 % | 5 % |
+| Increases in comparable sales excluding the impact of changes in foreign | | |
+| currency and gasoline prices | | |
+| Canada | 12 % | 7 % |
+
+## CONSOLIDATED STATEMENTS OF CASH FLOWS
+
+(in millions)
+
+| | 2021 | 2020 |
+|---|---|---|
+| Net cash provided by operating activities | 8,958 | 8,861 |
+| Issuance of long-term debt, net of related costs | 6,211 | 1,000 |
+| Repayments of long-term debt | (2,250) | (500) |
+"""
+
+
+@pytest.fixture(scope="module")
+def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
+    root = tmp_path_factory.mktemp("growths")
+    settings = load_settings(root / "data")
+    docs = {"tianyuan_prospectus.md": TIANYUAN, "GLOBEX_2021_10K.md": GLOBEX}
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()
+
+
+def test_a_count_whose_row_prints_the_tail_of_its_name_under_a_title_naming_it(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("天源科技员工人数03年末到05年末增幅？"))
+    assert "33.73%" in a.answer  # (226 − 169) / 169: the "人数" row of the table about 员工人数
+
+
+def test_a_comparable_sales_growth_is_quoted_under_the_heading_the_question_words(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "Globex FY2021: Canada comparable sales growth excluding the impact of gas prices and FX?"
+        )
+    )
+    assert "12%" in a.answer and "20%" not in a.answer
+
+
+def test_a_net_issuance_of_long_term_debt_is_issuance_less_repayments(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("globex 2021 net long-term debt issuance?"))
+    assert "3,961" in a.answer
