@@ -127,3 +127,18 @@ PRODUCTS_CUT = Table(
     ],
     caption="主要工业产品历年收入、成本",
 )
+
+# Costco's comparable sales: a heading wrapped over two label rows, then the same region under each heading
+COMPARABLE = Table(
+    "t1",
+    [25],
+    [["", "2021", "2020"]],
+    [
+        ["Increases in comparable sales:", "", ""],
+        ["Canada", "20 %", "5 %"],
+        ["Increases in comparable sales excluding the impact of changes in foreign", "", ""],
+        ["currency and gasoline prices", "", ""],
+        ["Canada", "12 %", "7 %"],
+    ],
+    caption="RESULTS OF OPERATIONS",
+)

@@ -6,7 +6,16 @@ from finrag.answer.facts import extract_facts
 from finrag.answer.per_share import per_share_name
 from finrag.model import Block, BlockKind, Table
 
-from .helpers import BALANCE_ZH, INCOME_ZH, PRODUCTS_CUT, make_chunk, make_doc, table_chunks, table_text
+from .helpers import (
+    BALANCE_ZH,
+    COMPARABLE,
+    INCOME_ZH,
+    PRODUCTS_CUT,
+    make_chunk,
+    make_doc,
+    table_chunks,
+    table_text,
+)
 
 
 def _by(facts, item: str, year: int):
@@ -1130,20 +1139,7 @@ def test_a_quarterly_table_s_year_over_its_quarters_end_days_dates_each_quarter(
 
 
 def test_a_heading_wrapped_over_two_rows_heads_its_rows_whole() -> None:
-    sales = Table(
-        "t1",
-        [25],
-        [["", "2021", "2020"]],
-        [
-            ["Increases in comparable sales:", "", ""],
-            ["Canada", "20 %", "5 %"],
-            ["Increases in comparable sales excluding the impact of changes in foreign", "", ""],
-            ["currency and gasoline prices", "", ""],
-            ["Canada", "12 %", "7 %"],
-        ],
-        caption="RESULTS OF OPERATIONS",
-    )
-    doc = make_doc([sales], company="Costco", year=2021, language="en", unit_line="")
+    doc = make_doc([COMPARABLE], company="Costco", year=2021, language="en", unit_line="")
     facts = [f for f in extract_facts(doc, table_chunks(doc)) if f.fiscal_year == 2021]
     assert {(f.section, f.value) for f in facts} == {
         ("Increases in comparable sales:", Decimal(20)),

@@ -10,21 +10,7 @@ from finrag.answer.printed_growth import printed_growth
 from finrag.answer.query import analyze
 from finrag.model import Table
 
-from .helpers import make_doc, table_chunks
-
-COMPARABLE = Table(
-    "t1",
-    [25],
-    [["", "2021", "2020"]],
-    [
-        ["Increases in comparable sales:", "", ""],
-        ["Canada", "20 %", "5 %"],
-        ["Increases in comparable sales excluding the impact of changes in foreign", "", ""],
-        ["currency and gasoline prices", "", ""],
-        ["Canada", "12 %", "7 %"],
-    ],
-    caption="RESULTS OF OPERATIONS",
-)
+from .helpers import COMPARABLE, make_doc, table_chunks
 
 
 def test_the_printed_growth_under_the_heading_the_question_words_is_quoted() -> None:
