@@ -193,7 +193,8 @@ def _table_facts(
             # "TOTAL NIKE BRAND WHOLESALE EQUIVALENT" over "REVENUES": a total heads no block, its label
             # wraps; so does a label cut after ";" or "," ("… $100 per share;" over "Shares authorized …")
             wrapped = label if _TOTAL_HEAD.match(label) or label.endswith(_CUT_LABEL) else ""
-            if not wrapped and heading_row == r - 1 and label[:1].islower() and not section.endswith(":"):
+            joins = bool(section) and heading_row == r - 1 and label[:1].islower() and section[-1:] != ":"
+            if not wrapped and joins:
                 section = f"{section} {label}"  # a heading wrapped: "… changes in foreign" / "currency and …"
             elif not wrapped and not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置", nothing
                 section = label  # stays under "二、累计摊销": a deeper numbered row heads no block of its own
