@@ -75,7 +75,7 @@ def _titled_tails(store: Store, scoped: Filters, items: list[LineItemMatch]) -> 
     for it in items:
         whole = normalise(it.printed)
         tails = [whole[k:] for k in range(1, len(whole) - 1)]  # down to two characters
-        for f in store.get_facts(scoped, line_items=tails):
+        for f in store.get_facts(scoped, line_items=tails) if tails else []:  # no list: every row
             if whole in normalise(f.statement):
                 out.append(replace(f, line_item_norm=whole))
     return out

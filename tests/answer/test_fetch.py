@@ -1,0 +1,43 @@
+"""Fetching the rows a question's items allow, from a real store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from finrag.answer.fetch import fetch_facts
+from finrag.answer.lexicon import LineItemMatch
+from finrag.config import load_settings
+from finrag.model import Filters
+
+from .corpus import build_index
+
+PAYROLL = """# 四方科技集团股份有限公司 2019年年度报告
+
+## (1).应付职工薪酬列示
+
+单位：元 币种：人民币
+
+| 项目 | 期初余额 | 本期增加 | 期末余额 |
+|---|---|---|---|
+| 一、短期薪酬 | 33,099,431.44 | 149,693,425.79 | 33,752,816.22 |
+
+## 本公司成立以来员工人数的变化情况
+
+| 项目 | 2018年12月31日 | 2019年12月31日 |
+|---|---|---|
+| 人数 | 1,300 | 1,406 |
+"""
+
+
+def test_a_row_printing_an_items_tail_under_a_title_naming_it_and_no_row_for_a_short_item(
+    tmp_path: Path,
+) -> None:
+    settings = load_settings(tmp_path / "data")
+    store, _ = build_index(settings, tmp_path / "docs", {"sifang_2019_annual_report.md": PAYROLL})
+    try:
+        staff = fetch_facts(store, Filters(), [LineItemMatch("", "员工人数", 0)], [], "员工人数增长了多少？")
+        assert {(f.line_item, f.line_item_norm) for f in staff} == {("人数", "员工人数")}
+        short = fetch_facts(store, Filters(), [LineItemMatch("", "职工", 0)], [], "研发人员占职工人数比例？")
+        assert short == []  # two characters have no shorter tail: no row of the payroll note stands for it
+    finally:
+        store.close()
