@@ -6,6 +6,7 @@ the formula's output, rounded as the question asks.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -99,6 +100,8 @@ def compute(
     result_text = format_number(result, places) + ("%" if formula.percent else "")
     if unit and unit != "%":
         result_text += f" {unit}" if lang != "zh" else unit
+    if (rate := _change_rate(formula, operands, values)) is not None:  # one item's change: its rate too
+        result_text += f"（{rate}%）" if lang == "zh" else f" ({rate}%)"
     if as_percent:
         result_text += f" ({format_number(rounded(raw * HUNDRED, DEFAULT_PLACES), DEFAULT_PLACES)}%)"
     worked = template.format(*numbers)
@@ -107,6 +110,22 @@ def compute(
     text = f"{title} = {template.format(*names)} = {worked} = {result_text}"
     inputs = [CalcInput(op.label, op.value, op.unit, op.citation) for op in operands]
     return Calculation(formula.name, template.format(*names), inputs, result, unit, text)
+
+
+_DATED = re.compile(
+    r"\s*[（(][^（()）]*[)）]\s*$"
+)  # "非流动资产毁损报废损失（2020）": the item, then its period
+
+
+def _change_rate(formula: Formula, operands: list[Operand], values: list[Decimal]) -> str | None:
+    """A difference of one item between two periods, as a rate of the earlier ("−70.32"), else None."""
+    if formula.name != "difference" or len(operands) != 2 or values[1] == 0:
+        return None
+    if _DATED.sub("", operands[0].label) != _DATED.sub("", operands[1].label):
+        return None
+    return format_number(
+        rounded((values[0] - values[1]) / abs(values[1]) * HUNDRED, DEFAULT_PLACES), DEFAULT_PLACES
+    )
 
 
 def _common_unit(operands: list[Operand], use_base: bool) -> str | None:

@@ -149,6 +149,14 @@ def test_cash_absorbed_by_changes_in_working_capital_is_no_working_capital_balan
     assert balance is not None and balance.name == "net_working_capital"
 
 
+def test_one_items_difference_between_two_periods_shows_its_rate_too() -> None:
+    later = Operand("营业收入（2019）", Decimal("1175301034.32"), "元", Decimal(1), 1)
+    earlier = Operand("营业收入（2018）", Decimal("1230537181.80"), "元", Decimal(1), 1)
+    assert compute(FORMULAS["difference"], [later, earlier]).text.endswith("= -55,236,147.48元（-4.49%）")
+    other = Operand("营业成本（2019）", Decimal("903236584.52"), "元", Decimal(1), 1)
+    assert "%" not in compute(FORMULAS["difference"], [later, other]).text  # two items: no rate of one
+
+
 def test_a_per_unit_average_is_no_mean_and_by_what_percentage_is_a_change() -> None:
     assert detect_formula("What was Acme's average revenue per paying user in 2019?") is None
     assert detect_formula("What was the average price per aircraft?") is None
