@@ -112,9 +112,8 @@ def compute(
     return Calculation(formula.name, template.format(*names), inputs, result, unit, text)
 
 
-_DATED = re.compile(
-    r"\s*[（(][^（()）]*[)）]\s*$"
-)  # "非流动资产毁损报废损失（2020）": the item, then its period
+# "营业收入（2019）": the item, then its period
+_DATED = re.compile(r"\s*[（(][^（()）]*[)）]\s*$")
 
 
 def _change_rate(formula: Formula, operands: list[Operand], values: list[Decimal]) -> str | None:
@@ -123,9 +122,8 @@ def _change_rate(formula: Formula, operands: list[Operand], values: list[Decimal
         return None
     if _DATED.sub("", operands[0].label) != _DATED.sub("", operands[1].label):
         return None
-    return format_number(
-        rounded((values[0] - values[1]) / abs(values[1]) * HUNDRED, DEFAULT_PLACES), DEFAULT_PLACES
-    )
+    rate = rounded((values[0] - values[1]) / abs(values[1]) * HUNDRED, DEFAULT_PLACES)
+    return format_number(rate, DEFAULT_PLACES)
 
 
 def _common_unit(operands: list[Operand], use_base: bool) -> str | None:

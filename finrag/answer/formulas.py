@@ -286,11 +286,10 @@ def detect_formula(question: str) -> Formula | None:
         for word in f.keywords:
             if _mentions(low, word) and (best is None or len(word) > best[0]):
                 best = (len(word), f)
+    # "三项加起来是多少？占营业收入的比重是多少": the sum over the whole, the sum shown as a step
     shared = _SHARE_OF_SUM.get(best[1].name) if best else None
     if shared and any(_mentions(low, w) for w in FORMULAS["share_of_total"].keywords):
-        return FORMULAS[
-            shared
-        ]  # "三项加起来是多少？占营业收入的比重是多少": the sum over the whole, the sum shown
+        return FORMULAS[shared]
     if best is None and _BY_WHAT_PERCENT.search(low):  # "by what percentage did X change from 2018 to 2019"
         return FORMULAS["yoy_growth"]
     return best[1] if best else None

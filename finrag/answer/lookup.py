@@ -90,8 +90,6 @@ _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 _TRANSFER = re.compile(r"\btransferr(?:ed|ing)\b|\btransfers?\b|转入|转固|结转", re.I)
 _BALANCE_COLUMN = re.compile(r"期末|期初|年末|年初|余额")  # a note's balance columns, not its movements
 # Statement named in a question -> words of its printed title
-_CASH_FLOW_ASKED = re.compile(r"\bcash flows? statement|statements? of cash flows|现金流量表", re.I)
-_CHANGE_ROW = re.compile(r"^(?:\(?(?:increase|decrease)\)?\s*/?\s*)+in\s+|^changes?\s+in\s+")
 _STATEMENTS = (
     ("income statement", ("income", "operations", "earnings")),
     ("p&l", ("income", "operations", "earnings")),
@@ -213,17 +211,11 @@ def best_fact(
     home = HOME_STATEMENT.get(want.item.concept)
     # "according to the working-capital lines of the cash flow statement": a balance's change is asked
     change = home == "balance" and cash_flow_asked(asked.question)
-    candidates = [
-        (
-            f,
-            label_matches(
-                changed_balance(f.line_item_norm) if change else f.line_item_norm,
-                want.item.concept,
-                want.item.printed,
-            ),
-        )
-        for f in facts
-    ]
+
+    def row(f: Fact) -> str:  # "(increase) in inventories": the inventories' change, when that is asked
+        return changed_balance(f.line_item_norm) if change else f.line_item_norm
+
+    candidates = [(f, label_matches(row(f), want.item.concept, want.item.printed)) for f in facts]
     # a row that is another known item is no partial match ("loss before income taxes" for "income taxes")
     candidates = [
         (f, s) for f, s in candidates if s >= 1 or concept_of(f.line_item_norm) in (None, want.item.concept)

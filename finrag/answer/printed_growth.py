@@ -18,7 +18,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.text import terms
 from finrag.model import Fact
 
-GROWTH_FORMULAS = ("yoy_growth",)
+_GROWTHS = ("yoy_growth",)  # a growth of one item between two periods
 # a heading or row that prints a change in percent ("Increases in comparable sales:", "% change")
 _CHANGE_HEADING = re.compile(r"\bincreases?\b|\bdecreases?\b|\bgrowth\b|\bchange\b|增长|增减|变动", re.I)
 
@@ -27,7 +27,7 @@ def printed_growth(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
     """The growth printed as a percentage under a heading naming a change of an item asked, or None."""
-    if asked.formula is None or asked.formula.name not in GROWTH_FORMULAS or not asked.line_items:
+    if asked.formula is None or asked.formula.name not in _GROWTHS or not asked.line_items:
         return None
     items = [m.printed.lower() for m in asked.line_items]
     printed = [
