@@ -18,6 +18,7 @@ from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, Numeric
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import part_named_years, year_ended
 from finrag.answer.statement_rows import statement_kind
+from finrag.answer.table_context import SCOPE_ZH
 from finrag.answer.text import singular
 from finrag.errors import AnswerError
 from finrag.model import Fact
@@ -192,15 +193,12 @@ def _bind(
     return wants, chosen
 
 
-_SCOPE_NAMES = {"consolidated": "合并", "parent": "母公司"}
-
-
 def _shown(f: Fact, w: Want, scoped: bool = False) -> str:
     """The operand's row as shown in the steps, with its heading when read under one ("Subscription, cost
     of revenue" beside "Subscription" of revenue); a Chinese row without its lead-in ("其中：营业收入"),
     after its scope when operands of two scopes are taken ("母公司其他应收款")."""
     row = f.line_item.strip().rstrip(":")
-    row = row if row.isascii() else _SCOPE_NAMES.get(f.scope, "") * scoped + normalise(row)
+    row = row if row.isascii() else SCOPE_ZH.get(f.scope, "") * scoped + normalise(row)
     heading = f.section.strip().rstrip(":")
     return f"{row}, {heading.lower()}" if w.item.within and heading and heads(heading, w.item.within) else row
 

@@ -11,6 +11,7 @@ from decimal import Decimal
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 from finrag.answer.periods import EN_DATE, MONTH_NAMES, fiscal_year_of
 from finrag.answer.statement_rows import statement_kind
+from finrag.answer.table_context import SCOPE_ZH
 from finrag.retrieve.periods import month_number
 
 _AVERAGE = re.compile(
@@ -106,17 +107,15 @@ def read_term(text: str) -> Term | Constant | None:
     item = _item(_YEAR_IN.sub(" ", text[relative.end() :] if relative else text))
     named = _NOISE.search(text)
     statement = statement_kind(named.group(0)) if named else None
+    if not item:
+        return None
     scope = _SCOPES.get(m.group(1)) if (m := _SCOPE_LEAD.match(text)) else None
-    return (
-        Term(item, year, statement=statement, back=back, dated=date is not None, scope=scope)
-        if item
-        else None
-    )
+    return Term(item, year, statement=statement, back=back, dated=date is not None, scope=scope)
 
 
 # "合并其他应收款", "母公司其他应收款": an operand read from the group's or the parent's own statements
 _SCOPE_LEAD = re.compile(r"^(合并|母公司)(?:报表|口径|资产负债表|利润表)?(?:的|中的)?(?=[\u4e00-\u9fff]{2})")
-_SCOPES = {"合并": "consolidated", "母公司": "parent"}
+_SCOPES = {zh: scope for scope, zh in SCOPE_ZH.items()}
 
 
 # "(本年净利润-上年净利润)/上年净利润": an operand dated relative to the question's year

@@ -41,6 +41,7 @@ from finrag.answer.restarts import past_pushed_labels, restarted
 from finrag.answer.rollforward import introduced_item, is_closing
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_context import (
+    SCOPE_ZH,
     blocks_before,
     declared_unit,
     listing_part,
@@ -148,7 +149,7 @@ def _table_facts(
     scope = scope_of(named) or scope_of(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
     if later and not scope and previous is not None and (scope := scope_of(previous.statement)):
         # "母公司资产负债表" run on into its 利润表: the parent's too, named as the statements before it
-        statement = f"{_SCOPE_PREFIX[scope]}{statement}" if statement in _BARE_STATEMENTS else statement
+        statement = f"{SCOPE_ZH[scope]}{statement}" if statement in _BARE_STATEMENTS else statement
     resolved = any(c.period is not UNKNOWN for c in columns) and table.pages
     previous = Previous(table.pages[-1], columns, statement) if resolved else None
     facts: list[Fact] = []
@@ -365,7 +366,6 @@ def _rows_of(rows: list[list[str]], label_col: int, kind: str | None) -> bool:
 
 
 _BARE_STATEMENTS = ("资产负债表", "利润表", "现金流量表")
-_SCOPE_PREFIX = {"parent": "母公司", "consolidated": "合并"}
 
 
 def _chunk_for(

@@ -51,7 +51,6 @@ __all__ = [
     "printed_only",
     "printed_ratio",
     "ratio_forms",
-    "ratio_row",
     "value_text",
 ]
 
@@ -101,26 +100,19 @@ def _label(item: str, f: Fact, lang: str) -> str:
 _BASIS = re.compile(r"口径|合并|母公司|按.{0,12}计算")
 
 
-def ratio_row(asked: AskedFor) -> LineItemMatch | None:
-    """The row a Chinese filing prints a named ratio under ("利息保障倍数" in 主要财务指标), when the
-    question names the ratio without writing its formula: the filer's own figure follows the filer's own
-    definition (息税前利润 over 利息费用, turnover over average balances), a recomputation need not."""
+def ratio_forms(asked: AskedFor) -> list[LineItemMatch]:
+    """The rows a Chinese filing prints a named ratio under ("利息保障倍数" in 主要财务指标), when the
+    question names the ratio without writing its formula: its name and each Chinese wording of it, "的"
+    dropped ("每股经营现金流量" is printed "每股经营活动产生现金流量净额"). The filer's own figure follows
+    the filer's own definition (息税前利润 over 利息费用, turnover over average balances), a recomputation
+    need not."""
     formula = asked.formula
     if formula is None or not formula.named or asked.language != "zh" or asked.definition is not None:
-        return None
-    if _BASIS.search(asked.question) and asked.scope != "parent":
-        return None  # "按合并报表口径计算的资产负债率": the printed ratio may be the parent's
-    return LineItemMatch("", formula.zh, 0)
-
-
-def ratio_forms(asked: AskedFor) -> list[LineItemMatch]:
-    """The rows a named ratio may be printed under: its name and each Chinese wording of it, "的" dropped
-    ("每股经营现金流量" is printed "每股经营活动产生现金流量净额")."""
-    row = ratio_row(asked)
-    if row is None or asked.formula is None:
         return []
-    words = [k.replace("的", "") for k in asked.formula.keywords if not k.isascii()]
-    return [LineItemMatch("", w, 0) for w in dict.fromkeys([row.printed, *words])]
+    if _BASIS.search(asked.question) and asked.scope != "parent":
+        return []  # "按合并报表口径计算的资产负债率": the printed ratio may be the parent's
+    words = [k.replace("的", "") for k in formula.keywords if not k.isascii()]
+    return [LineItemMatch("", w, 0) for w in dict.fromkeys([formula.zh, *words])]
 
 
 def printed_ratio(

@@ -13,6 +13,7 @@ from finrag.answer.operands import listed
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import part_after
 from finrag.model import Fact
+from finrag.retrieve.periods import shift_year
 
 
 def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int]) -> list[Want]:
@@ -54,7 +55,7 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         # "grow in the three months ended July 29, 2023": that column and the same months a year earlier
         return [
             Want(item, None, ends[0]),
-            Want(item, None, ends[1] if len(ends) == 2 else _year_before(ends[0])),
+            Want(item, None, ends[1] if len(ends) == 2 else shift_year(ends[0], -1)),
         ]
     if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
         return [Want(item, year - 1), Want(item, year)] if year is not None else []
@@ -75,11 +76,6 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         }
         return [Want(item, y) for y in sorted(y for y in same_row if y is not None)]
     return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
-
-
-def _year_before(day: str) -> str:
-    """The same day a year earlier ("2023-07-29" -> "2022-07-29"; a 29 February is the 28th)."""
-    return f"{int(day[:4]) - 1}{day[4:]}".replace("-02-29", "-02-28")
 
 
 _SEQUENTIAL = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter|\bqoq\b|sequential|环比", re.I)

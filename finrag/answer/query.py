@@ -26,10 +26,7 @@ from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_fit import as_margin, growth_on_dates, with_named_totals, with_period_operands
 from finrag.answer.definition_terms import Term
 from finrag.answer.formulas import BY_HOW_MUCH
-from finrag.answer.lexicon import (
-    LineItemMatch,
-    find_line_items,
-)
+from finrag.answer.lexicon import LineItemMatch, find_line_items
 from finrag.answer.names import company_names
 from finrag.answer.periods import YEAR
 from finrag.answer.qualifiers import (
@@ -87,8 +84,8 @@ _BASELINE = re.compile(r"(?:比|较|相比|相较|与)(?:于)?(?:期初|年初|�
 _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
 _ZH_NAME_LEAD = 6  # characters of an item ("主营业务") a defined name may open with after "的"
 _CHANGE_WORDS = ("变化", "变动")
-# "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _OVER_YEARS = re.compile(r"一共|总共|共计|加起来")  # a sum over the years asked, never one item's 合计 row
+# "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
 
 

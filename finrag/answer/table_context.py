@@ -111,6 +111,10 @@ def listing_part(statement: str, before: list[str], last: str) -> str:
     return f"{lead.group(1)} {statement.strip()}"
 
 
+# how a Chinese filing names each scope ("母公司资产负债表", "合并其他应收款")
+SCOPE_ZH = {"parent": "母公司", "consolidated": "合并"}
+
+
 def scope_of(text: str) -> str:
     low = text.lower()
     if any(w in low for w in _PARENT_WORDS):

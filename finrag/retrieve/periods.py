@@ -53,7 +53,8 @@ def _period_end_md(period: str) -> str:
     return _YEAR_END
 
 
-def _shift_year(iso: str, years: int) -> str:
+def shift_year(iso: str, years: int) -> str:
+    """The same day ``years`` later (earlier when negative); a 29 February becomes the 28th."""
     y, rest = iso[:4], iso[4:]
     if rest == "-02-29":
         rest = "-02-28"
@@ -256,14 +257,14 @@ def _relative(label: str, ref: Reference | None) -> Period:
         return Period(label, None, None, None, lit_kind)  # type: ignore[arg-type]
     year = ref.fiscal_year - back
     if how == "same":
-        return Period(label, year, ref.fiscal_period, _shift_year(ref.end(), -back), "duration")
+        return Period(label, year, ref.fiscal_period, shift_year(ref.end(), -back), "duration")
     if how == "year_end":  # end of the fiscal year before the reference's year
         fy_end = ref.end() if ref.fiscal_period == "FY" else f"{ref.fiscal_year}-{_YEAR_END}"
-        return Period(label, year, "FY", _shift_year(fy_end, -back), "instant")
+        return Period(label, year, "FY", shift_year(fy_end, -back), "instant")
     if how == "period_end":
         return Period(label, year, ref.fiscal_period, ref.end(), "instant")
     end = ref.end() if ref.fiscal_period == "FY" else None
-    return Period(label, year, "FY", _shift_year(end, -back) if end else None, "duration")
+    return Period(label, year, "FY", shift_year(end, -back) if end else None, "duration")
 
 
 # ---------------------------------------------------------------- how reports write a period
