@@ -86,6 +86,7 @@ FORMULAS: dict[str, Formula] = {
             lambda xs: (xs[0] + xs[1] + xs[2]) / xs[3],
             True,
             ("三费比重", "三费占比", "三费率", "期间费用率"),
+            sums_parts=True,
         ),
         Formula(  # 期间费用: the three period expenses summed
             "period_expenses",

@@ -3,11 +3,15 @@ fact extractor, SQLite store and keyword retriever (no embedder, to stay fast)."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from finrag.answer.facts import extract_facts
+from finrag.answer.pipeline import Answerer
 from finrag.chunk import chunk_document
-from finrag.config import Settings
+from finrag.config import Settings, load_settings
 from finrag.index import open_store
 from finrag.index.store import Store
 from finrag.model import AccessInfo, DocumentRecord
@@ -108,3 +112,12 @@ def build_index(settings: Settings, folder: Path, docs: dict[str, str]) -> tuple
         tokens = [retriever.analyzer.analyze(c.index_text or c.text) for c in chunks if c.indexed]
         store.add_document(record, chunks, {}, facts, tokens)
     return store, retriever
+
+
+def indexed_answerer(factory: pytest.TempPathFactory, name: str, docs: dict[str, str]) -> Iterator[Answerer]:
+    """A module fixture: ``docs`` indexed in a fresh folder, an Answerer over them, the store closed after."""
+    root = factory.mktemp(name)
+    settings = load_settings(root / "data")
+    store, retriever = build_index(settings, root / "docs", docs)
+    yield Answerer(settings, store, retriever)
+    store.close()

@@ -12,10 +12,9 @@ from finrag.answer.cells import cell_facts
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 from .helpers import PRODUCTS_CUT, make_doc, table_chunks
 
 TANKS_2019 = """# 南通罐箱科技股份有限公司 2019年年度报告
@@ -76,12 +75,8 @@ VACCINE_2020 = """# 北方疫苗股份有限公司 2020年年度报告
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("cells")
-    settings = load_settings(root / "data")
     docs = {"tanks.md": TANKS_2019, "vaccine.md": VACCINE_2020}
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "cells", docs)
 
 
 def test_a_product_row_and_a_measure_column_give_that_cell(answerer: Answerer) -> None:
@@ -128,6 +123,8 @@ def test_an_item_asked_beside_a_printed_ratio_of_the_same_row_is_answered_too(an
 
 def test_a_peer_s_amount_and_printed_ratio_are_both_read_off_its_row(answerer: Answerer) -> None:
     a = answerer.ask(
-        SearchRequest("罐箱科技2019年年报的同行业比较中，冰轮环境的销售费用和销售费用占营业收入比例分别是多少？")
+        SearchRequest(
+            "罐箱科技2019年年报的同行业比较中，冰轮环境的销售费用和销售费用占营业收入比例分别是多少？"
+        )
     )
     assert "16,459.55万元" in a.answer and "24.82%" in a.answer and "27,944.31" not in a.answer

@@ -8,10 +8,9 @@ import pytest
 
 from finrag.answer.events import reports, taxonomy
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import Filters, SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 PLEDGE = (
     "格隆汇9月26日丨超华科技公布，公司近日接到控股股东梁俊丰函告，获悉其所持有公司的1600万股股份办理了"
@@ -23,11 +22,7 @@ QUESTION = "下文中发生的事件类型有哪些？"
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("events")
-    settings = load_settings(root / "data")
-    store, retriever = build_index(settings, root / "docs", {"pledge.txt": PLEDGE, "rating.txt": RATING})
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "events", {"pledge.txt": PLEDGE, "rating.txt": RATING})
 
 
 def test_selected_document_lists_its_events_with_cited_sentences(answerer: Answerer) -> None:

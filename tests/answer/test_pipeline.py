@@ -7,20 +7,15 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import Answer, SearchRequest
 
-from .corpus import ACME_2019, SIFANG_2019, build_index
+from .corpus import ACME_2019, SIFANG_2019, indexed_answerer
 
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("answer")
-    settings = load_settings(root / "data")
     docs = {"sifang_2019.md": SIFANG_2019, "acme_2019.md": ACME_2019}
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "answer", docs)
 
 
 def ask(a: Answerer, q: str) -> Answer:
@@ -138,11 +133,7 @@ Interest income rose on higher cash balances.
 
 @pytest.fixture(scope="module")
 def quarter(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("quarter")
-    settings = load_settings(root / "data")
-    store, retriever = build_index(settings, root / "docs", {"northwind_q3.md": QUARTER})
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "quarter", {"northwind_q3.md": QUARTER})
 
 
 def test_a_figure_no_document_prints_is_refused_not_replaced_by_others(quarter: Answerer) -> None:

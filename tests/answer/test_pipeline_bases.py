@@ -10,10 +10,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 SIFANG = """# 四方科技集团股份有限公司 2019年年度报告
 
@@ -139,17 +138,13 @@ INITECH = """# Initech Inc Annual Report on Form 10-K for fiscal year 2017
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("bases")
-    settings = load_settings(root / "data")
     docs = {
         "sifang_2019_annual_report.md": SIFANG,
         "annie_prospectus.md": ANNIE,
         "GLOBEX_2024Q2_10Q.md": GLOBEX,
         "INITECH_2017_10K.md": INITECH,
     }
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "bases", docs)
 
 
 def test_a_difference_between_the_group_s_and_the_parent_s_balance(answerer: Answerer) -> None:

@@ -9,10 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 TIANYUAN = """# 安徽天源科技股份有限公司首次公开发行股票招股意向书
 
@@ -50,12 +49,8 @@ GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2021
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("growths")
-    settings = load_settings(root / "data")
     docs = {"tianyuan_prospectus.md": TIANYUAN, "GLOBEX_2021_10K.md": GLOBEX}
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "growths", docs)
 
 
 def test_a_count_whose_row_prints_the_tail_of_its_name_under_a_title_naming_it(answerer: Answerer) -> None:

@@ -10,10 +10,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 HARBOR = """# Harbor Stores Corporation Annual Report on Form 10-K for fiscal year 2021
 
@@ -146,16 +145,12 @@ SHIYUAN = """# 示远科技集团股份有限公司 2019年年度报告
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("notes")
-    settings = load_settings(root / "data")
     docs = {
         "HARBOR_2021_10K.md": HARBOR,
         "KEEL_2021_10K.md": KEEL,
         "2020-04-16__示远科技集团股份有限公司__603000__示远科技__2019年__年度报告.md": SHIYUAN,
     }
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "notes", docs)
 
 
 def ask(answerer: Answerer, question: str) -> str:

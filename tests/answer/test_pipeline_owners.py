@@ -11,10 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 ORBITAL = """# Orbital Systems Corporation Annual Report on Form 10-K for fiscal year 2020
 
@@ -77,12 +76,8 @@ HUAXIN = """# 华信制冷集团股份有限公司 2019年年度报告
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("owners")
-    settings = load_settings(root / "data")
     docs = {"ORBITAL_2020_10K.md": ORBITAL, "huaxin_2019_annual_report.md": HUAXIN}
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "owners", docs)
 
 
 def test_a_segment_s_share_is_read_under_the_heading_of_the_total_asked(answerer: Answerer) -> None:

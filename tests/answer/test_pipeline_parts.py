@@ -9,10 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 AKCOME = """# 江苏爱康科技股份有限公司 2010年年度报告
 
@@ -73,12 +72,8 @@ GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2019
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("parts")
-    settings = load_settings(root / "data")
     docs = {"akcome_2010_annual_report.md": AKCOME, "GLOBEX_2019_10K.md": GLOBEX}
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "parts", docs)
 
 
 def test_a_region_s_revenue_and_its_share_of_the_whole(answerer: Answerer) -> None:

@@ -9,10 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 QUARTERLY = """# 示例科技集团股份有限公司 2019年年度报告
 
@@ -42,12 +41,8 @@ QUARTERLY = """# 示例科技集团股份有限公司 2019年年度报告
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("quarters")
-    settings = load_settings(root / "data")
     docs = {"2020-04-16__示例科技集团股份有限公司__600000__示例科技__2019年__年度报告.md": QUARTERLY}
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "quarters", docs)
 
 
 def test_two_quarters_named_together_are_added_up(answerer: Answerer) -> None:

@@ -9,10 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 ANNUAL = """# Packco plc Annual Report on Form 10-K for the fiscal year ended June 30, 2022
 
@@ -79,17 +78,13 @@ In fiscal 2018 the Company recorded pre-tax restructuring charges as part of clo
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("spans")
-    settings = load_settings(root / "data")
     docs = {
         "PACKCO_2022_10K.md": ANNUAL,
         "PACKCO_2023Q2_10Q.md": QUARTER,
         "PACKCO_2022Q4_EARNINGS.md": RELEASE,
         "SHOPMART_2018_10K.md": RETAIL,
     }
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "spans", docs)
 
 
 def test_a_quarter_named_by_its_end_is_read_from_the_three_month_columns(answerer: Answerer) -> None:

@@ -8,10 +8,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 VOTES_8K = """# Acme Corp Current Report on Form 8-K dated May 20, 2022
 
@@ -28,11 +27,7 @@ Proposal 1. With respect to the proposal to elect two nominees to the Board of D
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("votes")
-    settings = load_settings(root / "data")
-    store, retriever = build_index(settings, root / "docs", {"acme_2022_8k.md": VOTES_8K})
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "votes", {"acme_2022_8k.md": VOTES_8K})
 
 
 def test_a_nominee_s_share_of_votes_for_is_worked_out_from_the_vote_table(answerer: Answerer) -> None:

@@ -9,10 +9,9 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 GLOBEX_2019 = """# Globex Corp Annual Report on Form 10-K for fiscal year 2019
 
@@ -66,11 +65,7 @@ Our streaming franchise Zephyr released its new season in October 2019, as compa
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("wordings")
-    settings = load_settings(root / "data")
-    store, retriever = build_index(settings, root / "docs", {"GLOBEX_2019_10K.md": GLOBEX_2019})
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "wordings", {"GLOBEX_2019_10K.md": GLOBEX_2019})
 
 
 def test_an_instruction_opening_the_question_names_no_company(answerer: Answerer) -> None:

@@ -8,10 +8,9 @@ import pytest
 
 from finrag.answer.pipeline import Answerer
 from finrag.answer.roles import asked_role, checks, role_evidence
-from finrag.config import load_settings
 from finrag.model import SearchRequest
 
-from .corpus import build_index
+from .corpus import indexed_answerer
 
 PRICE_MISSING = (
     "恒华科技公告，公司授权经营层启动分拆子公司道亨科技境内上市前期筹备工作，道亨科技是国内领先的电网BIM软件"
@@ -86,12 +85,8 @@ def test_stock_tickers_in_news_text_are_not_figures() -> None:
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    root = tmp_path_factory.mktemp("roles")
-    settings = load_settings(root / "data")
     docs = {"p1.txt": PRICE_MISSING, "p2.txt": PLEDGE, "p3.txt": IPO}
-    store, retriever = build_index(settings, root / "docs", docs)
-    yield Answerer(settings, store, retriever)
-    store.close()
+    yield from indexed_answerer(tmp_path_factory, "roles", docs)
 
 
 def test_pipeline_refuses_an_attribute_the_passage_lacks(answerer: Answerer) -> None:
