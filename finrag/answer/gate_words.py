@@ -40,9 +40,17 @@ def unprinted_rate(asked: AskedFor, text: str) -> str | None:
     not report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
     for rate in named_rates(asked):
         low = rate.lower()
+        if _row_of(low, text):
+            continue  # "occupancy rate": a table's "| Occupancy | 55% |" row
         if low not in text or (not low.endswith("率") and not _with_figure(low, text)):
             return rate  # "higher overall renewal rates" with no rate printed reports none
     return None
+
+
+def _row_of(rate: str, text: str) -> bool:
+    """A table row labelled with the rate's name less "rate" prints it in percent ("| occupancy | 55%")."""
+    name = rate.removesuffix(" rate")
+    return name != rate and re.search(rf"\|\s*{re.escape(name)}\s*\|\s*[\d.]+\s*%", text) is not None
 
 
 # Operating measures a filer may or may not report, named in a question's own words

@@ -49,6 +49,8 @@ def owned_facts(
     if not names:
         return facts
     wanted = [n.lower() for n in names]
+    # a row printing the company's name before its product's ("Corning® Gorilla® Glass")
+    labels = wanted + [f"{c.lower()} {n}" for c in (asked.companies if asked else []) for n in wanted]
     under = [f for f in facts if any(_owns(n, f.section) for n in wanted)]
     # a table under the owner's heading ("ASSET & WEALTH MANAGEMENT" > "Selected income statement data")
     under += [
@@ -60,9 +62,9 @@ def owned_facts(
         and any(_owns(n, h) for n in wanted for h in c.section_path[:-1])
     ]
     rows = [
-        replace(f, line_item=f"{f.line_item} ({f.section})", line_item_norm=normalise(f.section))
+        replace(f, line_item=f"{f.line_item} ({f.section})", line_item_norm=_heading_item(f, chunk_of, asked))
         for f in facts
-        if f.section and any(_owns(n, f.line_item) for n in wanted)
+        if f.section and any(_owns(n, f.line_item) for n in labels)
     ]
     # a table titled by the owner ("International Segment": its "Operating income" and "Revenue" rows)
     titled = [f for f in facts if any(_owns(n, f.statement) for n in wanted) and f not in under]
@@ -199,6 +201,21 @@ def _heads_asked(heading: str, asked: AskedFor) -> bool:
     head = normalise(heading).rstrip(":： ")
     terms = asked.definition.terms if asked.definition is not None else []
     return bool(head) and any(head in normalise(t.item.printed) for t in terms)
+
+
+def _heading_item(fact: Fact, chunk_of: dict[str, Chunk], asked: AskedFor | None) -> str:
+    """The item an owner's row under a heading is a figure of: its heading's, or, under a grouping that names
+    no item asked ("Specialty Materials" over "Corning Gorilla Glass"), the asked item the table's label
+    column is headed by ("Revenue from external customers | 2021 | 2020")."""
+    if asked is not None and not _heads_asked(fact.section, asked) and (c := chunk_of.get(fact.chunk_id)):
+        for line in c.text.splitlines():
+            cells = [x.strip() for x in line.strip().strip("|").split("|")]
+            if len(cells) > 1 and cells[0] and all(_YEAR.match(x) for x in cells[1:] if x):
+                return _title_item(cells[0], asked) or normalise(fact.section)
+    return normalise(fact.section)
+
+
+_YEAR = re.compile(r"^(?:fy\s*)?(?:19|20)\d{2}$", re.I)
 
 
 def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -> list[Fact]:

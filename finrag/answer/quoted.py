@@ -68,6 +68,10 @@ def _period_text(f: Fact) -> str:
     return f.column_label or (str(f.fiscal_year) if f.fiscal_year else "")
 
 
+# "20. Reportable Segments": a note's number, which would end a sentence of the answer
+_NOTE_NUMBER = re.compile(r"^(?:note\s+)?\d{1,2}\.\s+", re.I)
+
+
 def lookup_answer(
     asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -87,7 +91,7 @@ def lookup_answer(
             where = f"{f.statement or '表格'}，{_period_text(f)}"
             lines.append(f"{who}{want.item.printed}（{where}）为{value_text(f, 'zh')}[{n}]。")
         else:
-            where = f"{f.statement or 'table'}, {_period_text(f)}"
+            where = f"{_NOTE_NUMBER.sub('', f.statement) or 'table'}, {_period_text(f)}"
             value = value_text(f, "en")
             if want.item.concept in OUTFLOW_CONCEPTS and f.value < 0:  # capex printed "(1,577)": its size
                 value = f"{value_text(replace(f, value=-f.value), 'en')}, an outflow printed in brackets"

@@ -146,8 +146,23 @@ def parse_file(path: Path, settings: Settings, *, file_name: str | None = None) 
     else:
         doc = run_in_thread(parse_one, args, timeout=timeout, file_name=name)
     doc.doc_id, doc.file = doc_id, name
+    _unmarked(doc)
     doc.media_type = doc.media_type or media_type
     doc.report.file = name
     doc.report.parser = doc.report.parser or media_type
     doc.report.seconds = round(time.perf_counter() - started, 4)
     return doc
+
+
+_MARKS = str.maketrans(dict.fromkeys("®™"))
+
+
+def _unmarked(doc: Document) -> None:
+    """Trademark signs dropped from every text, caption and cell: "Corning® Gorilla® Glass" is the "Corning
+    Gorilla Glass" a question and a search name."""
+    for block in doc.blocks:
+        block.text = block.text.translate(_MARKS)
+    for table in doc.tables:
+        table.caption = table.caption.translate(_MARKS)
+        table.header = [[c.translate(_MARKS) for c in row] for row in table.header]
+        table.rows = [[c.translate(_MARKS) for c in row] for row in table.rows]

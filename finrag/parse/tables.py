@@ -3,6 +3,7 @@ tables continued over several pages merged into one."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -86,9 +87,22 @@ def tidy(rows: list[list[str]]) -> list[list[str]]:
     one width (empty columns go after merging: a continued page may leave a column empty that the first
     page fills)."""
     cleaned = [[_clean_cell(c) for c in r] for r in rows]
-    cleaned = _wrapped_labels([_spilled(r) for r in _unglued([r for r in cleaned if any(r)])])
+    cleaned = _wrapped_labels([_spilled(_unshifted(r)) for r in _unglued([r for r in cleaned if any(r)])])
     width = max((len(r) for r in cleaned), default=0)
     return [r + [""] * (width - len(r)) for r in cleaned]
+
+
+_YEAR = re.compile(r"^(?:19|20)\d{2}$")
+
+
+def _unshifted(row: list[str]) -> list[str]:
+    """A header of consecutive years whose first year sat over the label column, the cell right of it empty
+    ("2020 | | 2019 | 2018" over "Occupancy | 55% | 91%"): that year moved over the first value column."""
+    if len(row) < 4 or row[1] or not all(_YEAR.match(c) for c in (row[0], *row[2:])):
+        return row
+    years = [int(c) for c in (row[0], *row[2:])]
+    steps = {b - a for a, b in itertools.pairwise(years)}
+    return ["", row[0], *row[2:]] if steps in ({1}, {-1}) else row
 
 
 # "所有者权益合计132,783,500.45 | 96,740,512.28": a Chinese row label with its first amount in one cell

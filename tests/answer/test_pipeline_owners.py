@@ -51,6 +51,24 @@ $88 million, $195 million and $226 million for 2020, 2019 and 2018, respectively
 | Rigid Packaging | 125 | 120 |
 | Other | 8 | 9 |
 | Total depreciation and amortization | 569 | 579 |
+
+## 20. Reportable Segments (Continued)
+
+Selected financial information concerning the Company's product lines follows (in millions):
+
+| Revenue from external customers | 2020 | 2019 |
+|---|---|---|
+| Space Vehicles | | |
+| Orbital® Starlite® Glass | 1,403 | 1,420 |
+| Other space products | 605 | 464 |
+| Total Space Vehicles | 2,008 | 1,884 |
+
+## Lunar Resorts
+
+| | 2020 | 2019 |
+|---|---|---|
+| Occupancy | 55% | 91% |
+| Average Daily Rate (ADR) | $161 | $167 |
 """
 
 HUAXIN = """# 华信制冷集团股份有限公司 2019年年度报告
@@ -137,3 +155,18 @@ def test_a_part_the_figure_came_from_is_never_answered_with_the_whole(answerer: 
     assert "38,146" not in a.answer
     whole = answerer.ask(SearchRequest("What were Orbital Systems' total net sales in 2020?"))
     assert "38,146" in whole.answer
+
+
+def test_a_product_line_s_row_under_a_grouping_is_its_figure_of_the_item_heading_the_labels(
+    answerer: Answerer,
+) -> None:
+    # the row prints the company's name and trademark signs ("Orbital® Starlite® Glass"); the grouping
+    # "Space Vehicles" names no item, the label column's header ("Revenue from external customers") does
+    question = "What net sales did Orbital's Starlite Glass product line generate in 2020?"
+    a = answerer.ask(SearchRequest(question))
+    assert not a.refused and "1,403" in a.answer and "Reportable Segments" in a.answer, a.answer
+
+
+def test_a_rate_printed_as_a_row_of_percentages_under_its_short_name_is_found(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("What hotel occupancy rate did Orbital's Lunar Resorts report for 2020?"))
+    assert not a.refused and "55%" in a.answer, a.answer

@@ -175,3 +175,11 @@ def test_a_chinese_label_wrapped_around_its_amounts_is_one_row() -> None:
     assert rows[2:] == [["2006年", "", ""], ["", "710", "2,691"], ["权益装机容量（万千瓦）", "", ""]]
     english = [["Third quarter", "", ""], ["", "46.98", "44.15"], ["Second quarter", "", ""]]
     assert tidy(english) == english
+
+
+def test_a_first_year_printed_over_the_label_column_moves_over_its_values() -> None:
+    rows = tidy([["2020", "", "2019", "2018"], ["Occupancy", "55%", "91%", "91%"]])
+    assert rows[0] == ["", "2020", "2019", "2018"]
+    # a maturity schedule's year rows are labels, not a header of years
+    schedule = [["2023", "", "", "$541"], ["2024", "", "", "465"]]
+    assert tidy(schedule) == schedule
