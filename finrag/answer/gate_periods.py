@@ -8,7 +8,7 @@ import re
 from datetime import date, timedelta
 
 from finrag.answer.lookup import FULL_YEAR, WEEK_YEAR_DAYS
-from finrag.answer.periods import year_end
+from finrag.answer.periods import MONTHS, year_end
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import NAMED_REPORT
 from finrag.model import Chunk, Hit
@@ -57,11 +57,26 @@ def _after_evidence(asked: AskedFor, evidence: list[Hit]) -> str | None:
     if not asked.dates or not any(ends) or any(p != "FY" for p in undated):
         return None
     asked_end = max(asked.dates)
+    if any(_prints_date(h.chunk.text, asked_end) for h in evidence):
+        return None  # a cover page's "As of January 31, 2023, … shares outstanding", after its year
     try:
         reach = max(date.fromisoformat(e[0]) + timedelta(days=e[1]) for e in ends if e)
         return asked_end if date.fromisoformat(asked_end) > reach else None
     except ValueError:
         return None
+
+
+def _prints_date(text: str, day: str) -> bool:
+    """``text`` writes the ISO date ``day`` out: "January 31, 2023", "2023年1月31日"."""
+    try:
+        d = date.fromisoformat(day)
+    except ValueError:
+        return False
+    month = list(MONTHS)[d.month - 1]
+    return (
+        re.search(rf"\b{month}\s+{d.day},?\s+{d.year}\b", text, re.I) is not None
+        or f"{d.year}年{d.month}月{d.day}日" in text
+    )
 
 
 def _span_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
