@@ -102,6 +102,10 @@ def compute(
         result_text += f" {unit}" if lang != "zh" else unit
     if (rate := _change_rate(formula, operands, values)) is not None:  # one item's change: its rate too
         result_text += f"（{rate}%）" if lang == "zh" else f" ({rate}%)"
+    if formula.percent and (change := _change_amount(template, operands, values)) is not None:
+        unit_of = _common_unit(operands, use_base) or ""  # one item's growth: the amount it changed by too
+        amount = format_number(change, None) + (unit_of if lang == "zh" else f" {unit_of}".rstrip())
+        result_text += f"（变动额{amount}）" if lang == "zh" else f" (a change of {amount})"
     if as_percent:
         result_text += f" ({format_number(rounded(raw * HUNDRED, DEFAULT_PLACES), DEFAULT_PLACES)}%)"
     worked = template.format(*numbers)
@@ -114,6 +118,19 @@ def compute(
 
 # "营业收入（2019）": the item, then its period
 _DATED = re.compile(r"\s*[（(][^（()）]*[)）]\s*$")
+
+
+_GROWTH_SHAPES = ("({0} − {1}) / {1}", "({0} − {1}) / {2}")  # "(A − B) / B": one figure's growth over another
+
+
+def _change_amount(template: str, operands: list[Operand], values: list[Decimal]) -> Decimal | None:
+    """A growth of one item between two periods ("(预收账款 (2005) − 预收账款 (2004)) / 预收账款 (2004)"):
+    the amount it changed by, often asked beside the rate ("减少了多少元？变动率=…"); else None."""
+    if template not in _GROWTH_SHAPES or len({_DATED.sub("", op.label) for op in operands}) != 1:
+        return None
+    if len(values) > 2 and values[2] != values[1]:
+        return None
+    return values[0] - values[1]
 
 
 def _change_rate(formula: Formula, operands: list[Operand], values: list[Decimal]) -> str | None:

@@ -48,6 +48,8 @@ def growth_on_dates(question: str) -> bool:
 # "(balance at July 29, 2023 / balance at July 30, 2022 - 1)": an English operand naming only a measure and
 # the date it is read at
 _EN_DATED_MEASURE = re.compile(r"^(?:the\s+)?(?:balance|amount|value)s?$", re.I)
+# "(2005年末余额−2004年末余额)", "2006年6月30日余额": a Chinese one, its year read off before it
+_ZH_DATED_MEASURE = re.compile(r"^(?:\d{1,2}月\d{1,2}日)?(?:账面)?(?:余额|金额|数)$")
 
 
 def _years_back(t: Term | Constant | str) -> int | None:
@@ -57,7 +59,8 @@ def _years_back(t: Term | Constant | str) -> int | None:
         return None
     if m := _PERIOD_OPERAND.match(t.item.printed):
         return 1 if m.group(1) else 0
-    return 0 if (t.year or t.dated) and _EN_DATED_MEASURE.match(t.item.printed) else None
+    measure = _EN_DATED_MEASURE.match(t.item.printed) or _ZH_DATED_MEASURE.match(t.item.printed)
+    return 0 if (t.year or t.dated) and measure else None
 
 
 def with_period_operands(definition: Definition | None, items: list[LineItemMatch]) -> Definition | None:

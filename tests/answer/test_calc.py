@@ -157,6 +157,15 @@ def test_one_items_difference_between_two_periods_shows_its_rate_too() -> None:
     assert "%" not in compute(FORMULAS["difference"], [later, other]).text  # two items: no rate of one
 
 
+def test_one_items_growth_between_two_periods_shows_the_amount_it_changed_by_too() -> None:
+    later = op("预收账款 (2005)", "9302153.44")
+    earlier = op("预收账款 (2004)", "14520588.73")
+    text = compute(FORMULAS["yoy_growth"], [later, earlier]).text
+    assert text.endswith("= -35.94%（变动额-5,218,435.29元）"), text
+    other = op("应收账款 (2004)", "14520588.73")
+    assert "变动额" not in compute(FORMULAS["yoy_growth"], [later, other]).text  # two items: no change of one
+
+
 def test_a_per_unit_average_is_no_mean_and_by_what_percentage_is_a_change() -> None:
     assert detect_formula("What was Acme's average revenue per paying user in 2019?") is None
     assert detect_formula("What was the average price per aircraft?") is None

@@ -489,6 +489,23 @@ def test_operands_naming_only_a_date_are_the_questions_item_then() -> None:
     ]
 
 
+def test_balances_named_by_their_year_end_or_day_are_the_questions_item_at_that_date() -> None:
+    year_ends = analyze(
+        "天源科技合并资产负债表中，2005年12月31日的预收账款比2004年12月31日减少了多少元？"
+        "变动率=(2005年末余额−2004年末余额)/2004年末余额，保留两位小数。"
+    )
+    assert year_ends.definition is not None
+    terms = [(t.item.printed, t.year) for t in year_ends.definition.terms]
+    assert terms == [("预收账款", 2005), ("预收账款", 2004), ("预收账款", 2004)]
+    days = analyze(
+        "南岭民爆合并资产负债表中，2006年6月30日的在建工程较2005年12月31日增加了多少元？"
+        "增长率=(2006年6月30日余额−2005年12月31日余额)/2005年12月31日余额"
+    )
+    assert days.definition is not None
+    dated = [(t.item.printed, t.year) for t in days.definition.terms]
+    assert dated[:2] == [("在建工程", 2006), ("在建工程", 2005)]
+
+
 def test_an_opening_balance_named_only_by_its_date_shares_the_item_the_closing_one_names() -> None:
     asked = analyze(
         "爱康科技2010年的净资产收益率是多少？净资产收益率=归属于母公司股东的净利润/[(期初+期末归属于母公司股东权益)/2]"
