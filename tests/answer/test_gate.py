@@ -201,6 +201,18 @@ def test_a_quarter_after_the_latest_filing_is_refused_and_the_filed_one_answered
     assert decide(filed, hits, ["Acme"], AnswerSettings()).answerable
 
 
+def test_a_date_after_the_report_s_year_that_its_cover_page_writes_out_is_covered() -> None:
+    doc = make_doc([], company="Acme", year=2022, language="en")
+    doc.meta.period_end = "2022-12-31"  # an annual report, filed weeks after its year
+    cover = "At January 31, 2023, 4,199,882,937 shares were outstanding, net of 91,550,709 in treasury."
+    q = "How many Acme shares were held in treasury at January 31, 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert decide(asked, [Hit(make_chunk(doc, cover, 2), 0.9)], ["Acme"], AnswerSettings()).answerable
+    later = "At February 14, 2023, 4,199,882,937 shares were outstanding."  # another day: not covered
+    decision = decide(asked, [Hit(make_chunk(doc, later, 2), 0.9)], ["Acme"], AnswerSettings())
+    assert not decision.answerable and decision.missing == ["2023-01-31"]
+
+
 def test_a_figure_of_a_named_company_that_filed_nothing_here_is_refused() -> None:
     doc = make_doc(
         [], company="Lockheed Martin", year=2022, language="en", file="LOCKHEEDMARTIN_2022_10K.pdf"
