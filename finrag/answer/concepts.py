@@ -135,6 +135,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "income tax provision",
         "total income tax expense",
     ),
+    "city_construction_tax": ("城市维护建设税", "城建税"),  # a row of the 税金及附加 note, often abbreviated
     "net_profit": ("净利润", "net income", "net earnings", "net profit", "net loss", "净亏损", "净利"),
     "net_profit_parent": (
         "归属于母公司所有者的净利润",

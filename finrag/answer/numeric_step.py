@@ -47,7 +47,13 @@ from finrag.answer.numeric import (
     ratio_forms,
 )
 from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
-from finrag.answer.owners import kind_facts, noted_in_question, owned_facts, unnamed_segments
+from finrag.answer.owners import (
+    charged_not_owed,
+    kind_facts,
+    noted_in_question,
+    owned_facts,
+    unnamed_segments,
+)
 from finrag.answer.parts import came_from_parts, left_out, unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.printed_growth import printed_growth
@@ -138,6 +144,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
     elif "" in (read := {t.item.concept for t in asked.definition.terms} if asked.definition else concepts):
         facts = noted_in_question(facts, asked.question, frozenset(read))  # "税金及附加明细中，房产税"
+    facts = charged_not_owed(facts, asked.question) if asked.language == "zh" else facts
 
     cite = citer(prep, by_chunk, extra)
     if asked_classes(asked):  # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"

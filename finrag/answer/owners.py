@@ -276,6 +276,22 @@ def noted_in_question(facts: list[Fact], question: str, asked: frozenset[str] = 
     return kept or facts
 
 
+# a note of what is still owed ("应交税费": 城市维护建设税 830.74 at the year end), and the words asking it
+_OWED_NOTE = re.compile(r"应交税费|应付")
+_OWED_ASKED = re.compile(r"应交|应付|欠|余额|期末|期初|年末|年初|尚未")
+
+
+def charged_not_owed(facts: list[Fact], question: str) -> list[Fact]:
+    """A tax or cost asked for a year ("四方19年城建税多少") is what was charged (the 税金及附加 note's
+    城市维护建设税), not what was still owed at the year end (应交税费's row of the same name), unless the
+    question asks a balance or what is owed; an item only the owed note prints keeps its rows."""
+    if _OWED_ASKED.search(question):
+        return facts
+    owed = [f for f in facts if _OWED_NOTE.search(f.statement) and not _OWED_NOTE.search(f.line_item)]
+    charged = {f.line_item_norm for f in facts if f not in owed}
+    return [f for f in facts if f not in owed or f.line_item_norm not in charged]
+
+
 def _noted_item(statement: str, question: str, asked: frozenset[str]) -> bool:
     title = HEADING_NUMBER.sub("", statement).strip()
     concept = concept_of(title) if not title.isascii() and title in question else None

@@ -104,7 +104,18 @@ SHIYUAN = """# 示远科技集团股份有限公司 2019年年度报告
 |---|---|---|
 | 增值税 | 3,000,000.00 | 2,000,000.00 |
 | 土地使用税 | 167,034.63 | 320,760.75 |
-| 合计 | 3,167,034.63 | 2,320,760.75 |
+| 城市维护建设税 | 830.74 | 1,200.00 |
+| 合计 | 3,167,865.37 | 2,321,960.75 |
+
+## 62、税金及附加
+
+单位：元
+
+| 项目 | 本期发生额 | 上期发生额 |
+|---|---|---|
+| 城市维护建设税 | 867,230.82 | 690,021.15 |
+| 教育费附加 | 619,450.59 | 492,872.25 |
+| 合计 | 1,486,681.41 | 1,182,893.40 |
 
 ## 27、开发支出
 
@@ -230,3 +241,10 @@ def test_a_product_s_own_table_by_its_caption(answerer: Answerer) -> None:
         "保留两位小数。",
     )
     assert "100.13" in a and "99.94" not in a
+
+
+def test_a_tax_asked_for_a_year_is_the_one_charged_not_the_one_still_owed(answerer: Answerer) -> None:
+    a = ask(answerer, "示远19年城建税多少")  # "城建税" is how people write 城市维护建设税
+    assert "867,230.82" in a and "830.74" not in a, a
+    owed = ask(answerer, "示远科技2019年末应交城市维护建设税余额是多少？")
+    assert "830.74" in owed, owed
