@@ -156,13 +156,20 @@ def _bind(
         wants.extend(Want(item, y) for y in reversed(years))  # the later balance first, as statements print
         homes.extend([t.statement or home_named] * len(years))
         scopes.extend([t.scope] * len(years))
+    # "子公司净利润/合并利润表净利润": an operand left unscoped beside the group's own is another entity's
+    # figure (a subsidiary's, stated in its paragraph), where the facts hold one
+    others = [f for f in facts if f.scope not in ("consolidated", "parent")]
+    scoped_items = {t.item.concept for t in definition.terms if t.scope}
     chosen: list[Fact] = []
     for w, home, scope in zip(wants, homes, scopes, strict=True):
+        entity = scope is None and w.item.concept in scoped_items and bool(others)
+        cands = others if entity else facts
+        home = None if entity else home
         # "depreciation and amortization from the cash flow statement": that statement's rows only
-        read = [f for f in facts if statement_kind(f.statement) == home] if home else []
+        read = [f for f in cands if statement_kind(f.statement) == home] if home else []
         scoped = replace(asked, scope=scope) if scope else asked  # "母公司其他应收款": the parent's rows
         tables = {(c.doc_id, c.table_ref) for c in chosen}  # the table the other operands came from first
-        same_table = [f for f in read or facts if (f.doc_id, f.table_ref) in tables]
+        same_table = [f for f in read or cands if (f.doc_id, f.table_ref) in tables]
         # "federal + state + foreign" read under "Current:": the heading the other operands share, then the
         # table (its "Foreign" under no heading is pre-tax earnings)
         sections = {(c.doc_id, c.table_ref, c.section) for c in chosen if c.section}
@@ -171,7 +178,7 @@ def _bind(
             if not w.item.within
             else []
         )  # an operand named with its own heading ("casino expenses") is read under that one
-        pool = [f for f in read or facts if chosen and f.doc_id == chosen[0].doc_id] or read or facts
+        pool = [f for f in read or cands if chosen and f.doc_id == chosen[0].doc_id] or read or cands
         f = next(
             (
                 b
@@ -180,8 +187,8 @@ def _bind(
             ),
             None,
         )
-        f = f or best_fact(facts, w, scoped, doc_rank) or _unqualified(facts, w, scoped, doc_rank)
-        f = f or _zh_plain(facts, w, scoped, doc_rank) or _under_heading(facts, w, scoped, doc_rank)
+        f = f or best_fact(cands, w, scoped, doc_rank) or _unqualified(cands, w, scoped, doc_rank)
+        f = f or _zh_plain(cands, w, scoped, doc_rank) or _under_heading(cands, w, scoped, doc_rank)
         if f is None:
             return None
         chosen.append(f)

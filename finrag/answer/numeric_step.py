@@ -129,7 +129,9 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
     texts = [c for _, c in prep.context]
     facts = [] if unprinted_parts(asked, texts) else left_out(asked, owned, texts)  # "excluding bitcoin"
-    facts = facts or owner_prose(asked, items, prep.context, names)  # "…子公司…净利润：人民币1,291,522.10元"
+    if not facts and (prose := owner_prose(asked, items, prep.context, names)):
+        facts = prose  # "…子公司…净利润：人民币1,291,522.10元"; its share of the group's: the group's too
+        facts += [f for f in every if f not in owned] if part else []
     if names:
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     else:  # "MGM's casino revenue": not the Las Vegas Strip's row of the segment table

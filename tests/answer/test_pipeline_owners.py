@@ -170,3 +170,14 @@ def test_a_product_line_s_row_under_a_grouping_is_its_figure_of_the_item_heading
 def test_a_rate_printed_as_a_row_of_percentages_under_its_short_name_is_found(answerer: Answerer) -> None:
     a = answerer.ask(SearchRequest("What hotel occupancy rate did Orbital's Lunar Resorts report for 2020?"))
     assert not a.refused and "55%" in a.answer, a.answer
+
+
+def test_a_subsidiary_s_share_of_the_group_s_figure_reads_each_from_its_own_place(answerer: Answerer) -> None:
+    # the subsidiary's net profit is stated in its paragraph, the group's in the consolidated statement
+    a = answerer.ask(
+        SearchRequest(
+            "华信制冷2019年全资子公司南通华信制冷工程有限公司的净利润占公司2019年合并净利润的比例是多少？"
+            "比例=子公司净利润/合并利润表净利润，保留两位小数。"
+        )
+    )
+    assert not a.refused and "1,291,522.10 / 129,465,020.68" in a.answer and "1.00%" in a.answer, a.answer
