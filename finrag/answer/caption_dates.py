@@ -2,7 +2,8 @@
 caption prints: "截至2010年12月31日，公司固定资产情况如下：" makes them balances at that day, "2004年前五名
 供应商采购情况" makes them figures of that year. Without such a caption they stay undated (a lookup cannot
 tell which year they are). Relative columns are dated by the statement's title line above the table, or by the
-statement the reader ran them on from."""
+statement the reader ran them on from. An annual report's table of one value column with no heading over it
+("研发投入情况表") states the report's own year."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dataclasses import replace
 from finrag.answer.columns import Column, Previous
 from finrag.answer.periods import UNKNOWN, ResolvedPeriod, resolve_at, resolve_label, year_end
 from finrag.answer.table_context import MAX_TITLE_CHARS
+from finrag.model import Document
 
 MAX_CAPTION_CHARS = 40  # a caption line, not a paragraph that mentions dates in passing
 _DATE = re.compile(r"(?:截至|截止|于)?\s*((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
@@ -99,3 +101,15 @@ def dated_by_title(columns: list[Column], titles: list[str]) -> list[Column]:
         if all(p is not UNKNOWN for p in periods):
             return [replace(c, period=p) for c, p in zip(columns, periods, strict=True)]
     return columns
+
+
+def report_year_column(doc: Document, columns: list[Column]) -> list[Column]:
+    """An annual report's table with one value column and no heading over it ("研发投入情况表": 研发投入合计,
+    公司研发人员的数量) states the report's own year."""
+    year = doc.meta.fiscal_year
+    if year is None or doc.meta.fiscal_period != "FY" or len(columns) != 1:
+        return columns
+    col = columns[0]
+    if col.period is not UNKNOWN or col.label.strip():
+        return columns
+    return [replace(col, period=resolve_label(f"{year}年度", year))]

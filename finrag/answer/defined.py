@@ -100,7 +100,7 @@ def defined_answer(
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])
 
 
-_SHARE_NAME = re.compile(r"比例|占")  # "研发经费占费用比例": a share of a whole
+_SHARE_NAME = re.compile(r"比例|比重|占")  # "研发经费占费用比例": a share of a whole
 _TOTAL_WORD = re.compile(r"合计|总计|总额|^total\s+", re.I)
 
 
@@ -161,9 +161,12 @@ def _bind(
     others = [f for f in facts if f.scope not in ("consolidated", "parent")]
     scoped_items = {t.item.concept for t in definition.terms if t.scope}
     chosen: list[Fact] = []
+    taken: dict[str, str] = {}  # fact id -> the operand it was read for
     for w, home, scope in zip(wants, homes, scopes, strict=True):
         entity = scope is None and w.item.concept in scoped_items and bool(others)
-        cands = others if entity else facts
+        # a row read for one operand is no other's ("交易性金融资产在持有期间的投资收益" is no 投资收益)
+        pool_of = others if entity else facts
+        cands = [f for f in pool_of if taken.get(f.fact_id, w.item.printed) == w.item.printed]
         home = None if entity else home
         # "depreciation and amortization from the cash flow statement": that statement's rows only
         read = [f for f in cands if statement_kind(f.statement) == home] if home else []
@@ -192,6 +195,7 @@ def _bind(
         if f is None:
             return None
         chosen.append(f)
+        taken[f.fact_id] = w.item.printed
     # an item may come twice ("(A − B) / B"); written differently ("第一季度营业收入", "全年营业收入": the
     # item at another offset of its operand) it is another operand: one cell for both is a wrong reading
     asked_for = {(w.item.printed.lower(), w.item.start, w.year, w.period_end) for w in wants}

@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.blocks import block_columns, year_blocks
-from finrag.answer.caption_dates import after_previous, dated_by_caption, dated_by_title
+from finrag.answer.caption_dates import after_previous, dated_by_caption, dated_by_title, report_year_column
 from finrag.answer.cash_paid import paid_name
 from finrag.answer.columns import (
     Column,
@@ -129,6 +129,7 @@ def _table_facts(
         columns = after_previous(columns, previous)
     if doc.language == "zh":  # "截至2010年12月31日，公司固定资产情况如下："
         columns = dated_by_caption(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
+        columns = report_year_column(doc, columns)
     columns = with_span_heading(columns, [table.caption or "", *before])
     columns = quarter_heads(columns, [table.caption or "", *before])  # "Fourth Third Second First" above
     columns = quarter_groups(columns, [table.caption or "", *before])  # "First Quarter … Fourth Quarter"

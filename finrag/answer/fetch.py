@@ -7,7 +7,15 @@ import re
 from dataclasses import replace
 
 from finrag.answer.definition_terms import zh_row_form
-from finrag.answer.lexicon import ROW_UNITS, LineItemMatch, contained_forms, key_word, normalise, synonyms
+from finrag.answer.lexicon import (
+    ROW_UNITS,
+    LineItemMatch,
+    contained_forms,
+    de_form,
+    key_word,
+    normalise,
+    synonyms,
+)
 from finrag.answer.lookup import FALLBACK
 from finrag.answer.periods import ZH_QUARTER_ROWS
 from finrag.answer.row_asks import measure_after, part_after
@@ -33,6 +41,7 @@ def fetch_facts(
             names.extend(synonyms(concept) if concept else [])
             contained.extend(contained_forms(concept) if concept else [])
         names += [normalise(it.printed), *_spelled_forms(question, it)]
+        names += [de] if not it.concept and (de := de_form(it.printed)) else []  # "研发人员的数量"
         word = None if it.concept else key_word(it.printed)
         contained.extend([word] if word else [])
         if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:

@@ -245,6 +245,8 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
     fact_norm = _OLD_WORDING.sub("", fact_norm)
     if fact_norm in wanted:  # "interest expense, net of amounts capitalized" asked as printed
         return 1.0
+    if not concept and not fact_norm.isascii() and fact_norm.replace("的", "") == wanted[0].replace("的", ""):
+        return 1.0  # "公司研发人员数量" asked, "公司研发人员的数量" printed
     fact_norm = core_label(fact_norm)  # "property and equipment, net of accumulated depreciation of …"
     best = 0.0
     if not concept and wanted[0].startswith("total ") and fact_norm == wanted[0].removeprefix("total "):
@@ -276,6 +278,20 @@ def heads(heading: str, within: str) -> bool:
     a word such as "expenses" the lexicon has no concept for."""
     norm = normalise(heading)
     return label_matches(norm, within) > 0 if within in CONCEPTS else within in _WORD.findall(norm)
+
+
+# the measure a Chinese row names after "的" that a question may write without it ("研发人员的数量")
+_MEASURES_AFTER_DE = ("数量", "人数", "金额", "余额", "比例", "比重", "占比")
+
+
+def de_form(printed: str) -> str | None:
+    """A Chinese item written without "的" before its measure ("公司研发人员数量"), as a row may print it
+    ("公司研发人员的数量"); None when it has one or names no such measure."""
+    text = normalise(printed)
+    if "的" in text or text.isascii():
+        return None
+    suffix = next((s for s in _MEASURES_AFTER_DE if text.endswith(s) and len(text) > len(s) + 1), None)
+    return f"{text.removesuffix(suffix)}的{suffix}" if suffix else None
 
 
 def key_word(printed: str) -> str | None:

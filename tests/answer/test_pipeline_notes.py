@@ -107,6 +107,14 @@ SHIYUAN = """# 示远科技集团股份有限公司 2019年年度报告
 | 城市维护建设税 | 830.74 | 1,200.00 |
 | 合计 | 3,167,865.37 | 2,321,960.75 |
 
+## (1). 研发投入情况表
+
+| 项目 | |
+|---|---|
+| 本期费用化研发投入 | 130,828,817.71 |
+| 研发投入合计 | 206,997,240.33 |
+| 公司研发人员的数量 | 269 |
+
 ## 62、税金及附加
 
 单位：元
@@ -248,3 +256,9 @@ def test_a_tax_asked_for_a_year_is_the_one_charged_not_the_one_still_owed(answer
     assert "867,230.82" in a and "830.74" not in a, a
     owed = ask(answerer, "示远科技2019年末应交城市维护建设税余额是多少？")
     assert "830.74" in owed, owed
+
+
+def test_an_undated_one_column_table_of_an_annual_report_is_its_year_s(answerer: Answerer) -> None:
+    q = "示远科技2019年人均研发投入是多少元？人均研发投入=研发投入合计/公司研发人员数量，保留两位小数。"
+    a = ask(answerer, q)
+    assert "206,997,240.33 / 269" in a and "769,506.47" in a, a
