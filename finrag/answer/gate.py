@@ -60,6 +60,11 @@ _DATE_WORDS = frozenset(
         "年度",
         "期末",
         "期初",
+        "上年",  # "和上年同期比": the period the answer stage reads, no topic
+        "同期",
+        "上年同期",
+        "上期",
+        "本期",
         "quarter",
         "quarters",
         "ended",
@@ -145,6 +150,9 @@ def _haystack(hit: Hit) -> str:
     return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
 
 
+_ZH_WHICH_WAY = re.compile(
+    r"比?是?(?:上升|增加|提高|升|增)了?还?是(?:下降|减少|降低|降|减)了?|差?了?(?:几|多少)个?百分点|百分点"
+)
 _DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen|shr[iau]nk|widen|narrow)\w*", re.I)
 
 
@@ -170,7 +178,7 @@ def _topic(asked: AskedFor) -> str:
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     if computed:  # "improving operating margin": the two years' results say which way it moved
-        text = _DIRECTION.sub(" ", text)
+        text = _ZH_WHICH_WAY.sub(" ", _DIRECTION.sub(" ", text))  # "比是升是降，差几个百分点"
     for word in [
         *(asked.formula.keywords if asked.formula else ()),
         *([asked.definition.name.lower()] if asked.definition else ()),  # the metric the question defines

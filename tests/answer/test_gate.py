@@ -863,3 +863,12 @@ def test_an_opening_ticker_and_a_months_span_are_no_topic_words() -> None:
     ):
         asked = analyze(q, QueryAnalysis(q, q, "zh", "calculation", periods=find_periods(q)))
         assert decide(asked, [Hit(note, 0.9)], ["湖南南岭民用爆破器材"], AnswerSettings()).answerable, q
+
+
+def test_which_way_a_computed_ratio_moved_and_by_how_many_points_are_no_topic_words() -> None:
+    asked = analyze("2019年四方科技的毛利率是多少？和上年同期比是升是降，差几个百分点？")
+    d = decide(asked, _hits(), ["四方科技"], AnswerSettings())
+    assert d.answerable, d.missing
+    # a word the evidence lacks still refuses
+    other = analyze("2019年四方科技的毛利率是多少？和同行业的光伏企业比是升是降？")
+    assert not decide(other, _hits(), ["四方科技"], AnswerSettings()).answerable
