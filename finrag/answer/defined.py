@@ -25,7 +25,9 @@ from finrag.model import Fact
 
 # A result shown as a percentage: the question asks for one, or the metric is a margin or a rate
 # "What share of Amazon's total assets was cash? Compute …": a share, not a bare ratio ("per share" is none)
-_PERCENT = re.compile(r"%|\bpercent|\bmargin\b|\brate\b|(?<!per )\bshare\b|\bproportion\b|百分比|率", re.I)
+_PERCENT = re.compile(
+    r"%|\bpercent|\bmargin\b|\brate\b|(?<!per )\bshare\b|\bproportion\b|\bcagr\b|\bgrowth\b|百分比|率", re.I
+)
 _PLAIN_RATIOS = ("比率", "比", "周转率")  # 速动比率, 负债权益比, 应收账款周转率: a multiple, not a percentage
 # an expense printed in brackets ("Interest expense, net of amounts capitalized (111,945)") is used by its
 # size: a definition names the expense, not its sign; "Other income (expense)" or a tax benefit may be a
@@ -109,7 +111,7 @@ def _in_percent(name: str, definition: Definition) -> bool:
     ("流动负债比率 = 流动负债合计 / 负债合计"), not a multiple ("速动比率", "流动比率")."""
     if _SHARE_NAME.search(name):
         return True
-    if not _PERCENT.search(name):
+    if not _PERCENT.search(name) or definition.additive():  # "growth = 2023 revenue − 2022 revenue"
         return False
     if not name.endswith(_PLAIN_RATIOS):
         return True

@@ -60,6 +60,23 @@ def test_operands_dated_relative_to_the_questions_year() -> None:
     assert out.calculation.result == Decimal("15.21")  # % of (1,175.3 − 1,020.1) / 1,020.1, not 0
 
 
+def test_a_defined_growth_is_in_percent_a_defined_difference_an_amount() -> None:
+    doc = make_doc([INCOME_ZH])
+    facts = extract_facts(doc, table_chunks(doc))
+
+    def result(question: str) -> tuple[Decimal, str | None]:
+        asked = analyze(question)
+        assert asked.definition is not None
+        out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+        assert out is not None and out.calculation is not None
+        return out.calculation.result, out.calculation.unit
+
+    growth = "What was Sifang's 2019 revenue growth? Growth = 2019 revenue / 2018 revenue - 1."
+    assert result(growth) == (Decimal("15.21"), "%")  # not 0.15
+    gap = "How much did Sifang's revenue grow in 2019? Growth = 2019 revenue - 2018 revenue."
+    assert result(gap) == (Decimal("155185483.05"), "元")
+
+
 def test_words_and_averages_in_a_definition() -> None:
     d = find_definition(
         "Inventory turnover ratio is defined as: (FY2019 cost of goods sold) / (average merchandise "
