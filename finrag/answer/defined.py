@@ -11,7 +11,14 @@ from decimal import Decimal
 from finrag.answer.calc import Formula, calc_text, compute
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Definition
-from finrag.answer.definition_terms import LATEST_TWO, Constant, Term, question_statement, zh_row_form
+from finrag.answer.definition_terms import (
+    BASIS_LEAD,
+    LATEST_TWO,
+    Constant,
+    Term,
+    question_statement,
+    zh_row_form,
+)
 from finrag.answer.lexicon import LineItemMatch, concept_of, heads, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
@@ -135,7 +142,8 @@ def _bind(
     home_named = question_statement(asked.question)  # "…, using the 2018 income statement"
     worded: dict[str, set[str]] = {}
     for t in definition.terms:
-        worded.setdefault(t.item.concept, set()).add(t.item.printed.lower())
+        # "reported diluted EPS" and "adjusted diluted EPS": one item on two bases, each read by its basis
+        worded.setdefault(t.item.concept, set()).add(BASIS_LEAD.sub("", t.item.printed.lower()))
     for t in definition.terms:
         if t.average_of == LATEST_TWO and year is None:
             return None  # "应收账款平均余额" with no year asked: whose balances is not known

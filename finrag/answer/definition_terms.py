@@ -5,7 +5,7 @@ years, or as a number."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
@@ -109,6 +109,8 @@ def read_term(text: str) -> Term | Constant | None:
     statement = statement_kind(named.group(0)) if named else None
     if not item:
         return None
+    if item.concept and (basis := BASIS_LEAD.match(text)) and not BASIS_LEAD.match(item.printed):
+        item = replace(item, printed=basis.group(0) + item.printed)  # "reported" is noise to the rest
     scope = _SCOPES.get(m.group(1)) if (m := _SCOPE_LEAD.match(text)) else None
     return Term(item, year, statement=statement, back=back, dated=date is not None, scope=scope)
 
@@ -155,6 +157,8 @@ def _item(text: str) -> LineItemMatch | None:
         tail = section.group(2).lower()  # "subscription cost of revenue": the row under "Cost of revenue:"
         heading = "revenue" if tail.startswith("revenue") else concept_of(tail) or tail
         return LineItemMatch("", section.group(1), 0, within=heading)
+    if len(known) == 1 and BASIS_LEAD.fullmatch(words[: known[0].start]):
+        return replace(known[0], printed=words, start=0)  # "adjusted diluted EPS" beside "reported …": each
     if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
         rest = words[len(known[0].printed) :] if known[0].start == 0 else ""
         if rest in _ZH_ROW_SUFFIXES:
@@ -163,6 +167,10 @@ def _item(text: str) -> LineItemMatch | None:
             return LineItemMatch("", words, 0)  # "固定资产投资": an investment, no balance of 固定资产
         return known[0]
     return LineItemMatch("", words, 0)
+
+
+# the basis an operand is stated on ("adjusted diluted EPS", "reported diluted EPS"), kept in its name
+BASIS_LEAD = re.compile(r"(?:as\s+)?(?:adjusted|core|non-gaap|reported|gaap)\s+", re.I)
 
 
 # an operand named by a row and the heading it sits under in an income statement

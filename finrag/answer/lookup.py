@@ -80,6 +80,7 @@ DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended")
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
 _ADJUSTED_ROW = re.compile(r"(?<!un)adjusted\b|non-gaap", re.I)
+_REPORTED_ITEM = re.compile(r"(?:as\s+)?(?:reported|gaap)\s", re.I)  # "reported diluted EPS": the GAAP row
 # "What adjusted diluted EPS …", "(…, non-GAAP)": the filer's adjusted row, not the GAAP one ("split-adjusted"
 # is a restatement, not a non-GAAP measure)
 _ADJUSTED_BEFORE = re.compile(r"(?<![-\w])adjusted\s+(?:[a-z&-]+\s+)?$", re.I)
@@ -212,8 +213,12 @@ def best_fact(
     # "according to the working-capital lines of the cash flow statement": a balance's change is asked
     change = home == "balance" and cash_flow_asked(asked.question)
 
+    # "adjusted diluted EPS" named as an operand: the "Adjusted diluted earnings per share" row is its own
+    basis_named = bool(want.item.concept) and _ADJUSTED_ROW.match(want.item.printed) is not None
+
     def row(f: Fact) -> str:  # "(increase) in inventories": the inventories' change, when that is asked
-        return changed_balance(f.line_item_norm) if change else f.line_item_norm
+        norm = _ADJUSTED_ROW.sub("", f.line_item_norm, count=1).strip() if basis_named else f.line_item_norm
+        return changed_balance(norm) if change else norm
 
     candidates = [(f, label_matches(row(f), want.item.concept, want.item.printed)) for f in facts]
     # a row that is another known item is no partial match ("loss before income taxes" for "income taxes")
@@ -244,10 +249,14 @@ def best_fact(
     computes = asked.formula is not None and any(PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(PER_SHARE.search(low_q)) and not computes
     per_share_item = bool(PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
-    reported = bool(_UNADJUSTED.search(asked.question))
+    # the basis an operand's name states ("reported diluted EPS" − "adjusted diluted EPS"), else the ask's
+    named_basis = _ADJUSTED_ROW.search(want.item.printed) is not None
+    reported = bool(_REPORTED_ITEM.match(want.item.printed)) or (
+        not named_basis and bool(_UNADJUSTED.search(asked.question))
+    )
     headed = (singular(asked.question), [singular(e) for e in asked.entities])  # headings the question writes
     deducted = bool(_DEDUCTED_ASKED.search(asked.question)) and not _DEDUCTED_ROW.search(want.item.printed)
-    adjusted = not reported and not _ADJUSTED_ROW.search(want.item.printed) and _asks_adjusted(asked, want)
+    adjusted = not reported and ((named_basis and bool(want.item.concept)) or _asks_adjusted(asked, want))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
     transfer = bool(_TRANSFER.search(asked.question))

@@ -823,3 +823,27 @@ def test_a_share_the_question_defines_as_a_quotient_is_shown_in_percent() -> Non
     answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
     assert answer is not None and answer.calculation is not None
     assert "24.88%" in answer.text  # 3,655 / 14,688 as a share, not the bare quotient 0.25
+
+
+def test_one_item_on_two_bases_is_each_read_on_its_own() -> None:
+    reconciliation = Table(
+        "t4",
+        [34],
+        [["", "Fiscal Year 2022", "Fiscal Year 2021"]],
+        [
+            ["Diluted earnings per share, as reported", "$ 4.42", "$ 3.78"],
+            ["Mark-to-market effects", "(0.10)", "0.01"],
+            ["Adjusted diluted earnings per share", "$ 3.94", "$ 3.79"],
+            ["Impact of income tax adjustments on adjusted diluted EPS", "(0.05)", "0.04"],
+        ],
+        caption="Adjusted Diluted EPS",
+    )
+    doc = make_doc([reconciliation], company="Acme", year=2022, language="en", file="ACME_2022_10K.pdf")
+    asked = analyze("Acme 2022: compute reported diluted EPS minus adjusted diluted EPS.")
+    assert asked.definition is not None
+    printed = [t.item.printed for t in asked.definition.terms]
+    assert printed == ["reported diluted EPS", "adjusted diluted EPS"]
+    facts = extract_facts(doc, table_chunks(doc))
+    out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("0.48"), out.text  # 4.42 − 3.94, not a tax adjustment's row
