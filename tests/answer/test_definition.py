@@ -839,7 +839,9 @@ def test_one_item_on_two_bases_is_each_read_on_its_own() -> None:
         caption="Adjusted Diluted EPS",
     )
     doc = make_doc([reconciliation], company="Acme", year=2022, language="en", file="ACME_2022_10K.pdf")
-    asked = analyze("Acme 2022: compute reported diluted EPS minus adjusted diluted EPS.")
+    asked = analyze(
+        "How far apart were Acme's 2022 EPS figures? Compute reported diluted EPS minus adjusted diluted EPS."
+    )
     assert asked.definition is not None
     printed = [t.item.printed for t in asked.definition.terms]
     assert printed == ["reported diluted EPS", "adjusted diluted EPS"]
