@@ -145,7 +145,7 @@ def find_definition(question: str) -> Definition | None:
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
         asked = _ASKED_METRIC.search(question, 0, m.start())
         name = _name_before(metrics[-1]) if metrics else asked.group(1) if asked else ""
-        found = _parse(name, m.group("expr"))
+        found = _parse(name, m.group("expr") or _ascii_operators(m.group("zh") or ""))
         if found is not None and (name or found.additive()):  # an unnamed ratio: a named formula's
             return found
     for m in _BRACKET.finditer(question):
@@ -178,7 +178,9 @@ _ASKING = re.compile(r"(?:what|how|which)\b", re.I)
 _COMPUTE = re.compile(
     r"(?:^|[.?]\s+)(?:compute|calculate|use)\s+"
     r"(?P<expr>[^?.;:]*?(?:\s/\s|\bdivided by\b|\bminus\b|\bless\b|\s-\s)[^?.;:]*?)"
-    r"(?=,\s*(?:in|to|as|expressed|rounded|excluding|ignoring)\b|[.?;]|$)",
+    r"(?=,\s*(?:in|to|as|expressed|rounded|excluding|ignoring)\b|[.?;]|$)"
+    # "计算方式：前五名合计占比−第一名占比": a Chinese formula introduced by its own label
+    r"|(?:计算方式|计算公式|计算方法)[:：]\s*(?P<zh>[^。？；]*?[−－\-/÷][^。？；]*?)(?=[。？；，,]|$)",
     re.I,
 )
 _ASKED_METRIC = re.compile(r"\bwhat\s+(share|percentage|proportion|portion)\b", re.I)

@@ -849,3 +849,9 @@ def test_one_item_on_two_bases_is_each_read_on_its_own() -> None:
     out = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None
     assert out.calculation.result == Decimal("0.48"), out.text  # 4.42 − 3.94, not a tax adjustment's row
+
+
+def test_a_chinese_formula_introduced_by_its_label_is_read() -> None:
+    d = find_definition("四方科技2019年的毛利额是多少？计算方式：营业收入−营业成本。")
+    assert d is not None and d.tokens[1] == "-"
+    assert [t.item.concept for t in d.terms] == ["revenue", "cost_of_revenue"]
