@@ -21,13 +21,23 @@ class Formula:
     percent: bool  # result shown as a percentage
     keywords: tuple[str, ...]  # words in a question that ask for this formula
     same_unit: bool = False  # result keeps the operands' unit (sum, difference)
-    sums_parts: bool = False  # "({0} + {1}) / {2}": several parts over one whole, their sum shown as a step
 
     @property
     def named(self) -> bool:
         """The formula names its own operands (gross margin: gross profit over revenue), not any item the
         question names (growth, share, difference: "*")."""
         return self.concepts[0] != "*"
+
+    @property
+    def sums_parts(self) -> bool:
+        """The result is several parts summed over one whole ("({0} + {1} + {2}) / {3}"): the sum is worth
+        showing as a step of its own. Read off the template, since formulas are also built at answer time
+        (a question's own definition, a debt ratio over the debt rows a balance sheet prints)."""
+        return (
+            self.template.startswith("(")
+            and self.template.endswith(f") / {{{len(self.concepts) - 1}}}")
+            and (" + " in self.template)
+        )
 
 
 def ratio(xs: list[Decimal]) -> Decimal:

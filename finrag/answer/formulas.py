@@ -86,7 +86,6 @@ FORMULAS: dict[str, Formula] = {
             lambda xs: (xs[0] + xs[1] + xs[2]) / xs[3],
             True,
             ("三费比重", "三费占比", "三费率", "期间费用率"),
-            sums_parts=True,
         ),
         Formula(  # 期间费用: the three period expenses summed
             "period_expenses",

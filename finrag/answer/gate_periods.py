@@ -67,15 +67,16 @@ def _after_evidence(asked: AskedFor, evidence: list[Hit]) -> str | None:
 
 
 def _prints_date(text: str, day: str) -> bool:
-    """``text`` writes the ISO date ``day`` out: "January 31, 2023", "2023年1月31日"."""
+    """``text`` states a balance at the ISO date ``day``: "As of January 31, 2023", "截至2023年1月31日"."""
     try:
         d = date.fromisoformat(day)
     except ValueError:
         return False
     month = list(MONTHS)[d.month - 1]
+    # a balance stated at that day ("As of August 30, 2023, 217,638,155 shares"), not a period ending on it
     return (
-        re.search(rf"\b{month}\s+{d.day},?\s+{d.year}\b", text, re.I) is not None
-        or f"{d.year}年{d.month}月{d.day}日" in text
+        re.search(rf"\b(?:as of|at)\s+{month}\s+{d.day},?\s+{d.year}\b", text, re.I) is not None
+        or re.search(rf"(?:截至|截止|于){d.year}年{d.month}月{d.day}日", text) is not None
     )
 
 

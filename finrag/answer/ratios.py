@@ -180,7 +180,6 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         _plus_over,
         True,
         ("ebitda margin", "ebitda % margin", "ebitda利润率"),
-        sums_parts=True,
     ),
     Formula(
         "return_on_assets",
