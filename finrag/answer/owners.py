@@ -208,10 +208,12 @@ def _heading_item(fact: Fact, chunk_of: dict[str, Chunk], asked: AskedFor | None
     no item asked ("Specialty Materials" over "Corning Gorilla Glass"), the asked item the table's label
     column is headed by ("Revenue from external customers | 2021 | 2020")."""
     if asked is not None and not _heads_asked(fact.section, asked) and (c := chunk_of.get(fact.chunk_id)):
-        for line in c.text.splitlines():
+        lines = c.text.splitlines()
+        at = next((i for i, line in enumerate(lines) if line.startswith(f"| {fact.line_item} |")), 0)
+        for line in reversed(lines[:at]):  # the nearest header above the row (a chunk may hold two tables)
             cells = [x.strip() for x in line.strip().strip("|").split("|")]
-            if len(cells) > 1 and cells[0] and all(_YEAR.match(x) for x in cells[1:] if x):
-                return _title_item(cells[0], asked) or normalise(fact.section)
+            if len(cells) > 1 and any(cells[1:]) and all(_YEAR.match(x) for x in cells[1:] if x):
+                return (_title_item(cells[0], asked) if cells[0] else None) or normalise(fact.section)
     return normalise(fact.section)
 
 

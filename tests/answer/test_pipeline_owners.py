@@ -62,6 +62,9 @@ Selected financial information concerning the Company's product lines follows (i
 | Orbital® Starlite® Glass | 1,403 | 1,420 |
 | Other space products | 605 | 464 |
 | Total Space Vehicles | 2,008 | 1,884 |
+| Property and Equipment | 2020 | 2019 |
+| Space Vehicles | | |
+| Helios Array | 655 | 644 |
 
 ## Lunar Resorts
 
@@ -165,6 +168,9 @@ def test_a_product_line_s_row_under_a_grouping_is_its_figure_of_the_item_heading
     question = "What net sales did Orbital's Starlite Glass product line generate in 2020?"
     a = answerer.ask(SearchRequest(question))
     assert not a.refused and "1,403" in a.answer and "Reportable Segments" in a.answer, a.answer
+    # a row under the table's second header ("Property and Equipment | 2020") is no revenue
+    base = answerer.ask(SearchRequest("What net sales did Orbital's Helios Array generate in 2020?"))
+    assert "655" not in base.answer, base.answer
 
 
 def test_a_rate_printed_as_a_row_of_percentages_under_its_short_name_is_found(answerer: Answerer) -> None:
