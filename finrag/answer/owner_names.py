@@ -12,6 +12,7 @@ from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
 from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
+from finrag.answer.sources import in_source_clause
 from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.model import Chunk
 from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
@@ -176,6 +177,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
             or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
         )
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
+        and not in_source_clause(e, asked.question)  # "Using the 'Certain Line Items' reconciliation in …,"
         and not any(_opens(e, m.printed) for m in asked.line_items)  # "Research, development and … expenses"
         and not _in_follow_up(e, asked)  # "…headcount at June 30, and did that include First Republic staff?"
         and not re.search(

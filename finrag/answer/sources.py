@@ -30,6 +30,14 @@ SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-t
 )
 
 
+def in_source_clause(name: str, text: str) -> bool:
+    """``name`` is written only inside a clause saying where to read ("Using the 'Certain Line Items'
+    reconciliation in PepsiCo's first-quarter 2023 earnings release, …"): the name of a table, no owner."""
+    spans = [m.span() for m in _SOURCE_LEAD.finditer(text)]
+    found = [m.start() for m in re.finditer(re.escape(name), text)]
+    return bool(found) and all(any(a <= at < b for a, b in spans) for at in found)
+
+
 def _outside(items: list[LineItemMatch], spans: list[tuple[int, int]]) -> list[LineItemMatch]:
     return [m for m in items if not any(a <= m.start < b for a, b in spans)]
 

@@ -43,6 +43,21 @@ def test_a_product_s_revenue_is_never_answered_with_the_company_total() -> None:
     assert lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None
 
 
+def test_a_table_named_in_the_clause_saying_where_to_read_owns_no_figure() -> None:
+    doc = make_doc([TOTALS], company="Pfizer", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "Certain Line Items: the reconciliation of reported to adjusted results.", 40, n=9)
+    asked = analyze(
+        "Using the 'Certain Line Items' reconciliation in Pfizer's 2021 earnings release, what net income "
+        "attributable to Pfizer did it report for 2021?"
+    )
+    asked.companies = ["Pfizer"]
+    assert "Certain Line Items" not in subject_names(asked, [*chunks, prose])
+    named = analyze("What net income did Pfizer's Certain Line Items unit report for 2021?")
+    named.companies = ["Pfizer"]
+    assert "Certain Line Items" in subject_names(named, [*chunks, prose])  # named as an owner, it is one
+
+
 def test_a_product_named_with_a_descriptor_the_text_words_otherwise_owns_the_figure() -> None:
     income = Table(
         "t3",
