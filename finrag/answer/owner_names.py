@@ -164,6 +164,8 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     # ("Asset & Wealth Management" is one name, its heading printed in capitals)
     names += [e.split()[0] for e in named if " " in e and "&" not in e and e not in text]
     names += [e.removesuffix("分部") for e in named if e.endswith("分部") and len(e) > 4]  # "冷冻设备分部"
+    # "四方科技子公司南通四方罐式储运设备制造有限公司": the subsidiary written after the filer owns the figure
+    names += [m.group(1) for e in named if (m := _SUBSIDIARY_AFTER.search(e))]
     # "湖南省南岭化工厂": a table names it without its province ("南岭化工厂")
     names += [e[m.end() :] for e in named if (m := _PLACE.match(e)) and len(e) - m.end() >= MIN_NAME_CHARS]
     kept = [
@@ -189,6 +191,9 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         )  # "Activision Blizzard's Blizzard segment"
     ]
     return [e for e in kept if not _whole_of(e, kept, asked.question)]
+
+
+_SUBSIDIARY_AFTER = re.compile(r"(?:全资|控股)?子公司([\u4e00-\u9fff（）()]{4,})$")
 
 
 def _whole_of(name: str, names: list[str], question: str) -> bool:

@@ -187,3 +187,11 @@ def test_a_subsidiary_s_share_of_the_group_s_figure_reads_each_from_its_own_plac
         )
     )
     assert not a.refused and "1,291,522.10 / 129,465,020.68" in a.answer and "1.00%" in a.answer, a.answer
+
+
+def test_a_subsidiary_written_right_after_the_filer_owns_the_figure(answerer: Answerer) -> None:
+    subsidiary = "华信制冷子公司南通华信制冷工程有限公司2019年"
+    margin = answerer.ask(SearchRequest(f"{subsidiary}的营业成本和毛利率是多少？"))
+    assert margin.refused, margin.answer  # its paragraph prints no cost of sales: the group's margin is none
+    profit = answerer.ask(SearchRequest(f"{subsidiary}的净利润是多少？"))
+    assert "1,291,522.10" in profit.answer and "129,465,020.68" not in profit.answer, profit.answer
