@@ -34,6 +34,12 @@ BALANCE_ROWS: dict[str, tuple[str, ...]] = {
     "advances_received": ("预收款项", "预收账款"),
     "contract_liabilities": ("合同负债", "contract liabilities"),
     "contract_assets": ("合同资产", "contract assets"),
+    "accumulated_oci": (  # the equity balance, not the year's other comprehensive income
+        "accumulated other comprehensive loss",
+        "accumulated other comprehensive income",
+        "accumulated other comprehensive income (loss)",
+        "accumulated other comprehensive loss, net",
+    ),
     # a liability, not revenue: "unearned revenue" is never the income statement's revenue row
     "unearned_revenue": ("unearned revenue", "unearned revenues", "deferred revenue", "deferred revenues"),
     "capital_reserve": ("资本公积", "additional paid-in capital"),

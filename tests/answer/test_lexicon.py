@@ -56,6 +56,12 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
         ),
         ("Contract assets", "contract assets", "contract_assets"),
         ("Unearned revenue", "unearned revenue", "unearned_revenue"),  # a liability, not revenue
+        (  # the equity balance, not the year's other comprehensive income
+            "Accumulated other comprehensive income (loss)",
+            "accumulated other comprehensive income",
+            "accumulated_oci",
+        ),
+        ("城建税", "城建税", "city_construction_tax"),  # how people write 城市维护建设税
         ("应付帐款", "应付账款", "accounts_payable"),  # 帐, the old form of 账
         ("WW", "worldwide", None),  # a release's product rows: US, Intl, WW
         (
