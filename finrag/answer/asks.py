@@ -49,6 +49,7 @@ _PERIOD_WORDS = re.compile(
     r"|worldwide|global|consolidated"  # "j&j darzalex worldwide sales q4 2022": the scope of the item typed
     r"|vs|versus|net"  # "amcor net interest expense for the june 2023 quarter vs the june 2022 quarter"
     r"|expenses?"  # "adobe sales and marketing expense for fiscal 2014 (year ended nov 28, 2014)"
+    r"|per|according to|form|10-k|10-q"  # "mmm 2016 SG&A, per the 2018 10-K?": where to read it
     r"|january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
     r"|\d+|[年度末初底月日季第一二三四]|[\W_]",

@@ -253,7 +253,11 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.intent = "calculation"
     elif asked.line_items and (
         asks_amount(text)
-        or typed_tersely(text, [*asked.entities, *asked.companies], [m.printed for m in asked.line_items])
+        or typed_tersely(
+            text,
+            [*asked.entities, *asked.companies, *_ticker(asked, text)],
+            [m.printed for m in asked.line_items],
+        )
         or compares_periods(text, lang, len(asked.years))
         or compared_items(text, lang, asked.line_items, len(asked.years))
         or compared_parts(text, lang, _parts_named(asked), len(asked.line_items)) is not None
@@ -302,6 +306,12 @@ def _parts_named(asked: AskedFor) -> list[str]:
 
 
 _TICKER_LIKE = re.compile(r"[a-z]{2,5}")
+
+
+def _ticker(asked: AskedFor, text: str) -> list[str]:
+    """The ticker a terse question opens with ("mmm 2016 SG&A"), as a name of the company."""
+    first = text.split()[0] if text.split() else ""
+    return [first] if opening_ticker(first, text, asked.companies) else []
 
 
 def opening_ticker(kind: str, text: str, companies: list[str]) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from finrag.answer.asks import asks_amount, asks_reason, compared_items, compared_parts, typed_tersely
 from finrag.answer.query import analyze
+from finrag.model import QueryAnalysis
 
 
 def test_a_figure_asked_as_what_the_company_carried_or_reported_is_an_amount() -> None:
@@ -47,6 +48,7 @@ def test_an_item_and_a_period_typed_tersely_ask_for_the_figure() -> None:
         ["net cash from investing activities"],
     )
     assert typed_tersely("国电05年少数股东损益", ["国电"], ["少数股东损益"])
+    assert typed_tersely("mmm 2016 SG&A, per the 2018 10-K?", ["mmm"], ["SG&A"])  # the report to read
     assert typed_tersely(  # two periods compared, the item with its "net"
         "amcor net interest expense for the june 2023 quarter vs the june 2022 quarter?",
         ["Amcor"],
@@ -79,3 +81,9 @@ def test_a_terse_question_may_name_the_item_s_scope() -> None:
 def test_how_a_report_explains_a_change_is_a_reason_asked() -> None:
     assert asks_reason("国电电力2007年上半年主营业务收入同比增长较快，招股意向书是怎么解释的？")
     assert not asks_reason("国电电力2007年上半年主营业务收入是多少？")
+
+
+def test_a_terse_question_opening_with_a_ticker_asks_for_the_figure() -> None:
+    q = "mmm 2016 SG&A, per the 2018 10-K?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "text", companies=["3M"]))
+    assert asked.intent == "lookup"
