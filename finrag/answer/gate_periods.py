@@ -57,7 +57,7 @@ def _after_evidence(asked: AskedFor, evidence: list[Hit]) -> str | None:
     if not asked.dates or not any(ends) or any(p != "FY" for p in undated):
         return None
     asked_end = max(asked.dates)
-    if any(_prints_date(h.chunk.text, asked_end) for h in evidence):
+    if any(_prints_date(h.chunk.text, asked_end, asked.intent == "text") for h in evidence):
         return None  # a cover page's "As of January 31, 2023, … shares outstanding", after its year
     try:
         reach = max(date.fromisoformat(e[0]) + timedelta(days=e[1]) for e in ends if e)
@@ -66,17 +66,19 @@ def _after_evidence(asked: AskedFor, evidence: list[Hit]) -> str | None:
         return None
 
 
-def _prints_date(text: str, day: str) -> bool:
-    """``text`` states a balance at the ISO date ``day``: "As of January 31, 2023", "截至2023年1月31日"."""
+def _prints_date(text: str, day: str, anywhere: bool = False) -> bool:
+    """``text`` states a balance at the ISO date ``day`` ("As of January 31, 2023", "截至2023年1月31日"), or,
+    ``anywhere``, writes the date at all (a text question about an agreement running "至2007年12月1日")."""
     try:
         d = date.fromisoformat(day)
     except ValueError:
         return False
     month = list(MONTHS)[d.month - 1]
     # a balance stated at that day ("As of August 30, 2023, 217,638,155 shares"), not a period ending on it
+    en, zh = (r"", r"") if anywhere else (r"\b(?:as of|at)\s+", r"(?:截至|截止|于)")
     return (
-        re.search(rf"\b(?:as of|at)\s+{month}\s+{d.day},?\s+{d.year}\b", text, re.I) is not None
-        or re.search(rf"(?:截至|截止|于){d.year}年{d.month}月{d.day}日", text) is not None
+        re.search(rf"{en}\b{month}\s+{d.day},?\s+{d.year}\b", text, re.I) is not None
+        or re.search(rf"{zh}{d.year}年{d.month}月{d.day}日", text) is not None
     )
 
 

@@ -211,6 +211,11 @@ def test_a_date_after_the_report_s_year_that_its_cover_page_writes_out_is_covere
     later = "At February 14, 2023, 4,199,882,937 shares were outstanding."  # another day: not covered
     decision = decide(asked, [Hit(make_chunk(doc, later, 2), 0.9)], ["Acme"], AnswerSettings())
     assert not decision.answerable and decision.missing == ["2023-01-31"]
+    # a text question may ask of any day the evidence writes ("an agreement running to February 14, 2023")
+    q = "What did Acme's supply agreement running to February 14, 2023 commit it to?"
+    text = analyze(q, QueryAnalysis(q, q, "en", "text", periods=find_periods(q)))
+    deal = "The supply agreement, running to February 14, 2023, commits Acme to buy 500 tons of steel."
+    assert decide(text, [Hit(make_chunk(doc, deal, 9), 0.9)], ["Acme"], AnswerSettings()).answerable
 
 
 def test_a_figure_of_a_named_company_that_filed_nothing_here_is_refused() -> None:
