@@ -58,9 +58,15 @@ def rounded(value: Decimal, places: int) -> Decimal:
 
 
 def compute(
-    formula: Formula, operands: list[Operand], *, places: int | None = None, lang: str = "zh"
+    formula: Formula,
+    operands: list[Operand],
+    *,
+    places: int | None = None,
+    lang: str = "zh",
+    change_too: bool = False,
 ) -> Calculation:
-    """Apply ``formula`` to cited operands; the text shows names, printed values and the rounded result."""
+    """Apply ``formula`` to cited operands; the text shows names, printed values and the rounded result.
+    ``change_too``: a growth of one item shows the amount it changed by as well (``asks_change_amount``)."""
     if formula.name not in VARIADIC and len(operands) != len(formula.concepts):
         raise AnswerError(f"{formula.name} needs {len(formula.concepts)} inputs, got {len(operands)}")
     if len(operands) < 2 and formula.name in VARIADIC:
@@ -102,7 +108,7 @@ def compute(
         result_text += f" {unit}" if lang != "zh" else unit
     if (rate := _change_rate(formula, operands, values)) is not None:  # one item's change: its rate too
         result_text += f"（{rate}%）" if lang == "zh" else f" ({rate}%)"
-    if formula.percent and (change := _change_amount(template, operands, values)) is not None:
+    if change_too and formula.percent and (change := _change_amount(template, operands, values)) is not None:
         unit_of = _common_unit(operands, use_base) or ""  # one item's growth: the amount it changed by too
         amount = format_number(change, None) + (unit_of if lang == "zh" else f" {unit_of}".rstrip())
         result_text += f"（变动额{amount}）" if lang == "zh" else f" (a change of {amount})"
@@ -118,6 +124,17 @@ def compute(
 
 # "营业收入（2019）": the item, then its period
 _DATED = re.compile(r"\s*[（(][^（()）]*[)）]\s*$")
+
+
+# "减少了多少元？变动率=…", "增加了多少？降幅多大？": the amount of a change asked beside its rate
+_CHANGE_AMOUNT = re.compile(
+    r"(?:增加|减少|增长|下降|降低|提高|上升)了?多少(?!百分|个百分)|增减额|变动额|变化额"
+)
+
+
+def asks_change_amount(question: str) -> bool:
+    """A Chinese question asks how much an item changed by, not only the rate."""
+    return _CHANGE_AMOUNT.search(question) is not None
 
 
 _GROWTH_SHAPES = ("({0} − {1}) / {1}", "({0} − {1}) / {2}")  # "(A − B) / B": one figure's growth over another

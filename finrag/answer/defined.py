@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.calc import Formula, calc_text, compute
+from finrag.answer.calc import Formula, asks_change_amount, calc_text, compute
 from finrag.answer.conversion import with_conversion
 from finrag.answer.definition import OPERATOR_TOKENS, Definition
 from finrag.answer.definition_terms import (
@@ -103,7 +103,9 @@ def defined_answer(
         same_unit=definition.additive(),
     )
     try:
-        calc = with_conversion(asked, compute(formula, operands, places=asked.places, lang=lang), operands)
+        change_too = asks_change_amount(asked.question)
+        worked = compute(formula, operands, places=asked.places, lang=lang, change_too=change_too)
+        calc = with_conversion(asked, worked, operands)
     except AnswerError:
         return None
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

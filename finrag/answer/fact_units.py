@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from finrag.answer.lexicon import QUANTITY_UNITS
 from finrag.answer.per_share import PER_SHARE_ROW
 from finrag.answer.units import Unit
 
-_QUANTITY = re.compile(
-    r"[（(]\s*(?P<unit>(?:万|千|百|亿)?(?:米|吨|台套|台|只|件|套|辆|发|千瓦时|千瓦|瓦|人|户|平方米|立方米|公里|箱|次|个))\s*[)）]"
-)
+# a quantity's unit anywhere in a row's or column's labels ("销售量（万米） 2005年度"; "周转率（次）")
+_QUANTITY = re.compile(rf"[（(]\s*(?P<unit>(?:万|千|百|亿)?(?:{QUANTITY_UNITS}|次))\s*[)）]")
 _COUNT_SCALE = {"万": Decimal(10_000), "千": Decimal(1_000), "百": Decimal(100), "亿": Decimal(100_000_000)}
 # "…, Except Per Share Amounts", "(in thousands, except revenue per membership and percentages)"
 _EXCEPT_PER_SHARE = re.compile(r"except\s+(?:for\s+)?(?:(?:[a-z]+\s+){0,3}per\b|eps\b)", re.I)

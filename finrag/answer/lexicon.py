@@ -42,8 +42,14 @@ def normalise(label: str) -> str:
     text = _DANGLING_SLASH.sub(" ", _FOOTNOTE.sub("", text))  # "net income/(loss) attributable" lost "(loss)"
     text = _SPACE.sub(" ", text).replace(" ,", ",").strip(" :：.").lower()
     if re.search(r"[\u4e00-\u9fff]", text):
-        text = text.replace(" ", "")
+        text = QUANTITY_UNIT.sub("", text.replace(" ", ""), count=1) or text  # "产量(吨)" is the 产量 row
     return _ABBREVIATED.get(text, text)
+
+
+# units of quantity a row or column is counted in ("产量（吨）", "销售量（万米）"), after 万/千/百/亿
+QUANTITY_UNITS = "米|吨|台套|台|只|件|套|辆|发|千瓦时|千瓦|瓦|人|户|平方米|立方米|公里|箱|个"
+# such a unit after a row's name is the cell's unit, no part of the name ("产量(吨)" is the 产量 row)
+QUANTITY_UNIT = re.compile(rf"[（(]\s*(?P<unit>(?:万|千|百|亿)?(?:{QUANTITY_UNITS}))\s*[)）]$")
 
 
 # row labels releases abbreviate ("WW" under a product's "US" and "Intl" rows): the words a question uses

@@ -8,7 +8,7 @@ from decimal import Decimal
 from functools import partial
 
 from finrag.answer.asks import quoted_row
-from finrag.answer.calc import AVERAGE_SHARE, calc_text, compute
+from finrag.answer.calc import AVERAGE_SHARE, asks_change_amount, calc_text, compute
 from finrag.answer.cells import amount_beside
 from finrag.answer.conversion import with_conversion
 from finrag.answer.formulas import PRINTED_FIRST, summed_share
@@ -352,7 +352,9 @@ def _calculation(
     if formula.name == "yoy_growth" and all(w.quarter and w.year == wants[0].year for w in wants):
         formula = replace(formula, zh="环比增长率", en="Quarter-over-quarter growth")  # Q2 over Q1 of a year
     try:
-        calc = with_conversion(asked, compute(formula, operands, places=asked.places, lang=lang), operands)
+        change_too = asks_change_amount(asked.question)
+        worked = compute(formula, operands, places=asked.places, lang=lang, change_too=change_too)
+        calc = with_conversion(asked, worked, operands)
     except AnswerError:
         return None
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from finrag.answer.calc import FORMULAS, Operand, compute, detect_formula
+from finrag.answer.calc import FORMULAS, Operand, asks_change_amount, compute, detect_formula
 from finrag.errors import AnswerError
 
 
@@ -160,10 +160,14 @@ def test_one_items_difference_between_two_periods_shows_its_rate_too() -> None:
 def test_one_items_growth_between_two_periods_shows_the_amount_it_changed_by_too() -> None:
     later = op("预收账款 (2005)", "9302153.44")
     earlier = op("预收账款 (2004)", "14520588.73")
-    text = compute(FORMULAS["yoy_growth"], [later, earlier]).text
+    assert asks_change_amount("2005年末的预收账款比2004年末减少了多少元？变动率=…")
+    assert not asks_change_amount("预收账款比上年增长了百分之几？")
+    text = compute(FORMULAS["yoy_growth"], [later, earlier], change_too=True).text
     assert text.endswith("= -35.94%（变动额-5,218,435.29元）"), text
+    assert "变动额" not in compute(FORMULAS["yoy_growth"], [later, earlier]).text  # the rate alone asked
     other = op("应收账款 (2004)", "14520588.73")
-    assert "变动额" not in compute(FORMULAS["yoy_growth"], [later, other]).text  # two items: no change of one
+    two_items = compute(FORMULAS["yoy_growth"], [later, other], change_too=True).text
+    assert "变动额" not in two_items  # two items: no change of one
 
 
 def test_a_per_unit_average_is_no_mean_and_by_what_percentage_is_a_change() -> None:

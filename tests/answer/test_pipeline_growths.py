@@ -20,6 +20,15 @@ TIANYUAN = """# 安徽天源科技股份有限公司首次公开发行股票招�
 | 项目 | 2003年12月31日 | 2004年12月31日 | 2005年12月31日 |
 |---|---|---|---|
 | 人数 | 169 | 201 | 226 |
+
+## 1、公司近三年主要产品产能、产量、销售量和产销率情况如下：
+
+| 产品 | 项目 | 2003年 | 2004年 | 2005年 |
+|---|---|---|---|---|
+| 四氧化三锰 | 产能（吨） | 6,000 | 10,000 | 10,000 |
+| | 产量（吨） | 5,804.0 | 9,804.2 | 10,178.3 |
+| 永磁铁氧体器件 | 产能（吨） | 600 | 1,200 | 1,300 |
+| | 产量（吨） | 524.5 | 1,217.8 | 929.5 |
 """
 
 GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2021
@@ -70,3 +79,10 @@ def test_a_comparable_sales_growth_is_quoted_under_the_heading_the_question_word
 def test_a_net_issuance_of_long_term_debt_is_issuance_less_repayments(answerer: Answerer) -> None:
     a = answerer.ask(SearchRequest("globex 2021 net long-term debt issuance?"))
     assert "3,961" in a.answer
+
+
+def test_a_product_s_ratio_of_two_measures_its_rows_print_with_their_units(answerer: Answerer) -> None:
+    # "产量（吨）" is the 产量 row; the product is written before the year, not after it
+    question = "按天源科技招股意向书，永磁铁氧体器件2004年的产能利用率是多少？产能利用率=产量/产能"
+    a = answerer.ask(SearchRequest(question))
+    assert "1,217.8 / 1,200" in a.answer and "101.48%" in a.answer, a.answer
