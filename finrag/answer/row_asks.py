@@ -38,7 +38,7 @@ def shows_measure(measure: str, text: str) -> bool:
 # A part of an asset's balance a Chinese question writes right after it ("固定资产的累计折旧")
 # "商誉所在资产组": the asset group holding the goodwill, another balance than the goodwill's own
 _ZH_PART = re.compile(
-    r"(?:的|中的|计提的|所计提的|已计提的)?\s*(累计折旧|累计摊销|坏账准备|减值准备|跌价准备|账面原值|原值|所在资产组)"
+    r"(?:的|中的|计提的|所计提的|已计提的)?\s*(累计折旧|累计摊销|坏账准备|坏账损失|减值准备|减值损失|跌价准备|账面原值|原值|所在资产组)"
 )
 
 

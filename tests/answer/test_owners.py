@@ -46,7 +46,7 @@ def test_a_product_s_revenue_is_never_answered_with_the_company_total() -> None:
 def test_a_table_named_in_the_clause_saying_where_to_read_owns_no_figure() -> None:
     doc = make_doc([TOTALS], company="Pfizer", year=2021, language="en", unit_line="")
     chunks = table_chunks(doc)
-    prose = make_chunk(doc, "Certain Line Items: the reconciliation of reported to adjusted results.", 40, n=9)
+    prose = make_chunk(doc, "Certain Line Items: reported results reconciled to adjusted ones.", 40, n=9)
     asked = analyze(
         "Using the 'Certain Line Items' reconciliation in Pfizer's 2021 earnings release, what net income "
         "attributable to Pfizer did it report for 2021?"
