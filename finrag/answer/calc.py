@@ -127,14 +127,22 @@ _DATED = re.compile(r"\s*[（(][^（()）]*[)）]\s*$")
 
 
 # "减少了多少元？变动率=…", "增加了多少？降幅多大？": the amount of a change asked beside its rate
-_CHANGE_AMOUNT = re.compile(
+_ZH_CHANGE_AMOUNT = re.compile(
     r"(?:增加|减少|增长|下降|降低|提高|上升)了?多少(?!百分|个百分)|增减额|变动额|变化额"
 )
+# "compute the year-over-year increase in USD millions": an amount, however the growth is worded (asked with
+# a percentage too, the change is worked out as a difference of its own: ``numeric_step.with_amount``)
+_EN_CHANGE_AMOUNT = re.compile(
+    r"\b(?:increase|decrease|change|rise|decline|drop)\s+in\s+(?:usd|us\$|dollars|millions|billions)\b", re.I
+)
+_PERCENT_TOO = re.compile(r"\bpercent|%", re.I)
 
 
 def asks_change_amount(question: str) -> bool:
-    """A Chinese question asks how much an item changed by, not only the rate."""
-    return _CHANGE_AMOUNT.search(question) is not None
+    """A question asks how much an item changed by, not only the rate."""
+    if _ZH_CHANGE_AMOUNT.search(question):
+        return True
+    return _EN_CHANGE_AMOUNT.search(question) is not None and not _PERCENT_TOO.search(question)
 
 
 _GROWTH_SHAPES = ("({0} − {1}) / {1}", "({0} − {1}) / {2}")  # "(A − B) / B": one figure's growth over another

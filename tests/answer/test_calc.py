@@ -162,6 +162,8 @@ def test_one_items_growth_between_two_periods_shows_the_amount_it_changed_by_too
     earlier = op("预收账款 (2004)", "14520588.73")
     assert asks_change_amount("2005年末的预收账款比2004年末减少了多少元？变动率=…")
     assert not asks_change_amount("预收账款比上年增长了百分之几？")
+    assert asks_change_amount("… then compute the year-over-year increase in USD millions.")
+    assert not asks_change_amount("What was the year-over-year increase in revenue?")
     text = compute(FORMULAS["yoy_growth"], [later, earlier], change_too=True).text
     assert text.endswith("= -35.94%（变动额-5,218,435.29元）"), text
     assert "变动额" not in compute(FORMULAS["yoy_growth"], [later, earlier]).text  # the rate alone asked
