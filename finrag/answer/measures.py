@@ -9,6 +9,7 @@ import re
 
 from finrag.answer.asks import asks_reason
 from finrag.answer.formulas import GROWTH_FORMULAS
+from finrag.answer.lexicon import synonyms
 from finrag.answer.parts import came_from_parts
 from finrag.answer.periods import quarter_named, quarter_number
 from finrag.answer.query import AskedFor
@@ -103,6 +104,22 @@ def percent_unanswered(asked: AskedFor, text: str) -> bool:
     )
 
 
+def _unquoted_part(asked: AskedFor, text: str) -> str | None:
+    """The part of a share the question asks ("research and development" of "what percentage of revenue …
+    spend on research and development") that the quoted ``text`` never names, else None."""
+    if asked.formula is None or asked.formula.name not in _SHARES or len(asked.line_items) < 2:
+        return None
+    part = next((m for m in asked.line_items if m.concept != "revenue"), None)
+    if part is None:
+        return None
+    low = text.lower()
+    names = [part.printed.lower(), *(synonyms(part.concept) if part.concept else [])]
+    return None if any(n and n in low for n in names) else part.printed
+
+
+_SHARES = ("share_of_total", "share_of_revenue")
+
+
 def unanswered_measure(asked: AskedFor, text: str) -> str | None:
     """What the quoted ``text`` leaves out of a figure question, else None."""
     if not text:
@@ -117,6 +134,8 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
     for part in came_from_parts(asked):  # "came through e-commerce channels": a quote never naming them
         if part.split()[0].lower() not in text.lower():
             return part
+    if (part_item := _unquoted_part(asked, text)) is not None:
+        return part_item  # "what percentage of revenue did Costco spend on R&D": a quote of revenue alone
     rate = (
         asked.formula is not None
         and (

@@ -130,3 +130,11 @@ def test_an_income_or_revenue_asked_needs_a_number_in_the_quote_not_just_a_citat
     names = "Wal-Mart de Mexico, S.A.B. de C.V. Mexico Wal-Mart Canada Corp.[1]"
     assert unanswered_measure(asked, names) == "a figure"
     assert unanswered_measure(asked, "Walmex contributed operating income of $2.1 billion.[1]") is None
+
+
+def test_a_share_quoted_without_its_part_answers_nothing() -> None:
+    asked = analyze("What percentage of its fiscal 2021 revenue did Costco spend on research and development")
+    quote = "Net sales increased 18% to $192,052 driven by a 16% increase in comparable sales.[1]"
+    assert unanswered_measure(asked, quote) == "research and development"
+    said = "Research and development costs were 2% of revenue in fiscal 2021.[3]"
+    assert unanswered_measure(asked, said) is None
