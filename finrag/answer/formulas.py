@@ -292,12 +292,15 @@ def detect_formula(question: str) -> Formula | None:
         return FORMULAS[shared]
     if best is None and _BY_WHAT_PERCENT.search(low):  # "by what percentage did X change from 2018 to 2019"
         return FORMULAS["yoy_growth"]
+    if best is None and _HOW_MUCH_MORE.search(low):  # "how much bigger at the end of FY2023 than …"
+        return FORMULAS["difference"]
     return best[1] if best else None
 
 
 _SHARE_OF_SUM = {"sum": "share_of_total", "period_expenses": "period_expense_ratio"}  # a sum's share asked
 _CHANGE_STATEMENT = re.compile(r"(?:所有者|股东)权益变动表")
 _CHANGED = re.compile(r"增加|减少|增长|下降|变动|变化")
+_HOW_MUCH_MORE = re.compile(r"\bhow much (?:bigger|larger|smaller|higher|lower|greater)\b")
 _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: points?)?\b(?! of)")
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
     r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"

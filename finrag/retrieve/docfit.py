@@ -23,7 +23,7 @@ picks, among the named companies' documents, the ones fitting best (the focus li
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from finrag.model import DocumentRecord, Period, QueryAnalysis
@@ -132,15 +132,24 @@ def best_files(ask: PeriodAsk | None, companies: list[list[DocumentRecord]], win
         if records and all(r.meta.fiscal_year is None for r in records):
             out += [r.file for r in records]  # a prospectus is dated by no fiscal year: its own files
             continue
-        for reach in (window, window + ANNUAL_REACH):  # a 10-K prints its flows for three years
-            scored = [
-                (doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, reach, r.meta.period_end), r.file)
-                for r in records
-            ]
-            top = max((s for s, _ in scored), default=0.0)
-            if top > 0:
-                break
-        if top <= 0:  # nothing of the asked period for this company: no preference at all
+        files = _fitting(ask, records, window)
+        if not files:  # nothing of the asked period for this company: no preference at all
             return []
-        out += [f for s, f in scored if s == top]
+        out += files
+        if ask.target - ask.first > window + ANNUAL_REACH:  # "FY2016 … FY2023": no report prints both
+            out += _fitting(replace(ask, target=ask.first, ends=()), records, window)
     return list(dict.fromkeys(out))
+
+
+def _fitting(ask: PeriodAsk, records: list[DocumentRecord], window: int) -> list[str]:
+    """The files of the company's reports that fit ``ask`` best, reaching a year further when none does
+    (a 10-K prints its flows for three years); [] when none fits."""
+    for reach in (window, window + ANNUAL_REACH):
+        scored = [
+            (doc_fit(ask, r.meta.fiscal_year, r.meta.fiscal_period, reach, r.meta.period_end), r.file)
+            for r in records
+        ]
+        top = max((s for s, _ in scored), default=0.0)
+        if top > 0:
+            return [f for s, f in scored if s == top]
+    return []

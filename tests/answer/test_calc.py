@@ -80,6 +80,11 @@ def test_division_by_zero_and_wrong_arity_are_errors() -> None:
         compute(FORMULAS["gross_margin"], [op("a", "1")])
 
 
+def test_how_much_bigger_one_figure_is_than_another_is_their_difference() -> None:
+    formula = detect_formula("msft retained earnings — how much bigger at the end of FY2023 than of FY2016?")
+    assert formula is not None and formula.name == "difference"
+
+
 def test_detect_formula_prefers_the_longest_keyword() -> None:
     assert detect_formula("四方科技管理费用率是多少").name == "admin_expense_ratio"  # type: ignore[union-attr]
     assert detect_formula("2019年四方科技毛利率是多少").name == "gross_margin"  # type: ignore[union-attr]

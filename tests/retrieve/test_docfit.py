@@ -43,6 +43,16 @@ def test_a_span_of_years_wants_the_latest_report_which_holds_all_of_them() -> No
     assert doc_fit(ask, 2020, "FY", WINDOW) == PARTIAL
 
 
+def test_a_span_longer_than_any_report_prints_wants_the_reports_of_both_ends() -> None:
+    wide = [*ACME, _rec("ACME_2016_10K.pdf", 2016, "FY")]
+    ask = _ask("acme retained earnings: how much bigger at the end of FY2022 than at the end of FY2016?")
+    assert best_files(ask, [wide], WINDOW) == [
+        "ACME_2022_10K.pdf",
+        "ACME_2022Q4_EARNINGS.pdf",
+        "ACME_2016_10K.pdf",
+    ]
+
+
 def test_guidance_for_a_year_is_in_the_year_end_report_of_the_year_before() -> None:
     ask = _ask("Is growth in Acme's adjusted EPS expected to accelerate in FY2023?")
     assert ask is not None and ask.forward and ask.target == 2022
