@@ -213,8 +213,9 @@ def best_fact(
     # "according to the working-capital lines of the cash flow statement": a balance's change is asked
     change = home == "balance" and cash_flow_asked(asked.question)
 
-    # "adjusted diluted EPS" named as an operand: the "Adjusted diluted earnings per share" row is its own
-    basis_named = bool(want.item.concept) and _ADJUSTED_ROW.match(want.item.printed) is not None
+    # the basis an operand names ("adjusted diluted EPS" − "reported …": each its own row), else the ask's
+    named_basis = _ADJUSTED_ROW.search(want.item.printed) is not None
+    basis_named = bool(want.item.concept) and named_basis
 
     def row(f: Fact) -> str:  # "(increase) in inventories": the inventories' change, when that is asked
         norm = _ADJUSTED_ROW.sub("", f.line_item_norm, count=1).strip() if basis_named else f.line_item_norm
@@ -249,14 +250,12 @@ def best_fact(
     computes = asked.formula is not None and any(PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(PER_SHARE.search(low_q)) and not computes
     per_share_item = bool(PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
-    # the basis an operand's name states ("reported diluted EPS" − "adjusted diluted EPS"), else the ask's
-    named_basis = _ADJUSTED_ROW.search(want.item.printed) is not None
     reported = bool(_REPORTED_ITEM.match(want.item.printed)) or (
         not named_basis and bool(_UNADJUSTED.search(asked.question))
     )
     headed = (singular(asked.question), [singular(e) for e in asked.entities])  # headings the question writes
     deducted = bool(_DEDUCTED_ASKED.search(asked.question)) and not _DEDUCTED_ROW.search(want.item.printed)
-    adjusted = not reported and ((named_basis and bool(want.item.concept)) or _asks_adjusted(asked, want))
+    adjusted = not reported and (basis_named or _asks_adjusted(asked, want))
     spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
     transfer = bool(_TRANSFER.search(asked.question))
