@@ -107,14 +107,15 @@ def percent_unanswered(asked: AskedFor, text: str) -> bool:
 def _unquoted_part(asked: AskedFor, text: str) -> str | None:
     """The part of a share the question asks ("research and development" of "what percentage of revenue …
     spend on research and development") that the quoted ``text`` never names, else None."""
-    if asked.formula is None or asked.formula.name not in _SHARES or len(asked.line_items) < 2:
+    if asked.language != "en" or asked.formula is None or asked.formula.name not in _SHARES:
         return None
     part = next((m for m in asked.line_items if m.concept != "revenue"), None)
-    if part is None:
+    if part is None or len(asked.line_items) < 2:
         return None
+    names = [part.printed, *(synonyms(part.concept) if part.concept else [])]
+    words = {w for n in names for w in re.findall(r"[a-z&]{4,}", n.lower())}  # any of its words will do
     low = text.lower()
-    names = [part.printed.lower(), *(synonyms(part.concept) if part.concept else [])]
-    return None if any(n and n in low for n in names) else part.printed
+    return None if not words or any(w in low for w in words) else part.printed
 
 
 _SHARES = ("share_of_total", "share_of_revenue")
