@@ -109,6 +109,8 @@ def _unquoted_part(asked: AskedFor, text: str) -> str | None:
     spend on research and development") that the quoted ``text`` never names, else None."""
     if asked.language != "en" or asked.formula is None or asked.formula.name not in _SHARES:
         return None
+    if _CJK.search(text):
+        return None  # an English question over a Chinese filing: the quote words the part in Chinese
     part = next((m for m in asked.line_items if m.concept != "revenue"), None)
     if part is None or len(asked.line_items) < 2:
         return None
@@ -119,6 +121,7 @@ def _unquoted_part(asked: AskedFor, text: str) -> str | None:
 
 
 _SHARES = ("share_of_total", "share_of_revenue")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def unanswered_measure(asked: AskedFor, text: str) -> str | None:
