@@ -138,5 +138,5 @@ def test_a_share_quoted_without_its_part_answers_nothing() -> None:
     assert unanswered_measure(asked, quote) == "research and development"
     said = "Research and development costs were 2% of revenue in fiscal 2021.[3]"
     assert unanswered_measure(asked, said) is None
-    chinese = "2010年末公司员工中研发人员占员工总数的12.5%。[2]"  # a Chinese filing words the part its own way
+    chinese = "2010年末公司员工中研发人员占员工总数的12.5%。[2]"  # a Chinese filing words its part its way
     assert unanswered_measure(asked, chinese) is None
