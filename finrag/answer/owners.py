@@ -49,7 +49,7 @@ def owned_facts(
     if not names:
         return facts
     wanted = [n.lower() for n in names]
-    # a row printing the company's name before its product's ("Corning® Gorilla® Glass")
+    # a row printing the company's name before its product's ("Corning Gorilla Glass")
     labels = wanted + [f"{c.lower()} {n}" for c in (asked.companies if asked else []) for n in wanted]
     under = [f for f in facts if any(_owns(n, f.section) for n in wanted)]
     # a table under the owner's heading ("ASSET & WEALTH MANAGEMENT" > "Selected income statement data")
