@@ -332,7 +332,11 @@ def _qualifies(label: str, syn: str) -> bool:
         return (
             not label[rest].isalnum() and not _JOINED_ITEM.match(label, rest) and not _OWED.match(label, rest)
         )
-    return label.endswith(syn) and label[: -len(syn)] in _SAFE_PREFIXES
+    if label.endswith(syn) and label[: -len(syn)] in _SAFE_PREFIXES:
+        return True
+    # "consolidated net income attributable to walmart": a safe word, then the item with its qualifier
+    lead = next((p for p in _SAFE_PREFIXES if label.startswith(p)), "")
+    return bool(lead) and _qualifies(label[len(lead) :], syn)
 
 
 def contained_forms(concept: str) -> list[str]:

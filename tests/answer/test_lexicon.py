@@ -81,6 +81,8 @@ def test_printed_labels_normalise_to_concepts(printed: str, norm: str, concept: 
     [
         ("purchases of property, plant and equipment (pp&e)", "capex", True),
         ("net income attributable to costco", "net_profit_parent", True),
+        ("consolidated net income attributable to walmart", "net_profit_parent", True),  # a safe word first
+        ("consolidated net income", "net_profit_parent", False),  # the noncontrolling interests' share too
         ("total inventories", "inventory", True),
         ("merchandise inventories", "inventory", True),
         ("net cash from operations", "operating_cash_flow", True),
