@@ -148,10 +148,15 @@ def asks_change_amount(question: str) -> bool:
 _GROWTH_SHAPES = ("({0} − {1}) / {1}", "({0} − {1}) / {2}")  # "(A − B) / B": one figure's growth over another
 
 
+def _one_item(operands: list[Operand]) -> bool:
+    """Every operand is one item at its own period ("营业收入（2019）", "营业收入（2018）")."""
+    return len({_DATED.sub("", op.label) for op in operands}) == 1
+
+
 def _change_amount(template: str, operands: list[Operand], values: list[Decimal]) -> Decimal | None:
     """A growth of one item between two periods ("(预收账款 (2005) − 预收账款 (2004)) / 预收账款 (2004)"):
     the amount it changed by, often asked beside the rate ("减少了多少元？变动率=…"); else None."""
-    if template not in _GROWTH_SHAPES or len({_DATED.sub("", op.label) for op in operands}) != 1:
+    if template not in _GROWTH_SHAPES or not _one_item(operands):
         return None
     if len(values) > 2 and values[2] != values[1]:
         return None
@@ -160,9 +165,7 @@ def _change_amount(template: str, operands: list[Operand], values: list[Decimal]
 
 def _change_rate(formula: Formula, operands: list[Operand], values: list[Decimal]) -> str | None:
     """A difference of one item between two periods, as a rate of the earlier ("−70.32"), else None."""
-    if formula.name != "difference" or len(operands) != 2 or values[1] == 0:
-        return None
-    if _DATED.sub("", operands[0].label) != _DATED.sub("", operands[1].label):
+    if formula.name != "difference" or len(operands) != 2 or values[1] == 0 or not _one_item(operands):
         return None
     rate = rounded((values[0] - values[1]) / abs(values[1]) * HUNDRED, DEFAULT_PLACES)
     return format_number(rate, DEFAULT_PLACES)

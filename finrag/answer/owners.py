@@ -19,6 +19,7 @@ from finrag.answer.lexicon import (
     normalise,
     synonyms,
 )
+from finrag.answer.periods import BARE_YEAR
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
@@ -212,12 +213,9 @@ def _heading_item(fact: Fact, chunk_of: dict[str, Chunk], asked: AskedFor | None
         at = next((i for i, line in enumerate(lines) if line.startswith(f"| {fact.line_item} |")), 0)
         for line in reversed(lines[:at]):  # the nearest header above the row (a chunk may hold two tables)
             cells = [x.strip() for x in line.strip().strip("|").split("|")]
-            if len(cells) > 1 and any(cells[1:]) and all(_YEAR.match(x) for x in cells[1:] if x):
+            if len(cells) > 1 and any(cells[1:]) and all(BARE_YEAR.fullmatch(x) for x in cells[1:] if x):
                 return (_title_item(cells[0], asked) if cells[0] else None) or normalise(fact.section)
     return normalise(fact.section)
-
-
-_YEAR = re.compile(r"^(?:fy\s*)?(?:19|20)\d{2}$", re.I)
 
 
 def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -> list[Fact]:

@@ -92,9 +92,6 @@ def tidy(rows: list[list[str]]) -> list[list[str]]:
     return [r + [""] * (width - len(r)) for r in cleaned]
 
 
-_YEAR = re.compile(r"^(?:19|20)\d{2}$")
-
-
 def _unshifted(row: list[str]) -> list[str]:
     """A header of consecutive years whose first year sat over the label column, the cell right of it empty
     ("2020 | | 2019 | 2018" over "Occupancy | 55% | 91%"): that year moved over the first value column."""
