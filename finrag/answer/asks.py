@@ -83,7 +83,8 @@ YES_NO = re.compile(
 # where a comparison of two items turns to the second ("more cash on A than on B", "A exceeded B")
 _TURN = re.compile(
     r"\b(?:more|less|higher|greater|lower|larger|bigger|smaller|fewer|faster|slower)\b.{0,80}?\b(than)\b"
-    r"|\b(exceed(?:ed|s)?|outpac(?:ed|es|e)|cover(?:ed|s)?)\b",  # "did net income cover the dividends"
+    # "did net income cover the dividends", "did the increase in payables fully fund the inventory build-up"
+    r"|\b(exceed(?:ed|s)?|outpac(?:ed|es|e)|cover(?:ed|s)?|fund(?:ed|s)?)\b",
     re.I,
 )
 
@@ -95,19 +96,29 @@ GROWTH_COMPARED = re.compile(
     re.I,
 )
 
+# where a Chinese yes/no comparison of two items turns to the second ("A是否超过了B", "A是否低于B")
+_ZH_TURN = re.compile(r"是否(?:超过|高于|多于|大于|低于|少于|小于)了?")
+ZH_LESS = re.compile(r"是否(?:低于|少于|小于)")
+
 
 def compared_items(
     question: str, language: str, items: list[LineItemMatch], years: int
 ) -> tuple[LineItemMatch, LineItemMatch] | None:
-    """ "In fiscal 2023, did Best Buy spend more cash on share repurchases than on dividends?": the two
-    items an English yes/no question compares within one period (the last named before the turn, the first
-    after)."""
-    asking = question.split("?")[0]
-    m = _TURN.search(asking)
-    two_years = years > 1 and not (years == 2 and GROWTH_COMPARED.search(asking))  # growth: year and base
-    if language != "en" or two_years or not YES_NO.search(asking) or m is None:
-        return None
-    turn = m.start(1) if m.group(1) else m.start(2)
+    """ "In fiscal 2023, did Best Buy spend more cash on share repurchases than on dividends?",
+    "借款所收到的现金是否超过了偿还债务所支付的现金": the two items a yes/no question compares within one
+    period (the last named before the turn, the first after)."""
+    if language == "zh":  # "借款所收到的现金是否超过了偿还债务所支付的现金"
+        zh = _ZH_TURN.search(question)
+        if zh is None or years > 1:
+            return None
+        turn = zh.start()
+    else:
+        asking = question.split("?")[0]
+        m = _TURN.search(asking)
+        two_years = years > 1 and not (years == 2 and GROWTH_COMPARED.search(asking))  # growth: year and base
+        if language != "en" or two_years or not YES_NO.search(asking) or m is None:
+            return None
+        turn = m.start(1) if m.group(1) else m.start(2)
     ordered = sorted(items, key=lambda i: i.start)
     before = [i for i in ordered if i.start + len(i.printed) <= turn]
     after = [i for i in ordered if i.start >= turn]

@@ -201,6 +201,8 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "proceeds from debt, net of issuance costs",
         "proceeds from long-term debt, net of issuance costs",
         "取得借款收到的现金",
+        "借款所收到的现金",  # the older CAS statements' wording (2006 and before)
+        "借款收到的现金",
     ),
     "debt_repaid": (
         "repayments of long-term debt",
@@ -215,6 +217,7 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "payments of debt",
         "principal payments on debt",
         "偿还债务支付的现金",
+        "偿还债务所支付的现金",  # the older CAS statements' wording
     ),
     "income_taxes_paid": (
         "支付的各项税费",

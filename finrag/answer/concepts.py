@@ -224,7 +224,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "long-term debt, current portion",
         "current maturities of long-term debt",
     ),
-    "long_term_borrowings": ("长期借款", "long-term debt", "long-term borrowings"),
+    "long_term_borrowings": ("长期借款", "long-term debt", "long-term debt, net", "long-term borrowings"),
     "fixed_assets": (
         "固定资产",
         "property and equipment, net",

@@ -21,6 +21,10 @@ from finrag.model import CalcInput, Calculation, Fact
 _ZH_RANKS = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5}
 _EN_RANKS = {"largest": 1, "biggest": 1, "top": 1, "second largest": 2}
 _ASKED_ZH = re.compile(r"(?:第(?P<n>[一二三四五1-5])大|最大的?)(?P<kind>客户|供应商|股东)")
+# "前五大客户中排第二的", "前五名供应商里排名第三": a rank within the listed ones
+_RANKED_ZH = re.compile(
+    r"前\s*(?:[五十]|5|10)\s*(?:名|大|位)?(?P<kind>客户|供应商|股东)[中里]?(?:排名|排在|排)?第(?P<n>[一二三四五1-5])"
+)
 # a shareholder list ranks by the shares held at the period's end ("期末持股数量"), not by the year's change
 _HOLDING = re.compile(r"持股数量|持股数")
 _ASKED_EN = re.compile(
@@ -78,7 +82,7 @@ class PartyAsked:
 
 def asked_party(asked: AskedFor) -> PartyAsked | None:
     """The counterparty rank a question asks for, if any."""
-    if m := _ASKED_ZH.search(asked.question):
+    if m := _RANKED_ZH.search(asked.question) or _ASKED_ZH.search(asked.question):
         n = m.group("n")
         rank = 1 if n is None else int(n) if n.isdigit() else _ZH_RANKS[n]
         return PartyAsked(m.group("kind"), rank, m.group(0))

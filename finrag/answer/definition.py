@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from finrag.answer.definition_terms import Constant, Term, bare_name, read_term, without_years
 from finrag.answer.lexicon import SIGN_ALT, LineItemMatch
+from finrag.answer.periods import EN_DATE
 
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
 _DEFINE = re.compile(
@@ -31,14 +32,17 @@ _DEFINE = re.compile(
     # "at January 28, 2023 / …": a date's comma; "U.S.", "3.5": a point inside the sentence
     r"(?P<expr3>(?:[^，。？?；;,.]|,(?=\s*(?:19|20)\d{2})|\.(?!\s|$))+)"
     # "compute interest coverage as operating profit divided by interest, net"
-    r"|\b(?:compute|calculate)\s+(?P<name4>[^.?:,]{2,60}?)\s+as\s+(?P<expr4>[^?]+?)(?:\.(?:\s|$)|\?|$)",
+    # "compute net borrowing for the six months ended June 30, 2022 as …": a date's comma inside the name
+    r"|\b(?:compute|calculate)\s+(?P<name4>(?:[^.?:,]|,(?=\s*(?:19|20)\d{2}\b)){2,80}?)\s+as\s+"
+    r"(?P<expr4>[^?]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
 # "return on average assets: A divided by B", "quick ratio …, using (A + B) / C": a formula after a colon or
 # "using", taken only when it reads as one (a colon opens many other things)
 _INTRODUCED = re.compile(
     r"(?P<name>[A-Za-z][\w\s%&'’-]{1,60}?)\s*:\s*(?P<expr>[^?:]+?)(?:\.(?:\s|$)|\?|$)"
-    r"|,?\s*\b(?:using|calculated as|computed as)\s+(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)",
+    r"|,?\s*(?:\b(?:using|calculated as|computed as)|(?P<ie>\bi\.e\.,?))\s+"
+    r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
 # A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"
@@ -48,12 +52,14 @@ _BRACKET = re.compile(
 OPERATOR_TOKENS = ("+", "-", "*", "/", "^")
 _OPERATORS = (
     (re.compile(r"\s*\^\s*"), "^"),
-    (re.compile(r"\s+divided\s+by\s+|\s*/\s*|\s*÷\s*", re.I), "/"),
+    (re.compile(r"\s+(?:divided\s+by|relative\s+to)\s+|\s*/\s*|\s*÷\s*", re.I), "/"),
     (re.compile(r"\s*[×*]\s*|\s+times\s+|(?<=\d)\s+x\s+|\s+x\s+(?=\d)", re.I), "*"),  # "365 x (…)", "… x 365"
     (re.compile(r"\s+plus\s+|\s*\+\s*", re.I), "+"),
     (re.compile(r"\s+(?:minus|less)\s+|\s+[-−–]\s+", re.I), "-"),
 )
-_OPERATOR_WORDS = re.compile(r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|[+/÷×*−^]|\s[-–]\s", re.I)
+_OPERATOR_WORDS = re.compile(
+    r"\bplus\b|\bminus\b|\bless\b|\bdivided by\b|\brelative to\b|[+/÷×*−^]|\s[-–]\s", re.I
+)
 _PAIRED_WORDS = re.compile(r"(?<=[a-z])/(?=[a-z])")  # "domestic/foreign", "and/or"
 MAX_OPERANDS = 6  # longer "definitions" are prose, not a formula
 
@@ -138,6 +144,8 @@ def find_definition(question: str) -> Definition | None:
             continue  # "using the domestic/foreign split": two words paired by a slash divide nothing
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
         name = m.group("name") or (metrics[-1] if metrics else "")  # "… quick ratio at …, using (A + B) / C"
+        if m.group("ie") and not name:  # "cash conversion in 2019, i.e. A relative to B": what "i.e." glosses
+            name = question[: m.start()]
         found = _parse(_LEADING_NAMES.sub("", _name_before(name)), expr)
         if found is not None:
             return found
@@ -215,6 +223,7 @@ def _chained(defined: list[Definition]) -> Definition:
 
 def _name_before(text: str) -> str:
     """The metric a bracket follows: "what is Verizon's year end FY2021 total debt" -> "total debt"."""
+    text = EN_DATE.sub(" ", text)  # "leverage at December 31, 2020": the date's comma ends no sentence
     text = without_years(re.split(r"[,?.!]", text)[-1])  # "…? Compare operating margin": this sentence's
     text = re.split(
         r"'s\b|’s\b|(?<=s)['’]\s|\b(?:is|was|are|were|the|of|for|compare|calculate|compute|what|which)\b",

@@ -120,6 +120,23 @@ class Focus:
     # the quarter asked, in its wordings ("third quarter", "october 2, 2022"): one printed with the figure
     # (a table row: in its chunk's header)
     periods: tuple[str, ...] = ()
+    # the spans asked ("three"): a sentence naming only other spans ("in the six months ended …") is another
+    # figure, as is a table row whose table names only others
+    spans: tuple[str, ...] = ()
+
+
+_SPAN = re.compile(r"\b(three|six|nine|twelve)(?:\s+and\s+(three|six|nine|twelve))?\s+months\b", re.I)
+
+
+def spans_of(text: str) -> tuple[str, ...]:
+    """The month spans a text names ("three and six months ended": three, six), lower case."""
+    return tuple(dict.fromkeys(g.lower() for m in _SPAN.finditer(text) for g in m.groups() if g))
+
+
+def _other_span(c: Scored, focus: Focus) -> bool:
+    """The sentence (a table row: its table) names month spans, none of them asked."""
+    said = spans_of(c.source if "|" in c.text else c.text)
+    return bool(focus.spans and said and not set(said) & set(focus.spans))
 
 
 # a figure of the parent and its subsidiaries
@@ -272,6 +289,7 @@ def select_sentences(
             undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]
         candidates = printing if printing or focus.strict else candidates
+        candidates = [c for c in candidates if not _other_span(c, focus)]
     if not wanted or not candidates:
         return []
     lowered = [c.text.lower() for c in candidates]

@@ -10,7 +10,7 @@ from dataclasses import replace
 from finrag.answer.asks import YES_NO
 from finrag.answer.counterparty import asked_party, party_wordings
 from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
-from finrag.answer.extractive import Focus
+from finrag.answer.extractive import Focus, spans_of
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, past_year_cell, report_covers
 from finrag.answer.gate_words import named_rates
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
@@ -250,6 +250,8 @@ def extractive_inputs(
         c.meta.fiscal_period in asked.quarters and one_year in (None, c.meta.fiscal_year) for _, c in context
     )
     periods = quarter_wordings(asked) if figures and not own_report else ()
+    # "for the three months ended June 30, 2023 alone": no six months' figure
+    spans = spans_of(asked.question)
     # "What free cash flow did J&J generate in Q2 2023?": a sentence without the metric's name is no answer
     named_metric = asked.formula is not None and asked.formula.named and not YES_NO.search(asked.question)
     focus = (
@@ -257,9 +259,10 @@ def extractive_inputs(
             words,
             one_year,
             kinds=kinds,
-            strict=bool(kinds or owners or how_much or periods or named_metric),
+            strict=bool(kinds or owners or how_much or periods or named_metric or spans),
             owners=owners,
             periods=periods,
+            spans=spans,
         )
         if figures
         else count_focus(asked, one_year)

@@ -40,6 +40,7 @@ from finrag.answer.roles import (
     checks,
     subject_of,
 )
+from finrag.answer.row_asks import kinds_topic
 from finrag.answer.subjects import CLASS_WORDS, event_words
 from finrag.answer.text import coverage, split_sentences, terms, word_stem
 from finrag.answer.zh_qualifiers import ZH_FIRM
@@ -145,6 +146,9 @@ _PERSON = re.compile(
 )
 
 
+_LEGAL_SUFFIX = "有限公司"  # a Chinese company's registered name ends so; a short name or group does not
+
+
 def _haystack(hit: Hit) -> str:
     m = hit.chunk.meta
     return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
@@ -159,7 +163,7 @@ _DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen|shr[iau]nk|widen|narrow)
 def _topic(asked: AskedFor) -> str:
     """The question without what the answer stage supplies itself (formula names, years) or checks on its
     own (the asked attribute: the role check looks for a value of its kind)."""
-    text = asked.question
+    text = kinds_topic(asked.question) if asked.language == "zh" else asked.question  # "铵梯比乳化多产"
     role = asked_role(text) if asked.language == "zh" else None
     about_event = bool(event_names().search(subject_of(text) or ""))  # "X高管变动事件对应的…"
     if role is not None and (checks(role) or role.kind == "name" or about_event):  # "投资方": a slot
@@ -266,8 +270,10 @@ def decide(
     firms = [e for e in asked.entities if ZH_FIRM.search(e) and not held_by_filer(e, hits)]
     figure = asked.language == "zh" and asked.intent in ("lookup", "calculation") and not asked.companies
     filings = all(h.chunk.meta.doc_type in FILINGS for h in hits)
-    if figure and firms and known and filings and not files_here(firms, asked, hits, known):
-        return GateDecision(False, "company", missing=firms, scores=scores)
+    # "中钢集团吉林炭素股份有限公司": a full legal name is that company, whichever filer shares its group name
+    unfiled = [e for e in firms if e.endswith(_LEGAL_SUFFIX) and not files_here([e], asked, hits, known)]
+    if figure and firms and known and filings and (unfiled or not files_here(firms, asked, hits, known)):
+        return GateDecision(False, "company", missing=unfiled or firms, scores=scores)
     if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
         # no indexed document is filed by (names, former names, file names, abbreviations)

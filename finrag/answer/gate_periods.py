@@ -8,7 +8,7 @@ import re
 from datetime import date, timedelta
 
 from finrag.answer.lookup import FULL_YEAR, WEEK_YEAR_DAYS
-from finrag.answer.periods import MONTHS, year_end
+from finrag.answer.periods import MONTH_NAMES, MONTHS, year_end
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import NAMED_REPORT
 from finrag.model import Chunk, Hit
@@ -119,6 +119,17 @@ def _only_in_dates(question: str, year: int) -> bool:
     return in_dates > 0 and in_dates == len(re.findall(rf"(?<!\d){year}(?!\d)", question))
 
 
+def _month_told(question: str, year: int, evidence: list[Hit]) -> bool:
+    """``year`` is written only with a month ("in January 2023") and the evidence tells of that month of
+    it ("on January 4, 2023", "in January 2023"): the subsequent events a report of the year before holds."""
+    said = [m for m in _MONTH_YEAR.finditer(question) if int(m.group(2)) == year]
+    if not said or len(said) != len(re.findall(rf"(?<!\d){year}(?!\d)", question)):
+        return False
+    told = [re.compile(rf"\b{m.group(1)}\s+(?:\d{{1,2}},?\s+)?{year}\b", re.I) for m in said]
+    return any(p.search(h.chunk.text) for p in told for h in evidence)
+
+
+_MONTH_YEAR = re.compile(rf"\b({MONTH_NAMES})\s+(?:\d{{1,2}},?\s+)?((?:19|20)\d{{2}})\b", re.I)
 _PART_REPORTS = ("Q1", "Q2", "Q3", "H1")  # an interim report holds part of a year (a Q4 release: all of it)
 
 
@@ -182,6 +193,8 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
             continue  # the named report speaks of the year after it / the date a named fiscal year ended
         if asked.intent == "text" and _only_in_dates(asked.question, year):
             continue  # "the October 1, 2017 shooting": an event's date, not a period asked about
+        if asked.intent == "text" and _month_told(asked.question, year, evidence):
+            continue  # "received in January 2023": a report tells of the months after its year
         # "fiscal 2022 (52 weeks ended January 28, 2023)": a report may be dated by the name or the end
         named_as = {year, year - asked.year_offset}
         dated = any(d.startswith(str(year)) for d in asked.dates)  # "at January 28, 2023", not "fiscal 2023"

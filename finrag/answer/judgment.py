@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.asks import YES_NO
+from finrag.answer.asks import YES_NO, ZH_LESS
 from finrag.answer.formulas import BY_HOW_MUCH
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
@@ -274,8 +274,18 @@ def items_answer(
     a, b = abs(first.value * first.scale), abs(second.value * second.scale)
     if a == b:
         return None
-    yes = a < b if _LESS.search(asked.question.split("?")[0]) else a > b
+    less = (
+        ZH_LESS.search(asked.question)
+        if asked.language == "zh"
+        else _LESS.search(asked.question.split("?")[0])
+    )
+    yes = a < b if less else a > b
     sizes = [replace(f, value=abs(f.value)) for f in (first, second)]
+    if asked.language == "zh":
+        shown = "，".join(f"{n}为{value_text(f, 'zh')}[{cite(f)}]" for n, f in zip(names, sizes, strict=True))
+        return NumericAnswer(
+            f"{'是' if yes else '否'}。{shown}。", [first, second], None, [first.fact_id, second.fact_id]
+        )
     shown = " versus ".join(
         f"{n} {value_text(f, 'en')} [{cite(f)}]" for n, f in zip(names, sizes, strict=True)
     )

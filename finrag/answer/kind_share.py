@@ -40,15 +40,15 @@ def kind_share(
     item); ``totals``: total rows of the same documents. None without the kind's row or its note's total in
     the same column."""
     item = _items(asked)[0]
-    # a note titled by the item, or (an item no statement names: its parts are listed only there) a table
-    # whose total row names it ("Total debt" under "Commercial paper")
+    # a note titled by the item, or a table whose total row names it ("Total debt" under "Commercial paper";
+    # "Total income tax provision" under "Current" and "Deferred")
     named = {normalise(item.printed), f"total {normalise(item.printed)}"}
-    totalled = {(f.doc_id, f.table_ref) for f in totals if f.line_item_norm in named and not item.concept}
-    rows = [
-        replace(f, line_item_norm=normalise(item.printed))
-        for f in kinds
-        if titles_item(item, f.statement) or (f.doc_id, f.table_ref) in totalled
-    ]
+    totalled = {(f.doc_id, f.table_ref) for f in totals if f.line_item_norm in named}
+    titled = [f for f in kinds if titles_item(item, f.statement)]
+    summed = [f for f in kinds if (f.doc_id, f.table_ref) in totalled and f not in titled]
+    # a statement item's note titled by it first; only without one the table totalling it
+    chosen = (titled or summed) if item.concept else titled + summed
+    rows = [replace(f, line_item_norm=normalise(item.printed)) for f in chosen]
     part = best_fact(
         rows, Want(item, asked.years[0] if asked.years else None), asked, doc_rank, fallback=False
     )

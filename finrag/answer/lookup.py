@@ -39,6 +39,10 @@ PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年�
 # The statement a question tells us to use outranks a closer wording elsewhere ("common stock cash dividends"
 # in the equity statement when the cash flow statement's "... dividends paid" was asked for)
 STATEMENT_ASKED_BONUS = 1.0
+# a row printed for its parts and their total ("2022 Aeronautics | 2022 MFC | 2022 Total"): the total, as the
+# question names no part (small: any label or period evidence outweighs it)
+TOTAL_COLUMN_BONUS = 0.05
+_NAMED_COLUMN = re.compile(r"^(?:fy\s*)?(?:19|20)\d{2}\s+([^\d]+?)\s*$", re.I)
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
 MONTH_DAYS = 30  # a bare year's column is dated at its report month's end; the fiscal year may end that month
@@ -274,6 +278,9 @@ def best_fact(
     money = money or (asked.definition is not None and home is not None and not _RATE_ASKED.search(item_low))
     quantity = bool(_QUANTITY_ASKED.search(asked.question))
     net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_COLUMN.search(asked.question)
+    # "2022 Aeronautics | … | 2022 Total": a row's total column, unless the question names another column
+    column_names = {m.group(1).lower() for f, _ in candidates if (m := _NAMED_COLUMN.match(f.column_label))}
+    whole_row = not any(n in low_q for n in column_names if n != "total")
     scored: list[tuple[float, Fact]] = []
     quarters = [want.quarter] if want.quarter else asked.quarters
     for f, label_score in candidates:
@@ -331,6 +338,8 @@ def best_fact(
         score += ASKED_WORDS_BONUS * _asked_share(f.line_item_norm, printed, low_q)
         if not f.column_label.isascii():  # "期初账面余额": the 期初 账面余额 column, not 期初 跌价准备
             score += ASKED_WORDS_BONUS * _asked_share(_ZH_COLUMN_NOISE.sub(" ", f.column_label), "", low_q)
+        if whole_row and (m := _NAMED_COLUMN.match(f.column_label)) and m.group(1).lower() == "total":
+            score += TOTAL_COLUMN_BONUS
         if want.item.within:  # "subscription revenue": the row under the revenue heading
             under = any(heads(h, want.item.within) for h in (f.section, f.statement))
             score += WITHIN_BONUS if under else -WITHIN_BONUS

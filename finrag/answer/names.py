@@ -83,6 +83,7 @@ _NOT_ENTITY = _words(
     "负债 采购 营业 利润 收入 现金 概述 分析 截至 截止 这 那 该 此 "
     "加权 扣除 归属 合并 母公司 按"  # "2005年的加权平均净资产收益率", "合并口径的…": how a figure is taken
     " 一共 总共 共计 合计"  # "2008到2010年三年一共花了多少": a sum asked, no name
+    " 非经常"  # "2006年度非经常性损益明细中": a statement's name after the year, no company's
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "

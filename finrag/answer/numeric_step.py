@@ -35,6 +35,7 @@ from finrag.answer.judgment import (
     sign_answer,
 )
 from finrag.answer.kind_share import asks_kind_share, kind_share
+from finrag.answer.kinds_compared import kinds_step
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.numeric import (
@@ -84,6 +85,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     doc_rank: dict[str, int] = {}
     for h in hits:
         doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
+    if (kinds := kinds_step(store, prep, doc_rank)) is not None:  # "南岭05年铵梯比乳化多产了多少吨"
+        return kinds
     if (came := came_from_parts(asked)) and asks_part_share(asked):
         # "what share of total revenues came from its non-U.S. operations": that row over the item's total
         asked.line_items = [LineItemMatch("", came[0], asked.question.find(came[0])), *asked.line_items]
@@ -102,9 +105,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
     if not items and party is None:
         return None
-    names = subject_names(asked, [c for _, c in prep.context]) + came_from_parts(
-        asked
-    )  # "came from e-commerce"
+    # the figure's owners, and the part it "came from" ("came from e-commerce")
+    names = subject_names(asked, [c for _, c in prep.context]) + came_from_parts(asked)
     if unfound_firm(asked, names, [c for _, c in prep.context]):
         return None  # "可比公司大唐发电（大唐国际发电股份有限公司）的净利润": the filer's is not its figure
     owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row

@@ -16,6 +16,7 @@ from itertools import pairwise
 
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
+from finrag.answer.owner_names import excluded
 from finrag.answer.query import AskedFor
 from finrag.answer.zh_qualifiers import zh_quoted
 from finrag.retrieve.docfit import FORWARD
@@ -30,6 +31,9 @@ _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
 _OWNED_BY = re.compile(r"^\s+(?:from|of|in|for|at|by)\s+(?:the\s+|its\s+|our\s+)?$", re.I)
 # items whose breakdown rows a question names by kind ("subscription revenue", "work-in-process inventory")
 _GENERIC = frozenset({"revenue", "inventory"})
+# "net sales to customers in the Middle East", "net sales of its Canada segment": a place or part named as an
+# owner; its row under the item's heading is its figure of the item (owners.owned_facts), the item stays
+_IN_PLACE = re.compile(r"^\s+(?:in|of)\s+(?:the\s+|its\s+)?$", re.I)
 # a measure a question asks of a row ("carrying amount of …"), no item of its own
 _MEASURE = re.compile(r"(?:carrying|book|net book|recorded) (?:amount|value)|balance|amount", re.I)
 # "货币资金里的银行存款", "货币资金中，存放在境外的款项": a row of the item's breakdown is the item asked;
@@ -92,6 +96,7 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
         for t in from_tables
         if not any(t.start < m.end and m.start < t.end for m in items)
         and all(t.printed.lower() not in m.printed.lower() for m in items)
+        and not excluded(t.printed, asked.question)  # "net sales from outside the United States"
     ]
     return sorted([*items, *extra[:1]], key=lambda m: m.start)
 
@@ -141,6 +146,8 @@ def owned_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIt
         generic = m.concept in _GENERIC or (not m.concept and _MEASURE.fullmatch(m.printed) is not None)
         after = [t for t in from_tables if t.start > m.end and generic]
         owner = next((t for t in after if _OWNED_BY.match(asked.question[m.end : t.start])), None)
+        if owner and owner.printed in asked.entities and _IN_PLACE.match(question[m.end : owner.start]):
+            owner = None  # a place that owns the figure (see _IN_PLACE)
         # "subscription revenue", "冷冻设备营业收入": the row under the revenue heading, not the cost one
         before = [  # right before it, a space apart at most ("管理费用占主营业务收入" names two items)
             t

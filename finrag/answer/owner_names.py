@@ -185,12 +185,21 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
         and not re.search(
             rf"\b(?:within|inside)\s+(?:the\s+|its\s+)?{re.escape(e)}", asked.question
         )  # a whole
+        and not excluded(e, asked.question, text)  # "customers outside the United States": not its figure
         and (e in text or e.upper() in text or any(headed(e, c.text) for c in context if "|" in c.text))
         and (
             not is_filer(e, asked, context) or _called_a_part(e, asked)
         )  # "Activision Blizzard's Blizzard segment"
     ]
     return [e for e in kept if not _whole_of(e, kept, asked.question)]
+
+
+def excluded(name: str, question: str, text: str = "") -> bool:
+    """The question asks for everything but the name ("net sales from outside the United States", "footwear
+    revenues excluding Converse"), unless the evidence ``text`` prints the words as a measure's own name
+    ("Net yield on average interest-earning assets excluding Markets")."""
+    m = re.search(rf"\b(?:outside|excluding)\s+(?:of\s+)?(?:the\s+)?{re.escape(name)}", question, re.I)
+    return m is not None and m.group(0).lower() not in text.lower()
 
 
 _SUBSIDIARY_AFTER = re.compile(r"(?:全资|控股)?子公司([\u4e00-\u9fff（）()]{4,})$")

@@ -84,7 +84,8 @@ def owned_facts(
     given = bool(rows) and (asked is None or any(_heads_asked(f.section, asked) for f in rows))
     listed = [] if part or given else _listed_rows(facts, wanted, asked)
     if (under or rows or titled or listed) and not part:
-        return under + rows + titled + listed + columns  # a segment row of one table, its column in another
+        found = under + rows + titled + listed + columns  # a segment row of one table, its column in another
+        return _unsegmented(found, asked.question) if asked is not None else found
     if segments:
         return columns
     return [
@@ -92,6 +93,19 @@ def owned_facts(
         for f in facts
         if (c := chunk_of.get(f.chunk_id)) is not None and all(n in c.text.lower() for n in wanted)
     ]
+
+
+# "BCA revenues by customer location": a table titled by a segment's acronym holds that segment's figures
+_SEGMENT_TITLE = re.compile(r"^([A-Z]{2,4})\s+[a-z]")
+
+
+def _unsegmented(facts: list[Fact], question: str) -> list[Fact]:
+    """The owner's facts without those of a table titled by a segment the question does not name (Boeing's
+    "Middle East" row of "BCA revenues by customer location" beside the company's), unless only those."""
+    whole = [
+        f for f in facts if not ((m := _SEGMENT_TITLE.match(f.statement)) and m.group(1) not in question)
+    ]
+    return whole or facts
 
 
 def _report_year(f: Fact, chunk_of: dict[str, Chunk]) -> int | None:
@@ -175,6 +189,7 @@ _MIN_TITLE_WORD = 2  # "成本": a Chinese word of two characters
 _MAX_TITLE_CHARS = 100  # a title is a short line (a lead-in sentence at most); longer is body text
 
 
+_TITLE_YEARS = re.compile(r"\b(?:19|20)\d{2}\b")
 _NOTE_LEAD = re.compile(r"^\s*(?:note\s+)?\d{1,2}[.、:：\s]*[-–—.:]?\s*", re.I)
 
 
@@ -183,7 +198,8 @@ def _title_item(title: str, asked: AskedFor) -> str | None:
     "worldwide" written before "sales" in the question), normalised; None when the title names none
     ("Operating Metrics") or is a row the table reader took for a title ("Core net income $ 1,237")."""
     title = _NOTE_LEAD.sub("", title)  # "Note 4 - Merchandise Inventories": the number is no amount
-    if len(title) > _MAX_TITLE_CHARS or re.search(r"\d", title):
+    # "Revenue by geographic area for fiscal 2022, 2021 and 2020": the years it covers are no amount either
+    if len(title) > _MAX_TITLE_CHARS or re.search(r"\d", _TITLE_YEARS.sub("", title)):
         return None
     for t in find_line_items(title):
         for m in asked.line_items:
@@ -214,8 +230,20 @@ def _heading_item(fact: Fact, chunk_of: dict[str, Chunk], asked: AskedFor | None
         for line in reversed(lines[:at]):  # the nearest header above the row (a chunk may hold two tables)
             cells = [x.strip() for x in line.strip().strip("|").split("|")]
             if len(cells) > 1 and any(cells[1:]) and all(BARE_YEAR.fullmatch(x) for x in cells[1:] if x):
-                return (_title_item(cells[0], asked) if cells[0] else None) or normalise(fact.section)
-    return normalise(fact.section)
+                # the label column's header, else the table's title ("Revenue by geographic area" over
+                # "Americas:" > "United States")
+                titled = _title_item(cells[0], asked) if cells[0] else None
+                return titled or _title_item(fact.statement, asked) or normalise(fact.section)
+    heading = normalise(fact.section)
+    if asked is not None and (abroad := _ABROAD_HEADING.match(fact.section)):
+        # "non-U.S. revenues" over "Middle East": a region's revenue (a heading "Subscription revenue" over a
+        # segment's row is a part of its revenue, read as printed)
+        rest = fact.section[abroad.end() :]
+        return next((normalise(m.printed) for m in asked.line_items if titles_item(m, rest)), heading)
+    return heading
+
+
+_ABROAD_HEADING = re.compile(r"^(?:non-u\.?s\.?|international|foreign|overseas)\s+", re.I)
 
 
 def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -> list[Fact]:

@@ -49,6 +49,7 @@ from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.prose_series import series_facts, series_item
 from finrag.answer.query import AskedFor, analyze
 from finrag.answer.roles import role_answer
+from finrag.answer.row_asks import compared_kinds
 from finrag.answer.segments import asks_ranking
 from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.table_items import items_from_tables
@@ -219,7 +220,8 @@ class Answerer:
             else:
                 prep.role = (checked.role.kind, checked.found)
                 prep.snippets[checked.found.n] = checked.found.sentence
-        if asked_party(asked) is not None:  # "第一大客户是谁": read off the year's top-customer table
+        # "第一大客户是谁": read off the year's top-customer table; "铵梯比乳化多产了多少吨": two rows of one
+        if asked_party(asked) is not None or (asked.language == "zh" and compared_kinds(asked.question)):
             asked.intent = "lookup"
         if voted := votes_step(self.store, prep, hits):  # "votes cast for the proposal …": Item 5.07's table
             prep.numeric = voted

@@ -85,6 +85,10 @@ _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year
 _ZH_NAME_LEAD = 6  # characters of an item ("主营业务") a defined name may open with after "的"
 _CHANGE_WORDS = ("变化", "变动")
 _OVER_YEARS = re.compile(r"一共|总共|共计|加起来")  # a sum over the years asked, never one item's 合计 row
+# "三个年度的现金分红合计", "三年…累计": the years counted out, then their total (never 累计折旧/累计增长)
+_YEARS_TOTAL = re.compile(
+    r"[两二三四五六七八九十\d]\s*个?(?:会计)?年度?[^，。？?]{0,40}?(?:合计|累计|总计)(?!增长|折旧|摊销)"
+)
 # "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
 
@@ -191,9 +195,16 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         and asked.formula.name == "sum"
         and len(asked.line_items) == 1
         and len(set(asked.quarters)) < 2  # "第三季度和第四季度…合计": the quarters' sum
-        and not (len(asked.years) >= 2 and _OVER_YEARS.search(text))  # "2008到2010年三年一共": the years'
-    ):
+        and not (len(asked.years) >= 2 and (_OVER_YEARS.search(text) or _YEARS_TOTAL.search(text)))
+    ):  # "2008到2010年三年一共": the years'
         asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
+    if (
+        asked.formula is None
+        and len(asked.line_items) == 1
+        and len(asked.years) >= 2
+        and _YEARS_TOTAL.search(text)
+    ):
+        asked.formula = FORMULAS["sum"]  # "2008—2010年三年…累计": the years' sum
     if asked.formula is None and len(asked.line_items) == 1 and SECOND_HALF.search(text):
         asked.formula = FORMULAS["sum"]  # "2019年下半年的净利润": its third and fourth quarters
     if lang == "en" and _HIGH_GROWTH.search(text) and not asked.line_items:  # its revenue growth tells

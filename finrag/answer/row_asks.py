@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lexicon import LineItemMatch, concept_of
 
 # What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only
 _ZH_MEASURE = re.compile(
@@ -75,3 +75,30 @@ def zh_sold_kind(question: str, items: list[LineItemMatch]) -> list[str]:
 
 
 _ZH_FILLER = re.compile(r"这些|这个|那些|的$")
+
+
+# "A比B多产了多少", "A比B少卖多少": two names (no punctuation, no year) and the verb of the measure
+_COMPARED = re.compile(
+    r"(?:^|[年，,的])(?P<a>[\u4e00-\u9fff]{2,8}?)比(?P<b>[\u4e00-\u9fff]{2,8}?)"
+    r"(?P<way>多|少)(?P<verb>产|生产|卖|销售|销|收入|赚)?了?多少"
+)
+# the column a verb names: what was produced is the 产量 column, sold the 销量 (or 销售量) one
+_MEASURE = {"产": "产量", "生产": "产量", "卖": "销", "销售": "销", "销": "销", "收入": "收入", "赚": "收入"}
+_NOT_A_KIND = re.compile(r"^(?:公司|本公司|发行人|今年|去年|上年|本年|当年)$")
+
+
+def compared_kinds(question: str) -> tuple[str, str, str | None, bool] | None:
+    """The two kinds, the measure column's word (None: any) and whether the first is asked as the larger."""
+    m = _COMPARED.search(question)
+    if m is None or any(_NOT_A_KIND.match(k) or concept_of(k) for k in (m.group("a"), m.group("b"))):
+        return None  # "销售收入比上年多多少": an item's change, no two kinds
+    return m.group("a"), m.group("b"), _MEASURE.get(m.group("verb") or ""), m.group("way") == "多"
+
+
+def kinds_topic(question: str) -> str:
+    """The question with its comparison written as the two kinds' names ("铵梯比乳化多产了多少吨": 铵梯 乳化),
+    what the evidence must print (the verb and the comparison are the calculator's)."""
+    m = _COMPARED.search(question)
+    if m is None or compared_kinds(question) is None:
+        return question
+    return f"{question[: m.start('a')]} {m.group('a')} {m.group('b')} {question[m.end() :]}"

@@ -39,6 +39,10 @@ def test_two_items_compared_within_one_period_are_read_in_the_question_s_order()
     covered = analyze(cover)
     pair = compared_items(cover, "en", covered.line_items, len(covered.years))
     assert pair is not None and [m.concept for m in pair] == ["operating_cash_flow", "capex"]
+    fund = "In fiscal 2021, did the increase in Costco's accounts payable fully fund its inventories?"
+    funded = analyze(fund)
+    pair = compared_items(fund, "en", funded.line_items, len(funded.years))
+    assert pair is not None and [m.printed for m in pair] == ["accounts payable", "inventories"]
 
 
 def test_an_item_and_a_period_typed_tersely_ask_for_the_figure() -> None:

@@ -49,6 +49,8 @@ def test_the_largest_customer_of_the_year_asked_with_its_amount_and_share() -> N
     assert "NCR" in out.text and "8.15%" in out.text and "福彩中心" not in out.text
     second = _answer("安妮股份2007年度的第二大客户是谁？", [TOP_CUSTOMERS])
     assert second is not None and "NCR" in second.text and second.result == Decimal("2526.09")
+    ranked = _answer("安妮股份2007年度前五大客户中排第二的是哪家客户？", [TOP_CUSTOMERS])
+    assert ranked is not None and "NCR" in ranked.text and "6.28%" in ranked.text
 
 
 def test_a_share_of_the_top_five_s_total_divides_by_the_listed_total_not_all_sales() -> None:

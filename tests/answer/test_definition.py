@@ -855,3 +855,34 @@ def test_a_chinese_formula_introduced_by_its_label_is_read() -> None:
     d = find_definition("四方科技2019年的毛利额是多少？计算方式：营业收入−营业成本。")
     assert d is not None and d.tokens[1] == "-"
     assert [t.item.concept for t in d.terms] == ["revenue", "cost_of_revenue"]
+
+
+def test_a_computed_metric_named_with_a_dated_period_is_read() -> None:
+    d = find_definition(
+        "Using JPMorgan Chase's 10-Q for the second quarter of 2022, compute net long-term borrowing for the "
+        "six months ended June 30, 2022 as proceeds from long-term borrowings minus payments of long-term "
+        "borrowings."
+    )
+    assert d is not None and d.tokens[1] == "-"
+    assert [t.item.printed for t in d.terms] == [
+        "proceeds from long-term borrowings",
+        "payments of long-term borrowings",
+    ]
+
+
+def test_a_gloss_after_i_e_defines_the_metric_before_it() -> None:
+    d = find_definition(
+        "What was Activision Blizzard's cash conversion in 2019, i.e. net cash provided by operating "
+        "activities relative to net income? Round to two decimals."
+    )
+    assert d is not None and d.name == "cash conversion" and d.tokens[1] == "/"
+    assert [t.item.concept for t in d.terms] == ["operating_cash_flow", "net_profit"]
+
+
+def test_a_metric_asked_at_a_date_keeps_its_name_and_a_row_its_comma() -> None:
+    d = find_definition(
+        "Compute MGM Resorts' leverage at December 31, 2020 as long-term debt, net divided by total "
+        "stockholders' equity (including noncontrolling interests). Two decimals."
+    )
+    assert d is not None and d.name == "leverage"
+    assert [t.item.printed for t in d.terms] == ["long-term debt, net", "total stockholders' equity"]

@@ -267,3 +267,20 @@ def test_a_parent_company_figure_is_not_quoted_from_a_consolidated_note_row() ->
     assert extractive_answer(question, [(1, group)], 3, 400, focus) == ""
     assert "21,951,249.29" in extractive_answer(question, [(1, parent)], 3, 400, focus)
 
+
+def test_a_figure_of_another_span_does_not_answer_the_span_asked() -> None:
+    half = _chunk(
+        "Cash provided by operating activities was $1.3 billion in the six months ended June 30, 2023 "
+        "compared to $933 million in the prior year period.",
+        [],
+    )
+    asked = analyze(
+        "What was Acme's net cash provided by operating activities for the three months ended June 30, 2023?"
+    )
+    question, context, focus = extractive_inputs(asked, [(1, half)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # six months, not the quarter
+    six = analyze(
+        "What was Acme's net cash provided by operating activities for the six months ended June 30, 2023?"
+    )
+    question, context, focus = extractive_inputs(six, [(1, half)], AnswerSettings())
+    assert "$1.3 billion" in extractive_answer(question, context, 3, 400, focus)

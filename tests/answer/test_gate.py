@@ -218,6 +218,22 @@ def test_a_date_after_the_report_s_year_that_its_cover_page_writes_out_is_covere
     assert decide(text, [Hit(make_chunk(doc, deal, 9), 0.9)], ["Acme"], AnswerSettings()).answerable
 
 
+def test_a_month_after_the_report_s_year_that_it_tells_of_is_covered_for_a_text_question() -> None:
+    doc = make_doc([], company="Acme", year=2022, language="en")
+    doc.meta.period_end = "2022-12-31"
+    event = (
+        "Upon payment of the $2.0 billion purchase price on January 4, 2023, the Company received "
+        "approximately 17.4 million shares at a price of $92.19 per share."
+    )
+    q = "Under its accelerated share repurchase, how many shares did Acme receive in January 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "text", periods=find_periods(q)))
+    assert decide(asked, [Hit(make_chunk(doc, event, 88), 0.9)], ["Acme"], AnswerSettings()).answerable
+    q = "Under its accelerated share repurchase, how many shares did Acme receive in March 2023?"
+    later = analyze(q, QueryAnalysis(q, q, "en", "text", periods=find_periods(q)))
+    decision = decide(later, [Hit(make_chunk(doc, event, 88), 0.9)], ["Acme"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "period"  # a month the report never tells of
+
+
 def test_a_figure_of_a_named_company_that_filed_nothing_here_is_refused() -> None:
     doc = make_doc(
         [], company="Lockheed Martin", year=2022, language="en", file="LOCKHEEDMARTIN_2022_10K.pdf"
@@ -355,6 +371,20 @@ def test_a_peer_a_prospectus_names_is_no_company_the_index_holds() -> None:
     assert not peer.answerable and peer.reason == "company"  # a power producer's short name
     own = analyze("国电电力2006年度的主营业务收入是多少元？")
     assert decide(own, hits, ["国电电力"], AnswerSettings()).answerable
+
+
+def test_a_sister_company_sharing_the_filer_s_group_name_is_another_company() -> None:
+    doc = make_doc([INCOME_ZH], company="中钢集团安徽天源科技股份有限公司", year=2005, file="tianyuan.pdf")
+    hits = [
+        Hit(make_chunk(doc, "中钢集团安徽天源科技股份有限公司2005年度主营业务收入20,912.54万元。", 90), 0.9)
+    ]
+    known = ["中钢集团安徽天源科技股份有限公司"]
+    sister = decide(
+        analyze("中钢集团吉林炭素股份有限公司2005年的主营业务收入是多少？"), hits, known, AnswerSettings()
+    )
+    assert not sister.answerable and sister.missing == ["吉林炭素股份有限公司"]
+    own = analyze("中钢集团安徽天源科技股份有限公司2005年的主营业务收入是多少？")
+    assert decide(own, hits, known, AnswerSettings()).answerable
 
 
 def test_a_subsidiary_or_acquisition_the_prospectus_describes_is_answered_from_it() -> None:

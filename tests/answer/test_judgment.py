@@ -108,6 +108,20 @@ def test_a_margin_compared_between_two_years_is_worked_out_for_each() -> None:
     assert found.text.startswith("No. Operating margin: 34.64% (2022) versus 36.76% (2021)")
 
 
+def _compared(question: str, facts: list, rank: dict[str, int], year: int) -> str:
+    """The yes/no answer comparing the two items the question names, in ``year``."""
+    asked = analyze(question)
+    pair = compared_items(question, asked.language, asked.line_items, len(asked.years))
+    assert pair is not None
+    both = (
+        best_fact(facts, Want(pair[0], year), asked, rank),
+        best_fact(facts, Want(pair[1], year), asked, rank),
+    )
+    found = items_answer(asked, both, (pair[0].printed, pair[1].printed), lambda f: 1)
+    assert found is not None
+    return found.text
+
+
 def test_two_items_of_one_year_are_compared_by_size_with_both_cited() -> None:
     flows = Table(
         "t2",
@@ -122,16 +136,32 @@ def test_two_items_of_one_year_are_compared_by_size_with_both_cited() -> None:
         ("In fiscal 2023, did Best Buy spend more cash on share repurchases than on dividends?", "Yes. "),
         ("In fiscal 2023, did Best Buy spend less on share repurchases than on dividends?", "No. "),
     ):
-        asked = analyze(question)
-        pair = compared_items(question, "en", asked.line_items, len(asked.years))
-        assert pair is not None
-        both = (
-            best_fact(facts, Want(pair[0], 2023), asked, rank),
-            best_fact(facts, Want(pair[1], 2023), asked, rank),
-        )
-        found = items_answer(asked, both, (pair[0].printed, pair[1].printed), lambda f: 1)
-        assert found is not None and found.text.startswith(verdict)
-        assert "1,014" in found.text and "789" in found.text and "-" not in found.text  # sizes, not signs
+        found = _compared(question, facts, rank, 2023)
+        assert found.startswith(verdict)
+        assert "1,014" in found and "789" in found and "-" not in found  # sizes, not signs
+
+
+def test_two_items_a_chinese_question_compares_are_answered_yes_or_no_with_both() -> None:
+    flows = Table(
+        "t2",
+        [120],
+        [["项目", "2006年度", "2005年度"]],
+        [
+            ["借款所收到的现金", "15,931,590,809.31", "9,100,000,000.00"],
+            ["偿还债务所支付的现金", "12,155,088,878.22", "8,083,730,597.68"],
+        ],
+        caption="合并现金流量表",
+    )
+    doc = make_doc([flows], company="国电电力", year=2006, file="guodian.pdf")
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+    for question, verdict in (
+        ("国电电力2006年度合并现金流量表中，借款所收到的现金是否超过了偿还债务所支付的现金？", "是。"),
+        ("国电电力2006年度合并现金流量表中，借款所收到的现金是否低于偿还债务所支付的现金？", "否。"),
+    ):
+        assert analyze(question).intent == "lookup"
+        found = _compared(question, facts, rank, 2006)
+        assert found.startswith(verdict), found
+        assert "15,931,590,809.31" in found and "12,155,088,878.22" in found
 
 
 def test_a_change_in_points_is_taken_between_unrounded_margins() -> None:

@@ -102,3 +102,29 @@ def test_a_part_of_a_total_no_lexicon_item_names_over_the_table_s_total_row() ->
     found = kind_share(asked, kinds, totals, {doc.doc_id: 0}, lambda f: 1)
     assert found is not None and "36.68%" in found.text  # 2,445 / 6,666, not 2,310 / 6,354
     assert "commercial paper / total debt" in found.text
+
+
+def test_a_kind_of_a_statement_item_over_the_table_s_total_row_of_it() -> None:
+    note = Table(
+        "t41",
+        [98],
+        [["", "2022", "2021"]],
+        [
+            ["Current", "3,550", "3,390"],
+            ["Deferred", "2,973", "3,412"],
+            ["Total income tax provision", "6,523", "6,802"],
+        ],
+        caption="Years Ended December 31,",  # a title naming no item: the total row names it
+    )
+    doc = make_doc([note], company="Verizon", year=2022, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    asked = analyze(
+        "What is Verizon's FY2022 deferred income tax provision as a percentage of its total income tax "
+        "provision? Round to two decimal places."
+    )
+    assert asks_kind_share(asked)
+    kinds = kind_facts(facts, asked.qualifiers, {c.chunk_id: c for c in chunks})
+    totals = [f for f in facts if f.line_item_norm == "total income tax provision"]
+    found = kind_share(asked, kinds, totals, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and "45.58%" in found.text, found  # 2,973 / 6,523

@@ -899,7 +899,7 @@ def test_a_row_written_out_with_its_comma_beats_a_note_s_row_of_the_bare_item() 
     facts = extract_facts(doc, table_chunks(doc))
     q = "What was MGM Resorts' long-term debt, net at December 31, 2020?"
     asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
-    item = next(m for m in asked.line_items if m.printed == "long-term debt")
+    item = next(m for m in asked.line_items if m.concept == "long_term_borrowings")
     f = best_fact(facts, Want(item, 2020), asked, {})
     assert f is not None and f.value == Decimal("12376684")
 

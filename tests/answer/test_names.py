@@ -150,3 +150,8 @@ def test_a_fiscal_year_end_abbreviation_and_a_months_tail_are_no_names() -> None
 def test_a_name_listing_its_parts_is_one_name_its_parts_kept_for_other_printings() -> None:
     names = company_names("What were 3M's net sales in Europe, Middle East & Africa in 2022?", "en")
     assert "Europe, Middle East & Africa" in names and "Europe" in names  # printed "… and Africa" too
+
+
+def test_a_statement_named_after_the_year_is_no_company() -> None:
+    q = "国电电力增发招股意向书披露的2006年度非经常性损益明细中，短期投资收益是多少元？"
+    assert not any(n.startswith("非经常") for n in company_names(q, "zh"))

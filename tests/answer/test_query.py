@@ -229,3 +229,11 @@ def test_a_sum_over_the_years_asked_is_a_sum_not_one_item_s_total_row() -> None:
     asked = analyze("爱康太阳能2008到2010年三年一共花了多少应收账款信用保险费？")
     assert asked.formula is not None and asked.formula.name == "sum"
     assert analyze("金宇生物2020年营业收入合计是多少？").formula is None  # that item's 合计 row
+
+
+def test_years_counted_out_before_a_total_are_summed() -> None:
+    dividends = analyze("四方科技2017、2018、2019三个年度的现金分红合计是多少元？")
+    assert dividends.formula is not None and dividends.formula.name == "sum"
+    cash = analyze("江苏爱康太阳能2008—2010年三年合并经营活动产生的现金流量净额累计是多少元？")
+    assert cash.formula is not None and cash.formula.name == "sum"
+    assert analyze("四方科技2019年固定资产累计折旧是多少元？").formula is None  # accumulated, no sum

@@ -108,3 +108,12 @@ def test_several_parts_share_one_whole() -> None:
     formula = summed_share(3)  # "销售费用、管理费用、财务费用三项合计占主营业务收入的比例"
     assert formula.template == "({0} + {1} + {2}) / {3}" and formula.percent
     assert formula.evaluate([Decimal(10), Decimal(20), Decimal(30), Decimal(240)]) == Decimal("0.25")
+
+
+def test_cash_quality_ratios_are_named() -> None:
+    content = detect_formula("四方科技2019年的营业收入现金含量是多少？")
+    assert content is not None and content.concepts == ("cash_from_sales", "revenue") and content.percent
+    cover = detect_formula("金宇生物2020年的净现比是多少？")
+    assert cover is not None and cover.concepts == ("operating_cash_flow", "net_profit") and not cover.percent
+    out = compute(cover, [op("122783325.10"), op("59242173.01", 2)])
+    assert out.result == Decimal("2.07")
