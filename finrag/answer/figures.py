@@ -8,13 +8,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from finrag.answer.asks import YES_NO
+from finrag.answer.column_periods import FULL_YEAR, HALF_YEAR
 from finrag.answer.counterparty import asked_party, party_wordings
 from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
 from finrag.answer.extractive import Focus, spans_of
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, past_year_cell, report_covers
 from finrag.answer.gate_words import named_rates
 from finrag.answer.lexicon import LineItemMatch, normalise, synonyms
-from finrag.answer.lookup import FULL_YEAR, HALF_YEAR
 from finrag.answer.owner_names import is_filer, subject_names
 from finrag.answer.parts import owner_parts
 from finrag.answer.periods import EN_DATE, MONTH_NAMES

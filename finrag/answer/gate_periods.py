@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from finrag.answer.lookup import FULL_YEAR, WEEK_YEAR_DAYS
+from finrag.answer.column_periods import FULL_YEAR
 from finrag.answer.periods import MONTH_NAMES, MONTHS, year_end
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import NAMED_REPORT
 from finrag.model import Chunk, Hit
-from finrag.retrieve.docfit import FORWARD, days_near
+from finrag.retrieve.docfit import FORWARD, WEEK_YEAR_DAYS, days_near
 
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2

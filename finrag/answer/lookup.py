@@ -5,6 +5,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from finrag.answer.column_periods import (
+    FULL_YEAR,
+    HALF_YEAR,
+    MONTH_DAYS,
+    QUARTERS,
+    SPAN_COLUMN,
+    TOTAL_COLUMN_BONUS,
+    WHOLE_YEAR_COLUMN,
+    YEAR_ONLY,
+    names_no_part,
+    other_span,
+    part_of_year,
+    quarter_column_of,
+    same_week_end,
+    spans_named,
+    total_column,
+)
 from finrag.answer.lexicon import (
     PER_SHARE,
     LineItemMatch,
@@ -39,13 +56,7 @@ PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年�
 # The statement a question tells us to use outranks a closer wording elsewhere ("common stock cash dividends"
 # in the equity statement when the cash flow statement's "... dividends paid" was asked for)
 STATEMENT_ASKED_BONUS = 1.0
-# a row printed for its parts and their total ("2022 Aeronautics | 2022 MFC | 2022 Total"): the total, as the
-# question names no part (small: any label or period evidence outweighs it)
-TOTAL_COLUMN_BONUS = 0.05
-_NAMED_COLUMN = re.compile(r"^(?:fy\s*)?(?:19|20)\d{2}\s+([^\d]+?)\s*$", re.I)
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
-WEEK_YEAR_DAYS = 7  # a 52/53-week fiscal year ends up to a week from the calendar date a column implies
-MONTH_DAYS = 30  # a bare year's column is dated at its report month's end; the fiscal year may end that month
 UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 # a row of the parent's own figure ("资产负债率（母公司）"), not the owners' share ("归属于母公司所有者权益")
 _PARENT_ROW = re.compile(r"(?<!归属于)母公司(?!所有者|股东)")
@@ -59,27 +70,8 @@ _SHARES_COLUMN = re.compile(r"\bshares\b|股数", re.I)  # a count column
 _SHARES_ASKED = re.compile(r"\bhow many\b|\bnumber of\b|多少股|股数", re.I)
 _QUANTITY_ASKED = re.compile(r"多少(?:万|千)?(?:吨|台|套|件|辆|米|千瓦时|度|立方米|平方米|个|只)")
 _RATE_ASKED = re.compile(r"%|percent|rate|ratio|margin|growth|change|share|proportion|比|率|增长|变动|占")
-_WHOLE_YEAR_COLUMN = re.compile(
-    r"年度(?!\s*第)|\byears? ended\b|\btwelve months\b|\b5[23] weeks\b"
-    r"|年\s*[（(]?\s*末|12\s*月\s*31\s*日",  # "2007年（末）": a year's end closes the whole year's flows
-    re.I,
-)
-# a question about a year's whole ("2007年全年的净利润"): no quarter's or half's column answers it
-FULL_YEAR = re.compile(r"全年|整年|\d\s*年度|\bfull[- ]year\b|\btwelve months\b|\b12 months\b", re.I)
-QUARTERS = ("Q1", "Q2", "Q3", "Q4")
-_YEAR_ONLY = re.compile(r"^\s*(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2}\s*$", re.I)  # a 10-K's "2022" column
-_MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "2002年10-12月": part of a year
-_QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
-_PART_SPAN = re.compile(r"\b(?:six|nine) months\b", re.I)  # a column of part of a year ("SIX MONTHS 2023")
 _NET = re.compile(r"\bnet\b")
-_SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
-HALF_YEAR = re.compile(
-    r"\b(?:H1|1H)\b|\bfirst half\b|\bhalf[- ]year\b|1\s*[-—–~至]\s*6\s*月|上半年|半年度|半年报", re.I
-)
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
-_DURATION = re.compile(
-    r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b|\b\d{1,2} weeks\b", re.I
-)
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
 # "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
 _UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
@@ -126,19 +118,13 @@ class Want:
 
 def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
     if want.period_end:
-        if _YEAR_ONLY.match(f.column_label):  # "2019" dated at its report month's end: any day of that month
+        if YEAR_ONLY.match(f.column_label):  # "2019" dated at its report month's end: any day of that month
             return f.period_end is not None and days_near(f.period_end, want.period_end, MONTH_DAYS)
-        return f.period_end == want.period_end or _same_week_end(f.period_end, want.period_end)
+        return f.period_end == want.period_end or same_week_end(f.period_end, want.period_end)
     year = want.year if want.year is not None else latest_year
     if want.prior and year is not None and want.year is None:
         return f.fiscal_year == year - 1
     return year is None or f.fiscal_year == year
-
-
-def _same_week_end(a: str | None, b: str) -> bool:
-    """Two period ends a 52/53-week fiscal year tells apart only by days: PepsiCo's "2021" column is read
-    as 31 December, its fiscal year ended on 25 December."""
-    return a is not None and days_near(a, b, WEEK_YEAR_DAYS)
 
 
 _EPS = ("eps_basic", "eps_diluted")
@@ -159,12 +145,6 @@ _OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
 # "Dividends declared and not paid", "non-cash …": a supplemental line, not the amount paid or spent
 _UNPAID_ROW = re.compile(r"\bnot (?:yet )?paid\b|\bunpaid\b|\bnon-?cash\b|尚未支付|未支付", re.I)
 UNPAID_ROW_PENALTY = 0.5
-
-
-def _other_span(printed: set[str], asked: set[str], unit: str) -> bool:
-    """The column's span in ``unit`` ("twelve months", "52 weeks") is printed and none of the asked ones."""
-    mine, wanted = {s for s in printed if s.endswith(unit)}, {s for s in asked if s.endswith(unit)}
-    return bool(mine and wanted and not mine & wanted)
 
 
 def _asked_share(label: str, item: str, question: str) -> float:
@@ -260,7 +240,7 @@ def best_fact(
     headed = (singular(asked.question), [singular(e) for e in asked.entities])  # headings the question writes
     deducted = bool(_DEDUCTED_ASKED.search(asked.question)) and not _DEDUCTED_ROW.search(want.item.printed)
     adjusted = not reported and (basis_named or _asks_adjusted(asked, want))
-    spans = {m.group(0).lower() for m in _DURATION.finditer(asked.question)}  # "six months ended …"
+    spans = spans_named(asked.question)  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
     transfer = bool(_TRANSFER.search(asked.question))
     spans |= {"six months"} if half else set()  # "H1 2023": six months ended
@@ -279,8 +259,7 @@ def best_fact(
     quantity = bool(_QUANTITY_ASKED.search(asked.question))
     net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_COLUMN.search(asked.question)
     # "2022 Aeronautics | … | 2022 Total": a row's total column, unless the question names another column
-    column_names = {m.group(1).lower() for f, _ in candidates if (m := _NAMED_COLUMN.match(f.column_label))}
-    whole_row = not any(n in low_q for n in column_names if n != "total")
+    whole_row = names_no_part([f for f, _ in candidates], low_q)
     scored: list[tuple[float, Fact]] = []
     quarters = [want.quarter] if want.quarter else asked.quarters
     for f, label_score in candidates:
@@ -308,13 +287,13 @@ def best_fact(
             and not ends_quarter(f.column_label, f.period_end, want.quarter)
         ):
             continue  # "2Q23 vs 1Q23": the three months to June 30 are not 1Q23, nor is a year's column
-        quarter_column = bool(_QUARTER_WORDS.search(f.column_label)) or f.fiscal_period in QUARTERS
+        quarter_column = quarter_column_of(f, QUARTERS)
         if half and not want.quarter and quarter_column:
             continue  # "2007年1-6月": a quarter's column is three months of it
-        if quarters and not asked.instant and not _quarter_column(f, quarters):
+        if quarters and not asked.instant and not quarter_column_of(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
         if (quarters or half or "three months" in spans) and (
-            _WHOLE_YEAR_COLUMN.search(f.column_label) or _YEAR_ONLY.match(f.column_label)
+            WHOLE_YEAR_COLUMN.search(f.column_label) or YEAR_ONLY.match(f.column_label)
         ):
             continue  # a quarter's or half year's figure: not the year's ("2007年度", "2022")
         if asked.instant and _MOVEMENT.search(f.column_label) and not _MOVEMENT.search(asked.question):
@@ -326,7 +305,7 @@ def best_fact(
         if measure and not shows_measure(measure, f"{f.line_item}{f.column_label}{f.section}"):
             continue  # "太阳能边框的平均单价": the product's revenue row is another figure
         kind = statement_kind(f.statement)
-        if home == "balance" and (kind == "cash_flow" or _SPAN_COLUMN.search(f.column_label)) and not change:
+        if home == "balance" and (kind == "cash_flow" or SPAN_COLUMN.search(f.column_label)) and not change:
             continue  # a balance sheet item's row in the cash flow statement ("Year ended …") is a change
         exact = core_label(f.line_item_norm) == (spelled or printed)
         score = (1.0 if exact and spelled else label_score) + (EXACT_LABEL_BONUS if exact else 0.0)
@@ -338,8 +317,7 @@ def best_fact(
         score += ASKED_WORDS_BONUS * _asked_share(f.line_item_norm, printed, low_q)
         if not f.column_label.isascii():  # "期初账面余额": the 期初 账面余额 column, not 期初 跌价准备
             score += ASKED_WORDS_BONUS * _asked_share(_ZH_COLUMN_NOISE.sub(" ", f.column_label), "", low_q)
-        if whole_row and (m := _NAMED_COLUMN.match(f.column_label)) and m.group(1).lower() == "total":
-            score += TOTAL_COLUMN_BONUS
+        score += TOTAL_COLUMN_BONUS if whole_row and total_column(f.column_label) else 0.0
         if want.item.within:  # "subscription revenue": the row under the revenue heading
             under = any(heads(h, want.item.within) for h in (f.section, f.statement))
             score += WITHIN_BONUS if under else -WITHIN_BONUS
@@ -358,9 +336,7 @@ def best_fact(
         if quantity and ((f.unit or "").endswith("元") or f.unit == "%"):
             continue  # "销售量是多少吨": an amount of money or a share is no quantity
         # a column dated by its end ("Three months ended December 31, 2022") reads as the year: its words tell
-        part = f.fiscal_period not in (None, "FY") or bool(_QUARTER_WORDS.search(f.column_label))
-        part = part or bool(_PART_SPAN.search(f.column_label))
-        part = part or any(m.group(1, 2) != ("1", "12") for m in _MONTH_RANGE.finditer(f.column_label))
+        part = part_of_year(f)
         if part and full_year:
             continue  # "2007年全年的净利润": a quarter's figure is another number
         if not asked.part_year and part:
@@ -371,8 +347,8 @@ def best_fact(
             score += ASKED_WORDS_BONUS  # "南岭民爆乳化炸药…产销率": the table captioned "②乳化炸药"
         if net_asked and _NET.search(f.line_item_norm):
             score += NET_ASKED_BONUS  # "net PPNE": "Property, plant and equipment — net", not the gross row
-        if spans and (printed_spans := {m.group(0).lower() for m in _DURATION.finditer(f.column_label)}):
-            if any(_other_span(printed_spans, spans, unit) for unit in ("months", "weeks")):
+        if spans and (printed_spans := spans_named(f.column_label)):
+            if other_span(printed_spans, spans):
                 continue  # "three months ended June 30" is no "Twelve Months Ended" column, "16 weeks" no 52
             score += DURATION_BONUS if printed_spans & spans else -DURATION_BONUS  # six months, not three
         if asked.instant and f.period_end and want.prior == any(w in f.column_label for w in _PRIOR_WORDS):
@@ -402,8 +378,3 @@ def _excludes(label: str, item: str) -> bool:
     """The row is another figure net of the item ("扣除非经常性损益的净利润" is no 非经常性损益)."""
     printed = normalise(item)
     return not printed.isascii() and not printed.startswith("扣除") and f"扣除{printed}" in label
-
-
-def _quarter_column(f: Fact, quarters: list[str]) -> bool:
-    """The fact's column is a quarter's: its period is one asked, or its heading says three months/季度."""
-    return f.fiscal_period in quarters or bool(_QUARTER_WORDS.search(f.column_label))

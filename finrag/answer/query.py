@@ -190,20 +190,17 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         and not asks_amount(text)
     ):
         asked.formula = None  # "主营业务是否发生过变化": whether it changed, not by how much
+    # "2008到2010年三年一共", "三个年度的现金分红合计": a sum over the years asked
+    years_summed = len(asked.years) >= 2 and bool(_OVER_YEARS.search(text) or _YEARS_TOTAL.search(text))
     if (
         asked.formula is not None
         and asked.formula.name == "sum"
         and len(asked.line_items) == 1
         and len(set(asked.quarters)) < 2  # "第三季度和第四季度…合计": the quarters' sum
-        and not (len(asked.years) >= 2 and (_OVER_YEARS.search(text) or _YEARS_TOTAL.search(text)))
-    ):  # "2008到2010年三年一共": the years'
-        asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
-    if (
-        asked.formula is None
-        and len(asked.line_items) == 1
-        and len(asked.years) >= 2
-        and _YEARS_TOTAL.search(text)
+        and not years_summed
     ):
+        asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
+    if asked.formula is None and len(asked.line_items) == 1 and years_summed:
         asked.formula = FORMULAS["sum"]  # "2008—2010年三年…累计": the years' sum
     if asked.formula is None and len(asked.line_items) == 1 and SECOND_HALF.search(text):
         asked.formula = FORMULAS["sum"]  # "2019年下半年的净利润": its third and fourth quarters
