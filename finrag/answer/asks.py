@@ -157,7 +157,10 @@ def compares_periods(question: str, language: str, years: int) -> bool:
 # asset related to research and development expenditures did Lockheed Martin carry": the figure is asked
 _WHAT_ITEM_DID = re.compile(
     r"\bwhat\s+(?:[\w'&()-]+\s+){1,12}?(?:did|does|do|has|have|had)\s+.{1,90}?\b"
-    r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe)s?\b"
+    r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe"
+    r"|allocate|assign|attribute)s?\b"
+    # "What goodwill was allocated to its MedTech segment": the same asked in the passive
+    r"|\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:was|were|is|are)\s+(?:allocated|assigned|attributed)\s+to\b"
 )
 
 

@@ -19,6 +19,7 @@ from finrag.model import Chunk, ChunkKind, Fact
 _TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
 _JOIN = re.compile(r"[”」]?(?:产品|业务|项目)?的?")  # "罐式集装箱产品的销售量", "“…项目”的预计投资额"
 _MIN_NAME = 2  # one character is no row or column name ("台")
+_YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
 def measure(label: str) -> str:
@@ -31,19 +32,23 @@ def measure(label: str) -> str:
 def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[list[LineItemMatch], str] | None:
     """The column measures and the row label of a context table that a Chinese question writes row first
     ("禽流感疫苗的生产量", "境内的营业收入和毛利率") as the figures it asks (no other item, no why, no
-    formula), else None."""
+    formula but one the table prints as a column: "“其他收入”的毛利率"), else None."""
     question = asked.question
-    if asked.language != "zh" or asked.definition or asked.formula or asks_reason(question):
-        return None  # a formula's operands are rows of their own ("占当年原材料消耗的比例")
+    if asked.language != "zh" or asked.definition or asks_reason(question):
+        return None
+    # a formula's operands are rows of their own ("占当年原材料消耗的比例"), unless its result is a column
+    printed_result = normalise(asked.formula.zh) if asked.formula else None
     for chunk in chunks:
         if chunk.kind not in _TABLES:
             continue
         names: list[str] = []
+        dated = False  # a header by year ("2005年度" over "收入 | 毛利率"): its cells are the years'
         for line in chunk.text.split("\n"):
             if "|" not in line:
                 continue
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if not any(parse_number(c) is not None for c in cells[1:]):
+                dated = dated or _YEAR.search(line) is not None
                 names = [m for c in cells[1:] if len(m := measure(c)) >= _MIN_NAME]
                 names.sort(key=len, reverse=True)
                 continue
@@ -55,6 +60,8 @@ def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[list[LineItemMatch
             after = join.end() if join else at + len(row)
             name = next((n for n in names if question.startswith(n, after)), None)
             # other items the question writes before the row only set the scene ("募集资金投资项目中，")
+            if asked.formula is not None and (name != printed_result or dated):
+                continue
             if name is not None and all(m.start == after or m.end <= at for m in asked.line_items):
                 found = [LineItemMatch(concept_of(name) or "", name, after)]
                 if (more := _AND.match(question, after + len(name))) and (

@@ -197,7 +197,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "total shareholders' equity",
     ),
     "current_assets": ("流动资产合计", "流动资产", "total current assets", "current assets"),
-    "current_liabilities": ("流动负债合计", "流动负债", "total current liabilities", "current liabilities"),
+    "current_liabilities": (
+        "流动负债合计",
+        "流动负债",
+        "total current liabilities",
+        "current liabilities",
+        "current liabs",  # as analysts type it
+    ),
     "cash": ("货币资金", "cash and cash equivalents", "cash and equivalents"),
     "accounts_receivable": (
         "应收账款",

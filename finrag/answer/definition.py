@@ -49,6 +49,8 @@ _INTRODUCED = re.compile(
 _BRACKET = re.compile(
     r"\((?:using\s+|calculated as\s+|i\.e\.,?\s+)?(?P<expr>[^()]*(?:\([^()]*\)[^()]*)*)\)", re.I
 )
+# a formula typed between commas after the metric: ", (cash + receivables) / current liabs,"
+_BARE_FORMULA = re.compile(r",\s*(?P<expr>\([^()?]+\)\s*[/÷×*]\s*[^,?()]+?)\s*(?=,|\?|$)")
 OPERATOR_TOKENS = ("+", "-", "*", "/", "^")
 _OPERATORS = (
     (re.compile(r"\s*\^\s*"), "^"),
@@ -155,6 +157,10 @@ def find_definition(question: str) -> Definition | None:
         name = _name_before(metrics[-1]) if metrics else asked.group(1) if asked else ""
         found = _parse(name, m.group("expr") or _ascii_operators(m.group("zh") or ""))
         if found is not None and (name or found.additive()):  # an unnamed ratio: a named formula's
+            return found
+    for m in _BARE_FORMULA.finditer(question):  # "bby quick ratio at 7/30/22, (cash + receivables) / …"
+        metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
+        if metrics and (found := _parse(_LEADING_NAMES.sub("", _name_before(metrics[-1])), m.group("expr"))):
             return found
     for m in _BRACKET.finditer(question):
         if _MATH_AFTER.match(question, m.end()):

@@ -55,10 +55,11 @@ _INCLUDING = re.compile(
     r",?\s*\b(?:incl\.|including|inclusive of)\s+(?:the\s+)?current (?:portion|maturities)\b.*$", re.I
 )
 # "total revenue for the 52 weeks ended August 29, 2021", "accounts payable at January 28, 2023", "fiscal
-# 2022 cost of sales": the period an operand is read at (its year is read separately), not its name
+# 2022 cost of sales", "2022 six-month marketing expense": the period an operand is read at (its year is read
+# separately), not its name
 _DATED = re.compile(
     rf"\b(?:(?:for|in|during|over)\s+(?:the\s+)?[\w-]+\s+(?:weeks|months)\s+)?(?:ended|ending|at|as of|on)\s+"
-    rf"(?:{MONTH_NAMES})\.?\s+\d{{1,2}},?|\bfiscal\b",
+    rf"(?:{MONTH_NAMES})\.?\s+\d{{1,2}},?|\bfiscal\b|\b(?:three|six|nine|twelve)-month\b",
     re.I,
 )
 
@@ -148,7 +149,7 @@ def _item(text: str) -> LineItemMatch | None:
     if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
         return None
     # "购建固定资产、无形资产和其他长期资产所支付的现金": one item, however long
-    if concept := concept_of(words):
+    if concept := concept_of(words) or _BARE_OPERANDS.get(words.lower()):
         return LineItemMatch(concept, words, 0)
     known = find_line_items(words)
     section = _SECTION_TAIL.fullmatch(words)
@@ -169,13 +170,19 @@ def _item(text: str) -> LineItemMatch | None:
     return LineItemMatch("", words, 0)
 
 
+# a word that, standing alone as an operand of a formula, is the balance sheet item ("(cash + receivables) /
+# current liabilities"); in running text "cash" names many things
+_BARE_OPERANDS = {"cash": "cash"}
+
+
 # the basis an operand is stated on ("adjusted diluted EPS", "reported diluted EPS"), kept in its name
 BASIS_LEAD = re.compile(r"(?:as\s+)?(?:adjusted|core|non-gaap|reported|gaap)\s+", re.I)
 
 
-# an operand named by a row and the heading it sits under in an income statement
+# an operand named by a row and the heading it sits under in an income statement ("services and support
+# cost of revenue": the row "Services and support" under "Cost of revenue:")
 _SECTION_TAIL = re.compile(
-    r"([A-Za-z][\w&-]*(?: [A-Za-z][\w&-]*)?) (revenues?|expenses|costs? of (?:revenues?|sales))", re.I
+    r"([A-Za-z][\w&-]*(?: [A-Za-z][\w&-]*){0,2}?) (revenues?|expenses?|costs? of (?:revenues?|sales))", re.I
 )
 _SAFE_LEAD = re.compile(r"(?:total|net|segment|consolidated|operating|other|deferred|unearned)\b", re.I)
 

@@ -25,7 +25,7 @@ from finrag.answer.columns import (
 )
 from finrag.answer.fact_units import except_per_share, own_unit
 from finrag.answer.group_rows import grouped_labels, printed_down
-from finrag.answer.lexicon import concept_of, normalise
+from finrag.answer.lexicon import concept_of, find_line_items, normalise
 from finrag.answer.per_share import per_share_name
 from finrag.answer.periods import UNKNOWN, resolve_label
 from finrag.answer.quarters import (
@@ -38,7 +38,7 @@ from finrag.answer.quarters import (
     quarter_only,
 )
 from finrag.answer.restarts import past_pushed_labels, restarted
-from finrag.answer.rollforward import introduced_item, is_closing
+from finrag.answer.rollforward import balance_date, introduced_item, is_closing
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_context import (
     SCOPE_ZH,
@@ -163,6 +163,9 @@ def _table_facts(
     by_quarter = quarter_only(columns)
     path = table_chunks[0].section_path if table_chunks else []
     closing = introduced_item(before) if doc.language == "en" else None  # "a reconciliation of changes in X"
+    # a roll-forward by segment titled by its item ("Goodwill"): its "Balance at <date>" rows are the item's
+    titled = find_line_items(statement) if doc.language == "en" and len(statement) <= _TITLE_CHARS else []
+    balance_of = normalise(titled[0].printed) if len(titled) == 1 else closing
     year = heading_period([row_year, table.caption or "", *before, *reversed(path)]) if by_quarter else None
     # "2 0 / 0 / 5 / 年" printed down a block closed by its 合计 row, left of the items or as their column
     down = None
@@ -177,6 +180,8 @@ def _table_facts(
             section, label = grouped[r]
             if down and resolve_label(section, None) is not UNKNOWN:  # "2005年" down its block: its year
                 row_year, section = section, ""
+            elif _YEAR_ROW.fullmatch(label):  # "| 净利润 | 2004年度 | 21.85% |": the group's figure that year
+                row_year, label, section = label, section, ""
         if (_YEAR_ROW.fullmatch(label) or _YEAR_ENDED_ROW.fullmatch(label)) and not any(
             c.strip() for c in row[label_col + 1 :]
         ):
@@ -222,6 +227,9 @@ def _table_facts(
             where = (statement, scope_of(col.label) or scope)  # a "合并 | 母公司" column pair says its own
             if by_quarter and year:
                 col = quarter_column(col, year)
+            elif balance_of and col.period is UNKNOWN and (day := balance_date(label)):
+                at_day = resolve_label(day, doc.meta.fiscal_year)  # "Balance at December 31, 2017"
+                col = replace(col, label=f"{day} {col.label}", period=at_day)
             elif row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
                 dated = f"{row_year} {col.label}"  # "2017 First": the first quarter of 2017
                 col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
@@ -232,10 +240,15 @@ def _table_facts(
             )
             if closing and is_closing(label):  # "Balance at end of period": the year's balance of X
                 fact.line_item, fact.line_item_norm = f"{label} ({closing})", normalise(closing)
+            elif balance_of and balance_date(label) and fact.period_end:
+                fact.line_item, fact.line_item_norm = f"{label} ({balance_of})", balance_of
             facts.append(fact)
         if section and (summary or r in totals or closes_block(label, section)):
             section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it
     return facts, previous
+
+
+_TITLE_CHARS = 60  # a table's title line; a longer statement text names no one item
 
 
 def _rank(label: str) -> int:

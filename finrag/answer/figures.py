@@ -156,7 +156,19 @@ def _wordings(item: LineItemMatch) -> list[str]:
     return [printed, *words] if printed in words else [printed]
 
 
+# "how much <item> did/was …": the item a lexicon does not know, as the question words it
+_HOW_MUCH_ITEM = re.compile(
+    r"\bhow much\s+(?!more\b|less\b|of\b|did\b|was\b|is\b)(?P<item>[a-z][a-z ,&'-]{2,60}?)\s+"
+    r"(?:did|does|do|has|have|had|was|were|is|are|will)\b",
+    re.I,
+)
 _HOW_MUCH = re.compile(r"是多少|多少元")  # an English question's year may date an event, not the figure
+# "at December 31, 2020", "as of 7/30/22": the day a balance is asked at (a date naming an event is none)
+_BALANCE_AT = re.compile(
+    rf"\b(?:at|as of)\s+(?:(?:{MONTH_NAMES})\.?\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}"
+    r"|\d{1,2}/\d{1,2}/\d{2,4})",
+    re.I,
+)
 
 
 _QUARTER_WORDS = {
@@ -243,7 +255,9 @@ def extractive_inputs(
     # (a sentence without a year speaks of its report's year)
     own_years = {c.meta.fiscal_year for _, c in context}
     elsewhen = one_year is not None and one_year not in own_years
-    how_much = elsewhen and _HOW_MUCH.search(asked.question) is not None
+    # (an English question's year may date an event, but a balance date it writes dates the figure)
+    dated = _BALANCE_AT.search(asked.question) is not None
+    how_much = elsewhen and (_HOW_MUCH.search(asked.question) is not None or dated)
     # "the third quarter of 2022" when no context chunk is that quarter's own report (whose sentences speak
     # of it without naming it): only a sentence naming the quarter answers
     own_report = any(
@@ -289,6 +303,14 @@ def extractive_inputs(
     # "2007年…市场占有率": a sentence printing the rate with that year's figure
     if focus is None and asked.intent in ("lookup", "text") and (rates := named_rates(asked)):
         focus = Focus([r.lower() for r in rates], one_year, strict=True)
+    if (
+        (focus is None or not (focus.wordings or focus.strict))
+        and asked.language == "en"
+        and not asked.line_items
+        and (how := _HOW_MUCH_ITEM.search(asked.question))
+    ):
+        # "How much restructuring and related cost did X record …": a sentence or row printing it, or none
+        focus = Focus([how.group("item").lower()], one_year, strict=True)
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)
     if focus is not None and asked.scope == "parent":

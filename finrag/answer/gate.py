@@ -250,6 +250,16 @@ def decide(
     # "Raytheon Technologies' total backlog": the figure's owner files no indexed document (another's 10-K
     # mentioning it is no report of its own)
     owners = [n for n in asked.entities if re.search(rf"{re.escape(n)}['’]", asked.question)]
+    # "Honeywell's Aerospace segment": read as one name "Honeywell Aerospace", owned by its first word, unless
+    # the evidence prints the possessive as a name ("Sam's Club")
+    owners += [
+        first
+        for e in asked.entities
+        if " " in e
+        and (said := re.search(rf"\b{re.escape(first := e.split()[0])}['’]s?\s+\w+", asked.question))
+        and not any(said.group(0).lower().replace("’", "'") in t.replace("’", "'") for t in texts)
+    ]
+    owners = list(dict.fromkeys(owners))
     if asked.companies or writes_known(asked.question, known):  # "Mary Dillon's agreement with Foot Locker"
         owners = [n for n in owners if not (_PERSON.fullmatch(n) and scores.get(f"company:{n}", 0) >= 1)]
     if (

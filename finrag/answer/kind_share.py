@@ -21,6 +21,11 @@ def _items(asked: AskedFor) -> list[LineItemMatch]:
     return [m for m in asked.line_items if m.concept] or asked.line_items
 
 
+def total_less(printed: str) -> str:
+    """An item's name without the "total" a question writes before it: "Inventories" totals the note too."""
+    return normalise(printed).removeprefix("total ")
+
+
 def asks_kind_share(asked: AskedFor) -> bool:
     """A share of one item asked for a kind of it: the kind's row of the item's note over the note's total."""
     items = {m.concept or m.printed for m in _items(asked)}
@@ -42,7 +47,7 @@ def kind_share(
     item = _items(asked)[0]
     # a note titled by the item, or a table whose total row names it ("Total debt" under "Commercial paper";
     # "Total income tax provision" under "Current" and "Deferred")
-    named = {normalise(item.printed), f"total {normalise(item.printed)}"}
+    named = {total_less(item.printed), f"total {total_less(item.printed)}"}
     totalled = {(f.doc_id, f.table_ref) for f in totals if f.line_item_norm in named}
     titled = [f for f in kinds if titles_item(item, f.statement)]
     summed = [f for f in kinds if (f.doc_id, f.table_ref) in totalled and f not in titled]

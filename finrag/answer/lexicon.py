@@ -129,10 +129,14 @@ def find_line_items(question: str) -> list[LineItemMatch]:
             # "毛利率" is not "毛利", nor "应收账款周转率" 应收账款
             ratio_word = not syn.isascii() and (low[end : end + 1] == "率" or low.startswith(TURNOVER, end))
             flow = _FLOW_OF.search(low, 0, i) if syn.isascii() else None
+            after = _FLOW_AFTER.match(low, end) if syn.isascii() else None
             if ascii_ok and not ratio_word and flow and not any(taken[flow.start() : end]):
                 # "amortization of intangible assets": the expense row, not the balance it is charged on
                 taken[flow.start() : end] = [True] * (end - flow.start())
                 found.append(LineItemMatch("", question[flow.start() : end], flow.start()))
+            elif ascii_ok and not ratio_word and after and not any(taken[i : after.end()]):
+                taken[i : after.end()] = [True] * (after.end() - i)  # "goodwill impairment charges": likewise
+                found.append(LineItemMatch("", question[i : after.end()], i))
             elif ascii_ok and not ratio_word and not any(taken[i:end]):
                 taken[i:end] = [True] * (end - i)
                 found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], question[i:end], i))
@@ -142,6 +146,9 @@ def find_line_items(question: str) -> list[LineItemMatch]:
 
 # a charge or flow named on a balance ("amortization of intangible assets", "impairment of goodwill")
 _FLOW_OF = re.compile(r"\b(?:amortization|impairments?|depreciation|write-downs?|write-offs?) of (?:the )?$")
+_FLOW_AFTER = re.compile(  # "goodwill impairment charges": the charge named after the balance
+    r"\s+(?:impairments?|amortization|write-downs?|write-offs?)(?:\s+(?:charges?|expenses?|losses?))?\b"
+)
 _VALUATION = re.compile(r"\s+value\b")  # "the deal's total equity value" is a price, not the balance sheet's
 
 

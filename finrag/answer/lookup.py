@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from finrag.answer.column_periods import (
     FULL_YEAR,
@@ -113,7 +113,7 @@ class Want:
     year: int | None = None
     period_end: str | None = None
     prior: bool = False  # "上年末": the older of the two balance columns
-    quarter: str | None = None  # "Q1": that quarter only, of the quarters the question names
+    quarter: str | None = None  # "Q1": that quarter only, of the quarters the question names; "FY": the year
 
 
 def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
@@ -221,7 +221,8 @@ def best_fact(
         broader = FALLBACK.get(want.item.concept) if fallback else None
         if broader:
             item = LineItemMatch(broader, want.item.printed, want.item.start)
-            return best_fact(facts, Want(item, want.year, want.period_end, want.prior), asked, doc_rank)
+            # one step only: the two deducted profits fall back on each other
+            return best_fact(facts, replace(want, item=item), asked, doc_rank, fallback=False)
         return None
     best_doc = min((doc_rank.get(f.doc_id, len(doc_rank)) for f, _ in candidates), default=0)
     years = [f.fiscal_year for f, _ in candidates if f.fiscal_year and doc_rank.get(f.doc_id) == best_doc]
@@ -250,7 +251,8 @@ def best_fact(
     # "average monthly revenue per paying membership", "sales per square foot": a per-unit row, not the total
     per_unit = re.search(rf"\b{re.escape(item_low)}\s+per\s+(?!cent\b|share\b)[a-z]", low_q) is not None
     net_asked = bool(_NET.search(item_low)) and item_low in low_q  # not a formula's own "total net revenue"
-    full_year = not asked.part_year and bool(FULL_YEAR.search(asked.question))
+    whole_year = want.quarter == "FY"  # "一季度占全年的比重": the year's figure beside its quarter's
+    full_year = whole_year or (not asked.part_year and bool(FULL_YEAR.search(asked.question)))
     component = part_after(asked.question, want.item)
     # a statement's amount ("net revenue") asked with no word of a rate: a "%" cell (its growth) is not it
     money = bool(_MONEY_ASKED.search(asked.question)) or (home is not None and not _RATE_ASKED.search(low_q))
@@ -261,7 +263,7 @@ def best_fact(
     # "2022 Aeronautics | … | 2022 Total": a row's total column, unless the question names another column
     whole_row = names_no_part([f for f, _ in candidates], low_q)
     scored: list[tuple[float, Fact]] = []
-    quarters = [want.quarter] if want.quarter else asked.quarters
+    quarters = [] if whole_year else [want.quarter] if want.quarter else asked.quarters
     for f, label_score in candidates:
         if not _period_ok(f, want, latest):
             continue
@@ -283,12 +285,13 @@ def best_fact(
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         if (
             want.quarter
+            and not whole_year
             and f.fiscal_period != want.quarter
             and not ends_quarter(f.column_label, f.period_end, want.quarter)
         ):
             continue  # "2Q23 vs 1Q23": the three months to June 30 are not 1Q23, nor is a year's column
         quarter_column = quarter_column_of(f, QUARTERS)
-        if half and not want.quarter and quarter_column:
+        if ((half and not want.quarter) or whole_year) and quarter_column:
             continue  # "2007年1-6月": a quarter's column is three months of it
         if quarters and not asked.instant and not quarter_column_of(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year

@@ -107,9 +107,10 @@ _EN_STOP_CAPS = _words(
     "IPO MD&A"
 ) | {m.title() for m in MONTHS}
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021"); a free-standing "&" joins two
-# ("Deere & Company")
+# ("Deere & Company"), a slash two capitalised halves ("Retail/LTC")
 _EN_CAPS = re.compile(
-    r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+(?:\s+(?:&\s+)?[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d)+)*)"
+    r"\b([A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d|/(?=[A-Z]))+"
+    r"(?:\s+(?:&\s+)?[A-Z](?:[A-Za-z&.\-']|(?<=[-\d])\d|/(?=[A-Z]))+)*)"
 )
 
 

@@ -9,7 +9,6 @@ from functools import partial
 
 from finrag.answer.asks import quoted_row
 from finrag.answer.calc import AVERAGE_SHARE, asks_change_amount, calc_text, compute
-from finrag.answer.cells import amount_beside
 from finrag.answer.conversion import with_conversion
 from finrag.answer.formulas import PRINTED_FIRST, summed_share
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
@@ -21,7 +20,7 @@ from finrag.answer.lookup import (
 )
 from finrag.answer.operand_wants import latest_year, part_beside_whole, variable_wants, yearly_pairs
 from finrag.answer.periods import fiscal_year_of
-from finrag.answer.qualifiers import prints_qualifiers
+from finrag.answer.printed_ratios import printed_only, printed_ratio
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import year_ended
 from finrag.answer.quoted import (
@@ -48,9 +47,6 @@ __all__ = [
     "calculation_answer",
     "lookup_answer",
     "operand",
-    "printed_only",
-    "printed_ratio",
-    "ratio_forms",
     "value_text",
 ]
 
@@ -74,7 +70,6 @@ _IN_PERCENT = re.compile(
     re.I,
 )
 _MAIN_BUSINESS = re.compile(r"主营业务(?:毛利|利润)")  # a ratio of the main business: its own rows
-_CHANGE_COLUMN = re.compile(r"增减|变动|同比|\bchange\b", re.I)  # "毛利率比上年增减（%）" is no 毛利率
 # "unadjusted" has no word boundary before "adjusted"; "GAAP, not adjusted" asks the reported figure
 ADJUSTED = re.compile(r"(?<!un-)(?<!not )(?<!non-)\badjusted\b|\bnon-gaap\b", re.I)
 # "core operating margin", "organic revenue growth": a filer's own measure, never worked out from the
@@ -97,100 +92,7 @@ def _label(item: str, f: Fact, lang: str) -> str:
     return f"{item}（{year}）" if lang == "zh" else f"{item} ({year})"
 
 
-_BASIS = re.compile(r"口径|合并|母公司|按.{0,12}计算")
-
-
-def ratio_forms(asked: AskedFor) -> list[LineItemMatch]:
-    """The rows a Chinese filing prints a named ratio under ("利息保障倍数" in 主要财务指标), when the
-    question names the ratio without writing its formula: its name and each Chinese wording of it, "的"
-    dropped ("每股经营现金流量" is printed "每股经营活动产生现金流量净额"). The filer's own figure follows
-    the filer's own definition (息税前利润 over 利息费用, turnover over average balances), a recomputation
-    need not."""
-    formula = asked.formula
-    if formula is None or not formula.named or asked.language != "zh" or asked.definition is not None:
-        return []
-    if _BASIS.search(asked.question) and asked.scope != "parent":
-        return []  # "按合并报表口径计算的资产负债率": the printed ratio may be the parent's
-    words = [k.replace("的", "") for k in formula.keywords if not k.isascii()]
-    return [LineItemMatch("", w, 0) for w in dict.fromkeys([formula.zh, *words])]
-
-
-def printed_ratio(
-    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer | None:
-    """The named ratio quoted from the row the filing prints it in, else None."""
-    formula = asked.formula
-    ratio_named = formula is not None and (formula.named or formula.percent)  # not "average", a column word
-    if asked.qualifiers and formula is not None and ratio_named and asked.definition is None:
-        # "罐式集装箱的毛利率", "X's biopharmaceutical (生物制药) business gross margin", "普莱柯的销售费用
-        # 占营业收入比例": the kind's row of a breakdown table with a column for the ratio
-        names = (formula.zh, formula.en.lower())
-        cells = [
-            f
-            for f in facts
-            if any(n in (label := normalise(f.column_label)) for n in names)
-            and not _CHANGE_COLUMN.search(label)
-            and prints_qualifiers(f.line_item, asked.qualifiers)
-        ]
-        # "分产品毛利率" over columns of years: the ratio named by the table's title, its year's column
-        titled = [
-            f
-            for f in facts
-            if f.unit == "%"
-            and any(n in normalise(f.statement) for n in names)
-            and prints_qualifiers(f.line_item, asked.qualifiers)
-        ]
-        # a breakdown's ratio column is the report year's (undated), unless a year heads it ("2004年度")
-        dated = bool(asked.years) and any(f.fiscal_year for f in cells)
-        cells = [f for f in cells if f.fiscal_year in asked.years] if dated else cells
-        if not cells and not titled:
-            return None
-        kind_row = LineItemMatch("", (cells or titled)[0].line_item, 0)
-        years = asked.years if not cells or dated else []
-        row_asked = replace(asked, line_items=[kind_row], formula=None, years=years)
-        amount = amount_beside(asked, facts, kind_row.printed) if cells else []
-        quoted = (lookup_answer(row_asked, p, doc_rank, cite) for p in (amount, cells or titled) if p)
-        found = [a for a in quoted if a is not None]  # the amount first, then the ratio
-        text, used = "\n".join(a.text for a in found), [f for a in found for f in a.facts]
-        return replace(found[-1], text=text, facts=used) if found else None
-    for form in ratio_forms(asked):  # its name, then a Chinese wording ("每股经营活动产生现金流量净额")
-        own = [  # a ratio is no amount: the money unit of the table's header is not its unit
-            f if f.unit == "%" else replace(f, unit=None, scale=Decimal(1))
-            for f in facts
-            if _names_ratio(f.line_item_norm.replace("的", ""), form.printed, asked.question)
-            and (asked.scope != "parent" or "母公司" in f.line_item_norm)  # "资产负债率（母公司）"
-            and not _PEERS.search(f.statement)  # a comparison with peers is not the filer's own indicator
-        ]
-        if own and (
-            quoted_row := lookup_answer(replace(asked, line_items=[form], formula=None), own, doc_rank, cite)
-        ):
-            return quoted_row
-    return None
-
-
-def _names_ratio(label: str, ratio: str, question: str) -> bool:
-    """The row prints the ratio asked: its name first, or after words the question also writes before it
-    ("加权平均净资产收益率（归属于普通股股东的净利润）" for "加权平均净资产收益率")."""
-    at = label.find(ratio)
-    if bool(_NET_OF_ONE_OFFS.search(label)) != bool(_NET_OF_ONE_OFFS.search(question)):
-        return False  # "扣除非经常性损益后的…" is another figure than the ratio on the whole profit
-    return at == 0 or (at > 0 and label[: at + len(ratio)] in question)
-
-
-_NET_OF_ONE_OFFS = re.compile(r"扣除非经常|扣非|(?:excluding|after deducting) non-?recurring", re.I)
-
-
-_PEERS = re.compile(r"同行业|可比公司|同业")  # "与同行业公司的比较分析": the peers' figures side by side
-
-
-# A ratio the filer works out by a rule the statements cannot reproduce (equity weighted by the months it was
-# held): only its printed figure answers
-_WEIGHTED_ROE = re.compile(r"加权平均净资产收益率|weighted[- ]average (?:return on equity|roe)", re.I)
-
-
-def printed_only(asked: AskedFor) -> bool:
-    """The ratio asked is one only its printed figure answers (no recomputation, no operand quoted)."""
-    return _WEIGHTED_ROE.search(asked.question) is not None
+FULL_SHARE = Decimal(100)  # a share of a total is at most all of it (in percent)
 
 
 def calculation_answer(
@@ -357,4 +259,6 @@ def _calculation(
         calc = with_conversion(asked, worked, operands)
     except AnswerError:
         return None
+    if formula.name == "share_of_total" and (abs(calc.result) > FULL_SHARE or operands[-1].value <= 0):
+        return None  # a part beyond its whole (−108.72%), a whole below nil: no part and its whole
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

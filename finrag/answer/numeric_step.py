@@ -34,7 +34,7 @@ from finrag.answer.judgment import (
     items_answer,
     sign_answer,
 )
-from finrag.answer.kind_share import asks_kind_share, kind_share
+from finrag.answer.kind_share import asks_kind_share, kind_share, total_less
 from finrag.answer.kinds_compared import kinds_step
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
@@ -44,8 +44,6 @@ from finrag.answer.numeric import (
     NumericAnswer,
     calculation_answer,
     lookup_answer,
-    printed_only,
-    ratio_forms,
 )
 from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
 from finrag.answer.owners import (
@@ -58,6 +56,7 @@ from finrag.answer.owners import (
 from finrag.answer.parts import came_from_parts, left_out, unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.printed_growth import printed_growth
+from finrag.answer.printed_ratios import basis_items, printed_only, printed_share, ratio_forms, whole_named
 from finrag.answer.prose_facts import owner_prose, prose_facts
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking, ranking_answer
@@ -96,12 +95,15 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         printed = PRINTED_FIRST.get(asked.formula.name)
         named += [LineItemMatch(c, c, 0) for c in (printed.concepts if printed else ())]
         named = [m for m in named if m.concept != "*"] + ratio_forms(asked)
-        items = named if asked.formula.named else items + named
+        items = named + basis_items(asked) if asked.formula.named else items + named
     if asked.definition is not None:
         items += [t.item for t in asked.definition.terms]
     # "net interest expense ('Interest, net')": the row the question names in quotes
     items += [LineItemMatch("", q, m.start) for m in asked.line_items if (q := quoted_row(asked.question, m))]
     items += DEBT_ITEMS if asks_debt_ratio(asked) else []  # total debt: the balance sheet's debt rows
+    # "did dividends and interest income cover interest expense": the two compared as the question joins them
+    pair = compared_items(asked.question, asked.language, asked.line_items, len(asked.years))
+    items += list(pair) if pair else []
     party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
     if not items and party is None:
         return None
@@ -203,7 +205,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         if compared := items_answer(asked, (a, b), sides, cite):
             return compared
     # "did Best Buy spend more cash on share repurchases than on dividends?"
-    if pair := compared_items(asked.question, asked.language, asked.line_items, len(asked.years)):
+    if pair:
         year = max(asked.years) if asked.years else None  # two years only for a growth: the later
         both = (
             best_fact(facts, Want(pair[0], year), asked, doc_rank),
@@ -236,8 +238,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             terms = [t.item.printed for t in definition.terms]
             if prose := prose_facts(terms, prep.context, asked.qualifiers, names):
                 defined = defined_answer(asked, definition, facts + prose, doc_rank, cite)
-        if defined is None and asked.formula is not None and asked.formula.named:
-            # a wording the definition reader takes apart wrongly: the named formula it spells out
+        parts = any(t.item.within for t in definition.terms)  # "services and support cost of revenue"
+        if defined is None and asked.formula is not None and asked.formula.named and not parts:
+            # a wording the definition reader takes apart wrongly: the named formula it spells out (never for
+            # a part's rows: the company's own margin is another figure)
             defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)
         found = sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
         if defined is None and found is not None and not definition.additive():
@@ -253,7 +257,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             Filters(access=prep.request.filters.access, doc_ids=sorted({f.doc_id for f in facts})),
             line_items=[
                 *TOTAL_ROWS,
-                *(f"{p} {normalise(m.printed)}".strip() for m in asked.line_items for p in ("", "total")),
+                *(f"{p} {total_less(m.printed)}".strip() for m in asked.line_items for p in ("", "total")),
             ],
         )
         known = [f for f in totals if f.chunk_id in by_chunk or f.chunk_id in extra]
@@ -271,7 +275,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             quoted = quoted or lookup_answer(asked, facts, doc_rank, cite)
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
-            percent = all(f.unit == "%" for f in quoted.facts) and _whole_named(asked)
+            percent = all(f.unit == "%" for f in quoted.facts) and whole_named(asked)
             quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
         return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
@@ -328,71 +332,6 @@ def with_item_too(
     if amount is None:
         return ratio
     return replace(ratio, text=f"{amount.text}\n{ratio.text}", facts=[*amount.facts, *ratio.facts])
-
-
-def printed_share(
-    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer | None:
-    """A share the filing prints ("合计 | 74,892.64 | 60.01%"): the % cell of the part's row (the whole's
-    "占主营业务收入的比例" row is not it), with the row's amount when that is asked too."""
-    if asked.formula is None or asked.formula.name not in SHARE_FORMULAS:
-        return None
-    parts = [m for m in asked.line_items if not _whole(asked.question, m)]
-    percents = [f for f in facts if f.unit == "%"]
-    if not parts or not percents:
-        return None
-    if not _whole_named(asked):
-        return None
-    share = lookup_answer(replace(asked, line_items=parts), percents, doc_rank, cite)
-    return with_row_amount(asked, share, facts, doc_rank, cite) if share else None
-
-
-_SHARE_OF = r"\b(?:share|percent(?:age)?|portion|proportion) of "
-
-
-def _whole_named(asked: AskedFor) -> bool:
-    """An English share's whole is an item the question names ("share of net sales"); "what share of the
-    pre-tax restructuring charges …" names none: no printed percentage of a row is known to be of it."""
-    return (
-        asked.language != "en"
-        or any(_whole(asked.question, m) for m in asked.line_items)
-        or any(re.search(rf"% of {re.escape(m.printed)}", asked.question, re.I) for m in asked.line_items)
-        or any(_OWN_WHOLE.search(m.printed) for m in asked.line_items)
-    )  # "operating income as a % of revenue": the question or the row names the whole
-
-
-_OWN_WHOLE = re.compile(r"%\s*of\b|\bpercent(?:age)?\s+of\b", re.I)  # a row printing its whole
-
-
-def _whole(question: str, item: LineItemMatch) -> bool:
-    """The item is the whole a share is taken of ("占主营业务收入的比例", "what share of X's revenues"); where
-    the question writes the item, that mention ("欧洲地区的营业收入…占营业收入的比例": the second)."""
-    i = re.escape(item.printed)
-    whole_en = rf"{_SHARE_OF}(?:[\w&.]+['’]s )?(?:total |consolidated )?{i}"
-    if question[item.start : item.start + len(item.printed)] == item.printed:
-        zh = re.search(r"占(?:总|全部)?$", question[: item.start]) is not None
-    else:
-        zh = re.search(rf"占(?:总|全部)?{i}", question) is not None
-    return zh or re.search(whole_en, question, re.I) is not None
-
-
-# "销售金额合计是多少？占总销售的比例是多少？": the amount asked before the share
-_AMOUNT_THEN_SHARE = re.compile(r"(?:是多少|多少元)[？?，,；;].{0,24}(?:比例|占比)")
-
-
-def with_row_amount(
-    asked: AskedFor, share: NumericAnswer, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer:
-    """A printed share asked with its amount: the amount of the share's own row and year first."""
-    if not _AMOUNT_THEN_SHARE.search(asked.question):
-        return share
-    rows = {(f.table_ref, f.line_item, f.fiscal_year) for f in share.facts}
-    beside = [f for f in facts if f.unit != "%" and (f.table_ref, f.line_item, f.fiscal_year) in rows]
-    amount = lookup_answer(asked, beside, doc_rank, cite) if beside else None
-    if amount is None:
-        return share
-    facts = amount.facts + share.facts
-    return replace(share, text=f"{amount.text}\n{share.text}", facts=facts, detail=[f.fact_id for f in facts])
 
 
 def _initials(name: str) -> str:

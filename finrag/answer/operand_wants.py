@@ -38,6 +38,15 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         return [Want(it, year) for it in (items if every else items[:2])]
     if formula.name == "sum" and len(asked.years) <= 1 and len(quarters := sorted(set(asked.quarters))) >= 2:
         return [Want(items[0], year, quarter=q) for q in quarters]  # "Q3 and Q4 combined"
+    if (
+        formula.name == "share_of_total"
+        and len(asked.years) <= 1
+        and len(quarters := sorted(set(asked.quarters))) == 1
+    ):
+        return [
+            Want(items[0], year, quarter=quarters[0]),
+            Want(items[0], year, quarter="FY"),
+        ]  # "一季度占全年"
     if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
         return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
     item = items[0]

@@ -10,6 +10,7 @@ import re
 
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
+from finrag.answer.owner_rows import heads_row
 from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
 from finrag.answer.sources import in_source_clause
@@ -186,7 +187,11 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
             rf"\b(?:within|inside)\s+(?:the\s+|its\s+)?{re.escape(e)}", asked.question
         )  # a whole
         and not excluded(e, asked.question, text)  # "customers outside the United States": not its figure
-        and (e in text or e.upper() in text or any(headed(e, c.text) for c in context if "|" in c.text))
+        and (
+            e in text
+            or e.upper() in text
+            or any(headed(e, c.text) or heads_row(e, c.text) for c in context if "|" in c.text)
+        )
         and (
             not is_filer(e, asked, context) or _called_a_part(e, asked)
         )  # "Activision Blizzard's Blizzard segment"

@@ -19,15 +19,13 @@ from finrag.answer.lexicon import (
     normalise,
     synonyms,
 )
+from finrag.answer.owner_rows import heading_and_row, owns
 from finrag.answer.periods import BARE_YEAR
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
 from finrag.answer.text import HEADING_NUMBER
 from finrag.model import Chunk, Fact
-
-_TRAIL = re.compile(r"\s*[(（][^()（）]*[)）]\s*$")  # "International (1)": a footnote after the name
-_PLURAL = ("s", "es")
 
 
 def owned_facts(
@@ -50,9 +48,11 @@ def owned_facts(
     if not names:
         return facts
     wanted = [n.lower() for n in names]
+    if asked is not None and (compound := heading_and_row(facts, wanted, asked.line_items, chunk_of)):
+        return compound  # "Domestic Entertainment": the category's row under its segment, not the segment's
     # a row printing the company's name before its product's ("Corning Gorilla Glass")
     labels = wanted + [f"{c.lower()} {n}" for c in (asked.companies if asked else []) for n in wanted]
-    under = [f for f in facts if any(_owns(n, f.section) for n in wanted)]
+    under = [f for f in facts if any(owns(n, f.section) for n in wanted)]
     # a table under the owner's heading ("ASSET & WEALTH MANAGEMENT" > "Selected income statement data")
     under += [
         f
@@ -60,15 +60,15 @@ def owned_facts(
         if headings
         and f not in under
         and (c := chunk_of.get(f.chunk_id)) is not None
-        and any(_owns(n, h) for n in wanted for h in c.section_path[:-1])
+        and any(owns(n, h) for n in wanted for h in c.section_path[:-1])
     ]
     rows = [
         replace(f, line_item=f"{f.line_item} ({f.section})", line_item_norm=_heading_item(f, chunk_of, asked))
         for f in facts
-        if f.section and any(_owns(n, f.line_item) for n in labels)
+        if f.section and any(owns(n, f.line_item) for n in labels)
     ]
     # a table titled by the owner ("International Segment": its "Operating income" and "Revenue" rows)
-    titled = [f for f in facts if any(_owns(n, f.statement) for n in wanted) and f not in under]
+    titled = [f for f in facts if any(owns(n, f.statement) for n in wanted) and f not in under]
     # a segment's column ("Blizzard" over "Segment operating income"), never a chunk's other figures
     named = [s.lower() for s in segments or []]
     columns = [
@@ -78,11 +78,11 @@ def owned_facts(
             fiscal_year=f.fiscal_year or _report_year(f, chunk_of),
         )
         for f in facts
-        if any(_owns(n, c) for n in named for c in _column_parts(f.column_label))
+        if any(owns(n, c) for n in named for c in _column_parts(f.column_label))
     ]
     # its row of a table listing the owners, unless its rows under the items' headings give its figures
     given = bool(rows) and (asked is None or any(_heads_asked(f.section, asked) for f in rows))
-    listed = [] if part or given else _listed_rows(facts, wanted, asked)
+    listed = [] if part or given else _listed_rows(facts, wanted, asked, chunk_of)
     if (under or rows or titled or listed) and not part:
         found = under + rows + titled + listed + columns  # a segment row of one table, its column in another
         return _unsegmented(found, asked.question) if asked is not None else found
@@ -207,7 +207,17 @@ def _title_item(title: str, asked: AskedFor) -> str | None:
             before = re.search(rf"\b{re.escape(m.printed)}\s+{re.escape(t.printed)}\b", asked.question, re.I)
             if same or before:
                 return normalise(m.printed)
-    return None
+    low = normalise(
+        title
+    )  # an item no lexicon entry names, printed in the title ("Total depreciation expense")
+    return next(
+        (
+            p
+            for m in asked.line_items
+            if not m.concept and re.search(rf"\b{re.escape(p := normalise(m.printed))}\b", low)
+        ),
+        None,
+    )
 
 
 def _heads_asked(heading: str, asked: AskedFor) -> bool:
@@ -246,7 +256,9 @@ def _heading_item(fact: Fact, chunk_of: dict[str, Chunk], asked: AskedFor | None
 _ABROAD_HEADING = re.compile(r"^(?:non-u\.?s\.?|international|foreign|overseas)\s+", re.I)
 
 
-def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -> list[Fact]:
+def _listed_rows(
+    facts: list[Fact], wanted: list[str], asked: AskedFor | None, chunk_of: dict[str, Chunk]
+) -> list[Fact]:
     """The owner's row of a table that lists owners as rows under no heading and totals them ("Digital
     Marketing" above "Total revenue"), read as the total's item: the table's total is no owner's figure.
     Without a total row, a table whose title names what the question asks ("Segment Sales Results": "MedTech
@@ -259,6 +271,8 @@ def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -
         total = next((f for f in group if f.line_item_norm.startswith("total ")), None)  # not a bare "Total"
         if total is not None:
             item = total.line_item_norm.removeprefix("total ")
+        elif asked is not None and _sums_other_item(_last_row(group[0], chunk_of), asked):
+            continue  # "Purchased and other intangible assets, net" closing a note titled by goodwill too
         elif asked is not None and (titled := _title_item(group[0].statement, asked)) is not None:
             item = titled
         else:
@@ -267,9 +281,25 @@ def _listed_rows(facts: list[Fact], wanted: list[str], asked: AskedFor | None) -
             replace(f, line_item=f"{f.line_item} ({item})", line_item_norm=item)
             for f in group
             if (not f.section or (asked is not None and not find_line_items(f.section)))
-            and any(_owns(n, f.line_item) for n in wanted)
+            and any(owns(n, f.line_item) for n in wanted)
         ]
     return out
+
+
+def _last_row(fact: Fact, chunk_of: dict[str, Chunk]) -> str:
+    """The label of the last row of the table a fact's row is in, as its chunk shows it."""
+    lines = chunk_of[fact.chunk_id].text.splitlines() if fact.chunk_id in chunk_of else []
+    at = next((i for i, line in enumerate(lines) if line.startswith(f"| {fact.line_item} |")), None)
+    if at is None:
+        return ""
+    end = next((i for i in range(at, len(lines)) if not lines[i].startswith("|")), len(lines))
+    return normalise(lines[end - 1].strip().strip("|").split("|")[0])
+
+
+def _sums_other_item(last: str, asked: AskedFor) -> bool:
+    """A table's last row is a known item the question does not ask: the rows above are its parts."""
+    named = {t.concept for t in find_line_items(last)} - {""}
+    return bool(named) and not named & {m.concept for m in asked.line_items}
 
 
 _NOT_CURRENT = re.compile(r"\bnon-?current\b|\blong-term\b", re.I)
@@ -286,13 +316,6 @@ def _unclassified(f: Fact, kinds: list[str]) -> list[str]:
 
 
 _NON_CURRENT_WORDS = ("non-current", "noncurrent")
-
-
-def _owns(name: str, label: str) -> bool:
-    """A row or heading label that is the owner's name, give or take a qualifier ("MGM China", "AWS")."""
-    low = _TRAIL.sub("", label.lower()).strip(" :：")
-    rest = low.removeprefix(name) if low.startswith(name) else None
-    return rest is not None and (rest in _PLURAL or not rest[:1].isalnum())  # "Membership fees"
 
 
 def noted_in_question(facts: list[Fact], question: str, asked: frozenset[str] = frozenset()) -> list[Fact]:

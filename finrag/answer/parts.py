@@ -10,6 +10,7 @@ import re
 from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.owner_names import called_parts, headed, is_filer
+from finrag.answer.owner_rows import heads_row
 from finrag.answer.query import AskedFor
 from finrag.model import Chunk, ChunkKind, Fact
 
@@ -37,7 +38,9 @@ def unprinted_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         return []
     text = " ".join(c.text for c in context)
     tables = [c.text for c in context if c.kind in _TABLES]
-    return [p for p in parts if not _printed(p, text) and not any(headed(p, t) for t in tables)]
+    return [
+        p for p in parts if not _printed(p, text) and not any(headed(p, t) or heads_row(p, t) for t in tables)
+    ]
 
 
 def named_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:

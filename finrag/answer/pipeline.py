@@ -170,7 +170,9 @@ class Answerer:
         asked.entities, worded = abroad_part(asked, chunks)  # "earned outside the United States": "Foreign"
         filers = {c.lower() for c in asked.companies}  # a "Best Buy" row (a brand's) is no item of Best Buy's
         from_tables = [
-            t for t in items_from_tables(worded, chunks, asked.entities) if t.printed.lower() not in filers
+            t
+            for t in items_from_tables(worded, chunks, asked.entities)
+            if t.printed.lower() not in filers and not _in_filer_name(t, asked)
         ]
         cell = named_cell(asked, chunks)
         named_rows = _rows_named(asked, from_tables)
@@ -178,7 +180,8 @@ class Answerer:
             asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
         elif cell is not None:  # "罐式集装箱的销售量": the 销售量 column of that product's row
             asked.line_items, asked.qualifiers = cell[0], list(dict.fromkeys([*asked.qualifiers, cell[1]]))
-            asked.intent = "lookup" if asked.intent == "text" else asked.intent
+            asked.intent = "lookup" if asked.intent == "text" or asked.formula else asked.intent
+            asked.formula = None  # "“其他收入”的毛利率": the row's printed 毛利率, not one worked out
         elif printed := printed_metric(asked, from_tables):  # "Adjusted Property EBITDA": the filer's row
             asked.line_items, asked.formula, asked.intent = printed, None, "lookup"
             asked.qualifiers = [q for q in asked.qualifiers if q not in printed[0].printed.lower()]
@@ -397,3 +400,15 @@ def _blank_cell(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         return None
     items = [m.printed for m in asked.line_items]
     return blank_cell(items, asked.years[0], [c for _, c in context]) if items else None
+
+
+def _in_filer_name(item: LineItemMatch, asked: AskedFor) -> bool:
+    """A row label the question writes only inside the filer's name ("Blizzard" of "Activision Blizzard")."""
+    low = asked.question.lower()
+    for name in [*asked.companies, *asked.entities]:
+        at = low.find(name.lower())
+        while at >= 0:
+            if at <= item.start < at + len(name) and len(item.printed) < len(name):
+                return True
+            at = low.find(name.lower(), at + 1)
+    return False

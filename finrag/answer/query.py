@@ -21,7 +21,7 @@ from finrag.answer.asks import (
     compares_periods,
     typed_tersely,
 )
-from finrag.answer.calc import FORMULAS, Formula, detect_formula
+from finrag.answer.calc import FORMULAS, Formula, asks_change_amount, detect_formula
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_fit import as_margin, growth_on_dates, with_named_totals, with_period_operands
 from finrag.answer.definition_terms import Term
@@ -177,6 +177,14 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.formula = detect_formula(text)
     if asked.formula is None and asked.line_items and BY_HOW_MUCH.search(text.lower()):
         asked.formula = FORMULAS["difference"]  # "by how much did the deferred tax liability shrink"
+    if (
+        asked.formula is None
+        and asked.line_items
+        and lang == "zh"
+        and asks_change_amount(text)
+        and "是多少" not in text
+    ):
+        asked.formula = FORMULAS["difference"]  # "比上年减少了多少元": the change, not the two years' figures
     if asked.formula is None and len(asked.dates) >= 2 and asked.language == "en" and _COMPARED.search(text):
         asked.formula = FORMULAS["difference"]  # "how did X at June 30 compare with December 31": by how much
     if asked.formula is not None and asked.formula.name == "difference" and _IN_PERCENT.search(text):

@@ -12,16 +12,30 @@ from finrag.answer.periods import EN_DATE, fiscal_year_of
 from finrag.retrieve.periods import month_number, report_days
 
 # "FY2022 (fiscal year ended January 28, 2023)": the question dates the fiscal year it names
-_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?year\s+ended\s+{EN_DATE.pattern}", re.I)
+_YEAR_ENDED = re.compile(rf"\b(?:fiscal\s+)?(?:year|yr)\s+ended\s+{EN_DATE.pattern}", re.I)
+# "(yr ended 1/31/18)": the same typed as a US month/day/year date
+_YEAR_ENDED_NUMERIC = re.compile(
+    r"\b(?:fiscal\s+)?(?:year|yr)\s+ended\s+(\d{1,2})/(\d{1,2})/((?:19|20)?\d{2})\b", re.I
+)
 
 
 def year_ended(question: str) -> str | None:
     """The one fiscal-year end date a question writes ("fiscal year ended January 28, 2023"), or None."""
-    found = {(m.group(1).lower(), int(m.group(2)), int(m.group(3))) for m in _YEAR_ENDED.finditer(question)}
+    found = {
+        (month_number(m.group(1)), int(m.group(2)), int(m.group(3))) for m in _YEAR_ENDED.finditer(question)
+    }
+    found |= {
+        (
+            int(m.group(1)),
+            int(m.group(2)),
+            int(m.group(3)) % 100 + 2000 if len(m.group(3)) == 2 else int(m.group(3)),
+        )
+        for m in _YEAR_ENDED_NUMERIC.finditer(question)
+    }
     if len(found) != 1:
         return None
     month, day, year = found.pop()
-    return f"{year:04d}-{month_number(month):02d}-{day:02d}"
+    return f"{year:04d}-{month:02d}-{day:02d}"
 
 
 # "the FY2023 10-K": a year that names the report a figure is read from, not the figure's period
@@ -40,7 +54,17 @@ def report_years_only(question: str, years: list[int]) -> set[int]:
     named = {int(m.group(1)) for m in NAMED_REPORT.finditer(question)}
     named |= {int(day[:4]) for day in report_days(question) if day}  # "J&J's 8-K dated August 30, 2023"
     only = {y for y in named if len(re.findall(rf"(?<!\d){y}(?!\d)", question)) == 1}
+    # "from the Q2 FY24 10-Q": the quarterly report's fiscal year, written only there
+    quarterly = {_full_year(m.group(1)) for m in _QUARTER_REPORT.finditer(question)}
+    only |= {y for y in quarterly if not re.search(rf"(?<!\d){y}(?!\d)", question)}
     return only if any(y not in only for y in years) else set()
+
+
+_QUARTER_REPORT = re.compile(r"\bq[1-4]\s*(?:fy\s*'?)?((?:19|20)?\d{2})\s+(?:form\s+)?10-?q\b", re.I)
+
+
+def _full_year(written: str) -> int:
+    return int(written) + 2000 if len(written) == 2 else int(written)
 
 
 # "Fiscal 2022 ended January 28, 2023": the filer names a fiscal year by the year it starts in

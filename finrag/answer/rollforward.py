@@ -42,3 +42,13 @@ def introduced_item(before: list[str]) -> str | None:
 def is_closing(label: str) -> bool:
     """The row is the table's closing balance ("Balance at end of period", "Ending balance")."""
     return _CLOSING.match(label.strip()) is not None
+
+
+# "Balance at December 31, 2017" over segment columns: the balance at that day, of the item the table names
+_DATED_BALANCE = re.compile(r"^balances?\s*,?\s+(?:at|as\s+of)\s+(?P<date>\S.*\d)\s*$", re.I)
+
+
+def balance_date(label: str) -> str | None:
+    """The date a balance row's label names ("Balance at December 31, 2017"), else None."""
+    m = _DATED_BALANCE.match(label.strip())
+    return m.group("date") if m else None

@@ -20,6 +20,10 @@ _STATEMENT_TITLE = re.compile(
 )
 _PARENT_WORDS = ("母公司", "parent company")
 _CONSOLIDATED_WORDS = ("合并", "consolidated")
+# the parent named together with its subsidiaries: the group, not the parent alone
+_WITH_SUBSIDIARIES = re.compile(
+    r"母公司(?:和|及|与|以及)(?:其)?(?:主要|下属|控股)?子公司|parent (?:company )?and (?:its )?subsidiaries"
+)
 
 
 def blocks_before(doc: Document, table: Table) -> list[str]:
@@ -116,7 +120,7 @@ SCOPE_ZH = {"parent": "母公司", "consolidated": "合并"}
 
 
 def scope_of(text: str) -> str:
-    low = text.lower()
+    low = _WITH_SUBSIDIARIES.sub(" ", text.lower())  # "母公司和主要子公司的员工情况": the group's
     if any(w in low for w in _PARENT_WORDS):
         return "parent"
     if any(w in low for w in _CONSOLIDATED_WORDS):

@@ -19,7 +19,7 @@ from finrag.answer.periods import BARE_YEAR, MONTH_NAMES
 from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
-from finrag.retrieve.periods import MONTH_ABBR
+from finrag.retrieve.periods import MONTH_ABBR, bare_quarters
 
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
 _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
@@ -55,8 +55,8 @@ def items_from_tables(
                 label = cells[1].strip()  # "| 2 | 设备购置费 | 2985.08 |": the label after the row's number
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
-            if BARE_YEAR.fullmatch(label) or _FISCAL_YEAR_LABEL.fullmatch(label):
-                continue  # "2004年": a year's row of a table by year names the year asked, no item
+            if BARE_YEAR.fullmatch(label) or _FISCAL_YEAR_LABEL.fullmatch(label) or _quarter_row(label):
+                continue  # "2004年", "Fourth Quarter": a period's row names the period asked, no item
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
             if _BARE_TOTAL.fullmatch(label) or _BARE_OTHER.fullmatch(label):
@@ -136,7 +136,7 @@ _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 _BARE_OTHER = re.compile(r"\s*(?:all\s+)?others?\s*[:：]?\s*", re.I)
 _SPAN_LABEL = re.compile(
     r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)(?:\s+ended\b|\s*$)"
-    rf"|\s*(?:as\s+of\s+)?(?:{MONTH_NAMES}|(?:{'|'.join(MONTH_ABBR)})\.?)\s+\d{{1,2}},?"
+    rf"|\s*(?:(?:as\s+of|at)\s+)?(?:{MONTH_NAMES}|(?:{'|'.join(MONTH_ABBR)})\.?)\s+\d{{1,2}},?"
     r"\s*(?:(?:19|20)\d{2})?\s*$",  # "December 31,": a date heading
     re.I,
 )
@@ -184,3 +184,7 @@ def _written(low: str, norm: str) -> tuple[int, int] | None:
     )
     m = re.search(pattern, low)
     return (m.start(), m.end()) if m else None
+
+
+def _quarter_row(label: str) -> bool:
+    return any(p.label.lower() == label.lower() for p in bare_quarters(label))

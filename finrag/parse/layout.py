@@ -7,6 +7,7 @@ Reading order over segments is in pdf_order.py.
 from __future__ import annotations
 
 import ctypes
+import itertools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -27,6 +28,10 @@ SAME_LINE_OVERLAP = 0.5
 # A space pdfium inserts between glyphs this close (em) is letter-spacing, not a word break:
 # "s e m i - c u s t o m" (gap ~0 em) is printed "semi-custom"; real word spaces measure >= 0.2 em.
 TIGHT_GAP_EM = 0.08
+# A capitals run at least this long is measured glyph by glyph for a word space pdfium did not mark:
+# "GOODWILL AND" kerned "L A" to a 0.13 em gap is read "GOODWILLAND". Long capitals runs are rare, so
+# the per-glyph boxes cost little.
+CAPS_RUN_MIN = 7
 # A space inserted by pdfium next to a CJK character is dropped when the real gap is below this (em):
 # "2020 年 12 月" is printed as "2020年12月".
 CJK_SPACE_GAP_EM = 0.35
@@ -131,11 +136,39 @@ def _words(textpage: pdfium.PdfTextPage, page_height: float) -> list[_Word]:
         em = max(abottom - atop, bbottom - btop, 0.1)
         compact = bx1 - ax0 <= MAX_CHAR_ADVANCE_EM * em * (end - start + 1)  # no hidden gap inside
         if overlap >= SAME_LINE_OVERLAP * min(abottom - atop, bbottom - btop) and ax0 <= bx1 and compact:
-            out.append(_Word(m.group(), start, ax0, min(atop, btop), bx1, max(abottom, bbottom)))
+            word = m.group()
+            if len(word) >= CAPS_RUN_MIN and word.isalpha() and word.isupper():
+                out.extend(_kerned_words(word, start, [box(i) for i in range(start, end + 1)], em))
+            else:
+                out.append(_Word(word, start, ax0, min(atop, btop), bx1, max(abottom, bbottom)))
             continue
         for i in range(start, end + 1):  # ends on different lines: no shortcut
             x0, top, x1, bottom = box(i)
             out.append(_Word(text[i], i, x0, top, x1, bottom))
+    return out
+
+
+def _kerned_words(
+    word: str, start: int, boxes: list[tuple[float, float, float, float]], em: float
+) -> list[_Word]:
+    """A capitals run cut where one glyph gap exceeds the run's usual gap by a word space's lower bound
+    (letter-spaced headings have even gaps and stay whole)."""
+    gaps = [b[0] - a[2] for a, b in itertools.pairwise(boxes)]
+    usual = sorted(gaps)[len(gaps) // 2]
+    cuts = [k + 1 for k, g in enumerate(gaps) if g - usual >= TIGHT_GAP_EM * em]
+    out: list[_Word] = []
+    for lo, hi in zip([0, *cuts], [*cuts, len(word)], strict=True):
+        part = boxes[lo:hi]
+        out.append(
+            _Word(
+                word[lo:hi],
+                start + lo,
+                part[0][0],
+                min(b[1] for b in part),
+                part[-1][2],
+                max(b[3] for b in part),
+            )
+        )
     return out
 
 
@@ -212,8 +245,16 @@ def _segment(tp: pdfium_c.FPDF_TEXTPAGE, words: list[_Word], bold_by_name: bool)
     last_index = last.first + len(last.text) - 1
     # run-in headings are not bold
     bold = _is_bold(tp, first.first, bold_by_name) and _is_bold(tp, last_index, bold_by_name)
-    return Segment("".join(parts), first.x0, min(w.top for w in words), max(w.x1 for w in words),
-                   max(w.bottom for w in words), size, bold, xs)
+    return Segment(
+        "".join(parts),
+        first.x0,
+        min(w.top for w in words),
+        max(w.x1 for w in words),
+        max(w.bottom for w in words),
+        size,
+        bold,
+        xs,
+    )
 
 
 def split_segment(seg: Segment, x: float) -> tuple[Segment, Segment] | None:

@@ -32,6 +32,10 @@ _UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%
 _UNIT_EN = re.compile(
     r"\b(?:in|dollars in|amounts in|\$ in)\s+(millions|thousands|billions)\b", re.IGNORECASE
 )
+# A line ending with a colon leads into the table; its last sentence, the unit aside, names it: "...
+# based on usage. Total depreciation expense, by segment, is as follows (in millions):"
+_LEAD_IN_SENTENCE = re.compile(r"(?<=[a-z]{2}[.;])\s+(?=[A-Z])")
+_UNIT_PAREN = re.compile(r"\s*\((?:in|dollars in|amounts in|\$ in)\s+(?:millions|thousands|billions)\)", re.I)
 _STATEMENT_TITLE = re.compile(
     r"表|statements?\b|balance sheets?|income|operations|cash flows|equity|earnings|schedule", re.IGNORECASE
 )
@@ -229,7 +233,7 @@ def caption_and_unit(
     titled = ""
     for text in lines_above:
         unit = unit or unit_of(text)
-        t = text.strip()
+        t = _lead_in(text.strip())
         if t[:1].islower():
             continue  # "the business profile of CCB.": the tail of a sentence, no title
         if t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t) and line_key(t) not in running:
@@ -241,6 +245,13 @@ def caption_and_unit(
             for cell in row:
                 unit = unit or unit_of(cell)
     return caption, unit
+
+
+def _lead_in(text: str) -> str:
+    if not text.endswith((":", "：")):
+        return text
+    last = _UNIT_PAREN.sub("", _LEAD_IN_SENTENCE.split(text)[-1])
+    return last if any(ch.isalpha() for ch in last) else text  # "(in thousands):" alone names nothing
 
 
 def unit_of(text: str) -> str | None:

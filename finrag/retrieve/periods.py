@@ -66,6 +66,11 @@ def shift_year(iso: str, years: int) -> str:
 _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_YEAR + r"\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), "zh_date"),
     (re.compile(r"\b" + _MONTH + r"\s+(\d{1,2}),?\s*" + _YEAR, re.I), "en_date"),
+    # "at 7/30/22", "6/30/2023": a US month/day/year date as analysts type it
+    (
+        re.compile(r"(?<![\d/])(1[0-2]|0?[1-9])/(3[01]|[12]\d|0?[1-9])/((?:19|20)?\d{2})(?![\d/])"),
+        "en_num_date",
+    ),
     # "the six months to July 2023", "the quarter ended March 2023": a span ending with that month
     (
         re.compile(r"\b(?:ended|ending|to|through)\s+" + _MONTH + r"\s+" + _YEAR, re.I),
@@ -140,7 +145,7 @@ def names_instrument(text: str, m: re.Match[str]) -> bool:
 
 # "the 8-K dated August 30, 2023", "its 10-Q filed on May 5, 2023": the day names a report, not a period
 _REPORT_DAY_BEFORE = re.compile(r"(?:\bdated|\bfiled(?:\s+on)?|\b8-?K\s+(?:of|from|on))\s*$", re.I)
-_DAY_KINDS = ("zh_date", "en_date")
+_DAY_KINDS = ("zh_date", "en_date", "en_num_date")
 REPORT_DAY_CONTEXT = 20  # characters before a day searched for the words naming a report by it
 
 
@@ -179,6 +184,10 @@ def _absolute(kind: str, m: re.Match[str]) -> Period:
         return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
     if kind == "en_date":
         mo, d, y = month_number(m.group(1)), int(m.group(2)), int(m.group(3))
+        return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
+    if kind == "en_num_date":
+        mo, d, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        y = y + 2000 if y < 100 else y
         return Period(label, y, None, f"{y:04d}-{mo:02d}-{d:02d}", "instant")
     if kind == "en_month":
         mo, y = month_number(m.group(1)), int(m.group(2))

@@ -23,6 +23,12 @@ def test_a_bracketed_acronym_inside_the_figure_asked_still_asks_an_amount() -> N
     assert asks_amount("What earnings before interest and taxes (EBIT) did Nike's Converse segment report?")
 
 
+def test_a_figure_allocated_to_a_segment_is_an_amount_asked_actively_or_passively() -> None:
+    assert asks_amount("What goodwill did Acme allocate to its Consumer segment at July 2, 2023?")
+    assert asks_amount("What goodwill was allocated to Acme's MedTech segment at the end of fiscal 2022?")
+    assert not asks_amount("Which segments was goodwill allocated to?")
+
+
 def test_two_items_compared_within_one_period_are_read_in_the_question_s_order() -> None:
     q = (
         "In fiscal 2023 (year ended January 28, 2023), did Best Buy spend more cash on share repurchases "

@@ -39,6 +39,18 @@ TANKS_2019 = """# 南通罐箱科技股份有限公司 2019年年度报告
 | 冷冻设备 | 台 | 482 | 504 | 25 | 1.41 |
 | 罐式集装箱 | 台 | 7,490 | 6,942 | 2,712 | -9.83 |
 
+### (1). 研发投入情况表
+
+单位：元
+
+| 项目 | 2019年度 |
+|---|---|
+| 本期费用化研发投入 | 130,828,817.71 |
+| 本期资本化研发投入 | 76,168,422.62 |
+| 研发投入合计 | 206,997,240.33 |
+| 研发投入总额占营业收入比例（%） | 13.09 |
+| 研发投入资本化的比重（%） | 36.80 |
+
 ### 同行业比较情况
 
 单位：万元 币种：人民币
@@ -89,6 +101,18 @@ def test_a_product_row_and_a_measure_column_give_that_cell(answerer: Answerer) -
 def test_a_product_ratio_the_question_defines_reads_that_products_row(answerer: Answerer) -> None:
     a = answerer.ask(SearchRequest("罐箱科技2019年罐式集装箱的产销率是多少？产销率=销售量/生产量。"))
     assert "92.68%" in a.answer and a.calculation is not None
+
+
+def test_a_named_row_s_printed_margin_is_quoted_not_the_company_s_margin_worked_out(
+    answerer: Answerer,
+) -> None:
+    a = answerer.ask(SearchRequest("罐箱科技2019年主营业务分产品情况中，“冷冻设备”的毛利率是多少？"))
+    assert "32.51%" in a.answer and "482" not in a.answer and a.calculation is None
+
+
+def test_a_terse_share_reads_the_row_over_a_whole_not_a_share_within_the_item(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("罐箱科技2019研发投入占比"))
+    assert "13.09%" in a.answer and "36.80" not in a.answer
 
 
 def test_a_change_column_is_no_figure_of_the_measure_it_names(answerer: Answerer) -> None:

@@ -886,3 +886,12 @@ def test_a_metric_asked_at_a_date_keeps_its_name_and_a_row_its_comma() -> None:
     )
     assert d is not None and d.name == "leverage"
     assert [t.item.printed for t in d.terms] == ["long-term debt, net", "total stockholders' equity"]
+
+
+def test_a_formula_typed_between_commas_after_the_metric_defines_it() -> None:
+    d = find_definition(
+        "bby quick ratio at 7/30/22 from the Q2 FY24 10-Q balance sheet, (cash + receivables) / "
+        "current liabs, 2dp"
+    )
+    assert d is not None and d.name.endswith("quick ratio")
+    assert [t.item.concept for t in d.terms] == ["cash", "", "current_liabilities"]

@@ -43,3 +43,16 @@ def test_a_row_named_with_its_cost_heading_is_read_under_that_heading() -> None:
         "subscription",
         "cost_of_revenue",
     )
+    three = read_term("services and support cost of revenue")  # a row of three words under the heading
+    assert isinstance(three, Term) and (three.item.printed, three.item.within) == (
+        "services and support",
+        "cost_of_revenue",
+    )
+
+
+def test_a_span_written_into_an_operand_dates_it_and_a_row_under_an_expense_heading_is_read_so() -> None:
+    term = read_term("2022 six-month marketing expense")  # JPMorgan: "Marketing" under "Noninterest expense"
+    assert isinstance(term, Term) and term.year == 2022
+    assert (term.item.printed, term.item.within) == ("marketing", "expense")
+    known = read_term("interest expense")  # a lexicon item stays whole
+    assert isinstance(known, Term) and known.item.concept == "interest_expense"

@@ -1149,3 +1149,66 @@ def test_a_heading_wrapped_over_two_rows_heads_its_rows_whole() -> None:
             Decimal(12),
         ),
     }
+
+
+def test_an_item_named_beside_the_middle_of_its_block_of_years_is_each_year_s_row() -> None:
+    returns = Table(
+        "t51",
+        [163],
+        [["项目", "会计期间", "净资产收益率", "净资产收益率"], ["", "", "全面摊薄", "加权平均"]],
+        [
+            ["", "2005年度", "16.25%", "17.69%"],
+            ["净利润", "2004年度", "21.85%", "24.55%"],
+            ["", "2003年度", "12.51%", "13.34%"],
+            ["", "2005年度", "13.06%", "14.22%"],
+            ["扣除非经常性损益后的净利润", "2004年度", "20.60%", "23.13%"],
+            ["", "2003年度", "9.53%", "10.16%"],
+        ],
+        caption="（二）净资产收益率与每股收益",
+    )
+    doc = make_doc([returns], company="天源科技", year=2005, unit_line="")
+    got = {
+        (f.line_item, f.fiscal_year, f.column_label.split()[-1]): f.value
+        for f in extract_facts(doc, table_chunks(doc))
+    }
+    assert got[("扣除非经常性损益后的净利润", 2003, "全面摊薄")] == Decimal("9.53")
+    assert got[("净利润", 2005, "加权平均")] == Decimal("17.69")
+    assert not any(item.endswith("年度") for item, _, _ in got)
+
+
+def test_a_goodwill_roll_forward_by_segment_gives_each_segment_s_balance_at_each_date() -> None:
+    goodwill = Table(
+        "t60",
+        [118],
+        [
+            ["", "Pharmacy", "", "Health Care", ""],
+            ["In millions", "Services", "Retail/LTC", "Benefits", "Total"],
+        ],
+        [
+            ["Balance at December 31, 2016", "$21,637", "$16,612", "$—", "$38,249"],
+            ["Acquisitions", "182", "203", "—", "385"],
+            ["Balance at December 31, 2017", "21,819", "16,632", "—", "38,451"],
+        ],
+        caption="Goodwill",
+    )
+    doc = make_doc([goodwill], company="CVS Health", year=2018, language="en", unit_line="")
+    got = {
+        (f.line_item_norm, f.column_label.split()[-1], f.period_end): f.value
+        for f in extract_facts(doc, table_chunks(doc))
+    }
+    assert got[("goodwill", "Retail/LTC", "2017-12-31")] == Decimal("16632")
+    assert got[("goodwill", "Total", "2016-12-31")] == Decimal("38249")
+    assert not any(item == "goodwill" for item, _, end in got if end is None)  # acquisitions are no balance
+
+
+def test_the_parent_named_with_its_subsidiaries_heads_the_group_s_figures() -> None:
+    staff = Table(
+        "t70",
+        [33],
+        [["六、母公司和主要子公司的员工情况", ""]],
+        [["母公司在职员工的数量", "42"], ["在职员工的数量合计", "1,444"], ["技术人员", "269"]],
+        caption="(一)员工情况",
+    )
+    doc = make_doc([staff], company="金宇生物", year=2020, unit_line="")
+    scopes = {f.line_item_norm: f.scope for f in extract_facts(doc, table_chunks(doc))}
+    assert "技术人员" in scopes and scopes["技术人员"] != "parent"

@@ -592,6 +592,22 @@ def test_a_figure_owner_only_another_filer_mentions_is_not_covered() -> None:
     assert decide(own, hits, ["Lockheed Martin"], AnswerSettings()).reason != "company"
 
 
+def test_a_segment_of_a_company_filing_nothing_here_is_not_covered_by_a_namesake_segment() -> None:
+    doc = make_doc([], company="Boeing", year=2018, language="en", file="BOEING_2018_10K.pdf")
+    said = "Global Services Segment. BGS sustains aerospace platforms; Aerospace earnings rose in 2018."
+    hits = [Hit(make_chunk(doc, said, 12), 0.9)]
+    asked = analyze("What segment profit did Honeywell's Aerospace segment report for 2018?")
+    d = decide(asked, hits, ["Boeing"], AnswerSettings())
+    assert not d.answerable and d.reason == "company" and "Honeywell" in d.missing
+    own = analyze("What segment profit did Boeing's Aerospace segment report for 2018?")
+    assert decide(own, hits, ["Boeing"], AnswerSettings()).reason != "company"
+    shop = make_doc([], company="Walmart", year=2018, language="en", file="WALMART_2018_10K.pdf")
+    printed = "The Sam's Club segment operates membership-only warehouse clubs; Member's Mark topped $10B."
+    club = [Hit(make_chunk(shop, printed, 9), 0.9)]
+    named = analyze("Which Sam's Club private-label brand topped $10 billion in sales in fiscal 2018?")
+    assert decide(named, club, ["Walmart"], AnswerSettings()).reason != "company"  # a name, not an owner
+
+
 def test_a_person_whose_agreement_the_filer_prints_is_no_company_to_find() -> None:
     doc = make_doc([], company="Foot Locker", year=2022, language="en", file="FOOTLOCKER_2022_8K.pdf")
     said = (

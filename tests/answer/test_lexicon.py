@@ -256,3 +256,5 @@ def test_a_charge_on_a_balance_is_its_own_row_not_the_balance() -> None:
     assert [m.concept for m in find_line_items("What were Pfizer's intangible assets in 2023?")] == [
         "intangible_assets"
     ]
+    named_after = find_line_items("What goodwill impairment charges did CVS record in 2018?")
+    assert [(m.concept, m.printed) for m in named_after] == [("", "goodwill impairment charges")]

@@ -5,12 +5,12 @@ from decimal import Decimal
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
-    _names_ratio,
     calculation_answer,
     lookup_answer,
     value_text,
 )
 from finrag.answer.numeric_step import with_amount
+from finrag.answer.printed_ratios import _names_ratio
 from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables
 from finrag.answer.which_year import which_year
@@ -64,6 +64,24 @@ def test_average_over_all_columns_and_share_of_total() -> None:
     asked, facts, rank = _setup("What is the percentage of Sensors in the Total in 2019?")
     out = calculation_answer(asked, facts, rank, lambda f: 1)
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("6.80")
+
+
+def test_a_share_beyond_its_whole_is_no_answer() -> None:
+    flows = Table(
+        "t2",
+        [40],
+        [["(in millions)", "2019", "2018"]],
+        [
+            ["Operating cash flows for operating leases", "(4,490)", "(4,658)"],
+            ["Less interest", "4,130", "4,000"],
+        ],
+        caption="Lease information",
+    )
+    doc = make_doc([flows], company="TE", language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("What share of interest were the operating cash flows for operating leases in 2019?")
+    asked.line_items = items_from_tables(asked.question, table_chunks(doc))
+    assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None  # not −108.72%
 
 
 def test_which_year_compares_the_row() -> None:
@@ -364,7 +382,7 @@ def test_a_product_s_printed_margin_is_read_from_the_year_heading_its_column() -
 
 
 def test_a_named_ratio_is_quoted_from_the_row_printed_in_another_wording() -> None:
-    from finrag.answer.numeric import printed_ratio
+    from finrag.answer.printed_ratios import printed_ratio
 
     indicators = Table(
         "t7",

@@ -66,6 +66,54 @@ Selected financial information concerning the Company's product lines follows (i
 | Space Vehicles | | |
 | Helios Array | 655 | 644 |
 
+## Note 7 - Goodwill and Purchased Intangibles
+
+(in thousands)
+
+| | 2020 | 2019 |
+|---|---|---|
+| Launch Services | $291,779 | $147,182 |
+| Ground Systems | 174 | 1,394 |
+| Purchased and other intangible assets, net | $291,953 | $148,576 |
+
+(in thousands)
+
+| | 2019 | Acquisitions | 2020 |
+|---|---|---|---|
+| Launch Services | $2,057,398 | $747,964 | $2,796,302 |
+| Ground Systems | 258,423 | — | 258,421 |
+| Goodwill | $2,315,821 | $747,964 | $3,054,723 |
+
+## Note 12 - Revenue
+
+(in millions)
+
+| | 2020 | 2019 |
+|---|---|---|
+| Revenue by reportable segment | | |
+| Launch Services | $8,890 | $9,569 |
+| Ground Systems | 693 | 760 |
+| Total revenue | $9,583 | $10,329 |
+| Revenue by product category | | |
+| Launch Services: | | |
+| Satellites | $3,674 | $3,964 |
+| Crewed Flights | 5,216 | 5,605 |
+| Total Launch Services revenue | $8,890 | $9,569 |
+| Ground Systems: | | |
+| Satellites | $309 | $327 |
+| Crewed Flights | 384 | 433 |
+| Total Ground Systems revenue | $693 | $760 |
+
+## Note 11 - Depreciation expense by segment
+
+(in millions)
+
+| | 2020 | 2019 |
+|---|---|---|
+| Launch Services | 4,524 | 3,461 |
+| Ground Systems | 1,278 | 930 |
+| Consolidated | 5,802 | 4,391 |
+
 ## Lunar Resorts
 
 | | 2020 | 2019 |
@@ -119,6 +167,36 @@ def test_a_segment_row_of_a_table_named_by_its_total_row(answerer: Answerer) -> 
         )
     )
     assert "384" in a.answer and "526" not in a.answer
+
+
+def test_a_segment_s_goodwill_is_never_read_off_the_intangibles_table_under_the_same_note(
+    answerer: Answerer,
+) -> None:
+    a = answerer.ask(
+        SearchRequest("How much goodwill did Orbital assign to its Launch Services segment in 2020?")
+    )
+    assert "291,779" not in a.answer  # the purchased intangibles' row, totalled as another item
+    assert "2,796,302" in a.answer
+
+
+def test_a_segment_s_row_under_a_title_naming_an_item_no_lexicon_knows(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "How much depreciation expense did Orbital allocate to its Launch Services segment in 2020?"
+        )
+    )
+    assert "4,524" in a.answer and "5,802" not in a.answer
+
+
+def test_an_owner_named_by_its_segment_and_category_is_that_category_s_row_in_the_segment(
+    answerer: Answerer,
+) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "How much revenue did Orbital's Ground Systems Satellites category bring in during 2020?"
+        )
+    )
+    assert "309" in a.answer and "693" not in a.answer and "3,674" not in a.answer
 
 
 def test_a_subsidiary_s_figure_is_its_paragraph_s_never_the_group_s(answerer: Answerer) -> None:

@@ -67,6 +67,42 @@ GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2019
 |---|---|---|---|
 | Segment net revenues | 2,031 | 4,000 | 6,031 |
 | Segment operating income | 740 | 500 | 1,240 |
+
+## CONSOLIDATED STATEMENTS OF INCOME
+
+(in thousands)
+
+| | 2019 | 2018 |
+|---|---|---|
+| Revenue: | | |
+| Subscription | 6,133,869 | 4,584,833 |
+| Services and support | 460,869 | 412,000 |
+| Total revenue | 6,594,738 | 4,996,833 |
+| Cost of revenue: | | |
+| Subscription | 623,048 | 409,934 |
+| Services and support | 330,361 | 302,000 |
+| Total cost of revenue | 953,409 | 711,934 |
+| Gross profit | 5,641,329 | 4,284,899 |
+
+## NOTE 14: OTHER INCOME (EXPENSE), NET
+
+(in millions)
+
+| | 2019 | 2018 |
+|---|---|---|
+| Dividends and interest income | 903 | 766 |
+| Interest expense | (1,243) | (781) |
+
+## NOTE 6: INVENTORIES
+
+Inventories consisted of the following (in millions):
+
+| | December 28, 2019 | December 29, 2018 |
+|---|---|---|
+| Packaging and ingredients | $511 | $510 |
+| Work in process | 364 | 343 |
+| Finished product | 1,846 | 1,814 |
+| Inventories | $2,721 | $2,667 |
 """
 
 
@@ -98,6 +134,34 @@ def test_a_segment_margin_from_the_note_s_segment_rows(answerer: Answerer) -> No
         )
     )
     assert "36.44%" in answer.answer
+
+
+def test_a_kind_s_share_of_inventories_over_the_note_s_unworded_total_row(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest(
+            "What percentage of Globex's total inventories at December 28, 2019 consisted of finished "
+            "product?"
+        )
+    )
+    assert "67.84%" in answer.answer
+
+
+def test_two_items_a_yes_no_question_joins_with_and_are_compared_as_one_row(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest("Did Globex's dividends and interest income cover its interest expense in 2019?")
+    )
+    assert answer.answer.startswith("No.") and "903" in answer.answer and "1,243" in answer.answer
+
+
+def test_a_part_s_margin_written_out_reads_the_part_s_rows_under_each_heading(answerer: Answerer) -> None:
+    answer = answerer.ask(
+        SearchRequest(
+            "What gross margin did Globex earn on its services and support revenue in 2019? Compute "
+            "(services and support revenue - services and support cost of revenue) / services and support "
+            "revenue."
+        )
+    )
+    assert "28.32%" in answer.answer and "5,641,329" not in answer.answer
 
 
 def test_a_peer_company_the_filings_never_print_gets_no_figure_of_the_filer(answerer: Answerer) -> None:

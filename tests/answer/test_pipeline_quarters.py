@@ -4,6 +4,7 @@ parser, chunker, fact extractor, store and retriever."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -71,3 +72,14 @@ def test_a_quarter_compared_with_the_one_before_is_a_sequential_growth(answerer:
 def test_a_terse_quarter_and_the_analysts_name_of_parent_profit_are_understood(answerer: Answerer) -> None:
     answer = answerer.ask(SearchRequest("示例科技19年Q4归母净利润多少？"))
     assert not answer.refused and "38,000,000.00" in answer.answer
+
+
+def test_a_quarter_s_share_of_its_year_divides_by_the_year_s_figure(answerer: Answerer) -> None:
+    answer = answerer.ask(SearchRequest("示例科技2019年第四季度营业收入占全年营业收入的比重是多少？"))
+    assert "300,000,000.00" in answer.answer and "990,000,000.00" in answer.answer
+    assert "30.30%" in answer.answer
+
+
+def test_a_change_from_the_year_before_asked_in_yuan_is_worked_out(answerer: Answerer) -> None:
+    answer = answerer.ask(SearchRequest("示例科技2019年营业收入比上年增加了多少元？"))
+    assert re.search(r"(?<![\d,])90,000,000\.00", answer.answer)  # 990,000,000.00 − 900,000,000.00

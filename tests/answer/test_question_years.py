@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from finrag.answer.question_years import naming_offset, part_named_years, report_years_only
+from finrag.answer.question_years import naming_offset, part_named_years, report_years_only, year_ended
 
 
 def test_fiscal_years_named_by_the_year_they_start_in() -> None:
@@ -15,6 +15,11 @@ def test_fiscal_years_named_by_the_year_they_start_in() -> None:
     assert naming_offset("Ulta's fiscal 2022 fourth quarter (13 weeks ended January 28, 2023)")[0] == 0
 
 
+def test_a_fiscal_year_end_typed_as_a_numeric_date_dates_the_year() -> None:
+    assert year_ended("wmt walmart u.s. segment op margin fy18 (yr ended 1/31/18)?") == "2018-01-31"
+    assert year_ended("FY2022 (fiscal year ended January 28, 2023)") == "2023-01-28"
+
+
 def test_a_year_that_only_names_the_report_is_not_asked() -> None:
     q = "By what percentage did net sales grow in fiscal 2022 versus fiscal 2021? Use the FY2023 10-K."
     assert report_years_only(q, [2022, 2021, 2023]) == {2023}
@@ -23,6 +28,8 @@ def test_a_year_that_only_names_the_report_is_not_asked() -> None:
     assert report_years_only(issue, [2007, 2005]) == {2007}
     recast = "In J&J's 8-K dated August 30, 2023, what were net earnings from continuing operations for 2022?"
     assert report_years_only(recast, [2022, 2023]) == {2023}  # the day names the 8-K, not a period
+    terse = "bby quick ratio at 7/30/22 from the Q2 FY24 10-Q balance sheet"
+    assert report_years_only(terse, [2022, 2024]) == {2024}  # the quarterly report's own fiscal year
 
 
 def test_a_fiscal_year_label_of_a_dated_part_of_a_year_is_no_year_of_its_own() -> None:

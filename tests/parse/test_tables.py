@@ -117,6 +117,25 @@ def test_year_and_date_lines_above_a_table_are_not_its_caption() -> None:
     assert caption_and_unit(above, []) == ("Statements of Cash Flows", "in millions")
 
 
+def test_a_lead_in_sentence_names_the_table_below() -> None:
+    above = [
+        "depreciation expense, are allocated to all segments based on usage. Total depreciation expense, by"
+        " segment, is as follows (in millions):",
+        "Depreciation expense, including amortization of capitalized internal-use software and website",
+    ]
+    assert caption_and_unit(above, []) == (
+        "Total depreciation expense, by segment, is as follows:",
+        "in millions",
+    )
+    assert caption_and_unit(["(in thousands):", "NOTE 7. GOODWILL"], []) == (
+        "NOTE 7. GOODWILL",
+        "in thousands",
+    )
+    assert caption_and_unit(["Revenue from U.S. operations is as follows:"], [])[0] == (
+        "Revenue from U.S. operations is as follows:"
+    )
+
+
 def test_notes_header_and_running_lines_are_not_captions() -> None:
     above = [
         "(Dollars in millions)",

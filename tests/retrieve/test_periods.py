@@ -60,6 +60,13 @@ def test_absolute_periods_in_both_languages() -> None:
         assert (p.fiscal_year, p.fiscal_period, p.period_end, p.kind) == want, text
 
 
+def test_a_us_numeric_date_is_a_day() -> None:
+    day = _one("bby quick ratio at 7/30/22, 2dp")
+    assert (day.period_end, day.kind) == ("2022-07-30", "instant")
+    assert _one("for the quarter ended 6/30/2023").period_end == "2023-06-30"
+    assert find_periods("a ratio of 3/4 and 1/2 of sales") == []
+
+
 def test_relative_periods_without_a_reference_stay_unresolved_until_one_is_known() -> None:
     p = _one("上年末货币资金")
     assert p.fiscal_year is None and p.kind == "instant"
