@@ -158,10 +158,13 @@ def _wordings(item: LineItemMatch) -> list[str]:
 
 # "how much <item> did/was …": the item a lexicon does not know, as the question words it
 _HOW_MUCH_ITEM = re.compile(
-    r"\bhow much\s+(?!more\b|less\b|of\b|did\b|was\b|is\b)(?P<item>[a-z][a-z ,&'-]{2,60}?)\s+"
+    r"\bhow much\s+(?!(?:more|less|lower|higher|larger|smaller|bigger|greater|fewer|of|did|was|is)\b)"
+    r"(?P<item>[a-z][a-z ,&'-]{2,60}?)\s+"
     r"(?:did|does|do|has|have|had|was|were|is|are|will)\b",
     re.I,
 )
+# words joining an item's name, printed or not ("interest, net of amounts capitalized")
+_GLUE = frozenset({"and", "of", "the", "net", "in", "on", "for", "to", "its", "their", "a", "an", "by"})
 _HOW_MUCH = re.compile(r"是多少|多少元")  # an English question's year may date an event, not the figure
 # "at December 31, 2020", "as of 7/30/22": the day a balance is asked at (a date naming an event is none)
 _BALANCE_AT = re.compile(
@@ -309,8 +312,10 @@ def extractive_inputs(
         and not asked.line_items
         and (how := _HOW_MUCH_ITEM.search(asked.question))
     ):
-        # "How much restructuring and related cost did X record …": a sentence or row printing it, or none
-        focus = Focus([how.group("item").lower()], one_year, strict=True)
+        # "How much restructuring and related cost did X record …": a sentence or row printing each of its
+        # words ("Restructuring and related costs"; "Interest paid, net of amounts capitalized"), or none
+        spelled = tuple(w for w in re.findall(r"[a-z][a-z-]+", how.group("item").lower()) if w not in _GLUE)
+        focus = Focus([], one_year, kinds=spelled, strict=True) if spelled else focus
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)
     if focus is not None and asked.scope == "parent":

@@ -259,6 +259,6 @@ def _calculation(
         calc = with_conversion(asked, worked, operands)
     except AnswerError:
         return None
-    if formula.name == "share_of_total" and (abs(calc.result) > FULL_SHARE or operands[-1].value <= 0):
-        return None  # a part beyond its whole (−108.72%), a whole below nil: no part and its whole
+    if formula.name == "share_of_total" and (abs(calc.result) > FULL_SHARE or calc.result < 0):
+        return None  # a part beyond its whole, or of the other sign (−108.72%): no part and its whole
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

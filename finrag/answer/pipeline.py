@@ -52,7 +52,7 @@ from finrag.answer.roles import role_answer
 from finrag.answer.row_asks import compared_kinds
 from finrag.answer.segments import asks_ranking
 from finrag.answer.subjects import with_subject_chunks
-from finrag.answer.table_items import items_from_tables
+from finrag.answer.table_items import in_filer_name, items_from_tables
 from finrag.answer.text import citations_in
 from finrag.answer.which_year import WHICH_YEAR
 from finrag.answer.zh_qualifiers import ZH_FIRM, asked_after_of_which, printed_rows, zh_quoted, zh_rows_named
@@ -172,7 +172,7 @@ class Answerer:
         from_tables = [
             t
             for t in items_from_tables(worded, chunks, asked.entities)
-            if t.printed.lower() not in filers and not _in_filer_name(t, asked)
+            if t.printed.lower() not in filers and not in_filer_name(t, asked, chunks)
         ]
         cell = named_cell(asked, chunks)
         named_rows = _rows_named(asked, from_tables)
@@ -400,15 +400,3 @@ def _blank_cell(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         return None
     items = [m.printed for m in asked.line_items]
     return blank_cell(items, asked.years[0], [c for _, c in context]) if items else None
-
-
-def _in_filer_name(item: LineItemMatch, asked: AskedFor) -> bool:
-    """A row label the question writes only inside the filer's name ("Blizzard" of "Activision Blizzard")."""
-    low = asked.question.lower()
-    for name in [*asked.companies, *asked.entities]:
-        at = low.find(name.lower())
-        while at >= 0:
-            if at <= item.start < at + len(name) and len(item.printed) < len(name):
-                return True
-            at = low.find(name.lower(), at + 1)
-    return False

@@ -15,7 +15,9 @@ from finrag.answer.lexicon import (
     without_statement_names,
 )
 from finrag.answer.lookup import UNIT_TAIL
+from finrag.answer.owner_names import is_filer
 from finrag.answer.periods import BARE_YEAR, MONTH_NAMES
+from finrag.answer.query import AskedFor
 from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
@@ -188,3 +190,17 @@ def _written(low: str, norm: str) -> tuple[int, int] | None:
 
 def _quarter_row(label: str) -> bool:
     return any(p.label.lower() == label.lower() for p in bare_quarters(label))
+
+
+def in_filer_name(item: LineItemMatch, asked: AskedFor, chunks: list[Chunk]) -> bool:
+    """A row label the question writes only inside the filer's name ("Blizzard" of "Activision Blizzard", not
+    "… attributed to the Blizzard segment")."""
+    low, label = asked.question.lower(), item.printed.lower()
+    filers = [*asked.companies, *(e for e in asked.entities if is_filer(e, asked, chunks))]
+    names = [n.lower() for n in filers if len(n) > len(label)]
+    inside = [(at, at + len(n)) for n in names for at in _occurrences(low, n)]
+    return bool(inside) and all(any(a <= at < b for a, b in inside) for at in _occurrences(low, label))
+
+
+def _occurrences(text: str, word: str) -> list[int]:
+    return [m.start() for m in re.finditer(re.escape(word), text)]
