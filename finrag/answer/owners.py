@@ -207,9 +207,8 @@ def _title_item(title: str, asked: AskedFor) -> str | None:
             before = re.search(rf"\b{re.escape(m.printed)}\s+{re.escape(t.printed)}\b", asked.question, re.I)
             if same or before:
                 return normalise(m.printed)
-    low = normalise(
-        title
-    )  # an item no lexicon entry names, printed in the title ("Total depreciation expense")
+    # an item no lexicon entry names, printed in the title ("Total depreciation expense")
+    low = normalise(title)
     return next(
         (
             p
