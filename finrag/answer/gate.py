@@ -156,6 +156,7 @@ def _haystack(hit: Hit) -> str:
 
 _ZH_WHICH_WAY = re.compile(
     r"比?是?(?:上升|增加|提高|升|增)了?还?是(?:下降|减少|降低|降|减)了?|差?了?(?:几|多少)个?百分点|百分点"
+    r"|(?:提高|下降|增加|减少|上升|降低|变动|变化|增减|高出)了?多少(?:次|倍)?"  # "周转率比2009年提高了多少次"
 )
 _DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen|shr[iau]nk|widen|narrow)\w*", re.I)
 

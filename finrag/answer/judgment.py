@@ -124,6 +124,11 @@ def asks_change(asked: AskedFor) -> bool:
     ratio = asked.definition is not None or (formula is not None and formula.named and formula.percent)
     asking = asked.question.split("?")[0]  # "change in inventory between …" inside a definition is no ask
     dated = asked.definition is not None and any(t.year or t.average_of for t in asked.definition.terms)
+    if asked.language == "zh":  # "应收账款周转率比2009年提高了多少次": any named ratio, printed or worked out
+        # a ratio defined or named, not a difference defined ("增加额=期末余额-期初余额")
+        defined = asked.definition is not None and not asked.definition.additive()
+        named = defined or (formula is not None and formula.named)
+        return len(asked.years) == 2 and named and not dated and bool(_ZH_CHANGE.search(asked.question))
     return (
         asked.language == "en"
         and len(asked.years) == 2
@@ -131,6 +136,18 @@ def asks_change(asked: AskedFor) -> bool:
         and not dated
         and bool(_CHANGE_IN.search(asking) or BY_HOW_MUCH.search(asking.lower()))
     )
+
+
+_ZH_CHANGE = re.compile(r"(?:提高|下降|增加|减少|上升|降低|变动|变化|增减|高出|低了)了?多少")
+
+
+def _printed_calc(found: NumericAnswer | None) -> NumericAnswer | None:
+    """A ratio quoted from the one row that prints it, read as a result of its own (its value and unit)."""
+    if found is None or found.calculation is not None or len(found.facts) != 1:
+        return found
+    f = found.facts[0]
+    calc = Calculation("printed", f.line_item, [], f.value, "%" if f.unit == "%" else None, found.text)
+    return replace(found, calculation=calc)
 
 
 _EXACT_PLACES = 6  # ratios worked this precisely before their difference is taken
@@ -144,6 +161,9 @@ def change_answer(
 ) -> NumericAnswer | None:
     """The ratio for each of the two years and the later one less the earlier (percentage points)."""
     year, prior = max(asked.years), min(asked.years)
+    zh = asked.language == "zh"
+    if zh:  # a Chinese filing prints its ratios by year: the printed row answers each year
+        answer_for = _with_printed(answer_for)
     if (both := _two_years(asked, year, prior, answer_for)) is None:
         return None
     now, before, nc, bc = both
@@ -158,11 +178,14 @@ def change_answer(
     points = " percentage points" if unit == "%" else ""
     if points and _BASIS_POINTS.search(asked.question):  # "by how many basis points": 0.80 points is 80
         points += f" ({format_number(unrounded * BASIS_POINTS_PER_POINT, 0)} basis points)"
+    if zh:  # "提高了多少次": a turnover's change in times, a rate's in points
+        points = "个百分点" if unit == "%" else ("次" if "次" in asked.question else "")
     quarter = asked.quarters[0] if len(set(asked.quarters)) == 1 else ""
-    label = (lambda y: f"{quarter} {y}") if quarter else (lambda y: f"FY{y}")  # "Q2 2023 versus Q2 2022"
+    label = (lambda y: f"{quarter} {y}") if quarter else (lambda y: f"{y}年" if zh else f"FY{y}")
     shown_a, shown_b = f"{format_number(a, None)}{unit}", f"{format_number(b, None)}{unit}"
     shown_delta = f"{format_number(delta, None)}{points}"
-    line = f"Change = {shown_a} ({label(year)}) − {shown_b} ({label(prior)}) = {shown_delta}"
+    word = "变动" if zh else "Change"
+    line = f"{word} = {shown_a} ({label(year)}) − {shown_b} ({label(prior)}) = {shown_delta}"
     calc = replace(
         nc,
         formula="change",
@@ -173,12 +196,19 @@ def change_answer(
         text="\n".join([bc.text, nc.text, line]),
     )
     return NumericAnswer(
-        "\n".join([before.text, now.text, line + "."]),
+        "\n".join([before.text, now.text, line + ("。" if zh else ".")]),
         [*before.facts, *now.facts],
         calc,
         [*before.detail, *now.detail],
         delta,
     )
+
+
+def _with_printed(
+    answer_for: Callable[[AskedFor], NumericAnswer | None],
+) -> Callable[[AskedFor], NumericAnswer | None]:
+    # each year's ratio asked on its own: "比2004年增加了多少" asks no change amount of either year
+    return lambda a: _printed_calc(answer_for(replace(a, question=_ZH_CHANGE.sub("是", a.question))))
 
 
 _LESS = re.compile(r"\b(?:lower|less|smaller|fewer|below)\b", re.I)

@@ -44,7 +44,10 @@ def printed_ratio(
     """The named ratio quoted from the row the filing prints it in, else None."""
     formula = asked.formula
     ratio_named = formula is not None and (formula.named or formula.percent)  # not "average", a column word
-    if asked.qualifiers and formula is not None and ratio_named and asked.definition is None:
+    # a kind asked of the ratio ("罐式集装箱"), not the ratio's own name read as a row ("应收账款周转率")
+    names_own = (formula.zh, *formula.keywords) if formula is not None else ()
+    kinds = [q for q in asked.qualifiers if not any(q in k or k in q for k in names_own)]
+    if kinds and formula is not None and ratio_named and asked.definition is None:
         # "罐式集装箱的毛利率", "X's biopharmaceutical (生物制药) business gross margin", "普莱柯的销售费用
         # 占营业收入比例": the kind's row of a breakdown table with a column for the ratio
         names = (formula.zh, formula.en.lower())
@@ -53,7 +56,7 @@ def printed_ratio(
             for f in facts
             if any(n in (label := normalise(f.column_label)) for n in names)
             and not _CHANGE_COLUMN.search(label)
-            and prints_qualifiers(f.line_item, asked.qualifiers)
+            and prints_qualifiers(f.line_item, kinds)
         ]
         # "分产品毛利率" over columns of years: the ratio named by the table's title, its year's column
         titled = [
@@ -61,7 +64,7 @@ def printed_ratio(
             for f in facts
             if f.unit == "%"
             and any(n in normalise(f.statement) for n in names)
-            and prints_qualifiers(f.line_item, asked.qualifiers)
+            and prints_qualifiers(f.line_item, kinds)
         ]
         # a breakdown's ratio column is the report year's (undated), unless a year heads it ("2004年度")
         dated = bool(asked.years) and any(f.fiscal_year for f in cells)

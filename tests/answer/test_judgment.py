@@ -76,6 +76,25 @@ def test_a_change_in_a_margin_between_two_years_is_the_difference_in_points() ->
     assert asks_change(asked)  # both margins and their difference, not the two margins alone
 
 
+def test_a_chinese_ratio_s_change_between_two_years_is_the_difference_in_points() -> None:
+    from finrag.answer.judgment import asks_change, change_answer
+
+    balance = Table(
+        "t3",
+        [56],
+        [["项目", "2005年12月31日", "2004年12月31日"]],
+        [["资产总计", "196,508,066.75", "186,619,730.46"], ["负债合计", "104,826,744.65", "109,671,916.38"]],
+        caption="合并资产负债表",
+    )
+    doc = make_doc([balance], company="天源科技", year=2005, unit_line="")
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+    asked = analyze("天源科技2005年资产负债率比2004年增加了多少个百分点？")
+    asked.years = [2005, 2004]
+    assert asks_change(asked)
+    found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None and found.result == Decimal("-5.42") and "个百分点" in found.text
+
+
 def test_a_change_inside_a_definition_is_no_change_asked() -> None:
     from finrag.answer.judgment import asks_change
 

@@ -27,6 +27,13 @@ QUARTERLY = """# 示例科技集团股份有限公司 2019年年度报告
 | 营业收入 | 200,000,000.00 | 240,000,000.00 | 250,000,000.00 | 300,000,000.00 |
 | 归属于上市公司股东的净利润 | 20,000,000.00 | 25,000,000.00 | 26,000,000.00 | 38,000,000.00 |
 
+### 十、主要财务指标
+
+| 项目 | 2019年度 | 2018年度 |
+|---|---|---|
+| 应收账款周转率（次/年） | 9.46 | 7.79 |
+| 存货周转率（次/年） | 7.70 | 6.93 |
+
 ## 第十一节 财务报告
 
 ### 合并利润表
@@ -83,3 +90,8 @@ def test_a_quarter_s_share_of_its_year_divides_by_the_year_s_figure(answerer: An
 def test_a_change_from_the_year_before_asked_in_yuan_is_worked_out(answerer: Answerer) -> None:
     answer = answerer.ask(SearchRequest("示例科技2019年营业收入比上年增加了多少元？"))
     assert re.search(r"(?<![\d,])90,000,000\.00", answer.answer)  # 990,000,000.00 − 900,000,000.00
+
+
+def test_a_printed_ratio_s_change_between_two_years_is_worked_out_in_its_unit(answerer: Answerer) -> None:
+    answer = answerer.ask(SearchRequest("示例科技2019年应收账款周转率比2018年提高了多少次？"))
+    assert "1.67次" in answer.answer and "9.46" in answer.answer and "7.79" in answer.answer
