@@ -61,10 +61,12 @@ class _Worker:
 
     def call(self, args: ParseArgs, timeout: float) -> tuple[object, ...]:
         assert self.proc.stdin is not None
+        # the clock starts before the job is sent: a caller descheduled after sending it (a busy machine)
+        # must not find the whole parse done inside a budget it never measured
+        deadline = time.monotonic() + timeout
         data = pickle.dumps(args, protocol=pickle.HIGHEST_PROTOCOL)
         self.proc.stdin.write(HEADER.pack(len(data)) + data)
         self.proc.stdin.flush()
-        deadline = time.monotonic() + timeout
         size = HEADER.unpack(self._read(HEADER.size, deadline))[0]
         reply: tuple[object, ...] = pickle.loads(self._read(size, deadline))
         self.jobs += 1
