@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.gate_periods import year_cell
+from finrag.answer.query import AskedFor
 from finrag.model import Chunk
 
 # the label before an empty bracket, or before a unit with no number in a sentence (never in a table row)
@@ -69,3 +70,11 @@ def _year_column(line: str, year: int) -> int | None:
     """The index of the header cell naming ``year`` alone ("2020年", "2020年度", "2020"), else None."""
     cells = [c.strip() for c in line.strip("|").split("|")]
     return next((i for i, c in enumerate(cells) if i and re.fullmatch(year_cell(year), c)), None)
+
+
+def asked_blank_cell(asked: AskedFor, chunks: list[Chunk]) -> str | None:
+    """The Chinese figure asked for one year that its table leaves blank in that year's column."""
+    if asked.language != "zh" or len(asked.years) != 1 or asked.formula is not None:
+        return None
+    items = [m.printed for m in asked.line_items]
+    return blank_cell(items, asked.years[0], chunks) if items else None

@@ -19,7 +19,6 @@ from finrag.model import Chunk, ChunkKind, Fact
 _TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
 _JOIN = re.compile(r"[”」]?(?:产品|业务|项目)?的?")  # "罐式集装箱产品的销售量", "“…项目”的预计投资额"
 _MIN_NAME = 2  # one character is no row or column name ("台")
-_YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
 def measure(label: str) -> str:
@@ -48,7 +47,7 @@ def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[list[LineItemMatch
                 continue
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if not any(parse_number(c) is not None for c in cells[1:]):
-                dated = dated or _YEAR.search(line) is not None
+                dated = dated or PERIOD_WORD.search(line) is not None
                 names = [m for c in cells[1:] if len(m := measure(c)) >= _MIN_NAME]
                 names.sort(key=len, reverse=True)
                 continue
@@ -86,7 +85,7 @@ def cell_facts(
         chunk = chunk_of.get(f.chunk_id)
         dated = f.fiscal_year is not None or bool(f.period_end)
         # a dated column names its measure beside its period ("主营业务收入（元） 2004年度")
-        label = _PERIOD_WORD.sub(" ", f.column_label).strip() if dated else f.column_label
+        label = PERIOD_WORD.sub(" ", f.column_label).strip() if dated else f.column_label
         if chunk is None or not label:
             continue
         item = measure(label)  # normalised already
@@ -113,7 +112,7 @@ def cell_facts(
 
 
 # a period printed in a column heading beside its measure ("2004年度", "2006年1-6月")
-_PERIOD_WORD = re.compile(
+PERIOD_WORD = re.compile(
     r"(?:19|20)\d{2}\s*年(?:度|末|初|\d{1,2}\s*[-—~至]\s*\d{1,2}\s*月)?|(?:19|20)\d{2}(?![\d%])"
 )
 

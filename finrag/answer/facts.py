@@ -23,6 +23,7 @@ from finrag.answer.columns import (
     periods_from_above,
     with_span_heading,
 )
+from finrag.answer.fact_rows import YEAR_ROW, chunk_for, label_column, split_header
 from finrag.answer.fact_units import except_per_share, own_unit
 from finrag.answer.group_rows import grouped_labels, printed_down
 from finrag.answer.lexicon import concept_of, find_line_items, normalise
@@ -51,12 +52,9 @@ from finrag.answer.table_context import (
 from finrag.answer.table_rows import BARE_SUMMARY, closes_block, section_totals, totalled_rows
 from finrag.answer.transpose import transposed
 from finrag.answer.units import PERCENT, Unit, detect_unit, parse_number
-from finrag.model import AccessInfo, Chunk, ChunkKind, Document, Fact, Table
+from finrag.model import AccessInfo, Chunk, Document, Fact, Table
 
 _TITLE_BLOCKS = 2  # blocks above a table that may be its title line with the statement's date
-_YEAR_CELL = re.compile(r"^\s*(?:FY\s*)?(?:19|20)\d{2}\s*$")  # a year alone in a cell: a column heading
-# A column is the label column when at most this share of its cells parse as numbers.
-_LABEL_COLUMN_MAX_NUMERIC = 0.3
 # Longest printed line item kept (longer "labels" are sentences in a text table, not line items).
 _MAX_LABEL_CHARS = 120  # longer "labels" are sentences the table reader took for a row (10-K rows reach ~110)
 # a remark after the item, not its name's length: "(net of allowances …)", ", net of $53 … of non-cash capex"
@@ -65,7 +63,6 @@ _TOTAL_HEAD = re.compile(r"total\b", re.I)
 _CUT_LABEL = (";", ",", "；", "，")  # a label-only row ending so goes on in the row under it
 _PAGE_HEAD = re.compile(r"pages?(?:\s+(?:no\.?|number))?|页码|页次", re.I)
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
-_ROW_MATCH_AMOUNTS = 2  # amounts of a row looked for, with its label, in the chunk that cites it
 SCOPE_CAPTION_CHARS = 40  # a caption's head names the statement; further on it is prose about anything
 
 
@@ -93,14 +90,14 @@ def _table_facts(
     """``part`` > 0: a table read apart from the one above it, which the lines before the table head, not it
     (its facts' ids count the part: its rows are numbered from its own start)."""
     later = part > 0
-    header, rows = _split_header(table)
+    header, rows = split_header(table)
     blocked = year_blocks(header, rows, table)  # a year per block of rows: re-laid with a column per year
     if (turned := transposed(header, rows, table) or blocked) is not None:
         table, header, rows = turned, turned.header, turned.rows  # years down the side, items across
     if not rows:
         return [], previous
     width = max(len(r) for r in rows)
-    label_col = _label_column(rows, width)
+    label_col = label_column(rows, width)
     if label_col is None:
         return [], previous
     before = blocks_before(doc, table)
@@ -180,9 +177,9 @@ def _table_facts(
             section, label = grouped[r]
             if down and resolve_label(section, None) is not UNKNOWN:  # "2005年" down its block: its year
                 row_year, section = section, ""
-            elif _YEAR_ROW.fullmatch(label):  # "| 净利润 | 2004年度 | 21.85% |": the group's figure that year
+            elif YEAR_ROW.fullmatch(label):  # "| 净利润 | 2004年度 | 21.85% |": the group's figure that year
                 row_year, label, section = label, section, ""
-        if (_YEAR_ROW.fullmatch(label) or _YEAR_ENDED_ROW.fullmatch(label)) and not any(
+        if (YEAR_ROW.fullmatch(label) or _YEAR_ENDED_ROW.fullmatch(label)) and not any(
             c.strip() for c in row[label_col + 1 :]
         ):
             row_year = label  # "2021", "For the year ended December 31, 2021": the year of the rows below
@@ -209,7 +206,7 @@ def _table_facts(
             continue
         label, wrapped = (f"{wrapped} {label}" if wrapped else label), ""
         page = table.row_pages[r] if r < len(table.row_pages) else (table.pages[0] if table.pages else 1)
-        chunk = _chunk_for(printed, row, page, table_chunks, chunks)
+        chunk = chunk_for(printed, row, page, table_chunks, chunks)
         if chunk is None:
             continue
         summary = bool(section) and doc.language == "en" and bool(BARE_SUMMARY.fullmatch(label))
@@ -263,9 +260,6 @@ _NUMBERINGS = (
 )
 
 
-# a row printing only a year ("2021", "Fiscal 2018") above the block of rows it dates; unlike a bare year
-# heading (periods.BARE_YEAR), "Fiscal 2018" counts: as a heading it is spread over its columns instead
-_YEAR_ROW = re.compile(r"(?:fiscal\s+)?(?:19|20)\d{2}(?:年度?)?", re.I)
 _YEAR_ENDED_ROW = re.compile(
     r"(?:for\s+the\s+)?(?:fiscal\s+)?years?\s+ended\s+\w+\.?\s+\d{1,2},\s*(?:19|20)\d{2}", re.I
 )
@@ -327,7 +321,7 @@ def _opening_year(header: list[list[str]], label_col: int) -> str:
     last = header[-1] if len(header) > 1 else []
     label = last[label_col].strip() if label_col < len(last) else ""
     others = [c for i, c in enumerate(last) if i != label_col and c.strip()]
-    return label if _YEAR_ROW.fullmatch(label) and all(detect_unit(c) for c in others) else ""
+    return label if YEAR_ROW.fullmatch(label) and all(detect_unit(c) for c in others) else ""
 
 
 def _opening_heading(header: list[list[str]], label_col: int) -> str:
@@ -337,37 +331,6 @@ def _opening_heading(header: list[list[str]], label_col: int) -> str:
     label = last[label_col].strip() if label_col < len(last) else ""
     blank = not any(c.strip() for i, c in enumerate(last) if i != label_col)
     return label if blank and label.endswith((":", "：")) else ""
-
-
-def _split_header(table: Table) -> tuple[list[list[str]], list[list[str]]]:
-    """Header rows and body rows; without header rows, leading rows of labels or years are the header."""
-    if table.header or not table.rows:
-        return table.header, table.rows
-    n = 0
-    while n < len(table.rows) - 1 and _is_header_row(table.rows[n]):
-        n += 1
-    return table.rows[:n], table.rows[n:]
-
-
-def _is_header_row(row: list[str]) -> bool:
-    if (
-        row
-        and row[0].strip()
-        and any(parse_number(c) is not None and not _YEAR_CELL.match(c) for c in row[1:])
-    ):
-        return False
-    return all(parse_number(c) is None or _YEAR_CELL.match(c) for c in row[1:])
-
-
-def _label_column(rows: list[list[str]], width: int) -> int | None:
-    for col in range(min(width, 3)):
-        cells = [r[col] for r in rows if col < len(r) and r[col].strip()]
-        if not cells:
-            continue
-        numeric = sum(parse_number(c) is not None and not _YEAR_ROW.fullmatch(c.strip()) for c in cells)
-        if numeric <= _LABEL_COLUMN_MAX_NUMERIC * len(cells):
-            return col
-    return None
 
 
 def _rows_of(rows: list[list[str]], label_col: int, kind: str | None) -> bool:
@@ -380,33 +343,3 @@ def _rows_of(rows: list[list[str]], label_col: int, kind: str | None) -> bool:
 
 
 _BARE_STATEMENTS = ("资产负债表", "利润表", "现金流量表")
-
-
-def _chunk_for(
-    label: str, row: list[str], page: int, table_chunks: list[Chunk], chunks: list[Chunk]
-) -> Chunk | None:
-    """The chunk that shows this row: a chunk of the table with the label and the row's first amounts (a
-    section heading may repeat the label of its total row in another chunk), else the label, else one on
-    its page."""
-    if len(table_chunks) == 1:
-        return table_chunks[0]
-    amounts = [cell.strip() for cell in row if cell.strip() and parse_number(cell) is not None]
-    amounts = amounts[:_ROW_MATCH_AMOUNTS]
-    for c in table_chunks:
-        if amounts and label in c.text and all(a in c.text for a in amounts):
-            return c
-    for c in table_chunks:
-        if label in c.text and c.pages and c.pages[0] <= page <= c.pages[-1]:
-            return c
-    for c in table_chunks:
-        if label in c.text:
-            return c
-    for c in table_chunks:
-        if c.pages and c.pages[0] <= page <= c.pages[-1]:
-            return c
-    if table_chunks:
-        return table_chunks[0]
-    on_page = [
-        c for c in chunks if c.pages and c.pages[0] <= page <= c.pages[-1] and c.kind != ChunkKind.PARENT
-    ]
-    return next((c for c in on_page if label in c.text), on_page[0] if on_page else None)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount
-from finrag.answer.blanks import blank_cell, blank_figure
+from finrag.answer.blanks import asked_blank_cell, blank_figure
 from finrag.answer.cells import named_cell
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.counterparty import asked_party, unranked_subset
@@ -250,7 +250,8 @@ class Answerer:
                     return self._refuse_as(prep, "part", parts)  # "Lockheed Martin's Marine Systems segment"
             if prep.numeric is None and (stub := stub_period(asked, prep.context)):  # "2007年全年" of 1-6月
                 return self._refuse_as(prep, "period", [stub])
-            if prep.numeric is None and (blank := _blank_cell(asked, prep.context)):  # "稀释每股收益 |  |"
+            seen = [c for _, c in prep.context]
+            if prep.numeric is None and (blank := asked_blank_cell(asked, seen)):  # "稀释每股收益 |  |"
                 return self._refuse_as(prep, "keywords", [blank])
             found = prep.numeric.facts if prep.numeric else []
             shown = [c.text for _, c in prep.context if c.chunk_id in {f.chunk_id for f in found}]
@@ -392,11 +393,3 @@ class Answerer:
             prep.trace,
             answerer,
         )
-
-
-def _blank_cell(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None:
-    """The Chinese figure asked for one year that its table leaves blank in that year's column."""
-    if asked.language != "zh" or len(asked.years) != 1 or asked.formula is not None:
-        return None
-    items = [m.printed for m in asked.line_items]
-    return blank_cell(items, asked.years[0], [c for _, c in context]) if items else None

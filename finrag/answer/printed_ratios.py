@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.cells import amount_beside
+from finrag.answer.cells import PERIOD_WORD, amount_beside
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.qualifiers import prints_qualifiers
@@ -108,7 +108,7 @@ def _basis_cells(asked: AskedFor, facts: list[Fact]) -> list[Fact]:
     question = normalise(asked.question)
     cells = []
     for f in facts:
-        words = [normalise(w) for w in _PERIOD_WORDS.sub(" ", f.column_label).split()]
+        words = [normalise(w) for w in PERIOD_WORD.sub(" ", f.column_label).split()]
         if (
             formula.zh not in words
             or not all(w in question for w in words)
@@ -129,8 +129,6 @@ def basis_items(asked: AskedFor) -> list[LineItemMatch]:
 
 
 _ON_BASIS = re.compile(r"按(?:照)?(.{2,30}?)计算")
-# a column's year ("2003年度 净资产收益率 全面摊薄"): its period, no word of the measure
-_PERIOD_WORDS = re.compile(r"(?:19|20)\d{2}\s*年度?")
 
 
 def _names_ratio(label: str, ratio: str, question: str) -> bool:
