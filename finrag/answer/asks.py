@@ -97,7 +97,7 @@ GROWTH_COMPARED = re.compile(
 )
 
 # where a Chinese yes/no comparison of two items turns to the second ("A是否超过了B", "A是否低于B")
-_ZH_TURN = re.compile(r"是否(?:超过|高于|多于|大于|低于|少于|小于)了?")
+ZH_TURN = re.compile(r"是否(?:超过|高于|多于|大于|低于|少于|小于)了?")
 ZH_LESS = re.compile(r"是否(?:低于|少于|小于)")
 
 
@@ -108,7 +108,7 @@ def compared_items(
     "借款所收到的现金是否超过了偿还债务所支付的现金": the two items a yes/no question compares within one
     period (the last named before the turn, the first after)."""
     if language == "zh":  # "借款所收到的现金是否超过了偿还债务所支付的现金"
-        zh = _ZH_TURN.search(question)
+        zh = ZH_TURN.search(question)
         if zh is None or years > 1:
             return None
         turn = zh.start()

@@ -85,7 +85,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "financial expense",
         "finance expenses",
     ),
-    "operating_profit": ("营业利润", "operating income", "income from operations", "operating profit"),
+    "operating_profit": (
+        "营业利润",
+        "operating income",
+        "income from operations",
+        "operating profit",
+        "op income",
+    ),
     # Nike's segment measure: printed as its own row, never worked out from operating income
     "ebit": (
         "息税前利润",

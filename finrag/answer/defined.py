@@ -42,6 +42,14 @@ _PLAIN_RATIOS = ("比率", "比", "周转率")  # 速动比率, 负债权益比,
 _NOT_EXPENSE = re.compile(r"\b(?:income(?!\s+tax)|gains?|benefits?)\b", re.I)
 
 
+# a cash flow row of money paid out, printed in brackets ("Purchase of property, plant, and equipment")
+_PAID_ROW = re.compile(
+    r"\s*(?:purchases?|payments?|repayments?|acquisitions?|capital expenditures?|additions? to"
+    r"|dividends paid)\b",
+    re.I,
+)
+
+
 def defined_answer(
     asked: AskedFor, definition: Definition, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -72,11 +80,18 @@ def defined_answer(
         for w, f in zip(wants, chosen, strict=True)
     ]
     subtracted = _subtracted(definition)
+    ratio = not definition.additive()  # "purchases of property … divided by net sales": the outflow's size
     operands = [
         replace(op, value=abs(op.value))
         if w.item.concept in OUTFLOW_CONCEPTS
         or (f.value < 0 and EXPENSE_ROW.search(f.line_item) and not _NOT_EXPENSE.search(f.line_item))
         or (subtracted[j] and f.value < 0 and statement_kind(f.statement) == "cash_flow")
+        or (
+            ratio
+            and f.value < 0
+            and statement_kind(f.statement) == "cash_flow"
+            and _PAID_ROW.match(f.line_item)
+        )
         else op
         for j, (op, w, f) in enumerate(zip(operands, wants, chosen, strict=True))
     ]

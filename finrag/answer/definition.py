@@ -207,7 +207,9 @@ _VERB = re.compile(  # "compute cash conversion = …", "its marketing intensity
 _OWNER_WORD = re.compile(r"^(?:its|their|his|her|our)\s+", re.I)
 _PRONOUN = re.compile(r"it|this|that|this (?:ratio|metric|measure)", re.I)
 # the metric a pronoun definition stands for: the last "… ratio / margin / rate" asked before it
-_METRIC = re.compile(r"(?:[\w&'’-]+\s+){1,6}?(?:ratio|margin|rate|turnover|coverage|yield|multiple)\b", re.I)
+_METRIC = re.compile(
+    r"(?:[\w&'’-]+\s+){1,6}?(?:ratio|margin|rate|turnover|coverage|yield|multiple|intensity)\b", re.I
+)
 # ", and free cash flow margin as ...": the next definition in one sentence
 _AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\s+as\s+", re.I)
 _NAMED_BEFORE = re.compile(r"['’]s\s*$")
@@ -232,7 +234,7 @@ def _name_before(text: str) -> str:
     text = EN_DATE.sub(" ", text)  # "leverage at December 31, 2020": the date's comma ends no sentence
     text = without_years(re.split(r"[,?.!]", text)[-1])  # "…? Compare operating margin": this sentence's
     text = re.split(
-        r"'s\b|’s\b|(?<=s)['’]\s|\b(?:is|was|are|were|the|of|for|compare|calculate|compute|what|which)\b",
+        r"'s\b|’s\b|(?<=s)['’]\s|\b(?:is|was|are|were|the|of|for|compare|calculate|compute|what|which|its|their)\b",
         text,
         flags=re.I,
     )[-1]  # "MGM Resorts' casino department margin in 2018": the margin
@@ -260,7 +262,10 @@ _HOW_TO_USE = re.compile(
     r"|,?\s*(?:and\s+)?(?:round(?:ed|ing)?|express(?:ed)?|answer(?:ed)?|shown|give[ns]?)\s+(?:it\s+|the\s+\w+\s+)?"
     r"(?:to|in|as)\b.*$"
     # ", in percent to one decimal place", ", from the condensed consolidated balance sheet"
-    r"|,\s*(?:in\s+(?:percent(?:age)?|usd|us\$|dollars|millions|billions)|from\s+the)\b.*$",
+    r"|,\s*(?:in\s+(?:percent(?:age)?|usd|us\$|dollars|millions|billions)|from\s+the)\b.*$"
+    # "… from the cash flow statement in its 2022 10-K": the filing to read (the statement names the row's)
+    r"|\s+(?:in|from|per)\s+(?:its|the)\s+(?:(?:fiscal\s+)?\d{4}\s+)?(?:form\s+)?"
+    r"(?:10-[kq]|annual report|quarterly report|earnings release)\b.*$",
     re.I,
 )
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from finrag.answer.definition import Definition
+from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_terms import Constant, Term
 from finrag.answer.lexicon import LineItemMatch
 
@@ -101,3 +101,33 @@ def with_named_totals(definition: Definition | None, question: str) -> Definitio
     item = LineItemMatch("", m.group(1), m.start(1))
     tokens = [replace(t, item=item) if isinstance(t, Term) and t in bare else t for t in definition.tokens]
     return Definition(definition.name, tokens)
+
+
+# "本科及以上学历（博士+硕士+本科）的人数占在职员工总数的比例": a part given as the sum of its rows in
+# brackets, and the whole it is a share of
+_BRACKET_SUM = re.compile(r"[（(]\s*([^（）()+＋]{1,20}(?:\s*[+＋]\s*[^（）()+＋]{1,20})+)\s*[)）]")
+_SHARE_OF = re.compile(r"占([\u4e00-\u9fffA-Za-z]{2,20}?)的?(?:比例|比重|百分比)")
+
+
+# "营业费用在营业费用、管理费用、财务费用三项合计中的占比": one item's share of the listed items' sum
+_SHARE_OF_LISTED = re.compile(
+    r"(?P<part>[\u4e00-\u9fff]{2,12})(?:在|占)(?P<listed>[\u4e00-\u9fff]{2,12}(?:[、和及与][\u4e00-\u9fff]{2,12})+?)"
+    r"(?:[两三四五六]项)?(?:之?和|合计|总和|总额)中?的?(?:占比|比例|比重)"
+)
+_LIST_JOIN = re.compile(r"[、和及与]")
+
+
+def bracketed_share(question: str) -> Definition | None:
+    """A Chinese share whose part the question spells out as a bracketed sum of rows ("（博士+硕士+本科）的
+    人数占在职员工总数的比例"), or whose whole it lists ("A在A、B、C三项合计中的占比"): the share worked out
+    as that sum over the whole, or the part over that sum."""
+    part = _BRACKET_SUM.search(question)
+    whole = _SHARE_OF.search(question, part.end()) if part else None
+    if part is not None and whole is not None:
+        return find_definition(f"占比=({part.group(1).replace('＋', '+')})/{whole.group(1)}")
+    if m := _SHARE_OF_LISTED.search(question):
+        listed = _LIST_JOIN.split(m["listed"])
+        part_name = next((n for n in listed if m["part"].endswith(n)), None)
+        if part_name is not None:  # the part is one of the listed items
+            return find_definition(f"占比={part_name}/({'+'.join(listed)})")
+    return None

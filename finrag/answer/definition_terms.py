@@ -160,6 +160,8 @@ def _item(text: str) -> LineItemMatch | None:
         return LineItemMatch("", section.group(1), 0, within=heading)
     if len(known) == 1 and BASIS_LEAD.fullmatch(words[: known[0].start]):
         return replace(known[0], printed=words, start=0)  # "adjusted diluted EPS" beside "reported …": each
+    if len(known) == 1 and _FLOW_LEAD.fullmatch(words[: known[0].start]):
+        return LineItemMatch("", words, 0)  # "proceeds from short-term debt": a cash flow row, no balance
     if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
         rest = words[len(known[0].printed) :] if known[0].start == 0 else ""
         if rest in _ZH_ROW_SUFFIXES:
@@ -168,6 +170,14 @@ def _item(text: str) -> LineItemMatch | None:
             return LineItemMatch("", words, 0)  # "固定资产投资": an investment, no balance of 固定资产
         return known[0]
     return LineItemMatch("", words, 0)
+
+
+# a cash flow's words before a balance sheet item: the row of the flow, not the balance
+_FLOW_LEAD = re.compile(
+    r"(?:net\s+)?(?:proceeds\s+from|repayments?\s+of|payments?\s+(?:of|for|on)|issuances?\s+of"
+    r"|purchases?\s+of|sales?\s+of|retirements?\s+of|redemptions?\s+of)(?:\s+the)?\s+",
+    re.I,
+)
 
 
 # a word that, standing alone as an operand of a formula, is the balance sheet item ("(cash + receivables) /

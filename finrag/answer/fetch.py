@@ -15,6 +15,7 @@ from finrag.answer.lexicon import (
     key_word,
     normalise,
     synonyms,
+    zh_total_forms,
 )
 from finrag.answer.lookup import FALLBACK
 from finrag.answer.periods import ZH_QUARTER_ROWS
@@ -23,6 +24,7 @@ from finrag.answer.text import HEADING_NUMBER
 from finrag.index.store import Store
 from finrag.model import AccessScope, Fact, Filters, Hit
 
+_EN_ROW_UNITS = ("millions", "in millions", "thousands", "in thousands")  # a row printed with its unit
 MIN_ZH_CONTAINED = 4  # a Chinese row name this long is specific enough to fetch rows that contain it
 SPELLED_WORDS = 5  # a row label the question writes out may run this many words past the item matched
 
@@ -42,6 +44,7 @@ def fetch_facts(
             contained.extend(contained_forms(concept) if concept else [])
         names += [normalise(it.printed), *_spelled_forms(question, it)]
         names += [de] if not it.concept and (de := de_form(it.printed)) else []  # "研发人员的数量"
+        names += [] if it.concept else list(zh_total_forms(normalise(it.printed)))  # "在职员工的数量合计"
         word = None if it.concept else key_word(it.printed)
         contained.extend([word] if word else [])
         if not it.concept and not it.printed.isascii() and len(it.printed) >= MIN_ZH_CONTAINED:
@@ -54,6 +57,9 @@ def fetch_facts(
             contained.append(measure)
     # the row printed with its unit after the name ("基本每股收益（元／股）"): the same row
     names += [f"{n}({u})" for n in set(names) if n and not n.isascii() for u in ROW_UNITS]
+    names += [
+        f"{n} ({u})" for n in set(names) if n and n.isascii() for u in _EN_ROW_UNITS
+    ]  # "Sales (millions)"
     scoped = Filters(
         access=filters.access, doc_ids=doc_ids or list(filters.doc_ids), companies=filters.companies
     )

@@ -240,7 +240,7 @@ FORMULAS: dict[str, Formula] = {
             "{0} / {1}",
             ratio,
             False,
-            ("比值", "之比", "ratio of", "proportion", "times", "divided by"),
+            ("比值", "之比", "的多少倍", "的几倍", "ratio of", "proportion", "times", "divided by"),
         ),
         Formula(
             "average",
@@ -294,7 +294,17 @@ def detect_formula(question: str) -> Formula | None:
         return FORMULAS["yoy_growth"]
     if best is None and _HOW_MUCH_MORE.search(low):  # "how much bigger at the end of FY2023 than …"
         return FORMULAS["difference"]
+    if best is None and _PLUS_JOINED.search(low):  # "dividends paid + treasury stock repurchased"
+        return FORMULAS["sum"]
+    if (best is None or best[1].name == "ratio") and _X_TO_Y.search(low):  # "capex-to-revenue ratio"
+        return replace(FORMULAS["ratio"], percent=_IN_PERCENT_WORDS.search(low) is not None)
     return best[1] if best else None
+
+
+# "capex-to-revenue ratio": one item over another, named by the two (a named ratio's keyword wins above)
+_X_TO_Y = re.compile(r"\b[a-z&]+(?:[ -][a-z&]+)?-to-[a-z&]+(?:-[a-z&]+)?\s+ratio\b")
+_IN_PERCENT_WORDS = re.compile(r"\bpercent|%")
+_PLUS_JOINED = re.compile(r"[a-z)]\s+\+\s+[a-z(]")  # two items written with a plus between them
 
 
 _SHARE_OF_SUM = {"sum": "share_of_total", "period_expenses": "period_expense_ratio"}  # a sum's share asked
@@ -305,7 +315,7 @@ _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: 
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
     r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"
     r"\b(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
-    r"|change|go up|go down|compress|expand|contract)"
+    r"|change|go up|go down|compress|expand|contract|grow|grew)"
 )
 
 

@@ -236,6 +236,8 @@ _SPLIT_NAMES += tuple(
 # a remark after a row's name: "…, net of accumulated depreciation of $68,251", "(less allowances of $33)"
 _REMARK_TAIL = re.compile(
     r"\s*\((?:net of|less|including|excluding)\b[^()]*\)\s*$|,\s*(?:net of|less|including|excluding)\b.*$"
+    # "Sales (millions)", "营业收入（万元）": the unit the row is printed in
+    r"|\s*\((?:in\s+|\$\s*|us\$\s*)?(?:millions|thousands|billions|万元|亿元|千元|元)\)\s*$"
 )
 
 
@@ -262,6 +264,8 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
         return 1.0  # "公司研发人员数量" asked, "公司研发人员的数量" printed
     fact_norm = core_label(fact_norm)  # "property and equipment, net of accumulated depreciation of …"
     best = 0.0
+    if not concept and fact_norm in zh_total_forms(wanted[0]):
+        best = TOTAL_MATCH  # "在职员工总数" asked, "在职员工的数量合计" printed
     if not concept and wanted[0].startswith("total ") and fact_norm == wanted[0].removeprefix("total "):
         best = TOTAL_MATCH  # "total deposits" asked: the balance sheet's "Deposits" row is their total
     for syn in wanted:
@@ -279,6 +283,16 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
         if words and words <= held:
             best = WORDS_MATCH * len(words) / len(held)  # the fewer other words, the closer
     return best
+
+
+# a Chinese total asked as "X总数" that a table prints as its summed row ("X的数量合计", "X合计")
+_ZH_TOTAL_ASKED = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:总人数|总数|总额|总计)$")
+_ZH_TOTAL_ROWS = ("的数量合计", "数量合计", "的人数合计", "人数合计", "合计", "总计", "总数")
+
+
+def zh_total_forms(wanted: str) -> tuple[str, ...]:
+    stem = _ZH_TOTAL_ASKED.sub("", wanted)
+    return tuple(stem + t for t in _ZH_TOTAL_ROWS) if stem != wanted else ()
 
 
 _WORD = re.compile(r"[a-z&]{3,}")

@@ -27,9 +27,9 @@ _ZH_ENTITY_NEAR_YEAR = [
     # the name opens the question: "国电电力截至2006年末…"
     re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
     re.compile(
-        r"(?:19|20)\d{2}年(?:度|末|初|底)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
+        r"(?:19|20)\d{2}年(?:度|末|初|底|间)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
     ),
-    re.compile(r"(?:19|20)\d{2}年(?:度|末|初|底)?(?:的)?([\u4e00-\u9fff]{4})"),
+    re.compile(r"(?:19|20)\d{2}年(?:度|末|初|底|间)?(?:的)?([\u4e00-\u9fff]{4})"),
     # a short name by its suffix right before the year: "可比上市公司东港股份2007年度"
     re.compile(
         r"(?:^|公司|[，,、的])([\u4e00-\u9fff]{2,4}(?:股份|集团|控股|科技|电力))(?:在|截至|截止|于)?(?:19|20)\d{2}年"
@@ -68,7 +68,7 @@ _SPLIT = re.compile(r"[和与及、]")
 # what stands before a name in a question: its year, a clause, an instruction, or what the company is to
 # the filer ("全资子公司金宇保灵生物药品有限公司", "控股股东…")
 _PREFIX = re.compile(
-    r"^.*(?:年(?:末|初|底)?|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)"
+    r"^.*(?:年(?:度|末|初|底|间)?|，|,|的|根据|针对|介绍|分析|描述|提供|请问|请)"
     r"|^(?:全资|控股|参股)?(?:子公司|孙公司|股东|客户|供应商)|^控股股东"
     # "X母公司对全资子公司Y": Y is the name
     r"|^.{2,12}?(?:母公司)?对(?:其)?(?:全资|控股|参股)?(?:子公司|孙公司|联营企业|合营企业|股东|关联方)"
@@ -84,6 +84,7 @@ _NOT_ENTITY = _words(
     "加权 扣除 归属 合并 母公司 按"  # "2005年的加权平均净资产收益率", "合并口径的…": how a figure is taken
     " 一共 总共 共计 合计"  # "2008到2010年三年一共花了多少": a sum asked, no name
     " 非经常"  # "2006年度非经常性损益明细中": a statement's name after the year, no company's
+    " 从 向 对 由 自 分别 谁 哪"  # "2005年从公司取得的收入": a preposition or a question word opens no name
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "

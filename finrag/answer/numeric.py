@@ -259,6 +259,11 @@ def _calculation(
         calc = with_conversion(asked, worked, operands)
     except AnswerError:
         return None
-    if formula.name == "share_of_total" and (abs(calc.result) > FULL_SHARE or calc.result < 0):
+    of_year = any(w.quarter == "FY" for w in wants)  # quarters of a year may be of either sign
+    if (
+        formula.name == "share_of_total"
+        and not of_year
+        and (abs(calc.result) > FULL_SHARE or calc.result < 0)
+    ):
         return None  # a part beyond its whole, or of the other sign (−108.72%): no part and its whole
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

@@ -4,6 +4,7 @@ named formula or the question's own definition."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from finrag.answer.activities import activities_answer, asks_activities
@@ -36,6 +37,7 @@ from finrag.answer.judgment import (
 )
 from finrag.answer.kind_share import asks_kind_share, kind_share, total_less
 from finrag.answer.kinds_compared import kinds_step
+from finrag.answer.kinds_judged import kinds_answer
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.numeric import (
@@ -58,7 +60,9 @@ from finrag.answer.prepared import Prepared
 from finrag.answer.printed_growth import printed_growth
 from finrag.answer.printed_ratios import basis_items, printed_only, printed_share, ratio_forms, whole_named
 from finrag.answer.prose_facts import owner_prose, prose_facts
+from finrag.answer.qualifiers import qualifier_rows
 from finrag.answer.query import AskedFor
+from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
@@ -111,7 +115,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     names = subject_names(asked, [c for _, c in prep.context]) + came_from_parts(asked)
     if unfound_firm(asked, names, [c for _, c in prep.context]):
         return None  # "可比公司大唐发电（大唐国际发电股份有限公司）的净利润": the filer's is not its figure
-    owners = [LineItemMatch("", n, 0) for n in [*names, *asked.qualifiers]]  # "Greater China": its own row
+    # "国内主营业务的毛利率是否高于国外主营业务", "热敏纸的毛利率比双胶纸高多少": both kinds' rows
+    sides = compared_sides(asked.question, asked.language, asked.qualifiers)
+    rows_of = [*asked.qualifiers, sides.second, sides.written] if sides else asked.qualifiers
+    owners = [LineItemMatch("", n, 0) for n in [*names, *qualifier_rows(rows_of)]]  # "Greater China": its row
     owners += [LineItemMatch("", _initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
     fetched = (
         fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), asked.question)
@@ -140,19 +147,23 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         prep.trace.add("answer", "figure_owner", {"names": names, "facts": len(facts)})
     else:  # "MGM's casino revenue": not the Las Vegas Strip's row of the segment table
         facts = unnamed_segments(facts, asked.question)
+    cite = citer(prep, by_chunk, extra)
     if asked.qualifiers:  # "rooms revenue", "comparable store sales": that row (or table), not the total's
-        cells = cell_facts(facts, asked.qualifiers, items, chunk_of)  # "罐式集装箱的销售量": its column
         unnamed = asked.formula is None or not asked.formula.named  # a lookup's or a growth's part
         titled = items if unnamed and asked.definition is None else None
-        facts = noted_in_question(
-            kind_facts(facts, asked.qualifiers, chunk_of, titled) + cells, asked.question
-        )
+        kept = facts
+
+        def of_kinds(*kinds: str) -> list[Fact]:
+            cells = cell_facts(kept, list(kinds), items, chunk_of)  # "罐式集装箱的销售量": its column
+            return noted_in_question(kind_facts(kept, list(kinds), chunk_of, titled) + cells, asked.question)
+
+        if sides and (judged := kinds_answer(asked, sides, of_kinds, _answer_for(doc_rank, cite))):
+            return judged
+        facts = of_kinds(*asked.qualifiers)
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
     elif "" in (read := {t.item.concept for t in asked.definition.terms} if asked.definition else concepts):
         facts = noted_in_question(facts, asked.question, frozenset(read))  # "税金及附加明细中，房产税"
     facts = charged_not_owed(facts, asked.question) if asked.language == "zh" else facts
-
-    cite = citer(prep, by_chunk, extra)
     if asked_classes(asked):  # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"
         access = prep.request.filters.access
         rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
@@ -193,16 +204,16 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return calculation_answer(a, facts, doc_rank, cite)
 
     # "In 2019, did AWS earn more operating income than Amazon's North America segment?"
-    if sides := compared_parts(asked.question, asked.language, names, len(asked.line_items)):
+    if named_parts := compared_parts(asked.question, asked.language, names, len(asked.line_items)):
         want = Want(asked.line_items[0], asked.years[0] if asked.years else None)
         a, b = (
             best_fact(
                 owned_facts(every, [n], chunk_of, segments=called_parts(asked, [n])), want, asked, doc_rank
             )
             or best_fact(owned_facts(every, [_initials(n)], chunk_of), want, asked, doc_rank)  # "AWS"
-            for n in sides
+            for n in named_parts
         )
-        if compared := items_answer(asked, (a, b), sides, cite):
+        if compared := items_answer(asked, (a, b), named_parts, cite):
             return compared
     # "did Best Buy spend more cash on share repurchases than on dividends?"
     if pair:
@@ -279,6 +290,21 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
         return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
+
+
+def _answer_for(
+    doc_rank: dict[str, int], cite: CiteFn
+) -> Callable[[AskedFor, list[Fact]], NumericAnswer | None]:
+    """How one figure is answered from given facts: by the question's definition, its formula, or a lookup."""
+
+    def answer(asked: AskedFor, facts: list[Fact]) -> NumericAnswer | None:
+        if asked.definition is not None:
+            return defined_answer(asked, asked.definition, facts, doc_rank, cite)
+        if asked.formula is not None:
+            return calculation_answer(asked, facts, doc_rank, cite)
+        return lookup_answer(asked, facts, doc_rank, cite)
+
+    return answer
 
 
 # "Give the change in USD millions and as a percentage": the amount of a change as well as its rate

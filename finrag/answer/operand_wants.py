@@ -41,12 +41,10 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
     if (
         formula.name == "share_of_total"
         and len(asked.years) <= 1
-        and len(quarters := sorted(set(asked.quarters))) == 1
+        and (quarters := sorted(set(asked.quarters)))
     ):
-        return [
-            Want(items[0], year, quarter=quarters[0]),
-            Want(items[0], year, quarter="FY"),
-        ]  # "一季度占全年"
+        # "一季度占全年", "下半年（第三季度+第四季度）占全年": the quarters summed over the year
+        return [*(Want(items[0], year, quarter=q) for q in quarters), Want(items[0], year, quarter="FY")]
     if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
         return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
     item = items[0]

@@ -137,8 +137,8 @@ def kind_facts(
         f
         for f in facts
         if not (ks := _unclassified(f, kinds))
-        or prints_qualifiers(_row_label(f), ks)
-        or prints_qualifiers(f.statement, ks)
+        # "热力产品的毛利率": the row "热力产品" of a table titled by its margins
+        or prints_qualifiers(f"{_row_label(f)} {f.statement}", ks)
     ]
     named = owned_facts(own or facts, kinds, chunk_of, headings=False)
     titled = [
@@ -146,7 +146,8 @@ def kind_facts(
         for f in own
         if prints_qualifiers(_row_label(f), kinds)
         for m in (items or [])
-        if m.printed and (titles_item(m, f.statement) or _totalled_by(m, f, facts))
+        if m.printed
+        and (titles_item(m, f.statement) or _totalled_by(m, f, facts) or _projects_of(m, f, chunk_of))
     ]
     return [*own, *(f for f in named if f not in own), *titled]
 
@@ -171,6 +172,19 @@ def _totalled_by(item: LineItemMatch, part: Fact, facts: list[Fact]) -> bool:
             for f in facts
         )
     )
+
+
+# a construction-in-progress note, whatever its title ("2007上半年的新建项目如下表"): projects by row, with
+# what each moved into fixed assets
+_CIP_COLUMN = "转入固定"
+
+
+def _projects_of(item: LineItemMatch, row: Fact, chunk_of: dict[str, Chunk]) -> bool:
+    """The row is a project of the construction in progress asked ("瀑布沟水电站在建工程的期末余额"): its
+    table has a column of what moved into fixed assets."""
+    chunk = chunk_of.get(row.chunk_id)
+    text = re.sub(r"\s+", "", chunk.text) if chunk is not None else ""
+    return item.concept == "construction_in_progress" and _CIP_COLUMN in text
 
 
 def titles_item(item: LineItemMatch, title: str) -> bool:

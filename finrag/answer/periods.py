@@ -322,6 +322,7 @@ def resolve_at(label: str, title: str) -> ResolvedPeriod:
 # A header line printed apart from its table ("Year Ended December 26, December 27, December 28, 2015
 # 2014 2013 (In millions)") is at most this long; longer blocks are sentences that merely mention years.
 MAX_HEADER_LINE_CHARS = 120
+_ZH_SENTENCE = re.compile(r"[，。；！？]")
 _MONTH_DAY = re.compile(rf"({MONTH_NAMES})\s+(\d{{1,2}})\b", re.I)
 _YEAR_ONLY = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 
@@ -333,7 +334,8 @@ def labels_from_line(text: str, columns: int) -> list[str] | None:
     if not line or len(line) > MAX_HEADER_LINE_CHARS or columns < 1:
         return None
     zh_dates = [m.group(0) for m in _ZH_DATE.finditer(line)]
-    if len(zh_dates) == columns and len(set(zh_dates)) == columns:
+    # "…无变动，2020 年 3 月 3 日，史锦才辞去…": a sentence's date heads no column
+    if len(zh_dates) == columns and len(set(zh_dates)) == columns and not _ZH_SENTENCE.search(line):
         return zh_dates
     spans = [m.group(0) for m in _ZH_SPAN_LABEL.finditer(line)]  # "2007年第一季度2006年第一季度"
     if len(spans) == columns and len(set(spans)) == columns and not _ZH_SPAN_LABEL.sub("", line).strip():

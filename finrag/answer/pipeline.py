@@ -55,7 +55,14 @@ from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.table_items import in_filer_name, items_from_tables
 from finrag.answer.text import citations_in
 from finrag.answer.which_year import WHICH_YEAR
-from finrag.answer.zh_qualifiers import ZH_FIRM, asked_after_of_which, printed_rows, zh_quoted, zh_rows_named
+from finrag.answer.zh_qualifiers import (
+    ZH_FIRM,
+    asked_after_of_which,
+    printed_rows,
+    zh_groups,
+    zh_quoted,
+    zh_rows_named,
+)
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
@@ -209,6 +216,9 @@ class Answerer:
         # "长期股权投资是多少元？其中股权投资差额是多少？": the part asked after 其中 is a second figure asked
         if (also := asked_after_of_which(asked.question, named_rows)) and asked.line_items:
             asked.line_items += [LineItemMatch("", r, asked.question.find(r)) for r in also]
+        if asked.language == "zh":  # "研发人员中硕士": a row counted within that group's table only
+            printed_items = [m for m in asked.line_items if not m.concept]
+            asked.qualifiers += zh_groups(asked.question, printed_items, [*asked.companies, *asked.entities])
         items = {m.printed for m in asked.line_items}
         named_rows = [r for r in named_rows if r not in items]  # a row the steps above made an item is none
         if named_rows and asked.intent in ("lookup", "calculation"):

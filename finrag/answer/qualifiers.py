@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from finrag.answer.lexicon import LineItemMatch, concept_of
 from finrag.answer.text import terms
+from finrag.answer.zh_qualifiers import RESTRICTED
 
 _TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|[1-4][qQ]\d{2}\b|\S")  # "1Q21": one token
 # Words before an item that say how it is taken or what is done with it, not which kind of it is asked
@@ -74,8 +75,14 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
         phrase = " ".join(reversed(words))
         if not words and (m := _PART_OF.search(question[:start])):
             phrase, accepted = _part_before(question[: m.start()], named), True
-        # "share of sales revenue": an item's own other name is no kind of it
-        if accepted and phrase and phrase not in found and concept_of(phrase) is None:
+        # "share of sales revenue": an item's own other name is no kind of it; "capex-to-revenue": an operand
+        if (
+            accepted
+            and phrase
+            and phrase not in found
+            and concept_of(phrase) is None
+            and not phrase.endswith("-")
+        ):
             found.append(phrase)
     return found
 
@@ -220,5 +227,23 @@ def prints_qualifiers(text: str, qualifiers: list[str]) -> bool:
     """``text`` prints every word of the qualifiers, singular or plural ("U.S." counts for "us")."""
     low = text.lower()
     words = [w for q in qualifiers for w in re.split(r"[\s-]+", q.lower()) if w]  # "work-in-process"
-    dotted = (_DOT.join(map(re.escape, w.replace(".", ""))) for w in words)
+    dotted = (_pattern(w) for w in words)
     return all(re.search(rf"(?<![a-z]){p}(?:e?s)?(?![a-z])", low) for p in dotted)  # "fee": "fees"
+
+
+# "境外地区": a region's row may print its name alone ("境外", "华东地区")
+_ZH_REGION = re.compile(r"(?<=[\u4e00-\u9fff]{2})(地区|区域)$")
+
+
+def _pattern(word: str) -> str:
+    """A qualifier word as a pattern: "U.S." also as "US", "境外地区" also as "境外"."""
+    if word == RESTRICTED:  # "受限": "所有权或使用权受到限制的资产"
+        return "受到?限制?"
+    if m := _ZH_REGION.search(word):
+        return f"{re.escape(word[: m.start()])}(?:{m[1]})?"
+    return _DOT.join(map(re.escape, word.replace(".", "")))
+
+
+def qualifier_rows(qualifiers: list[str]) -> list[str]:
+    """The row labels that may print the qualifiers: each as asked, and a region's name alone ("境外")."""
+    return list(dict.fromkeys([*qualifiers, *(_ZH_REGION.sub("", q) for q in qualifiers)]))

@@ -23,7 +23,13 @@ from finrag.answer.asks import (
 )
 from finrag.answer.calc import FORMULAS, Formula, asks_change_amount, detect_formula
 from finrag.answer.definition import Definition, find_definition
-from finrag.answer.definition_fit import as_margin, growth_on_dates, with_named_totals, with_period_operands
+from finrag.answer.definition_fit import (
+    as_margin,
+    bracketed_share,
+    growth_on_dates,
+    with_named_totals,
+    with_period_operands,
+)
 from finrag.answer.definition_terms import Term
 from finrag.answer.formulas import BY_HOW_MUCH
 from finrag.answer.lexicon import LineItemMatch, find_line_items
@@ -47,7 +53,7 @@ from finrag.answer.question_years import (
     year_ended,
 )
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
-from finrag.answer.row_asks import zh_sold_kind
+from finrag.answer.row_asks import compared_sides, zh_sold_kind
 from finrag.answer.sources import asked_items, without_sources
 from finrag.answer.zh_qualifiers import (
     aging_brackets,
@@ -177,9 +183,11 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.formula = detect_formula(text)
     if asked.formula is None and asked.line_items and BY_HOW_MUCH.search(text.lower()):
         asked.formula = FORMULAS["difference"]  # "by how much did the deferred tax liability shrink"
+    # "非经常性损益合计比2018年减少了多少元": one item's total row, its change
+    one_total = asked.formula is not None and asked.formula.name == "sum" and len(asked.line_items) <= 1
     if (
-        asked.formula is None
-        and asked.line_items
+        (asked.formula is None or one_total)
+        and (asked.line_items or one_total)
         and lang == "zh"
         and asks_change_amount(text)
         and "是多少" not in text
@@ -224,7 +232,9 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     asked.companies = list(analysis.companies) if analysis else []
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
-    asked.definition = as_margin(find_definition(text), text)
+    asked.definition = as_margin(find_definition(text), text) or (
+        bracketed_share(text) if lang == "zh" else None
+    )
     if sums_periods(asked.definition):
         asked.definition = None  # "下半年合计=第三季度(7-9月)+第四季度(10-12月)" sums periods, read as such
     if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked
@@ -240,7 +250,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             )
             found += glossed_parts(kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities])
             found += part_qualifiers(kinds_in) + fair_value_kind(text, asked.line_items)
-            found = [k for k in found if not opening_ticker(k, text, asked.companies)]
+            found = [k for k in (without_ticker(k, text, asked.companies) for k in found) if k]
             asked.line_items = deducted_items(asked.line_items, found)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
@@ -277,6 +287,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         or compares_periods(text, lang, len(asked.years))
         or compared_items(text, lang, asked.line_items, len(asked.years))
         or compared_parts(text, lang, _parts_named(asked), len(asked.line_items)) is not None
+        or compared_sides(text, lang, asked.qualifiers) is not None  # "境外地区的营业收入是否高于境内地区"
     ):
         asked.intent = "lookup"
     if asks_reason(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
@@ -334,6 +345,13 @@ def opening_ticker(kind: str, text: str, companies: list[str]) -> bool:
     """ "msft stock-based comp growth": a question typed tersely opens with the ticker the company index
     matched, no kind of the item."""
     return bool(companies) and bool(_TICKER_LIKE.fullmatch(kind)) and text.lower().startswith(f"{kind} ")
+
+
+def without_ticker(kind: str, text: str, companies: list[str]) -> str:
+    """A kind without the ticker a terse question opens with ("amzn north america segment": North America's),
+    "" when the ticker is all of it."""
+    first, _, rest = kind.partition(" ")
+    return rest if opening_ticker(first, text, companies) else kind
 
 
 def _filer_words(asked: AskedFor) -> list[str]:

@@ -5,8 +5,11 @@ depreciation, not the net balance)."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from finrag.answer.lexicon import LineItemMatch, concept_of
+from finrag.answer.asks import ZH_LESS, ZH_TURN
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
+from finrag.answer.zh_qualifiers import ZH_CLASS_WORD
 
 # What a Chinese question asks of a row it names ("太阳能边框的平均单价"): that kind of figure only
 _ZH_MEASURE = re.compile(
@@ -102,3 +105,44 @@ def kinds_topic(question: str) -> str:
     if m is None or compared_kinds(question) is None:
         return question
     return f"{question[: m.start('a')]} {m.group('a')} {m.group('b')} {question[m.end() :]}"
+
+
+# "是否高于国外主营业务？", "是否高于国外的": the second kind, up to its "的" or the clause's end
+_SECOND = re.compile(r"([\u4e00-\u9fffA-Za-z0-9]{2,16}?)(?:的|[？?，,。；;]|$)")
+# "热敏纸产品的毛利率比双胶纸产品高多少个百分点", "…比罐式集装箱少多少元": the second kind and which way
+_BY_HOW_MUCH = re.compile(r"比([\u4e00-\u9fffA-Za-z0-9]{2,16}?)(?P<way>高出|高|低|多|少)了?多少")
+
+
+@dataclass(frozen=True)
+class KindsCompared:
+    """Two kinds of one table a Chinese question compares on one measure: yes or no (``judged``), or by
+    how much the first exceeds the second (``lower``: falls short of it)."""
+
+    first: str
+    second: str
+    judged: bool
+    lower: bool
+    written: str  # the second as written ("双胶纸产品"): a row may print it so
+    stem: str  # the question up to the turn ("…热敏纸产品的毛利率"): what is asked of each kind
+
+
+def compared_sides(question: str, language: str, qualifiers: list[str]) -> KindsCompared | None:
+    """The two kinds a Chinese question compares: the one kind it asks the measure of (``qualifiers``),
+    written before the turn ("是否高于", "比"), and the one written right after it (no line item itself)."""
+    if language != "zh" or len(qualifiers) != 1:
+        return None
+    turn = ZH_TURN.search(question)
+    if turn and (m := _SECOND.match(question, turn.end())):
+        judged, at = True, turn.start()
+    elif m := _BY_HOW_MUCH.search(question):
+        judged, at = False, m.start()
+    else:
+        return None
+    first = qualifiers[0]
+    if not 0 <= question.find(first) < at:
+        return None
+    second = ZH_CLASS_WORD.sub("", m.group(1))
+    if len(second) < 2 or second in first or first in second or concept_of(second) or find_line_items(second):
+        return None
+    lower = bool(ZH_LESS.search(question)) if judged else m.group("way") in ("低", "少")
+    return KindsCompared(first, second, judged, lower, m.group(1), question[:at])

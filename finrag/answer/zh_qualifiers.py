@@ -29,8 +29,9 @@ ZH_FIRM = re.compile(
     r"(?:公司|集团|股份|科技|国际|电力|发电|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物|研究院|研究所"
     r"|设计院)$"
 )
-# "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label)
-_ZH_CLASS_WORD = re.compile(r"类?(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
+# "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label);
+# "境外地区主营业务的毛利额": the region's row of the 主营业务 table
+ZH_CLASS_WORD = re.compile(r"类?(?:主营)?(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
 _ZH_INNER_GLOSS = re.compile(
     r"(?<=[年度末底的，,])[\u4e00-\u9fff]{2,10}?[（(]([\u4e00-\u9fff]{2,12})[)）](产品|业务|类产品)?的$"
 )
@@ -66,6 +67,9 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
     of ``starts`` ("非洲猪瘟疫苗", "销往俄罗斯市场"), not a company's name (``names``)."""
     found: list[str] = []
     for start in starts:
+        if _ZH_RESTRICTED.search(question[:start]):  # "受限货币资金": the restricted assets table's row
+            found.append(RESTRICTED)
+            continue
         # "电解锰（电解金属锰）产品的": the name in the bracket, as the tables print it
         before = _ZH_PRODUCT_END.sub("的", _ZH_ITEM_PREFIX.sub("", question[:start]))
         before = _ZH_INNER_GLOSS.sub(r"\1\2的", before)
@@ -75,7 +79,7 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_AT.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
         if m is None or m.re is not _ZH_REGION_BEFORE:  # "华东地区": the row prints the region whole
-            kind = _ZH_CLASS_WORD.sub("", kind)
+            kind = ZH_CLASS_WORD.sub("", kind)
         kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
         kind = _ZH_FROM.sub("", kind)  # "来自欧洲地区的营业收入": the row is "欧洲"
         if _AGING.search(kind):
@@ -87,6 +91,11 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         if len(kind) >= 2 and not named and not _ZH_NOT_KINDS.search(kind) and not ZH_FIRM.search(kind):
             found.append(kind)
     return list(dict.fromkeys(found))
+
+
+# "受限货币资金", "使用受到限制的货币资金": the item's row of the table of assets whose use is restricted
+_ZH_RESTRICTED = re.compile(r"(?:使用|所有权或使用权)?受(?:到)?限(?:制)?的?$")
+RESTRICTED = "受限"
 
 
 _ZH_KIND_YEAR = re.compile(
@@ -107,7 +116,8 @@ _AGING_AFTER = re.compile(r"[中里]\s*的?\s*(?=\d|半)")  # "应付账款中1�
 # item's note, written after it
 _ZH_PART_AFTER = re.compile(
     r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
-    r"(?=的|有|是|为|在|比|较|金额|余额|账面|期初|期末|年初|年末|合计|多少|同比|环比|增长|增速|增幅|变动)"
+    r"(?=的|有|是|为|在|比|较|金额|余额|账面|期初|期末|年初|年末|合计|多少|同比|环比|增长|增速|增幅|变动"
+    r"|[、和及][\u4e00-\u9fff]{2,8}(?:[、和及][\u4e00-\u9fff]{2,8})*各)"  # "直接材料、直接人工和制造费用各占"
 )
 # "其他应付款中欠持股5%以上股东马鞍山矿山研究院（马矿院）的款项": the row of the party owed (or owing)
 _ZH_OWED = re.compile(
@@ -152,7 +162,7 @@ def zh_parts_after(question: str, items: list[LineItemMatch], *, rows: bool = Fa
         at = item.end
         m = (_ZH_PART_AFTER.match(question, at) or _ZH_OWED.match(question, at)) if known else None
         part = m.group(1) if m else ""
-        part = _ZH_CLASS_WORD.sub("", part) if len(_ZH_CLASS_WORD.sub("", part)) >= 2 else part
+        part = ZH_CLASS_WORD.sub("", part) if len(ZH_CLASS_WORD.sub("", part)) >= 2 else part
         part = _ZH_AGING_WORD.sub("", part)  # "账龄一至二年": the bracket a note's row prints
         bare = _ZH_VERB_TAIL.sub("", _ZH_SCOPE_LEAD.sub("", part))
         part = bare if len(bare) >= 2 else part
@@ -233,3 +243,26 @@ def asked_after_of_which(question: str, rows: list[str]) -> list[str]:
     """The rows a Chinese question asks for in a clause of their own after 其中 ("长期股权投资是多少元？其中
     股权投资差额是多少？"): a second figure asked, not a kind of the first."""
     return [r for r in rows if re.search(rf"[？?，,。；;]\s*其中[:：]?\s*{re.escape(r)}", question)]
+
+
+# "研发人员中硕士及以上学历的有多少人": the group of people a row is counted within, written before it with 中
+_ZH_GROUP = re.compile(
+    r"(?:年(?:度|末|初|底)?|[，,、的])([\u4e00-\u9fff]{0,6}(?:人员|员工|职工|股东|董事|监事|高管))[中里]\s*$"
+)
+_ZH_ALL_STAFF = re.compile(r"^(?:全体|公司|在职|全部)*(?:员工|职工)$")  # all staff: the table's own whole
+
+
+def zh_groups(question: str, rows: list[LineItemMatch], names: list[str]) -> list[str]:
+    """The groups a Chinese question counts table rows within ("研发人员中" before "硕士"): each must be
+    printed with the row (all staff's 硕士 is no count of the R&D staff's); no item, place or company."""
+    out: list[str] = []
+    for row in rows:
+        m = _ZH_GROUP.search(question[: row.start]) if row.start > 0 else None
+        group = m.group(1) if m else ""
+        if len(group) < 2 or concept_of(group) or find_line_items(group) or _ZH_PLACE.search(group):
+            continue
+        if _ZH_ALL_STAFF.match(group):
+            continue
+        if not _ZH_NOT_KINDS.search(group) and not any(group in n or n in group for n in names if n):
+            out.append(group)
+    return list(dict.fromkeys(out))

@@ -8,6 +8,7 @@ from finrag.answer.defined import defined_answer, evaluate, template
 from finrag.answer.definition import find_definition
 from finrag.answer.definition_terms import Constant
 from finrag.answer.facts import extract_facts
+from finrag.answer.formulas import detect_formula
 from finrag.answer.numeric import calculation_answer
 from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis, Table
@@ -895,3 +896,31 @@ def test_a_formula_typed_between_commas_after_the_metric_defines_it() -> None:
     )
     assert d is not None and d.name.endswith("quick ratio")
     assert [t.item.concept for t in d.terms] == ["cash", "", "current_liabilities"]
+
+
+def test_cash_flow_rows_and_the_filing_named_after_an_instruction() -> None:
+    net = find_definition(
+        "What was J&J's net short-term borrowing in fiscal 2022? Use proceeds from short-term debt minus "
+        "repayment of short-term debt from the cash flow statement in its 2022 10-K."
+    )
+    assert net is not None and [t.item.printed for t in net.terms] == [
+        "proceeds from short-term debt",  # the flow's row, not the short-term debt balance
+        "repayment of short-term debt",
+    ]
+    assert net.terms[1].statement == "cash_flow"
+    intensity = find_definition(
+        "What was its capital expenditure intensity for the six months ended December 31, 2022? Compute "
+        "purchase of property, plant, and equipment (cash flow statement) divided by net sales, in percent."
+    )
+    assert intensity is not None and intensity.name == "capital expenditure intensity"
+
+
+def test_a_ratio_named_by_its_two_items_and_items_joined_by_a_plus() -> None:
+    ratio = detect_formula(
+        "What was AMD's capex-to-revenue ratio for fiscal 2015? Round to two decimals in percent."
+    )
+    assert ratio is not None and ratio.name == "ratio" and ratio.percent
+    debt = detect_formula("What was the debt-to-equity ratio in 2020?")
+    assert debt is not None and debt.name == "debt_to_equity"  # a named ratio keeps its own formula
+    total = detect_formula("jpm 1q21 cash out to holders - dividends paid + treasury stock repurchased?")
+    assert total is not None and total.name == "sum"

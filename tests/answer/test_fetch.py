@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from finrag.answer.fetch import fetch_facts
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lexicon import LineItemMatch, label_matches
 from finrag.config import load_settings
 from finrag.model import Filters
 
@@ -39,5 +39,30 @@ def test_a_row_printing_an_items_tail_under_a_title_naming_it_and_no_row_for_a_s
         assert {(f.line_item, f.line_item_norm) for f in staff} == {("人数", "员工人数")}
         short = fetch_facts(store, Filters(), [LineItemMatch("", "职工", 0)], [], "研发人员占职工人数比例？")
         assert short == []  # two characters have no shorter tail: no row of the payroll note stands for it
+    finally:
+        store.close()
+
+
+SEGMENT = """# 3M Company Annual Report 2018
+
+## Health Care Business (18.4% of consolidated sales):
+
+| | 2018 | 2017 |
+|---|---|---|
+| Sales (millions) | $ 6,021 | $ 5,853 |
+| Operating income (millions) | $ 1,799 | $ 1,764 |
+| Percent of sales | 29.9% | 30.1% |
+"""
+
+
+def test_rows_printed_with_their_unit_are_the_items_rows(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "data")
+    store, _ = build_index(settings, tmp_path / "docs", {"3M_2018_10K.md": SEGMENT})
+    try:
+        sales_item = LineItemMatch("revenue", "sales", 0)
+        sales = fetch_facts(store, Filters(), [sales_item], [], "Health Care margin?")
+        assert {f.line_item for f in sales} == {"Sales (millions)"}
+        assert label_matches("sales (millions)", "revenue") == 1.0  # the unit is no part of the row's name
+        assert label_matches("营业收入(万元)", "revenue") == 1.0
     finally:
         store.close()

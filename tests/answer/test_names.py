@@ -155,3 +155,12 @@ def test_a_name_listing_its_parts_is_one_name_its_parts_kept_for_other_printings
 def test_a_statement_named_after_the_year_is_no_company() -> None:
     q = "国电电力增发招股意向书披露的2006年度非经常性损益明细中，短期投资收益是多少元？"
     assert not any(n.startswith("非经常") for n in company_names(q, "zh"))
+
+
+def test_a_year_s_du_and_a_preposition_open_no_name() -> None:
+    holder = "江苏爱康太阳能招股意向书披露，2010年度股东海澜集团无偿为发行人借款提供担保的金额是多少？"
+    assert company_names(holder, "zh") == ["海澜集团"]  # not "度股东海澜集团"
+    pay = "天源科技招股意向书中，董事、总经理洪石笙2005年从公司取得的收入是多少元？"
+    assert "从公司取得" not in company_names(pay, "zh")
+    span = "安妮股份招股书称其涂布纸自给率和产品客户化率在2004年至2006年间分别从多少提高到了多少？"
+    assert not any(n.startswith(("间", "分别")) for n in company_names(span, "zh"))  # "年间": a span

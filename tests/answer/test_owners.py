@@ -728,3 +728,20 @@ def test_a_part_named_as_of_a_segment_owns_the_figure_not_the_segment() -> None:
         "How much did the backlog of Boeing's Defense, Space & Security business shrink during 2022?"
     )
     assert "Defense, Space & Security" in boeing.entities  # one segment, its name a list
+
+
+def test_a_project_row_of_a_construction_table_titled_otherwise_is_its_construction_in_progress() -> None:
+    projects = Table(
+        "t7",
+        [80],
+        [["工程名称", "预算数", "期初数", "本期增加", "转入固定 资产", "期末数"]],
+        [["瀑布沟水电站", "1,993,277.58", "623,610.28", "124,372.03", "-", "747,982.31"]],
+        caption="4．2007上半年的新建项目如下表：",
+    )
+    doc = make_doc([projects], company="国电电力", year=2007, language="zh", unit_line="单位：万元")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    item = LineItemMatch("construction_in_progress", "在建工程", 14)
+    kinds = kind_facts(facts, ["瀑布沟水电站"], {c.chunk_id: c for c in chunks}, [item])
+    closing = [f for f in kinds if f.column_label == "期末数" and "在建工程" in f.line_item]
+    assert [f.value for f in closing] == [Decimal("747982.31")]  # the project's row read as the item

@@ -32,6 +32,13 @@ def test_sentences_and_mismatched_counts_are_not_headers() -> None:
     assert labels_from_line("Revenue fell 27% in 2015 from 2014", 2) is None
     assert labels_from_line("2015 2014 2013", 2) is None
     assert labels_from_line("2015 2015", 2) is None
+    # a staff table under a sentence dating an officer's resignation is not that day's table
+    assert (
+        labels_from_line(
+            "报告期内高级管理人员无变动，2020 年 3 月 3 日，史锦才因个人原因辞去副总经理职务。", 1
+        )
+        is None
+    )
 
 
 def test_a_quarter_or_half_written_after_nian_du_is_that_part_of_the_year() -> None:

@@ -26,6 +26,7 @@ QUARTERLY = """# 示例科技集团股份有限公司 2019年年度报告
 |---|---|---|---|---|
 | 营业收入 | 200,000,000.00 | 240,000,000.00 | 250,000,000.00 | 300,000,000.00 |
 | 归属于上市公司股东的净利润 | 20,000,000.00 | 25,000,000.00 | 26,000,000.00 | 38,000,000.00 |
+| 经营活动产生的现金流量净额 | -26,000,000.00 | 22,000,000.00 | 185,000,000.00 | 188,000,000.00 |
 
 ### 十、主要财务指标
 
@@ -44,6 +45,14 @@ QUARTERLY = """# 示例科技集团股份有限公司 2019年年度报告
 |---|---|---|
 | 营业收入 | 990,000,000.00 | 900,000,000.00 |
 | 归属于母公司所有者的净利润 | 109,000,000.00 | 98,000,000.00 |
+
+### 合并现金流量表
+
+单位：元
+
+| 项目 | 2019年度 | 2018年度 |
+|---|---|---|
+| 经营活动产生的现金流量净额 | 369,000,000.00 | 23,000,000.00 |
 """
 
 
@@ -85,6 +94,18 @@ def test_a_quarter_s_share_of_its_year_divides_by_the_year_s_figure(answerer: An
     answer = answerer.ask(SearchRequest("示例科技2019年第四季度营业收入占全年营业收入的比重是多少？"))
     assert "300,000,000.00" in answer.answer and "990,000,000.00" in answer.answer
     assert "30.30%" in answer.answer
+
+
+def test_the_second_half_s_share_of_its_year_may_pass_100_percent(answerer: Answerer) -> None:
+    question = "示例科技2019年下半年经营活动产生的现金流量净额占全年的比例是多少？"
+    answer = answerer.ask(
+        SearchRequest(question)
+    )  # (185 + 188) / 369 million: the first quarter is an outflow
+    assert not answer.refused and "101.08%" in answer.answer, answer.answer
+    first = answerer.ask(
+        SearchRequest("示例科技2019年第一季度经营活动产生的现金流量净额占全年的比例是多少？")
+    )
+    assert "-7.05%" in first.answer, first.answer
 
 
 def test_a_change_from_the_year_before_asked_in_yuan_is_worked_out(answerer: Answerer) -> None:

@@ -513,3 +513,28 @@ def test_a_kind_written_after_a_terse_quarter_or_year_is_the_kind_asked() -> Non
 def test_a_quoted_row_under_its_heading_is_the_row() -> None:
     question = "四方科技2019年度合并所有者权益变动表中，本年“利润分配—对所有者（或股东）的分配”金额是多少元？"
     assert zh_quoted(question) == ["对所有者（或股东）的分配"]
+
+
+def test_restricted_cash_is_the_row_of_the_restricted_assets_table() -> None:
+    assert analyze("四方19年末受限货币资金多少").qualifiers == ["受限"]
+    assert prints_qualifiers("81、 所有权或使用权受到限制的资产", ["受限"])
+    assert not prints_qualifiers("1、 货币资金", ["受限"])  # the note of the whole balance
+
+
+def test_a_kind_s_row_in_a_table_titled_by_the_measure_asked() -> None:
+    margins = Table(
+        "t5",
+        [90],
+        [["项目", "2007年6月30日", "2006年"]],
+        [["电力产品", "24.65", "25.95"], ["热力产品", "-36.69", "-32.37"]],
+        caption="公司综合毛利率及分行业毛利率的数据及变动情况如下表：",
+    )
+    doc = make_doc([margins], company="国电电力", year=2007, language="zh", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    heat = kind_facts(facts, ["热力产品", "毛利率"], {})  # the row prints one, the title the other
+    assert {f.line_item for f in heat} == {"热力产品"} and len(heat) == 2
+
+
+def test_parts_listed_after_an_item_are_kinds_of_it() -> None:
+    listed = analyze("江苏爱康太阳能2010年营业成本中，直接材料、直接人工和制造费用各占多少比例？")
+    assert listed.qualifiers == ["直接材料"]  # a part of the cost, never the cost's total

@@ -237,3 +237,11 @@ def test_years_counted_out_before_a_total_are_summed() -> None:
     cash = analyze("江苏爱康太阳能2008—2010年三年合并经营活动产生的现金流量净额累计是多少元？")
     assert cash.formula is not None and cash.formula.name == "sum"
     assert analyze("四方科技2019年固定资产累计折旧是多少元？").formula is None  # accumulated, no sum
+
+
+def test_a_total_row_s_change_and_one_item_as_a_multiple_of_another() -> None:
+    change = analyze("四方科技2019年营业外收入合计比2018年减少了多少元？")
+    assert change.formula is not None and change.formula.name == "difference"
+    times = analyze("厦门安妮2007年度经营活动产生的现金流量净额是净利润的多少倍？")
+    assert times.formula is not None and times.formula.name == "ratio"
+    assert [m.concept for m in times.line_items] == ["operating_cash_flow", "net_profit"]  # in that order
