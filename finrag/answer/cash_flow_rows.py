@@ -226,4 +226,25 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "cash paid for income taxes",
         "cash paid during the year for income taxes",
     ),
+    # the CAS statement's "other" rows, as English questions over Chinese filings word them
+    "other_financing_received": (
+        "收到其他与筹资活动有关的现金",
+        "cash received from other financing activities",
+        "received from other financing activities",
+    ),
+    "other_financing_paid": (
+        "支付其他与筹资活动有关的现金",
+        "cash paid for other financing activities",
+        "paid for other financing activities",
+    ),
+    "other_operating_received": (
+        "收到其他与经营活动有关的现金",
+        "cash received from other operating activities",
+        "received from other operating activities",
+    ),
+    "other_operating_paid": (
+        "支付其他与经营活动有关的现金",
+        "cash paid for other operating activities",
+        "paid for other operating activities",
+    ),
 }

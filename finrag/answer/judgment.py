@@ -162,8 +162,8 @@ def change_answer(
     """The ratio for each of the two years and the later one less the earlier (percentage points)."""
     year, prior = max(asked.years), min(asked.years)
     zh = asked.language == "zh"
-    if zh:  # a Chinese filing prints its ratios by year: the printed row answers each year
-        answer_for = _with_printed(answer_for)
+    # a Chinese filing prints its ratios by year (also asked in English): the printed row answers each year
+    answer_for = _with_printed(answer_for)
     if (both := _two_years(asked, year, prior, answer_for)) is None:
         return None
     now, before, nc, bc = both

@@ -248,7 +248,12 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             found = item_qualifiers(kinds_in, _item_starts(asked), _filer_words(asked)) + glossed_kinds(
                 kinds_in
             )
-            found += glossed_parts(kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities])
+            named = (
+                asked.formula is not None and asked.formula.named
+            )  # "gross margin on power products (电力产品)"
+            found += glossed_parts(
+                kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities], measured=named
+            )
             found += part_qualifiers(kinds_in) + fair_value_kind(text, asked.line_items)
             found = [k for k in (without_ticker(k, text, asked.companies) for k in found) if k]
             asked.line_items = deducted_items(asked.line_items, found)

@@ -191,16 +191,6 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         ("ebitda", "息税折旧摊销前利润"),
         same_unit=True,
     ),
-    Formula(  # Nike's segment measure over the segment's revenues
-        "ebit_margin",
-        "息税前利润率",
-        "EBIT margin",
-        ("ebit", "revenue"),
-        "{0} / {1}",
-        ratio,
-        True,
-        ("ebit margin", "ebit % margin", "息税前利润率"),
-    ),
     Formula(
         "ebitda_margin",
         "EBITDA利润率",

@@ -177,11 +177,14 @@ _ZH_AGING_WORD = re.compile(r"^账龄(?:为|在)?(?=.{2})")
 _ZH_GLOSSED = re.compile(r"[（(]\s*([\u4e00-\u9fff]{2,20})\s*[)）]")
 
 
-def glossed_parts(question: str, items: list[LineItemMatch], names: list[str]) -> list[str]:
+def glossed_parts(
+    question: str, items: list[LineItemMatch], names: list[str], *, measured: bool = False
+) -> list[str]:
     """Rows an English question glosses in Chinese besides a known line item it asks within ("property tax
-    (房产税) … within taxes and surcharges (税金及附加)"): the row the figure is read from; a company's gloss
-    is no row."""
-    if not any(m.concept for m in items):
+    (房产税) … within taxes and surcharges (税金及附加)") or a named ratio it asks of them (``measured``:
+    "its gross margin on power products (电力产品)"): the row the figure is read from; a company's gloss is no
+    row."""
+    if not measured and not any(m.concept for m in items):
         return []
     printed = {m.printed for m in items}
     return [

@@ -95,6 +95,27 @@ def test_a_chinese_ratio_s_change_between_two_years_is_the_difference_in_points(
     assert found is not None and found.result == Decimal("-5.42") and "个百分点" in found.text
 
 
+def test_a_product_s_printed_margin_change_asked_in_english_over_a_chinese_filing() -> None:
+    from finrag.answer.judgment import asks_change, change_answer
+
+    margins = Table(
+        "t5",
+        [90],
+        [["项目", "2006年", "2005年"]],
+        [["电力产品", "25.95%", "26.50%"], ["热力产品", "-32.37%", "-46.95%"]],
+        caption="公司综合毛利率及分行业毛利率的数据及变动情况如下表：",
+    )
+    doc = make_doc([margins], company="国电电力", year=2006, language="zh", unit_line="")
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+    asked = analyze(
+        "By how many percentage points did GD Power's (国电电力) gross margin on power products (电力产品) "
+        "change in 2006 compared with 2005?"
+    )
+    assert asked.qualifiers == ["电力产品"] and asks_change(asked)
+    found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None and found.result == Decimal("-0.55"), found  # the printed rows, each year
+
+
 def test_a_change_inside_a_definition_is_no_change_asked() -> None:
     from finrag.answer.judgment import asks_change
 

@@ -258,3 +258,13 @@ def test_a_charge_on_a_balance_is_its_own_row_not_the_balance() -> None:
     ]
     named_after = find_line_items("What goodwill impairment charges did CVS record in 2018?")
     assert [(m.concept, m.printed) for m in named_after] == [("", "goodwill impairment charges")]
+
+
+def test_an_other_financing_row_asked_in_english_over_a_chinese_statement() -> None:
+    from finrag.answer.gate_words import translated_words
+
+    question = "In 2020, how much cash was received from other financing activities?"
+    items = find_line_items(question)
+    assert [m.concept for m in items] == ["other_financing_received"]
+    text = "| 收到其他与筹资活动有关的现金 | 91,673,400.00 | |"
+    assert "received from other financing activities" in translated_words(question, text)
