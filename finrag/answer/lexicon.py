@@ -291,6 +291,7 @@ _ZH_TOTAL_ROWS = ("的数量合计", "数量合计", "的人数合计", "人数�
 
 
 def zh_total_forms(wanted: str) -> tuple[str, ...]:
+    """The summed rows a Chinese total asked as "X总数" may be printed as; none for another name."""
     stem = _ZH_TOTAL_ASKED.sub("", wanted)
     return tuple(stem + t for t in _ZH_TOTAL_ROWS) if stem != wanted else ()
 
