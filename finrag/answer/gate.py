@@ -34,7 +34,7 @@ from finrag.answer.lexicon import synonyms
 from finrag.answer.names import glossed_by, zh_short_names
 from finrag.answer.owner_names import subject_names
 from finrag.answer.periods import MONTHS
-from finrag.answer.query import AskedFor, opening_ticker
+from finrag.answer.query import AskedFor
 from finrag.answer.roles import (
     asked_role,
     checks,
@@ -43,6 +43,7 @@ from finrag.answer.roles import (
 from finrag.answer.row_asks import kinds_topic
 from finrag.answer.subjects import CLASS_WORDS, event_words
 from finrag.answer.text import coverage, split_sentences, terms, word_stem
+from finrag.answer.tickers import opening_ticker
 from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.config import AnswerSettings
 from finrag.model import Hit

@@ -55,6 +55,7 @@ from finrag.answer.question_years import (
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import compared_sides, zh_sold_kind
 from finrag.answer.sources import asked_items, without_sources
+from finrag.answer.tickers import leading_ticker, without_ticker
 from finrag.answer.zh_qualifiers import (
     aging_brackets,
     glossed_parts,
@@ -286,7 +287,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asks_amount(text)
         or typed_tersely(
             text,
-            [*asked.entities, *asked.companies, *_ticker(asked, text)],
+            [*asked.entities, *asked.companies, *leading_ticker(text, asked.companies)],
             [m.printed for m in asked.line_items],
         )
         or compares_periods(text, lang, len(asked.years))
@@ -335,28 +336,6 @@ def _item_starts(asked: AskedFor) -> list[int]:
 def _parts_named(asked: AskedFor) -> list[str]:
     """Names other than the company's own ("Amazon" of "Amazon.com" is the whole, not a part)."""
     return [e for e in asked.entities if not any(e.lower() in c.lower() for c in asked.companies)]
-
-
-_TICKER_LIKE = re.compile(r"[a-z]{2,5}")
-
-
-def _ticker(asked: AskedFor, text: str) -> list[str]:
-    """The ticker a terse question opens with ("mmm 2016 SG&A"), as a name of the company."""
-    first = text.split()[0] if text.split() else ""
-    return [first] if opening_ticker(first, text, asked.companies) else []
-
-
-def opening_ticker(kind: str, text: str, companies: list[str]) -> bool:
-    """ "msft stock-based comp growth": a question typed tersely opens with the ticker the company index
-    matched, no kind of the item."""
-    return bool(companies) and bool(_TICKER_LIKE.fullmatch(kind)) and text.lower().startswith(f"{kind} ")
-
-
-def without_ticker(kind: str, text: str, companies: list[str]) -> str:
-    """A kind without the ticker a terse question opens with ("amzn north america segment": North America's),
-    "" when the ticker is all of it."""
-    first, _, rest = kind.partition(" ")
-    return rest if opening_ticker(first, text, companies) else kind
 
 
 def _filer_words(asked: AskedFor) -> list[str]:
