@@ -26,6 +26,7 @@ from finrag.answer.columns import (
 from finrag.answer.fact_rows import YEAR_ROW, chunk_for, label_column, split_header
 from finrag.answer.fact_units import except_per_share, own_unit
 from finrag.answer.group_rows import grouped_labels, printed_down
+from finrag.answer.joined_columns import unjoined
 from finrag.answer.lexicon import concept_of, find_line_items, normalise
 from finrag.answer.per_share import per_share_name
 from finrag.answer.periods import UNKNOWN, resolve_label
@@ -91,6 +92,8 @@ def _table_facts(
     (its facts' ids count the part: its rows are numbered from its own start)."""
     later = part > 0
     header, rows = split_header(table)
+    if (split := unjoined(header, rows, table)) is not None:  # "2019 2018" read as one column: two again
+        table, header, rows = split, split.header, split.rows
     blocked = year_blocks(header, rows, table)  # a year per block of rows: re-laid with a column per year
     if (turned := transposed(header, rows, table) or blocked) is not None:
         table, header, rows = turned, turned.header, turned.rows  # years down the side, items across
