@@ -9,11 +9,9 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from finrag.answer.activities import activity_items, asks_activities
-from finrag.answer.asks import asks_amount
 from finrag.answer.blanks import asked_blank_cell, blank_figure
-from finrag.answer.cells import named_cell
 from finrag.answer.cite import check_answer, make_citation
+from finrag.answer.context_items import read_against_tables
 from finrag.answer.counterparty import asked_party, unranked_subset
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
 from finrag.answer.events import (
@@ -36,33 +34,18 @@ from finrag.answer.figures import (
 )
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
-from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import percent_unanswered, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, votes_step
-from finrag.answer.operands import printed_metric, with_rows
-from finrag.answer.owner_names import abroad_part
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
-from finrag.answer.prose_series import series_facts, series_item
-from finrag.answer.query import AskedFor, analyze
+from finrag.answer.query import analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.row_asks import compared_kinds
-from finrag.answer.segments import asks_ranking
 from finrag.answer.subjects import with_subject_chunks
-from finrag.answer.table_items import in_filer_name, items_from_tables
 from finrag.answer.text import citations_in
-from finrag.answer.which_year import WHICH_YEAR
-from finrag.answer.zh_qualifiers import (
-    ZH_FIRM,
-    asked_after_of_which,
-    printed_rows,
-    zh_groups,
-    zh_quoted,
-    zh_rows_named,
-)
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
@@ -71,16 +54,6 @@ from finrag.model import Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to
 
 def _ms(t0: float) -> float:
     return (time.perf_counter() - t0) * 1000
-
-
-def _rows_named(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[str]:
-    """The row labels a Chinese question writes beside its items ("瀑布沟水电站在建工程"): its parts when it
-    names none, else only as the printed form of one it names ("华南区市场" for "华南区")."""
-    if asked.language != "zh" or asked.definition is not None:
-        return []
-    names = [*asked.companies, *(e for e in asked.entities if ZH_FIRM.search(e))]  # not a product's name
-    rows = zh_rows_named(asked.question, from_tables, asked.line_items, names)
-    return [r for r in rows if any(q in r for q in asked.qualifiers)] if asked.qualifiers else rows
 
 
 class Answerer:
@@ -174,55 +147,7 @@ class Answerer:
         if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         chunks = [c for _, c in prep.context]
-        asked.entities, worded = abroad_part(asked, chunks)  # "earned outside the United States": "Foreign"
-        filers = {c.lower() for c in asked.companies}  # a "Best Buy" row (a brand's) is no item of Best Buy's
-        from_tables = [
-            t
-            for t in items_from_tables(worded, chunks, asked.entities)
-            if t.printed.lower() not in filers and not in_filer_name(t, asked, chunks)
-        ]
-        cell = named_cell(asked, chunks)
-        named_rows = _rows_named(asked, from_tables)
-        if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
-            asked.line_items, asked.intent, asked.formula = activity_items(), "lookup", None
-        elif cell is not None:  # "罐式集装箱的销售量": the 销售量 column of that product's row
-            asked.line_items, asked.qualifiers = cell[0], list(dict.fromkeys([*asked.qualifiers, cell[1]]))
-            asked.intent = "lookup" if asked.intent == "text" or asked.formula else asked.intent
-            asked.formula = None  # "“其他收入”的毛利率": the row's printed 毛利率, not one worked out
-        elif printed := printed_metric(asked, from_tables):  # "Adjusted Property EBITDA": the filer's row
-            asked.line_items, asked.formula, asked.intent = printed, None, "lookup"
-            asked.qualifiers = [q for q in asked.qualifiers if q not in printed[0].printed.lower()]
-        elif asked.line_items:  # a longer printed row label wins: "无形资产投资" over "无形资产"
-            asked.line_items = with_rows(asked, from_tables)
-            rows = {normalise(m.printed) for m in asked.line_items}
-            quoted = rows & {normalise(n) for n in zh_quoted(asked.question)}  # a quoted row is the item
-            asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted]
-            if asks_ranking(asked):  # "Which segment had the highest operating profit?"
-                asked.intent = "lookup"
-        elif asked.intent == "text":  # a quoted project's own row says nothing of which of its figures
-            asked.line_items = [t for t in from_tables if t.printed not in asked.qualifiers]
-            if not asked.line_items and asked.language == "en":  # "Advertising expense … was $88 million,
-                prep.stated = series_facts(asked.question, prep.context)  # $195 million … , respectively"
-                asked.line_items = [item] if (item := series_item(asked.question, prep.stated)) else []
-            words = asked.formula.keywords if asked.formula else ()
-            if any(w in t.printed for t in from_tables for w in words):
-                asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum
-            if asked.line_items and (
-                asked.formula is not None
-                or asks_amount(asked.question)
-                or WHICH_YEAR.search(asked.question.lower())
-            ):
-                asked.intent = "calculation" if asked.formula is not None else "lookup"
-        # "长期股权投资是多少元？其中股权投资差额是多少？": the part asked after 其中 is a second figure asked
-        if (also := asked_after_of_which(asked.question, named_rows)) and asked.line_items:
-            asked.line_items += [LineItemMatch("", r, asked.question.find(r)) for r in also]
-        if asked.language == "zh":  # "研发人员中硕士": a row counted within that group's table only
-            printed_items = [m for m in asked.line_items if not m.concept]
-            asked.qualifiers += zh_groups(asked.question, printed_items, [*asked.companies, *asked.entities])
-        items = {m.printed for m in asked.line_items}
-        named_rows = [r for r in named_rows if r not in items]  # a row the steps above made an item is none
-        if named_rows and asked.intent in ("lookup", "calculation"):
-            asked.qualifiers = printed_rows(asked.qualifiers, named_rows)
+        read_against_tables(prep, chunks)  # the rows, cells and kinds the context's tables print
         checked = check_role(asked, prep.context, self.cfg) if decision.reason != "false_premise" else None
         if checked is not None:
             trace.add("gate", "role", checked.detail())
