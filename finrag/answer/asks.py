@@ -159,8 +159,10 @@ _WHAT_ITEM_DID = re.compile(
     r"\bwhat\s+(?:[\w'&()-]+\s+){1,12}?(?:did|does|do|has|have|had)\s+.{1,90}?\b"
     r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe"
     r"|allocate|assign|attribute)s?\b"
-    # "What goodwill was allocated to its MedTech segment": the same asked in the passive
+    # "What goodwill was allocated to its MedTech segment", "what diluted share count was used for the 13
+    # weeks": the same asked in the passive
     r"|\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:was|were|is|are)\s+(?:allocated|assigned|attributed)\s+to\b"
+    r"|\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:was|were)\s+(?:used|reported|recorded|recognized)\s+(?:for|in|at)\b"
 )
 
 

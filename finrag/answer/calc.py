@@ -78,7 +78,9 @@ def compute(
     scales = {op.scale for op in operands}
     use_base = len(scales) > 1  # mixed units (元 and 万元): compute and show in the base unit
     values = [op.base if use_base else op.value for op in operands]
-    if any(v == 0 for v in values[1:]) and formula.template.count("/"):
+    # a question's own definition checks its divisors itself: a zero it adds ("+ current portion of long-term
+    # debt" printed as 0) divides nothing
+    if any(v == 0 for v in values[1:]) and formula.template.count("/") and formula.name != "defined":
         raise AnswerError(f"{formula.name}: division by zero in the cited figures")
     if formula.name == "average_share":  # pairs (part, total) per year: the mean of the shares
         if len(operands) % 2:

@@ -100,12 +100,12 @@ def class_cells(
     note prints."""
     for kind, column in asked_classes(asked):
         cells = asked_cells(asked.question, kind)
-        mine = [f for f in facts if normalise(f.column_label) == column and _of_item(f, asked)]
+        mine = [f for f in facts if normalise(f.column_label) == column and of_item(f, asked)]
         if not mine:
             continue
         best = min(doc_rank.get(f.doc_id, len(doc_rank)) for f in mine)
         mine = [f for f in mine if doc_rank.get(f.doc_id, len(doc_rank)) == best]
-        found = [f for c in cells if (f := _cell(mine, c)) is not None]
+        found = [f for c in cells if (f := pick_cell(mine, c)) is not None]
         if found:
             return kind, list({f.fact_id: f for f in found}.values())
     return None
@@ -124,12 +124,12 @@ def class_answer(kind: str, found: list[Fact], cite: Callable[[Fact], int]) -> N
 _NUMBERING = re.compile(r"^[一二三四五六七八九十]+、")
 
 
-def _cell(facts: list[Fact], cell: Cell) -> Fact | None:
+def pick_cell(facts: list[Fact], cell: Cell) -> Fact | None:
     rows = [f for f in facts if (not cell.block or cell.block in f.section) and cell.row in f.line_item_norm]
     return min(rows, key=lambda f: (f.page, len(f.line_item_norm)), default=None)
 
 
-def _of_item(f: Fact, asked: AskedFor) -> bool:
+def of_item(f: Fact, asked: AskedFor) -> bool:
     """The note is of an item the question names ("无形资产情况" for 无形资产), when it names one."""
     named = [m.printed for m in asked.line_items if not m.printed.isascii()]
     return not named or any(n in f.statement for n in named)

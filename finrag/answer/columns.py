@@ -21,6 +21,7 @@ from finrag.answer.periods import (
     resolve_label,
 )
 from finrag.answer.units import Unit, detect_unit
+from finrag.answer.year_runs import spread_run_headings
 from finrag.model import Document, Table
 
 _NOTE_HEADERS = ("附注", "注释", "note", "notes")
@@ -271,7 +272,7 @@ def period_columns(doc: Document, header: list[list[str]], width: int, label_col
     year, end = doc.meta.fiscal_year, doc.meta.period_end
     header = _label_span(_unglue(header, width, label_col), label_col)
     header = _spread_period_headings(_join_split_groups(_join_split_years(_label_year(header, label_col))))
-    header = _spread_lone_period(header)
+    header = _spread_lone_period(spread_run_headings(header))
     for col in range(label_col + 1, width):
         label = column_label(header, col)
         low = label.lower()

@@ -265,6 +265,14 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "noninterest_expense": ("total noninterest expense", "noninterest expense", "non-interest expense"),
     "share_capital": ("股本", "实收资本（或股本）", "实收资本(或股本)", "实收资本", "share capital"),
     "investment_income": ("投资收益", "investment income"),
+    # a prospectus's key indicator, not the net assets it divides ("每股净资产(元/股)")
+    "net_assets_per_share": (
+        "每股净资产",
+        "归属于发行人股东的每股净资产",
+        "归属于公司普通股股东的每股净资产",
+        "归属于上市公司股东的每股净资产",
+        "net assets per share",
+    ),
     "eps_basic": (
         "基本每股收益",
         "basic earnings per share",

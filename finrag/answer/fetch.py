@@ -57,6 +57,7 @@ def fetch_facts(
             contained.append(measure)
     # the row printed with its unit after the name ("基本每股收益（元／股）"): the same row
     names += [f"{n}({u})" for n in set(names) if n and not n.isascii() for u in ROW_UNITS]
+    names += [f"{n}(元)" for n in set(names) if "每股" in n]  # "每股净资产(元)": a per-share row's unit
     names += [
         f"{n} ({u})" for n in set(names) if n and n.isascii() for u in _EN_ROW_UNITS
     ]  # "Sales (millions)"

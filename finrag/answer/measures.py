@@ -12,12 +12,34 @@ from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import synonyms
 from finrag.answer.parts import came_from_parts
 from finrag.answer.periods import quarter_named, quarter_number
+from finrag.answer.qualifiers import qualifier_rows
 from finrag.answer.query import AskedFor
+from finrag.answer.within_item import names_item, within_names
 from finrag.retrieve.docfit import FORWARD
 
 # a table row's small decimal ("| 大专及以上 | 641 | 30.40 |"): a percentage whose sign is in the header
 _ROW_SHARE = re.compile(r"\|\s*\d{1,2}\.\d{1,2}\s*\|")
 _PERCENT = re.compile(rf"\d\s*[%％]|\d\s*percent\b|{_ROW_SHARE.pattern}", re.I)
+# what a kind's name may end in beyond the row that prints it ("双胶系列产品": 双胶; "湖南省外": 省外)
+_ZH_KIND_TAIL = re.compile(r"(?:系列)?(?:产品|业务|市场|项目)$")
+_ZH_KIND_PERIOD = re.compile(r"\d{4}\s*年")  # a period read as a kind ("2006年度") names no part
+
+
+def _unsaid_kind(asked: AskedFor, text: str) -> str | None:
+    """The kind a Chinese growth asks of ("国外业务", "湖南省外市场") that a quote never names, else None."""
+    growth = asked.formula is not None and asked.formula.name in GROWTH_FORMULAS
+    kinds = [q for q in asked.qualifiers if not _ZH_KIND_PERIOD.search(q)]
+    if asked.language != "zh" or not growth or not kinds:
+        return None
+    for kind in kinds:
+        core = _ZH_KIND_TAIL.sub("", kind)
+        forms = [*qualifier_rows([kind]), core if len(core) >= _MIN_KIND else kind]
+        if any(f in text for f in forms) or (len(core) >= _MIN_KIND * 2 and core[-_MIN_KIND:] in text):
+            return None
+    return kinds[0]
+
+
+_MIN_KIND = 2  # a Chinese kind is two characters or more ("国外", "省外")
 # (what the question asks, what an answer to it prints, the name of the figure asked)
 _MEASURES = (
     (
@@ -82,7 +104,7 @@ _ZH_QUANTITY = re.compile(r"多少((?:万|千)?(?:吨|台|套|件|辆|千瓦时|
 _ZH_QUARTER = re.compile(r"第[一二三四1-4]季度")
 # a question asking an amount beside its rate ("研发投入多少元，占营业收入的比重？"): the amount quoted alone
 # answers part of it
-_AMOUNT = re.compile(r"\bhow much\b|\bamount\b|多少(?:万|亿)?元|金额", re.I)
+AMOUNT_ASKED = re.compile(r"\bhow much\b|\bamount\b|多少(?:万|亿)?元|金额", re.I)
 _THREE_MONTHS = re.compile(r"\bthree months\b", re.I)  # a quarter's span, whichever it is
 
 
@@ -124,8 +146,9 @@ _SHARES = ("share_of_total", "share_of_revenue")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-def unanswered_measure(asked: AskedFor, text: str) -> str | None:
-    """What the quoted ``text`` leaves out of a figure question, else None."""
+def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | None:
+    """What the quoted ``text`` (from chunks whose text is ``cited``) leaves out of a figure question, else
+    None."""
     if not text:
         return None
     for asks, prints, name in _MEASURES if asked.language == "en" else _ZH_MEASURES:
@@ -138,6 +161,10 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
     for part in came_from_parts(asked):  # "came through e-commerce channels": a quote never naming them
         if part.split()[0].lower() not in text.lower():
             return part
+    if (kind := _unsaid_kind(asked, text)) is not None:
+        return kind  # "国外业务的营业收入比2019年增长了多少": the whole company's growth is no answer
+    if (within := within_names(asked)) and not names_item(f"{text}\n{cited}", within):
+        return within[0]  # "存货中原材料": a row of raw materials' write-downs is no inventory balance
     if (part_item := _unquoted_part(asked, text)) is not None:
         return part_item  # "what percentage of revenue did Costco spend on R&D": a quote of revenue alone
     rate = (
@@ -145,7 +172,7 @@ def unanswered_measure(asked: AskedFor, text: str) -> str | None:
         and (
             asked.formula.name in GROWTH_FORMULAS
             # a named rate (a margin, ROE), not a "share of" that may be an amount (a share of a loss)
-            or (asked.formula.named and asked.formula.percent and not _AMOUNT.search(asked.question))
+            or (asked.formula.named and asked.formula.percent and not AMOUNT_ASKED.search(asked.question))
         )
         and not asks_reason(asked.question)
     )

@@ -102,8 +102,9 @@ _EN_STOP_CAPS = _words(
     # currencies a figure is asked in ("in RMB")
     "RMB CNY EUR GBP JPY HKD Renminbi Yuan "
     "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec "
-    # a sentence opened by a date or a rounding instruction ("At December 31, 2022, …", "One decimal.")
-    "At On To Then Also One Two Three Four Five Six "
+    # a sentence opened by a date or a rounding instruction ("At December 31, 2022, …", "One decimal.",
+    # "Percent, two decimals.")
+    "At On To Then Also One Two Three Four Five Six Percent Percentage Millions Billions Thousands Dollars "
     # the filing or its part a figure is read from ("its IPO prospectus", "the MD&A")
     "IPO MD&A"
 ) | {m.title() for m in MONTHS}

@@ -12,6 +12,7 @@ from finrag.answer.asks import GROWTH_COMPARED, compared_items, compared_parts, 
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
+from finrag.answer.class_share import class_share
 from finrag.answer.classes import CLASS_ROWS, asked_classes, class_answer, class_cells
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import (
@@ -24,7 +25,7 @@ from finrag.answer.debt import (
 from finrag.answer.defined import defined_answer
 from finrag.answer.fact_access import citer, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts
-from finrag.answer.formulas import PRINTED_FIRST
+from finrag.answer.formulas import GROWTH_FORMULAS, PRINTED_FIRST
 from finrag.answer.judgment import (
     asks_change,
     asks_direction,
@@ -40,6 +41,7 @@ from finrag.answer.kinds_compared import kinds_step
 from finrag.answer.kinds_judged import kinds_answer
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
+from finrag.answer.measures import AMOUNT_ASKED
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     CiteFn,
@@ -66,8 +68,9 @@ from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
+from finrag.answer.within_item import within_items
 from finrag.index.store import Store
-from finrag.model import Fact, Filters, Hit
+from finrag.model import Chunk, Fact, Filters, Hit
 
 SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
 
@@ -159,22 +162,20 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 
         if sides and (judged := kinds_answer(asked, sides, of_kinds, _answer_for(doc_rank, cite))):
             return judged
-        facts = of_kinds(*asked.qualifiers)
+        facts = within_items(of_kinds(*asked.qualifiers), asked, chunk_of)
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
     elif "" in (read := {t.item.concept for t in asked.definition.terms} if asked.definition else concepts):
         facts = noted_in_question(facts, asked.question, frozenset(read))  # "税金及附加明细中，房产税"
     facts = charged_not_owed(facts, asked.question) if asked.language == "zh" else facts
-    if asked_classes(asked):  # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"
-        access = prep.request.filters.access
-        rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
-        report = {h.chunk.doc_id: h.chunk.meta.fiscal_year for h in hits}  # its columns carry no date
-        rows = [f for f in rows if not asked.years or report.get(f.doc_id) in (None, *asked.years)]
-        if (classed := class_cells(asked, rows, doc_rank)) is not None:
-            unseen = [
-                f.chunk_id for f in classed[1] if f.chunk_id not in by_chunk and f.chunk_id not in extra
-            ]
-            extra.update({c.chunk_id: c for c in store.get_chunks(unseen, access)} if unseen else {})
-            return class_answer(*classed, cite)
+    # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"
+    classed = (
+        class_cells(asked, _class_rows(store, prep, doc_rank, hits), doc_rank)
+        if asked_classes(asked)
+        else None
+    )
+    if classed is not None:
+        _load_chunks(store, prep, classed[1], by_chunk, extra)
+        return class_answer(*classed, cite)
     if asks_activities(asked.question):
         return activities_answer(asked, facts, doc_rank, cite)
     if party is not None:
@@ -250,7 +251,14 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             if prose := prose_facts(terms, prep.context, asked.qualifiers, names):
                 defined = defined_answer(asked, definition, facts + prose, doc_rank, cite)
         parts = any(t.item.within for t in definition.terms)  # "services and support cost of revenue"
-        if defined is None and asked.formula is not None and asked.formula.named and not parts:
+        # known items the textbook formula does not use: the definition was read right and is another formula,
+        # an operand is missing ("(short-term debt + current portion of long-term debt + long-term debt) /
+        # equity" is no total liabilities / equity)
+        own = {t.item.concept for t in definition.terms}
+        other = (
+            asked.formula is not None and "" not in own and len(own) > len(set(asked.formula.concepts))
+        )
+        if defined is None and asked.formula is not None and asked.formula.named and not parts and not other:
             # a wording the definition reader takes apart wrongly: the named formula it spells out (never for
             # a part's rows: the company's own margin is another figure)
             defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)
@@ -274,6 +282,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         known = [f for f in totals if f.chunk_id in by_chunk or f.chunk_id in extra]
         if shared := kind_share(asked, facts, known, doc_rank, cite):
             return shared
+        # "无形资产账面价值中，土地使用权占多大比重": a class column's cell over the same row's 合计
+        if shared := class_share(asked, _class_rows(store, prep, doc_rank, hits), doc_rank, cite):
+            _load_chunks(store, prep, shared.facts, by_chunk, extra)
+            return shared
     if asked.intent == "calculation":
         found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
         found = with_item_too(asked, found, facts, doc_rank, cite)
@@ -284,12 +296,37 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             quoted = printed_share(asked, facts, doc_rank, cite)
             quoted = quoted or printed_growth(asked, facts, doc_rank, cite)  # "comparable sales growth"
             quoted = quoted or lookup_answer(asked, facts, doc_rank, cite)
+        if quoted and asked.formula and asked.formula.name in GROWTH_FORMULAS:
+            # a growth with the earlier year missing: the later year's level is no answer, a printed rate is
+            # (the level is, where the question asks the amount too: "how much did STELARA sell …, and what
+            # was the reported growth")
+            level = AMOUNT_ASKED.search(asked.question) is not None
+            quoted = quoted if level or all(f.unit == "%" for f in quoted.facts) else None
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
             percent = all(f.unit == "%" for f in quoted.facts) and whole_named(asked)
             quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
         return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
+
+
+def _class_rows(store: Store, prep: Prepared, doc_rank: dict[str, int], hits: list[Hit]) -> list[Fact]:
+    """The rows of the retrieved documents' asset notes that print classes as columns ("期末账面价值" under
+    土地使用权 | 专利权 | 合计), from the reports of the years asked (the notes' columns carry no date)."""
+    access = prep.request.filters.access
+    rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
+    report = {h.chunk.doc_id: h.chunk.meta.fiscal_year for h in hits}
+    return [f for f in rows if not prep.asked.years or report.get(f.doc_id) in (None, *prep.asked.years)]
+
+
+def _load_chunks(
+    store: Store, prep: Prepared, facts: list[Fact], by_chunk: dict[str, int], extra: dict[str, Chunk]
+) -> None:
+    """The chunks of facts read beyond the context, loaded so the answer can cite them."""
+    unseen = [f.chunk_id for f in facts if f.chunk_id not in by_chunk and f.chunk_id not in extra]
+    extra.update(
+        {c.chunk_id: c for c in store.get_chunks(unseen, prep.request.filters.access)} if unseen else {}
+    )
 
 
 def _answer_for(

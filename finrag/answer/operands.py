@@ -31,9 +31,10 @@ _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
 _OWNED_BY = re.compile(r"^\s+(?:from|of|in|for|at|by)\s+(?:the\s+|its\s+|our\s+)?$", re.I)
 # items whose breakdown rows a question names by kind ("subscription revenue", "work-in-process inventory")
 _GENERIC = frozenset({"revenue", "inventory"})
-# "net sales to customers in the Middle East", "net sales of its Canada segment": a place or part named as an
-# owner; its row under the item's heading is its figure of the item (owners.owned_facts), the item stays
-_IN_PLACE = re.compile(r"^\s+(?:in|of)\s+(?:the\s+|its\s+)?$", re.I)
+# "net sales to customers in the Middle East", "net sales of its Canada segment", "net revenue from China": a
+# place or part named as an owner; its row under the item's heading is its figure of the item
+# (owners.owned_facts), the item stays
+_IN_PLACE = re.compile(r"^\s+(?:in|of|from)\s+(?:the\s+|its\s+)?$", re.I)
 # a measure a question asks of a row ("carrying amount of …"), no item of its own
 _MEASURE = re.compile(r"(?:carrying|book|net book|recorded) (?:amount|value)|balance|amount", re.I)
 # "货币资金里的银行存款", "货币资金中，存放在境外的款项": a row of the item's breakdown is the item asked;
@@ -56,11 +57,29 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
             # "研发费用中“直接材料…”占研发费用合计的比例": the quoted part over the whole named after it
             return rows + [m for m in asked.line_items if m.start > rows[0].start][:1]
         return rows
+    if scene_set := asked_after_scene(asked, from_tables):
+        return scene_set  # "…, the accrued expenses note gives …. What was accrued compensation and benefits"
     items = [next((_as_row(t, m) for t in from_tables if t.covers(m)), m) for m in asked.line_items]
     asked = replace(asked, line_items=list(dict.fromkeys(items)))  # one row may cover two lexicon items
     asked = replace(asked, line_items=owned_rows(asked, from_tables))
     asked = replace(asked, line_items=with_missing_operand(asked, from_tables))
     return share_order(asked)
+
+
+# the end of a sentence before the question's own: "…gives a comparative column for November 28, 2014. What"
+_SENTENCE_END = re.compile(r"[.;]\s+(?=[A-Z])")
+
+
+def asked_after_scene(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
+    """The printed rows a lookup names in its last sentence when its lexicon items are all in the sentences
+    before it, which only set the scene ("the accrued expenses note gives a comparative column. What was
+    accrued compensation and benefits at that date?"); none otherwise."""
+    if asked.intent != "lookup" or asked.language != "en" or not asked.line_items:
+        return []
+    ends = [m.end() for m in _SENTENCE_END.finditer(asked.question)]
+    if not ends or any(m.start >= ends[-1] for m in asked.line_items):
+        return []
+    return [t for t in from_tables if t.start >= ends[-1]]
 
 
 def printed_metric(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:

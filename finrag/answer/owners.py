@@ -290,6 +290,8 @@ def _listed_rows(
             item = titled
         else:
             continue
+        # columns heading the item ("Net Revenue 2021" beside "Long-Lived Assets (a) 2021"): only those
+        group = [f for f in group if item in normalise(f.column_label)] or group
         out += [  # under no heading, or under a grouping that names no item ("Safety and Graphics Business")
             replace(f, line_item=f"{f.line_item} ({item})", line_item_norm=item)
             for f in group

@@ -34,6 +34,7 @@ from finrag.answer.figures import (
 )
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
+from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import percent_unanswered, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
@@ -144,6 +145,7 @@ class Answerer:
         prep.context = [(i + 1, h.chunk) for i, h in enumerate(hits)]
         later = [h.chunk for h in decision.evidence[self.cfg.context_chunks :]]
         prep.context = with_subject_chunks(asked, prep.context, later, self.cfg)
+        prep.context = with_labelled_chunks(self.store, asked, prep.context, request.filters.access)
         if asked.language == "zh" and (blank := blank_figure(asked.question, [c for _, c in prep.context])):
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         chunks = [c for _, c in prep.context]
@@ -263,7 +265,8 @@ class Answerer:
             any(w in text for w in g) for g in role.cue_groups
         ):
             text = ""  # the quoted sentences say nothing of the amount asked ("总市值"): no answer
-        if (unsaid := unanswered_measure(prep.asked, text)) is not None:
+        cited = "\n".join(c.text for n, c in prep.context if f"[{n}]" in text)
+        if (unsaid := unanswered_measure(prep.asked, text, cited)) is not None:
             prep.trace.add("answer", "unanswered", {"missing": unsaid})
             text = ""  # "what price per share …" quoted by sentences that print none
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))

@@ -58,6 +58,11 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
     named = {w for n in names for w in terms(n)}
     found: list[str] = []
     for start in starts:
+        # "'Service and other' revenue": a printed row; "how much casino front money did MGM carry within …"
+        if given := _QUOTED_BEFORE.search(question[:start]) or _HELD_IN.search(question[:start]):
+            if (phrase := given.group(1).strip().lower()) not in found and concept_of(phrase) is None:
+                found.append(phrase)
+            continue
         words: list[str] = []
         opener = ""
         for token in reversed(_TOKEN.findall(question[:start])):
@@ -96,11 +101,19 @@ _PART_OF = re.compile(
 )
 MAX_PART_WORDS = 4  # "buildings and improvements": a part's name is a few words
 _ASIDE_END = re.compile(r"\s*\([^()]{1,30}\)\s*$")
+# a row quoted right before the item ("'Service and other' revenue"), its opening quote no apostrophe
+_QUOTED_BEFORE = re.compile(r"(?:^|(?<=[\s(]))['‘\"“]([^'‘’\"“”?]{2,60})['’\"”]\s*$")
 _QUOTED_END = re.compile(r"['‘\"“]([^'‘’\"“”]{2,80})['’\"”]\s*$")  # a part quoted as the filing prints it
 
 
 # "the corporate aircraft Netflix carried in property and equipment": the holder and its verb name no part
 _HOLDING_VERBS = frozenset({"carried", "carries", "carry", "held", "holds", "hold", "kept", "keeps", "owned"})
+# "How much casino front money did MGM carry within other accrued liabilities": a part held in the item
+_HELD_IN = re.compile(
+    r"\bhow much ([a-z][a-z -]{2,40}?) (?:did|does|do) .{1,60}? (?:carr|h[oe]ld|record|report|includ)\w* "
+    r"(?:with)?in (?:its |their |the )?(?:other |total )?$",
+    re.I,
+)
 
 
 def _part_before(text: str, named: set[str]) -> str:
@@ -236,14 +249,21 @@ _ZH_REGION = re.compile(r"(?<=[\u4e00-\u9fff]{2})(地区|区域)$")
 
 
 def _pattern(word: str) -> str:
-    """A qualifier word as a pattern: "U.S." also as "US", "境外地区" also as "境外"."""
+    """A qualifier word as a pattern: "U.S." also as "US", "境外地区" also as "境外", "湖南省外" as "省外"."""
     if word == RESTRICTED:  # "受限": "所有权或使用权受到限制的资产"
         return "受到?限制?"
     if m := _ZH_REGION.search(word):
         return f"{re.escape(word[: m.start()])}(?:{m[1]})?"
+    if m := _ZH_PROVINCE_SIDE.match(word):  # "湖南省外(市场)": the row "省外" of the filer's province
+        return f"(?:{re.escape(word[: m.start(1)])})?{m[1]}"
     return _DOT.join(map(re.escape, word.replace(".", "")))
 
 
 def qualifier_rows(qualifiers: list[str]) -> list[str]:
-    """The row labels that may print the qualifiers: each as asked, and a region's name alone ("境外")."""
-    return list(dict.fromkeys([*qualifiers, *(_ZH_REGION.sub("", q) for q in qualifiers)]))
+    """The row labels that may print the qualifiers: each as asked, a region's name alone ("境外"), and the
+    side of a province a filer in it prints ("湖南省外": the row 省外)."""
+    sides = [m.group(1) for q in qualifiers if (m := _ZH_PROVINCE_SIDE.match(q))]
+    return list(dict.fromkeys([*qualifiers, *(_ZH_REGION.sub("", q) for q in qualifiers), *sides]))
+
+
+_ZH_PROVINCE_SIDE = re.compile(r"^[\u4e00-\u9fff]{2,3}((?:省|市)(?:内|外))(?:市场|地区)?$")

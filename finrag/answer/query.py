@@ -312,8 +312,11 @@ _COMPARED = re.compile(r"\bcompare[ds]?\b|\bchange[ds]?\b|\bversus\b|\bvs\b", re
 def _zh_part_operands(text: str, definition: Definition, items: list[LineItemMatch]) -> Definition:
     """Operands read as the part of their item the question names ("存货中，在产品的账面余额…增长率=": the
     在产品 row of the 存货 note, not 存货)."""
+    spelled = text[text.find("=") :] if "=" in text else ""  # "比重=职工薪酬/销售费用合计": its own operands
     for item in items:
         for part in zh_parts_after(text, [item], rows=True):
+            if part in spelled:
+                continue  # the definition names the part as an operand of its own, beside the whole
             row = LineItemMatch("", part, item.start, within=item.concept)
             tokens = [
                 replace(t, item=row) if isinstance(t, Term) and t.item.printed == item.printed else t

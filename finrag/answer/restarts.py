@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 
 from finrag.answer.columns import Column
 from finrag.answer.periods import MONTH_NAMES
@@ -85,18 +86,64 @@ def _title(row: list[str]) -> str | None:
     return row[0].strip() if row and _text(row[0]) and not any(c.strip() for c in row[1:]) else None
 
 
+def _period_heading(rows: list[list[str]], i: int, header: list[list[str]]) -> str | None:
+    """The one heading of a row naming a period ("Year Ended December 31, 2018") over the table's column
+    names printed again ("Activision | Blizzard | King | Total"): the next block of a table stacked by
+    period."""
+    cells = [c.strip() for c in rows[i] if c.strip()]
+    if len(cells) != 1 or _amount(cells[0]) or not _YEAR.search(cells[0]) or i + 1 >= len(rows) or not header:
+        return None
+    names = [c.strip() for c in header[-1][1:]]
+    if any(_QUARTER_COLUMN.search(n) or _YEAR.search(n) for n in names):
+        return None  # periods as columns (quarters stacked by year, "4Q21"): the period readers date them
+    return cells[0] if any(names) and [c.strip() for c in rows[i + 1][1:]] == names else None
+
+
+_QUARTER_COLUMN = re.compile(
+    r"quarter|季度|\b(?:q[1-4]|[1-4]q)(?:\d{2})?\b|^(?:first|second|third|fourth)$", re.I
+)
+
+
+def _first_block_dated(parts: list[Table], headings: list[str]) -> list[Table]:
+    """The first block of a table stacked by period, its own heading lost above the table: dated one year
+    after the next block's when two or more later blocks' years fall one a year ("2018", "2017" below:
+    2019)."""
+    years = [int(m.group(0)) for h in headings if (m := _YEAR_NUMBER.search(h))]
+    first = parts[0]
+    if (
+        len(years) != len(headings)
+        or len(years) < _MIN_LATER_BLOCKS
+        or any(b != a - 1 for a, b in pairwise(years))
+    ):
+        return parts  # one later block: which way the years run is not known
+    if any(_YEAR.search(c) for row in first.header for c in row):
+        return parts
+    heading = _YEAR_NUMBER.sub(str(years[0] + 1), headings[0], count=1)
+    width = len(first.header[-1]) if first.header else 2
+    return [replace(first, header=[[""] * (width - 1) + [heading], *first.header]), *parts[1:]]
+
+
+_YEAR_NUMBER = re.compile(r"(?:19|20)\d{2}")
+_MIN_LATER_BLOCKS = 2  # two later years falling one a year say the first block is the year before them
+
+
 def restarted(table: Table) -> list[Table]:
     """``table`` cut where a row of year headings (or a Chinese statement's header) follows amount rows, each
     part with its own header."""
     parts: list[Table] = []
     header, start, above = table.header, 0, 0  # above: rows with an amount since the part's start
     caption = table.caption
+    stacked: list[str] = []  # the period headings of a table stacked by period, block by block
     for i, row in enumerate(table.rows):
         title = _title(table.rows[i - 1]) if i else None  # the next statement's name, over its header
         # a row of days restarts only under a statement's name: "For the Quarters Ended" in a heading cell
         # over quarter-end days is the same table's second block, its quarters no years
         relative = _heads_relative(row)
-        if above >= MIN_ROWS_ABOVE and _other_years_heading(row, table.header):
+        if above >= MIN_ROWS_ABOVE and (heading := _period_heading(table.rows, i, table.header)):
+            parts.append(_part(replace(table, caption=caption), header, start, i))
+            stacked.append(heading)
+            header, start, above = [[""] * (len(row) - 1) + [heading], table.rows[i + 1]], i + 2, 0
+        elif above >= MIN_ROWS_ABOVE and _other_years_heading(row, table.header):
             # "2019 Quarters (a)" over "First | Second | …": the block's header is both lines
             names = i + 1 < len(table.rows) and _column_names(table.rows[i + 1])
             parts.append(_part(replace(table, caption=caption), header, start, i))
@@ -112,6 +159,7 @@ def restarted(table: Table) -> list[Table]:
         elif any(_amount(c) for c in row):
             above += 1
     parts.append(_part(replace(table, caption=caption), header, start, len(table.rows)))
+    parts = _first_block_dated(parts, stacked) if stacked and len(parts) == len(stacked) + 1 else parts
     return [_split_pairs(p) for p in parts]
 
 

@@ -11,6 +11,9 @@ from finrag.answer.text import coverage
 
 _NUM = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _CURRENCY = r"(?:元|美元|港元|港币|欧元|英镑|日元|韩元|新元|澳元|加元|卢布|美金|纽元|法郎|人民币)"
+# written before the figure ("人民币1,200万元"); a bare 元 is the unit of the figure before it
+# ("单位：元2007年…" holds no amount)
+_PREFIX_CURRENCY = r"(?:人民币|美元|港元|港币|欧元|英镑|日元|美金)"
 # "19至22美元", "0.047元-0.049元", "65.45元/股-73.82元/股": a range may repeat the unit on its lower end
 _RANGE = rf"{_NUM}\s*(?:(?:{_CURRENCY}(?:/股)?|[%％])?\s*[-—~～至到]\s*{_NUM})?"
 _SCALE = r"(?:万亿|千万|百万|十万|万|亿|千)"
@@ -30,7 +33,7 @@ _BOUND = r"(?:(?:不超过|不低于|不少于|不高于|不超|最多|至少|�
 VALUE_PATTERNS: dict[str, re.Pattern[str]] = {
     "money": re.compile(
         rf"{_BOUND}(?:{_RANGE}\s*{_SCALE}?\s*{_CURRENCY}|{_RANGE}\s*{_SCALE}(?![股人户次台辆吨件个家名平方米只])"
-        rf"|{_CURRENCY}\s*{_RANGE}\s*{_SCALE}?\s*{_CURRENCY}?)"
+        rf"|{_PREFIX_CURRENCY}\s*{_RANGE}(?![\d年])\s*{_SCALE}?\s*{_CURRENCY}?)"
     ),
     "date": re.compile(rf"{_DATE}(?:\s*[至到~～—-]\s*{_DATE})?(?:{_DAYPART})?"),
     "period": re.compile(

@@ -203,6 +203,19 @@ def _name_before(lines: list[str]) -> str | None:
     return " ".join(words) or None
 
 
+# a filing's market section naming its symbol where the cover prints none (10-Ks before 2019): "Our common
+# stock is traded on the NASDAQ Global Select Market under the symbol “NFLX”", "… the trading symbol AXP"
+_UNDER_SYMBOL = re.compile(
+    r"\b(?:listed|traded|trades|quoted)\b[^.]{0,120}?\bunder the (?:ticker |trading )?symbol"
+    r"\s*[“\"']?([A-Z]{1,5})\b"
+)
+
+
+def listed_symbol(text: str) -> str | None:
+    """The stock symbol the document's prose says its common stock trades under, else None."""
+    return m.group(1) if (m := _UNDER_SYMBOL.search(text)) else None
+
+
 def from_english_cover(text: str) -> DocumentMeta:
     meta = DocumentMeta()
     lines = [ln for ln in text.splitlines() if ln.strip()]

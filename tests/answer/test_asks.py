@@ -17,6 +17,7 @@ def test_a_figure_asked_as_what_the_company_carried_or_reported_is_an_amount() -
     )
     assert asks_amount(nine_words)
     assert not asks_amount("Describe the goodwill impairment test Pfizer performs.")
+    assert asks_amount("In Ulta's release, what weighted average diluted share count was used for Q4?")
 
 
 def test_a_bracketed_acronym_inside_the_figure_asked_still_asks_an_amount() -> None:

@@ -88,6 +88,7 @@ def test_how_much_bigger_one_figure_is_than_another_is_their_difference() -> Non
 def test_detect_formula_prefers_the_longest_keyword() -> None:
     assert detect_formula("四方科技管理费用率是多少").name == "admin_expense_ratio"  # type: ignore[union-attr]
     assert detect_formula("2019年四方科技毛利率是多少").name == "gross_margin"  # type: ignore[union-attr]
+    assert detect_formula("四方19年末应付职工薪酬比年初涨了百分之几").name == "yoy_growth"  # type: ignore[union-attr]
     assert detect_formula("What is the YoY growth of revenue?").name == "yoy_growth"  # type: ignore[union-attr]
     assert detect_formula("公司的实际控制人是谁") is None
 

@@ -924,3 +924,30 @@ def test_a_ratio_named_by_its_two_items_and_items_joined_by_a_plus() -> None:
     assert debt is not None and debt.name == "debt_to_equity"  # a named ratio keeps its own formula
     total = detect_formula("jpm 1q21 cash out to holders - dividends paid + treasury stock repurchased?")
     assert total is not None and total.name == "sum"
+
+
+def test_a_zero_operand_added_in_a_defined_ratio_is_no_division_by_zero() -> None:
+    sheet = Table(
+        "t2",
+        [54],
+        [["(In millions)", "2016", "2015"]],
+        [
+            ["Short-term debt", "12,904", "4,985"],
+            ["Current portion of long-term debt", "0", "2,499"],
+            ["Long-term debt", "40,783", "27,808"],
+            ["Total liabilities", "121,697", "94,389"],
+            ["Total stockholders' equity", "71,997", "80,083"],
+        ],
+        caption="BALANCE SHEETS",
+    )
+    doc = make_doc([sheet], company="Microsoft", year=2016, language="en", unit_line="")
+    asked = analyze(
+        "Using Microsoft's 2016 balance sheet, compute debt-to-equity as (short-term debt + current portion "
+        "of long-term debt + long-term debt) / total stockholders' equity. Round to two decimals."
+    )
+    assert asked.definition is not None
+    out = defined_answer(
+        asked, asked.definition, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1
+    )
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("0.75")  # (12,904 + 0 + 40,783) / 71,997, not refused

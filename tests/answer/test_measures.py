@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.measures import percent_unanswered, unanswered_measure
 from finrag.answer.query import AskedFor, analyze
 from finrag.model import QueryAnalysis
@@ -140,3 +141,16 @@ def test_a_share_quoted_without_its_part_answers_nothing() -> None:
     assert unanswered_measure(asked, said) is None
     chinese = "2010年末公司员工中研发人员占员工总数的12.5%。[2]"  # a Chinese filing words its part its way
     assert unanswered_measure(asked, chinese) is None
+
+
+def test_a_chinese_part_asked_is_not_answered_by_the_whole_or_another_table_s_row() -> None:
+    abroad = analyze("金宇生物2020年国外业务的营业收入比2019年增长了多少？")
+    whole = "报告期内，公司实现主营业务收入156,732万元，较上年同期增加39.98%；[6]"
+    assert unanswered_measure(abroad, whole) == "国外"  # the whole company's growth is not the part's
+    assert unanswered_measure(abroad, "国外业务收入较上年增长12.50%。[2]") is None
+    raw = analyze("南岭民爆2005年12月31日存货中原材料的账面余额是多少元？")
+    raw.line_items = [LineItemMatch("", "原材料", raw.question.find("原材料"), within="inventory")]  # its row
+    allowance = "二、存货跌价准备合计 其中：原材料 246,730.80元[5]"
+    assert unanswered_measure(raw, allowance) == "存货"  # raw materials' write-down, not their balance
+    assert unanswered_measure(raw, "2005年末存货中原材料账面余额为1,234.56万元。[2]") is None
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.operands import printed_metric, share_order, with_rows
 from finrag.answer.query import AskedFor, analyze
@@ -339,3 +339,40 @@ def test_several_parts_of_one_share_are_summed_over_the_whole_named_after_zhan()
     out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None
     assert out.calculation.result == Decimal("9.22")  # (10.97 + 10.14 + 1.90) / 249.55 million, not 管理/销售
+
+
+def test_a_place_revenue_comes_from_owns_the_figure_and_the_item_stays_revenue() -> None:
+    countries = Table(
+        "t2",
+        [71],
+        [["", "2021", "2020"]],
+        [["United States", "44,545", "40,800"], ["China", "2,679", "1,732"], ["Total", "79,474", "70,372"]],
+        caption="Net revenue by country",
+    )
+    doc = make_doc([countries], company="PepsiCo", year=2021, language="en", unit_line="")
+    question = "By how much did PepsiCo's net revenue from China grow in 2021 over 2020? Percent, two places."
+    asked = analyze(question)
+    assert "China" in asked.entities and "Percent" not in asked.entities  # an instruction is no company
+    items = with_rows(asked, items_from_tables(question, table_chunks(doc)))
+    assert items[0].printed.lower() == "net revenue"  # China's row is found as the owner's, not as the item
+
+
+def test_a_lookup_s_last_sentence_names_the_row_its_earlier_sentences_only_set_the_scene() -> None:
+    note = Table(
+        "t3",
+        [82],
+        [["", "2015", "2014"]],
+        [
+            ["Accrued compensation and benefits", "312,776", "320,679"],
+            ["Total accrued expenses", "678,364", "683,866"],
+        ],
+        caption="NOTE 8. ACCRUED EXPENSES",
+    )
+    doc = make_doc([note], company="Adobe", year=2015, language="en", unit_line="")
+    question = (
+        "In Adobe's fiscal 2015 Form 10-K, the accrued expenses note gives a comparative column for "
+        "November 28, 2014. What was accrued compensation and benefits at that date?"
+    )
+    asked = analyze(question)
+    items = with_rows(asked, items_from_tables(question, table_chunks(doc)))
+    assert [normalise(m.printed) for m in items] == ["accrued compensation and benefits"]

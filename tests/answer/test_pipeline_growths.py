@@ -31,6 +31,18 @@ TIANYUAN = """# 安徽天源科技股份有限公司首次公开发行股票招�
 | | 产量（吨） | 524.5 | 1,217.8 | 929.5 |
 """
 
+JINYU = """# 金宇生物技术股份有限公司2020年年度报告
+
+## (1). 主营业务分行业、分产品、分地区情况
+
+单位:元 币种:人民币
+
+| 主营业务分地区情况 | 营业收入 | 营业成本 | 毛利率（%） |
+|---|---|---|---|
+| 国内 | 1,565,410,237.50 | 604,000,000.00 | 61.40 |
+| 国外 | 1,909,762.50 | 439,500.00 | 76.99 |
+"""
+
 GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2021
 
 ## RESULTS OF OPERATIONS
@@ -53,12 +65,22 @@ GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2021
 | Net cash provided by operating activities | 8,958 | 8,861 |
 | Issuance of long-term debt, net of related costs | 6,211 | 1,000 |
 | Repayments of long-term debt | (2,250) | (500) |
+
+## CONSOLIDATED BALANCE SHEETS
+
+(in millions)
+
+| | 2021 | 2020 |
+|---|---|---|
+| Long-term debt | 7,531 | 6,692 |
+| Total liabilities | 41,190 | 36,851 |
+| Total stockholders' equity | 18,078 | 15,243 |
 """
 
 
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    docs = {"tianyuan_prospectus.md": TIANYUAN, "GLOBEX_2021_10K.md": GLOBEX}
+    docs = {"tianyuan_prospectus.md": TIANYUAN, "GLOBEX_2021_10K.md": GLOBEX, "jinyu_2020.md": JINYU}
     yield from indexed_answerer(tmp_path_factory, "growths", docs)
 
 
@@ -86,3 +108,22 @@ def test_a_product_s_ratio_of_two_measures_its_rows_print_with_their_units(answe
     question = "按天源科技招股意向书，永磁铁氧体器件2004年的产能利用率是多少？产能利用率=产量/产能"
     a = answerer.ask(SearchRequest(question))
     assert "1,217.8 / 1,200" in a.answer and "101.48%" in a.answer, a.answer
+
+
+def test_a_growth_whose_earlier_year_is_not_printed_is_not_answered_by_the_level(
+    answerer: Answerer,
+) -> None:
+    level = answerer.ask(SearchRequest("金宇生物2020年国外业务的营业收入是多少？"))
+    assert "1,909,762.50" in level.answer
+    growth = answerer.ask(SearchRequest("金宇生物2020年国外业务的营业收入比2019年增长了多少？"))
+    assert growth.calculation is None and "为1,909,762.50元" not in growth.answer, growth.answer  # no level
+
+
+def test_a_defined_ratio_missing_an_operand_is_no_textbook_formula(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "Compute Globex's FY2021 debt-to-equity as (short-term debt + long-term debt) / total "
+            "stockholders' equity. Round to two decimals."
+        )
+    )
+    assert "2.28" not in a.answer and "41,190" not in a.answer, a.answer  # total liabilities / equity

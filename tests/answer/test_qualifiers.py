@@ -538,3 +538,12 @@ def test_a_kind_s_row_in_a_table_titled_by_the_measure_asked() -> None:
 def test_parts_listed_after_an_item_are_kinds_of_it() -> None:
     listed = analyze("江苏爱康太阳能2010年营业成本中，直接材料、直接人工和制造费用各占多少比例？")
     assert listed.qualifiers == ["直接材料"]  # a part of the cost, never the cost's total
+
+
+def test_a_quoted_row_or_a_part_held_within_an_item_is_the_kind_asked() -> None:
+    quoted = "By what percentage did 'Service and other' revenue grow in fiscal 2016?"
+    assert item_qualifiers(quoted, [quoted.find("revenue")], ["Microsoft"]) == ["service and other"]
+    held = "How much casino front money did MGM Resorts carry within other accrued liabilities at year end?"
+    assert item_qualifiers(held, [held.find("accrued liabilities")], ["MGM Resorts"]) == [
+        "casino front money"
+    ]

@@ -203,3 +203,38 @@ def test_a_table_printed_in_year_blocks_dates_each_block_by_its_own_heading() ->
     sales = {(f.fiscal_year, f.fiscal_period): f.value for f in facts if f.line_item == "Net sales"}
     assert sales[(2020, "Q3")] == Decimal("16495") and sales[(2019, "Q3")] == Decimal("15171")
     assert len({f.fact_id for f in facts}) == len(facts)  # each block's cells are facts of their own
+
+
+# a segment note stacked by year, its first block's year heading lost above the table
+STACKED = Table(
+    "t37",
+    [101],
+    [["", "Activision", "Blizzard", "King", "Total"]],
+    [
+        ["Segment net revenues", "$2,219", "$1,719", "$2,031", "$5,969"],
+        ["Segment operating income", "$850", "$464", "$740", "$2,054"],
+        ["", "", "", "Year Ended December 31, 2018", ""],
+        ["", "Activision", "Blizzard", "King", "Total"],
+        ["Segment net revenues", "$2,458", "$2,291", "$2,086", "$6,835"],
+        ["Segment operating income", "$1,011", "$685", "$750", "$2,446"],
+        ["", "", "", "Year Ended December 31, 2017", ""],
+        ["", "Activision", "Blizzard", "King", "Total"],
+        ["Segment net revenues", "$2,628", "$2,139", "$1,998", "$6,765"],
+        ["Segment operating income", "$1,005", "$712", "$700", "$2,417"],
+    ],
+    caption="(in millions)",
+)
+
+
+def test_a_table_stacked_by_year_gives_each_block_its_year() -> None:
+    assert len(restarted(STACKED)) == 3
+    doc = make_doc([STACKED], company="Activision Blizzard", year=2019, language="en", unit_line="")
+    got = {
+        (f.column_label.split()[-1], f.fiscal_year): f.value
+        for f in extract_facts(doc, table_chunks(doc))
+        if f.line_item == "Segment operating income"
+    }
+    assert got[("Activision", 2019)] == Decimal("850")  # the first block: the year before 2018's
+    assert got[("Activision", 2018)] == Decimal("1011")
+    assert got[("Total", 2017)] == Decimal("2417")
+    assert not any(year is None for _, year in got)

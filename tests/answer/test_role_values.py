@@ -130,3 +130,9 @@ def test_a_name_followed_by_a_title_or_after_a_former_post_is_none() -> None:
     assert names_next_to(appointed, ["为"]) == []  # "新任基金" of "新任基金经理" names no employer
     former = "夏荣尧曾任中国农业银行客户经理。"
     assert names_next_to(former, ["任"]) == []
+
+
+def test_a_unit_line_before_a_date_holds_no_amount() -> None:
+    money = VALUE_PATTERNS["money"]
+    assert not money.search("单位：元2007年1月至6月占同类交易金额的比例")  # "元" is the table's unit
+    assert [m.group(0) for m in money.finditer("承销费用人民币1,200万元")] == ["人民币1,200万元"]

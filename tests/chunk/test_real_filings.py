@@ -88,3 +88,13 @@ def test_financebench_company_and_period_come_from_the_cover(
     assert (meta.company, meta.fiscal_year, meta.period_end) == (company, year, period_end)
     if period is not None:
         assert meta.fiscal_period == period
+
+
+def test_an_older_10k_s_symbol_comes_from_its_market_section(
+    shared_eval: Path, tmp_path: Path, settings: Settings
+) -> None:
+    # Netflix's 2015 cover prints no symbol; Item 5 says "under the symbol “NFLX”" (page 15)
+    doc = parse_excerpt(shared_eval / "docs" / "en" / "NETFLIX_2015_10K.pdf", [0, 1, 14], tmp_path, settings,
+                        "NETFLIX_2015_10K.pdf")
+    chunk_document(doc, settings)
+    assert (doc.meta.company, doc.meta.company_code) == ("Netflix", "NFLX")

@@ -1,0 +1,62 @@
+"""Rows an English question names word for word ("What was accrued compensation and benefits …") that no
+context table prints (prose may name them): the retrieved ranking may hold the note's page below the
+context cut, or not at all, while the best documents' facts carry the row. The chunk printing it joins the
+context, so the row is read as the item asked instead of the broader lexicon item around it ("accrued
+expenses")."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.asks import asks_amount
+from finrag.answer.lexicon import concept_of, normalise
+from finrag.answer.query import AskedFor
+from finrag.index.store import Store
+from finrag.model import AccessScope, Chunk, ChunkKind, Filters
+
+MIN_LABEL_WORDS = 3  # "net revenue" is a lexicon item; a row named by three words or more is the filer's own
+MAX_LABEL_WORDS = 8  # longer runs of a question's words are no row label
+LABEL_DOCUMENTS = 2  # the best-ranked documents whose rows are looked up (the filing asked, its neighbour)
+LABEL_CHUNKS = 2  # chunks added at most: the row's table, and its prior-year twin in another filing
+_TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
+# "what interest and debt expense …", "what was accrued compensation …": the figure asked, named next
+_ASKED_BEFORE = re.compile(r"\b(?:what|how much)(?:\s+(?:was|were|is|are))?(?:\s+(?:the|its|their))?\s+$")
+_WORD = re.compile(r"[a-z][a-z&'’-]*")
+
+
+def _phrases(question: str) -> list[str]:
+    """The question's runs of words that could be a row label, normalised as labels are."""
+    words = _WORD.findall(question.lower())
+    runs = {
+        normalise(" ".join(words[i : i + n]))
+        for n in range(MIN_LABEL_WORDS, MAX_LABEL_WORDS + 1)
+        for i in range(len(words) - n + 1)
+    }
+    return sorted(runs)
+
+
+def with_labelled_chunks(
+    store: Store, asked: AskedFor, context: list[tuple[int, Chunk]], access: AccessScope
+) -> list[tuple[int, Chunk]]:
+    """``context`` plus the chunks of the best documents' rows the question names and no context chunk
+    prints, the longest label first."""
+    if asked.language != "en" or (asked.intent == "text" and not asks_amount(asked.question)):
+        return context
+    shown = "\n".join(normalise(c.text) for _, c in context if c.kind in _TABLES)  # prose names no row
+    # a lexicon item is fetched by its synonyms anyway: only the filer's own row names are looked up
+    wanted = [p for p in _phrases(asked.question) if p not in shown and concept_of(p) is None]
+    docs = list(dict.fromkeys(c.doc_id for _, c in context))[:LABEL_DOCUMENTS]
+    if not wanted or not docs:
+        return context
+    facts = store.get_facts(Filters(access=access, doc_ids=docs), line_items=wanted)
+    if asked.intent == "text":  # a description's words name no row unless the question asks that figure
+        low = normalise(asked.question)
+        facts = [
+            f for f in facts if (at := low.find(f.line_item_norm)) > 0 and _ASKED_BEFORE.search(low[:at])
+        ]
+    facts = [f for f in facts if not asked.years or f.fiscal_year in asked.years] or facts
+    facts.sort(key=lambda f: (-len(f.line_item_norm), docs.index(f.doc_id)))
+    have = {c.chunk_id for _, c in context}
+    ids = [i for i in dict.fromkeys(f.chunk_id for f in facts) if i not in have][:LABEL_CHUNKS]
+    added = store.get_chunks(ids, access) if ids else []
+    return context + [(len(context) + k + 1, c) for k, c in enumerate(added)]

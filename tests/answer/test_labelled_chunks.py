@@ -1,0 +1,51 @@
+"""A row an English question names word for word is read from the filing's facts even when no context chunk
+prints it: its chunk joins the context, and the row, not the broader statement line, is the item asked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from finrag.answer.labelled_chunks import with_labelled_chunks
+from finrag.answer.query import analyze
+from finrag.config import load_settings
+from finrag.model import AccessScope, Filters
+
+from .corpus import build_index
+
+GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2015
+
+## CONSOLIDATED BALANCE SHEETS
+
+(in thousands)
+
+| | November 27, 2015 | November 28, 2014 |
+|---|---|---|
+| Accrued expenses | 678,364 | 683,866 |
+| Total current liabilities | 2,213,556 | 2,494,435 |
+
+## NOTE 8. ACCRUED EXPENSES
+
+Accrued expenses as of November 27, 2015 and November 28, 2014 consisted of the following (in thousands):
+
+| | 2015 | 2014 |
+|---|---|---|
+| Accrued compensation and benefits | 312,776 | 320,679 |
+| Sales and marketing allowances | 66,876 | 75,627 |
+| Total accrued expenses | 678,364 | 683,866 |
+"""
+
+
+def test_a_row_named_word_for_word_brings_its_chunk_into_the_context(tmp_path: Path) -> None:
+    store, _ = build_index(
+        load_settings(tmp_path / "data"), tmp_path / "docs", {"GLOBEX_2015_10K.md": GLOBEX}
+    )
+    facts = store.get_facts(Filters(access=AccessScope()))
+    sheet = next(f.chunk_id for f in facts if f.line_item == "Accrued expenses")
+    note = next(f.chunk_id for f in facts if f.line_item == "Accrued compensation and benefits")
+    context = [(1, c) for c in store.get_chunks([sheet], AccessScope())]
+    asked = analyze("In Globex's 2015 10-K, what was accrued compensation and benefits at November 28, 2014?")
+    added = with_labelled_chunks(store, asked, context, AccessScope())
+    assert [c.chunk_id for _, c in added] == [sheet, note]
+    said = analyze("What was Globex's total current liabilities at November 28, 2014?")
+    assert with_labelled_chunks(store, said, context, AccessScope()) == context  # printed already: none added
+    store.close()
