@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from finrag.answer.lexicon import normalise
 from finrag.answer.numeric import NumericAnswer, value_text
+from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import part_after
-from finrag.model import Fact
+from finrag.index.store import Store
+from finrag.model import Fact, Filters, Hit
 
 # the blocks of such a note, as a question names them -> as the note heads them
 _BLOCKS = (
@@ -133,3 +135,12 @@ def of_item(f: Fact, asked: AskedFor) -> bool:
     """The note is of an item the question names ("无形资产情况" for 无形资产), when it names one."""
     named = [m.printed for m in asked.line_items if not m.printed.isascii()]
     return not named or any(n in f.statement for n in named)
+
+
+def class_rows(store: Store, prep: Prepared, doc_rank: dict[str, int], hits: list[Hit]) -> list[Fact]:
+    """The rows of the retrieved documents' asset notes that print classes as columns ("期末账面价值" under
+    土地使用权 | 专利权 | 合计), from the reports of the years asked (the notes' columns carry no date)."""
+    access = prep.request.filters.access
+    rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
+    report = {h.chunk.doc_id: h.chunk.meta.fiscal_year for h in hits}
+    return [f for f in rows if not prep.asked.years or report.get(f.doc_id) in (None, *prep.asked.years)]

@@ -53,3 +53,13 @@ def top_document(
         return cite(f)
 
     return pool, cite_fetched
+
+
+def load_chunks(
+    store: Store, prep: Prepared, facts: list[Fact], by_chunk: dict[str, int], extra: dict[str, Chunk]
+) -> None:
+    """The chunks of facts read beyond the context (``readable``'s ``extra``), loaded so the answer can cite
+    them."""
+    unseen = [f.chunk_id for f in facts if f.chunk_id not in by_chunk and f.chunk_id not in extra]
+    if unseen:
+        extra.update({c.chunk_id: c for c in store.get_chunks(unseen, prep.request.filters.access)})

@@ -13,7 +13,7 @@ from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
 from finrag.answer.class_share import class_share
-from finrag.answer.classes import CLASS_ROWS, asked_classes, class_answer, class_cells
+from finrag.answer.classes import asked_classes, class_answer, class_cells, class_rows
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import (
     DEBT_ITEMS,
@@ -23,7 +23,7 @@ from finrag.answer.debt import (
     debt_ratio_answer,
 )
 from finrag.answer.defined import defined_answer
-from finrag.answer.fact_access import citer, readable, top_document
+from finrag.answer.fact_access import citer, load_chunks, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts
 from finrag.answer.formulas import GROWTH_FORMULAS, PRINTED_FIRST
 from finrag.answer.judgment import (
@@ -70,7 +70,7 @@ from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
 from finrag.answer.within_item import within_items
 from finrag.index.store import Store
-from finrag.model import Chunk, Fact, Filters, Hit
+from finrag.model import Fact, Filters, Hit
 
 SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
 
@@ -169,12 +169,12 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     facts = charged_not_owed(facts, asked.question) if asked.language == "zh" else facts
     # "“非专利技术”的期末账面价值", "固定资产的累计折旧余额"
     classed = (
-        class_cells(asked, _class_rows(store, prep, doc_rank, hits), doc_rank)
+        class_cells(asked, class_rows(store, prep, doc_rank, hits), doc_rank)
         if asked_classes(asked)
         else None
     )
     if classed is not None:
-        _load_chunks(store, prep, classed[1], by_chunk, extra)
+        load_chunks(store, prep, classed[1], by_chunk, extra)
         return class_answer(*classed, cite)
     if asks_activities(asked.question):
         return activities_answer(asked, facts, doc_rank, cite)
@@ -255,9 +255,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         # an operand is missing ("(short-term debt + current portion of long-term debt + long-term debt) /
         # equity" is no total liabilities / equity)
         own = {t.item.concept for t in definition.terms}
-        other = (
-            asked.formula is not None and "" not in own and len(own) > len(set(asked.formula.concepts))
-        )
+        other = asked.formula is not None and "" not in own and len(own) > len(set(asked.formula.concepts))
         if defined is None and asked.formula is not None and asked.formula.named and not parts and not other:
             # a wording the definition reader takes apart wrongly: the named formula it spells out (never for
             # a part's rows: the company's own margin is another figure)
@@ -283,8 +281,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         if shared := kind_share(asked, facts, known, doc_rank, cite):
             return shared
         # "无形资产账面价值中，土地使用权占多大比重": a class column's cell over the same row's 合计
-        if shared := class_share(asked, _class_rows(store, prep, doc_rank, hits), doc_rank, cite):
-            _load_chunks(store, prep, shared.facts, by_chunk, extra)
+        if shared := class_share(asked, class_rows(store, prep, doc_rank, hits), doc_rank, cite):
+            load_chunks(store, prep, shared.facts, by_chunk, extra)
             return shared
     if asked.intent == "calculation":
         found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
@@ -308,25 +306,6 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
         return sign_answer(asked, found) or quoted
     return lookup_answer(asked, facts, doc_rank, cite)
-
-
-def _class_rows(store: Store, prep: Prepared, doc_rank: dict[str, int], hits: list[Hit]) -> list[Fact]:
-    """The rows of the retrieved documents' asset notes that print classes as columns ("期末账面价值" under
-    土地使用权 | 专利权 | 合计), from the reports of the years asked (the notes' columns carry no date)."""
-    access = prep.request.filters.access
-    rows = store.get_facts(Filters(access=access, doc_ids=list(doc_rank)), line_items=list(CLASS_ROWS))
-    report = {h.chunk.doc_id: h.chunk.meta.fiscal_year for h in hits}
-    return [f for f in rows if not prep.asked.years or report.get(f.doc_id) in (None, *prep.asked.years)]
-
-
-def _load_chunks(
-    store: Store, prep: Prepared, facts: list[Fact], by_chunk: dict[str, int], extra: dict[str, Chunk]
-) -> None:
-    """The chunks of facts read beyond the context, loaded so the answer can cite them."""
-    unseen = [f.chunk_id for f in facts if f.chunk_id not in by_chunk and f.chunk_id not in extra]
-    extra.update(
-        {c.chunk_id: c for c in store.get_chunks(unseen, prep.request.filters.access)} if unseen else {}
-    )
 
 
 def _answer_for(
