@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 
 from finrag.answer.definition_terms import Constant, Term, bare_name, read_term, without_years
-from finrag.answer.lexicon import SIGN_ALT, LineItemMatch
+from finrag.answer.lexicon import SIGN_ALT, LineItemMatch, find_line_items
 from finrag.answer.periods import EN_DATE
 
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
@@ -88,6 +88,17 @@ _LETTER = re.compile(
 )
 
 
+# an English name glossed by two Chinese ones, "Jinyu Bio-Technology's (金宇生物 / 生物股份)": no division
+_NAME_GLOSS = re.compile(
+    r"(?<=[A-Za-z'’])\s*[（(]\s*([\u4e00-\u9fff]{2,12})\s*/\s*([\u4e00-\u9fff]{2,12})\s*[)）]"
+)
+
+
+def _unless_items(m: re.Match[str]) -> str:
+    """A bracketed pair of names blanked out, unless it names line items ("（营业收入/营业成本）")."""
+    return m.group(0) if find_line_items(m.group(1)) or find_line_items(m.group(2)) else " " * len(m.group(0))
+
+
 def _spelled_letters(question: str) -> str:
     """The question with a formula's letters replaced by what its "where" clause says they are, and a lone
     letter naming the result dropped ("cash conversion X = A / B" -> "cash conversion = a / b")."""
@@ -112,7 +123,7 @@ def find_definition(question: str) -> Definition | None:
     """The formula the question defines, or None. Several definitions chain ("Define free cash flow as A
     minus B, and free cash flow margin as free cash flow / total revenue"): the one no other uses is the
     answer's, the others are worked into it."""
-    question = _spelled_letters(question)
+    question = _NAME_GLOSS.sub(_unless_items, _spelled_letters(question))
     defined: list[Definition] = []
     explicit = False
     for m in _DEFINE.finditer(question):
