@@ -48,7 +48,7 @@ def class_share(
         )
         if whole is None:
             continue
-        row = f"{part.line_item_norm}"
+        row = part.line_item_norm
         operands = [operand(part, f"{kind}{row}", cite), operand(whole, f"合计{row}", cite)]
         try:
             calc = compute(FORMULAS["share_of_total"], operands, places=asked.places, lang="zh")

@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass, replace
 
 from finrag.answer.definition_terms import Constant, Term, bare_name, read_term, without_years
-from finrag.answer.lexicon import SIGN_ALT, LineItemMatch, find_line_items
+from finrag.answer.definition_text import definition_text
+from finrag.answer.lexicon import SIGN_ALT, LineItemMatch
 from finrag.answer.periods import EN_DATE
 
 # "Define X as <expr>", "X is defined as: <expr>", "X = <expr>"; the expression runs to the sentence end
@@ -81,49 +82,11 @@ class Definition:
         return all(t in ("+", "-", "(", ")") for t in self.tokens if isinstance(t, str))
 
 
-# "X = A / B, where A = net cash provided by operating activities and B = net income": letters named after
-_WHERE = re.compile(r"[,;]?\s*\bwhere\s+(?=[A-Z]\s*(?:=|is)\s)(?P<defs>[^?]+?)(?=\.(?:\s|$)|\?|$)")
-_LETTER = re.compile(
-    r"\b([A-Z])\s*(?:=|is)\s+(.+?)(?=,?\s+and\s+[A-Z]\s*(?:=|is)\s|,\s*[A-Z]\s*(?:=|is)\s|$)"
-)
-
-
-# an English name glossed by two Chinese ones, "Jinyu Bio-Technology's (金宇生物 / 生物股份)": no division
-_NAME_GLOSS = re.compile(
-    r"(?<=[A-Za-z'’])\s*[（(]\s*([\u4e00-\u9fff]{2,12})\s*/\s*([\u4e00-\u9fff]{2,12})\s*[)）]"
-)
-
-
-def _unless_items(m: re.Match[str]) -> str:
-    """A bracketed pair of names blanked out, unless it names line items ("（营业收入/营业成本）")."""
-    return m.group(0) if find_line_items(m.group(1)) or find_line_items(m.group(2)) else " " * len(m.group(0))
-
-
-def _spelled_letters(question: str) -> str:
-    """The question with a formula's letters replaced by what its "where" clause says they are, and a lone
-    letter naming the result dropped ("cash conversion X = A / B" -> "cash conversion = a / b")."""
-    where = _WHERE.search(question)
-    if where is None:
-        return question
-    letters = {m.group(1): m.group(2).strip() for m in _LETTER.finditer(where.group("defs"))}
-    if not letters:
-        return question
-    text = question[: where.start()] + question[where.end() :]
-    text = re.sub(r"\b[A-Z]\s*=\s*(?=[A-Z]\b)", "= ", text)  # "X = A / B": the result's letter
-    for letter, meaning in letters.items():
-        text = re.sub(
-            rf"(?<![\w'’-]){letter}(?![\w'’-])(?=\s*(?:[-+*/×÷)]|$|\.|,|\?))|(?<=[-+*/×÷(=]\s){letter}\b",
-            meaning,
-            text,
-        )
-    return text
-
-
 def find_definition(question: str) -> Definition | None:
     """The formula the question defines, or None. Several definitions chain ("Define free cash flow as A
     minus B, and free cash flow margin as free cash flow / total revenue"): the one no other uses is the
     answer's, the others are worked into it."""
-    question = _NAME_GLOSS.sub(_unless_items, _spelled_letters(question))
+    question = definition_text(question)
     defined: list[Definition] = []
     explicit = False
     for m in _DEFINE.finditer(question):

@@ -23,6 +23,7 @@ _PERCENT = re.compile(rf"\d\s*[%％]|\d\s*percent\b|{_ROW_SHARE.pattern}", re.I)
 # what a kind's name may end in beyond the row that prints it ("双胶系列产品": 双胶; "湖南省外": 省外)
 _ZH_KIND_TAIL = re.compile(r"(?:系列)?(?:产品|业务|市场|项目)$")
 _ZH_KIND_PERIOD = re.compile(r"\d{4}\s*年")  # a period read as a kind ("2006年度") names no part
+_MIN_KIND = 2  # a Chinese kind is two characters or more ("国外", "省外")
 
 
 def _unsaid_kind(asked: AskedFor, text: str) -> str | None:
@@ -39,7 +40,6 @@ def _unsaid_kind(asked: AskedFor, text: str) -> str | None:
     return kinds[0]
 
 
-_MIN_KIND = 2  # a Chinese kind is two characters or more ("国外", "省外")
 # (what the question asks, what an answer to it prints, the name of the figure asked)
 _MEASURES = (
     (
