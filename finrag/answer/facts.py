@@ -63,6 +63,16 @@ _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|incl
 _TOTAL_HEAD = re.compile(r"total\b", re.I)
 _CUT_LABEL = (";", ",", "；", "，")  # a label-only row ending so goes on in the row under it
 _PAGE_HEAD = re.compile(r"pages?(?:\s+(?:no\.?|number))?|页码|页次", re.I)
+_FOOTNOTE_MARK = re.compile(r"\(\d{1,2}\)|\([a-z]\)")  # "(4)" beside "Opioid litigation charges"
+
+
+def _footnote_marks(header: list[list[str]], rows: list[list[str]], index: int) -> bool:
+    """A column of no heading of its own whose every cell is a footnote's mark ("(1)", "(4)"): no amounts,
+    however a negative number in brackets would look."""
+    if any(index < len(r) and r[index].strip() for r in header):
+        return False
+    cells = [r[index].strip() for r in rows if index < len(r) and r[index].strip()]
+    return bool(cells) and all(_FOOTNOTE_MARK.fullmatch(c) for c in cells)
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 SCOPE_CAPTION_CHARS = 40  # a caption's head names the statement; further on it is prose about anything
 
@@ -112,6 +122,7 @@ def _table_facts(
         c
         for c in columns
         if not any(_PAGE_HEAD.fullmatch(r[c.index].strip()) for r in header if c.index < len(r))
+        and not _footnote_marks(header, rows, c.index)
     ]
     if columns and all(c.period is UNKNOWN for c in columns):
         same_rows = previous is not None and _rows_of(rows, label_col, statement_kind(previous.statement))

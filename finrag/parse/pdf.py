@@ -17,7 +17,7 @@ import pypdfium2.raw as pdfium_c
 
 from finrag.config import Settings
 from finrag.errors import EncryptedFileError, FileTooLargeError, FinragError, ParseError
-from finrag.model import Block, BlockKind, Document, OutlineEntry, ParseReport, Table
+from finrag.model import BBox, Block, BlockKind, Document, OutlineEntry, ParseReport, Table
 from finrag.parse.base import PageContent
 from finrag.parse.clean import PageLines, detect_language, garbled_share, remove_furniture
 from finrag.parse.headings import apply_outline, assign_size_levels
@@ -29,10 +29,13 @@ from finrag.parse.pdf_row_ruled import join_ruled_rows
 from finrag.parse.pdf_tables import Rules, page_rules, ruled_tables
 from finrag.parse.pdf_words import rejoin_split_words
 from finrag.parse.tables import (
+    CAPTION_DISTANCE,
+    CAPTION_LINES,
     PageTable,
     caption_and_unit,
     looks_tabular,
     merge_tables,
+    orphan_fragments,
     running_lines,
     tidy,
 )
@@ -132,6 +135,12 @@ class PdfParser:
             block_sizes.extend(built.sizes)
             table_blocks.extend(built.tables)
         assign_size_levels(blocks_flat, block_sizes, body_size)
+        orphans = {id(t) for t in orphan_fragments(page_tables)}
+        for block, pt in table_blocks:
+            if id(pt) in orphans:  # a row of figures under no table: read as the text it is
+                block.kind, block.text = BlockKind.TEXT, " ".join(c for c in pt.raw_rows[0] if c)
+        page_tables = [t for t in page_tables if id(t) not in orphans]
+        table_blocks = [(b, t) for b, t in table_blocks if id(t) not in orphans]
         tables = merge_tables(page_tables)
         for block, pt in table_blocks:
             block.table_id = pt.table_id
@@ -198,10 +207,12 @@ class PdfParser:
                 segs = [s for ln in p.lines for s in ln.segments]
                 ruled = ruled_tables(p.page, segs, hs, vs)
                 lines = join_ruled_rows(p.lines, (hs, vs))
-            aligned = aligned_tables(p.page, lines, [t.bbox for t in ruled])
+            aligned = aligned_tables(p.page, lines, [t.bbox for t in ruled if not t.fragment])
+            # a one-row grid the column reader reads as a row of a longer table is that table's
+            ruled = [t for t in ruled if not (t.fragment and any(_crosses(t.bbox, a.bbox) for a in aligned))]
             for t in sorted(ruled + aligned, key=lambda t: t.bbox.y0):
                 t.raw_rows = tidy(t.raw_rows)
-                if len(t.raw_rows) >= 2 and len(t.raw_rows[0]) >= 2:
+                if (len(t.raw_rows) >= 2 or t.fragment) and len(t.raw_rows[0]) >= 2:
                     found.append(t)
                     report.warnings.extend(t.warnings)
         return found
@@ -242,21 +253,28 @@ def _layout(p: PageLines, tabs: list[PageTable], running: frozenset[str]) -> Pag
     """Text segments outside the page's tables, plus one item per table; captions read off lines above."""
     segs: list[Segment] = [s for ln in p.lines for s in ln.segments]
     items: list[TableItem] = []
-    for t in tabs:
+    prev: PageTable | None = None
+    for t in sorted(tabs, key=lambda t: t.bbox.y0):
         b = t.bbox
         segs = [s for s in segs if not (b.x0 - 1 <= (s.x0 + s.x1) / 2 <= b.x1 + 1
                                         and b.y0 - 1 <= (s.top + s.bottom) / 2 <= b.y1 + 1)]
         above = _lines_above(p.lines, t)
         t.caption, t.unit = caption_and_unit(above, t.raw_rows, running)
+        if not t.caption and prev is not None and b.y0 - prev.bbox.y1 <= CAPTION_DISTANCE:
+            # no title between it and the table right above: the same statement read in two parts
+            t.caption, t.unit = prev.caption, t.unit or prev.unit
         items.append(TableItem(t))
+        prev = t
     heights = [s.height for s in segs] or [10.0]
     gutter = GUTTER_EM * statistics.median(heights)
     return PageLayout(p.page, segs, items, gutter)
 
 
-def _lines_above(lines: list[Line], t: PageTable) -> list[str]:
-    from finrag.parse.tables import CAPTION_DISTANCE, CAPTION_LINES
+def _crosses(a: BBox, b: BBox) -> bool:
+    return a.y0 < b.y1 and b.y0 < a.y1
 
+
+def _lines_above(lines: list[Line], t: PageTable) -> list[str]:
     above = [ln for ln in lines if ln.bottom <= t.bbox.y0 + 1 and ln.top >= t.bbox.y0 - CAPTION_DISTANCE]
     above.sort(key=lambda ln: -ln.bottom)
     return [ln.text for ln in above[:CAPTION_LINES]]

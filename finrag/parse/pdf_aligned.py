@@ -20,6 +20,9 @@ MAX_ROW_GAP_EM = 2.5
 MIN_NUMERIC_ROWS = 3
 # A one-piece column heading may overhang its number column by this much (points).
 HEADING_SLACK = 20.0
+# A one-piece heading stacked on other headings may overhang more, up to this share of the number columns'
+# width (wider is a table's centred title).
+STACKED_HEADING_SHARE = 0.4
 # Row labels may be indented this far (points) left of the table's usual label start.
 LABEL_INDENT = 24.0
 # Lone note lines ("(in thousands)", "(unaudited)") allowed between column headings and the table body.
@@ -147,7 +150,7 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
                 units.add(id(rows[k][0]))
                 k -= 1
             continue
-        if not any(s.x1 > label_edge for s in segs) or not _header_like(segs, bands):
+        if not any(s.x1 > label_edge for s in segs) or not _header_like(segs, bands, stacked=bool(head)):
             break
         head.insert(0, rows[k])
         k -= 1
@@ -243,15 +246,27 @@ def _h(ln: Line) -> float:
     return max(ln.bottom - ln.top, 1.0)
 
 
-def _header_like(segs: list[Segment], bands: list[list[float]]) -> bool:
-    """Column headings sit over the number columns; a centred title or a unit line does not."""
+def _header_like(segs: list[Segment], bands: list[list[float]], *, stacked: bool = False) -> bool:
+    """Column headings sit over the number columns; a centred title or a unit line does not. ``stacked``:
+    the line sits on other headings, where a short piece over part of a number column heads it too (the
+    first line of "Percent of / Total", "Fiscal Year" over "2020   2019")."""
     if any(s.text.startswith(("编制单位", "单位")) for s in segs):
         return False
     if len(segs) >= 2:
         return True  # "(in millions)   2023   2022" is a header row with its unit
     s = segs[0]
-    over = any(lo - HEADING_SLACK <= s.x0 and s.x1 <= hi + HEADING_SLACK for lo, hi in bands)
-    return over and not unit_of(s.text)
+    if unit_of(s.text):
+        return False
+    if any(lo - HEADING_SLACK <= s.x0 and s.x1 <= hi + HEADING_SLACK for lo, hi in bands):
+        return True
+    width = bands[-1][1] - bands[0][0]
+    return (
+        stacked
+        and not s.text.rstrip().endswith((":", "："))  # "Major MedTech Franchise Sales*:" titles the table
+        and s.x0 >= bands[0][0] - HEADING_SLACK
+        and s.x1 - s.x0 <= STACKED_HEADING_SHARE * width
+        and any(s.x0 < hi + HEADING_SLACK and s.x1 > lo - HEADING_SLACK for lo, hi in bands)
+    )
 
 
 def _note(segs: list[Segment]) -> bool:

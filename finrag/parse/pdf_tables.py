@@ -25,6 +25,7 @@ OPEN_SIDE = 12.0
 # Cells of one grid row holding this many lines that end in an amount are several rows stacked in one
 # band (shading boxes drawn around groups of rows, not a rule under each): the grid is no table structure
 STACKED_AMOUNT_LINES = 2
+FRAGMENT_AMOUNTS = 2  # a one-row ruled grid with this many amounts may continue the last page's table
 STACKED_CELLS = 2  # ... in this many cells of the row (one cell may wrap a long number)
 
 
@@ -198,6 +199,9 @@ def ruled_tables(page: int, segs: list[Segment], hs: list[_Rule], vs: list[_Rule
             continue  # the column-aligned reader (pdf_aligned.py) reads these rows one by one
         rows = [[_cell_text(cells.get((r, c), [])) for c in range(len(xs) - 1)] for r in range(len(ys) - 1)]
         rows = [r for r in rows if any(r)]
-        if len(rows) >= 2 and len(xs) >= 3:
-            found.append(PageTable(page, BBox(xs[0], ys[0], xs[-1], ys[-1]), rows, ruled=True))
+        # one row of amounts may be the last row of a table pushed onto this page (kept if it continues one)
+        fragment = len(rows) == 1 and sum(is_amount(c) for c in rows[0][1:]) >= FRAGMENT_AMOUNTS
+        if (len(rows) >= 2 or fragment) and len(xs) >= 3:
+            box = BBox(xs[0], ys[0], xs[-1], ys[-1])
+            found.append(PageTable(page, box, rows, ruled=True, fragment=fragment))
     return found

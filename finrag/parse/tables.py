@@ -42,6 +42,9 @@ _STATEMENT_TITLE = re.compile(
 # The notes' running title names no statement ("Notes to the Consolidated Financial Statements", "附注")
 _NOTES_TITLE = re.compile(r"^(?:see\s+)?notes?\s+to\b|附注", re.IGNORECASE)
 _CONTINUED = re.compile(r"continued|[（(]续[）)]|续表", re.IGNORECASE)
+# a line above a table with this many figures (years aside) is a row of another table, never its caption
+MIN_ROW_FIGURES = 2
+_FIGURE = re.compile(r"(?<![\w.,/])\(?\$?(?!(?:19|20)\d{2}\b)\d[\d,]*\d(?:\.\d+)?\)?%?(?![\w/.、])")
 _NOT_CAPTION = re.compile(
     r"(?:^单位|^编制单位|币种|^\(?\s*(?:in|dollars in|amounts in)\s+(?:millions|thousands|billions)"
     r"|^\d{4}\s*年(?:\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*日)?)?\s*(?:[-–至]|$)|^\(?unaudited\)?$|^\(?continued\)?$"
@@ -65,6 +68,7 @@ class PageTable:
     unit: str | None = None
     first_on_page: bool = False
     last_on_page: bool = False
+    fragment: bool = False  # one ruled row: the last row of a table pushed onto the next page, or nothing
     table_id: str = ""  # set when merged into a document table
     warnings: list[str] = field(default_factory=list)
 
@@ -236,6 +240,8 @@ def caption_and_unit(
         t = _lead_in(text.strip())
         if t[:1].islower():
             continue  # "the business profile of CCB.": the tail of a sentence, no title
+        if len(_FIGURE.findall(t)) >= MIN_ROW_FIGURES:
+            continue  # "Current liabilities (60) (53) (13)": another table's row, no title
         if t and len(t) <= MAX_CAPTION_CHARS and not _NOT_CAPTION.search(t) and line_key(t) not in running:
             caption = caption or t
             titled = titled or (t if _STATEMENT_TITLE.search(t) and not _NOTES_TITLE.search(t) else "")
@@ -279,6 +285,24 @@ def _restarts(pt: PageTable, first: PageTable) -> bool:
     return bool(label) and label == _first_label(first)
 
 
+def _continues(pt: PageTable, prev: PageTable) -> bool:
+    return (
+        prev.last_on_page
+        and pt.first_on_page
+        and pt.page == prev.page + 1
+        and len(pt.raw_rows[0]) == len(prev.raw_rows[0])
+    )
+
+
+def orphan_fragments(page_tables: Sequence[PageTable]) -> list[PageTable]:
+    """One-row pieces that continue no table from the page before: text, not tables."""
+    return [
+        pt
+        for i, pt in enumerate(page_tables)
+        if pt.fragment and not (i and _continues(pt, page_tables[i - 1]))
+    ]
+
+
 def merge_tables(page_tables: Sequence[PageTable]) -> list[Table]:
     """Page tables -> document tables; a table that ends its page and continues at the top of the next
     page with the same columns is merged, its repeated header dropped."""
@@ -287,10 +311,7 @@ def merge_tables(page_tables: Sequence[PageTable]) -> list[Table]:
         prev = groups[-1][-1] if groups else None
         if (
             prev is not None
-            and prev.last_on_page
-            and pt.first_on_page
-            and pt.page == prev.page + 1
-            and len(pt.raw_rows[0]) == len(prev.raw_rows[0])
+            and _continues(pt, prev)
             and (not pt.caption or pt.caption == prev.caption or bool(_CONTINUED.search(pt.caption)))
             and not _restarts(pt, groups[-1][0])
         ):

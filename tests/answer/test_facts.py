@@ -1212,3 +1212,26 @@ def test_the_parent_named_with_its_subsidiaries_heads_the_group_s_figures() -> N
     doc = make_doc([staff], company="金宇生物", year=2020, unit_line="")
     scopes = {f.line_item_norm: f.scope for f in extract_facts(doc, table_chunks(doc))}
     assert "技术人员" in scopes and scopes["技术人员"] != "parent"
+
+
+def test_a_column_of_footnote_marks_holds_no_amounts() -> None:
+    """"Opioid litigation charges | (4) | 5,803": the "(4)" of a column with no heading of its own is a
+    footnote's mark, never an amount of -4; a headed column of bracketed figures is read as ever."""
+    table = Table(
+        "t5",
+        [79],
+        [
+            ["", "", "Year Ended December 31, 2022", "% Change"],
+            ["In millions", "", "Consolidated Totals", ""],
+        ],
+        [
+            ["Amortization of intangible assets", "(1)", "1,808", "(12)"],
+            ["Opioid litigation charges", "(4)", "5,803", "(5)"],
+        ],
+        caption="Reconciliation of segment operating income",
+    )
+    doc = make_doc([table], language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    opioid = [f for f in facts if f.line_item == "Opioid litigation charges"]
+    assert Decimal("-4") not in {f.value for f in opioid} and Decimal("5803") in {f.value for f in opioid}
+    assert Decimal("-5") in {f.value for f in opioid}  # the "% Change" column's own figure

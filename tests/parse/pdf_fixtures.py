@@ -482,3 +482,117 @@ def stacked_tables(path: Path) -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def stacked_headings(path: Path) -> Path:
+    """An unruled segment table whose headings are stacked: "Fiscal Year" over the year of each pair of
+    columns, and a last column headed "Percent of" over "Total", its first line wider than its numbers."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(20 * mm, H - 25 * mm, "RESULTS OF SEGMENT OPERATIONS")
+    c.setFont("Helvetica", 9)
+    cols = (90 * mm, 125 * mm, 150 * mm, 180 * mm)  # right edges of Dollars | Percent | Dollars | Percent
+    y = H - 40 * mm
+    c.drawCentredString(135 * mm, y, "Fiscal Year")
+    y -= 12
+    c.drawCentredString(107 * mm, y, "2020")
+    c.drawCentredString(165 * mm, y, "2019")
+    y -= 12
+    c.drawCentredString(cols[3] - 9 * mm, y, "Percent of")  # centred left of its right-aligned numbers
+    y -= 12
+    c.drawString(20 * mm, y, "In Millions")
+    for x, head in zip(cols[:3], ("Dollars", "Percent of Total", "Dollars"), strict=True):
+        c.drawRightString(x, y, head)
+    c.drawCentredString(cols[3] - 9 * mm, y, "Total")
+    rows = [
+        ("North America Retail", "$ 10,750.5", "61%", "$ 9,925.2", "59%"),
+        ("Pet", "1,694.6", "10", "1,430.9", "8"),
+        ("Total", "$ 17,626.6", "100%", "$ 16,865.2", "100%"),
+    ]
+    for label, *cells in rows:
+        y -= 13
+        c.drawString(20 * mm, y, label)
+        for x, cell in zip(cols, cells, strict=True):
+            c.drawRightString(x, y, cell)
+    c.showPage()
+    c.save()
+    return path
+
+
+def _grid_rows(c: canvas.Canvas, y: float, rows: list[list[str]], xs: list[float], font: str) -> None:
+    """Ruled rows of 16 points from ``y`` down."""
+    for row in rows:
+        _grid_row(c, y - 16.0, row, xs, 16.0, font)
+        y -= 16.0
+
+
+def pushed_row(path: Path) -> Path:
+    """A ruled quarterly table ending at the foot of page 1 whose last row is pushed to the top of page 2
+    (its own one-row grid), and further down page 2 a one-row grid of figures that continues nothing."""
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    c = canvas.Canvas(str(path), pagesize=A4)
+    xs = [20 * mm, 80 * mm, 120 * mm, 160 * mm, 190 * mm]
+    h = 16.0
+    font = "STSong-Light"
+    _furniture(c, 1, 2)
+    c.setFont(font, 10)
+    y = H - 30 * mm
+    for i in range(30):
+        c.drawString(20 * mm, y, f"本段为正文第{i + 1}行，介绍公司本年度经营情况。")
+        y -= 14
+    c.drawString(20 * mm, y - 6, "分季度主要财务数据 单位：元")
+    y -= 30
+    rows = [
+        ["营业收入", "366,175.52", "258,180.26", "483,387.41"],
+        ["净利润", "150,513.05", "31,931.81", "113,287.42"],
+    ]
+    _grid_rows(c, y, [["项目", "第一季度", "第二季度", "第三季度"], *rows], xs, font)
+    c.showPage()
+    _furniture(c, 2, 2)
+    y = H - 25 * mm
+    _grid_row(c, y - h, ["经营活动产生的现金流量净额", "49,859.61", "56,623.88", "297,397.59"], xs, h, font)
+    c.setFont(font, 10)
+    y -= 40
+    for i in range(6):
+        c.drawString(20 * mm, y, f"这是第二页正文第{i + 1}行，说明季度数据与定期报告一致。")
+        y -= 14
+    _grid_row(c, y - 20 - h, ["合计", "1,234.00", "2,345.00", "3,456.00"], xs, h, font)
+    y -= 20 + h + 40
+    c.setFont(font, 10)
+    c.drawString(20 * mm, y, "非经常性损益项目和金额 单位：元")
+    y -= 14
+    rows = [
+        ["政府补助", "1,100.00", "2,200.00", "3,300.00"],
+        ["所得税影响额", "(110.00)", "(220.00)", "(330.00)"],
+    ]
+    _grid_rows(c, y, [["项目", "2020年", "2019年", "2018年"], *rows], xs, font)
+    c.showPage()
+    c.save()
+    return path
+
+
+def statement_in_two_parts(path: Path) -> Path:
+    """An unruled balance sheet the column reader takes as two tables (its years printed again halfway):
+    no title stands between them, only the first part's rows."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica-Bold", 11)
+    c.drawString(20 * mm, H - 30 * mm, "Consolidated Balance Sheets")
+    c.setFont("Helvetica", 9)
+    y = H - 40 * mm
+    for part in (
+        [("Cash and cash equivalents", "$ 3,604", "$ 3,160"), ("Inventories", "2,981", "3,545"),
+         ("Total assets", "$ 50,873", "$ 50,710")],
+        [("Accounts payable", "$ 780", "$ 880"), ("Salaries, benefits and payroll taxes", "3,108", "3,163"),
+         ("Total current liabilities", "13,997", "13,933")],
+    ):  # fmt: skip
+        c.drawRightString(150 * mm, y, "2021")
+        c.drawRightString(185 * mm, y, "2020")
+        for label, a, b in part:
+            y -= 13
+            c.drawString(20 * mm, y, label)
+            c.drawRightString(150 * mm, y, a)
+            c.drawRightString(185 * mm, y, b)
+        y -= 13
+    c.showPage()
+    c.save()
+    return path

@@ -236,3 +236,36 @@ def test_tables_one_under_another_are_read_apart(tmp_path: Path, settings: Setti
     assert ["Net realized gain", "$832", "$(10,952)", "$(21,559)"] in gains.rows
     assert ppe.header[-1] == ["", "2016", "2015"]
     assert ["Buildings", "382,364", "398,468"] in ppe.rows
+
+
+def test_headings_stacked_over_the_columns_head_them(tmp_path: Path, settings: Settings) -> None:
+    """ "Fiscal Year" over "2020 | 2019", and "Percent of" over "Total" (wider than its numbers), are headings
+    of the columns below them, not the table's caption (they were lost with it: no column had a year)."""
+    doc = parse(fx.stacked_headings(tmp_path / "stacked_heads.pdf"), settings)
+    (t,) = doc.tables
+    columns = [" ".join(h[j] for h in t.header if h[j]) for j in range(len(t.header[0]))]
+    assert any("2020" in c for c in columns) and any("2019" in c for c in columns)
+    assert any(r[1:] == ["", "2020", "", "2019"] for r in t.header)
+    assert columns[-1].endswith("Percent of Total")  # "Percent of" over "Total": one heading
+    assert t.caption == "RESULTS OF SEGMENT OPERATIONS"
+    assert ["Pet", "1,694.6", "10", "1,430.9", "8"] in t.rows
+
+
+def test_a_row_pushed_onto_the_next_page_joins_its_table(tmp_path: Path, settings: Settings) -> None:
+    """A table's last row ruled on its own at the top of the next page is that table's row; a lone ruled row
+    of figures further down continues nothing and stays text."""
+    doc = parse(fx.pushed_row(tmp_path / "pushed.pdf"), settings)
+    t = doc.tables[0]
+    assert t.pages == [1, 2] and len(doc.tables) == 2  # the page's own next table stays apart
+    assert t.rows[-1] == ["经营活动产生的现金流量净额", "49,859.61", "56,623.88", "297,397.59"]
+    assert t.row_pages[-1] == 2
+    assert any("合计" in b.text and "1,234.00" in b.text for b in doc.blocks if b.kind == BlockKind.TEXT)
+
+
+def test_a_statement_read_in_two_parts_keeps_its_title(tmp_path: Path, settings: Settings) -> None:
+    """The second part of a statement the reader split has only the first part's rows above it: its caption
+    is the statement's title, never one of those rows or nothing."""
+    doc = parse(fx.statement_in_two_parts(tmp_path / "two_parts.pdf"), settings)
+    assets, liabilities = doc.tables
+    assert ["Salaries, benefits and payroll taxes", "3,108", "3,163"] in liabilities.rows
+    assert assets.caption == liabilities.caption == "Consolidated Balance Sheets"

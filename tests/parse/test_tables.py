@@ -202,3 +202,11 @@ def test_a_first_year_printed_over_the_label_column_moves_over_its_values() -> N
     # a maturity schedule's year rows are labels, not a header of years
     schedule = [["2023", "", "", "$541"], ["2024", "", "", "465"]]
     assert tidy(schedule) == schedule
+
+
+def test_a_row_of_another_tables_figures_is_no_caption() -> None:
+    """The line right above a table may be the last row of the table before it: its figures mark it as a
+    row, and the title above is the caption."""
+    above = ["Current liabilities (60) (53) (13) (12)", "Pension Plans"]
+    assert caption_and_unit(above, [["", "2022", "2021"]])[0] == "Pension Plans"
+    assert caption_and_unit(["2017 Acquisition Activity"], [["", "2017"]])[0] == "2017 Acquisition Activity"
