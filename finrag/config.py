@@ -153,6 +153,12 @@ class AnswerSettings(BaseModel):
     llm_timeout_s: float = Field(30.0, description="After this the offline answerer answers instead")
     context_chunks: int = Field(6, description="Chunks given to the answerer")
     max_answer_chars: int = Field(1200, description="Extractive answers are trimmed to this budget")
+    keyword_rescue_hits: int = Field(
+        20, description="A question refused for missing words searches its filings this deep for them"
+    )
+    keyword_rescue_chunks: int = Field(
+        2, description="Deeper chunks printing the missing words brought into the context (0 = off)"
+    )
     gate_entity_coverage: float = Field(
         0.6, description="Share of a named company's character pairs the evidence must hold, else refuse"
     )

@@ -142,8 +142,18 @@ def compared_parts(question: str, language: str, names: list[str], items: int) -
     return (before[-1][1], after[0][1]) if before and after else None
 
 
+# "2007年是不是比2006年低", "2020年的…是否高于2019年": one year's figure set against another's
+ZH_YEARS_COMPARED = re.compile(
+    r"(?:19|20)\d{2}年[^，。？?；]{0,40}?(?:是否|是不是)(?:比|较|高于|低于|超过|多于|少于|大于|小于)"
+    r"[^，。？?；]{0,6}?(?:19|20)\d{2}年"
+)
+ZH_LESS_YEAR = re.compile(r"(?:是否|是不是)(?:低于|少于|小于)|(?:19|20)\d{2}年度?(?:的)?(?:更)?(?:低|少|小)")
+
+
 def compares_periods(question: str, language: str, years: int) -> bool:
-    """An English yes/no question comparing a figure of one year with another's (``years`` named)."""
+    """A yes/no question comparing a figure of one year with another's (``years`` named)."""
+    if language == "zh":
+        return years == 2 and ZH_YEARS_COMPARED.search(question) is not None
     asking = question.split("?")[0]
     return (
         language == "en"
@@ -158,7 +168,7 @@ def compares_periods(question: str, language: str, years: int) -> bool:
 _WHAT_ITEM_DID = re.compile(
     r"\bwhat\s+(?:[\w'&()-]+\s+){1,12}?(?:did|does|do|has|have|had)\s+.{1,90}?\b"
     r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe"
-    r"|allocate|assign|attribute)s?\b"
+    r"|allocate|assign|attribute|add back)s?\b"
     # "What goodwill was allocated to its MedTech segment", "what diluted share count was used for the 13
     # weeks": the same asked in the passive
     r"|\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:was|were|is|are)\s+(?:allocated|assigned|attributed)\s+to\b"
@@ -203,3 +213,28 @@ def quoted_row(question: str, item: LineItemMatch) -> str | None:
     interest expense ('Interest, net')"): the figure is that row's, whatever the item is usually called."""
     m = _QUOTED_ROW.match(question, item.end) if item.start >= 0 else None
     return m.group(1).strip() if m else None
+
+
+_ZH_QUARTER = r"第[一二三四1-4]季度"
+# "第三季度…是否高于第四季度", "第一季度是不是比第二季度低": two quarters of one year set against each other
+_ZH_QUARTERS_TURN = re.compile(
+    rf"{_ZH_QUARTER}[^，。？?；]{{0,40}}?(?:是否|是不是)(?:比|较|高于|低于|超过|多于|少于|大于|小于)"
+    rf"[^，。？?；]{{0,6}}?{_ZH_QUARTER}"
+)
+_EN_QUARTERS_TURN = re.compile(
+    r"\b(?:exceed(?:ed|s)?|(?:higher|greater|more|larger|lower|less|smaller)\s+than)\b", re.I
+)
+
+
+def compared_quarters(
+    question: str, language: str, quarters: list[str], years: int
+) -> tuple[str, str] | None:
+    """The two quarters of one year a yes/no question compares, in the order written; None otherwise."""
+    named = list(dict.fromkeys(q for q in quarters if q.startswith("Q")))
+    if len(named) != 2 or years > 1:
+        return None
+    if language == "zh":
+        return (named[0], named[1]) if _ZH_QUARTERS_TURN.search(question) else None
+    asking = question.split("?")[0]
+    turned = YES_NO.search(asking) and _EN_QUARTERS_TURN.search(asking)
+    return (named[0], named[1]) if turned else None

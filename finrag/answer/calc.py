@@ -133,7 +133,7 @@ _ZH_CHANGE_AMOUNT = re.compile(
     r"(?:增加|减少|增长|下降|降低|提高|上升)了?多少(?!百分|个百分)|增减额|变动额|变化额"
 )
 # "compute the year-over-year increase in USD millions": an amount, however the growth is worded (asked with
-# a percentage too, the change is worked out as a difference of its own: ``numeric_step.with_amount``)
+# a percentage too, the change is worked out as a difference of its own: ``alongside.with_amount``)
 _EN_CHANGE_AMOUNT = re.compile(
     r"\b(?:increase|decrease|change|rise|decline|drop)\s+in\s+(?:usd|us\$|dollars|millions|billions)\b", re.I
 )

@@ -26,6 +26,7 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "cash generated from operations",
         "net cash from operations",
         "operating cash flow",
+        "cfo",  # an analyst's shorthand ("CFO / net earnings"); a question about the officer names no figure
     ),
     "investing_cash_flow": (
         "投资活动产生的现金流量净额",

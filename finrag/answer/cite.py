@@ -17,6 +17,10 @@ from finrag.model import Calculation, Chunk, Citation
 SNIPPET_CHARS = 240  # citation snippet shown under an answer
 _CITE = re.compile(r"\[(\d{1,3})\]")
 _SMALL_INTEGER_MAX = 12  # list ordinals, months, "3 year average": not figures that need a source
+# a date's day ("Three months ended March 31, 2021" from a column's label): no figure that needs a source
+_DAY_OF_DATE = re.compile(
+    r"\b((?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?)\s+[0-3]?\d(?=,?\s+(?:19|20)\d{2}\b)"
+)
 
 
 @dataclass(slots=True)
@@ -85,7 +89,7 @@ def check_answer(
             sources = set(calc_numbers) | question_numbers
             for n in cited:
                 sources |= cache.setdefault(n, _chunk_numbers(context[n]))
-            if all(_supported(v, sources) for v in numbers_in(sentence)):
+            if all(_supported(v, sources) for v in numbers_in(_DAY_OF_DATE.sub(r"\1", sentence))):
                 line_kept.append(sentence)
             else:
                 report.dropped_sentences.append(sentence)

@@ -91,6 +91,8 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "income from operations",
         "operating profit",
         "op income",
+        "earnings from operations",  # Boeing's segment table: "(Loss)/earnings from operations:"
+        "loss from operations",
     ),
     # Nike's segment measure: printed as its own row, never worked out from operating income
     "ebit": (

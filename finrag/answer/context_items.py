@@ -5,7 +5,7 @@ numeric step reads facts."""
 from __future__ import annotations
 
 from finrag.answer.activities import activity_items, asks_activities
-from finrag.answer.asks import asks_amount
+from finrag.answer.asks import asks_amount, asks_reason
 from finrag.answer.cells import named_cell
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.operands import printed_metric, with_rows
@@ -80,6 +80,8 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
             or WHICH_YEAR.search(asked.question.lower())
         ):
             asked.intent = "calculation" if asked.formula is not None else "lookup"
+    if asks_reason(asked.question):  # "…毛利率小幅下降，主要原因是什么": the text says why, whatever it names
+        asked.intent = "text"
     # "长期股权投资是多少元？其中股权投资差额是多少？": the part asked after 其中 is a second figure asked
     if (also := asked_after_of_which(asked.question, named_rows)) and asked.line_items:
         asked.line_items += [LineItemMatch("", r, asked.question.find(r)) for r in also]

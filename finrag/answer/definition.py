@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from finrag.answer.definition_terms import Constant, Term, bare_name, read_term, without_years
 from finrag.answer.definition_text import definition_text
+from finrag.answer.formulas import detect_formula
 from finrag.answer.lexicon import SIGN_ALT, LineItemMatch
 from finrag.answer.periods import EN_DATE
 
@@ -51,7 +52,11 @@ _BRACKET = re.compile(
     r"\((?:using\s+|calculated as\s+|i\.e\.,?\s+)?(?P<expr>[^()]*(?:\([^()]*\)[^()]*)*)\)", re.I
 )
 # a formula typed between commas after the metric: ", (cash + receivables) / current liabs,"
-_BARE_FORMULA = re.compile(r",\s*(?P<expr>\([^()?]+\)\s*[/÷×*]\s*[^,?()]+?)\s*(?=,|\?|$)")
+# ", cfo / net earnings,": two items divided, typed between commas after the metric
+_BARE_FORMULA = re.compile(
+    r",\s*(?P<expr>\([^()?]+\)\s*[/÷×*]\s*[^,?()]+?|[A-Za-z][\w&'’ -]{1,40}?\s/\s[A-Za-z][\w&'’ -]{1,40}?)"
+    r"\s*(?=,|\?|$)"
+)
 OPERATOR_TOKENS = ("+", "-", "*", "/", "^")
 _OPERATORS = (
     (re.compile(r"\s*\^\s*"), "^"),
@@ -130,7 +135,13 @@ def find_definition(question: str) -> Definition | None:
         asked = _ASKED_METRIC.search(question, 0, m.start())
         name = _name_before(metrics[-1]) if metrics else asked.group(1) if asked else ""
         found = _parse(name, m.group("expr") or _ascii_operators(m.group("zh") or ""))
-        if found is not None and (name or found.additive()):  # an unnamed ratio: a named formula's
+        # an unnamed ratio: a named formula's, else the question's own when it divides known items ("how many
+        # dollars of operating cash flow did each dollar of net income produce? Compute A / B"), not periods
+        # ("Compute H1 FY24 / H1 FY23 - 1": the growth asked)
+        if found is None:
+            continue
+        own = all(t.item.concept for t in found.terms) and detect_formula(question) is None
+        if name or found.additive() or own:
             return found
     for m in _BARE_FORMULA.finditer(question):  # "bby quick ratio at 7/30/22, (cash + receivables) / …"
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
@@ -182,7 +193,9 @@ _OWNER_WORD = re.compile(r"^(?:its|their|his|her|our)\s+", re.I)
 _PRONOUN = re.compile(r"it|this|that|this (?:ratio|metric|measure)", re.I)
 # the metric a pronoun definition stands for: the last "… ratio / margin / rate" asked before it
 _METRIC = re.compile(
-    r"(?:[\w&'’-]+\s+){1,6}?(?:ratio|margin|rate|turnover|coverage|yield|multiple|intensity)\b", re.I
+    r"(?:[\w&'’-]+\s+){1,6}?(?:ratio|margin|rate|turnover|coverage|yield|multiple|intensity|conversion)\b"
+    r"|\breturn on (?:average )?(?:total )?(?:equity|assets|invested capital|capital)\b",
+    re.I,
 )
 # ", and free cash flow margin as ...": the next definition in one sentence
 _AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\s+as\s+", re.I)
@@ -248,6 +261,7 @@ def _parse(name: str, expr: str) -> Definition | None:
     # "net cash provided by (used in) operating activities": the row name's other sign, not a gloss
     expr = SIGN_ALT.sub(" ", _HOW_TO_USE.sub("", expr))
     expr = _TAKE.sub("", expr)  # "take earnings from operations plus …"
+    expr = _GLOSSED_AVERAGE.sub(_average_spelled_out, expr)
     if then := _THEN.match(expr.strip()):
         expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
     elif (whole := _COMMA_DIVIDED.match(expr.strip())) and _ADDITIVE.search(whole["a"]):
@@ -322,6 +336,27 @@ def _split_brackets(expr: str) -> list[str]:
     if depth_text.strip():
         out.append(depth_text)
     return out
+
+
+# "the average of Verizon shareholders' equity (total equity minus noncontrolling interests) at December 31,
+# 2021 and December 31, 2022": a bracket between an average's item and its dates
+_GLOSSED_AVERAGE = re.compile(
+    r"(?:the\s+)?average\s+of\s+(?P<item>[^()]+?)\s*\((?P<inner>[^()]*)\)\s*"
+    r"(?P<dates>(?:at|as of|between|from|for|over)\s+[^()]*?(?:19|20)\d{2}\s+(?:and|to)\s+"
+    r"[^()]*?(?:19|20)\d{2})",
+    re.I,
+)
+
+
+def _average_spelled_out(m: re.Match[str]) -> str:
+    """An average whose item a bracket spells out is the average of each operand (the mean of a difference
+    is the difference of the means); a bracket that only remarks on the item ("excluding noncontrolling
+    interests") leaves the item's own average."""
+    parts = _split_operators(m["inner"]) if _OPERATOR_WORDS.search(m["inner"]) else []
+    if not parts:
+        return f"the average of {m['item']} {m['dates']}"
+    spelled = " ".join(p if p in OPERATOR_TOKENS else f"the average of {p} {m['dates']}" for p in parts)
+    return f"({spelled})"
 
 
 def _split_operators(text: str) -> list[str]:

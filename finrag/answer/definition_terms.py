@@ -143,8 +143,15 @@ _ZH_OTHER_ITEM_ENDS = ("投资", "支出", "费用", "收入", "成本", "准备
 _BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, both from the income statement"
 
 
+# abbreviations an analyst types for the words a statement prints ("additions to PP&E")
+_SPELLED_OUT = {"pp&e": "property, plant and equipment", "p&e": "property and equipment"}
+_ABBREVIATED = re.compile(r"(?<![\w&])(?:pp&e|p&e)(?![\w&])", re.I)
+
+
 def _item(text: str) -> LineItemMatch | None:
     """The line item an operand names: a lexicon item covering most of it, else the words as printed."""
+    if len(text.split()) > 1:  # "PP&E" alone is the balance sheet's item, known as such
+        text = _ABBREVIATED.sub(lambda m: _SPELLED_OUT[m.group(0).lower()], text)
     words = _BOTH.sub("", " ".join(_NOISE.sub(" ", _DATED.sub(" ", _INCLUDING.sub("", text))).split()))
     if len(words) < (3 if words.isascii() else 2) or not re.search(r"[a-z\u4e00-\u9fff]", words, re.I):
         return None

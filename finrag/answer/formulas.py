@@ -95,7 +95,7 @@ FORMULAS: dict[str, Formula] = {
             "{0} + {1} + {2}",
             total,
             False,
-            ("期间费用", "三费合计"),
+            ("期间费用", "三费合计", "period expenses"),
             same_unit=True,
         ),
         Formula(

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.asks import YES_NO, ZH_LESS
+from finrag.answer.asks import YES_NO, ZH_LESS, ZH_LESS_YEAR
 from finrag.answer.formulas import BY_HOW_MUCH
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
@@ -221,7 +221,10 @@ def comparison_answer(
     or a metric worked out per year by ``answer_for``) and yes or no as the first compares with the second
     the way the question says; None when the two figures are not both at hand."""
     first, second = asked.years[0], asked.years[1]
-    if (asked.formula is not None and asked.formula.named) or asked.definition is not None:
+    zh = asked.language == "zh"
+    # a ratio named or a share asked ("华北区市场收入占主营业务收入的比重"): worked out for each year
+    worked = asked.formula is not None and (asked.formula.named or asked.formula.percent)
+    if worked or asked.definition is not None:
         if (both := _two_years(asked, first, second, answer_for)) is None:
             return None
         now, before, nc, bc = both
@@ -230,7 +233,9 @@ def comparison_answer(
         calc: Calculation | None = replace(
             nc, inputs=[*bc.inputs, *nc.inputs], text="\n".join([nc.text, bc.text])
         )
-        name = asked.definition.name if asked.definition else asked.formula.en if asked.formula else ""
+        formula = asked.formula
+        named = (formula.zh if zh else formula.en) if formula else ""
+        name = asked.definition.name if asked.definition else named
     else:
         by_year = {f.fiscal_year: f for f in (found.facts if found else [])}
         if found is None or first not in by_year or second not in by_year:
@@ -240,10 +245,15 @@ def comparison_answer(
         name = asked.line_items[0].printed
     if a == b:
         return None  # one figure read for both years, or no difference to call
-    yes = a < b if _LESS.search(asked.question.split("?")[0]) else a > b
-    shown = f"{format_number(a, None)}{unit} ({first}) versus {format_number(b, None)}{unit} ({second})"
+    less = ZH_LESS_YEAR.search(asked.question) if zh else _LESS.search(asked.question.split("?")[0])
+    yes = a < b if less else a > b
     cites = "".join(dict.fromkeys(re.findall(r"\[\d+\]", text)))  # the figures' own citations
-    verdict = f"{'Yes' if yes else 'No'}. {name[:1].upper()}{name[1:]}: {shown} {cites}."
+    if zh:
+        shown = f"{format_number(a, None)}{unit}（{first}年）对比{format_number(b, None)}{unit}（{second}年）"
+        verdict = f"{'是' if yes else '否'}。{name}：{shown}{cites}。"
+    else:
+        shown = f"{format_number(a, None)}{unit} ({first}) versus {format_number(b, None)}{unit} ({second})"
+        verdict = f"{'Yes' if yes else 'No'}. {name[:1].upper()}{name[1:]}: {shown} {cites}."
     return NumericAnswer(f"{verdict}\n{text}", facts, calc, found.detail if found else [], a)
 
 

@@ -21,7 +21,8 @@ LABEL_CHUNKS = 2  # chunks added at most: the row's table, and its prior-year tw
 _TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
 # "what interest and debt expense …", "what was accrued compensation …": the figure asked, named next
 _ASKED_BEFORE = re.compile(r"\b(?:what|how much)(?:\s+(?:was|were|is|are))?(?:\s+(?:the|its|their))?\s+$")
-_WORD = re.compile(r"[a-z][a-z&'’-]*")
+_WORD = re.compile(r"[a-z](?:[a-z&'’-]*[a-z])?")  # a closing quote is no part of the word before it
+_QUOTED = re.compile(r"(?<![A-Za-z])['‘\"“]([A-Za-z][^'’\"”?]{4,80})['’\"”]")  # a row named in quotes
 
 
 def _phrases(question: str) -> list[str]:
@@ -40,11 +41,13 @@ def with_labelled_chunks(
 ) -> list[tuple[int, Chunk]]:
     """``context`` plus the chunks of the best documents' rows the question names and no context chunk
     prints, the longest label first."""
-    if asked.language != "en" or (asked.intent == "text" and not asks_amount(asked.question)):
+    quoted = {normalise(q) for q in _QUOTED.findall(asked.question)}  # "the current liability 'salaries, …'"
+    if asked.language != "en" or (asked.intent == "text" and not asks_amount(asked.question) and not quoted):
         return context
     shown = "\n".join(normalise(c.text) for _, c in context if c.kind in _TABLES)  # prose names no row
     # a lexicon item is fetched by its synonyms anyway: only the filer's own row names are looked up
-    wanted = [p for p in _phrases(asked.question) if p not in shown and concept_of(p) is None]
+    phrases = [*_phrases(asked.question), *quoted]  # a quoted label keeps its commas, as printed
+    wanted = [p for p in phrases if p not in shown and concept_of(p) is None]
     docs = list(dict.fromkeys(c.doc_id for _, c in context))[:LABEL_DOCUMENTS]
     if not wanted or not docs:
         return context
@@ -52,7 +55,10 @@ def with_labelled_chunks(
     if asked.intent == "text":  # a description's words name no row unless the question asks that figure
         low = normalise(asked.question)
         facts = [
-            f for f in facts if (at := low.find(f.line_item_norm)) > 0 and _ASKED_BEFORE.search(low[:at])
+            f
+            for f in facts
+            if f.line_item_norm in quoted
+            or ((at := low.find(f.line_item_norm)) > 0 and _ASKED_BEFORE.search(low[:at]))
         ]
     facts = [f for f in facts if not asked.years or f.fiscal_year in asked.years] or facts
     facts.sort(key=lambda f: (-len(f.line_item_norm), docs.index(f.doc_id)))

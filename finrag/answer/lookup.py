@@ -142,6 +142,7 @@ _ZH_COLUMN_NOISE = re.compile(
     r"(?:19|20)\d{2}\s*年?|年度|期末|期初|年末|年初|本期|上期|本年|上年|余额|金额|合并|母公司"
 )
 _OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
+_OPENING_ASKED = re.compile(r"(?:期初|年初)(?=现金及现金等价物)")  # the opening row itself is asked
 # "Dividends declared and not paid", "non-cash …": a supplemental line, not the amount paid or spent
 _UNPAID_ROW = re.compile(r"\bnot (?:yet )?paid\b|\bunpaid\b|\bnon-?cash\b|尚未支付|未支付", re.I)
 UNPAID_ROW_PENALTY = 0.5
@@ -324,7 +325,7 @@ def best_fact(
         if want.item.within:  # "subscription revenue": the row under the revenue heading
             under = any(heads(h, want.item.within) for h in (f.section, f.statement))
             score += WITHIN_BONUS if under else -WITHIN_BONUS
-        if not want.prior and _OPENING_ROW.search(f.line_item_norm):
+        if not want.prior and _OPENING_ROW.search(f.line_item_norm) and not _OPENING_ASKED.search(low_q):
             score -= OPENING_ROW_PENALTY  # "期初现金及现金等价物余额"
         if _UNPAID_ROW.search(f.line_item_norm) and not _UNPAID_ROW.search(low_q):
             score -= UNPAID_ROW_PENALTY

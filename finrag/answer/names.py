@@ -51,6 +51,7 @@ def _words(text: str) -> frozenset[str]:
 _SHARE_OF = ("占", "比例", "比重")  # "上网电量占发电量的比例": a share of two measures, no name
 _NOT_IN_ENTITY = (
     *("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况", "是谁", "哪家", "哪位", "哪个"),
+    *("是否", "是不是"),  # "2007年是不是比2006年低": a yes/no turn, no name
     # roles a question asks about ("金宇生物2020年的董事长是谁"), never part of the company's name
     *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
     *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
@@ -91,9 +92,10 @@ _EN_STOP_CAPS = _words(
     "For From By As If Answer Please Basing "
     "Using Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have "
     "Roughly Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS "
-    "D&A FYE Limited Ltd Inc Corp Use "
+    "D&A G&A FYE Limited Ltd Inc Corp Use "
     # accounting terms and instructions, never a company ("unadjusted (GAAP) EPS", "Exclude in-process R&D")
     "GAAP Non-GAAP IFRS EBIT EBITDA EBITDAR ROA ROE ROIC FCF SG&A R&D DSO DIO COGS Exclude Excluding Include "
+    "Segment Adjusted "  # a measure's words ("Segment Adjusted EBITDA of its Rest of World segment")
     "Including Ignore Assume Express Show State Explain List Compare Report Treat Compute Determine Find "
     # instructions opening a question ("Take Coca-Cola's 2017 SG&A divided by …")
     "Take Divide Add Subtract Multiply Sum Annualize Tell Get Let Note Look Estimate Work Check "
@@ -117,6 +119,8 @@ _EN_CAPS = re.compile(
 
 
 _NON = re.compile(r"\b[Nn]on-[A-Z][\w.&-]*")
+# a capitalised word joined to a lower-case one before it ("ammonium-TNT"): part of a word, no name
+_COMPOUND_TAIL = re.compile(r"(?<![A-Za-z])[a-z]{2,}-$")
 _YEAR_WORD = re.compile(r"(?:19|20)\d{2}年[度末初底]?")  # one word: jieba glues "年" to a name ("年诺泰")
 
 
@@ -189,8 +193,8 @@ def company_names(text: str, lang: str) -> list[str]:
         return found
     unnamed = _NON.sub(lambda m: " " * len(m.group()), text)  # "non-U.S." is everything but the name
     for m in _EN_CAPS.finditer(unnamed):
-        if _sentence_word(text, m.start(1), m.group(1)):
-            continue
+        if _sentence_word(text, m.start(1), m.group(1)) or _COMPOUND_TAIL.search(unnamed, 0, m.start(1)):
+            continue  # "ammonium-TNT explosives": a product's word, no name
         runs = _POSSESSIVE.split(m.group(1))
         # "J&J MedTech" (the owner and its part, as the gate reads them), then the part on its own: "General
         # Mills' Pet segment" is the segment named Pet

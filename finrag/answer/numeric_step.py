@@ -3,14 +3,20 @@ named formula or the question's own definition."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
 from finrag.answer.activities import activities_answer, asks_activities
-from finrag.answer.asks import GROWTH_COMPARED, compared_items, compared_parts, compares_periods, quoted_row
+from finrag.answer.alongside import with_amount, with_item_too
+from finrag.answer.asks import (
+    GROWTH_COMPARED,
+    compared_items,
+    compared_parts,
+    compared_quarters,
+    compares_periods,
+    quoted_row,
+)
 from finrag.answer.averaged import averaged, yearly_average_span
-from finrag.answer.calc import FORMULAS
 from finrag.answer.cells import cell_facts
 from finrag.answer.class_share import class_share
 from finrag.answer.classes import asked_classes, class_answer, class_cells, class_rows
@@ -57,12 +63,14 @@ from finrag.answer.owners import (
     owned_facts,
     unnamed_segments,
 )
+from finrag.answer.parent_share import asks_parent_share, parent_share_answer
 from finrag.answer.parts import came_from_parts, left_out, unprinted_parts
 from finrag.answer.prepared import Prepared
 from finrag.answer.printed_growth import printed_growth
 from finrag.answer.printed_ratios import basis_items, printed_only, printed_share, ratio_forms, whole_named
 from finrag.answer.prose_facts import owner_prose, prose_facts
 from finrag.answer.qualifiers import qualifier_rows
+from finrag.answer.quarters_compared import quarters_answer
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
@@ -178,6 +186,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return class_answer(*classed, cite)
     if asks_activities(asked.question):
         return activities_answer(asked, facts, doc_rank, cite)
+    if asks_parent_share(asked):  # "share of the consolidated 管理费用 recorded in the parent's statement"
+        return parent_share_answer(asked, every, doc_rank, cite)
     if party is not None:
         pool, cite_pool = top_document(store, prep, doc_rank, extra, cite)
         return party_answer(asked, party, pool, doc_rank, cite_pool)
@@ -237,6 +247,12 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     # "Did X's net income in Q2 2022 exceed Q2 2021's?"
     if compares_periods(asked.question, asked.language, len(asked.years)) and (
         compared := comparison_answer(asked, lookup_answer(asked, facts, doc_rank, cite), one_year)
+    ):
+        return compared
+    # "2020年第三季度的经营活动产生的现金流量净额是否高于第四季度？"
+    pair_q = compared_quarters(asked.question, asked.language, asked.quarters, len(asked.years))
+    if pair_q and (
+        compared := quarters_answer(asked, pair_q, lambda a: _answer_for(doc_rank, cite)(a, facts))
     ):
         return compared
     # "Does Adobe have an improving operating margin profile as of FY2022?"
@@ -300,6 +316,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
             # was the reported growth")
             level = AMOUNT_ASKED.search(asked.question) is not None
             quoted = quoted if level or all(f.unit == "%" for f in quoted.facts) else None
+        if quoted and asked.formula and asked.formula.name == "sum" and len(set(asked.quarters)) > 1:
+            quoted = None  # "前三季度（1-9月）的营业收入": one quarter's figure is no sum of three
         if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
             # a share with an operand missing: the other operand is no answer, a printed percentage is
             percent = all(f.unit == "%" for f in quoted.facts) and whole_named(asked)
@@ -323,10 +341,6 @@ def _answer_for(
     return answer
 
 
-# "Give the change in USD millions and as a percentage": the amount of a change as well as its rate
-_AMOUNT_TOO = re.compile(r"\bin (?:usd|us\$|dollars|millions|billions)\b.{0,40}\bpercent", re.I)
-
-
 VOTE_DOCUMENTS = 2  # the best-ranked documents whose vote tables a vote question is read from
 
 
@@ -338,42 +352,6 @@ def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer |
     facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs))
     facts, by_chunk, extra = readable(store, prep, facts)
     return vote_answer(prep.asked, facts, citer(prep, by_chunk, extra))
-
-
-def with_amount(
-    asked: AskedFor, growth: NumericAnswer | None, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer | None:
-    """A growth rate asked with the amount of the change: the difference worked out first, then the rate."""
-    if growth is None or asked.formula is None or asked.formula.name != "yoy_growth":
-        return growth
-    if not _AMOUNT_TOO.search(asked.question):
-        return growth
-    change = calculation_answer(replace(asked, formula=FORMULAS["difference"]), facts, doc_rank, cite)
-    if change is None or change.calculation is None or growth.calculation is None:
-        return growth
-    shown = replace(growth.calculation, text=f"{change.calculation.text}\n{growth.calculation.text}")
-    return replace(growth, text=f"{change.text}\n{growth.text}", calculation=shown)
-
-
-# "境内地区的营业收入和毛利率分别是多少": an item asked beside the ratio, joined to its name
-_BESIDE = re.compile(r"([\u4e00-\u9fff]{2,10})(?:和|及|与|以及)$")
-
-
-def with_item_too(
-    asked: AskedFor, ratio: NumericAnswer | None, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer | None:
-    """A Chinese ratio asked with an item ("…的营业收入和毛利率分别是多少"): the item's figure first."""
-    formula = asked.formula
-    if ratio is None or formula is None or asked.language != "zh" or "分别" not in asked.question:
-        return ratio
-    m = _BESIDE.search(asked.question[: max(asked.question.find(formula.zh), 0)])
-    item = next((i for i in asked.line_items if m and m.group(1).endswith(i.printed)), None)
-    if item is None:
-        return ratio
-    amount = lookup_answer(replace(asked, line_items=[item], formula=None), facts, doc_rank, cite)
-    if amount is None:
-        return ratio
-    return replace(ratio, text=f"{amount.text}\n{ratio.text}", facts=[*amount.facts, *ratio.facts])
 
 
 def _initials(name: str) -> str:

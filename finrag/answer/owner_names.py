@@ -201,10 +201,12 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
 
 def excluded(name: str, question: str, text: str = "") -> bool:
     """The question asks for everything but the name ("net sales from outside the United States", "footwear
-    revenues excluding Converse"), unless the evidence ``text`` prints the words as a measure's own name
-    ("Net yield on average interest-earning assets excluding Markets")."""
+    revenues excluding Converse"), unless the evidence ``text`` prints the words as a measure's own name, a
+    table row ("Net yield on average interest-earning assets excluding Markets"; prose saying "earned outside
+    the United States" names no row)."""
     m = re.search(rf"\b(?:outside|excluding)\s+(?:of\s+)?(?:the\s+)?{re.escape(name)}", question, re.I)
-    return m is not None and m.group(0).lower() not in text.lower()
+    rows = "\n".join(line for line in text.lower().splitlines() if line.lstrip().startswith("|"))  # not prose
+    return m is not None and m.group(0).lower() not in rows
 
 
 _SUBSIDIARY_AFTER = re.compile(r"(?:全资|控股)?子公司([\u4e00-\u9fff（）()]{4,})$")

@@ -34,6 +34,7 @@ from finrag.answer.figures import (
 )
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
+from finrag.answer.keyword_rescue import rescued_hits
 from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import percent_unanswered, unanswered_measure
@@ -45,6 +46,7 @@ from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.row_asks import compared_kinds
+from finrag.answer.schedule_share import asks_schedule_share, schedule_answer
 from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.text import citations_in
 from finrag.config import Settings
@@ -129,6 +131,11 @@ class Answerer:
         known = known_companies(self.store, result.hits, request.filters.access)
         decision = decide(asked, result.hits, known, self.cfg, one_document=one_doc)
         trace.add("gate", "decision", decision.summary(), _ms(t2))
+        deeper = rescued_hits(asked, decision, result.hits, search, self.retriever.search, self.cfg)
+        if deeper and (again := decide(asked, deeper, known, self.cfg, one_document=one_doc)).answerable:
+            # "at what average price": the filing's sentence ranked below the first hits
+            decision = again
+            trace.add("gate", "rescued", decision.summary())
         prep = Prepared(request, asked, result, decision, trace)
         if (
             not decision.answerable and decision.reason == "keywords"
@@ -163,6 +170,8 @@ class Answerer:
         # "第一大客户是谁": read off the year's top-customer table; "铵梯比乳化多产了多少吨": two rows of one
         if asked_party(asked) is not None or (asked.language == "zh" and compared_kinds(asked.question)):
             asked.intent = "lookup"
+        elif asks_schedule_share(asked):  # "what percentage … is due after 2026": a maturity table's buckets
+            asked.intent = "calculation"
         if voted := votes_step(self.store, prep, hits):  # "votes cast for the proposal …": Item 5.07's table
             prep.numeric = voted
             trace.add("answer", "votes", {"facts": voted.detail})
@@ -275,6 +284,8 @@ class Answerer:
     def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
         """The numeric step's answer, unless it prints no percentage where one is asked ("what portion of its
         interest was capitalized" answered by the interest incurred alone)."""
+        if (scheduled := schedule_answer(prep.asked, prep.context)) is not None:
+            return scheduled  # "what percentage … is due after 2026": the maturity table's own buckets
         found = numeric_answer(self.store, prep, hits)
         return None if found is not None and percent_unanswered(prep.asked, found.text) else found
 

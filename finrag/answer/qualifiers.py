@@ -23,6 +23,7 @@ _NOT_KINDS = frozenset(
         minus plus less over times divided average days define defined use calculate exclude excluding
         including include taking take through between after before under into about via versus vs than
         highest lowest largest smallest biggest most least fastest slowest declining increasing decreasing
+        more fewer higher lower greater larger smaller bring brings brought
         grew grow grows growing spend spent generate generated earn earned report reported record recorded
         pay paid collect collected return returned buy bought sell sold make made get got post posted see
         saw net gross operating consolidated worldwide global overall full full-year quarterly unadjusted

@@ -11,13 +11,14 @@ import re
 from dataclasses import dataclass, field, replace
 
 from finrag.answer.analysis_items import analysis_items
-from finrag.answer.asked_quarters import SECOND_HALF, quarters_asked, sums_periods
+from finrag.answer.asked_quarters import quarters_asked, quarters_summed, sums_periods
 from finrag.answer.asks import (
     asked_places,
     asks_amount,
     asks_reason,
     compared_items,
     compared_parts,
+    compared_quarters,
     compares_periods,
     typed_tersely,
 )
@@ -65,7 +66,7 @@ from finrag.answer.zh_qualifiers import (
     zh_quoted,
 )
 from finrag.model import Period, QueryAnalysis
-from finrag.retrieve.periods import names_instrument
+from finrag.retrieve.periods import ROW_PERIOD_WORD, names_instrument
 
 _IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -219,7 +220,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.formula = None  # "非经常性损益合计", "in total": one item's total, no sum of items
     if asked.formula is None and len(asked.line_items) == 1 and years_summed:
         asked.formula = FORMULAS["sum"]  # "2008—2010年三年…累计": the years' sum
-    if asked.formula is None and len(asked.line_items) == 1 and SECOND_HALF.search(text):
+    if asked.formula is None and len(asked.line_items) == 1 and quarters_summed(text):
         asked.formula = FORMULAS["sum"]  # "2019年下半年的净利润": its third and fourth quarters
     if lang == "en" and _HIGH_GROWTH.search(text) and not asked.line_items:  # its revenue growth tells
         asked.formula = FORMULAS["yoy_growth"]
@@ -291,6 +292,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             [m.printed for m in asked.line_items],
         )
         or compares_periods(text, lang, len(asked.years))
+        or compared_quarters(text, lang, asked.quarters, len(asked.years)) is not None
         or compared_items(text, lang, asked.line_items, len(asked.years))
         or compared_parts(text, lang, _parts_named(asked), len(asked.line_items)) is not None
         or compared_sides(text, lang, asked.qualifiers) is not None  # "境外地区的营业收入是否高于境内地区"
@@ -349,7 +351,8 @@ def _filer_words(asked: AskedFor) -> list[str]:
 
 def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     ended = year_ended(text)  # "fiscal 2022 (year ended January 28, 2023)": the date ends a year's flows
-    baseline = _BASELINE.sub(" ", text)  # "比期初增加了多少": what is compared with, not a period asked
+    # "比期初增加了多少": what is compared with, not a period asked; "期初现金及现金等价物余额": a row's name
+    baseline = _BASELINE.sub(" ", ROW_PERIOD_WORD.sub(" ", text))
     given = [p for p in given if p.label not in _PRIOR_END or p.label in baseline]
     spans = span_labels(text, [p.label for p in given])  # "the three months ended June 30, 2023"
     asked.part_year = asked.part_year or (bool(spans) and not YEAR_SPAN_ENDED.search(text))

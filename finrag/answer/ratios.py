@@ -108,7 +108,8 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "{0} / {1}",
         ratio,
         False,
-        ("净现比", "净利润现金含量"),
+        # "cash conversion" (CFO over net income), never the cash conversion cycle (days)
+        ("净现比", "净利润现金含量", "cash conversion ratio", "operating cash flow to net income"),
     ),
     Formula(
         "cagr",
@@ -269,6 +270,7 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
             "capex to revenue",
             "capital expenditure to revenue",
             "capital intensity",
+            "capex intensity",
             "capital-intensive",
             "capital intensive",
         ),

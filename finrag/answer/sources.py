@@ -24,7 +24,7 @@ _ZH_SOURCE_CLAUSE = re.compile(
 )
 SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
     r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
-    r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&-]*(?: [a-z][\w&-]*){0,4}"
+    r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&'’-]*(?: [a-z][\w&'’-]*){0,4}"
     r" (?:note|notes|disclosures?|footnotes?)\b",  # "In Netflix's stock-based compensation disclosures"
     re.I,
 )

@@ -323,9 +323,13 @@ def period_words(periods: list[Period], lang: str, text: str = "") -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# "期初现金及现金等价物余额": a cash flow statement's row, printed in each year's column, no opening balance
+ROW_PERIOD_WORD = re.compile(r"(?:期初|期末|年初|年末)(?=现金及现金等价物(?:的)?余额)")
+
+
 def find_periods(text: str, ref: Reference | None = None) -> list[Period]:
     """Every period named in ``text``, in order of appearance, absolute forms before overlapping ones."""
-    taken: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = [(m.start(), m.end()) for m in ROW_PERIOD_WORD.finditer(text)]
     found: list[tuple[int, Period]] = []
 
     def free(a: int, b: int) -> bool:

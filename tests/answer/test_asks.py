@@ -9,6 +9,7 @@ from finrag.model import QueryAnalysis
 
 def test_a_figure_asked_as_what_the_company_carried_or_reported_is_an_amount() -> None:
     assert asks_amount("What goodwill did Pfizer carry on its balance sheet at July 2, 2023?")
+    assert asks_amount("What depreciation and amortization did Pfizer add back in 2019?")  # a cash flow row
     long_item = "What net income attributable to MGM Resorts International did MGM report for the six months?"
     assert asks_amount(long_item)
     nine_words = (

@@ -52,3 +52,16 @@ def test_citation_carries_file_page_and_table() -> None:
     c = make_citation(1, ctx[1], page=60)
     assert (c.n, c.file, c.page, c.table_ref) == (1, "sifang_2019.pdf", 60, "t1")
     assert c.snippet.startswith("合并利润表")
+
+
+def test_a_dates_day_from_a_column_label_needs_no_source() -> None:
+    """ "Three months ended March 31, 2021" names the column the figure is read from; its day is no figure
+    the cited chunk must print (its header says only "2021")."""
+    doc = make_doc([INCOME_ZH])
+    chunk = make_chunk(doc, "| Net cash (used in) operating activities | (43,872) | (120,089) |", 5, n=3)
+    answer = "Operating activities (Three months ended March 31, 2021): -43,872 million [1]."
+    question = "How much cash did operating activities use in the first quarter of 2021?"
+    checked, report = check_answer(answer, {1: chunk}, None, question)
+    assert checked == answer and report.dropped_sentences == []
+    wrong = "Operating activities (2021): -43,831 million [1]."  # a figure is still checked
+    assert check_answer(wrong, {1: chunk}, None, question)[0] == ""

@@ -957,3 +957,53 @@ def test_an_english_name_glossed_by_two_chinese_names_is_no_division() -> None:
     glossed = "How much revenue did Jinyu Bio-Technology (金宇生物 / 生物股份) generate in East China?"
     assert find_definition(glossed) is None  # was "How much revenue … = 金宇生物 / 生物股份"
     assert analyze(glossed).definition is None
+
+
+def test_an_instruction_computing_an_unnamed_ratio_is_the_questions_own_formula() -> None:
+    """ "how many dollars of operating cash flow did each dollar of net income produce? Compute A / B": no
+    named formula asks it, the instruction is the formula (a named one keeps it: "operating margin …")."""
+    d = find_definition(
+        "For Adobe's fiscal 2016, how many dollars of operating cash flow did each dollar of net income "
+        "produce? Compute net cash provided by operating activities / net income, to two decimals."
+    )
+    assert d is not None and template(d.tokens) == "{0} / {1}"
+    assert [t.item.concept for t in d.terms] == ["operating_cash_flow", "net_profit"]
+    growth = "What was Acme's operating income growth for the six months? Compute H1 FY24 / H1 FY23 - 1."
+    assert find_definition(growth) is None  # periods divided: the growth the question names
+
+
+def test_a_terse_formula_between_commas_and_spelled_out_abbreviations() -> None:
+    """ "cash conversion, CFO / net earnings, 2dp": the ratio typed after its name; "additions to PP&E" is
+    the cash flow statement's "additions to property, plant and equipment" (capital expenditure)."""
+    d = find_definition("Lockheed Martin 2019 cash conversion, CFO / net earnings, 2dp?")
+    assert d is not None and d.name == "cash conversion"
+    assert [t.item.concept for t in d.terms] == ["operating_cash_flow", "net_profit"]
+    fcf = find_definition("J&J FY22 FCF (CFO − additions to PP&E), $mm?")
+    assert fcf is not None and [t.item.concept for t in fcf.terms] == ["operating_cash_flow", "capex"]
+
+
+def test_an_average_whose_item_a_bracket_spells_out_averages_each_operand() -> None:
+    """ "the average of shareholders' equity (total equity minus noncontrolling interests) at December 31,
+    2021 and December 31, 2022": each operand averaged over the two dates; a remark in the bracket
+    ("excluding noncontrolling interests") leaves the item's own average."""
+    d = find_definition(
+        "Compute Verizon's 2022 return on equity as net income attributable to Verizon divided by the average"
+        " of Verizon shareholders' equity (total equity minus noncontrolling interests) at December 31, 2021"
+        " and December 31, 2022. Percent, two decimals."
+    )
+    assert d is not None and template(d.tokens) == "{0} / ((({1} + {2}) / 2) − (({3} + {4}) / 2))"
+    assert [(t.item.concept, t.average_of) for t in d.terms] == [
+        ("net_profit_parent", None),
+        ("equity", (2021, 2022)),
+        ("minority_interests", (2021, 2022)),
+    ]
+    gis = find_definition(
+        "What was General Mills' return on average equity for fiscal 2020? Use net earnings attributable to"
+        " General Mills divided by the average of total stockholders' equity (excluding noncontrolling"
+        " interests) at May 26, 2019 and May 31, 2020; percent, two decimals."
+    )
+    assert gis is not None and gis.name == "return on average equity"
+    assert [(t.item.concept, t.average_of) for t in gis.terms] == [
+        ("net_profit_parent", None),
+        ("equity", (2019, 2020)),
+    ]

@@ -262,3 +262,22 @@ def test_a_growth_comparison_may_name_the_base_year_and_open_with_a_dated_clause
     asked = analyze(q)
     pair = compared_items(q, "en", asked.line_items, len(asked.years))
     assert pair is not None and [m.printed for m in pair] == ["operating income", "revenue"]
+
+
+def test_a_chinese_question_comparing_two_years_is_answered_shi_or_fou() -> None:
+    """ "2019年的营业收入是不是比2018年低": each year's figure, and 是/否 as the first compares with the
+    second; a share asked is worked out for each year (never the part's amount set against the whole's)."""
+    from .helpers import INCOME_ZH
+
+    doc = make_doc([INCOME_ZH])
+    facts, rank = extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}
+    asked = analyze("四方科技2019年的营业收入是不是比2018年低？")
+    assert compares_periods(asked.question, asked.language, len(asked.years))
+    found = comparison_answer(asked, lookup_answer(asked, facts, rank, lambda f: 1), lambda a: None)
+    assert found is not None and found.text.startswith("否。营业收入：1,175,301,034.32（2019年）对比")
+    share = analyze("四方科技销售费用占营业收入的比重，2019年是否高于2018年？")
+    assert compares_periods(share.question, share.language, len(share.years))
+    found = comparison_answer(share, None, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None  # 40,112,334.10 / 1,175,301,034.32 = 3.41% against 3.73%
+    assert found.text.startswith("否。") and "3.41%（2019年）对比3.73%（2018年）" in found.text
+    assert not compares_periods("四方科技2019年的营业收入是多少？", "zh", 1)

@@ -31,6 +31,7 @@ Accrued expenses as of November 27, 2015 and November 28, 2014 consisted of the 
 |---|---|---|
 | Accrued compensation and benefits | 312,776 | 320,679 |
 | Sales and marketing allowances | 66,876 | 75,627 |
+| Salaries, benefits and payroll taxes | 98,712 | 87,340 |
 | Total accrued expenses | 678,364 | 683,866 |
 """
 
@@ -48,4 +49,8 @@ def test_a_row_named_word_for_word_brings_its_chunk_into_the_context(tmp_path: P
     assert [c.chunk_id for _, c in added] == [sheet, note]
     said = analyze("What was Globex's total current liabilities at November 28, 2014?")
     assert with_labelled_chunks(store, said, context, AccessScope()) == context  # printed already: none added
+    # a row quoted as printed, its commas kept, in a question the reader takes for a description
+    quoted = analyze("What did Globex report as the liability 'salaries, benefits and payroll taxes' in 2015")
+    found = with_labelled_chunks(store, quoted, context, AccessScope())
+    assert [c.chunk_id for _, c in found] == [sheet, note]
     store.close()

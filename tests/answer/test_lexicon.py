@@ -64,6 +64,8 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
         ("城建税", "城建税", "city_construction_tax"),  # how people write 城市维护建设税
         ("应付帐款", "应付账款", "accounts_payable"),  # 帐, the old form of 账
         ("每股净资产", "每股净资产", "net_assets_per_share"),  # a key indicator, not the net assets
+        # Boeing's segment table
+        ("(Loss)/earnings from operations", "earnings from operations", "operating_profit"),
         ("WW", "worldwide", None),  # a release's product rows: US, Intl, WW
         (
             "购建固定资产、无形资产和其他长期资产所支付的现金",

@@ -25,6 +25,9 @@ def test_a_share_asked_needs_a_percentage_and_a_price_per_share_a_price() -> Non
         == "a price per share"
     )
     assert unanswered_measure(price, "Amazon paid $42 per share in cash.[1]") is None
+    bought = _asked("How many shares did Acme buy back in 2022, and at what average price per share?", "text")
+    said = "We repurchased 20 million common shares at an average price of $168.14 in 2022.[6]"
+    assert unanswered_measure(bought, said) is None
 
 
 def test_a_quarter_asked_is_not_answered_by_sentences_about_another() -> None:
@@ -153,4 +156,3 @@ def test_a_chinese_part_asked_is_not_answered_by_the_whole_or_another_table_s_ro
     allowance = "二、存货跌价准备合计 其中：原材料 246,730.80元[5]"
     assert unanswered_measure(raw, allowance) == "存货"  # raw materials' write-down, not their balance
     assert unanswered_measure(raw, "2005年末存货中原材料账面余额为1,234.56万元。[2]") is None
-

@@ -164,3 +164,15 @@ def test_a_year_s_du_and_a_preposition_open_no_name() -> None:
     assert "从公司取得" not in company_names(pay, "zh")
     span = "安妮股份招股书称其涂布纸自给率和产品客户化率在2004年至2006年间分别从多少提高到了多少？"
     assert not any(n.startswith(("间", "分别")) for n in company_names(span, "zh"))  # "年间": a span
+
+
+def test_a_yes_no_turn_is_no_name() -> None:
+    """ "2007年是不是比2006年低": the words after the year turn the question, they name no company."""
+    names = company_names("安妮股份华北区市场收入占主营业务收入的比重，2007年是不是比2006年低？", "zh")
+    assert not any("是不是" in n or "是否" in n for n in names) and "安妮" in names
+
+
+def test_a_capitalised_word_joined_to_a_lower_case_one_is_no_name() -> None:
+    q = "Nanling Minbao: how much revenue did ammonium-TNT explosives bring in during 2003?"
+    assert "TNT" not in company_names(q, "en") and "Nanling Minbao" in company_names(q, "en")
+    assert "Coca-Cola" in company_names("What was Coca-Cola's 2017 net revenue?", "en")

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from finrag.answer.alongside import with_amount
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
@@ -9,7 +10,6 @@ from finrag.answer.numeric import (
     lookup_answer,
     value_text,
 )
-from finrag.answer.numeric_step import with_amount
 from finrag.answer.printed_ratios import _names_ratio
 from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables

@@ -56,9 +56,26 @@ QUARTERLY = """# 示例科技集团股份有限公司 2019年年度报告
 """
 
 
+FIRST_QUARTER = """# 示例电力股份有限公司 增发招股意向书
+
+## 第九节 财务会计信息
+
+### 合并利润表
+
+单位：元
+
+| 项目 | 2007年度第一季度 | 2006年度 |
+|---|---|---|
+| 营业收入 | 2,982,104,636.39 | 11,250,000,000.00 |
+"""
+
+
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    docs = {"2020-04-16__示例科技集团股份有限公司__600000__示例科技__2019年__年度报告.md": QUARTERLY}
+    docs = {
+        "2020-04-16__示例科技集团股份有限公司__600000__示例科技__2019年__年度报告.md": QUARTERLY,
+        "示例电力股份有限公司.md": FIRST_QUARTER,
+    }
     yield from indexed_answerer(tmp_path_factory, "quarters", docs)
 
 
@@ -116,3 +133,19 @@ def test_a_change_from_the_year_before_asked_in_yuan_is_worked_out(answerer: Ans
 def test_a_printed_ratio_s_change_between_two_years_is_worked_out_in_its_unit(answerer: Answerer) -> None:
     answer = answerer.ask(SearchRequest("示例科技2019年应收账款周转率比2018年提高了多少次？"))
     assert "1.67次" in answer.answer and "9.46" in answer.answer and "7.79" in answer.answer
+
+
+def test_the_first_three_quarters_are_added_up(answerer: Answerer) -> None:
+    answer = answerer.ask(SearchRequest("示例科技2019年前三季度归属于上市公司股东的净利润累计是多少元？"))
+    assert "71,000,000.00" in answer.answer and "109,000,000.00" not in answer.answer  # 20 + 25 + 26
+    only_first = answerer.ask(SearchRequest("示例电力2007年前三季度（1-9月）合并营业收入是多少？"))
+    # one quarter is no sum of three
+    assert only_first.refused and "2,982,104,636.39" not in only_first.answer
+
+
+def test_two_quarters_compared_are_answered_yes_or_no_with_both(answerer: Answerer) -> None:
+    question = "示例科技2019年第三季度的经营活动产生的现金流量净额是否高于第四季度？"
+    higher = answerer.ask(SearchRequest(question))
+    assert higher.answer.startswith("否。185,000,000.00 (Q3)对比188,000,000.00 (Q4)")
+    lower = answerer.ask(SearchRequest("示例科技2019年第一季度的营业收入是否低于第二季度？"))
+    assert lower.answer.startswith("是。") and lower.citations

@@ -47,6 +47,7 @@ def test_how_an_item_is_taken_is_no_kind_of_it() -> None:
         "What is Walmart's FY2020 total revenue?",
         "What is Amazon's FY2019 net sales in USD millions?",
         "How much did Lockheed Martin spend buying back its own shares in 2022?",
+        "In 2020, did MGM's Regional Operations bring in more net revenues than its Las Vegas Strip Resorts?",
         "How much cash did Pfizer pay out in dividends during the first six months of 2023?",
         "Which of Amazon's reportable segments grew net sales the fastest in FY2019?",
         "What is PepsiCo's FY2022 net working capital? Define net working capital as total current assets"

@@ -133,6 +133,15 @@ def test_the_opening_balance_a_closing_one_is_compared_with_is_not_the_balance_a
     assert analyze("四方科技2019年其他应付款的期初余额是多少元？").prior_year_end
 
 
+def test_a_cash_flow_row_named_by_its_opening_word_is_the_years_own_row() -> None:
+    """ "期初现金及现金等价物余额" is a row each year's column of the cash flow statement prints: the year
+    asked, not the year before's closing balance."""
+    q = "金宇生物2020年母公司现金流量表中，期初现金及现金等价物余额是多少元？"
+    assert [p.label for p in find_periods(q)] == ["2020年"]
+    asked = analyze(q)
+    assert not asked.prior_year_end and asked.years == [2020]
+
+
 def test_a_question_opening_with_why_asks_for_the_text_not_a_calculation() -> None:
     assert (
         analyze("Why was Nike's effective income tax rate higher in fiscal 2021 than in fiscal 2020?").intent

@@ -1,0 +1,204 @@
+"""The share of a maturity schedule falling due in a year or after one ("What percentage of Verizon's total
+undiscounted operating lease payments as of December 31, 2021 is due after 2026?", "Of AMD's total future
+unconditional purchase commitments, what percentage falls due in 2023?"): read off the schedule table the
+context prints (years down the side or across the top, a "Thereafter" or "After fiscal 2027" bucket, a "Total"
+line), the bucket or buckets asked over the total, each cell cited. Statement facts date such tables badly
+(their year rows are no fiscal years), so the table's own text is read."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+from finrag.answer.calc import FORMULAS, Operand, calc_text, compute
+from finrag.answer.formula_base import Formula
+from finrag.answer.query import AskedFor
+from finrag.answer.quoted import NumericAnswer
+from finrag.answer.units import detect_unit, parse_number
+from finrag.model import Chunk
+
+# the question asks a share of a schedule: a percentage of amounts falling due
+_SHARE = re.compile(r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|portion|fraction)\b", re.I)
+_DUE = re.compile(
+    r"\b(?:falls?|falling|comes?|coming)\s+due\b|\bdue\b|\bmatur\w*|\bscheduled\b|\bpayable\b", re.I
+)
+_FISCAL = r"(?:fiscal\s+(?:year\s+)?)?"
+_IN_YEAR = re.compile(rf"\b(?:in|during|for)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
+_AFTER_YEAR = re.compile(rf"\b(?:after|beyond|later than)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
+# a schedule's labels: a year, the bucket after the listed years, the total
+_YEAR_LABEL = re.compile(rf"^{_FISCAL}((?:19|20)\d{{2}})$", re.I)
+_AFTER_LABEL = re.compile(
+    rf"^(?:thereafter|beyond|after\s+{_FISCAL}(?:19|20)\d{{2}}|(?:19|20)\d{{2}}\s+and\s+(?:thereafter|after|beyond))$",
+    re.I,
+)
+_TOTAL_LABEL = re.compile(r"^total\b", re.I)
+_LEADERS = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "2023 ........": a label's dot leaders
+MIN_SCHEDULE_YEARS = 3  # a maturity schedule lists at least three years before its bucket
+_WORD = re.compile(r"[a-z]{3,}")
+
+
+def asks_schedule_share(asked: AskedFor) -> bool:
+    q = asked.question
+    return asked.language == "en" and _SHARE.search(q) is not None and _bucket(q) is not None
+
+
+def _bucket(question: str) -> tuple[str, int] | None:
+    """("in", 2023) or ("after", 2026): the part of the schedule asked, written after the due words."""
+    due = _DUE.search(question)
+    if due is None:
+        return None
+    rest = question[due.start() :]
+    if m := _AFTER_YEAR.search(rest):
+        return "after", int(m.group(1))
+    if m := _IN_YEAR.search(rest):
+        return "in", int(m.group(1))
+    return None
+
+
+def _tables(text: str) -> list[list[list[str]]]:
+    """The markdown tables of a chunk's text, as rows of cells."""
+    out: list[list[list[str]]] = []
+    current: list[list[str]] = []
+    for line in text.splitlines():
+        if line.lstrip().startswith("|"):
+            current.append([_LEADERS.sub("", c).strip() for c in line.strip().strip("|").split("|")])
+        elif current:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out
+
+
+def _value(cell: str) -> Decimal | None:
+    parsed = parse_number(cell)
+    if parsed is not None and not parsed.percent:
+        return parsed.value
+    return Decimal(0) if cell.strip() in ("—", "-", "–") else None
+
+
+# words every schedule and every such question share: no sign of which schedule is asked
+_GENERIC = frozenset({"total", "year", "years", "fiscal", "millions", "thousands", "in", "the", "and", "of"})
+
+
+def _overlap(label: str, question: str) -> int:
+    return len((set(_WORD.findall(label.lower())) & set(_WORD.findall(question.lower()))) - _GENERIC)
+
+
+@dataclass(slots=True, frozen=True)
+class Schedule:
+    """One line of a maturity schedule: each listed year's amount, the bucket after them, the total, and
+    the line's own name (its column's heading or its row's label)."""
+
+    years: list[tuple[int, str, Decimal]]
+    after: tuple[str, Decimal] | None
+    total: tuple[str, Decimal] | None
+    name: str
+
+
+def _schedule(cells: list[tuple[str, str]], name: str) -> Schedule:
+    """The schedule of (label, cell) pairs: years, the bucket after them and the total by their labels."""
+    values = [(label, v) for label, cell in cells if (v := _value(cell)) is not None]
+    years = [(int(m.group(1)), label, v) for label, v in values if (m := _YEAR_LABEL.match(label))]
+    after = next(((label, v) for label, v in values if _AFTER_LABEL.match(label)), None)
+    total = next(((label, v) for label, v in values if _TOTAL_LABEL.match(label)), None)
+    return Schedule(years, after, total, name)
+
+
+def _named(lines: dict[int, str], question: str) -> int | None:
+    """The one line of several the question's words name best (the only line when there is one)."""
+    if len(lines) == 1:
+        return next(iter(lines))
+    best = max((_overlap(text, question) for text in lines.values()), default=0)
+    chosen = [k for k, text in lines.items() if best and _overlap(text, question) == best]
+    return chosen[0] if len(chosen) == 1 else None
+
+
+def _down_the_side(rows: list[list[str]], question: str) -> Schedule | None:
+    """Years as rows; the amount column the question's words name ("Operating Leases | Finance Leases")."""
+    labelled = [r for r in rows if r and (_YEAR_LABEL.match(r[0]) or _AFTER_LABEL.match(r[0]))]
+    if sum(1 for r in labelled if _YEAR_LABEL.match(r[0])) < MIN_SCHEDULE_YEARS:
+        return None
+    width = max(len(r) for r in rows)
+    heads = {
+        j: " ".join(r[j] for r in rows if j < len(r) and r not in labelled and _value(r[j]) is None)
+        for j in range(1, width)
+        if all(j < len(r) and _value(r[j]) is not None for r in labelled)
+    }
+    if (j := _named(heads, question)) is None:
+        return None
+    return _schedule([(r[0], r[j]) for r in rows if r and j < len(r)], heads[j])
+
+
+def _across_the_top(rows: list[list[str]], question: str) -> Schedule | None:
+    """Years as columns; the row the question's words name ("Capital lease obligations, including
+    interest" among the commitments)."""
+    for i, head in enumerate(rows):
+        if sum(1 for c in head if _YEAR_LABEL.match(c)) < MIN_SCHEDULE_YEARS:
+            continue
+        cols = [
+            j
+            for j, c in enumerate(head)
+            if _YEAR_LABEL.match(c) or _AFTER_LABEL.match(c) or _TOTAL_LABEL.match(c)
+        ]
+        body = {
+            k: r[0]
+            for k, r in enumerate(rows[i + 1 :], i + 1)
+            if r and all(j < len(r) and _value(r[j]) is not None for j in cols)
+        }
+        if (k := _named(body, question)) is None:
+            return None
+        return _schedule([(head[j], rows[k][j]) for j in cols], body[k])
+    return None
+
+
+def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> NumericAnswer | None:
+    """The asked bucket's share of the schedule's total, from the context table that prints the schedule the
+    question names best (its total line and heading: "Total unconditional purchase commitments" over an
+    intangibles' amortization "Total"); None when none does, or the bucket is not printed as such."""
+    bucket = _bucket(asked.question) if asks_schedule_share(asked) else None
+    if bucket is None:
+        return None
+    how, year = bucket
+    best: tuple[int, list[Operand]] | None = None
+    for n, chunk in context:
+        for rows in _tables(chunk.text):
+            found = _down_the_side(rows, asked.question) or _across_the_top(rows, asked.question)
+            if found is None or found.total is None or not found.years:
+                continue
+            years, after, (total_label, total) = found.years, found.after, found.total
+            if how == "in":
+                parts = [(label, v) for y, label, v in years if y == year]
+            elif after is None or year > max(y for y, _, _ in years):
+                continue  # the bucket after the listed years starts after their last one, not later
+            else:
+                parts = [*((label, v) for y, label, v in years if y > year), after]
+            if not parts:
+                continue
+            unit = detect_unit(chunk.text)
+            label_unit, scale = (unit.label, unit.scale) if unit else (None, Decimal(1))
+            operands = [
+                Operand(label, v, label_unit, scale, n) for label, v in [*parts, (total_label, total)]
+            ]
+            prose = " ".join(line for line in chunk.text.splitlines() if not line.lstrip().startswith("|"))
+            named = f"{found.name} {total_label} {' '.join(chunk.section_path)} {prose}"
+            score = _overlap(named, asked.question)
+            if score and (best is None or score > best[0]):  # a schedule of what the question names
+                best = (score, operands)
+    return _share(asked, best[1]) if best is not None else None
+
+
+def _share(asked: AskedFor, operands: list[Operand]) -> NumericAnswer:
+    if len(operands) == 2:
+        formula = FORMULAS["share_of_total"]
+    else:  # several buckets summed over the total
+        k = len(operands) - 1
+        summed = " + ".join(f"{{{i}}}" for i in range(k))
+        base = FORMULAS["share_of_total"]
+        formula = Formula(
+            base.name, base.zh, base.en, ("*",) * (k + 1), f"({summed}) / {{{k}}}",
+            lambda v: sum(v[:-1], Decimal(0)) / v[-1], True, (),
+        )  # fmt: skip
+    calc = compute(formula, operands, places=asked.places, lang="en")
+    return NumericAnswer(calc_text(calc, operands, "en"), [], calc, [])

@@ -1,0 +1,81 @@
+"""The share of a maturity schedule due in a year or after one, read off the schedule table the context
+prints: the table the question names, its column the question names, each cell cited."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from finrag.answer.query import analyze
+from finrag.answer.schedule_share import asks_schedule_share, schedule_answer
+
+from .helpers import make_chunk, make_doc
+
+AMORTIZATION = """Note 7 Intangibles
+(in millions)
+| Fiscal Year | (In millions) |
+| 2023 | $ 2,804 |
+| 2024 | 2,286 |
+| 2025 | 2,061 |
+| 2026 | 1,951 |
+| 2027 | 1,844 |
+| 2028 and thereafter | 11,978 |
+| Total | $ 22,924 |"""
+
+COMMITMENTS = """Note 16 Commitments
+(in millions)
+| Year | (In millions) |
+| 2023 .............................. | $6,489 |
+| 2024 .............................. | 1,434 |
+| 2025 . . . . . . . . . . . . . . . | 271 |
+| 2026 .............................. | 129 |
+| 2027 .............................. | 85 |
+| 2028 and thereafter ............... | 202 |
+| Total unconditional purchase commitments | $8,610 |"""
+
+LEASES = """Note 6 Leasing Arrangements
+(in millions)
+| Years | Operating Leases | Finance Leases |
+| 2022 | $4,383 | $402 |
+| 2023 | 4,169 | 344 |
+| 2024 | 3,908 | 275 |
+| 2025 | 3,521 | 155 |
+| 2026 | 3,173 | 150 |
+| Thereafter | 12,335 | 69 |
+| Total lease payments | 31,489 | 1,395 |
+| Less interest | 4,427 | 70 |"""
+
+
+def _context() -> list:
+    doc = make_doc([], company="Acme", year=2022, language="en", unit_line="")
+    texts = (AMORTIZATION, COMMITMENTS, LEASES)
+    return [(n + 1, make_chunk(doc, t, 80 + n, table_ref=f"t{n}", n=n)) for n, t in enumerate(texts)]
+
+
+def _result(question: str) -> Decimal | None:
+    found = schedule_answer(analyze(question), _context())
+    return found.calculation.result if found is not None and found.calculation is not None else None
+
+
+def test_the_schedule_the_question_names_and_the_year_asked() -> None:
+    question = "Of Acme's total future unconditional purchase commitments, what percentage falls due in 2023?"
+    assert asks_schedule_share(analyze(question))
+    found = schedule_answer(analyze(question), _context())
+    assert found is not None and found.calculation is not None
+    assert found.calculation.result == Decimal("75.37")  # 6,489 / 8,610, never the amortization table
+    assert "[2]" in found.text and "6,489" in found.text
+
+
+def test_the_bucket_after_the_listed_years_in_the_column_named() -> None:
+    # 12,335 / 31,489 operating leases; the finance leases column is another schedule
+    operating = "What percentage of Acme's operating lease payments is due after 2026?"
+    assert _result(operating) == Decimal("39.17")
+    # 2026's payments and the bucket after them
+    after_2025 = _result("What percentage of Acme's operating lease payments is due after 2025?")
+    assert after_2025 == Decimal("49.25")  # (3,173 + 12,335) / 31,489
+
+
+def test_no_share_without_the_schedule_asked() -> None:
+    assert _result("What percentage of Acme's lease payments is due after 2026?") is None  # which column?
+    # 2027 is not listed: the bucket after the listed years starts after 2026
+    assert _result("What percentage of Acme's operating lease payments is due after 2027?") is None
+    assert not asks_schedule_share(analyze("What percentage of Acme's 2023 revenue came from leases?"))
