@@ -42,6 +42,9 @@ _PLAIN_RATIOS = ("比率", "比", "周转率")  # 速动比率, 负债权益比,
 _NOT_EXPENSE = re.compile(r"\b(?:income(?!\s+tax)|gains?|benefits?)\b", re.I)
 
 
+# a row the table subtracts, printed in brackets ("Less: Accumulated depreciation (16,135)"): the definition
+# names the amount itself ("accumulated depreciation divided by gross PP&E")
+_LESS_ROW = re.compile(r"\s*less\b\s*:?", re.I)
 # a cash flow row of money paid out, printed in brackets ("Purchase of property, plant, and equipment")
 _PAID_ROW = re.compile(
     r"\s*(?:purchases?|payments?|repayments?|acquisitions?|capital expenditures?|additions? to"
@@ -86,6 +89,7 @@ def defined_answer(
         if w.item.concept in OUTFLOW_CONCEPTS
         or (f.value < 0 and EXPENSE_ROW.search(f.line_item) and not _NOT_EXPENSE.search(f.line_item))
         or (subtracted[j] and f.value < 0 and statement_kind(f.statement) == "cash_flow")
+        or (f.value < 0 and _LESS_ROW.match(f.line_item) is not None)
         or (
             ratio
             and f.value < 0

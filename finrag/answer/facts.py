@@ -73,6 +73,8 @@ def _footnote_marks(header: list[list[str]], rows: list[list[str]], index: int) 
         return False
     cells = [r[index].strip() for r in rows if index < len(r) and r[index].strip()]
     return bool(cells) and all(_FOOTNOTE_MARK.fullmatch(c) for c in cells)
+
+
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts
 SCOPE_CAPTION_CHARS = 40  # a caption's head names the statement; further on it is prose about anything
 

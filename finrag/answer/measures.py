@@ -77,10 +77,12 @@ _MEASURES = (
     ),
     (
         re.compile(r"\bprice per share\b|\bper[- ]share price\b", re.I),
-        # "$168.14 per share", "at an average price of $168.14" (the shares' average price)
+        # "$168.14 per share", "at an average price of $168.14" (the shares' average price), a table's
+        # "Average price paid per share | $79.11"
         re.compile(
             r"\$\s?\d[\d,.]*\s*(?:per|a) share\b"
-            r"|\baverage (?:re)?(?:purchase )?price (?:paid )?(?:per share )?of \$\s?\d",
+            r"|\baverage (?:re)?(?:purchase )?price (?:paid )?(?:per share )?of \$\s?\d"
+            r"|\bprice (?:paid )?per share\s*\|\s*\$?\s?\d",
             re.I,
         ),
         "a price per share",

@@ -284,8 +284,15 @@ class Answerer:
     def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
         """The numeric step's answer, unless it prints no percentage where one is asked ("what portion of its
         interest was capitalized" answered by the interest incurred alone)."""
-        if (scheduled := schedule_answer(prep.asked, prep.context)) is not None:
-            return scheduled  # "what percentage … is due after 2026": the maturity table's own buckets
+        if asks_schedule_share(prep.asked):  # "what percentage … is due after 2026": the schedule's buckets
+            if (scheduled := schedule_answer(prep.asked, prep.context)) is not None:
+                return scheduled
+            access, k = prep.request.filters.access, self.cfg.context_chunks  # its table, looked for again
+            tables: list[str] = [ChunkKind.TABLE, ChunkKind.TABLE_ROWS]
+            more = search_again(prep.asked.question, prep.context, access, self.retriever.search, k, tables)
+            if (scheduled := schedule_answer(prep.asked, more)) is not None:
+                prep.context.extend(more)
+                return scheduled
         found = numeric_answer(self.store, prep, hits)
         return None if found is not None and percent_unanswered(prep.asked, found.text) else found
 

@@ -26,6 +26,10 @@ _DUE = re.compile(
 _FISCAL = r"(?:fiscal\s+(?:year\s+)?)?"
 _IN_YEAR = re.compile(rf"\b(?:in|during|for)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
 _AFTER_YEAR = re.compile(rf"\b(?:after|beyond|later than)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
+_RANGE = re.compile(
+    rf"\b(?:in|during|from|between)\s+{_FISCAL}((?:19|20)\d{{2}})\s*(?:through|to|and|-|–)\s*{_FISCAL}((?:19|20)\d{{2}})\b",
+    re.I,
+)
 # a schedule's labels: a year, the bucket after the listed years, the total
 _YEAR_LABEL = re.compile(rf"^{_FISCAL}((?:19|20)\d{{2}})$", re.I)
 _AFTER_LABEL = re.compile(
@@ -34,6 +38,7 @@ _AFTER_LABEL = re.compile(
 )
 _TOTAL_LABEL = re.compile(r"^total\b", re.I)
 _LEADERS = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "2023 ........": a label's dot leaders
+MAX_SHARE = Decimal(100)  # percent
 MIN_SCHEDULE_YEARS = 3  # a maturity schedule lists at least three years before its bucket
 _WORD = re.compile(r"[a-z]{3,}")
 
@@ -43,16 +48,19 @@ def asks_schedule_share(asked: AskedFor) -> bool:
     return asked.language == "en" and _SHARE.search(q) is not None and _bucket(q) is not None
 
 
-def _bucket(question: str) -> tuple[str, int] | None:
-    """("in", 2023) or ("after", 2026): the part of the schedule asked, written after the due words."""
+def _bucket(question: str) -> tuple[int, int | None] | None:
+    """The years of the schedule asked, written after the due words: (2023, 2023) for "in 2023", (2020, 2024)
+    for "in 2020 through 2024", (2027, None) for "after 2026" (the bucket after the listed years too)."""
     due = _DUE.search(question)
     if due is None:
         return None
     rest = question[due.start() :]
     if m := _AFTER_YEAR.search(rest):
-        return "after", int(m.group(1))
+        return int(m.group(1)) + 1, None
+    if m := _RANGE.search(rest):
+        return int(m.group(1)), int(m.group(2))
     if m := _IN_YEAR.search(rest):
-        return "in", int(m.group(1))
+        return int(m.group(1)), int(m.group(1))
     return None
 
 
@@ -101,6 +109,8 @@ def _schedule(cells: list[tuple[str, str]], name: str) -> Schedule:
     """The schedule of (label, cell) pairs: years, the bucket after them and the total by their labels."""
     values = [(label, v) for label, cell in cells if (v := _value(cell)) is not None]
     years = [(int(m.group(1)), label, v) for label, v in values if (m := _YEAR_LABEL.match(label))]
+    if len({y for y, _, _ in years}) < len(years):
+        years = []  # a year listed twice: two schedules stacked in one table, neither read
     after = next(((label, v) for label, v in values if _AFTER_LABEL.match(label)), None)
     total = next(((label, v) for label, v in values if _TOTAL_LABEL.match(label)), None)
     return Schedule(years, after, total, name)
@@ -154,51 +164,64 @@ def _across_the_top(rows: list[list[str]], question: str) -> Schedule | None:
 
 
 def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> NumericAnswer | None:
-    """The asked bucket's share of the schedule's total, from the context table that prints the schedule the
-    question names best (its total line and heading: "Total unconditional purchase commitments" over an
-    intangibles' amortization "Total"); None when none does, or the bucket is not printed as such."""
+    """The asked years' share of the schedule's total (its "Total" line, else the sum of its lines), from the
+    context table that prints the schedule the question names best (its total line and heading: "Total
+    unconditional purchase commitments" over an intangibles' amortization "Total"); None when none does, or
+    the years asked are not printed as such."""
     bucket = _bucket(asked.question) if asks_schedule_share(asked) else None
     if bucket is None:
         return None
-    how, year = bucket
-    best: tuple[int, list[Operand]] | None = None
+    first, last = bucket
+    best: tuple[int, list[Operand], list[int], list[int]] | None = None
     for n, chunk in context:
         for rows in _tables(chunk.text):
             found = _down_the_side(rows, asked.question) or _across_the_top(rows, asked.question)
-            if found is None or found.total is None or not found.years:
+            if found is None or not found.years:
                 continue
-            years, after, (total_label, total) = found.years, found.after, found.total
-            if how == "in":
-                parts = [(label, v) for y, label, v in years if y == year]
-            elif after is None or year > max(y for y, _, _ in years):
-                continue  # the bucket after the listed years starts after their last one, not later
+            listed = max(y for y, _, _ in found.years)
+            if (last or first) > listed + (1 if last is None and found.after else 0):
+                continue  # the bucket after the listed years starts right after the last of them
+            lines = [(label, v) for _, label, v in found.years] + ([found.after] if found.after else [])
+            parts = [i for i, (y, _, _) in enumerate(found.years) if first <= y <= (last or y)]
+            parts += [len(lines) - 1] if last is None and found.after else []
+            if found.total is not None:  # the printed total, else the schedule's lines added up
+                lines, whole = [*lines, found.total], [len(lines)]
             else:
-                parts = [*((label, v) for y, label, v in years if y > year), after]
-            if not parts:
-                continue
+                whole = list(range(len(lines)))
             unit = detect_unit(chunk.text)
             label_unit, scale = (unit.label, unit.scale) if unit else (None, Decimal(1))
-            operands = [
-                Operand(label, v, label_unit, scale, n) for label, v in [*parts, (total_label, total)]
-            ]
+            operands = [Operand(label, v, label_unit, scale, n) for label, v in lines]
             prose = " ".join(line for line in chunk.text.splitlines() if not line.lstrip().startswith("|"))
+            total_label = found.total[0] if found.total else ""
             named = f"{found.name} {total_label} {' '.join(chunk.section_path)} {prose}"
             score = _overlap(named, asked.question)
-            if score and (best is None or score > best[0]):  # a schedule of what the question names
-                best = (score, operands)
-    return _share(asked, best[1]) if best is not None else None
+            if parts and score and (best is None or score > best[0]):  # a schedule of what the question names
+                best = (score, operands, parts, whole)
+    return _share(asked, *best[1:]) if best is not None else None
 
 
-def _share(asked: AskedFor, operands: list[Operand]) -> NumericAnswer:
-    if len(operands) == 2:
-        formula = FORMULAS["share_of_total"]
-    else:  # several buckets summed over the total
-        k = len(operands) - 1
-        summed = " + ".join(f"{{{i}}}" for i in range(k))
-        base = FORMULAS["share_of_total"]
-        formula = Formula(
-            base.name, base.zh, base.en, ("*",) * (k + 1), f"({summed}) / {{{k}}}",
-            lambda v: sum(v[:-1], Decimal(0)) / v[-1], True, (),
-        )  # fmt: skip
-    calc = compute(formula, operands, places=asked.places, lang="en")
-    return NumericAnswer(calc_text(calc, operands, "en"), [], calc, [])
+def _share(
+    asked: AskedFor, operands: list[Operand], parts: list[int], whole: list[int]
+) -> NumericAnswer | None:
+    """The parts' sum over the whole's, worked out on the cited lines (zero lines add nothing: left out)."""
+    kept = [i for i in range(len(operands)) if operands[i].value != 0 and (i in parts or i in whole)]
+    shown = {i: k for k, i in enumerate(kept)}
+    top = [shown[i] for i in parts if i in shown]
+    bottom = [shown[i] for i in whole if i in shown]
+    if not top or not bottom:
+        return None
+
+    def summed(ids: list[int]) -> str:
+        text = " + ".join(f"{{{i}}}" for i in ids)
+        return f"({text})" if len(ids) > 1 else text
+
+    base = FORMULAS["share_of_total"]
+    formula = Formula(
+        base.name, base.zh, base.en, ("*",) * len(kept), f"{summed(top)} / {summed(bottom)}",
+        lambda v: sum((v[i] for i in top), Decimal(0)) / sum((v[i] for i in bottom), Decimal(0)), True, (),
+    )  # fmt: skip
+    chosen = [operands[i] for i in kept]
+    calc = compute(formula, chosen, places=asked.places, lang="en")
+    if not 0 <= calc.result <= MAX_SHARE:
+        return None  # a part beyond its whole: the lines were not one schedule
+    return NumericAnswer(calc_text(calc, chosen, "en"), [], calc, [])

@@ -1007,3 +1007,28 @@ def test_an_average_whose_item_a_bracket_spells_out_averages_each_operand() -> N
         ("net_profit_parent", None),
         ("equity", (2019, 2020)),
     ]
+
+
+def test_a_row_the_table_subtracts_is_taken_by_its_size() -> None:
+    """ "Less: Accumulated depreciation (16,135)": the definition names the depreciation, not its sign."""
+    ppe = Table(
+        "t6",
+        [70],
+        [["(Millions)", "2018", "2017"]],
+        [
+            ["Property, plant and equipment", "24,873", "24,901"],
+            ["Less: Accumulated depreciation", "(16,135)", "(16,048)"],
+            ["Property, plant and equipment — net", "8,738", "8,853"],
+        ],
+        caption="Property, Plant and Equipment",
+    )
+    doc = make_doc([ppe], company="3M", year=2018, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "At December 31, 2018, what proportion of 3M's gross property, plant and equipment had been"
+        " depreciated (accumulated depreciation divided by gross PP&E)? Answer in percent, one decimal."
+    )
+    assert asked.definition is not None
+    answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and answer.calculation is not None
+    assert answer.calculation.result == Decimal("64.9") and "16,135 / 24,873" in answer.text

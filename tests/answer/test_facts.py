@@ -1215,7 +1215,7 @@ def test_the_parent_named_with_its_subsidiaries_heads_the_group_s_figures() -> N
 
 
 def test_a_column_of_footnote_marks_holds_no_amounts() -> None:
-    """"Opioid litigation charges | (4) | 5,803": the "(4)" of a column with no heading of its own is a
+    """ "Opioid litigation charges | (4) | 5,803": the "(4)" of a column with no heading of its own is a
     footnote's mark, never an amount of -4; a headed column of bracketed figures is read as ever."""
     table = Table(
         "t5",

@@ -28,6 +28,7 @@ def test_a_share_asked_needs_a_percentage_and_a_price_per_share_a_price() -> Non
     bought = _asked("How many shares did Acme buy back in 2022, and at what average price per share?", "text")
     said = "We repurchased 20 million common shares at an average price of $168.14 in 2022.[6]"
     assert unanswered_measure(bought, said) is None
+    assert unanswered_measure(bought, "| Average price paid per share | $79.11 | $69.18 |[6]") is None
 
 
 def test_a_quarter_asked_is_not_answered_by_sentences_about_another() -> None:

@@ -79,3 +79,37 @@ def test_no_share_without_the_schedule_asked() -> None:
     # 2027 is not listed: the bucket after the listed years starts after 2026
     assert _result("What percentage of Acme's operating lease payments is due after 2027?") is None
     assert not asks_schedule_share(analyze("What percentage of Acme's 2023 revenue came from leases?"))
+
+
+MATURITIES = """Note 18 Debt: aggregate principal maturities of long-term debt (in millions)
+| 2020 | $995 |
+| 2021 | 990 |
+| 2022 | 2,073 |
+| 2023 | 1,678 |
+| 2024 | 617 |
+| Thereafter | 22,460 |"""
+
+TWO_SCHEDULES = """Note 9 Leases (in millions)
+| Finance leases | |
+| 2020 | 33 |
+| 2021 | 74 |
+| 2022 | 22 |
+| Operating leases | |
+| 2020 | 137 |
+| 2021 | 105 |
+| 2022 | 70 |
+| Total future undiscounted lease payments | 226 |"""
+
+
+def test_a_span_of_years_over_a_schedule_printing_no_total() -> None:
+    """ "falls due in 2020 through 2024": those years added up, over all the lines when no total is printed;
+    a table stacking two schedules under one total answers nothing."""
+    doc = make_doc([], company="Acme", year=2019, language="en", unit_line="")
+    context = [(1, make_chunk(doc, TWO_SCHEDULES, 90, table_ref="t1", n=1))]
+    question = "What share of Acme's principal maturities of long-term debt falls due in 2020 through 2022?"
+    assert schedule_answer(analyze(question), context) is None
+    context.append((2, make_chunk(doc, MATURITIES, 101, table_ref="t2", n=2)))
+    found = schedule_answer(analyze(question.replace("2022?", "2024?")), context)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.result == Decimal("22.05")  # 6,353 / 28,813
+    assert "22,460" in found.text and "[2]" in found.text
