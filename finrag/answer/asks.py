@@ -98,7 +98,9 @@ GROWTH_COMPARED = re.compile(
 
 # where a Chinese yes/no comparison of two items turns to the second ("A是否超过了B", "A是否低于B")
 ZH_TURN = re.compile(r"是否(?:超过|高于|多于|大于|低于|少于|小于)了?")
-ZH_LESS = re.compile(r"是否(?:低于|少于|小于)")
+# the second is asked to be the larger: "是否低于", "是不是比2006年低", "是否比第二季度少"
+ZH_LESS = re.compile(r"(?:是否|是不是)(?:低于|少于|小于|(?:比|较)[^，。？?；]{0,12}?(?:低|少|小))")
+EN_LESS = re.compile(r"\b(?:lower|less|smaller|fewer|below)\b", re.I)
 
 
 def compared_items(
@@ -147,7 +149,6 @@ ZH_YEARS_COMPARED = re.compile(
     r"(?:19|20)\d{2}年[^，。？?；]{0,40}?(?:是否|是不是)(?:比|较|高于|低于|超过|多于|少于|大于|小于)"
     r"[^，。？?；]{0,6}?(?:19|20)\d{2}年"
 )
-ZH_LESS_YEAR = re.compile(r"(?:是否|是不是)(?:低于|少于|小于)|(?:19|20)\d{2}年度?(?:的)?(?:更)?(?:低|少|小)")
 
 
 def compares_periods(question: str, language: str, years: int) -> bool:

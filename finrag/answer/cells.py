@@ -13,6 +13,7 @@ from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, norm
 from finrag.answer.lookup import UNIT_TAIL
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
+from finrag.answer.text import row_cells
 from finrag.answer.units import parse_number
 from finrag.model import Chunk, ChunkKind, Fact
 
@@ -45,7 +46,7 @@ def named_cell(asked: AskedFor, chunks: list[Chunk]) -> tuple[list[LineItemMatch
         for line in chunk.text.split("\n"):
             if "|" not in line:
                 continue
-            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            cells = row_cells(line)
             if not any(parse_number(c) is not None for c in cells[1:]):
                 dated = dated or PERIOD_WORD.search(line) is not None
                 names = [m for c in cells[1:] if len(m := measure(c)) >= _MIN_NAME]

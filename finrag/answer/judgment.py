@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.asks import YES_NO, ZH_LESS, ZH_LESS_YEAR
+from finrag.answer.asks import EN_LESS, YES_NO, ZH_LESS
 from finrag.answer.formulas import BY_HOW_MUCH
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
@@ -211,9 +211,6 @@ def _with_printed(
     return lambda a: _printed_calc(answer_for(replace(a, question=_ZH_CHANGE.sub("是", a.question))))
 
 
-_LESS = re.compile(r"\b(?:lower|less|smaller|fewer|below)\b", re.I)
-
-
 def comparison_answer(
     asked: AskedFor, found: NumericAnswer | None, answer_for: Callable[[AskedFor], NumericAnswer | None]
 ) -> NumericAnswer | None:
@@ -245,7 +242,7 @@ def comparison_answer(
         name = asked.line_items[0].printed
     if a == b:
         return None  # one figure read for both years, or no difference to call
-    less = ZH_LESS_YEAR.search(asked.question) if zh else _LESS.search(asked.question.split("?")[0])
+    less = ZH_LESS.search(asked.question) if zh else EN_LESS.search(asked.question.split("?")[0])
     yes = a < b if less else a > b
     cites = "".join(dict.fromkeys(re.findall(r"\[\d+\]", text)))  # the figures' own citations
     if zh:
@@ -317,7 +314,7 @@ def items_answer(
     less = (
         ZH_LESS.search(asked.question)
         if asked.language == "zh"
-        else _LESS.search(asked.question.split("?")[0])
+        else EN_LESS.search(asked.question.split("?")[0])
     )
     yes = a < b if less else a > b
     sizes = [replace(f, value=abs(f.value)) for f in (first, second)]

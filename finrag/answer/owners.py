@@ -24,7 +24,7 @@ from finrag.answer.periods import BARE_YEAR
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
-from finrag.answer.text import HEADING_NUMBER
+from finrag.answer.text import HEADING_NUMBER, row_cells
 from finrag.model import Chunk, Fact
 
 
@@ -251,7 +251,7 @@ def _heading_item(fact: Fact, chunk_of: dict[str, Chunk], asked: AskedFor | None
         lines = c.text.splitlines()
         at = next((i for i, line in enumerate(lines) if line.startswith(f"| {fact.line_item} |")), 0)
         for line in reversed(lines[:at]):  # the nearest header above the row (a chunk may hold two tables)
-            cells = [x.strip() for x in line.strip().strip("|").split("|")]
+            cells = row_cells(line)
             if len(cells) > 1 and any(cells[1:]) and all(BARE_YEAR.fullmatch(x) for x in cells[1:] if x):
                 # the label column's header, else the table's title ("Revenue by geographic area" over
                 # "Americas:" > "United States")

@@ -10,12 +10,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
 
+from finrag.answer.asks import EN_LESS, ZH_LESS
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import NumericAnswer
 from finrag.answer.units import format_number
-
-_ZH_LESS = re.compile(r"(?:是否|是不是)(?:低于|少于|小于|(?:比|较)[^，。？?；]{0,12}?(?:低|少|小))")
-_EN_LESS = re.compile(r"\b(?:lower|less|smaller)\s+than\b", re.I)
 
 
 def _value(found: NumericAnswer | None) -> Decimal | None:
@@ -35,7 +33,7 @@ def quarters_answer(
     if first is None or second is None or a is None or b is None or a == b:
         return None
     zh = asked.language == "zh"
-    less = (_ZH_LESS if zh else _EN_LESS).search(asked.question)
+    less = ZH_LESS.search(asked.question) if zh else EN_LESS.search(asked.question.split("?")[0])
     yes = a < b if less else a > b
     shown = [f"{format_number(v, None)} ({q})" for v, q in ((a, pair[0]), (b, pair[1]))]
     cites = "".join(dict.fromkeys(re.findall(r"\[\d+\]", f"{first.text}\n{second.text}")))  # the figures'

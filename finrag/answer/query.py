@@ -8,10 +8,12 @@ analysis is given, its fields win. Kept in one module so that it can be replaced
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from finrag.answer.analysis_items import analysis_items
-from finrag.answer.asked_quarters import quarters_asked, quarters_summed, sums_periods
+from finrag.answer.asked import AskedFor
+from finrag.answer.asked_periods import read_periods
+from finrag.answer.asked_quarters import quarters_summed, sums_periods
 from finrag.answer.asks import (
     asked_places,
     asks_amount,
@@ -22,7 +24,7 @@ from finrag.answer.asks import (
     compares_periods,
     typed_tersely,
 )
-from finrag.answer.calc import FORMULAS, Formula, asks_change_amount, detect_formula
+from finrag.answer.calc import FORMULAS, asks_change_amount, detect_formula
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_fit import (
     as_margin,
@@ -35,23 +37,12 @@ from finrag.answer.definition_terms import Term
 from finrag.answer.formulas import BY_HOW_MUCH
 from finrag.answer.lexicon import LineItemMatch, find_line_items
 from finrag.answer.names import company_names
-from finrag.answer.periods import YEAR
 from finrag.answer.qualifiers import (
     deducted_items,
     glossed_kinds,
     item_qualifiers,
     part_qualifiers,
     share_whole,
-)
-from finrag.answer.question_years import (
-    QUARTER,
-    REPORT_PART,
-    YEAR_SPAN_ENDED,
-    naming_offset,
-    part_names_report_only,
-    report_years_only,
-    span_labels,
-    year_ended,
 )
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import compared_sides, zh_sold_kind
@@ -65,8 +56,7 @@ from finrag.answer.zh_qualifiers import (
     zh_projects,
     zh_quoted,
 )
-from finrag.model import Period, QueryAnalysis
-from finrag.retrieve.periods import ROW_PERIOD_WORD, names_instrument
+from finrag.model import QueryAnalysis
 
 _IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -77,19 +67,6 @@ _GREETINGS = re.compile(
     r"good (?:morning|afternoon|evening)|bye|who are you)[\s!！。.?？,，~]*$",
     re.I,
 )
-_ZH_DATE = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日")
-_PRIOR_END = (
-    "上年末",
-    "上年年末",
-    "上一年末",
-    "年初",
-    "期初",
-    "上期末",
-    "beginning of the year",
-    "prior year end",
-)
-_BASELINE = re.compile(r"(?:比|较|相比|相较|与)(?:于)?(?:期初|年初|上年末|上年年末|上期末)")
-_YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
 _ZH_NAME_LEAD = 6  # characters of an item ("主营业务") a defined name may open with after "的"
 _CHANGE_WORDS = ("变化", "变动")
 _OVER_YEARS = re.compile(r"一共|总共|共计|加起来")  # a sum over the years asked, never one item's 合计 row
@@ -99,51 +76,6 @@ _YEARS_TOTAL = re.compile(
 )
 # "Are JnJ's FY2022 financials that of a high growth company?": answered with its revenue growth
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
-
-
-@dataclass(slots=True)
-class AskedFor:
-    question: str
-    language: str
-    intent: str  # "chitchat", "calculation", "lookup", "text"
-    years: list[int] = field(default_factory=list)  # fiscal years named, in question order
-    instant: bool = False  # asks for a balance at a date ("年末", "上年末", "as of")
-    prior_year_end: bool = False  # "上年末"/"期初": the previous year's closing balance
-    part_year: bool = False  # a quarter or half year is asked ("Q1 2021", "2007年1-6月")
-    quarters: list[str] = field(default_factory=list)  # quarters named ("Q1"): no other quarter answers
-    dates: list[str] = field(default_factory=list)  # the balance dates the question writes, ISO, in order
-    span_ends: list[str] = field(default_factory=list)  # the days a quarter or part of a year asked ends
-    line_items: list[LineItemMatch] = field(default_factory=list)
-    formula: Formula | None = None
-    definition: Definition | None = None  # a formula the question spells out itself
-    places: int | None = None
-    year_offset: int = (
-        0  # the question names fiscal years by the year they start in ("Fiscal 2022 ended … 2023")
-    )
-    scope: str = "consolidated"  # "parent" when the question says 母公司
-    companies: list[str] = field(default_factory=list)  # company names the analysis matched
-    entities: list[str] = field(default_factory=list)  # company-like names in the question (matched or not)
-    section_titles: list[str] = field(default_factory=list)  # titles of the sections that answer it (regexes)
-    qualifiers: list[str] = field(default_factory=list)  # kinds of item asked: "comparable store" sales
-
-    def summary(self) -> dict[str, object]:
-        """What the trace shows of this reading."""
-        asked = self
-        return {
-            "language": asked.language,
-            "intent": asked.intent,
-            "years": asked.years,
-            "instant": asked.instant,
-            "prior_year_end": asked.prior_year_end,
-            "line_items": [m.printed for m in asked.line_items],
-            "formula": asked.formula.name if asked.formula else None,
-            "definition": asked.definition.name if asked.definition else None,
-            "places": asked.places,
-            "scope": asked.scope,
-            "entities": asked.entities,
-            "companies": asked.companies,
-            "qualifiers": asked.qualifiers,
-        }
 
 
 # "the parent company's operating revenue" (not the parent's owners' share of the group's profit)
@@ -174,7 +106,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     if is_chitchat(text) or (analysis is not None and analysis.intent == "chitchat"):
         asked.intent = "chitchat"
         return asked
-    _periods(asked, text, analysis.periods if analysis else [])
+    read_periods(asked, text, analysis.periods if analysis else [])
     entities = company_names(text, lang)
     asked.line_items = find_line_items(text)
     if analysis:  # the retriever's items the lexicon missed, where the question writes them as rows
@@ -347,57 +279,3 @@ def _filer_words(asked: AskedFor) -> list[str]:
     """Names that are the company's own: the matched companies and each name's first word ("J&J" of "J&J
     MedTech"; its product or segment follows)."""
     return [*asked.companies, *(e.split()[0] for e in asked.entities if e.split())]
-
-
-def _periods(asked: AskedFor, text: str, given: list[Period]) -> None:
-    ended = year_ended(text)  # "fiscal 2022 (year ended January 28, 2023)": the date ends a year's flows
-    # "比期初增加了多少": what is compared with, not a period asked; "期初现金及现金等价物余额": a row's name
-    baseline = _BASELINE.sub(" ", ROW_PERIOD_WORD.sub(" ", text))
-    given = [p for p in given if p.label not in _PRIOR_END or p.label in baseline]
-    spans = span_labels(text, [p.label for p in given])  # "the three months ended June 30, 2023"
-    asked.part_year = asked.part_year or (bool(spans) and not YEAR_SPAN_ENDED.search(text))
-    asked.span_ends = [p.period_end for p in given if p.label in spans and p.period_end]
-    for p in given:
-        if p.fiscal_year is not None and p.fiscal_year not in asked.years:
-            asked.years.append(p.fiscal_year)
-        if p.kind == "instant" and p.period_end != ended and p.label not in spans:
-            asked.instant = True  # "as of June 30", not "the three months ended June 30": a flow's end
-        asked.part_year = asked.part_year or p.fiscal_period not in (None, "FY")
-        if p.fiscal_period and p.fiscal_period.startswith("Q"):
-            asked.quarters.append(p.fiscal_period)
-    asked.quarters = quarters_asked(text, asked.quarters, asked.years)  # "下半年": Q3 and Q4
-    asked.part_year = asked.part_year or bool(asked.quarters)
-    written = [
-        f"{int(m.group(1)):04d}-{int(m.group(2)):02d}-{int(m.group(3)):02d}" for m in _ZH_DATE.finditer(text)
-    ]
-    instants = [p.period_end for p in given if p.kind == "instant" and p.period_end]
-    # the dates a balance is asked at ("上年年末余额(2019年12月31日)"); a year's end is matched by its year
-    asked.dates = list(dict.fromkeys([*written, *instants]))
-    asked.instant = asked.instant or bool(written)
-    for m in YEAR.finditer(text):
-        year = int(m.group(1))
-        if year not in asked.years and not names_instrument(text, m):
-            asked.years.append(year)
-    offset, undated = naming_offset(text)
-    # "FY2022 … Fiscal 2022 ended January 28, 2023": the columns dated 2023 ("fiscal year ended <date>"
-    # picks its column elsewhere)
-    if offset and year_ended(text) is None:
-        asked.years = list(dict.fromkeys(int(m.group(1)) + offset for m in YEAR.finditer(undated)))
-        asked.year_offset = offset
-    elif offset:  # "fiscal 2022 (year ended January 28, 2023)": one year, dated by its end
-        asked.years = [y for y in asked.years if y + offset not in asked.years]
-        asked.year_offset = offset
-    if asked.part_year and part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
-        asked.part_year, asked.quarters = False, []
-    elif (
-        asked.quarters
-        and REPORT_PART.search(text)
-        and not re.search(QUARTER, REPORT_PART.sub(" ", text), re.I)
-    ):
-        asked.quarters = []  # "the first six months of 2023 in its Q2 2023 earnings release": the half year
-    if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
-        asked.years = [y for y in asked.years if y not in report]
-    low = text.lower()
-    # "期末余额是多少？比期初增加了多少": the opening balance is what the closing one is compared with
-    asked.prior_year_end = any(w in baseline.lower() for w in _PRIOR_END)
-    asked.instant = asked.instant or asked.prior_year_end or bool(_YEAR_END.search(low))

@@ -15,6 +15,7 @@ from finrag.answer.calc import FORMULAS, Operand, calc_text, compute
 from finrag.answer.formula_base import Formula
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import NumericAnswer
+from finrag.answer.text import row_cells
 from finrag.answer.units import detect_unit, parse_number
 from finrag.model import Chunk
 
@@ -70,7 +71,7 @@ def _tables(text: str) -> list[list[list[str]]]:
     current: list[list[str]] = []
     for line in text.splitlines():
         if line.lstrip().startswith("|"):
-            current.append([_LEADERS.sub("", c).strip() for c in line.strip().strip("|").split("|")])
+            current.append([_LEADERS.sub("", c).strip() for c in row_cells(line)])
         elif current:
             out.append(current)
             current = []

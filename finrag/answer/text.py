@@ -117,6 +117,11 @@ def citations_in(text: str) -> list[int]:
     return [int(m) for m in _CITE.findall(text)]
 
 
+def row_cells(line: str) -> list[str]:
+    """A chunk's markdown table row ("| Net sales | 1,234 | 1,100 |") as its stripped cells."""
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
 def strip_citations(text: str) -> str:
     return _CITE.sub("", text)
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from finrag.model import Period
+from finrag.retrieve.lookalikes import ROW_PERIOD_WORD, names_instrument
 
 _QUARTER_END = {1: "03-31", 2: "06-30", 3: "09-30", 4: "12-31"}
 _HALF_END = {1: "06-30", 2: "12-31"}
@@ -112,35 +113,6 @@ _ABSOLUTE: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_YEAR + r"\s*(?:年度|年)"), "zh_y"),
     (re.compile(r"(?<![\d.,])" + _YEAR + r"(?![\d.,]\d|\s*年)"), "bare_y"),
 ]
-
-
-# A year that names a debt instrument ("senior notes due 2026", "the 2028 notes") is its maturity, not a
-# reporting period the documents must cover
-_MATURITY_BEFORE = re.compile(r"(?:\bdue|\bmatur(?:e|es|ing|ity)|\bexpir(?:e|es|ing))\s+(?:in\s+)?$", re.I)
-_MATURITY_AFTER = re.compile(
-    r"\s+(?:(?:senior|subordinated|convertible|guaranteed|unsecured|secured)\s+)*"
-    r"(?:notes|bonds|debentures|term loans?)\b(?!\s+payable)",
-    re.I,
-)
-
-
-# "the 3.625% 2026 and 4.500% 2028 notes": a year right after a coupon names the notes maturing then
-_COUPON_BEFORE = re.compile(r"\d(?:\.\d+)?%\s*$")
-
-
-# "the 2019 Multi-Year Productivity Plan", "2014 Stock Incentive Program": the year is part of a name
-_NAMED_AFTER = re.compile(r"\s+(?:[A-Z][\w-]*\s+){0,4}(?:Plan|Program|Programme|Initiative)\b")
-
-
-def names_instrument(text: str, m: re.Match[str]) -> bool:
-    """The year ``m`` found in ``text`` is a debt instrument's maturity ("notes due 2026") or part of a
-    plan's name ("2019 Multi-Year Productivity Plan")."""
-    return (
-        bool(_MATURITY_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
-        or bool(_COUPON_BEFORE.search(text[max(0, m.start() - 20) : m.start()]))
-        or bool(_MATURITY_AFTER.match(text, m.end()))
-        or bool(_NAMED_AFTER.match(text, m.end()))
-    )
 
 
 # "the 8-K dated August 30, 2023", "its 10-Q filed on May 5, 2023": the day names a report, not a period
@@ -321,10 +293,6 @@ def period_words(periods: list[Period], lang: str, text: str = "") -> list[str]:
         elif fp == "FY" and lang != "zh" and str(y) not in p.label:  # "FY22": reports write the full year
             out += [str(y), f"fiscal {y}"]
     return list(dict.fromkeys(out))
-
-
-# "期初现金及现金等价物余额": a cash flow statement's row, printed in each year's column, no opening balance
-ROW_PERIOD_WORD = re.compile(r"(?:期初|期末|年初|年末)(?=现金及现金等价物(?:的)?余额)")
 
 
 def find_periods(text: str, ref: Reference | None = None) -> list[Period]:
