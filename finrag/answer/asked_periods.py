@@ -20,6 +20,7 @@ from finrag.answer.question_years import (
 )
 from finrag.model import Period
 from finrag.retrieve.lookalikes import ROW_PERIOD_WORD, names_instrument
+from finrag.retrieve.periods import find_periods
 
 _ZH_DATE = re.compile(r"((?:19|20)\d{2})年(\d{1,2})月(\d{1,2})日")
 _PRIOR_END = (
@@ -78,12 +79,15 @@ def read_periods(asked: AskedFor, text: str, given: list[Period]) -> None:
         asked.year_offset = offset
     if asked.part_year and part_names_report_only(text):  # "the Q4 FY2022 earnings release": a year asked
         asked.part_year, asked.quarters = False, []
-    elif (
-        asked.quarters
-        and REPORT_PART.search(text)
-        and not re.search(QUARTER, REPORT_PART.sub(" ", text), re.I)
-    ):
-        asked.quarters = []  # "the first six months of 2023 in its Q2 2023 earnings release": the half year
+    elif asked.quarters and REPORT_PART.search(text):
+        outside = find_periods(REPORT_PART.sub(" ", text))  # "… 10-Q for the second quarter of 2023, … 3Q22"
+        named = {p.fiscal_period for p in outside if p.fiscal_period}
+        if not re.search(QUARTER, REPORT_PART.sub(" ", text), re.I):
+            asked.quarters = []  # "the first six months of 2023 in its Q2 2023 earnings release": half a year
+        elif named and (kept := [q for q in asked.quarters if q in named]):
+            asked.quarters = kept  # the report's own quarter and year are where to read, not the period asked
+            years = {p.fiscal_year for p in outside if p.fiscal_year}
+            asked.years = [y for y in asked.years if y in years] or asked.years
     if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()

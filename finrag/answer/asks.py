@@ -169,11 +169,12 @@ def compares_periods(question: str, language: str, years: int) -> bool:
 _WHAT_ITEM_DID = re.compile(
     r"\bwhat\s+(?:[\w'&()-]+\s+){1,12}?(?:did|does|do|has|have|had)\s+.{1,90}?\b"
     r"(?:report|record|post|generate|earn|recognize|book|have|pay|spend|incur|carry|hold|show|disclose|owe"
-    r"|allocate|assign|attribute|add back)s?\b"
+    r"|allocate|assign|attribute|add back|charge|receive|collect)s?\b"
     # "What goodwill was allocated to its MedTech segment", "what diluted share count was used for the 13
     # weeks": the same asked in the passive
     r"|\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:was|were|is|are)\s+(?:allocated|assigned|attributed)\s+to\b"
     r"|\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:was|were)\s+(?:used|reported|recorded|recognized)\s+(?:for|in|at)\b"
+    r"|\bwhat\s+(?:[\w'&()-]+\s+){1,8}?(?:is|are|was|were)\s+(?:shown|printed|given)\s+(?:for|in|at)\b"
 )
 
 

@@ -23,7 +23,8 @@ QUARTERS = ("Q1", "Q2", "Q3", "Q4")
 YEAR_ONLY = re.compile(r"^\s*(?:fiscal\s+(?:year\s+)?)?(?:19|20)\d{2}\s*$", re.I)  # a 10-K's "2022" column
 SPAN_COLUMN = re.compile(r"\b(?:years?|months|weeks)\s+ended\b", re.I)  # a flow's column, not a balance's
 _MONTH_RANGE = re.compile(r"(\d{1,2})\s*[-—–~至]\s*(\d{1,2})\s*月")  # "2002年10-12月": part of a year
-_QUARTER_WORDS = re.compile(r"\bquarter\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
+# a quarter's column ("For the Quarters Ended …", "Three Months Ended …", "13 weeks", "第一季度")
+_QUARTER_WORDS = re.compile(r"\bquarters?\b|\bthree months\b|\b1[2-7] weeks\b|季度", re.I)
 _PART_SPAN = re.compile(r"\b(?:six|nine) months\b", re.I)  # a column of part of a year ("SIX MONTHS 2023")
 _DURATION = re.compile(
     r"\b(?:three|six|nine|twelve) months\b|\b(?:first|second|third|fourth) quarter\b|\b\d{1,2} weeks\b", re.I

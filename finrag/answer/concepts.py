@@ -149,6 +149,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "归属于母公司所有者的净利润",
         "归属于母公司股东的净利润",
         "归属于上市公司股东的净利润",
+        "归属于母公司所有者净利润",  # written without 的
+        "归属于母公司股东净利润",
+        "归属于上市公司股东净利润",
         "归母净利润",  # as analysts write it
         "net income attributable to",
         "net earnings attributable to",
@@ -262,7 +265,13 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
     "interest_income": ("利息收入", "interest income", "interest and dividend income"),
     # banks' income statement lines (JPMorgan, American Express)
     "net_interest_income": ("利息净收入", "net interest income"),
-    "credit_loss_provision": ("信用减值损失", "provision for credit losses", "provisions for credit losses"),
+    "credit_loss_provision": (
+        "信用减值损失",
+        "provision for credit losses",
+        "provisions for credit losses",
+        "credit impairment loss",  # how an English question names a Chinese filer's 信用减值损失
+        "credit impairment losses",
+    ),
     "noninterest_revenue": ("total noninterest revenue", "noninterest revenue", "non-interest revenue"),
     "noninterest_expense": ("total noninterest expense", "noninterest expense", "non-interest expense"),
     "share_capital": ("股本", "实收资本（或股本）", "实收资本(或股本)", "实收资本", "share capital"),

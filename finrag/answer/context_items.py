@@ -8,7 +8,7 @@ from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount, asks_reason
 from finrag.answer.cells import named_cell
 from finrag.answer.lexicon import LineItemMatch, normalise
-from finrag.answer.operands import printed_metric, with_rows
+from finrag.answer.operands import printed_margin, printed_metric, with_rows
 from finrag.answer.owner_names import abroad_part
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_series import series_facts, series_item
@@ -66,6 +66,11 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
         asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted]
         if asks_ranking(asked):  # "Which segment had the highest operating profit?"
             asked.intent = "lookup"
+        shares = asked.formula is not None and asked.formula.name in ("share_of_total", "share_of_revenue")
+        words = asked.formula.keywords if asked.formula and shares else ()
+        if len(asked.line_items) == 1 and any(w in asked.line_items[0].printed for w in words):
+            # "研究与开发费用占主营业务收入的比例": a row printing the share asked, read as printed
+            asked.formula, asked.intent = None, "lookup"
     elif asked.intent == "text":  # a quoted project's own row says nothing of which of its figures
         asked.line_items = [t for t in from_tables if t.printed not in asked.qualifiers]
         if not asked.line_items and asked.language == "en":  # "Advertising expense … was $88 million,
@@ -80,6 +85,8 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
             or WHICH_YEAR.search(asked.question.lower())
         ):
             asked.intent = "calculation" if asked.formula is not None else "lookup"
+    if margin := printed_margin(asked, from_tables):  # "Adjusted EBITDAR margin": the row over revenue
+        asked.definition, asked.intent = margin, "calculation"
     if asks_reason(asked.question):  # "…毛利率小幅下降，主要原因是什么": the text says why, whatever it names
         asked.intent = "text"
     # "长期股权投资是多少元？其中股权投资差额是多少？": the part asked after 其中 is a second figure asked

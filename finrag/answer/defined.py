@@ -21,7 +21,7 @@ from finrag.answer.definition_terms import (
 )
 from finrag.answer.lexicon import LineItemMatch, concept_of, heads, normalise
 from finrag.answer.lookup import Want, best_fact
-from finrag.answer.numeric import EXPENSE_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
+from finrag.answer.numeric import EXPENSE_ROW, LESS_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import part_named_years, year_ended
 from finrag.answer.statement_rows import statement_kind
@@ -42,9 +42,6 @@ _PLAIN_RATIOS = ("比率", "比", "周转率")  # 速动比率, 负债权益比,
 _NOT_EXPENSE = re.compile(r"\b(?:income(?!\s+tax)|gains?|benefits?)\b", re.I)
 
 
-# a row the table subtracts, printed in brackets ("Less: Accumulated depreciation (16,135)"): the definition
-# names the amount itself ("accumulated depreciation divided by gross PP&E")
-_LESS_ROW = re.compile(r"\s*less\b\s*:?", re.I)
 # a cash flow row of money paid out, printed in brackets ("Purchase of property, plant, and equipment")
 _PAID_ROW = re.compile(
     r"\s*(?:purchases?|payments?|repayments?|acquisitions?|capital expenditures?|additions? to"
@@ -89,7 +86,7 @@ def defined_answer(
         if w.item.concept in OUTFLOW_CONCEPTS
         or (f.value < 0 and EXPENSE_ROW.search(f.line_item) and not _NOT_EXPENSE.search(f.line_item))
         or (subtracted[j] and f.value < 0 and statement_kind(f.statement) == "cash_flow")
-        or (f.value < 0 and _LESS_ROW.match(f.line_item) is not None)
+        or (f.value < 0 and LESS_ROW.match(f.line_item) is not None)
         or (
             ratio
             and f.value < 0
@@ -109,7 +106,9 @@ def defined_answer(
     def run(xs: list[Decimal]) -> Decimal:
         return evaluate(definition.tokens, [[xs[j] for j in g] for g in grouped])
 
-    name = definition.name or "Result"
+    # "operating margin? (op income / net sales)": an unnamed definition of a named formula takes its name
+    named = asked.formula if asked.formula is not None and asked.formula.named else None
+    name = definition.name or (named.en if named and lang == "en" else named.zh if named else "Result")
     formula = Formula(
         "defined",
         name,
@@ -117,7 +116,9 @@ def defined_answer(
         ("*",) * len(operands),
         template(definition.tokens),
         run,
-        _in_percent(name, definition) or bool(re.search(r"%|percent|百分比", asked.question, re.I)),
+        _in_percent(name, definition)
+        or bool(re.search(r"%|percent|百分比", asked.question, re.I))
+        or (named is not None and not definition.name and named.percent),
         (),
         same_unit=definition.additive(),
     )

@@ -50,6 +50,8 @@ def growth_on_dates(question: str) -> bool:
 _EN_DATED_MEASURE = re.compile(r"^(?:the\s+)?(?:balance|amount|value)s?$", re.I)
 # "(2005年末余额−2004年末余额)", "2006年6月30日余额": a Chinese one, its year read off before it
 _ZH_DATED_MEASURE = re.compile(r"^(?:\d{1,2}月\d{1,2}日)?(?:账面)?(?:余额|金额|数)$")
+# "发生额" left of "本期发生额" / "上期发生额" once its period is read off: a flow's column, no row
+_ZH_PERIOD_MEASURE = re.compile(r"^(?:发生额|金额)$")
 
 
 def _years_back(t: Term | Constant | str) -> int | None:
@@ -59,6 +61,8 @@ def _years_back(t: Term | Constant | str) -> int | None:
         return None
     if m := _PERIOD_OPERAND.match(t.item.printed):
         return 1 if m.group(1) else 0
+    if _ZH_PERIOD_MEASURE.match(t.item.printed) and t.year is None:
+        return t.back  # "(本期发生额-上期发生额)/上期发生额": the period's column of the question's row
     measure = _EN_DATED_MEASURE.match(t.item.printed) or _ZH_DATED_MEASURE.match(t.item.printed)
     return 0 if (t.year or t.dated) and measure else None
 

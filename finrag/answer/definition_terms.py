@@ -44,6 +44,8 @@ _STATEMENTS = (
 _NOISE = re.compile(
     r"\b(?:from|in|on|per|using|as shown in|as reported in)\s+the\s+(?:condensed\s+)?(?:consolidated\s+)?"
     rf"{_STATEMENTS}|\bfrom continuing operations\b|"
+    # "… from the net-sales-by-country table": the table it is read from, not the operand's name
+    r"\b(?:from|in|on|per|using)\s+the\s+[\w&'-]+(?:\s+[\w&'-]+){0,3}?\s+(?:table|note|schedule)\b|"
     r"\b(?:the|its|a|an|unadjusted|reported)\b|[()]"
     # "合并利润表净利润": 净利润 of that statement
     r"|(?:合并|母公司)?(?:利润表|资产负债表|现金流量表)中?的?",

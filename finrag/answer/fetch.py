@@ -70,11 +70,11 @@ def fetch_facts(
     titled = [it for it in items if it.printed and part_after(question, it)]
     if _TOTAL_ASKED.search(question):
         titled += [
-            it for it in items if it.printed and not any(_of_item(f.line_item_norm, it) for f in facts)
+            it for it in items if it.printed and not any(of_item(f.line_item_norm, it) for f in facts)
         ]
     facts += _quarter_rows(store, scoped, items) if _QUARTER_ASKED.search(question) else []
     unprinted = [
-        it for it in items if _zh_named(it) and not any(_of_item(f.line_item_norm, it) for f in facts)
+        it for it in items if _zh_named(it) and not any(of_item(f.line_item_norm, it) for f in facts)
     ]
     facts += _titled_tails(store, scoped, unprinted) if unprinted else []
     return facts + _titled_totals(store, scoped, titled) if titled else facts
@@ -101,7 +101,7 @@ TOTAL_ROWS = ("合计", "总计", "total")  # a table's closing row, normalised
 _TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
 
 
-def _of_item(label: str, item: LineItemMatch) -> bool:
+def of_item(label: str, item: LineItemMatch) -> bool:
     return label == normalise(item.printed) or (bool(item.concept) and label in synonyms(item.concept))
 
 

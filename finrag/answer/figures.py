@@ -111,7 +111,19 @@ def stub_period(asked: AskedFor, context: list[tuple[int, Chunk]]) -> str | None
         said = whole.group(0).lstrip("0123456789 ")  # "全年", "年度" (of "2002年度")
         label = f"{asked.years[0]}{'' if said.startswith('年') else '年'}{said}"  # "2007年全年", "2002年度"
         return label if not printed or max(printed) < DECEMBER else None
+    if asked.instant and len(asked.dates) == 1 and int(asked.dates[0][5:7]) < DECEMBER:
+        # "2020年6月30日的预付款项" asked of a year's report: no figure of that day
+        year, month, day = (int(p) for p in asked.dates[0].split("-"))
+        written = re.search(rf"{year}\s*年\s*0?{month}\s*月\s*0?{day}\s*日", asked.question)
+        if written is None or _DATED_DOCUMENT.match(asked.question, written.end()):
+            return None  # "这份2022年7月19日的报告": the day a document is dated, no balance date
+        printed = _months_printed(_flat(context), year)
+        return None if month in printed else written.group(0)
     return None
+
+
+# what a day written in a question dates besides a balance ("2022年7月19日的报告", "…日发布")
+_DATED_DOCUMENT = re.compile(r"\s*(?:的|发布的|出具的)?\s*(?:研究|调研)?(?:报告|公告|发布|召开|披露)")
 
 
 # a table column or report of a quarter: "Three Months Ended", "4Q22", "Q2", "13 weeks ended"

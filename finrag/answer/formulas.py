@@ -282,6 +282,7 @@ def detect_formula(question: str) -> Formula | None:
         " ", low
     )  # "所有者权益变动表中，…的分配金额": a statement's name, no change
     low = low if _CHANGED.search(named) else named  # "…变动表显示，所有者权益净增加了多少": a change asked
+    low = _RECONCILIATION.sub(" ", low)  # "in the statutory-to-effective tax rate reconciliation": a table
     best: tuple[int, Formula] | None = None
     for f in FORMULAS.values():
         for word in f.keywords:
@@ -309,6 +310,10 @@ _PLUS_JOINED = re.compile(r"[a-z)]\s+\+\s+[a-z(]")  # two items written with a p
 
 
 _SHARE_OF_SUM = {"sum": "share_of_total", "period_expenses": "period_expense_ratio"}  # a sum's share asked
+# the name of a table the question reads a row of, not a formula it asks
+_RECONCILIATION = re.compile(
+    r"\b(?:statutory[- ]to[- ]effective\s+|effective\s+)?(?:income\s+)?tax[- ]rate\s+reconciliation\b"
+)
 _CHANGE_STATEMENT = re.compile(r"(?:所有者|股东)权益变动表")
 _CHANGED = re.compile(r"增加|减少|增长|下降|变动|变化")
 _HOW_MUCH_MORE = re.compile(r"\bhow much (?:bigger|larger|smaller|higher|lower|greater)\b")

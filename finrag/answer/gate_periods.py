@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from finrag.answer.column_periods import FULL_YEAR
 from finrag.answer.periods import MONTH_NAMES, MONTHS, year_end
 from finrag.answer.query import AskedFor
-from finrag.answer.question_years import NAMED_REPORT
+from finrag.answer.question_years import NAMED_REPORT, REPORT_PART
 from finrag.model import Chunk, Hit
 from finrag.retrieve.docfit import FORWARD, WEEK_YEAR_DAYS, days_near
 
@@ -82,6 +82,9 @@ def _prints_date(text: str, day: str, anywhere: bool = False) -> bool:
     )
 
 
+QUARTERLY_DATA_YEARS = 2  # an annual report's quarterly data: its own year's quarters and the year before's
+
+
 def _span_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
     """The end of a quarter or part of a year asked ("the three months ended September 30, 2022") when no
     evidence report ends on it or a year after it (its comparatives) and no annual report of its year or
@@ -89,11 +92,17 @@ def _span_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
     ends = [_document_end(h) for h in evidence]
     if not asked.span_ends or any(e is None for e in ends):
         return None
-    annual = {h.chunk.meta.fiscal_year for h in evidence if h.chunk.meta.fiscal_period in (None, "FY")}
+    annuals = [h.chunk.meta for h in evidence if h.chunk.meta.fiscal_period in (None, "FY")]
+    annual = {m.fiscal_year for m in annuals}
+    # an annual report ending within two years after the day: its quarterly data holds that quarter
+    annual_ends = [m.period_end for m in annuals if m.period_end]
     for day in asked.span_ends:
         later = f"{int(day[:4]) + 1}{day[4:]}"
         reported = any(days_near(e[0], d, e[1]) for e in ends if e for d in (day, later))
-        if not reported and not annual & {int(day[:4]), int(day[:4]) + 1}:
+        two_later = f"{int(day[:4]) + QUARTERLY_DATA_YEARS}{day[4:]}"
+        if reported or any(day <= end <= two_later for end in annual_ends):
+            continue
+        if not annual & {int(day[:4]), int(day[:4]) + 1}:
             return day
     return None
 
@@ -220,12 +229,20 @@ def _quarter_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
     if len(quarters) != 1 or len(asked.years) != 1 or asked.dates:
         return None  # a date written ("13 weeks ended January 28, 2023") is checked by the span's end
     n, year = int(next(iter(quarters))[1:]), asked.years[0]
-    return None if any(_holds_quarter(h, year, n) for h in evidence) else f"Q{n} {year}"
+    trend = REPORT_PART.search(asked.question) is not None  # "the 10-Q for the second quarter of 2023"
+    return None if any(_holds_quarter(h, year, n, trend) for h in evidence) else f"Q{n} {year}"
 
 
-def _holds_quarter(hit: Hit, year: int, n: int) -> bool:
+TREND_QUARTERS = 4  # a quarter's report may print the four quarters before its own ("2Q23 … 2Q22" highlights)
+
+
+def _holds_quarter(hit: Hit, year: int, n: int, trend: bool = False) -> bool:
+    """``hit``'s report can hold quarter ``n`` of ``year``; with ``trend`` (the question names a later
+    quarter's report) also one of the four quarters before the report's own."""
     m = hit.chunk.meta
     if m.fiscal_year is None or m.doc_type == "prospectus" or m.fiscal_period in (None, "FY"):
         return m.fiscal_year is None or m.fiscal_year >= year  # an annual report's quarterly data
     k = int(m.fiscal_period[1:]) if m.fiscal_period[:1] == "Q" and m.fiscal_period[1:].isdigit() else 0
-    return (m.fiscal_year == year and (k >= n or not k)) or (m.fiscal_year == year + 1 and k in (n, 0))
+    trend = trend and bool(k) and 0 <= (m.fiscal_year * 4 + k) - (year * 4 + n) <= TREND_QUARTERS
+    same = m.fiscal_year == year and (k >= n or not k)
+    return same or (m.fiscal_year == year + 1 and k in (n, 0)) or trend

@@ -153,4 +153,12 @@ def _others_unnamed(asked: AskedFor, context: list[tuple[int, Chunk]], sentence:
     chunks = [c for _, c in context]
     low = sentence.lower()
     others = [e for e in asked.entities if e.isascii() and not is_filer(e, asked, chunks)]
+    # "用于EVA胶膜产品研发的金额": a product a Chinese question names in Latin letters
+    latin = (m.group(0) for m in _LATIN_PRODUCT.finditer(asked.question))
+    others += [w for w in latin if w not in _FINANCE_TERMS]
     return [e for e in others if e.lower() not in low]
+
+
+_LATIN_PRODUCT = re.compile(r"(?<![A-Za-z])[A-Z]{2,6}(?=[\u4e00-\u9fff])")  # "EVA胶膜"
+# finance terms a Chinese question writes in Latin letters ("本次IPO拟…"), which no sentence need repeat
+_FINANCE_TERMS = frozenset({"IPO", "EPS", "ROE", "ROA", "EBIT", "EBITDA", "GDP", "PE", "PB"})

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 from finrag.answer.asks import EN_LESS, YES_NO, ZH_LESS
 from finrag.answer.formulas import BY_HOW_MUCH
+from finrag.answer.fractions import fraction_answer, fraction_compared
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import without_year_ended
@@ -316,6 +317,8 @@ def items_answer(
         if asked.language == "zh"
         else EN_LESS.search(asked.question.split("?")[0])
     )
+    if (fraction := fraction_compared(asked.question, asked.language)) is not None:
+        return fraction_answer(asked, (first, second), names, fraction, cite, less=bool(less))
     yes = a < b if less else a > b
     sizes = [replace(f, value=abs(f.value)) for f in (first, second)]
     if asked.language == "zh":

@@ -36,17 +36,39 @@ def _phrases(question: str) -> list[str]:
     return sorted(runs)
 
 
+MIN_ZH_LABEL = 6  # a Chinese row named by six characters or more is the filer's own ("研究与开发费用占…比例")
+MAX_ZH_LABEL = 30
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+def _zh_phrases(question: str) -> list[str]:
+    """The question's runs of Chinese characters that could be a row label, also without the 的 a row
+    leaves out ("…占主营业务收入的比例" for the row "…占主营业务收入比例")."""
+    runs = [r for m in _CJK_RUN.finditer(question) for r in {m.group(0), m.group(0).replace("的", "")}]
+    return sorted(
+        {
+            r[i : i + n]
+            for r in runs
+            for n in range(MIN_ZH_LABEL, min(MAX_ZH_LABEL, len(r)) + 1)
+            for i in range(len(r) - n + 1)
+        }
+    )
+
+
 def with_labelled_chunks(
     store: Store, asked: AskedFor, context: list[tuple[int, Chunk]], access: AccessScope
 ) -> list[tuple[int, Chunk]]:
     """``context`` plus the chunks of the best documents' rows the question names and no context chunk
     prints, the longest label first."""
     quoted = {normalise(q) for q in _QUOTED.findall(asked.question)}  # "the current liability 'salaries, …'"
-    if asked.language != "en" or (asked.intent == "text" and not asks_amount(asked.question) and not quoted):
+    zh = asked.language == "zh"
+    if (asked.language != "en" and not zh) or (
+        asked.intent == "text" and (zh or (not asks_amount(asked.question) and not quoted))
+    ):
         return context
     shown = "\n".join(normalise(c.text) for _, c in context if c.kind in _TABLES)  # prose names no row
     # a lexicon item is fetched by its synonyms anyway: only the filer's own row names are looked up
-    phrases = [*_phrases(asked.question), *quoted]  # a quoted label keeps its commas, as printed
+    phrases = _zh_phrases(asked.question) if zh else [*_phrases(asked.question), *quoted]  # quoted as printed
     wanted = [p for p in phrases if p not in shown and concept_of(p) is None]
     docs = list(dict.fromkeys(c.doc_id for _, c in context))[:LABEL_DOCUMENTS]
     if not wanted or not docs:

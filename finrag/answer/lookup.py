@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from finrag.answer.asks import compared_items
 from finrag.answer.column_periods import (
     FULL_YEAR,
     HALF_YEAR,
@@ -36,7 +37,13 @@ from finrag.answer.periods import ends_quarter
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import QUARTER_ENDED
 from finrag.answer.row_asks import measure_after, part_after, shows_measure
-from finrag.answer.statement_rows import HOME_STATEMENT, cash_flow_asked, changed_balance, statement_kind
+from finrag.answer.statement_rows import (
+    HOME_STATEMENT,
+    OTHER_ENTITY,
+    cash_flow_asked,
+    changed_balance,
+    statement_kind,
+)
 from finrag.answer.text import HEADING_NUMBER, singular
 from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
@@ -80,7 +87,7 @@ _REPORTED_ITEM = re.compile(r"(?:as\s+)?(?:reported|gaap)\s", re.I)  # "reported
 # "What adjusted diluted EPS …", "(…, non-GAAP)": the filer's adjusted row, not the GAAP one ("split-adjusted"
 # is a restatement, not a non-GAAP measure)
 _ADJUSTED_BEFORE = re.compile(r"(?<![-\w])adjusted\s+(?:[a-z&-]+\s+)?$", re.I)
-_NON_GAAP = re.compile(r"\bnon-gaap\b", re.I)
+_NON_GAAP = re.compile(r"\bnon-gaap\b(?!\s+(?:financial\s+)?measures?\b)", re.I)  # not "(a non-GAAP measure)"
 # a note's movement column ("本期增加"): a change over the year, not the balance at its end
 _MOVEMENT = re.compile(r"(?:本[期年]|当[期年])\s*(?:增加|减少|计提|转回|核销|转销|摊销)")
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
@@ -131,7 +138,8 @@ _EPS = ("eps_basic", "eps_diluted")
 WITHIN_BONUS = 0.5  # a row under the heading the question names ("Revenue:") over its namesake elsewhere
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
 _NET_VALUE = re.compile(r"账面价值|账面净值|净值|净额")
-_GROSS_COLUMN = re.compile(r"原值|原价|累计折旧|累计摊销|减值准备")
+_GROSS_ASKED = re.compile(r"原值|原价|账面余额|累计折旧|累计摊销|减值准备")  # not the net value asked
+_GROSS_COLUMN = re.compile(rf"{_GROSS_ASKED.pattern}|跌价准备|坏账准备")  # any column but the net one
 OPENING_ROW_PENALTY = 0.2  # "期初…余额" is the year before's closing balance, not the year's
 GROSS_COLUMN_PENALTY = 0.2  # a cost or accumulated-amortisation column is not the carrying value asked
 _ZH_WORD = re.compile(r"[\u4e00-\u9fff]{2}")
@@ -240,7 +248,16 @@ def best_fact(
         not named_basis and bool(_UNADJUSTED.search(asked.question))
     )
     headed = (singular(asked.question), [singular(e) for e in asked.entities])  # headings the question writes
-    deducted = bool(_DEDUCTED_ASKED.search(asked.question)) and not _DEDUCTED_ROW.search(want.item.printed)
+    said = _DEDUCTED_ASKED.search(asked.question)
+    deducted = (
+        said is not None
+        and not _DEDUCTED_ROW.search(want.item.printed)
+        # "扣除非经常性损益后归属于…的净利润，是否高于…归属于…的净利润": the other compared item's own words
+        and not (
+            compared_items(asked.question, asked.language, asked.line_items, len(asked.years))
+            and any(m.start <= said.start() < m.end for m in asked.line_items if m != want.item)
+        )
+    )
     adjusted = not reported and (basis_named or _asks_adjusted(asked, want))
     spans = spans_named(asked.question)  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
@@ -260,7 +277,7 @@ def best_fact(
     # an amount operand of the question's own formula ("净利率=净利润/营业收入"): never a rate table's row
     money = money or (asked.definition is not None and home is not None and not _RATE_ASKED.search(item_low))
     quantity = bool(_QUANTITY_ASKED.search(asked.question))
-    net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_COLUMN.search(asked.question)
+    net_value = bool(_NET_VALUE.search(asked.question)) and not _GROSS_ASKED.search(asked.question)
     # "2022 Aeronautics | … | 2022 Total": a row's total column, unless the question names another column
     whole_row = names_no_part([f for f, _ in candidates], low_q)
     scored: list[tuple[float, Fact]] = []
@@ -274,6 +291,8 @@ def best_fact(
             continue  # "dividends declared per share" is not the total paid
         if not per_share and not per_share_item and per_share_row(f):
             continue  # nor is "Dividends per share" the dividends paid
+        if OTHER_ENTITY.search(f.statement) and not OTHER_ENTITY.search(asked.question):
+            continue  # "Joint venture related balance sheet activity": the venture's current assets, not X's
         if asked.scope == "parent" and f.scope != "parent" and not _PARENT_ROW.search(f.line_item_norm):
             continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
         if reported and (_ADJUSTED_ROW.search(f.line_item) or _ADJUSTED_ROW.search(f.section)):

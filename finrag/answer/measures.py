@@ -6,15 +6,18 @@ quarter, answer nothing: the question is refused instead."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from finrag.answer.asks import asks_reason
 from finrag.answer.formulas import GROWTH_FORMULAS
-from finrag.answer.lexicon import synonyms
+from finrag.answer.lexicon import normalise, synonyms
 from finrag.answer.parts import came_from_parts
 from finrag.answer.periods import quarter_named, quarter_number
 from finrag.answer.qualifiers import qualifier_rows
 from finrag.answer.query import AskedFor
+from finrag.answer.text import body_of, row_cells, split_sentences, terms
 from finrag.answer.within_item import names_item, within_names
+from finrag.model import Chunk
 from finrag.retrieve.docfit import FORWARD
 
 # a table row's small decimal ("| 大专及以上 | 641 | 30.40 |"): a percentage whose sign is in the header
@@ -68,11 +71,17 @@ _MEASURES = (
     ),
     (  # "What operating income did Walmex contribute …": a list of subsidiaries is no answer
         re.compile(
-            r"\bwhat (?:[\w-]+ ){0,3}(?:income|revenues?|sales|profit|earnings|expenditures?|expenses?)"
+            r"\bwhat (?:[\w()-]+ ){0,3}"
+            r"(?:income|revenues?|sales|profit|earnings|expenditures?|expenses?|costs?)"
             r" (?:did|does|do|was|were)\b",
             re.I,
         ),
-        re.compile(r"(?<![\[\d])\d+(?!\d*\])"),  # a number, not a citation's "[1]"
+        # an amount or a share: dollars, a scaled figure, a percentage, a grouped number, a table cell; no day
+        # or year
+        re.compile(
+            r"\$\s?\d|\d\s*(?:million|billion|thousand|%|percent)\b|\d\s*%|\d{1,3}(?:,\d{3})+|\|\s*\$?\s?\(?\d",
+            re.I,
+        ),
         "a figure",
     ),
     (
@@ -115,6 +124,35 @@ AMOUNT_ASKED = re.compile(r"\bhow much\b|\bamount\b|多少(?:万|亿)?元|金额
 _THREE_MONTHS = re.compile(r"\bthree months\b", re.I)  # a quarter's span, whichever it is
 
 
+# a column of part of a year in a quoted row's table: a quarter's, months', weeks'
+_PART_COLUMN = re.compile(
+    r"\bquarters?\b|\b(?:three|six|nine) months\b|\b1[2-7] weeks\b|\b[1-4]Q\d{2}\b|\bQ[1-4]\b", re.I
+)
+
+
+def _rows_only(text: str) -> bool:
+    """The quoted answer is table rows alone ("| Operating income | $305,826 | … |[1]")."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    return bool(lines) and all(line.lstrip().startswith("|") for line in lines)
+
+
+def _other_rows(asked: AskedFor, text: str) -> str | None:
+    """The item asked when no quoted row's label words it (nor a synonym of it), else None."""
+    items = [m for m in asked.line_items if m.start >= 0]
+    named = [m.printed.lower() for m in items]  # as the question writes it, or a synonym as the whole label
+    whole = {w for m in items if m.concept for w in synonyms(m.concept)}
+    labels = [normalise(row_cells(line)[0]) for line in text.split("\n") if line.strip()]
+    if any(_CJK.search(label) for label in labels):
+        return None  # an English question over a Chinese filing: its rows word the item in Chinese
+    dated = any(_DATED_ROW.match(label) for label in labels)  # "| 2022 | 1,100 |": a schedule of the item
+    if not items or dated or any(any(w in label for w in named) or label in whole for label in labels):
+        return None
+    return items[0].printed
+
+
+_DATED_ROW = re.compile(r"^(?:fiscal\s+)?(?:19|20)\d{2}\b|^thereafter$|^\d{4}年")
+
+
 def _prints_quarter(text: str, quarter: int) -> bool:
     return bool(quarter_named(quarter).search(text) or _THREE_MONTHS.search(text))
 
@@ -153,6 +191,38 @@ _SHARES = ("share_of_total", "share_of_revenue")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
+# "How many of Costco's employees at the end of fiscal 2021 were part-time?": the kind counted, said last
+_COUNTED_KIND = re.compile(
+    r"\bhow many of\b[^?]{3,120}?\b(?:were|are|was|is)\s+([a-z][a-z-]{2,30})\s*\?", re.I
+)
+# words of when, not of what: no topic a sentence must share
+_PERIOD_TERM = re.compile(r"^(?:\d+|fy\d*|fiscal|years?|quarters?|months?|ended|end|weeks?)$")
+MEASURE_SENTENCES = 2  # sentences of the cited chunks added at most when the quote leaves the measure out
+MIN_SHARED_TERMS = 2  # content words such a sentence shares with the question
+
+
+def measure_sentences(asked: AskedFor, text: str, cited: list[tuple[int, Chunk]]) -> str:
+    """The sentence right after a quoted one that prints the kind of figure the quote ``text`` leaves out
+    ("… 116,000 employees …", then "approximately 93% of our workforce was located in the U.S." for "what
+    share … was located in the U.S."), each with its citation; "" when none names enough of the question."""
+    if asked.language != "en":
+        return ""
+    wanted = [prints for asks, prints, _ in _MEASURES[:2] if asks.search(asked.question)]  # a share, a margin
+    if not wanted:
+        return ""
+    names = {w for name in [*asked.companies, *asked.entities] for w in terms(name)}
+    words = {w for w in terms(asked.question) if not _PERIOD_TERM.match(w)} - names  # what the figure is of
+    found: list[str] = []
+    for n, chunk in cited:
+        sentences = split_sentences(body_of(chunk))
+        for before, sentence in pairwise(sentences):
+            if before not in text or sentence in text or not any(p.search(sentence) for p in wanted):
+                continue  # the quote's next sentence only, printing the measure
+            if len(words & set(terms(sentence))) >= MIN_SHARED_TERMS:
+                found.append(f"{sentence}[{n}]")
+    return "\n".join(found[:MEASURE_SENTENCES])
+
+
 def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | None:
     """What the quoted ``text`` (from chunks whose text is ``cited``) leaves out of a figure question, else
     None."""
@@ -170,6 +240,9 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
             return part
     if (kind := _unsaid_kind(asked, text)) is not None:
         return kind  # "国外业务的营业收入比2019年增长了多少": the whole company's growth is no answer
+    counted = _COUNTED_KIND.search(asked.question) if asked.language == "en" else None
+    if counted and counted.group(1).lower() not in text.lower():
+        return counted.group(1)  # "how many of Costco's employees were part-time": a quote never saying it
     if (within := within_names(asked)) and not names_item(f"{text}\n{cited}", within):
         return within[0]  # "存货中原材料": a row of raw materials' write-downs is no inventory balance
     if (part_item := _unquoted_part(asked, text)) is not None:
@@ -191,6 +264,10 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
         asked.language != "en" or asked.intent == "text" or FORWARD.search(asked.question)
     ):  # "what drove …", "what guidance …"
         return None  # its sentences need not name the quarter
+    if asked.intent == "lookup" and _rows_only(text) and (item := _other_rows(asked, text)):
+        return item  # "What net sales did Haleon report": "| Income from collaborations … |" is another row
+    if asked.part_year and _rows_only(text) and not _PART_COLUMN.search(cited):
+        return "the quarter"  # "operating income for the quarter ended September 30": a year's row is none
     quarters = {quarter_number(q) for q in asked.quarters if q.startswith("Q") and q[1:].isdigit()}
     written = [q for q in sorted(quarters) if quarter_named(q).search(asked.question)]  # not "12 weeks ended"
     missing = [q for q in written if _other_quarter_only(text, q)]

@@ -209,6 +209,9 @@ def company_names(text: str, lang: str) -> list[str]:
                 add(" ".join(words), True)
     for name in _spelled_out(text):
         add(name, True)
+    for m in _LOWER_SUBJECT.finditer(text):  # "what net sales did adidas report": a name typed in lower case
+        if m.group(1) not in _LOWER_NOT_NAMES:
+            add(m.group(1), True)
     _add_glossed(text, add)
     for m in _EXCLUDING.finditer(text):  # "Western Hemisphere excluding the U.S.": one region, as printed
         joined = f"{m.group(1)} excluding {m.group(2)}"
@@ -217,6 +220,13 @@ def company_names(text: str, lang: str) -> list[str]:
         found.append(m.group(1))  # its parts kept: "Europe, Middle East and Africa" may be printed otherwise
     return found
 
+
+# the subject of "did … report/record/earn …" typed in lower case ("did adidas report"): a company's name
+_LOWER_SUBJECT = re.compile(
+    r"\b(?:did|does|do)\s+([a-z][a-z0-9&-]{2,})(?:['’]s)?\s+(?:report|record|post|earn|generate|book|spend|pay"
+    r"|sell|deliver|ship|announce|recogni[sz]e|incur|disclose)\b"
+)
+_LOWER_NOT_NAMES = frozenset({"the", "you", "they", "its", "management", "company", "firm", "group", "each"})
 
 # a name listing its parts before an ampersand ("Defense, Space & Security"), printed as one
 _LISTED = re.compile(r"\b([A-Z][\w.-]*(?: [A-Z][\w.-]*)*, [A-Z][\w.-]*(?: [A-Z][\w.-]*)* & [A-Z][\w.-]*)")

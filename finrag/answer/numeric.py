@@ -146,6 +146,11 @@ def _part_row(asked: AskedFor, f: Fact) -> bool:
     return any(normalise(q) in row for q in asked.qualifiers)
 
 
+# a row the table subtracts, printed in brackets ("Less: Accumulated depreciation (16,135)", "Less: valuation
+# allowance"): a definition or a share names the amount itself, taken by its size
+LESS_ROW = re.compile(r"\s*less\b\s*:?", re.I)
+# a part that nets gains and losses, of either sign against its whole ("非经常性损益" of 净利润)
+_SIGNED_PART = re.compile(r"损益|利得|\bgains?\b|\blosses\b|\(loss\)", re.I)
 _AVERAGE_ASKED = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
 
 
@@ -245,10 +250,13 @@ def _calculation(
             if w.item.concept in OUTFLOW_CONCEPTS
             or paid_out
             or (formula.name in SHARE_FORMULAS and EXPENSE_ROW.search(op.label))
+            or (formula.name in SHARE_FORMULAS and j == 0 and LESS_ROW.match(f.line_item) is not None)  # part
             else op
-            for op, w in zip(operands, wants, strict=True)
+            for j, (op, w, f) in enumerate(zip(operands, wants, chosen, strict=True))
         ]
     if formula.name == "share_of_total" and len(operands) == 2 and operands[0].value > operands[1].value > 0:
+        if LESS_ROW.match(chosen[0].line_item):
+            return None  # a deduction larger than what it is deducted from: another total was read
         operands.reverse()  # a part larger than its whole: the two were read the wrong way round
         chosen.reverse()
     if formula.name == "yoy_growth" and all(w.quarter and w.year == wants[0].year for w in wants):
@@ -260,10 +268,11 @@ def _calculation(
     except AnswerError:
         return None
     of_year = any(w.quarter == "FY" for w in wants)  # quarters of a year may be of either sign
+    signed = _SIGNED_PART.search(chosen[0].line_item) is not None  # "非经常性损益": a net gain or loss
     if (
         formula.name == "share_of_total"
         and not of_year
-        and (abs(calc.result) > FULL_SHARE or calc.result < 0)
+        and (abs(calc.result) > FULL_SHARE or (calc.result < 0 and not signed))
     ):
         return None  # a part beyond its whole, or of the other sign (−108.72%): no part and its whole
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

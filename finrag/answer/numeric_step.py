@@ -30,7 +30,7 @@ from finrag.answer.debt import (
 )
 from finrag.answer.defined import defined_answer
 from finrag.answer.fact_access import citer, load_chunks, readable, top_document
-from finrag.answer.fetch import TOTAL_ROWS, fetch_facts
+from finrag.answer.fetch import TOTAL_ROWS, fetch_facts, of_item
 from finrag.answer.formulas import GROWTH_FORMULAS, PRINTED_FIRST
 from finrag.answer.judgment import (
     asks_change,
@@ -64,7 +64,14 @@ from finrag.answer.owners import (
     unnamed_segments,
 )
 from finrag.answer.parent_share import asks_parent_share, parent_share_answer
-from finrag.answer.parts import came_from_parts, left_out, unprinted_parts
+from finrag.answer.parts import (
+    asks_part_share,
+    came_from_parts,
+    left_out,
+    owner_share,
+    rows_of_item,
+    unprinted_parts,
+)
 from finrag.answer.prepared import Prepared
 from finrag.answer.printed_growth import printed_growth
 from finrag.answer.printed_ratios import basis_items, printed_only, printed_share, ratio_forms, whole_named
@@ -83,15 +90,20 @@ from finrag.model import Fact, Filters, Hit
 SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
 
 
-def asks_part_share(asked: AskedFor) -> bool:
-    """A share of one item's whole the question asks of a part it names by what the figure came from."""
-    shares = asked.formula is not None and asked.formula.name in ("share_of_total", "share_of_revenue")
-    return shares and len(asked.line_items) == 1 and asked.definition is None
-
-
 def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     """A cited figure, a worked calculation or the question's own formula from the retrieved documents'
-    table facts; None when none can be given (the extractive answer quotes text instead)."""
+    table facts; None when none can be given (the extractive answer quotes text instead, and the checks after
+    it read the question as analysed, not as the steps here recast it)."""
+    asked = prep.asked
+    read, shown = (asked.formula, asked.definition, list(asked.line_items)), len(prep.context)
+    found = _numeric_answer(store, prep, hits)
+    if found is None and (asked.formula, asked.definition, asked.line_items) != read:
+        asked.formula, asked.definition, asked.line_items = read  # and no chunk the recast reading cited
+        del prep.context[shown:]
+    return found
+
+
+def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     asked = prep.asked
     ranking = asks_ranking(asked)  # "which segment had the highest …": one table's rows, else nothing
     if NOT_A_STATEMENT_FIGURE.search(asked.question) and not ranking:
@@ -124,6 +136,13 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         return None
     # the figure's owners, and the part it "came from" ("came from e-commerce")
     names = subject_names(asked, [c for _, c in prep.context]) + came_from_parts(asked)
+    owner_row = None
+    if names and not came and (share := owner_share(asked, names[0])) is not None:
+        # "what share of Amazon's net sales was attributed to Germany": the owner's row over the whole
+        asked.formula, asked.definition = share, None
+        owner_row = LineItemMatch("", names[0], asked.question.find(names[0]))
+        asked.line_items = [owner_row, *asked.line_items]
+        items.insert(0, owner_row)
     if unfound_firm(asked, names, [c for _, c in prep.context]):
         return None  # "可比公司大唐发电（大唐国际发电股份有限公司）的净利润": the filer's is not its figure
     # "国内主营业务的毛利率是否高于国外主营业务", "热敏纸的毛利率比双胶纸高多少": both kinds' rows
@@ -149,6 +168,9 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     owned = owned_facts(facts, names, chunk_of, part=part, segments=segments, asked=asked)  # Comirnaty's
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
+    if owner_row is not None:  # its row in a table totalling the item asked ("Consolidated" net sales)
+        whole = [f for f in owned if any(of_item(f.line_item_norm, m) for m in asked.line_items[1:])]
+        owned = rows_of_item(store, prep.request.filters.access, owned, owner_row.printed, whole)
     texts = [c for _, c in prep.context]
     facts = [] if unprinted_parts(asked, texts) else left_out(asked, owned, texts)  # "excluding bitcoin"
     if not facts and (prose := owner_prose(asked, items, prep.context, names)):

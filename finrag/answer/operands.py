@@ -14,6 +14,8 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
+from finrag.answer.definition import Definition
+from finrag.answer.definition_terms import Term
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.owner_names import excluded
@@ -23,7 +25,7 @@ from finrag.retrieve.docfit import FORWARD
 
 # the words that put the whole (the denominator) right after them
 _WHOLE_MARK = re.compile(
-    r"(?:percent(?:age)?|share|proportion|portion|fraction|%)\s+of\b|divided\s+by\b|\bover\b|占", re.I
+    r"(?:percent(?:age)?|share|proportion|portion|fraction|%)\s+of\b|divided\s+by\b|\bover\b|占|相当于", re.I
 )
 _WHOLE_GAP = 40  # characters between the marker and the whole's name ("share of Square's total net revenue")
 _TWO_OPERANDS = frozenset({"share_of_total", "ratio", "difference"})
@@ -93,6 +95,24 @@ def printed_metric(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[Li
     keys = [k.lower() for k in formula.keywords]
     longer = [t for t in from_tables if any(k in (p := t.printed.lower()) and len(p) > len(k) for k in keys)]
     return longer[:1]
+
+
+_MARGIN_AFTER = re.compile(r"\s+margins?\b", re.I)
+
+
+def printed_margin(asked: AskedFor, from_tables: list[LineItemMatch]) -> Definition | None:
+    """ "Adjusted EBITDAR margin" of a row the tables print ("Adjusted EBITDAR") where no row prints the
+    margin itself and no formula is named: that row over revenue, worked out; not for a part the question
+    names by another row ("amcor flexibles adjusted EBIT margin": the Flexibles segment's)."""
+    if asked.language != "en" or asked.formula is not None or asked.definition is not None:
+        return None
+    rows = [m for m in asked.line_items if not m.concept and m.start >= 0]
+    if len(rows) != 1 or not _MARGIN_AFTER.match(asked.question, rows[0].end):
+        return None
+    if any(not (t.start < rows[0].end and rows[0].start < t.end) for t in from_tables):
+        return None
+    revenue = LineItemMatch("revenue", "revenue", -1)
+    return Definition(f"{rows[0].printed} margin", [Term(rows[0]), "/", Term(revenue)])
 
 
 def _as_row(row: LineItemMatch, item: LineItemMatch) -> LineItemMatch:

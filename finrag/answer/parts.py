@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.formulas import GROWTH_FORMULAS
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.definition_terms import Term
+from finrag.answer.formulas import FORMULAS, GROWTH_FORMULAS, Formula
+from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.owner_names import called_parts, headed, is_filer
 from finrag.answer.owner_rows import heads_row
 from finrag.answer.query import AskedFor
-from finrag.model import Chunk, ChunkKind, Fact
+from finrag.index.store import Store
+from finrag.model import AccessScope, Chunk, ChunkKind, Fact, Filters
 
 # a capitalised word or a joiner next to a name: the name is a piece of a longer one ("Defense, Space &
 # Security" prints no segment called "Space")
@@ -154,6 +156,58 @@ _CAME_FROM = re.compile(
 
 _WHO_BOUGHT = frozenset({"customers", "clients", "buyers", "consumers", "operations"})
 _PLACE_AFTER = re.compile(r"\s+(?:(?:located|based)\s+)?in\s+(?:the\s+)?([A-Z][\w.&-]*(?:\s+[A-Z][\w.&-]*)*)")
+
+
+def asks_part_share(asked: AskedFor) -> bool:
+    """A share of one item's whole the question asks of a part it names by what the figure came from."""
+    shares = asked.formula is not None and asked.formula.name in ("share_of_total", "share_of_revenue")
+    return shares and len(asked.line_items) == 1 and asked.definition is None
+
+
+# what the whole of a share is called beside its part's item ("Germany net sales / consolidated net sales")
+_WHOLE_LEAD = re.compile(r"^(?:total|consolidated|company[- ]wide|worldwide)\s+", re.I)
+
+
+def owner_share(asked: AskedFor, owner: str) -> Formula | None:
+    """The share formula of an English question asking an ``owner``'s part of the company's whole ("what share
+    of Amazon's net sales was attributed to Germany"), also where it defines the share as the item over
+    itself ("Germany net sales divided by consolidated net sales"); None for any other question, and where
+    the owner is named before the item, as the whole's ("Pfizer's Vyndaqel revenues … outside the U.S.")."""
+    items = [m.start for m in asked.line_items]
+    if asked.language != "en" or not items or asked.question.find(owner) < min(items):
+        return None
+    if asks_part_share(asked):
+        return asked.formula
+    tokens = asked.definition.tokens if asked.definition is not None else []
+    if len(tokens) != 3 or tokens[1] != "/" or not all(isinstance(t, Term) for t in tokens[::2]):
+        return None
+    part, whole = (t.item.printed.lower() for t in tokens[::2] if isinstance(t, Term))
+    return FORMULAS["share_of_total"] if _WHOLE_LEAD.sub("", whole) == part else None
+
+
+def rows_of_item(
+    store: Store, access: AccessScope, facts: list[Fact], owner: str, whole: list[Fact]
+) -> list[Fact]:
+    """``facts`` keeping the ``owner``'s rows only in tables whose total row prints a figure of the ``whole``
+    asked (Germany beside "Consolidated | 177,866", the net sales total), not a table of another item (a
+    segment's deposits beside a share of its net revenue)."""
+    row = normalise(owner)
+    mine = [f for f in facts if f.line_item_norm == row]
+    if not mine:
+        return facts
+    sums = {(w.fiscal_year, w.value * w.scale) for w in whole}
+    tables = {(f.doc_id, f.table_ref) for f in mine}
+    docs = sorted({d for d, _ in tables})
+    totals = store.get_facts(Filters(access=access, doc_ids=docs), containing=_TOTALS)
+    agreeing = {
+        (t.doc_id, t.table_ref)
+        for t in totals
+        if (t.doc_id, t.table_ref) in tables and (t.fiscal_year, t.value * t.scale) in sums
+    }
+    return [f for f in facts if f.line_item_norm != row or (f.doc_id, f.table_ref) in agreeing]
+
+
+_TOTALS = ["total", "consolidated", "worldwide", "合计", "总计"]  # a table's closing row, normalised
 
 
 def came_from_parts(asked: AskedFor) -> list[str]:

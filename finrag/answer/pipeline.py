@@ -37,7 +37,7 @@ from finrag.answer.gate_roles import check_role
 from finrag.answer.keyword_rescue import rescued_hits
 from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.measures import percent_unanswered, unanswered_measure
+from finrag.answer.measures import measure_sentences, percent_unanswered, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, votes_step
 from finrag.answer.parts import part_query, unprinted_parts
@@ -275,6 +275,10 @@ class Answerer:
         ):
             text = ""  # the quoted sentences say nothing of the amount asked ("总市值"): no answer
         cited = "\n".join(c.text for n, c in prep.context if f"[{n}]" in text)
+        if unanswered_measure(prep.asked, text, cited) is not None and (
+            more := measure_sentences(prep.asked, text, [(n, c) for n, c in prep.context if f"[{n}]" in text])
+        ):
+            text = f"{text}\n{more}"  # "what share … in the U.S.": the quoted chunk's sentence that gives it
         if (unsaid := unanswered_measure(prep.asked, text, cited)) is not None:
             prep.trace.add("answer", "unanswered", {"missing": unsaid})
             text = ""  # "what price per share …" quoted by sentences that print none

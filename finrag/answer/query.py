@@ -116,7 +116,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.line_items = [whole]
     asked.formula = detect_formula(text)
     if asked.formula is None and asked.line_items and BY_HOW_MUCH.search(text.lower()):
-        asked.formula = FORMULAS["difference"]  # "by how much did the deferred tax liability shrink"
+        # "by how much did the deferred tax liability shrink"; "… change? Percent, two decimals": its rate
+        asked.formula = FORMULAS["yoy_growth" if _PERCENT_ANSWER.search(text) else "difference"]
     # "非经常性损益合计比2018年减少了多少元": one item's total row, its change
     one_total = asked.formula is not None and asked.formula.name == "sum" and len(asked.line_items) <= 1
     if (
@@ -173,8 +174,11 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         asked.definition = None  # "下半年合计=第三季度(7-9月)+第四季度(10-12月)" sums periods, read as such
     if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked
         own = {t.item.printed for t in asked.definition.terms}
+        # "研发费用中“委托外部研究开发投入”…增长率=(本期发生额-上期发生额)/上期发生额": the quoted row first
+        quoted = [LineItemMatch("", q, text.find(q)) for q in zh_quoted(text)] if lang == "zh" else []
         asked.definition = with_period_operands(
-            with_named_totals(asked.definition, text), [m for m in asked.line_items if m.printed not in own]
+            with_named_totals(asked.definition, text),
+            [*quoted, *(m for m in asked.line_items if m.printed not in own)],
         )
     if asked.definition is None:  # a question's own formula names its operands itself
         if lang == "en":  # "Based on the recast continuing-operations sales in J&J's 8-K, …": where to read
@@ -239,6 +243,12 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
     return asked
 
 
+# "…? Percent, two decimals", ", in percent?": the answer asked as a rate, not an amount (nor in points)
+_PERCENT_ANSWER = re.compile(
+    r"[?,]\s*(?:answer|give|express|state)?\s*(?:it\s+|the\s+answer\s+)?(?:in\s+|as\s+a\s+)?percent(?:age)?s?\b"
+    r"(?!\s+points?)",
+    re.I,
+)
 _DESCRIBED = re.compile(r"是指什么|指的是什么|是怎样的|是怎么说的|具体内容|有哪些|涉及哪些|包括哪些")
 _COMPARED = re.compile(r"\bcompare[ds]?\b|\bchange[ds]?\b|\bversus\b|\bvs\b", re.I)
 

@@ -108,7 +108,7 @@ def without_year_ended(question: str) -> str:
     return _YEAR_ENDED.sub(" ", question)
 
 
-QUARTER = r"\bQ[1-4]\b|\b(?:first|second|third|fourth)[\s-]quarter\b"
+QUARTER = r"\bQ[1-4]\b|\b[1-4]Q\d{2}\b|\b(?:first|second|third|fourth)[\s-]quarter\b"  # "Q3", "4Q20"
 _PART_WORDS = re.compile(rf"{QUARTER}|\b(?:three|six|nine) months\b|\bweeks ended\b", re.I)
 REPORT_PART = re.compile(
     rf"(?:{QUARTER})\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?(?:(?:19|20)\d{{2}}\s+)?"

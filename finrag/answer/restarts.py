@@ -46,6 +46,13 @@ def _heads_dates(row: list[str]) -> bool:
     return sum(bool(_DATE_ONLY.fullmatch(c.strip())) for c in row) >= 2 and not any(_amount(c) for c in row)
 
 
+def _other_days(row: list[str], header: list[list[str]]) -> bool:
+    """A row of days none of which the current header prints ("December 31, 2018 | September 30, 2018" under
+    the 2019 quarters): the next block's own columns."""
+    printed = " ".join(" ".join(r) for r in header)
+    return not any(m.group(0) in printed for c in row for m in _DATE_ONLY.finditer(c))
+
+
 # "项目 | 本期金额 | 上期金额" printed again under a statement's last rows: the next statement's header
 _RELATIVE = re.compile(r"^(?:期末|年初|期初|年末|本期|上期|本年|上年)(?:余额|金额|数|发生额)?$")
 _BALANCE_HEAD = re.compile(r"^(?:期末|年初|期初|年末)")
@@ -136,8 +143,7 @@ def restarted(table: Table) -> list[Table]:
     stacked: list[str] = []  # the period headings of a table stacked by period, block by block
     for i, row in enumerate(table.rows):
         title = _title(table.rows[i - 1]) if i else None  # the next statement's name, over its header
-        # a row of days restarts only under a statement's name: "For the Quarters Ended" in a heading cell
-        # over quarter-end days is the same table's second block, its quarters no years
+        # a row of days restarts under a statement's name, or with days the header does not print
         relative = _heads_relative(row)
         if above >= MIN_ROWS_ABOVE and (heading := _period_heading(table.rows, i, table.header)):
             parts.append(_part(replace(table, caption=caption), header, start, i))
@@ -149,6 +155,12 @@ def restarted(table: Table) -> list[Table]:
             parts.append(_part(replace(table, caption=caption), header, start, i))
             header = [row, table.rows[i + 1]] if names else [row]
             start, above = i + (2 if names else 1), 0
+        elif above >= MIN_ROWS_ABOVE and not title and _heads_dates(row) and _other_days(row, header):
+            # the next block's days ("December 31, 2018 | September 30, 2018" under the 2019 quarters): its
+            # header is the unlabelled text rows around them ("Second Quarter" over, "GAAP | Non-GAAP" under)
+            top, end = _header_rows(table.rows, i, start)
+            parts.append(_part(replace(table, caption=caption), header, start, top))
+            header, start, above = table.rows[top:end], end, 0
         elif above >= MIN_ROWS_ABOVE and (_heads_years(row) or (title and _heads_dates(row)) or relative):
             parts.append(_part(replace(table, caption=caption), header, start, i - 1 if title else i))
             # the table's own years printed again on a later page ("PHARMACEUTICAL SEGMENT | 2022 | 2021"):
@@ -161,6 +173,21 @@ def restarted(table: Table) -> list[Table]:
     parts.append(_part(replace(table, caption=caption), header, start, len(table.rows)))
     parts = _first_block_dated(parts, stacked) if stacked and len(parts) == len(stacked) + 1 else parts
     return [_split_pairs(p) for p in parts]
+
+
+def _header_rows(rows: list[list[str]], i: int, start: int) -> tuple[int, int]:
+    """The rows (from, to) of the header block around row ``i``: the rows with no label and no amount
+    right above and below it."""
+
+    def heading(r: list[str]) -> bool:
+        return not (r[:1] and r[0].strip()) and not any(_amount(c) for c in r)
+
+    top, end = i, i + 1
+    while top > start and heading(rows[top - 1]):
+        top -= 1
+    while end < len(rows) and heading(rows[end]):
+        end += 1
+    return top, end
 
 
 def _part(table: Table, header: list[list[str]], start: int, end: int) -> Table:

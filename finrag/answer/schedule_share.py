@@ -33,6 +33,24 @@ _RANGE = re.compile(
 )
 # a schedule's labels: a year, the bucket after the listed years, the total
 _YEAR_LABEL = re.compile(rf"^{_FISCAL}((?:19|20)\d{{2}})$", re.I)
+# a schedule dated by years from now ("Next one year (a)", "1-2 years", "Less than 1 year"): the Nth year
+_FIRST_YEAR_LABEL = re.compile(r"^(?:next|within|less than|in)\s+(?:one|1)\s+years?$", re.I)
+_NTH_YEAR_LABEL = re.compile(r"^(\d{1,2})\s*[-–]\s*(\d{1,2})\s+years?$", re.I)
+_NOTE_MARK = re.compile(r"\s*\([a-z\d]\)$", re.I)  # "Next one year (a)": its footnote mark
+
+
+def _label_year(label: str) -> int | None:
+    """The year a schedule's label names: a calendar year, or a relative one (1 for "Next one year")."""
+    label = _NOTE_MARK.sub("", label.strip())
+    if m := _YEAR_LABEL.match(label):
+        return int(m.group(1))
+    if _FIRST_YEAR_LABEL.match(label):
+        return 1
+    if (m := _NTH_YEAR_LABEL.match(label)) and int(m.group(2)) == int(m.group(1)) + 1:
+        return int(m.group(2))
+    return None
+
+
 _AFTER_LABEL = re.compile(
     rf"^(?:thereafter|beyond|after\s+{_FISCAL}(?:19|20)\d{{2}}|(?:19|20)\d{{2}}\s+and\s+(?:thereafter|after|beyond))$",
     re.I,
@@ -49,9 +67,20 @@ def asks_schedule_share(asked: AskedFor) -> bool:
     return asked.language == "en" and _SHARE.search(q) is not None and _bucket(q) is not None
 
 
+# "after five years", "beyond 5 years", "(the 'Thereafter' bucket)": the schedule's years after its first N
+_AFTER_SPAN = re.compile(
+    r"\b(?:after|beyond|more than|later than)\s+(one|two|three|four|five|\d{1,2})\s+years?\b|\bthereafter\b",
+    re.I,
+)
+_SPAN_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5} | {str(n): n for n in range(1, 31)}
+THEREAFTER = -1000  # the bucket after the listed years, however many they are
+
+
 def _bucket(question: str) -> tuple[int, int | None] | None:
     """The years of the schedule asked, written after the due words: (2023, 2023) for "in 2023", (2020, 2024)
-    for "in 2020 through 2024", (2027, None) for "after 2026" (the bucket after the listed years too)."""
+    for "in 2020 through 2024", (2027, None) for "after 2026" (the bucket after the listed years too);
+    (-5, None) for "after five years" (the years after the schedule's first five), ``THEREAFTER`` for the
+    bucket alone."""
     due = _DUE.search(question)
     if due is None:
         return None
@@ -62,6 +91,8 @@ def _bucket(question: str) -> tuple[int, int | None] | None:
         return int(m.group(1)), int(m.group(2))
     if m := _IN_YEAR.search(rest):
         return int(m.group(1)), int(m.group(1))
+    if m := _AFTER_SPAN.search(rest):  # "after five years", "the 'Thereafter' bucket": counted from the first
+        return -(_SPAN_WORDS.get(m.group(1).lower(), 0) if m.group(1) else 0) or THEREAFTER, None
     return None
 
 
@@ -109,7 +140,7 @@ class Schedule:
 def _schedule(cells: list[tuple[str, str]], name: str) -> Schedule:
     """The schedule of (label, cell) pairs: years, the bucket after them and the total by their labels."""
     values = [(label, v) for label, cell in cells if (v := _value(cell)) is not None]
-    years = [(int(m.group(1)), label, v) for label, v in values if (m := _YEAR_LABEL.match(label))]
+    years = [(y, label, v) for label, v in values if (y := _label_year(label)) is not None]
     if len({y for y, _, _ in years}) < len(years):
         years = []  # a year listed twice: two schedules stacked in one table, neither read
     after = next(((label, v) for label, v in values if _AFTER_LABEL.match(label)), None)
@@ -128,8 +159,8 @@ def _named(lines: dict[int, str], question: str) -> int | None:
 
 def _down_the_side(rows: list[list[str]], question: str) -> Schedule | None:
     """Years as rows; the amount column the question's words name ("Operating Leases | Finance Leases")."""
-    labelled = [r for r in rows if r and (_YEAR_LABEL.match(r[0]) or _AFTER_LABEL.match(r[0]))]
-    if sum(1 for r in labelled if _YEAR_LABEL.match(r[0])) < MIN_SCHEDULE_YEARS:
+    labelled = [r for r in rows if r and (_label_year(r[0]) is not None or _AFTER_LABEL.match(r[0]))]
+    if sum(1 for r in labelled if _label_year(r[0]) is not None) < MIN_SCHEDULE_YEARS:
         return None
     width = max(len(r) for r in rows)
     heads = {
@@ -146,12 +177,12 @@ def _across_the_top(rows: list[list[str]], question: str) -> Schedule | None:
     """Years as columns; the row the question's words name ("Capital lease obligations, including
     interest" among the commitments)."""
     for i, head in enumerate(rows):
-        if sum(1 for c in head if _YEAR_LABEL.match(c)) < MIN_SCHEDULE_YEARS:
+        if sum(1 for c in head if _label_year(c) is not None) < MIN_SCHEDULE_YEARS:
             continue
         cols = [
             j
             for j, c in enumerate(head)
-            if _YEAR_LABEL.match(c) or _AFTER_LABEL.match(c) or _TOTAL_LABEL.match(c)
+            if _label_year(c) is not None or _AFTER_LABEL.match(c) or _TOTAL_LABEL.match(c)
         ]
         body = {
             k: r[0]
@@ -179,11 +210,14 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
             found = _down_the_side(rows, asked.question) or _across_the_top(rows, asked.question)
             if found is None or not found.years:
                 continue
+            if first < 0 and found.after is None:
+                continue  # "after five years" counts from a schedule's first year, its bucket after them
             listed = max(y for y, _, _ in found.years)
-            if (last or first) > listed + (1 if last is None and found.after else 0):
+            start = first if first > 0 else listed + 1 if first == THEREAFTER else min(found.years)[0] - first
+            if (last or start) > listed + (1 if last is None and found.after else 0):
                 continue  # the bucket after the listed years starts right after the last of them
             lines = [(label, v) for _, label, v in found.years] + ([found.after] if found.after else [])
-            parts = [i for i, (y, _, _) in enumerate(found.years) if first <= y <= (last or y)]
+            parts = [i for i, (y, _, _) in enumerate(found.years) if start <= y <= (last or y)]
             parts += [len(lines) - 1] if last is None and found.after else []
             if found.total is not None:  # the printed total, else the schedule's lines added up
                 lines, whole = [*lines, found.total], [len(lines)]

@@ -149,7 +149,15 @@ HOME_STATEMENT: dict[str, str] = {
 def statement_kind(statement: str) -> str | None:
     """Which primary statement a fact's table title names, if any."""
     low = statement.lower()
+    if OTHER_ENTITY.search(low):
+        return None  # "Joint venture related balance sheet activity": another entity's statement
     return next((kind for kind, words in STATEMENT_WORDS.items() if any(w in low for w in words)), None)
+
+
+# a table of another entity's figures: a joint venture's, an equity-method investee's
+OTHER_ENTITY = re.compile(
+    r"\bjoint ventures?\b|\bequity[- ]method\b|\baffiliated? compan|\binvestees?\b", re.I
+)
 
 
 _CASH_FLOW_ASKED = re.compile(r"\bcash flows? statement|statements? of cash flows|现金流量表", re.I)

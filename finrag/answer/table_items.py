@@ -103,6 +103,10 @@ def items_from_tables(
             taken[start:end] = [True] * (end - start)
             written = question[start:end]
             as_printed = as_printed and not _POSSESSIVE.search(written)  # "MGM China's first …": the row
+            row, said = UNIT_TAIL.sub("", normalise(label)), normalise(written)
+            added_de = row != said and row.replace("的", "") == said.replace("的", "")
+            if not label.isascii() and added_de:
+                as_printed = False  # "…收入的比例" written for the row "…收入比例": the row's own words
             printed, span = (written, 0) if as_printed else (label, end - start)
             found.append(LineItemMatch(concept_of(label) or "", printed, start, span))
     return sorted(found, key=lambda m: m.start)
@@ -168,11 +172,18 @@ def _acronym(label: str, question: str) -> bool:
     return written is not None
 
 
+_MIN_DE_LABEL = 4  # a Chinese row label long enough to be found with a 的 the question adds
+
+
 def _written(low: str, norm: str) -> tuple[int, int] | None:
     """Where the question writes a row label (start, end), or None."""
     outside = re.sub(r"\([^()]*\)", "", norm).strip()  # "(millions)", a unit cell, has no name outside
     if norm.isascii() and "(" in norm and outside and norm not in low:  # "fair value (per share)"
         norm = re.sub(r"\s+", " ", norm.replace("(", " ").replace(")", " ")).strip()
+    added_de = not norm.isascii() and len(norm) >= _MIN_DE_LABEL and norm not in low and "的" in low
+    # "…占主营业务收入的比例" for the row "…占主营业务收入比例": a 的 the row leaves out
+    if added_de and (m := re.search("的?".join(map(re.escape, norm)), low)):
+        return m.start(), m.end()
     if norm.isascii() or not _PAID_OR_RECEIVED.search(norm):
         i = low.find(norm)
         while norm.isascii() and i > 0 and (low[i - 1].isalnum() or low[i - 1] == "-"):

@@ -109,7 +109,10 @@ _ZH_REGION_BEFORE = re.compile(r"(?:\d{2,4}\s*年度?|[，,、])\s*([\u4e00-\u9f
 _AGING = re.compile(
     r"(?<![\d.])(\d+)\s*(?:至|-|－|~|～|到)\s*(\d+)\s*年|(?<![\d.])(\d+|半)\s*(年|个月)以(内|上)"
 )
-_AGING_AFTER = re.compile(r"[中里]\s*的?\s*(?=\d|半)")  # "应付账款中1年以内的金额": a bracket of the item
+# "应付账款中1年以内的金额", "预付款项一年以内的": a bracket of the item written after it
+_AGING_AFTER = re.compile(r"(?:[中里]\s*的?|款项?|票据)\s*(?=\d|半)")
+_ZH_DIGITS = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5"}
+_ZH_SPAN = re.compile(r"([一二两三四五])(?=\s*(?:年|个月|(?:至|-|－|~|～|到)\s*[一二两三四五\d]\s*年))")
 
 
 # "短期借款中，信用借款有多少", "存货附注中，在产品的期初账面余额", "短期借款里的保证借款": a row of the
@@ -201,6 +204,7 @@ def glossed_parts(
 def aging_brackets(question: str) -> list[str]:
     """The aging brackets a question asks about, when it speaks of 账龄 or writes one within an item
     ("应付账款中1年以内")."""
+    question = _ZH_SPAN.sub(lambda m: _ZH_DIGITS[m.group(1)], question)  # "一年以内": as tables print it
     if "账龄" not in question and not _AGING_AFTER.search(question):
         return []
     return [f"{a}至{b}年" if a else f"{n}{span}以{w}" for a, b, n, span, w in _AGING.findall(question)]

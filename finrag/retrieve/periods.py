@@ -364,8 +364,15 @@ SHORT_YEAR_PIVOT = 50  # "05年" is 2005, "98年" is 1998
 def full_years(text: str) -> str:
     """Chinese two-digit years written out in full ("19年" -> "2019年")."""
 
-    def widen(m: re.Match[str]) -> str:
-        yy = int(m.group(1))
-        return f"{2000 + yy if yy < SHORT_YEAR_PIVOT else 1900 + yy}年"
+    def year(yy: str) -> str:
+        return f"{2000 + int(yy) if int(yy) < SHORT_YEAR_PIVOT else 1900 + int(yy)}年"
 
-    return _SHORT_YEAR.sub(widen, text)
+    text = _SHORT_YEAR.sub(lambda m: year(m.group(1)), text)
+    return _NAME_SHORT_YEAR.sub(lambda m: m.group(1) + year(m.group(2)), text)
+
+
+# "爱康09总资产周转率": two digits right after the opening name, before the item: its year
+_NAME_SHORT_YEAR = re.compile(
+    r"^([\u4e00-\u9fff]{2,10}?)(\d{2})(?=[\u4e00-\u9fff])"
+    r"(?![月日年个名家位倍天期季大余多项万亿元股次种条只座台套吨号])"  # "10大股东", "20余家": counts
+)

@@ -692,6 +692,26 @@ def test_a_quarter_named_by_its_end_needs_a_report_ending_then_or_a_year_later()
     assert uncovered("JPMorgan's total deposits at September 30, 2022?") is None  # a balance: not a span
 
 
+def test_a_quarter_of_the_year_before_is_in_an_annual_report_s_quarterly_note() -> None:
+    """A 52-week year ending January 31, 2020 (fiscal 2020): its 10-K's quarterly data prints the quarters
+    of fiscal 2019 too, so the quarter ended July 31, 2018 is covered; one ended a year before is not."""
+    from dataclasses import replace
+
+    from finrag.answer.gate_periods import uncovered_period
+
+    doc = make_doc([], company="Walmart", year=2020, language="en")
+    chunk = make_chunk(doc, "Quarterly Financial Data (Unaudited) fiscal 2020 and fiscal 2019.", 1)
+    meta = replace(chunk.meta, fiscal_year=2020, fiscal_period="FY", period_end="2020-01-31")
+    hits = [Hit(replace(chunk, meta=meta), 0.9)]
+
+    def uncovered(q: str) -> str | None:
+        asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+        return uncovered_period(asked, hits)
+
+    assert uncovered("Walmart's consolidated net income for the quarter ended July 31, 2018?") is None
+    assert uncovered("Walmart's consolidated net income for the quarter ended July 31, 2017?") == "2017-07-31"
+
+
 def test_a_fiscal_quarter_no_report_holds_is_uncovered() -> None:
     from dataclasses import replace
 

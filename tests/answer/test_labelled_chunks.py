@@ -54,3 +54,37 @@ def test_a_row_named_word_for_word_brings_its_chunk_into_the_context(tmp_path: P
     found = with_labelled_chunks(store, quoted, context, AccessScope())
     assert [c.chunk_id for _, c in found] == [sheet, note]
     store.close()
+
+
+SIFANG = """# 示例科技股份有限公司 首次公开发行股票招股意向书
+
+## 合并利润表
+
+单位：元
+
+| 项目 | 2005年度 | 2004年度 |
+|---|---|---|
+| 主营业务收入 | 209,125,400.20 | 165,182,180.79 |
+
+## （一）近三年的主要财务指标
+
+| 公司主要财务指标 | 2005.12.31 | 2004.12.31 |
+|---|---|---|
+| 流动比率 | 1.21 | 1.10 |
+| 研究与开发费用占主营业务收入比例 | 5.23% | 5.11% |
+"""
+
+
+def test_a_chinese_row_named_with_a_de_it_leaves_out_brings_its_chunk(tmp_path: Path) -> None:
+    docs = {"示例科技_招股意向书.md": SIFANG}
+    store, _ = build_index(load_settings(tmp_path / "data"), tmp_path / "docs", docs)
+    facts = store.get_facts(Filters(access=AccessScope()))
+    sheet = next(f.chunk_id for f in facts if f.line_item == "主营业务收入")
+    ratios = next(f.chunk_id for f in facts if f.line_item == "研究与开发费用占主营业务收入比例")
+    context = [(1, c) for c in store.get_chunks([sheet], AccessScope())]
+    asked = analyze("示例科技2004年度研究与开发费用占主营业务收入的比例是多少？")
+    added = with_labelled_chunks(store, asked, context, AccessScope())
+    assert [c.chunk_id for _, c in added] == [sheet, ratios]
+    described = analyze("示例科技的主营业务是什么？")  # a description names no row
+    assert with_labelled_chunks(store, described, context, AccessScope()) == context
+    store.close()

@@ -72,6 +72,9 @@ from finrag.answer.lexicon import TOTAL_MATCH, concept_of, find_line_items, labe
             "购建固定资产、无形资产和其他长期资产所支付的现金",
             "capex",
         ),
+        # an English question's words for a Chinese filer's lines, and the parent's profit written without 的
+        ("Credit impairment loss", "credit impairment loss", "credit_loss_provision"),
+        ("归属于母公司所有者净利润", "归属于母公司所有者净利润", "net_profit_parent"),
     ],
 )
 def test_printed_labels_normalise_to_concepts(printed: str, norm: str, concept: str | None) -> None:

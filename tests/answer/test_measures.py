@@ -157,3 +157,28 @@ def test_a_chinese_part_asked_is_not_answered_by_the_whole_or_another_table_s_ro
     allowance = "二、存货跌价准备合计 其中：原材料 246,730.80元[5]"
     assert unanswered_measure(raw, allowance) == "存货"  # raw materials' write-down, not their balance
     assert unanswered_measure(raw, "2005年末存货中原材料账面余额为1,234.56万元。[2]") is None
+
+
+def test_a_kind_counted_last_must_be_in_the_quote() -> None:
+    asked = analyze("How many of Costco's employees at the end of fiscal 2021 were part-time?")
+    total = "At the end of 2021, we employed 288,000 employees worldwide.[1]"
+    assert unanswered_measure(asked, total) == "part-time"
+    said = "Of our 288,000 employees, 120,000 were part-time.[1]"
+    assert unanswered_measure(asked, said) is None
+
+
+def test_an_expense_asked_is_no_answer_without_an_amount() -> None:
+    asked = analyze("What operating lease (rent) expense did Kraft Heinz record for 2018?")
+    dates_only = "At December 28, 2019, our leases that had not yet commenced were insignificant.[2]"
+    assert unanswered_measure(asked, dates_only) == "a figure"  # a day and a year are no amount
+    assert unanswered_measure(asked, "Rent expense was $284 million in 2018.[1]") is None
+    assert unanswered_measure(asked, "| Operating lease cost | 2,256 | 2,140 |[1]") is None
+
+
+def test_a_quoted_row_of_another_item_answers_no_lookup() -> None:
+    asked = analyze("What net sales did Haleon report for the three months ended June 30, 2023?")
+    other = "| Income from collaborations and sales of compound rights | (7) | (5) |[2]"
+    assert unanswered_measure(asked, other) == "net sales"
+    assert unanswered_measure(asked, "| Net sales | 2,900 | 2,800 |[1]") is None
+    schedule = analyze("How much of Globex's long-term debt is scheduled to mature in fiscal 2022?")
+    assert unanswered_measure(schedule, "| 2022 | 1,100 |[1]") is None  # a schedule's row of the year

@@ -59,9 +59,34 @@ AVS revenues by customer location consist of the following:
 """
 
 
+CONTOSO = """# Contoso Retail Inc. Annual Report on Form 10-K for fiscal year 2022
+
+## Consolidated Statements of Operations
+
+(in millions)
+
+| | 2022 | 2021 |
+|---|---|---|
+| Total net sales | 32,070 | 28,700 |
+| Operating income | 1,911 | 1,702 |
+
+## Note 10 - Segment Information
+
+Net sales attributed to countries are as follows (in millions):
+
+| | 2022 | 2021 |
+|---|---|---|
+| United States | 20,100 | 18,000 |
+| Germany | 3,300 | 3,100 |
+| Rest of world | 8,670 | 7,600 |
+| Consolidated | 32,070 | 28,700 |
+"""
+
+
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
-    yield from indexed_answerer(tmp_path_factory, "places", {"NORTHWIND_2022_10K.md": NORTHWIND})
+    docs = {"NORTHWIND_2022_10K.md": NORTHWIND, "CONTOSO_2022_10K.md": CONTOSO}
+    yield from indexed_answerer(tmp_path_factory, "places", docs)
 
 
 def test_a_country_s_row_under_a_region_is_the_revenue_its_table_title_names(answerer: Answerer) -> None:
@@ -93,3 +118,16 @@ def test_sales_outside_a_country_are_never_that_country_s(answerer: Answerer) ->
         )
     )
     assert not any(us in a.answer for us in ("21,103", "30,955", "9,217")), a.answer  # the country's own
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What share of Contoso's 2022 net sales was attributed to Germany?",
+        "What share of Contoso's consolidated net sales in 2022 was attributed to Germany? Use Germany net"
+        " sales divided by consolidated net sales from the net-sales-by-country table.",
+    ],
+)
+def test_a_country_s_share_is_its_row_over_the_company_s_total(answerer: Answerer, question: str) -> None:
+    a = answerer.ask(SearchRequest(question))
+    assert "10.29%" in a.answer, a.answer  # 3,300 / 32,070

@@ -548,3 +548,9 @@ def test_a_quoted_row_or_a_part_held_within_an_item_is_the_kind_asked() -> None:
     assert item_qualifiers(held, [held.find("accrued liabilities")], ["MGM Resorts"]) == [
         "casino front money"
     ]
+
+
+def test_an_aging_bracket_prints_in_digits_or_chinese_numerals() -> None:
+    assert prints_qualifiers("其中账龄为一年以内的款项占58.04%，一至二年的款项占38.70%", ["1至2年"])
+    assert prints_qualifiers("| 1年以内 | 6,389,800.32 |", ["1年以内"])
+    assert not prints_qualifiers("| 2至3年 | 151,618.00 |", ["1至2年"])

@@ -117,3 +117,21 @@ def test_cash_quality_ratios_are_named() -> None:
     assert cover is not None and cover.concepts == ("operating_cash_flow", "net_profit") and not cover.percent
     out = compute(cover, [op("122783325.10"), op("59242173.01", 2)])
     assert out.result == Decimal("2.07")
+
+
+def test_the_tax_rate_reconciliation_named_as_a_table_asks_no_effective_rate() -> None:
+    reconciliation = (
+        "In the statutory-to-effective tax rate reconciliation in Square's 2016 Form 10-K, what did the"
+        " change in valuation allowance contribute for 2016?"
+    )
+    found = detect_formula(reconciliation)
+    assert found is None or found.name != "effective_tax_rate"
+    rate = detect_formula("What was Square's effective tax rate in 2016?")
+    assert rate is not None and rate.name == "effective_tax_rate"
+
+
+def test_another_entity_s_balance_sheet_is_no_primary_statement() -> None:
+    from finrag.answer.statement_rows import statement_kind
+
+    assert statement_kind("Joint venture related balance sheet activity is as follows:") is None
+    assert statement_kind("Consolidated Balance Sheets") == "balance"

@@ -113,3 +113,36 @@ def test_a_span_of_years_over_a_schedule_printing_no_total() -> None:
     assert found is not None and found.calculation is not None
     assert found.calculation.result == Decimal("22.05")  # 6,353 / 28,813
     assert "22,460" in found.text and "[2]" in found.text
+
+
+RELATIVE = """Note 15 Leases (MILLIONS)
+| Period | Operating Lease Liabilities |
+| Next one year (a) | $520 |
+| 1-2 years | 417 |
+| 2-3 years | 322 |
+| 3-4 years | 279 |
+| 4-5 years | 217 |
+| Thereafter | 1,865 |
+| Total undiscounted lease payments | 3,621 |
+| Less: Imputed interest | 661 |"""
+
+
+def test_a_schedule_by_years_from_now_and_the_bucket_after_five_years() -> None:
+    """ "falls due after five years" of "Next one year … 4-5 years | Thereafter": the bucket after the
+    five listed years; a calendar year asked of it answers nothing; over a schedule by calendar years, the
+    years five after its first."""
+    doc = make_doc([], company="Acme", year=2021, language="en", unit_line="")
+    context = [(1, make_chunk(doc, RELATIVE, 70, table_ref="t1", n=1))]
+    question = "Of Acme's undiscounted operating lease payments, what percentage falls due after five years?"
+    found = schedule_answer(analyze(question), context)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.result == Decimal("51.51")  # 1,865 / 3,621
+    thereafter = "Of Acme's operating lease payments, what share falls due in the 'Thereafter' bucket?"
+    assert _result_in(thereafter, context) == Decimal("51.51")
+    assert _result_in(question.replace("after five years", "in 2023"), context) is None
+    assert _result(question) == Decimal("39.17")  # 2022's schedule: the years after 2026, its Thereafter
+
+
+def _result_in(question: str, context: list) -> Decimal | None:
+    found = schedule_answer(analyze(question), context)
+    return found.calculation.result if found is not None and found.calculation is not None else None

@@ -114,7 +114,16 @@ def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -
     assert full_years("公司成立于98年") == "公司成立于1998年"
     assert full_years("南岭06上半年存货周转率") == "南岭2006年上半年存货周转率"  # a half year typed tersely
     assert full_years("07一季度") == "2007年一季度"
-    for text in ("近10年的收入", "10年期国债", "每10年", "2019年营业收入"):
+    assert full_years("爱康09总资产周转率") == "爱康2009年总资产周转率"  # right after the name, no 年
+    counts = (
+        "近10年的收入",
+        "10年期国债",
+        "每10年",
+        "2019年营业收入",
+        "南岭民爆10大股东",
+        "示例12月营业收入",
+    )
+    for text in counts:
         assert full_years(text) == text
 
 
