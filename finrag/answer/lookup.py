@@ -33,7 +33,7 @@ from finrag.answer.lexicon import (
     normalise,
 )
 from finrag.answer.per_share import PER_SHARE_ROW, per_share_row
-from finrag.answer.periods import ends_quarter
+from finrag.answer.periods import ends_quarter, quarter_named
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import QUARTER_ENDED
 from finrag.answer.row_asks import measure_after, part_after, shows_measure
@@ -315,8 +315,10 @@ def best_fact(
             continue  # "2007年1-6月": a quarter's column is three months of it
         if quarters and not asked.instant and not quarter_column_of(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
-        if (quarters or half or "three months" in spans) and (
-            WHOLE_YEAR_COLUMN.search(f.column_label) or YEAR_ONLY.match(f.column_label)
+        if (
+            (quarters or half or "three months" in spans)
+            and (WHOLE_YEAR_COLUMN.search(f.column_label) or YEAR_ONLY.match(f.column_label))
+            and not _names_quarter(f.column_label, quarters)  # "Year Ended … 2017 Fourth Quarter": that one
         ):
             continue  # a quarter's or half year's figure: not the year's ("2007年度", "2022")
         if asked.instant and _MOVEMENT.search(f.column_label) and not _MOVEMENT.search(asked.question):
@@ -381,6 +383,12 @@ def best_fact(
         return None
     scored.sort(key=lambda t: (-t[0], t[1].page))
     return scored[0][1]
+
+
+def _names_quarter(label: str, quarters: list[str]) -> bool:
+    """A column label naming one of the asked quarters in words ("Year Ended December 31, 2017 (1) Fourth
+    Quarter (2)"), whatever year heading it carries."""
+    return any(quarter_named(int(q[1:])).search(label) for q in quarters if q[:1] == "Q" and q[1:].isdigit())
 
 
 def _spelled_out(

@@ -100,9 +100,32 @@ TAILSPIN = """# Tailspin Resorts Inc. Fourth Quarter 2022 Earnings Release
 """
 
 
+WOODGROVE = """# Woodgrove Retail Inc. Annual Report on Form 10-K for fiscal year 2017
+
+## Consolidated Statements of Operations
+
+(in millions)
+
+| | Year Ended December 31, 2017 | Year Ended December 31, 2016 |
+|---|---|---|
+| Net sales | 177,866 | 135,987 |
+| Operating income | 4,106 | 4,186 |
+
+## Note 12—QUARTERLY RESULTS (UNAUDITED)
+
+(in millions)
+
+| | Year Ended 2017 Third Quarter | Year Ended 2017 Fourth Quarter |
+|---|---|---|
+| Net sales | 43,744 | 60,453 |
+| Operating income | 347 | 2,127 |
+"""
+
+
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     docs = {
+        "WOODGROVE_2017_10K.md": WOODGROVE,
         "FABRIKAM_2019_10K.md": FABRIKAM,
         "NORTHWIND_2021Q1_10Q.md": NORTHWIND,
         "TAILSPIN_2022Q4_EARNINGS.md": TAILSPIN,
@@ -206,3 +229,8 @@ def test_a_share_asked_after_counts_is_quoted_from_the_next_sentence(answerer: A
         )
     )
     assert "9,200" in a.answer and "71%" in a.answer, a.answer
+
+
+def test_a_quarter_s_column_headed_by_its_year_is_that_quarter_s(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("woodgrove 4Q17 operating margin? (op income / net sales, 2dp)"))
+    assert "3.52%" in a.answer, a.answer  # 2,127 / 60,453, the Fourth Quarter column under the year heading
