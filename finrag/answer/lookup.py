@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from finrag.answer.asks import compared_items
 from finrag.answer.column_periods import (
     FULL_YEAR,
     HALF_YEAR,
@@ -23,6 +22,7 @@ from finrag.answer.column_periods import (
     spans_named,
     total_column,
 )
+from finrag.answer.fact_basis import asked_basis
 from finrag.answer.lexicon import (
     PER_SHARE,
     LineItemMatch,
@@ -80,14 +80,6 @@ _RATE_ASKED = re.compile(r"%|percent|rate|ratio|margin|growth|change|share|propo
 _NET = re.compile(r"\bnet\b")
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
-# "unadjusted (GAAP) diluted EPS": the non-GAAP rows beside the reported ones are other numbers
-_UNADJUSTED = re.compile(r"\bunadjusted\b|\bun-adjusted\b|(?<!non-)\bGAAP\b", re.I)
-_ADJUSTED_ROW = re.compile(r"(?<!un)adjusted\b|non-gaap", re.I)
-_REPORTED_ITEM = re.compile(r"(?:as\s+)?(?:reported|gaap)\s", re.I)  # "reported diluted EPS": the GAAP row
-# "What adjusted diluted EPS …", "(…, non-GAAP)": the filer's adjusted row, not the GAAP one ("split-adjusted"
-# is a restatement, not a non-GAAP measure)
-_ADJUSTED_BEFORE = re.compile(r"(?<![-\w])adjusted\s+(?:[a-z&-]+\s+)?$", re.I)
-_NON_GAAP = re.compile(r"\bnon-gaap\b(?!\s+(?:financial\s+)?measures?\b)", re.I)  # not "(a non-GAAP measure)"
 # a note's movement column ("本期增加"): a change over the year, not the balance at its end
 _MOVEMENT = re.compile(r"(?:本[期年]|当[期年])\s*(?:增加|减少|计提|转回|核销|转销|摊销)")
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
@@ -173,11 +165,6 @@ def _names_caption(caption: str, question: str) -> bool:
     return 2 <= len(name) <= MAX_CAPTION_NAME and not name.isascii() and name in question
 
 
-# "扣除非经常性损益后的…", "扣非后": a figure on the profit net of one-offs ("扣除非经常性损益前后": both)
-_DEDUCTED_ASKED = re.compile(r"(?:扣除非经常性损益|扣非)(?!前)(?!.{0,3}前后)")
-_DEDUCTED_ROW = re.compile(r"扣除|扣非")
-
-
 def _names_heading(section: str, written: str, names: list[str]) -> bool:
     """The question (``written`` singular) writes an English row's heading of two words or more ("the deferred
     tax liability … for trademarks": the row under "Deferred tax liabilities:", not the assets' namesake); not
@@ -191,11 +178,6 @@ def _names_heading(section: str, written: str, names: list[str]) -> bool:
     return not any(heading in n or n in heading for n in names)
 
 
-def _asks_adjusted(asked: AskedFor, want: Want) -> bool:
-    before = asked.question[: want.item.start] if want.item.start > 0 else ""
-    return bool(_ADJUSTED_BEFORE.search(before) or _NON_GAAP.search(asked.question))
-
-
 def best_fact(
     facts: list[Fact], want: Want, asked: AskedFor, doc_rank: dict[str, int], *, fallback: bool = True
 ) -> Fact | None:
@@ -206,13 +188,10 @@ def best_fact(
     # "according to the working-capital lines of the cash flow statement": a balance's change is asked
     change = home == "balance" and cash_flow_asked(asked.question)
 
-    # the basis an operand names ("adjusted diluted EPS" − "reported …": each its own row), else the ask's
-    named_basis = _ADJUSTED_ROW.search(want.item.printed) is not None
-    basis_named = bool(want.item.concept) and named_basis
+    basis = asked_basis(asked, want.item)  # "adjusted diluted EPS", "reported …", "扣除非经常性损益后的…"
 
     def row(f: Fact) -> str:  # "(increase) in inventories": the inventories' change, when that is asked
-        norm = _ADJUSTED_ROW.sub("", f.line_item_norm, count=1).strip() if basis_named else f.line_item_norm
-        return changed_balance(norm) if change else norm
+        return changed_balance(basis.row(f.line_item_norm)) if change else basis.row(f.line_item_norm)
 
     candidates = [(f, label_matches(row(f), want.item.concept, want.item.printed)) for f in facts]
     # a row that is another known item is no partial match ("loss before income taxes" for "income taxes")
@@ -244,21 +223,7 @@ def best_fact(
     computes = asked.formula is not None and any(PER_SHARE.search(k) for k in asked.formula.keywords)
     per_share = bool(PER_SHARE.search(low_q)) and not computes
     per_share_item = bool(PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
-    reported = bool(_REPORTED_ITEM.match(want.item.printed)) or (
-        not named_basis and bool(_UNADJUSTED.search(asked.question))
-    )
     headed = (singular(asked.question), [singular(e) for e in asked.entities])  # headings the question writes
-    said = _DEDUCTED_ASKED.search(asked.question)
-    deducted = (
-        said is not None
-        and not _DEDUCTED_ROW.search(want.item.printed)
-        # "扣除非经常性损益后归属于…的净利润，是否高于…归属于…的净利润": the other compared item's own words
-        and not (
-            compared_items(asked.question, asked.language, asked.line_items, len(asked.years))
-            and any(m.start <= said.start() < m.end for m in asked.line_items if m != want.item)
-        )
-    )
-    adjusted = not reported and (basis_named or _asks_adjusted(asked, want))
     spans = spans_named(asked.question)  # "six months ended …"
     half = bool(HALF_YEAR.search(asked.question))
     transfer = bool(_TRANSFER.search(asked.question))
@@ -295,12 +260,8 @@ def best_fact(
             continue  # "Joint venture related balance sheet activity": the venture's current assets, not X's
         if asked.scope == "parent" and f.scope != "parent" and not _PARENT_ROW.search(f.line_item_norm):
             continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
-        if reported and (_ADJUSTED_ROW.search(f.line_item) or _ADJUSTED_ROW.search(f.section)):
-            continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked
-        if adjusted and not _ADJUSTED_ROW.search(f"{f.line_item} {f.section}"):
-            continue  # nor is the GAAP row the adjusted figure asked (in a reconciliation table too)
-        if deducted and not _DEDUCTED_ROW.search(f"{f.line_item}{f.column_label}{f.section}"):
-            continue  # "扣除非经常性损益后的基本每股收益": the row on the deducted profit, not the plain one
+        if not basis.fits(f):
+            continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked, nor the plain row 扣非 EPS
         if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):
             continue  # "the first quarter of 2020": the 1Q20 column, not 4Q20
         if (

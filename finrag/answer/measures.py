@@ -15,6 +15,7 @@ from finrag.answer.parts import came_from_parts
 from finrag.answer.periods import quarter_named, quarter_number
 from finrag.answer.qualifiers import qualifier_rows
 from finrag.answer.query import AskedFor
+from finrag.answer.stub_periods import QUARTER_PRINTED
 from finrag.answer.text import body_of, row_cells, split_sentences, terms
 from finrag.answer.within_item import names_item, within_names
 from finrag.model import Chunk
@@ -125,9 +126,7 @@ _THREE_MONTHS = re.compile(r"\bthree months\b", re.I)  # a quarter's span, which
 
 
 # a column of part of a year in a quoted row's table: a quarter's, months', weeks'
-_PART_COLUMN = re.compile(
-    r"\bquarters?\b|\b(?:three|six|nine) months\b|\b1[2-7] weeks\b|\b[1-4]Q\d{2}\b|\bQ[1-4]\b", re.I
-)
+_PART_COLUMN = re.compile(rf"{QUARTER_PRINTED.pattern}|\b(?:six|nine) months\b", re.I)
 
 
 def _rows_only(text: str) -> bool:

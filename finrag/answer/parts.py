@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.definition_terms import Term
+from finrag.answer.fetch import TOTAL_ROWS
 from finrag.answer.formulas import FORMULAS, GROWTH_FORMULAS, Formula
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.owner_names import called_parts, headed, is_filer
@@ -198,7 +199,8 @@ def rows_of_item(
     sums = {(w.fiscal_year, w.value * w.scale) for w in whole}
     tables = {(f.doc_id, f.table_ref) for f in mine}
     docs = sorted({d for d, _ in tables})
-    totals = store.get_facts(Filters(access=access, doc_ids=docs), containing=_TOTALS)
+    closing = [*TOTAL_ROWS, *_WHOLE_ROWS]
+    totals = store.get_facts(Filters(access=access, doc_ids=docs), containing=closing)
     agreeing = {
         (t.doc_id, t.table_ref)
         for t in totals
@@ -207,7 +209,7 @@ def rows_of_item(
     return [f for f in facts if f.line_item_norm != row or (f.doc_id, f.table_ref) in agreeing]
 
 
-_TOTALS = ["total", "consolidated", "worldwide", "合计", "总计"]  # a table's closing row, normalised
+_WHOLE_ROWS = ("consolidated", "worldwide")  # a country or product table's closing row beside "total"
 
 
 def came_from_parts(asked: AskedFor) -> list[str]:

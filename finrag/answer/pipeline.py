@@ -30,7 +30,6 @@ from finrag.answer.figures import (
     beyond_context,
     extractive_inputs,
     search_again,
-    stub_period,
 )
 from finrag.answer.gate import GateDecision, decide, refusal_text
 from finrag.answer.gate_roles import check_role
@@ -47,6 +46,7 @@ from finrag.answer.query import analyze
 from finrag.answer.roles import role_answer
 from finrag.answer.row_asks import compared_kinds
 from finrag.answer.schedule_share import asks_schedule_share, schedule_answer
+from finrag.answer.stub_periods import stub_period
 from finrag.answer.subjects import with_subject_chunks
 from finrag.answer.text import citations_in
 from finrag.config import Settings

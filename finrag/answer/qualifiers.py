@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from finrag.answer.lexicon import LineItemMatch, concept_of
 from finrag.answer.text import terms
-from finrag.answer.zh_qualifiers import RESTRICTED
+from finrag.answer.zh_qualifiers import RESTRICTED, ZH_DIGITS
 
 _TOKEN = re.compile(r"[A-Za-z][\w&.-]*(?:['’]s|(?<=s)['’])?|[1-4][qQ]\d{2}\b|\S")  # "1Q21": one token
 # Words before an item that say how it is taken or what is done with it, not which kind of it is asked
@@ -247,7 +247,6 @@ def prints_qualifiers(text: str, qualifiers: list[str]) -> bool:
 
 # an aging bracket as tables print it ("1年以内", "1至2年"), and its digits as sentences write them
 _AGING_WORD = re.compile(r"^\d(?:至\d)?年(?:以内|以上)?$")
-_ZH_DIGITS = {"1": "一", "2": "二|两", "3": "三", "4": "四", "5": "五"}
 # "境外地区": a region's row may print its name alone ("境外", "华东地区")
 _ZH_REGION = re.compile(r"(?<=[\u4e00-\u9fff]{2})(地区|区域)$")
 
@@ -257,7 +256,7 @@ def _pattern(word: str) -> str:
     if word == RESTRICTED:  # "受限": "所有权或使用权受到限制的资产"
         return "受到?限制?"
     if _AGING_WORD.match(word):  # "1至2年" also as a sentence writes it: "一至二年"
-        return "".join(f"(?:{c}|{_ZH_DIGITS[c]})" if c in _ZH_DIGITS else re.escape(c) for c in word)
+        return "".join(f"(?:{c}|{ZH_DIGITS[c]})" if c in ZH_DIGITS else re.escape(c) for c in word)
     if m := _ZH_REGION.search(word):
         return f"{re.escape(word[: m.start()])}(?:{m[1]})?"
     if m := _ZH_PROVINCE_SIDE.match(word):  # "湖南省外(市场)": the row "省外" of the filer's province

@@ -111,7 +111,9 @@ _AGING = re.compile(
 )
 # "应付账款中1年以内的金额", "预付款项一年以内的": a bracket of the item written after it
 _AGING_AFTER = re.compile(r"(?:[中里]\s*的?|款项?|票据)\s*(?=\d|半)")
-_ZH_DIGITS = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5"}
+# an aging bracket's digits as sentences write them in Chinese ("一至二年" for the row "1至2年")
+ZH_DIGITS = {"1": "一", "2": "二|两", "3": "三", "4": "四", "5": "五"}
+_DIGIT_OF = {z: d for d, zs in ZH_DIGITS.items() for z in zs.split("|")}
 _ZH_SPAN = re.compile(r"([一二两三四五])(?=\s*(?:年|个月|(?:至|-|－|~|～|到)\s*[一二两三四五\d]\s*年))")
 
 
@@ -204,7 +206,7 @@ def glossed_parts(
 def aging_brackets(question: str) -> list[str]:
     """The aging brackets a question asks about, when it speaks of 账龄 or writes one within an item
     ("应付账款中1年以内")."""
-    question = _ZH_SPAN.sub(lambda m: _ZH_DIGITS[m.group(1)], question)  # "一年以内": as tables print it
+    question = _ZH_SPAN.sub(lambda m: _DIGIT_OF[m.group(1)], question)  # "一年以内": as tables print it
     if "账龄" not in question and not _AGING_AFTER.search(question):
         return []
     return [f"{a}至{b}年" if a else f"{n}{span}以{w}" for a, b, n, span, w in _AGING.findall(question)]
