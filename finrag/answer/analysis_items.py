@@ -40,6 +40,8 @@ def analysis_items(
         if low == "cash" and _CASH_PAID.search(plain):  # "paid in cash": how, not a balance
             continue
         at = plain.find(low)
+        if any(m.start < at < m.start + len(m.printed) for m in items):
+            continue  # "负债合计" of "合同负债合计": inside an item already read, its total row
         if named and plain.startswith(named, at + len(item)):
             continue  # "全资子公司X有限公司": what X is to the filer, not a row
         if valuation_after(plain, at + len(item)):  # "total equity value"

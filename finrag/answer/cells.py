@@ -76,11 +76,17 @@ _AND = re.compile(r"\s*(?:和|与|及|以及|、)\s*")
 
 
 def cell_facts(
-    facts: list[Fact], kinds: list[str], items: list[LineItemMatch], chunk_of: dict[str, Chunk]
+    facts: list[Fact],
+    kinds: list[str],
+    items: list[LineItemMatch],
+    chunk_of: dict[str, Chunk],
+    *,
+    spanned: bool = False,
 ) -> list[Fact]:
     """Undated facts of rows named by a kind asked whose column is an item asked (in full: "销售量比上年增减"
     is no 销售量), read as that item of the kind and dated by their report when it is an annual one (a
-    quarterly report's undated table may span either period)."""
+    quarterly report's undated table may span either period). ``spanned``: only columns whose spanning
+    heading prints the rest of the item ("比例(%)" under "持股情况" for 持股比例)."""
     out: list[Fact] = []
     for f in facts:
         chunk = chunk_of.get(f.chunk_id)
@@ -90,7 +96,11 @@ def cell_facts(
         if chunk is None or not label:
             continue
         item = measure(label)  # normalised already
-        if not prints_qualifiers(f.line_item, kinds) or not any(
+        if not prints_qualifiers(f.line_item, kinds):
+            continue
+        if any(_spans_measure(item, label, m) for m in items):
+            item = next(normalise(m.printed) for m in items if _spans_measure(item, label, m))
+        elif spanned or not any(
             item == normalise(m.printed) or (m.concept and label_matches(item, m.concept) >= 1) for m in items
         ):
             continue
@@ -110,6 +120,19 @@ def cell_facts(
             )
         )
     return out
+
+
+def _spans_measure(item: str, label: str, asked: LineItemMatch) -> bool:
+    """The column's measure is the last part of the item asked, under a spanning heading that prints the rest
+    ("持股比例": "比例(%)" under "前十名股东持股情况")."""
+    printed = normalise(asked.printed)
+    if item.endswith(printed) and item[: -len(printed)] in _CLOSING_WORDS:
+        return True  # "期末持股数量" is the 持股数量 asked at the period's end
+    head = printed.removesuffix(item)
+    return len(item) >= _MIN_NAME and head != printed and bool(head) and head in label
+
+
+_CLOSING_WORDS = ("期末", "年末", "报告期末")
 
 
 # a period printed in a column heading beside its measure ("2004年度", "2006年1-6月")

@@ -14,6 +14,7 @@ from finrag.answer.prepared import Prepared
 from finrag.answer.prose_series import series_facts, series_item
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking
+from finrag.answer.sources import not_share_class
 from finrag.answer.table_items import in_filer_name, items_from_tables
 from finrag.answer.which_year import WHICH_YEAR
 from finrag.answer.zh_qualifiers import (
@@ -45,7 +46,7 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
     filers = {c.lower() for c in asked.companies}  # a "Best Buy" row (a brand's) is no item of Best Buy's
     from_tables = [
         t
-        for t in items_from_tables(worded, chunks, asked.entities)
+        for t in not_share_class(items_from_tables(worded, chunks, asked.entities), asked.question)
         if t.printed.lower() not in filers and not in_filer_name(t, asked, chunks)
     ]
     cell = named_cell(asked, chunks)

@@ -190,7 +190,9 @@ def _answer(
 # a ranked subset of a balance's counterparties: "应收账款余额最大的单一客户", "应收账款前五名客户合计金额"
 _RANKED_SUBSET = re.compile(
     r"(?:应收账款|应收票据|预付款项|预付账款|其他应收款|应付账款|其他应付款)[^，。？?；;]{0,10}?"
-    r"(前\s*[五5十]\s*名|最大的?(?:单一|单个)?(?:客户|单位|债务人|欠款方)|第[一二三四五1-5]\s*名)"
+    # "余额最大的那一家客户": the one largest, however many words point at it
+    r"(前\s*[五5十]\s*名|最大的?(?:那|哪)?(?:一家|一个|一位)?(?:单一|单个)?(?:客户|单位|债务人|欠款方)"
+    r"|第[一二三四五1-5]\s*名)"
 )
 _RANK_PRINTED = re.compile(r"前\s*[五5十]\s*名|第[一二三四五1-5]\s*名|最大")
 

@@ -35,7 +35,7 @@ _DEFINE = re.compile(
     r"(?P<expr3>(?:[^，。？?；;,.]|,(?=\s*(?:19|20)\d{2})|\.(?!\s|$))+)"
     # "compute interest coverage as operating profit divided by interest, net"
     # "compute net borrowing for the six months ended June 30, 2022 as …": a date's comma inside the name
-    r"|\b(?:compute|calculate)\s+(?P<name4>(?:[^.?:,]|,(?=\s*(?:19|20)\d{2}\b)){2,80}?)\s+as\s+"
+    r"|\b(?:compute|calculate|measure)\s+(?P<name4>(?:[^.?:,]|,(?=\s*(?:19|20)\d{2}\b)){2,80}?)\s+as\s+"
     r"(?P<expr4>[^?]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )

@@ -164,7 +164,10 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
             # "研发人员中硕士及以上学历的有多少人": a row naming all of it ("研发人员的数量" counts them all)
             table = f"{c.heading} {c.source}" if c else ""
             topical = any(t in sentence for t in focus.topic)
-            return _FIGURE.search(sentence) is not None and topical and _tells(f"{sentence} {table}", focus)
+            counted_then = _counted_in(focus.year, c)  # "2018年末在职员工": not the 2019 report's count
+            return _FIGURE.search(sentence) is not None and topical and counted_then and _tells(
+                f"{sentence} {table}", focus
+            )
         # a sentence dating its count to another year ("截止2006年6月30日…1439人" for 2005年末) is not it
         undated = _BASES.sub(" ", sentence)
         dated = focus.year is None or str(focus.year) in undated or not _DATED.search(undated)
@@ -211,6 +214,14 @@ def _scheduled(sentence: str, focus: Focus, c: Scored | None) -> bool:
         and _SCHEDULE.search(c.source)
         and prints_any(c.source, focus.wordings)
     )
+
+
+def _counted_in(year: int | None, c: Scored | None) -> bool:
+    """A count a table row prints is of ``year`` when its chunk prints that year, or prints none and is of
+    that year's report (a head count is the report's year-end one, never the year before's)."""
+    if year is None or c is None or str(year) in c.source:
+        return True
+    return c.report_year in (None, year) and not _DATED.search(c.source)
 
 
 def _row_dated(year: int, c: Scored | None) -> bool:

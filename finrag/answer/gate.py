@@ -196,6 +196,10 @@ def _topic(asked: AskedFor) -> str:
     return text
 
 
+# "How many shares did Northrop Grumman repurchase …": a figure asked, whatever the items read
+_HOW_MANY = re.compile(r"\s*how\s+(?:many|much)\b", re.I)
+
+
 def decide(
     asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
 ) -> GateDecision:
@@ -286,7 +290,8 @@ def decide(
     unfiled = [e for e in firms if e.endswith(_LEGAL_SUFFIX) and not files_here([e], asked, hits, known)]
     if figure and firms and known and filings and (unfiled or not files_here(firms, asked, hits, known)):
         return GateDecision(False, "company", missing=unfiled or firms, scores=scores)
-    if asked.language == "en" and asked.intent in ("lookup", "calculation") and not asked.companies:
+    asks_figure = asked.intent in ("lookup", "calculation") or _HOW_MANY.match(asked.question) is not None
+    if asked.language == "en" and asks_figure and not asked.companies:
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
         # no indexed document is filed by (names, former names, file names, abbreviations)
         others = subject_names(asked, [h.chunk for h in evidence])

@@ -63,6 +63,7 @@ PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 _STATEMENT_NAMES = re.compile(r"cash flows? statements?|statements? of cash flows?|现金流量表")
 _SYNONYM_TO_CONCEPT: dict[str, str] = {normalise(s): c for c, syns in CONCEPTS.items() for s in syns}
 _BY_LENGTH = sorted(_SYNONYM_TO_CONCEPT, key=len, reverse=True)
+_ZH_HEADS = [s for s in _BY_LENGTH if not s.isascii() and not s.endswith("合计")]  # items a total may close
 
 
 @dataclass(slots=True, frozen=True)
@@ -128,6 +129,9 @@ def find_line_items(question: str) -> list[LineItemMatch]:
             ascii_ok = not syn.isascii() or (_whole_words(low, i, end) and not valuation_after(low, end))
             # "毛利率" is not "毛利", nor "应收账款周转率" 应收账款
             ratio_word = not syn.isascii() and (low[end : end + 1] == "率" or low.startswith(TURNOVER, end))
+            if _total_of_longer(low, i, syn):  # "合同负债合计": the total of 合同负债, not 负债合计
+                start = end
+                continue
             flow = _FLOW_OF.search(low, 0, i) if syn.isascii() else None
             after = _FLOW_AFTER.match(low, end) if syn.isascii() else None
             if ascii_ok and not ratio_word and flow and not any(taken[flow.start() : end]):
@@ -142,6 +146,21 @@ def find_line_items(question: str) -> list[LineItemMatch]:
                 found.append(LineItemMatch(_SYNONYM_TO_CONCEPT[syn], question[i:end], i))
             start = end
     return sorted(found, key=lambda m: m.start)
+
+
+_TOTAL = "合计"
+
+
+def _total_of_longer(low: str, i: int, syn: str) -> bool:
+    """A Chinese total ("负债合计") read inside a longer item written before its "合计" ("合同负债合计")."""
+    if syn.isascii() or not syn.endswith(_TOTAL):
+        return False
+    head_end = i + len(syn) - len(_TOTAL)
+    return any(
+        len(s) > head_end - i and low.startswith(s, head_end - len(s))
+        for s in _ZH_HEADS
+        if head_end - len(s) >= 0
+    )
 
 
 # a charge or flow named on a balance ("amortization of intangible assets", "impairment of goodwill")

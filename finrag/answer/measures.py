@@ -117,8 +117,11 @@ _ZH_MEASURES = (
     ),
     (re.compile(r"多少(?:名|人|位)"), re.compile(r"\d\s*(?:名|人|位)|\|\s*\d{1,3}(?:,\d{3})?\s*\|"), "人数"),
 )
-_ZH_QUANTITY = re.compile(r"多少((?:万|千)?(?:吨|台|套|件|辆|千瓦时|立方米|平方米))")
+_ZH_QUANTITY = re.compile(r"多少((?:万|千)?(?:吨|台|套|件|辆|千瓦时|立方米|平方米)|岁)")  # "平均年龄是多少岁"
 _ZH_QUARTER = re.compile(r"第[一二三四1-4]季度")
+# "增发完成后的总股本" asked (not "发行前后", both); "发行不超过2,500万股后" prints it
+_AFTER_ISSUE = re.compile(r"(?:发行|增发)[^，。？?|前]{0,6}?(?:完成)?后")
+_AFTER_ISSUE_SAID = re.compile(r"(?:发行|增发)[^，。？?|]{0,16}?后")
 # a question asking an amount beside its rate ("研发投入多少元，占营业收入的比重？"): the amount quoted alone
 # answers part of it
 AMOUNT_ASKED = re.compile(r"\bhow much\b|\bamount\b|多少(?:万|亿)?元|金额", re.I)
@@ -234,6 +237,8 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
         return m.group(1)  # "销售了多少万套": a quote printing no 万套 (a share, an amount) answers nothing
     if asked.language == "zh" and (q := _ZH_QUARTER.search(asked.question)) and q.group(0) not in text:
         return q.group(0)  # "2006年第四季度的上网电量": a quote never naming the quarter is of another period
+    if asked.language == "zh" and _AFTER_ISSUE.search(asked.question) and not _AFTER_ISSUE_SAID.search(text):
+        return "发行后"  # "增发完成后的总股本": a quote of the count before the offering is another figure
     for part in came_from_parts(asked):  # "came through e-commerce channels": a quote never naming them
         if part.split()[0].lower() not in text.lower():
             return part

@@ -58,7 +58,9 @@ NOT_A_STATEMENT_FIGURE = re.compile(
     # what falls due in a coming year: a maturity schedule's row (printed by year), never a balance
     r"|\b(?:matur\w*|due|payable)\s+(?:in|during)\s+(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\b"
     # "可比公司…的平均资产负债率": the peers' figure, which the filer's statements never print
-    r"|(?:可比|同行业)(?:上市)?公司[^，。？?]{0,40}?(?:平均|均值)",
+    r"|(?:可比|同行业)(?:上市)?公司[^，。？?]{0,40}?(?:平均|均值)"
+    # "本次公开增发A股完成后，公司总股本": a count after the offering, which no statement before it prints
+    r"|(?:发行|增发)[^，。？?前]{0,6}?(?:完成)?后[^。？?]{0,12}?(?:总股本|股本总额|股份总数)",
     re.I,
 )
 # an expense a statement prints in brackets ("Research and development expense, net (3,269)"): its size is
@@ -76,7 +78,10 @@ ADJUSTED = re.compile(r"(?<!un-)(?<!not )(?<!non-)\badjusted\b|\bnon-gaap\b", re
 # statements' rows (PepsiCo's core figures leave out items its reported ones hold)
 FILERS_OWN = re.compile(
     r"\b(?:core|organic|underlying)\s+(?:[a-z&-]+\s+)?(?:margin|growth|profit|earnings|income|ebit(?:da)?|eps"
-    r"|revenues?|sales)\b",
+    r"|revenues?|sales)\b"
+    # "grow on a currency-neutral basis (excluding currency changes)": the filer's own restatement too
+    r"|(?<!not )\b(?:currency[- ]neutral|constant[- ]currency)\b"  # "reported (not currency-neutral)"
+    r"|\bexcluding (?:the )?(?:impact of )?currency changes\b",
     re.I,
 )
 
@@ -93,6 +98,7 @@ def _label(item: str, f: Fact, lang: str) -> str:
 
 
 FULL_SHARE = Decimal(100)  # a share of a total is at most all of it (in percent)
+_MARGINS = frozenset({"gross_margin", "operating_margin", "net_margin", "ebitda_margin"})  # of revenue
 
 
 def calculation_answer(
@@ -151,7 +157,7 @@ def _part_row(asked: AskedFor, f: Fact) -> bool:
 LESS_ROW = re.compile(r"\s*less\b\s*:?", re.I)
 # a part that nets gains and losses, of either sign against its whole ("非经常性损益" of 净利润)
 _SIGNED_PART = re.compile(r"损益|利得|\bgains?\b|\blosses\b|\(loss\)", re.I)
-_AVERAGE_ASKED = re.compile(r"\baverage\b|\bmean\b|平均", re.I)
+_AVERAGE_ASKED = re.compile(r"(?<!\bnot an )\baverage\b|\bmean\b|平均", re.I)  # "(not an average)": none
 
 
 def _calculation(
@@ -275,4 +281,6 @@ def _calculation(
         and (abs(calc.result) > FULL_SHARE or (calc.result < 0 and not signed))
     ):
         return None  # a part beyond its whole, or of the other sign (−108.72%): no part and its whole
+    if formula.name in _MARGINS and calc.result > FULL_SHARE:
+        return None  # a profit above its revenue (139.49%): the revenue read is some other row's
     return NumericAnswer(calc_text(calc, operands, lang), chosen, calc, [f.fact_id for f in chosen])

@@ -18,6 +18,7 @@ from finrag.answer.asks import (
 )
 from finrag.answer.averaged import averaged, yearly_average_span
 from finrag.answer.cells import cell_facts
+from finrag.answer.class_columns import class_column_cells
 from finrag.answer.class_share import class_share
 from finrag.answer.classes import asked_classes, class_answer, class_cells, class_rows
 from finrag.answer.counterparty import asked_party, party_answer
@@ -150,6 +151,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     rows_of = [*asked.qualifiers, sides.second, sides.written] if sides else asked.qualifiers
     owners = [LineItemMatch("", n, 0) for n in [*names, *qualifier_rows(rows_of)]]  # "Greater China": its row
     owners += [LineItemMatch("", _initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
+    # "fixed-price contracts": the "Fixed-price" row under "Net sales by contract type" (owns_row)
+    owners += [LineItemMatch("", n.rsplit(" ", 1)[0], 0) for n in names if len(n.split()) > 1]
     fetched = (
         fetch_facts(store, prep.request.filters, items + owners, list(doc_rank), asked.question)
         if items
@@ -173,6 +176,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
         owned = rows_of_item(store, prep.request.filters.access, owned, owner_row.printed, whole)
     texts = [c for _, c in prep.context]
     facts = [] if unprinted_parts(asked, texts) else left_out(asked, owned, texts)  # "excluding bitcoin"
+    if names and asked.language == "zh":  # "…基金持有多少股，持股比例": the holder's row, the column asked
+        facts += cell_facts(every, names, items, chunk_of, spanned=True)  # not a peer's row of a table
     if not facts and (prose := owner_prose(asked, items, prep.context, names)):
         facts = prose  # "…子公司…净利润：人民币1,291,522.10元"; its share of the group's: the group's too
         facts += [f for f in every if f not in owned] if part else []
@@ -188,6 +193,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
 
         def of_kinds(*kinds: str) -> list[Fact]:
             cells = cell_facts(kept, list(kinds), items, chunk_of)  # "罐式集装箱的销售量": its column
+            cells += class_column_cells(kept, list(kinds), items, chunk_of)  # "运输设备的账面价值": its cell
             return noted_in_question(kind_facts(kept, list(kinds), chunk_of, titled) + cells, asked.question)
 
         if sides and (judged := kinds_answer(asked, sides, of_kinds, _answer_for(doc_rank, cite))):

@@ -21,6 +21,17 @@ def owns(name: str, label: str) -> bool:
     return rest is not None and (rest in _PLURAL or not rest[:1].isalnum())  # "Membership fees"
 
 
+def owns_row(name: str, label: str, heading: str) -> bool:
+    """``owns``, or the row's label is the name less words its heading prints ("fixed-price contracts":
+    "Fixed-price" under "Net sales by contract type")."""
+    if owns(name, label):
+        return True
+    low = _TRAIL.sub("", label.lower()).strip(" :：")
+    rest = name.removeprefix(f"{low} ").split() if low and name.startswith(f"{low} ") else []
+    words = heading.lower()
+    return bool(rest) and all(w.removesuffix("s") in words for w in rest)
+
+
 def heading_and_row(
     facts: list[Fact], wanted: list[str], items: list[LineItemMatch], chunk_of: dict[str, Chunk]
 ) -> list[Fact]:

@@ -19,7 +19,7 @@ from finrag.answer.lexicon import (
     normalise,
     synonyms,
 )
-from finrag.answer.owner_rows import heading_and_row, owns
+from finrag.answer.owner_rows import heading_and_row, owns, owns_row
 from finrag.answer.periods import BARE_YEAR
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
@@ -65,7 +65,7 @@ def owned_facts(
     rows = [
         replace(f, line_item=f"{f.line_item} ({f.section})", line_item_norm=_heading_item(f, chunk_of, asked))
         for f in facts
-        if f.section and any(owns(n, f.line_item) for n in labels)
+        if f.section and any(owns_row(n, f.line_item, f.section) for n in labels)
     ]
     # a table titled by the owner ("International Segment": its "Operating income" and "Revenue" rows)
     titled = [f for f in facts if any(owns(n, f.statement) for n in wanted) and f not in under]
@@ -269,6 +269,9 @@ def _heading_item(fact: Fact, chunk_of: dict[str, Chunk], asked: AskedFor | None
 _ABROAD_HEADING = re.compile(r"^(?:non-u\.?s\.?|international|foreign|overseas)\s+", re.I)
 
 
+_FIGURE_TAIL = re.compile(r"\s*\$?\s*\(?\d[\d,.]*\)?(?:\s.*)?$")
+
+
 def _listed_rows(
     facts: list[Fact], wanted: list[str], asked: AskedFor | None, chunk_of: dict[str, Chunk]
 ) -> list[Fact]:
@@ -282,8 +285,10 @@ def _listed_rows(
     out: list[Fact] = []
     for group in tables.values():
         total = next((f for f in group if f.line_item_norm.startswith("total ")), None)  # not a bare "Total"
-        if total is not None:
-            item = total.line_item_norm.removeprefix("total ")
+        if total is not None:  # "Total assets $ 50,873": a label run into its row's figures
+            label = _FIGURE_TAIL.sub("", total.line_item_norm)
+            asked_items = {normalise(m.printed) for m in asked.line_items} if asked is not None else set()
+            item = label if label in asked_items else label.removeprefix("total ")  # "total assets" is one
         elif asked is not None and _sums_other_item(_last_row(group[0], chunk_of), asked):
             continue  # "Purchased and other intangible assets, net" closing a note titled by goodwill too
         elif asked is not None and (titled := _title_item(group[0].statement, asked)) is not None:

@@ -43,16 +43,17 @@ from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
 from finrag.answer.query import analyze
+from finrag.answer.related_party import related_step
 from finrag.answer.roles import role_answer
 from finrag.answer.row_asks import compared_kinds
 from finrag.answer.schedule_share import asks_schedule_share, schedule_answer
 from finrag.answer.stub_periods import stub_period
-from finrag.answer.subjects import with_subject_chunks
+from finrag.answer.subjects import filer_context, with_subject_chunks
 from finrag.answer.text import citations_in
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
-from finrag.model import Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
+from finrag.model import AccessScope, Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
 
 
 def _ms(t0: float) -> float:
@@ -157,6 +158,10 @@ class Answerer:
             return self._refuse_as(prep, "keywords", [blank])  # "发行后每股净资产：【 】元/股"
         chunks = [c for _, c in prep.context]
         read_against_tables(prep, chunks)  # the rows, cells and kinds the context's tables print
+        if (related := related_step(self.store, prep, hits)) is not None:  # "向关联方X出售商品的金额"
+            prep.numeric = related
+            trace.add("answer", "related_party", {"facts": related.detail})
+            return prep
         checked = check_role(asked, prep.context, self.cfg) if decision.reason != "false_premise" else None
         if checked is not None:
             trace.add("gate", "role", checked.detail())
@@ -252,7 +257,8 @@ class Answerer:
 
         def quote(chunks: list[tuple[int, Chunk]]) -> str:
             """The sentences matching the question's topic, else (only the company's name matched) its
-            whole wording."""
+            whole wording; never another filer's."""
+            chunks = filer_context(prep.asked, chunks, lambda doc_id: self._company_names(doc_id, access))
             found = extractive_answer(question, chunks, cfg.max_sentences, cfg.max_answer_chars, focus)
             if not found and question != prep.asked.question:
                 found = extractive_answer(
@@ -284,6 +290,12 @@ class Answerer:
             text = ""  # "what price per share …" quoted by sentences that print none
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
+
+    def _company_names(self, doc_id: str, access: AccessScope) -> list[str]:
+        """The names a document's company goes by (company, full name, code, aliases)."""
+        record = self.store.get_document(doc_id, access)
+        m = record.meta if record is not None else None
+        return [n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n] if m else []
 
     def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
         """The numeric step's answer, unless it prints no percentage where one is asked ("what portion of its

@@ -102,6 +102,8 @@ _PART_OF = re.compile(
 )
 MAX_PART_WORDS = 4  # "buildings and improvements": a part's name is a few words
 _ASIDE_END = re.compile(r"\s*\([^()]{1,30}\)\s*$")
+_GLOSS_END = re.compile(r"\(([a-z][^()]{2,60})\)\s*$")  # a part glossed in the filing's words
+MIN_GLOSS_WORDS = 3  # "(excess of FIFO over LIFO cost)", not an aside "(non-U.S.)"
 # a row quoted right before the item ("'Service and other' revenue"), its opening quote no apostrophe
 _QUOTED_BEFORE = re.compile(r"(?:^|(?<=[\s(]))['‘\"“]([^'‘’\"“”?]{2,60})['’\"”]\s*$")
 _QUOTED_END = re.compile(r"['‘\"“]([^'‘’\"“”]{2,80})['’\"”]\s*$")  # a part quoted as the filing prints it
@@ -109,6 +111,7 @@ _QUOTED_END = re.compile(r"['‘\"“]([^'‘’\"“”]{2,80})['’\"”]\s*$"
 
 # "the corporate aircraft Netflix carried in property and equipment": the holder and its verb name no part
 _HOLDING_VERBS = frozenset({"carried", "carries", "carry", "held", "holds", "hold", "kept", "keeps", "owned"})
+_AUXILIARIES = frozenset({"did", "does", "do", "was", "were", "is", "are", "has", "have", "had"})
 # "How much casino front money did MGM carry within other accrued liabilities": a part held in the item
 _HELD_IN = re.compile(
     r"\bhow much ([a-z][a-z -]{2,40}?) (?:did|does|do) .{1,60}? (?:carr|h[oe]ld|record|report|includ)\w* "
@@ -122,8 +125,16 @@ def _part_before(text: str, named: set[str]) -> str:
     the company (``named``: its names' words) and the verb saying it holds the part."""
     if quoted := _QUOTED_END.search(text):  # "the 'accrued vacation, salaries and wages' component of"
         return quoted.group(1).strip().lower()
+    if (gloss := _GLOSS_END.search(text)) and len(gloss.group(1).split()) >= MIN_GLOSS_WORDS:
+        return gloss.group(1).lower()  # "LIFO reserve (excess of FIFO over LIFO cost) in": the row's words
     text = _ASIDE_END.sub("", text)  # "the current international (non-U.S.) component of"
     tokens = text.split()
+    if len(tokens) > 2 and tokens[-1].lower() == "as":  # "interest cost did Corning capitalize as part of"
+        tokens = tokens[:-2]  # "as" and the verb; then the company and the auxiliary: the part is its object
+        while tokens and tokens[-1].lower().strip("'’s") in named:
+            tokens.pop()
+        if tokens and tokens[-1].lower() in _AUXILIARIES:
+            tokens.pop()
     while tokens and tokens[-1].lower() in _HOLDING_VERBS and len(tokens) > 1:
         tokens.pop()  # "… Netflix carried": the verb, then the company's name
         while tokens and tokens[-1].lower().strip("'’s") in named:

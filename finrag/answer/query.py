@@ -197,7 +197,7 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             asked.line_items = deducted_items(asked.line_items, found)
         else:  # "非洲猪瘟疫苗的销售收入", "罐式集装箱产品的毛利率": any row or ratio named, not a company's
             names = [*_filer_words(asked), *asked.entities]
-            starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)))
+            starts = sorted({m.start for m in asked.line_items} | set(_item_starts(asked)) | _again(asked))
             found = zh_item_qualifiers(text, starts, names) + zh_quoted(text) + aging_brackets(text)
             found += zh_parts_after(text, asked.line_items, rows=True) + zh_projects(text, asked.line_items)
             found += zh_top_ranked(text, asked.line_items)  # "前五名应收账款汇总金额": not the balance
@@ -268,6 +268,16 @@ def _zh_part_operands(text: str, definition: Definition, items: list[LineItemMat
             ]
             definition = replace(definition, tokens=tokens)
     return definition
+
+
+def _again(asked: AskedFor) -> set[int]:
+    """Where an item is written a second time ("研发投入中，用于罐式集装箱业务的研发投入"): the part asked is
+    written before that one."""
+    return {
+        at
+        for m in asked.line_items
+        if m.printed and (at := asked.question.find(m.printed, m.start + len(m.printed))) >= 0
+    }
 
 
 def _item_starts(asked: AskedFor) -> list[int]:

@@ -159,7 +159,8 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "365 × (({0} + {1}) / 2) / {2}",
         _days_over_flow,
         False,
-        ("应收账款周转天数", "days sales outstanding", "dso"),
+        # "how many days of sales were sitting in receivables"
+        ("应收账款周转天数", "days sales outstanding", "days of sales", "dso"),
     ),
     Formula(
         "days_inventory_outstanding",

@@ -47,7 +47,20 @@ def asked_items(items: list[LineItemMatch], text: str) -> list[LineItemMatch]:
     breakdown to read (unless no other item is named) or in what a total includes."""
     items = _outside(items, [m.span() for m in (*SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))])
     items = _outside(items, [m.span() for m in _ZH_SOURCE_CLAUSE.finditer(text)]) or items
-    return _outside(items, [m.span() for m in _INCLUDING.finditer(text)])
+    return _outside(not_share_class(items, text), [m.span() for m in _INCLUDING.finditer(text)])
+
+
+def not_share_class(items: list[LineItemMatch], text: str) -> list[LineItemMatch]:
+    """The items but the class of shares counted ("how many shares of its common stock …")."""
+    return _outside(items, [m.span("stock") for m in _SHARE_CLASS.finditer(text)])
+
+
+# "how many shares of its common stock did MGM repurchase": the class of the shares counted, no balance
+_SHARE_CLASS = re.compile(
+    r"\bshares\s+of\s+(?:its\s+|their\s+|the\s+company['’]s\s+|[\w&.-]+['’]s?\s+)?"
+    r"(?P<stock>(?:class\s+[ab]\s+)?common\s+stock)\b",
+    re.I,
+)
 
 
 def without_sources(text: str) -> str:

@@ -4,6 +4,7 @@ the events it names, and the context chunks that name its subject."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from finrag.answer.events import core_label, event_names, named_event, taxonomy
 from finrag.answer.query import AskedFor
@@ -71,3 +72,23 @@ def with_subject_chunks(
         return context
     named = [c for c in later if _names(subject, c, cfg)]
     return context + [(len(context) + i + 1, c) for i, c in enumerate(named)]
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name.lower())  # "General Mills" and "Generalmills" are one name
+
+
+def filer_context(
+    asked: AskedFor, context: list[tuple[int, Chunk]], names_of: Callable[[str], list[str]]
+) -> list[tuple[int, Chunk]]:
+    """The context chunks of the companies the question names (``names_of``: a document's company names and
+    aliases): a sentence of another company's filing that ranked in answers nothing of the one asked. All of
+    them when none is the named company's."""
+    wanted = {_key(c) for c in asked.companies}
+    if not wanted:
+        return context
+    names = {doc_id: {_key(n) for n in names_of(doc_id)} for doc_id in {c.doc_id for _, c in context}}
+    # the names every matched document goes by: "Amd" is the "Advanced Micro Devices" of code "AMD"
+    wanted |= {k for keys in names.values() if keys & wanted for k in keys}
+    own = [(n, c) for n, c in context if not names[c.doc_id] or names[c.doc_id] & wanted]
+    return own or context

@@ -133,7 +133,8 @@ _ZH_OWED = re.compile(
 # part of the row's label
 _ZH_SCOPE_LEAD = re.compile(r"^(?:合并|母公司)(?:口径|报表)?")
 _ZH_VERB_TAIL = re.compile(r"(?:计提|发生)了?$")
-_ZH_FROM = re.compile(r"^(?:来自于?|来源于|源自)")  # where a revenue comes from: the source is the row
+# where a revenue comes from, what a spending goes to: the source or the use is the row
+_ZH_FROM = re.compile(r"^(?:来自于?|来源于|源自|用于|投向)")
 
 
 # "募投的票据印务扩建项目总投资中固定资产投资": the project a figure belongs to (its row of the 募投

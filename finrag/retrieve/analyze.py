@@ -13,6 +13,7 @@ from finrag.model import DocumentRecord, Period, QueryAnalysis, Turn
 from finrag.retrieve.entities import CompanyIndex, CompanyMatch
 from finrag.retrieve.expand import Glossary, line_items
 from finrag.retrieve.periods import Reference, find_periods, full_years, is_relative, resolve, spans
+from finrag.retrieve.shorthand import spelled_out
 from finrag.retrieve.statements import Statement, named_statements
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -226,7 +227,7 @@ class QueryAnalyzer:
 
     def understand(self, question: str, history: list[Turn], companies: CompanyIndex) -> Understanding:
         completed, how = self.complete(question, history, companies) if history else (question, "")
-        completed = full_years(completed)  # "19年" is 2019
+        completed = spelled_out(full_years(completed))  # "19年" is 2019; "wtd-avg" is weighted-average
         lang = language_of(completed)
         rules = [f"language={lang}"]
         intent = intent_of(completed)

@@ -4,6 +4,7 @@ column gets that cell, dated by the annual report, never a namesake row of anoth
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -12,7 +13,7 @@ from finrag.answer.cells import cell_facts
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.pipeline import Answerer
-from finrag.model import SearchRequest
+from finrag.model import SearchRequest, Table
 
 from .corpus import indexed_answerer
 from .helpers import PRODUCTS_CUT, make_doc, table_chunks
@@ -152,3 +153,30 @@ def test_a_peer_s_amount_and_printed_ratio_are_both_read_off_its_row(answerer: A
         )
     )
     assert "16,459.55万元" in a.answer and "24.82%" in a.answer and "27,944.31" not in a.answer
+
+
+def test_a_holder_s_row_under_a_spanning_heading_gives_the_measure_asked() -> None:
+    holders = Table(
+        "t50",
+        [50],
+        [["股东名称", "前十名股东持股情况 期末持股数量", "前十名股东持股情况 比例(%)"]],
+        [
+            ["生物股份控股有限公司", "171,872,468", "15.27"],
+            ["招商银行股份有限公司－睿远均衡价值三年持有期混合型证券投资基金", "24,384,281", "2.17"],
+        ],
+        caption="前十名股东持股情况表",
+    )
+    doc = make_doc([holders], company="生物股份", year=2020)
+    chunks = [replace(c, meta=replace(c.meta, fiscal_period="FY")) for c in table_chunks(doc)]
+    facts = extract_facts(doc, chunks)
+    asked = [LineItemMatch("", "持股比例", 0)]
+    cells = cell_facts(facts, ["招商银行股份有限公司"], asked, {c.chunk_id: c for c in chunks})
+    assert [(f.line_item, f.fiscal_year, f.value) for f in cells] == [("持股比例", 2020, Decimal("2.17"))]
+    count = [LineItemMatch("", "持股数量", 0)]
+    held = cell_facts(facts, ["招商银行股份有限公司"], count, {c.chunk_id: c for c in chunks})
+    assert [f.value for f in held] == [Decimal("24384281")]  # "期末持股数量": the count at the period's end
+    other = [LineItemMatch("", "质押比例", 0)]  # "比例" under a heading that prints no 质押
+    assert cell_facts(facts, ["招商银行股份有限公司"], other, {c.chunk_id: c for c in chunks}) == []
+    whole = [LineItemMatch("", "比例", 0)]  # a column named in full is read only when not restricted to spans
+    by_id = {c.chunk_id: c for c in chunks}
+    assert cell_facts(facts, ["招商银行股份有限公司"], whole, by_id, spanned=True) == []

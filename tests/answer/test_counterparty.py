@@ -70,6 +70,8 @@ def test_a_ranked_subset_of_a_balance_is_never_its_total() -> None:
     q = "江苏爱康太阳能2008年末应收账款前五名客户合计金额是多少？"
     assert unranked_subset(q, [], []) == "前五名"  # nothing found: refused, not quoted
     assert unranked_subset("安妮股份2007年末应收账款余额最大的单一客户是谁？", [], []) == "最大的单一客户"
+    largest = "金宇生物2020年末应收账款欠款余额最大的那一家客户欠了多少钱？"
+    assert unranked_subset(largest, [], []) == "最大的那一家客户"  # the balance's total is no one customer's
     assert unranked_subset("江苏爱康太阳能2008年末应收账款是多少？", [], []) is None
     top = Table(
         "t9", [231], [["客户名称", "2009"]], [["上海住友商事有限公司", "2,172.80"], ["合计", "7,705.71"]]

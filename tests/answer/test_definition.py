@@ -98,6 +98,12 @@ def test_words_and_averages_in_a_definition() -> None:
         "FY2018 and FY2019 (fiscal years ended May 31)."
     )
     assert roe is not None and [t.average_of for t in roe.terms] == [None, (2018, 2019)]
+    measured = find_definition(
+        "Did Acme convert its 2021 net income into operating cash at a rate of at least 1.5x? Measure cash "
+        "conversion as net cash provided by operating activities divided by net income."
+    )
+    assert measured is not None and measured.name == "cash conversion"
+    assert [t.item.concept for t in measured.terms] == ["operating_cash_flow", "net_profit"]
     ratio = find_definition(
         "Define current ratio as total current assets / total current liabilities, using the condensed "
         "consolidated balance sheet in the Q1 2023 earnings release."

@@ -284,3 +284,13 @@ def test_a_figure_of_another_span_does_not_answer_the_span_asked() -> None:
     )
     question, context, focus = extractive_inputs(six, [(1, half)], AnswerSettings())
     assert "$1.3 billion" in extractive_answer(question, context, 3, 400, focus)
+
+
+def test_an_undated_head_count_row_is_its_report_s_year_end_count_only() -> None:
+    rows = "| 母公司在职员工的数量 | 652 |\n| 在职员工的数量合计 | 1,406 |"
+    meta = ChunkMeta("sifang_2019.pdf", "annual_report", "zh", company="四方科技", fiscal_year=2019)
+    chunk = Chunk("c9", "d9", rows, ChunkKind.TABLE, [40], ["员工情况"], meta)
+    staff = Focus([], 2018, "人", ("在职", "员工"), strict=True)
+    assert extractive_answer("2018年末在职员工有多少人", [(1, chunk)], 3, 400, staff) == ""  # 2019's count
+    staff = Focus([], 2019, "人", ("在职", "员工"), strict=True)
+    assert "1,406" in extractive_answer("2019年末在职员工有多少人", [(1, chunk)], 3, 400, staff)

@@ -164,6 +164,10 @@ def test_a_figure_of_a_company_that_filed_nothing_here_is_refused() -> None:
     assert decide(
         analyze("What was AMD's FY2022 operating income?"), hits, known, AnswerSettings()
     ).answerable
+    # a count asked, whatever items are read: "shares of its common stock" names the class, no item
+    counted = analyze("How many shares of its common stock did Intel repurchase in 2022?")
+    refused = decide(counted, hits, known, AnswerSettings())
+    assert not refused.answerable and refused.reason == "company"
 
 
 def test_a_named_report_and_a_fiscal_year_s_end_date_do_not_ask_for_the_next_year() -> None:

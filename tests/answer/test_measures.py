@@ -110,6 +110,16 @@ def test_a_chinese_quantity_or_quarter_asked_needs_a_quote_printing_it() -> None
     assert unanswered_measure(sold, "2010年度向REC MODULES PTE.LTD销售太阳能边框126.51万套。[3]") is None
     quarter = analyze("国电电力2006年第四季度的上网电量是多少亿千瓦时？")
     assert unanswered_measure(quarter, "我国年发电量2006年达28,344亿千瓦时。[1]") == "第四季度"
+    age = analyze("金宇生物2020年员工的平均年龄是多少岁?")
+    assert unanswered_measure(age, "| 在职员工的数量合计 | 1,444 |[3]") == "岁"  # a head count is no age
+    assert unanswered_measure(age, "公司员工平均年龄为36岁。[2]") is None
+    after = analyze("国电电力本次公开增发A股完成后，公司总股本是多少股？")
+    assert unanswered_measure(after, "本次发行前发行人总股本为2,546,943,890股。[3]") == "发行后"
+    assert unanswered_measure(after, "本次发行后总股本为2,800,000,000股。[3]") is None
+    both = analyze("按发行2,500万股计算，安妮股份张杰与林旭曦发行后合计持股比例是多少？")
+    assert unanswered_measure(both, "本次发行不超过2,500万股后，二人合计持有约64.61%的股权。[4]") is None
+    before_and_after = analyze("天源科技首次公开发行前后的总股本分别是多少万股？")
+    assert unanswered_measure(before_and_after, "发行前 | 4,000 |[1]") is None
 
 
 def test_a_figure_answering_a_percentage_asked_needs_a_percentage() -> None:

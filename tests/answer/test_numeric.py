@@ -164,6 +164,11 @@ def test_guidance_and_which_segment_questions_are_not_answered_with_a_statement_
     # the peers' average is printed in a comparison, never in the filer's statements
     assert NOT_A_STATEMENT_FIGURE.search("国电电力的可比公司（华能国际等）2007年平均资产负债率是多少？")
     assert not NOT_A_STATEMENT_FIGURE.search("国电电力2007年6月30日的资产负债率是多少？")
+    # a share count after the offering: no statement (all before it) prints it
+    assert NOT_A_STATEMENT_FIGURE.search("国电电力本次公开增发A股完成后，公司总股本是多少股？")
+    assert not NOT_A_STATEMENT_FIGURE.search("国电电力2007年6月30日的股本是多少元？")
+    # the offering's table prints the count before and after it
+    assert not NOT_A_STATEMENT_FIGURE.search("天源科技首次公开发行前后的总股本分别是多少?")
 
 
 def test_cash_paid_out_is_summed_by_size_and_one_item_is_no_share() -> None:
@@ -399,3 +404,19 @@ def test_a_named_ratio_is_quoted_from_the_row_printed_in_another_wording() -> No
     for q in ("爱康2009年度每股经营现金流量是多少？", "爱康2009年度每股经营活动产生的现金流量净额是多少？"):
         found = printed_ratio(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
         assert found is not None and "0.26" in found.text, q  # the filer's own figure, not a recomputation
+
+
+def test_a_margin_above_all_of_revenue_is_no_answer() -> None:
+    income = Table(
+        "t7",
+        [7],
+        [["", "2018", "2017"]],
+        [["Net revenues", "1,327,733", "1,227,733"], ["Operating income", "1,469,486", "1,712,527"]],
+        caption="Quarterly results (in thousands)",
+    )
+    doc = make_doc([income], company="MGM Resorts", year=2018, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("What was MGM Resorts' operating margin in 2018?")
+    assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None  # 110.67%: another revenue
+    asked = analyze("What was MGM Resorts' operating margin in 2017?")
+    assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None

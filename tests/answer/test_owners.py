@@ -205,6 +205,48 @@ def test_a_segment_row_above_the_table_s_total_is_the_segment_s_figure_not_the_t
     assert out is not None and out.calculation is not None and out.calculation.result == Decimal("15.09")
 
 
+def test_a_segment_row_above_a_total_assets_row_run_into_its_figures_is_the_segment_s_assets() -> None:
+    assets = Table(
+        "t86",
+        [86],
+        [["", "2021", "2020"]],
+        [
+            ["Aeronautics", "10,756", "9,903"],
+            ["Space", "6,199", "6,451"],
+            ["Total assets $ 50,873", "50,710", ""],  # the label ran into the row's first figure
+        ],
+        caption="Assets",
+    )
+    doc = make_doc([assets], company="Lockheed Martin", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze("What total assets did Lockheed Martin attribute to its Space business segment in 2021?")
+    owned = owned_facts(extract_facts(doc, chunks), ["Space"], {c.chunk_id: c for c in chunks}, asked=asked)
+    out = lookup_answer(asked, owned, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and "6,199" in out.text and "50,710" not in out.text
+
+
+def test_a_row_named_less_the_word_its_heading_prints_is_the_owner_s() -> None:
+    by_type = Table(
+        "t85",
+        [85],
+        [["", "Aeronautics", "Space", "Total"]],
+        [
+            ["Net sales by contract type:", "", "", ""],
+            ["Fixed-price", "18,477", "2,247", "39,106"],
+            ["Cost-reimbursable", "7,789", "9,633", "26,292"],
+            ["Total net sales", "26,266", "11,880", "65,398"],
+        ],
+        caption="Net Sales by Type",
+    )
+    doc = make_doc([by_type], company="Lockheed Martin", year=2020, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze("How much of Lockheed Martin's 2020 net sales came from fixed-price contracts?")
+    facts = extract_facts(doc, chunks)
+    owned = owned_facts(facts, ["fixed-price contracts"], {c.chunk_id: c for c in chunks}, asked=asked)
+    assert {f.value for f in owned} == {Decimal("18477"), Decimal("2247"), Decimal("39106")}
+    assert owned_facts(facts, ["fixed-price programs"], {c.chunk_id: c for c in chunks}, asked=asked) == []
+
+
 def test_a_name_taking_part_in_an_event_owns_no_figure() -> None:
     doc = make_doc([TOTALS], company="Johnson & Johnson", year=2023, language="en", unit_line="")
     chunks = table_chunks(doc)

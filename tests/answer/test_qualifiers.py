@@ -124,6 +124,15 @@ def test_a_chinese_product_before_the_item_is_its_kind_but_a_statement_or_period
         assert analyze(question).qualifiers == [], question
 
 
+def test_a_use_written_before_the_item_written_again_is_its_kind() -> None:
+    question = "四方科技2019年研发投入中，用于罐式集装箱业务的研发投入是多少元？"
+    analysis = QueryAnalysis(question, question, "zh", "lookup", line_items=["研发投入"])
+    assert analyze(question, analysis).qualifiers == ["罐式集装箱"]  # not the whole spending on R&D
+    alone = "四方科技2019年研发投入是多少元？"
+    whole = QueryAnalysis(alone, alone, "zh", "lookup", line_items=["研发投入"])
+    assert analyze(alone, whole).qualifiers == []
+
+
 def test_current_is_where_a_balance_sheet_row_stands() -> None:
     balance = Table(
         "t9",
@@ -250,6 +259,11 @@ def test_a_part_written_before_of_or_in_is_the_row_asked_not_the_whole() -> None
         "Costco: gross carrying amount of buildings and improvements in property and equipment?"
     ) == ["buildings and improvements"]
     assert _kinds("What was the increase in inventories in 2023?") == []  # how it moved, no part of it
+    glossed = "What was the LIFO reserve (excess of FIFO over LIFO cost) in Acme's inventories in 2020?"
+    assert _kinds(glossed) == ["excess of fifo over lifo cost"]  # the gloss is the row's printed words
+    # "capitalize as part of property, plant and equipment": the verb's object is the part, not the verb
+    capitalized = "How much interest cost did Acme capitalize as part of property and equipment in 2020?"
+    assert _kinds(capitalized) == ["interest cost"]
     quoted = "What was the 'accrued vacation, salaries and wages' component of Acme's accounts payable?"
     assert _kinds(quoted) == ["accrued vacation, salaries and wages"]  # quoted as the filing prints it
     doc = make_doc([INVENTORIES], company="Acme", year=2023, language="en", unit_line="")

@@ -254,3 +254,12 @@ def test_a_total_row_s_change_and_one_item_as_a_multiple_of_another() -> None:
     times = analyze("厦门安妮2007年度经营活动产生的现金流量净额是净利润的多少倍？")
     assert times.formula is not None and times.formula.name == "ratio"
     assert [m.concept for m in times.line_items] == ["operating_cash_flow", "net_profit"]  # in that order
+
+
+def test_the_class_of_the_shares_counted_is_no_balance_asked() -> None:
+    counted = "How many shares of its common stock did Acme repurchase during 2018, at what average price?"
+    analysis = QueryAnalysis(counted, counted, "en", "lookup", line_items=["common stock"])
+    assert "common stock" not in [m.printed for m in analyze(counted, analysis).line_items]
+    balance = "What was Acme's common stock balance at the end of 2018?"
+    analysis = QueryAnalysis(balance, balance, "en", "lookup", line_items=["common stock"])
+    assert "common stock" in [m.printed for m in analyze(balance, analysis).line_items]

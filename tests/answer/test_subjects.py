@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from finrag.answer.events import event_names, named_event, taxonomy, trigger_words
+from finrag.answer.extractive import extractive_answer
 from finrag.answer.query import analyze
-from finrag.answer.subjects import subject_context, subject_name, with_event_words
+from finrag.answer.subjects import filer_context, subject_context, subject_name, with_event_words
 from finrag.answer.text import terms
 from finrag.config import AnswerSettings
 
@@ -48,3 +49,19 @@ def test_a_chunk_naming_the_subject_below_the_context_cut_joins_the_context() ->
     assert with_subject_chunks(asked, others, [later], AnswerSettings()) == [*others, (3, later)]
     named = [(1, later)]
     assert with_subject_chunks(asked, named, [others[0][1]], AnswerSettings()) == named
+
+
+def test_a_quote_comes_only_from_the_named_filer_s_documents() -> None:
+    costco = make_doc([], company="Costco Wholesale", year=2021, file="costco.pdf", language="en")
+    corning = make_doc([], company="Corning", year=2021, file="corning.pdf", language="en")
+    own = make_chunk(costco, "Costco leases land and buildings under finance leases.", 53, n=1)
+    other = make_chunk(corning, "The weighted average discount rate for finance leases was 4.4%.", 85, n=2)
+    asked = analyze("costco wtd-avg discount rate on finance leases, FY21?")
+    asked.companies = ["Costco Wholesale"]
+    names = {costco.doc_id: ["Costco Wholesale", "COST"], corning.doc_id: ["Corning", "GLW"]}
+    context = [(1, own), (2, other)]
+    kept = filer_context(asked, context, lambda doc_id: names[doc_id])
+    assert kept == [(1, own)]
+    assert "4.4%" not in extractive_answer(asked.question, kept, 3, 600)
+    asked.companies = ["Generalmills"]  # the named company has no document here: nothing is dropped
+    assert filer_context(asked, context, lambda doc_id: names[doc_id]) == context

@@ -272,3 +272,11 @@ def test_a_lower_case_question_with_a_month_still_names_its_company() -> None:
     idx = CompanyIndex([_record("p", company="PepsiCo", company_code="PEP")])
     found = idx.match("pepsico net cash from investing activities Q1 2023 (12 weeks ended March 25, 2023)?")
     assert [m.company.name for m in found] == ["PepsiCo"]
+
+
+def test_analyst_shorthand_is_read_as_the_words_filings_print(
+    qa: QueryAnalyzer, companies: CompanyIndex
+) -> None:
+    u = qa.understand("3M wtd-avg discount rate on finance leases, FY18?", [], companies)
+    assert u.analysis.completed == "3M weighted-average discount rate on finance leases, FY18?"
+    assert "weighted" in u.analysis.keywords  # searched as the lease note prints it

@@ -111,6 +111,7 @@ def test_a_year_naming_a_debt_instrument_is_no_period() -> None:
 def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -> None:
     assert full_years("四方科技19年研发投入多少") == "四方科技2019年研发投入多少"
     assert full_years("天源科技05年毛利率") == "天源科技2005年毛利率"
+    assert full_years("国电06年期间费用率？") == "国电2006年期间费用率？"  # 期间费用, no "10年期" term
     assert full_years("公司成立于98年") == "公司成立于1998年"
     assert full_years("南岭06上半年存货周转率") == "南岭2006年上半年存货周转率"  # a half year typed tersely
     assert full_years("07一季度") == "2007年一季度"

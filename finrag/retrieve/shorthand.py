@@ -1,0 +1,30 @@
+"""Analyst shorthand spelled out before a question is read ("costco wtd-avg discount rate on finance
+leases": the weighted-average discount rate the lease note prints)."""
+
+from __future__ import annotations
+
+import re
+
+# shorthand -> the words filings print; whole words only, any case
+_SPELLED = {
+    r"wtd\.?[- ]?avg\.?": "weighted-average",
+    r"avg\.?": "average",
+    r"wtd\.?": "weighted",
+    r"amort\.?": "amortization",
+    r"disc\.? rate": "discount rate",
+    r"net adds": "net additions",
+}
+# "current LTD", "LTD": long-term debt, only as capitals (a company's "Co., Ltd." is no debt)
+_LTD = re.compile(r"(?<![\w.,-])(?<!, )(current )?LTD(?![\w.-])")
+_SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(f"(?:{k})" for k in _SPELLED) + r")(?![\w-])", re.I)
+_PATTERNS = [(re.compile(rf"^{k}$", re.I), v) for k, v in _SPELLED.items()]
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with the shorthand analysts type written out ("wtd-avg" -> "weighted-average")."""
+
+    def word(m: re.Match[str]) -> str:
+        return next(v for p, v in _PATTERNS if p.match(m.group(1)))
+
+    text = _LTD.sub(lambda m: "current portion of long-term debt" if m.group(1) else "long-term debt", text)
+    return _SHORTHAND.sub(word, text)

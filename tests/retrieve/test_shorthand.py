@@ -1,0 +1,20 @@
+"""Analyst shorthand is read as the words filings print."""
+
+from __future__ import annotations
+
+from finrag.retrieve.shorthand import spelled_out
+
+
+def test_shorthand_is_spelled_out_as_whole_words_only() -> None:
+    assert spelled_out("costco wtd-avg discount rate on finance leases, FY20?") == (
+        "costco weighted-average discount rate on finance leases, FY20?"
+    )
+    assert spelled_out("Avg. price paid; wtd avg shares; amort. expense") == (
+        "average price paid; weighted-average shares; amortization expense"
+    )
+    assert spelled_out("average, avgs, wtdx, Navg") == "average, avgs, wtdx, Navg"  # no part of a word
+    assert spelled_out("postpaid phone net adds, FY22") == "postpaid phone net additions, FY22"
+    assert spelled_out("(notes payable + current LTD + LTD)") == (
+        "(notes payable + current portion of long-term debt + long-term debt)"
+    )
+    assert spelled_out("REC MODULES PTE.LTD; Foo Co., LTD") == "REC MODULES PTE.LTD; Foo Co., LTD"  # names
