@@ -43,8 +43,9 @@ _DEFINE = re.compile(
 # "using", taken only when it reads as one (a colon opens many other things)
 _INTRODUCED = re.compile(
     r"(?P<name>[A-Za-z][\w\s%&'’-]{1,60}?)\s*:\s*(?P<expr>[^?:]+?)(?:\.(?:\s|$)|\?|$)"
+    # "Using the prior-year columns in …, compute X: A ÷ B": a source clause, the formula after the colon
     r"|,?\s*(?:\b(?:using|calculated as|computed as)|(?P<ie>\bi\.e\.,?))\s+"
-    r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)",
+    r"(?P<expr2>[^?:]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
 # A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"

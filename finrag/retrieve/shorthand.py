@@ -8,11 +8,11 @@ import re
 # shorthand -> the words filings print; whole words only, any case
 _SPELLED = {
     r"wtd\.?[- ]?avg\.?": "weighted-average",
-    r"avg\.?": "average",
     r"wtd\.?": "weighted",
     r"amort\.?": "amortization",
     r"disc\.? rate": "discount rate",
     r"net adds": "net additions",
+    r"attrib\.?": "attributable",
 }
 # "current LTD", "LTD": long-term debt, only as capitals (a company's "Co., Ltd." is no debt)
 _LTD = re.compile(r"(?<![\w.,-])(?<!, )(current )?LTD(?![\w.-])")

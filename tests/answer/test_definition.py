@@ -103,6 +103,12 @@ def test_words_and_averages_in_a_definition() -> None:
         "conversion as net cash provided by operating activities divided by net income."
     )
     assert measured is not None and measured.name == "cash conversion"
+    sourced = find_definition(
+        "Using the prior-year columns in Acme's 2021 Form 10-K, compute its 2019 capital expenditure "
+        "intensity: capital expenditures (cash flow statement) ÷ operating revenues (income statement)."
+    )  # "Using the prior-year columns …" says where to read; the formula follows the colon
+    assert sourced is not None and sourced.name == "capital expenditure intensity"
+    assert [t.item.concept for t in sourced.terms] == ["capex", "revenue"]
     assert [t.item.concept for t in measured.terms] == ["operating_cash_flow", "net_profit"]
     ratio = find_definition(
         "Define current ratio as total current assets / total current liabilities, using the condensed "

@@ -9,9 +9,10 @@ def test_shorthand_is_spelled_out_as_whole_words_only() -> None:
     assert spelled_out("costco wtd-avg discount rate on finance leases, FY20?") == (
         "costco weighted-average discount rate on finance leases, FY20?"
     )
-    assert spelled_out("Avg. price paid; wtd avg shares; amort. expense") == (
-        "average price paid; weighted-average shares; amortization expense"
+    assert spelled_out("wtd avg shares; amort. expense; (attrib. to Acme)") == (
+        "weighted-average shares; amortization expense; (attributable to Acme)"
     )
+    assert spelled_out("ROE on avg equity") == "ROE on avg equity"  # "average" would read as the mean asked
     assert spelled_out("average, avgs, wtdx, Navg") == "average, avgs, wtdx, Navg"  # no part of a word
     assert spelled_out("postpaid phone net adds, FY22") == "postpaid phone net additions, FY22"
     assert spelled_out("(notes payable + current LTD + LTD)") == (
