@@ -64,7 +64,17 @@ def part_of_year(f: Fact) -> bool:
         f.fiscal_period not in (None, "FY")
         or bool(_QUARTER_WORDS.search(label) or _PART_SPAN.search(label))
         or any(m.group(1, 2) != ("1", "12") for m in _MONTH_RANGE.finditer(label))
+        # "Selected Quarterly Financial Data" under "2016 December 31": the quarter ending that day
+        or (
+            _QUARTERLY_TABLE.search(f.statement) is not None
+            and not _YEAR_COLUMN.search(label)
+            and not YEAR_ONLY.match(label)
+        )
     )
+
+
+_QUARTERLY_TABLE = re.compile(r"\bquarterly\b|分季度", re.I)
+_YEAR_COLUMN = re.compile(r"\byear\b|\btotal\b|\bannual\b|全年|合计", re.I)  # "2017 Full Year", "2018 Total"
 
 
 def quarter_column_of(f: Fact, quarters: tuple[str, ...] | list[str]) -> bool:

@@ -9,6 +9,7 @@ from functools import partial
 
 from finrag.answer.asks import quoted_row
 from finrag.answer.calc import AVERAGE_SHARE, asks_change_amount, calc_text, compute
+from finrag.answer.column_periods import part_of_year
 from finrag.answer.conversion import with_conversion
 from finrag.answer.formulas import PRINTED_FIRST, summed_share
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
@@ -117,7 +118,9 @@ def calculation_answer(
         return None  # "加权平均净资产收益率" weights equity by month: a simple average is another number
     printed = PRINTED_FIRST.get(formula.name) if formula else None
     if printed is not None and printed is not formula:  # the statement's own gross profit line, if printed
-        found = calculation_answer(replace(asked, formula=printed), facts, doc_rank, cite)
+        # (a year's: a quarterly note's gross profit over the year's revenue is no margin)
+        whole = facts if asked.part_year or asked.quarters else [f for f in facts if not part_of_year(f)]
+        found = calculation_answer(replace(asked, formula=printed), whole, doc_rank, cite)
         if found is not None:
             return found
     years = sorted(set(asked.years), reverse=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.column_periods import (
@@ -41,6 +42,11 @@ def test_a_quarter_six_months_or_a_short_month_range_is_part_of_a_year() -> None
     assert not part_of_year(_fact("2006年1-12月")) and not part_of_year(
         _fact("Year Ended December 31, 2022", "FY")
     )
+    # a quarterly note's columns dated by their quarter's end day are quarters, its year's total is not
+    quarterly = "12. Selected Quarterly Financial Data (Unaudited)"
+    assert part_of_year(replace(_fact("2016 December 31", "FY"), statement=quarterly))
+    assert not part_of_year(replace(_fact("2017 Full Year", "FY"), statement=quarterly))
+    assert not part_of_year(replace(_fact("2016 December 31", "FY"), statement="Balance Sheets"))
 
 
 def test_a_column_of_another_span_is_told_apart_from_the_one_asked() -> None:

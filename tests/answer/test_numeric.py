@@ -420,3 +420,26 @@ def test_a_margin_above_all_of_revenue_is_no_answer() -> None:
     assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None  # 110.67%: another revenue
     asked = analyze("What was MGM Resorts' operating margin in 2017?")
     assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None
+
+
+def test_a_quarterly_note_s_gross_profit_is_no_year_s_margin() -> None:
+    income = Table(
+        "t2",
+        [40],
+        [["", "2016", "2015"]],
+        [["Revenues", "8,830,669", "6,779,511"], ["Cost of revenues", "6,029,901", "4,591,476"]],
+        caption="Consolidated Statements of Operations",
+    )
+    quarterly = Table(
+        "t9",
+        [63],
+        [["", "2016 December 31", "2016 September 30"]],
+        [["Total revenues", "2,477,541", "2,290,188"], ["Gross profit", "823,122", "757,344"]],
+        caption="12. Selected Quarterly Financial Data (Unaudited)",
+    )
+    doc = make_doc([income, quarterly], company="Netflix", year=2016, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("What was Netflix's gross margin in 2016?")
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("31.72")  # (revenues − cost) / revenues, not Q4's 823,122 / year
