@@ -6,7 +6,15 @@ from __future__ import annotations
 from finrag.answer.numeric import CiteFn
 from finrag.answer.prepared import Prepared
 from finrag.index.store import Store
-from finrag.model import Chunk, Fact, Filters
+from finrag.model import Chunk, Fact, Filters, Hit
+
+
+def doc_ranks(hits: list[Hit]) -> dict[str, int]:
+    """Each retrieved document's rank: where its first chunk stands in ``hits``."""
+    ranks: dict[str, int] = {}
+    for h in hits:
+        ranks.setdefault(h.chunk.doc_id, len(ranks))
+    return ranks
 
 
 def readable(

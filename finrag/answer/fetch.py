@@ -11,7 +11,6 @@ from finrag.answer.lexicon import (
     ROW_UNITS,
     LineItemMatch,
     contained_forms,
-    de_form,
     key_word,
     normalise,
     synonyms,
@@ -159,3 +158,17 @@ def known_companies(store: Store, hits: list[Hit], access: AccessScope) -> list[
             names.update(n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n)
     names.update(h.chunk.meta.company for h in hits if h.chunk.meta.company)
     return sorted(names)
+
+
+# the measure a Chinese row names after "的" that a question may write without it ("研发人员的数量")
+_MEASURES_AFTER_DE = ("数量", "人数", "金额", "余额", "比例", "比重", "占比")
+
+
+def de_form(printed: str) -> str | None:
+    """A Chinese item written without "的" before its measure ("公司研发人员数量"), as a row may print it
+    ("公司研发人员的数量"); None when it has one or names no such measure."""
+    text = normalise(printed)
+    if "的" in text or text.isascii():
+        return None
+    suffix = next((s for s in _MEASURES_AFTER_DE if text.endswith(s) and len(text) > len(s) + 1), None)
+    return f"{text.removesuffix(suffix)}的{suffix}" if suffix else None

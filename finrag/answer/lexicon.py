@@ -327,20 +327,6 @@ def heads(heading: str, within: str) -> bool:
     return label_matches(norm, within) > 0 if within in CONCEPTS else within in _WORD.findall(norm)
 
 
-# the measure a Chinese row names after "的" that a question may write without it ("研发人员的数量")
-_MEASURES_AFTER_DE = ("数量", "人数", "金额", "余额", "比例", "比重", "占比")
-
-
-def de_form(printed: str) -> str | None:
-    """A Chinese item written without "的" before its measure ("公司研发人员数量"), as a row may print it
-    ("公司研发人员的数量"); None when it has one or names no such measure."""
-    text = normalise(printed)
-    if "的" in text or text.isascii():
-        return None
-    suffix = next((s for s in _MEASURES_AFTER_DE if text.endswith(s) and len(text) > len(s) + 1), None)
-    return f"{text.removesuffix(suffix)}的{suffix}" if suffix else None
-
-
 def key_word(printed: str) -> str | None:
     """The longest word of a printed item name: what a row label holding its words must contain."""
     words = sorted(_WORD.findall(normalise(printed)), key=len)
@@ -383,34 +369,3 @@ def _qualifies(label: str, syn: str) -> bool:
 def contained_forms(concept: str) -> list[str]:
     """The English synonyms of ``concept`` long enough to be looked for inside longer row labels."""
     return [s for s in synonyms(concept) if s.isascii() and len(s) >= MIN_CONTAINED]
-
-
-# Reworded row names: "bitcoin sales" is the row "Bitcoin revenue", "membership fee revenue" the row
-# "Membership fees"; words compared without plural s, sales and revenue as one word
-_STEM_WORD = re.compile(r"[a-z0-9&]+")
-_REVENUE_WORDS = frozenset({"sale", "revenue"})
-_FUNCTION_WORDS = frozenset(
-    {"of", "the", "and", "in", "for", "to", "a", "an", "as", "by", "on", "at", "per", "from"}
-)
-
-
-def _stem(word: str) -> str:
-    word = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-    return "revenue" if word in _REVENUE_WORDS else word
-
-
-def find_reworded(label: str, question: str) -> tuple[int, int] | None:
-    """Where the question names a row label in other word forms (start, end), or None. A trailing
-    "revenue" after a label that lacks it belongs to the mention ("membership fee revenue")."""
-    want = [_stem(w) for w in _STEM_WORD.findall(label.lower())]
-    if sum(w not in _FUNCTION_WORDS for w in want) < 2:
-        return None  # "% of revenues" is a column heading, not a row the question names
-    words = [(m.start(), m.end(), _stem(m.group(0))) for m in _STEM_WORD.finditer(question.lower())]
-    n = len(want)
-    for i in range(len(words) - n + 1):
-        if [w for _, _, w in words[i : i + n]] == want:
-            end = words[i + n - 1][1]
-            if want[-1] != "revenue" and i + n < len(words) and words[i + n][2] == "revenue":
-                end = words[i + n][1]
-            return words[i][0], end
-    return None

@@ -30,7 +30,7 @@ from finrag.answer.debt import (
     debt_ratio_answer,
 )
 from finrag.answer.defined import defined_answer
-from finrag.answer.fact_access import citer, load_chunks, readable, top_document
+from finrag.answer.fact_access import citer, doc_ranks, load_chunks, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts, of_item
 from finrag.answer.formulas import GROWTH_FORMULAS, PRINTED_FIRST
 from finrag.answer.judgment import (
@@ -49,6 +49,7 @@ from finrag.answer.kinds_judged import kinds_answer
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
 from finrag.answer.measures import AMOUNT_ASKED
+from finrag.answer.noted_facts import charged_not_owed, noted_in_question, unnamed_segments
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     CiteFn,
@@ -57,13 +58,7 @@ from finrag.answer.numeric import (
     lookup_answer,
 )
 from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
-from finrag.answer.owners import (
-    charged_not_owed,
-    kind_facts,
-    noted_in_question,
-    owned_facts,
-    unnamed_segments,
-)
+from finrag.answer.owners import kind_facts, owned_facts
 from finrag.answer.parent_share import asks_parent_share, parent_share_answer
 from finrag.answer.parts import (
     asks_part_share,
@@ -109,9 +104,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     ranking = asks_ranking(asked)  # "which segment had the highest …": one table's rows, else nothing
     if NOT_A_STATEMENT_FIGURE.search(asked.question) and not ranking:
         return None
-    doc_rank: dict[str, int] = {}
-    for h in hits:
-        doc_rank.setdefault(h.chunk.doc_id, len(doc_rank))
+    doc_rank = doc_ranks(hits)
     if (kinds := kinds_step(store, prep, doc_rank)) is not None:  # "南岭05年铵梯比乳化多产了多少吨"
         return kinds
     if (came := came_from_parts(asked)) and asks_part_share(asked):

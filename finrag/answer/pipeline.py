@@ -254,11 +254,17 @@ class Answerer:
             return role_answer(prep.role[1], prep.role[0]), "offline"
         question, context, focus = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" = "约谈"
         cfg = self.cfg
+        company_names: dict[str, list[str]] = {}  # each document's names, read once for every quote tried
+
+        def names_of(doc_id: str) -> list[str]:
+            if doc_id not in company_names:
+                company_names[doc_id] = self._company_names(doc_id, access)
+            return company_names[doc_id]
 
         def quote(chunks: list[tuple[int, Chunk]]) -> str:
             """The sentences matching the question's topic, else (only the company's name matched) its
             whole wording; never another filer's."""
-            chunks = filer_context(prep.asked, chunks, lambda doc_id: self._company_names(doc_id, access))
+            chunks = filer_context(prep.asked, chunks, names_of)
             found = extractive_answer(question, chunks, cfg.max_sentences, cfg.max_answer_chars, focus)
             if not found and question != prep.asked.question:
                 found = extractive_answer(

@@ -9,7 +9,6 @@ from finrag.answer.lexicon import (
     TURNOVER,
     LineItemMatch,
     concept_of,
-    find_reworded,
     normalise,
     valuation_after,
     without_statement_names,
@@ -215,3 +214,34 @@ def in_filer_name(item: LineItemMatch, asked: AskedFor, chunks: list[Chunk]) -> 
 
 def _occurrences(text: str, word: str) -> list[int]:
     return [m.start() for m in re.finditer(re.escape(word), text)]
+
+
+# Reworded row names: "bitcoin sales" is the row "Bitcoin revenue", "membership fee revenue" the row
+# "Membership fees"; words compared without plural s, sales and revenue as one word
+_STEM_WORD = re.compile(r"[a-z0-9&]+")
+_REVENUE_WORDS = frozenset({"sale", "revenue"})
+_FUNCTION_WORDS = frozenset(
+    {"of", "the", "and", "in", "for", "to", "a", "an", "as", "by", "on", "at", "per", "from"}
+)
+
+
+def _stem(word: str) -> str:
+    word = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return "revenue" if word in _REVENUE_WORDS else word
+
+
+def find_reworded(label: str, question: str) -> tuple[int, int] | None:
+    """Where the question names a row label in other word forms (start, end), or None. A trailing
+    "revenue" after a label that lacks it belongs to the mention ("membership fee revenue")."""
+    want = [_stem(w) for w in _STEM_WORD.findall(label.lower())]
+    if sum(w not in _FUNCTION_WORDS for w in want) < 2:
+        return None  # "% of revenues" is a column heading, not a row the question names
+    words = [(m.start(), m.end(), _stem(m.group(0))) for m in _STEM_WORD.finditer(question.lower())]
+    n = len(want)
+    for i in range(len(words) - n + 1):
+        if [w for _, _, w in words[i : i + n]] == want:
+            end = words[i + n - 1][1]
+            if want[-1] != "revenue" and i + n < len(words) and words[i + n][2] == "revenue":
+                end = words[i + n][1]
+            return words[i][0], end
+    return None

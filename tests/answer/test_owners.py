@@ -6,9 +6,10 @@ from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.noted_facts import noted_in_question, unnamed_segments
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owner_names import abroad_part, called_parts, is_filer, subject_names
-from finrag.answer.owners import kind_facts, noted_in_question, owned_facts, unnamed_segments
+from finrag.answer.owners import kind_facts, owned_facts
 from finrag.answer.query import analyze
 from finrag.model import Block, BlockKind, Table
 
