@@ -8,10 +8,13 @@ from finrag.answer.lexicon import LineItemMatch
 
 _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何|主要原因|(?:怎么|如何|怎样|作何)解释")
 # an English question that opens by asking why ("What explains MGM's unusually high effective tax rate of
-# 77.1%?"): a figure it names is what the text explains, not one to work out
+# 77.1%?"), or asks so after a clause ("According to its 10-K, why did …", "… shows $775 million at June 30,
+# 2022. What explains the difference?"): a figure it names is what the text explains, not one to work out
 _EN_ASKS_REASON = re.compile(
     r"^\s*(?:why\b|what\s+(?:explains|explained|drove|caused|accounts?\s+for"
-    r"|(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b))",
+    r"|(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b))"
+    # "… what was diluted EPS …? What was the main reason?": a figure asked first, its reason besides
+    r"|[.?!,]\s+(?:why\b|what\s+explains?\b)",
     re.I,
 )
 
@@ -45,7 +48,7 @@ def asks_amount(text: str) -> bool:
 # ended March 25, 2023)", "05年") and punctuation
 _PERIOD_WORDS = re.compile(
     r"\b(?:[1-4]q|q[1-4]|fy|h[12])'?\d{2,4}\b"  # "2Q23", "Q4FY22", "FY'23"
-    r"|\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end of|in|for|the|of"
+    r"|\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end of|in|for|the|of|on"
     r"|worldwide|global|consolidated"  # "j&j darzalex worldwide sales q4 2022": the scope of the item typed
     r"|vs|versus|net"  # "amcor net interest expense for the june 2023 quarter vs the june 2022 quarter"
     r"|expenses?"  # "adobe sales and marketing expense for fiscal 2014 (year ended nov 28, 2014)"
@@ -202,8 +205,13 @@ _NUM_WORDS = {
 
 def asked_places(text: str) -> int | None:
     """The decimal places the question asks its figure rounded to ("保留两位小数", "Round to one decimal")."""
+    if _WHOLE.search(text):
+        return 0  # "to the nearest whole percent", "保留整数"
     m = _ZH_PLACES.search(text) or _EN_PLACES.search(text)
     return _NUM_WORDS.get(m.group(1).lower()) if m else None
+
+
+_WHOLE = re.compile(r"\bnearest\s+whole\b|\bwhole\s+(?:percent|number)\b|保留整数|取整", re.I)
 
 
 # "net interest expense ('Interest, net')": the row label the question glosses an item with, in quotes

@@ -213,17 +213,17 @@ def _spread_lone_period(header: list[list[str]]) -> list[list[str]]:
     return out
 
 
-_TRAILING_YEAR = re.compile(r"^(.*\S)\s+((?:19|20)\d{2})$")
+_TRAILING_YEAR = re.compile(r"^(?:(.*\S)\s+)?((?:19|20)\d{2})$")
 
 
 def _label_year(header: list[list[str]], label_col: int) -> list[list[str]]:
-    """A first year read into the label cell ("($ million) 2022 | | 2023"): back over the first value column
-    when that is blank and the row prints other years."""
+    """A first year read into the label cell ("($ million) 2022 | | 2023", "2021 | | 2020"): back over the
+    first value column when that is blank and the row prints other years."""
     out = [list(r) for r in header]
     for row in out:
         m = _TRAILING_YEAR.match(row[label_col]) if len(row) > label_col + 1 else None
         if m and not row[label_col + 1].strip() and any(_YEAR_CELL.search(c) for c in row[label_col + 2 :]):
-            row[label_col], row[label_col + 1] = m.group(1), m.group(2)
+            row[label_col], row[label_col + 1] = m.group(1) or "", m.group(2)
     return out
 
 

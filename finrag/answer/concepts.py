@@ -77,6 +77,9 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "research and development expenses",
         "research, development and related expenses",
         "research, development and engineering expenses",
+        "r&d",  # as analysts type it, like "sg&a"
+        "r&d expense",
+        "r&d expenses",
     ),
     "finance_expense": (
         "财务费用",

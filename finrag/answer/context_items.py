@@ -5,7 +5,7 @@ numeric step reads facts."""
 from __future__ import annotations
 
 from finrag.answer.activities import activity_items, asks_activities
-from finrag.answer.asks import asks_amount, asks_reason
+from finrag.answer.asks import asks_amount, asks_reason, typed_tersely
 from finrag.answer.cells import named_cell
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.operands import printed_margin, printed_metric, with_rows
@@ -15,7 +15,7 @@ from finrag.answer.prose_series import series_facts, series_item
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking
 from finrag.answer.sources import not_share_class
-from finrag.answer.table_items import in_filer_name, items_from_tables
+from finrag.answer.table_items import headings_written, in_filer_name, items_from_tables
 from finrag.answer.which_year import WHICH_YEAR
 from finrag.answer.zh_qualifiers import (
     ZH_FIRM,
@@ -26,6 +26,7 @@ from finrag.answer.zh_qualifiers import (
     zh_rows_named,
 )
 from finrag.model import Chunk
+from finrag.retrieve.shorthand import spelled_out
 
 
 def _rows_named(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[str]:
@@ -80,10 +81,14 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
         words = asked.formula.keywords if asked.formula else ()
         if any(w in t.printed for t in from_tables for w in words):
             asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum
+        names = [*asked.entities, *asked.companies, *(c.split()[0] for c in asked.companies if c.split())]
+        headings = headings_written(asked.question, chunks)  # "wtd-avg discount rate on finance leases"
+        written = [m.printed for m in asked.line_items]
         if asked.line_items and (
             asked.formula is not None
             or asks_amount(asked.question)
             or WHICH_YEAR.search(asked.question.lower())
+            or (headings and typed_tersely(spelled_out(asked.question), names, [*headings, *written]))
         ):
             asked.intent = "calculation" if asked.formula is not None else "lookup"
     if margin := printed_margin(asked, from_tables):  # "Adjusted EBITDAR margin": the row over revenue

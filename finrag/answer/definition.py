@@ -27,7 +27,7 @@ _DEFINE = re.compile(
     r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)"
     # "… ratio at December 31, 2018, defined as …": the date the metric is asked at, before its definition
     r"(?:\s+(?:at|as of|on)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*(?:19|20)\d{2})?"
-    r"(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed)\s+as\s*:?\s*"
+    r"(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed|measured)\s+as\s*:?\s*"
     r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
     # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
     r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z %-]{1,40}?)\s*[=＝]\s*"
@@ -135,14 +135,16 @@ def find_definition(question: str) -> Definition | None:
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
         asked = _ASKED_METRIC.search(question, 0, m.start())
         name = _name_before(metrics[-1]) if metrics else asked.group(1) if asked else ""
-        found = _parse(name, m.group("expr") or _ascii_operators(m.group("zh") or ""))
+        by = m.group("by")
+        zh = m.group("zh") or (by.replace("除以", "/") if by else "")
+        found = _parse(name, m.group("expr") or _ascii_operators(zh))
         # an unnamed ratio: a named formula's, else the question's own when it divides known items ("how many
         # dollars of operating cash flow did each dollar of net income produce? Compute A / B"), not periods
         # ("Compute H1 FY24 / H1 FY23 - 1": the growth asked)
         if found is None:
             continue
         own = all(t.item.concept for t in found.terms) and detect_formula(question) is None
-        if name or found.additive() or own:
+        if name or found.additive() or own or by:
             return found
     for m in _BARE_FORMULA.finditer(question):  # "bby quick ratio at 7/30/22, (cash + receivables) / …"
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
@@ -180,7 +182,10 @@ _COMPUTE = re.compile(
     r"(?P<expr>[^?.;:]*?(?:\s/\s|\bdivided by\b|\bminus\b|\bless\b|\s-\s)[^?.;:]*?)"
     r"(?=,\s*(?:in|to|as|expressed|rounded|excluding|ignoring)\b|[.?;]|$)"
     # "计算方式：前五名合计占比−第一名占比": a Chinese formula introduced by its own label
-    r"|(?:计算方式|计算公式|计算方法)[:：]\s*(?P<zh>[^。？；]*?[−－\-/÷][^。？；]*?)(?=[。？；，,]|$)",
+    r"|(?:计算方式|计算公式|计算方法)[:：]\s*(?P<zh>[^。？；]*?[−－\-/÷][^。？；]*?)(?=[。？；，,]|$)"
+    # "请按当年产量除以产能计算", "按“销售额÷销售量”计算": the way to work it out, said before 计算
+    # (a plain quotient only: "按(期末余额−期初余额)/期初余额计算" is a growth the named formulas read)
+    r"|按照?\s*[“\"]?(?P<by>[^。？；，“”\"()（）+−－-]{1,30}?(?:除以|÷|/)[^。？；，“”\"()（）+−－-]{1,30}?)[”\"]?\s*(?:来)?计算",
     re.I,
 )
 _ASKED_METRIC = re.compile(r"\bwhat\s+(share|percentage|proportion|portion)\b", re.I)
@@ -360,7 +365,14 @@ def _average_spelled_out(m: re.Match[str]) -> str:
     return f"({spelled})"
 
 
+# a quoted row name is one operand, whatever it prints: "“按法定/适用税率计算的所得税费用”/利润总额"
+_QUOTED_OPERAND = re.compile(r"[“\"「][^“”\"「」]{1,60}[”\"」]")
+
+
 def _split_operators(text: str) -> list[str]:
+    quoted = _QUOTED_OPERAND.findall(text)
+    for i, q in enumerate(quoted):
+        text = text.replace(q, f"\x00{i}\x00", 1)
     parts: list[str] = [f" {text} "]
     for pattern, op in _OPERATORS:
         nxt: list[str] = []
@@ -374,6 +386,8 @@ def _split_operators(text: str) -> list[str]:
                     nxt.append(op)
                 nxt.append(p)
         parts = nxt
+    for i, q in enumerate(quoted):
+        parts = [p.replace(f"\x00{i}\x00", q[1:-1]) for p in parts]
     return [p if p in OPERATOR_TOKENS else p.strip() for p in parts]
 
 

@@ -3,10 +3,12 @@ the chunks outside the context a fact is cited from (added to the context when c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from finrag.answer.numeric import CiteFn
 from finrag.answer.prepared import Prepared
 from finrag.index.store import Store
-from finrag.model import Chunk, Fact, Filters, Hit
+from finrag.model import AccessScope, Chunk, Fact, Filters, Hit
 
 
 def doc_ranks(hits: list[Hit]) -> dict[str, int]:
@@ -15,6 +17,22 @@ def doc_ranks(hits: list[Hit]) -> dict[str, int]:
     for h in hits:
         ranks.setdefault(h.chunk.doc_id, len(ranks))
     return ranks
+
+
+def company_names_of(store: Store, access: AccessScope) -> Callable[[str], list[str]]:
+    """A document's company names (company, full name, code, aliases), each document read once."""
+    known: dict[str, list[str]] = {}
+
+    def names_of(doc_id: str) -> list[str]:
+        if doc_id not in known:
+            record = store.get_document(doc_id, access)
+            m = record.meta if record is not None else None
+            known[doc_id] = (
+                [n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n] if m else []
+            )
+        return known[doc_id]
+
+    return names_of
 
 
 def readable(

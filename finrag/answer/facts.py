@@ -237,12 +237,13 @@ def _table_facts(
             unit = PERCENT if parsed.percent else (row_unit or col.unit or table_unit)
             if unit is table_unit:  # "销售量（万米）", an EPS row of a table "in millions, except EPS"
                 unit = own_unit(unit, f"{label} {col.label}", f"{section} {label}", per_share_unscaled)
+            row_day = None
             where = (statement, scope_of(col.label) or scope)  # a "合并 | 母公司" column pair says its own
             if by_quarter and year:
                 col = quarter_column(col, year)
-            elif balance_of and col.period is UNKNOWN and (day := balance_date(label)):
-                at_day = resolve_label(day, doc.meta.fiscal_year)  # "Balance at December 31, 2017"
-                col = replace(col, label=f"{day} {col.label}", period=at_day)
+            elif col.period is UNKNOWN and (row_day := balance_date(label, balance_of)) is not None:
+                at_day = resolve_label(row_day[1], doc.meta.fiscal_year)  # "Balance at December 31, 2017"
+                col = replace(col, label=f"{row_day[1]} {col.label}", period=at_day)
             elif row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
                 dated = f"{row_year} {col.label}"  # "2017 First": the first quarter of 2017
                 col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
@@ -253,8 +254,8 @@ def _table_facts(
             )
             if closing and is_closing(label):  # "Balance at end of period": the year's balance of X
                 fact.line_item, fact.line_item_norm = f"{label} ({closing})", normalise(closing)
-            elif balance_of and balance_date(label) and fact.period_end:
-                fact.line_item, fact.line_item_norm = f"{label} ({balance_of})", balance_of
+            elif row_day is not None and fact.period_end:  # dated by its row
+                fact.line_item, fact.line_item_norm = f"{label} ({row_day[0]})", normalise(row_day[0])
             facts.append(fact)
         if section and (summary or r in totals or closes_block(label, section)):
             section = ""  # "Total Americas" closes the Americas block: "EMEA" below is no part of it

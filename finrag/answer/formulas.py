@@ -296,8 +296,8 @@ def detect_formula(question: str) -> Formula | None:
         return FORMULAS["yoy_growth"]
     if best is None and _HOW_MUCH_MORE.search(low):  # "how much bigger at the end of FY2023 than …"
         return FORMULAS["difference"]
-    if best is None and _PLUS_JOINED.search(low):  # "dividends paid + treasury stock repurchased"
-        return FORMULAS["sum"]
+    if best is None and (_PLUS_JOINED.search(low) or _ADD_LIST.search(low)):  # "dividends paid + treasury
+        return FORMULAS["sum"]  # stock repurchased", "add short-term borrowings, …, and …"
     if (best is None or best[1].name == "ratio") and _X_TO_Y.search(low):  # "capex-to-revenue ratio"
         return replace(FORMULAS["ratio"], percent=_IN_PERCENT_WORDS.search(low) is not None)
     return best[1] if best else None
@@ -307,6 +307,8 @@ def detect_formula(question: str) -> Formula | None:
 _X_TO_Y = re.compile(r"\b[a-z&]+(?:[ -][a-z&]+)?-to-[a-z&]+(?:-[a-z&]+)?\s+ratio\b")
 _IN_PERCENT_WORDS = re.compile(r"\bpercent|%")
 _PLUS_JOINED = re.compile(r"[a-z)]\s+\+\s+[a-z(]")  # two items written with a plus between them
+# "add A, B and C": their sum ("adding back D&A to …" builds another measure)
+_ADD_LIST = re.compile(r"\b(?:add|adding)\s+(?:up\s+)?(?!to\b|back\b)[a-z(][^?.;]{0,200}?\band\b")
 
 
 _SHARE_OF_SUM = {"sum": "share_of_total", "period_expenses": "period_expense_ratio"}  # a sum's share asked

@@ -146,8 +146,8 @@ def _covers(hit: Hit, year: int, ahead: int, dated: bool = True, whole: bool = F
     """The hit's report holds figures of ``year``: an annual report three years, a prospectus its track
     record, an interim report (a 10-Q, a quarter's release) its own year and the comparatives of the year
     before, by its fiscal name or, for a year the question writes in a date (``dated``), by the calendar
-    year it ends in (Amcor's fiscal 2023 Q2 ends on December 31, 2022); the ``whole`` year ("full-year
-    2022"), none of the first three quarters' reports."""
+    year it ends in (Amcor's fiscal 2023 Q2 ends on December 31, 2022, J&J's fiscal 2022 on January 1,
+    2023); the ``whole`` year ("full-year 2022"), none of the first three quarters' reports."""
     m = hit.chunk.meta
     if m.fiscal_year is None:
         return False
@@ -155,11 +155,11 @@ def _covers(hit: Hit, year: int, ahead: int, dated: bool = True, whole: bool = F
         return report_covers(m.fiscal_year, year, PROSPECTUS_YEARS, ahead)
     if whole and m.fiscal_period is None and _dated_early_in(m.report_date, year):
         return False  # a current report (8-K) dated in May 2023 cannot report the whole of 2023
-    if m.fiscal_period in (None, "FY"):
-        return report_covers(m.fiscal_year, year, COMPARATIVE_YEARS, ahead)
+    ends = {m.fiscal_year, *([int(m.period_end[:4])] if m.period_end and dated else [])}
+    if m.fiscal_period in (None, "FY"):  # J&J's fiscal 2022 ends on January 1, 2023
+        return any(report_covers(y, year, COMPARATIVE_YEARS, ahead) for y in ends)
     if whole and m.fiscal_period in _PART_REPORTS:
         return False
-    ends = {m.fiscal_year, *([int(m.period_end[:4])] if m.period_end and dated else [])}
     return any(report_covers(y, year, INTERIM_YEARS, ahead) for y in ends)
 
 

@@ -60,7 +60,9 @@ _ABBREVIATED = {"ww": "worldwide", "intl": "international", "int'l": "internatio
 PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 
 # Statement names are not line items: "cash" of "the cash flow statement" is no request for cash
-_STATEMENT_NAMES = re.compile(r"cash flows? statements?|statements? of cash flows?|现金流量表")
+_STATEMENT_NAMES = re.compile(
+    r"cash flows? statements?|statements? of cash flows?|现金流量表|(?:所有者|股东)权益变动表"
+)
 _SYNONYM_TO_CONCEPT: dict[str, str] = {normalise(s): c for c, syns in CONCEPTS.items() for s in syns}
 _BY_LENGTH = sorted(_SYNONYM_TO_CONCEPT, key=len, reverse=True)
 _ZH_HEADS = [s for s in _BY_LENGTH if not s.isascii() and not s.endswith("合计")]  # items a total may close

@@ -77,6 +77,8 @@ _SHARES_COLUMN = re.compile(r"\bshares\b|股数", re.I)  # a count column
 _SHARES_ASKED = re.compile(r"\bhow many\b|\bnumber of\b|多少股|股数", re.I)
 _QUANTITY_ASKED = re.compile(r"多少(?:万|千)?(?:吨|台|套|件|辆|米|千瓦时|度|立方米|平方米|个|只)")
 _RATE_ASKED = re.compile(r"%|percent|rate|ratio|margin|growth|change|share|proportion|比|率|增长|变动|占")
+# "the weighted-average discount rate for finance leases": a percentage asked by name, so a "%" cell is it
+_PERCENT_NAMED = re.compile(r"%|\b(?:rates?|percent(?:age)?|yield)\b")
 _NET = re.compile(r"\bnet\b")
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
@@ -316,7 +318,7 @@ def best_fact(
         if f.unit == "%":
             if money:
                 continue  # "净利润是多少元": a row's share of revenue is no amount
-            score -= PERCENT_PENALTY
+            score -= 0.0 if _PERCENT_NAMED.search(low_q) else PERCENT_PENALTY
         if money and _SHARES_COLUMN.search(f.column_label) and not _SHARES_ASKED.search(asked.question):
             continue  # "how much cash did X spend buying back shares": the Amount column, not the Shares one
         if quantity and ((f.unit or "").endswith("元") or f.unit == "%"):

@@ -121,6 +121,7 @@ _EN_CAPS = re.compile(
 _NON = re.compile(r"\b[Nn]on-[A-Z][\w.&-]*")
 # a capitalised word joined to a lower-case one before it ("ammonium-TNT"): part of a word, no name
 _COMPOUND_TAIL = re.compile(r"(?<![A-Za-z])[a-z]{2,}-$")
+_FORM_NUMBER = re.compile(r"\b\d{1,2}-$")  # "10-K", "8-K", "10-Q": a filing form, its letter no name
 _YEAR_WORD = re.compile(r"(?:19|20)\d{2}年[度末初底]?")  # one word: jieba glues "年" to a name ("年诺泰")
 
 
@@ -195,6 +196,8 @@ def company_names(text: str, lang: str) -> list[str]:
     for m in _EN_CAPS.finditer(unnamed):
         if _sentence_word(text, m.start(1), m.group(1)) or _COMPOUND_TAIL.search(unnamed, 0, m.start(1)):
             continue  # "ammonium-TNT explosives": a product's word, no name
+        if _FORM_NUMBER.search(unnamed, 0, m.start(1)):
+            continue  # "its FY2018 Form 10-K.": the form's letter, no name
         runs = _POSSESSIVE.split(m.group(1))
         # "J&J MedTech" (the owner and its part, as the gate reads them), then the part on its own: "General
         # Mills' Pet segment" is the segment named Pet
@@ -246,11 +249,14 @@ def _sentence_word(text: str, start: int, run: str) -> bool:
     """A lone capitalised word opening a sentence that the text also writes in lower case ("… retention
     ratio? Retention ratio is defined as …"): a word of the sentence, not a name."""
     word = run.split()[0] if " " not in run else ""
-    return bool(
-        word
-        and _SENTENCE_START.search(text[:start])
-        and re.search(rf"(?<![\w-]){re.escape(word.lower())}\b", text)
-    )
+    # "Working from that 2019 column, …": a participle opening a sentence, no name either ("Boeing revenue")
+    verb = _PARTICIPLE.fullmatch(word) and _VERB_OBJECT.match(text, start + len(word))
+    lower = re.search(rf"(?<![\w-]){re.escape(word.lower())}\b", text) or verb
+    return bool(word and _SENTENCE_START.search(text[:start]) and lower)
+
+
+_PARTICIPLE = re.compile(r"[A-Z][a-z]{2,}ing")
+_VERB_OBJECT = re.compile(r"\s+(?:from|with|off|through|across|only|the|that|this|its|their)\b")
 
 
 _POSSESSIVE = re.compile(r"(?<=\w)(?:['’]s|(?<=s)['’])(?=\s|$)")

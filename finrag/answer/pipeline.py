@@ -24,6 +24,7 @@ from finrag.answer.events import (
     single_document,
 )
 from finrag.answer.extractive import extractive_answer
+from finrag.answer.fact_access import company_names_of
 from finrag.answer.fetch import known_companies
 from finrag.answer.figures import (
     absent_line_items,
@@ -53,7 +54,7 @@ from finrag.answer.text import citations_in
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
-from finrag.model import AccessScope, Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
+from finrag.model import Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
 
 
 def _ms(t0: float) -> float:
@@ -254,12 +255,7 @@ class Answerer:
             return role_answer(prep.role[1], prep.role[0]), "offline"
         question, context, focus = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" = "约谈"
         cfg = self.cfg
-        company_names: dict[str, list[str]] = {}  # each document's names, read once for every quote tried
-
-        def names_of(doc_id: str) -> list[str]:
-            if doc_id not in company_names:
-                company_names[doc_id] = self._company_names(doc_id, access)
-            return company_names[doc_id]
+        names_of = company_names_of(self.store, access)  # each document's names, read once for every quote
 
         def quote(chunks: list[tuple[int, Chunk]]) -> str:
             """The sentences matching the question's topic, else (only the company's name matched) its
@@ -296,12 +292,6 @@ class Answerer:
             text = ""  # "what price per share …" quoted by sentences that print none
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
-
-    def _company_names(self, doc_id: str, access: AccessScope) -> list[str]:
-        """The names a document's company goes by (company, full name, code, aliases)."""
-        record = self.store.get_document(doc_id, access)
-        m = record.meta if record is not None else None
-        return [n for n in [m.company, m.company_full, m.company_code, *m.aliases] if n] if m else []
 
     def _numeric(self, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
         """The numeric step's answer, unless it prints no percentage where one is asked ("what portion of its

@@ -140,8 +140,10 @@ def _part_before(text: str, named: set[str]) -> str:
         while tokens and tokens[-1].lower().strip("'’s") in named:
             tokens.pop()
     words: list[str] = []
-    for token in reversed(tokens[-MAX_PART_WORDS:]):
-        low = token.lower()
+    for at in range(len(tokens) - 1, max(-1, len(tokens) - 1 - MAX_PART_WORDS), -1):
+        low = tokens[at].lower()
+        if low in named and at > 0 and tokens[at - 1].lower() in _AUXILIARIES:
+            return ""  # "How much did Nike receive in net proceeds …": a verb, no part, before "in"
         if not re.fullmatch(r"[a-z][\w-]*", low) or (low in _NOT_KINDS and low != "and"):
             break
         words.append(low)

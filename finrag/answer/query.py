@@ -94,6 +94,9 @@ def language_of(text: str) -> str:
     return "zh" if words and words >= len(_LATIN_WORD.findall(text)) else "en"
 
 
+_MOVEMENT_ASKED = re.compile(r"本[期年](?:增加|减少)了?(?:多少|的金额|金额)")
+
+
 def is_chitchat(text: str) -> bool:
     return bool(_GREETINGS.match(text))
 
@@ -141,6 +144,8 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         and not asks_amount(text)
     ):
         asked.formula = None  # "主营业务是否发生过变化": whether it changed, not by how much
+    if asked.formula is not None and asked.formula.name == "difference" and _MOVEMENT_ASKED.search(text):
+        asked.formula = None  # "…本期增加了多少": a note's 本期增加 column, printed, no two balances' change
     # "2008到2010年三年一共", "三个年度的现金分红合计": a sum over the years asked
     years_summed = len(asked.years) >= 2 and bool(_OVER_YEARS.search(text) or _YEARS_TOTAL.search(text))
     if (

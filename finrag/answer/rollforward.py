@@ -44,11 +44,20 @@ def is_closing(label: str) -> bool:
     return _CLOSING.match(label.strip()) is not None
 
 
-# "Balance at December 31, 2017" over segment columns: the balance at that day, of the item the table names
+# "Balance at December 31, 2017" over segment columns: the balance at that day, of the item the table names;
+# "Goodwill at January 1, 2023": of the item the label names
 _DATED_BALANCE = re.compile(r"^balances?\s*,?\s+(?:at|as\s+of)\s+(?P<date>\S.*\d)\s*$", re.I)
+_DATED_ITEM = re.compile(
+    r"^(?P<item>[A-Za-z][A-Za-z ,'’&-]{0,40}?)\s*,?\s+(?:at|as\s+of)\s+"
+    r"(?P<date>[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d{2})\s*$"
+)
 
 
-def balance_date(label: str) -> str | None:
-    """The date a balance row's label names ("Balance at December 31, 2017"), else None."""
-    m = _DATED_BALANCE.match(label.strip())
-    return m.group("date") if m else None
+def balance_date(label: str, table_item: str | None = None) -> tuple[str, str] | None:
+    """The item and the date a balance row's label names ("Goodwill at January 1, 2023"), the item being
+    the table's (``table_item``) for a bare "Balance at December 31, 2017"; None for other rows."""
+    if (m := _DATED_BALANCE.match(label.strip())) is not None:
+        return (table_item, m.group("date")) if table_item else None
+    if (m := _DATED_ITEM.match(label.strip())) is not None:
+        return m.group("item").strip(" ,").lower(), m.group("date")
+    return None

@@ -21,8 +21,11 @@ from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
 from finrag.retrieve.periods import MONTH_ABBR, bare_quarters
+from finrag.retrieve.shorthand import spelled_out
 
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
+# a statement the question reads from ("on the consolidated balance sheet") names no row ("Balance sheet:")
+_STATEMENT = re.compile(r"\bbalance\s+sheets?\b|\bincome\s+statements?\b|\bstatements?\s+of\s+operations\b")
 _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
 
 
@@ -43,6 +46,7 @@ def items_from_tables(
     (what the company named is: "全资子公司金宇保灵…")."""
     blanked = SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), question)  # "(… intangibles note)": a source
     low = without_statement_names(blanked)  # folded as labels normalise: "应收帐款" is 应收账款
+    low = _STATEMENT.sub(lambda m: " " * len(m.group()), low)  # "on the balance sheet": where, no row
     before = tuple(n.lower() for n in names or [])
     labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
@@ -245,3 +249,19 @@ def find_reworded(label: str, question: str) -> tuple[int, int] | None:
                 end = words[i + n][1]
             return words[i][0], end
     return None
+
+
+def headings_written(question: str, chunks: list[Chunk]) -> list[str]:
+    """Headings of the context's table rows ("| Weighted-average discount rate | | |": a row without figures
+    over the rows it heads) that the question writes, shorthand spelled out ("costco wtd-avg discount rate on
+    finance leases, FY20": the heading over the "Finance leases" row asked)."""
+    low = spelled_out(question).lower()
+    found: list[str] = []
+    for chunk in chunks:
+        for line in chunk.text.split("\n"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")] if "|" in line else []
+            if len(cells) > 1 and cells[0].isascii() and not any(cells[1:]):
+                heading = cells[0].rstrip(" :").lower()
+                if len(heading.split()) > 1 and heading in low and heading not in found:
+                    found.append(heading)
+    return found

@@ -120,8 +120,9 @@ _ZH_SPAN = re.compile(r"([一二两三四五])(?=\s*(?:年|个月|(?:至|-|－|~
 # "短期借款中，信用借款有多少", "存货附注中，在产品的期初账面余额", "短期借款里的保证借款": a row of the
 # item's note, written after it
 _ZH_PART_AFTER = re.compile(
-    r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?)"
-    r"(?=的|有|是|为|在|比|较|占|金额|余额|账面|期初|期末|年初|年末|合计|多少|同比|环比|增长|增速|增幅|变动"
+    # "应付职工薪酬中，离职后福利—设定提存计划本期增加": a part and its sub-part joined by a dash
+    r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?(?:[—\-－][\u4e00-\u9fff]{2,8}?)?)"
+    r"(?=的|有|是|为|在|比|较|占|金额|余额|账面|期初|期末|年初|年末|合计|多少|同比|环比|增长|增速|增幅|变动|本期|上期"
     r"|[、和及][\u4e00-\u9fff]{2,8}(?:[、和及][\u4e00-\u9fff]{2,8})*各)"  # "直接材料、直接人工和制造费用各占"
 )
 # "其他应付款中欠持股5%以上股东马鞍山矿山研究院（马矿院）的款项": the row of the party owed (or owing)
@@ -167,7 +168,7 @@ def zh_parts_after(question: str, items: list[LineItemMatch], *, rows: bool = Fa
         known = (row or bool(item.concept)) and item.start >= 0 and not item.printed.isascii()
         at = item.end
         m = (_ZH_PART_AFTER.match(question, at) or _ZH_OWED.match(question, at)) if known else None
-        part = m.group(1) if m else ""
+        part = re.sub(r"[—－]", "-", m.group(1)) if m else ""  # "离职后福利-设定提存计划" as notes print it
         part = ZH_CLASS_WORD.sub("", part) if len(ZH_CLASS_WORD.sub("", part)) >= 2 else part
         part = _ZH_AGING_WORD.sub("", part)  # "账龄一至二年": the bracket a note's row prints
         bare = _ZH_VERB_TAIL.sub("", _ZH_SCOPE_LEAD.sub("", part))

@@ -13,9 +13,15 @@ _SPELLED = {
     r"disc\.? rate": "discount rate",
     r"net adds": "net additions",
     r"attrib\.?": "attributable",
+    r"equivs?\.?": "equivalents",
 }
 # "current LTD", "LTD": long-term debt, only as capitals (a company's "Co., Ltd." is no debt)
 _LTD = re.compile(r"(?<![\w.,-])(?<!, )(current )?LTD(?![\w.-])")
+# "op margin", "op income": operating, only before what it qualifies; "2dp": two decimal places
+_OP = re.compile(r"(?<![\w.-])op\.?(?= (?:margin|income|profit|expenses?|cash flow|leases?)\b)", re.I)
+_DP = re.compile(r"(?<![\w.])(\d)\s?dp\b")
+# "ST investments", "ST debt": short-term, only as capitals before the noun
+_ST = re.compile(r"(?<![\w.-])ST (?=investments|debt|borrowings)")
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(f"(?:{k})" for k in _SPELLED) + r")(?![\w-])", re.I)
 _PATTERNS = [(re.compile(rf"^{k}$", re.I), v) for k, v in _SPELLED.items()]
 
@@ -27,4 +33,6 @@ def spelled_out(text: str) -> str:
         return next(v for p, v in _PATTERNS if p.match(m.group(1)))
 
     text = _LTD.sub(lambda m: "current portion of long-term debt" if m.group(1) else "long-term debt", text)
+    text = _ST.sub("short-term ", _OP.sub("operating", text))
+    text = _DP.sub(lambda m: f"{m.group(1)} decimal places", text)
     return _SHORTHAND.sub(word, text)

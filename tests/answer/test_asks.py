@@ -93,9 +93,22 @@ def test_a_terse_question_may_name_the_item_s_scope() -> None:
 def test_how_a_report_explains_a_change_is_a_reason_asked() -> None:
     assert asks_reason("国电电力2007年上半年主营业务收入同比增长较快，招股意向书是怎么解释的？")
     assert not asks_reason("国电电力2007年上半年主营业务收入是多少？")
+    assert asks_reason("Acme's cash flow opens at $850 million, its balance sheet $775M. What explains it?")
+    assert not asks_reason("What was Acme's cash at June 30, 2022? Explain briefly.")
+    assert not asks_reason("What was Acme's EPS in H1 2023? What was the main reason?")  # a figure first
+    assert asks_reason("According to Acme's 10-K, why did its current debt drop from $395M to $44M?")
 
 
 def test_a_terse_question_opening_with_a_ticker_asks_for_the_figure() -> None:
     q = "mmm 2016 SG&A, per the 2018 10-K?"
     asked = analyze(q, QueryAnalysis(q, q, "en", "text", companies=["3M"]))
     assert asked.intent == "lookup"
+
+
+def test_a_figure_asked_to_the_nearest_whole_percent_has_no_decimals() -> None:
+    from finrag.answer.asks import asked_places
+
+    assert asked_places("jnj fy2020 r&d as % of sales, nearest whole %") == 0
+    assert asked_places("毛利率是多少？保留整数。") == 0
+    assert asked_places("Round to two decimal places.") == 2
+    assert asked_places("What was the whole company's revenue?") is None

@@ -85,6 +85,12 @@ def test_how_much_bigger_one_figure_is_than_another_is_their_difference() -> Non
     assert formula is not None and formula.name == "difference"
 
 
+def test_items_the_question_says_to_add_are_summed() -> None:
+    formula = detect_formula("At January 31, 2018, add short-term borrowings, and current debt. The total?")
+    assert formula is not None and formula.name == "sum"
+    assert detect_formula("What did adding back depreciation and amortization give?") is None
+
+
 def test_detect_formula_prefers_the_longest_keyword() -> None:
     assert detect_formula("四方科技管理费用率是多少").name == "admin_expense_ratio"  # type: ignore[union-attr]
     assert detect_formula("2019年四方科技毛利率是多少").name == "gross_margin"  # type: ignore[union-attr]

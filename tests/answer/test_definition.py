@@ -1044,3 +1044,25 @@ def test_a_row_the_table_subtracts_is_taken_by_its_size() -> None:
     answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
     assert answer is not None and answer.calculation is not None
     assert answer.calculation.result == Decimal("64.9") and "16,135 / 24,873" in answer.text
+
+
+def test_a_quoted_row_name_is_one_operand_whatever_it_prints() -> None:
+    q = "金宇生物2020年隐含的法定/适用税率是多少？税率=“按法定/适用税率计算的所得税费用”/利润总额。"
+    d = find_definition(q)
+    assert d is not None and template(d.tokens) == "{0} / {1}"
+    assert [t.item.printed for t in d.terms] == ["按法定/适用税率计算的所得税费用", "利润总额"]
+
+
+def test_a_metric_measured_as_a_formula_is_defined_by_it() -> None:
+    q = "Acme net debt at December 31, 2015, measured as long-term debt minus cash and cash equivalents?"
+    d = find_definition(q)
+    assert d is not None and template(d.tokens) == "{0} − {1}"
+    assert [t.item.printed for t in d.terms] == ["long-term debt", "cash and cash equivalents"]
+
+
+def test_a_chinese_way_to_work_it_out_said_before_jisuan_defines_it() -> None:
+    d = find_definition("2003年示远科技甲产品的产能用了多少？请按当年产量除以产能计算，保留两位小数。")
+    assert d is not None and template(d.tokens) == "{0} / {1}"
+    assert [t.item.printed for t in d.terms] == ["产量", "产能"]
+    quoted = find_definition("按“销售额÷销售量”计算甲产品的平均销售单价是多少？")
+    assert quoted is not None and [t.item.printed for t in quoted.terms] == ["销售额", "销售量"]

@@ -1201,6 +1201,28 @@ def test_a_goodwill_roll_forward_by_segment_gives_each_segment_s_balance_at_each
     assert not any(item == "goodwill" for item, _, end in got if end is None)  # acquisitions are no balance
 
 
+def test_a_roll_forward_whose_rows_name_their_item_and_day_dates_each_segment_s_balance() -> None:
+    goodwill = Table(
+        "t61",
+        [59],
+        [["", "Consumer Health", "Pharmaceutical", "MedTech", "Total"]],
+        [
+            ["Goodwill at January 2, 2022", "$9,810", "10,580", "14,856", "35,246"],
+            ["Goodwill, related to acquisitions", "—", "—", "11,056", "11,056"],
+            ["Goodwill at January 1, 2023", "$9,184", "10,184", "25,863", "45,231"],
+        ],
+        caption="Goodwill as of January 1, 2023 and January 2, 2022, as allocated by segment of business",
+    )
+    doc = make_doc([goodwill], company="Johnson & Johnson", year=2022, language="en", unit_line="")
+    got = {
+        (f.line_item_norm, f.column_label.split()[-1], f.period_end): f.value
+        for f in extract_facts(doc, table_chunks(doc))
+    }
+    assert got[("goodwill", "MedTech", "2023-01-01")] == Decimal("25863")
+    assert got[("goodwill", "Total", "2022-01-02")] == Decimal("35246")
+    assert not any(item == "goodwill" for item, _, end in got if end is None)  # acquisitions are no balance
+
+
 def test_the_parent_named_with_its_subsidiaries_heads_the_group_s_figures() -> None:
     staff = Table(
         "t70",

@@ -673,6 +673,25 @@ def test_a_release_covers_the_calendar_year_it_ends_in_only_for_a_date_written_o
     assert uncovered("ulta beauty net sales Q1 fiscal 2023?") == "2023"  # a later fiscal year's quarter
 
 
+def test_an_annual_report_covers_the_day_its_fiscal_year_ends_in_the_next_calendar_year() -> None:
+    from dataclasses import replace
+
+    from finrag.answer.gate_periods import uncovered_period
+
+    doc = make_doc([], company="Johnson & Johnson", year=2022, language="en")
+    chunk = make_chunk(doc, "Goodwill as of January 1, 2023 and January 2, 2022, as allocated by segment.", 1)
+    hits = [Hit(replace(chunk, meta=replace(chunk.meta, fiscal_period="FY", period_end="2023-01-01")), 0.9)]
+
+    def uncovered(q: str) -> str | None:
+        asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+        return uncovered_period(asked, hits)
+
+    assert uncovered("J&J MedTech goodwill at the end of fiscal 2022 (January 1, 2023)?") is None
+    assert uncovered("J&J MedTech goodwill at January 1, 2023?") is None
+    assert uncovered("J&J MedTech goodwill at December 31, 2023?") == "2023-12-31"
+    assert uncovered("J&J MedTech sales in fiscal 2023?") == "2023"  # a later fiscal year by its name
+
+
 def test_a_quarter_named_by_its_end_needs_a_report_ending_then_or_a_year_later() -> None:
     from dataclasses import replace
 

@@ -274,3 +274,8 @@ def test_an_other_financing_row_asked_in_english_over_a_chinese_statement() -> N
     assert [m.concept for m in items] == ["other_financing_received"]
     text = "| 收到其他与筹资活动有关的现金 | 91,673,400.00 | |"
     assert "received from other financing activities" in translated_words(question, text)
+
+
+def test_analyst_abbreviations_of_expense_lines_are_their_items() -> None:
+    rd = find_line_items("jnj fy2020 r&d expense as % of sales")
+    assert [m.concept for m in rd] == ["rd_expense", "revenue"]

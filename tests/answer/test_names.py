@@ -176,3 +176,15 @@ def test_a_capitalised_word_joined_to_a_lower_case_one_is_no_name() -> None:
     q = "Nanling Minbao: how much revenue did ammonium-TNT explosives bring in during 2003?"
     assert "TNT" not in company_names(q, "en") and "Nanling Minbao" in company_names(q, "en")
     assert "Coca-Cola" in company_names("What was Coca-Cola's 2017 net revenue?", "en")
+
+
+def test_the_letter_of_a_filing_form_is_no_company_name() -> None:
+    q = "What is the FY2017 COGS % margin for Acme? Use the income statement of Acme's FY2018 Form 10-K."
+    assert company_names(q, "en") == ["Acme"]
+    assert company_names("What did Acme's 8-K dated May 1 say?", "en") == ["Acme"]
+
+
+def test_a_participle_opening_a_sentence_is_no_name_but_a_company_ending_in_ing_is() -> None:
+    q = "Acme's 10-K still carries 2019. Working from that 2019 column, what share went to taxes?"
+    assert company_names(q, "en") == ["Acme"]
+    assert company_names("Boeing revenue in 2022?", "en") == ["Boeing"]

@@ -63,6 +63,17 @@ The following table summarizes the Company's property and equipment balances:
 | Other | 242 | 259 |
 | Total inventories | 2,655 | 2,675 |
 
+## Note 6 - Leases
+
+| 2021 | | 2020 |
+|---|---|---|
+| Weighted-average remaining lease term (years) | | |
+| Operating leases | 21 | 20 |
+| Finance leases | 22 | 19 |
+| Weighted-average discount rate | | |
+| Operating leases | 2.16 % | 2.23 % |
+| Finance leases | 4.91 % | 6.34 % |
+
 """
 
 KEEL = """# Keel Foods Inc. Annual Report on Form 10-K for fiscal year 2021
@@ -262,3 +273,12 @@ def test_an_undated_one_column_table_of_an_annual_report_is_its_year_s(answerer:
     q = "示远科技2019年人均研发投入是多少元？人均研发投入=研发投入合计/公司研发人员数量，保留两位小数。"
     a = ask(answerer, q)
     assert "206,997,240.33 / 269" in a and "769,506.47" in a, a
+
+
+def test_a_rate_under_its_heading_from_a_header_printed_one_cell_to_the_left(answerer: Answerer) -> None:
+    """A rate asked by its heading's words is the "%" row under that heading, not the same label's row of
+    years under another; the header "| 2021 | | 2020 |" dates the two value columns."""
+    a = ask(answerer, "What was Harbor's weighted-average discount rate for finance leases in fiscal 2020?")
+    assert "6.34%" in a and "19" not in a.split("[")[0], a
+    terse = ask(answerer, "harbor wtd-avg discount rate on finance leases, FY21?")
+    assert "4.91%" in terse, terse

@@ -122,6 +122,31 @@ WOODGROVE = """# Woodgrove Retail Inc. Annual Report on Form 10-K for fiscal yea
 """
 
 
+CONTOSO_RELEASE = """# Contoso Health Reports 2023 Second-Quarter Results
+
+## Condensed Consolidated Statement of Earnings
+
+(in millions)
+
+| | Second Quarter 2023 | Second Quarter 2022 |
+|---|---|---|
+| Sales to customers | 25,530 | 24,020 |
+| Research and development expense | 3,829 | 3,703 |
+"""
+
+CONTOSO_RECAST = """# Contoso Health Current Report on Form 8-K
+
+## Exhibit 99.1
+
+(in millions)
+
+| | Second Quarter 2023 | Second Quarter 2022 |
+|---|---|---|
+| Sales to customers | 21,000 | 19,800 |
+| Research and development expense | 3,738 | 3,585 |
+"""
+
+
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     docs = {
@@ -129,6 +154,8 @@ def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
         "FABRIKAM_2019_10K.md": FABRIKAM,
         "NORTHWIND_2021Q1_10Q.md": NORTHWIND,
         "TAILSPIN_2022Q4_EARNINGS.md": TAILSPIN,
+        "CONTOSO_2023Q2_EARNINGS.md": CONTOSO_RELEASE,
+        "CONTOSO_2023_8K_dated-2023-08-30.md": CONTOSO_RECAST,
     }
     yield from indexed_answerer(tmp_path_factory, "releases", docs)
 
@@ -234,3 +261,12 @@ def test_a_share_asked_after_counts_is_quoted_from_the_next_sentence(answerer: A
 def test_a_quarter_s_column_headed_by_its_year_is_that_quarter_s(answerer: Answerer) -> None:
     a = answerer.ask(SearchRequest("woodgrove 4Q17 operating margin? (op income / net sales, 2dp)"))
     assert "3.52%" in a.answer, a.answer  # 2,127 / 60,453, the Fourth Quarter column under the year heading
+
+
+def test_a_report_named_by_its_day_is_where_the_figure_is_read(answerer: Answerer) -> None:
+    q = (
+        "On the continuing-operations basis that Contoso Health recast in its 8-K dated August 30, 2023, what"
+        " was R&D expense for the second quarter of 2022?"
+    )
+    a = answerer.ask(SearchRequest(q)).answer
+    assert "3,585" in a and "3,703" not in a, a

@@ -264,6 +264,9 @@ def test_a_part_written_before_of_or_in_is_the_row_asked_not_the_whole() -> None
     # "capitalize as part of property, plant and equipment": the verb's object is the part, not the verb
     capitalized = "How much interest cost did Acme capitalize as part of property and equipment in 2020?"
     assert _kinds(capitalized) == ["interest cost"]
+    # "did Acme receive in net proceeds from …": a verb after the company, no part, stands before "in"
+    received = "How much did Acme receive in net proceeds from long-term debt in fiscal 2017?"
+    assert _kinds(received) == []
     quoted = "What was the 'accrued vacation, salaries and wages' component of Acme's accounts payable?"
     assert _kinds(quoted) == ["accrued vacation, salaries and wages"]  # quoted as the filing prints it
     doc = make_doc([INVENTORIES], company="Acme", year=2023, language="en", unit_line="")
@@ -291,6 +294,9 @@ def test_a_chinese_part_after_its_item_and_an_english_question_s_glossed_row_are
     assert analyze("天源科技截至2005年12月31日的短期借款中，信用借款有多少？").qualifiers == ["信用借款"]
     assert analyze("中钢天源2005年末短期借款里的保证借款是多少？").qualifiers == ["保证借款"]
     assert analyze("爱康太阳能2010年末存货中的产成品有多少？").qualifiers == ["产成品"]  # not "的产成品"
+    # a part and its sub-part joined by a dash, as the note prints it; "本期增加" is that column, no change
+    moved = analyze("示远科技2019年应付职工薪酬中，离职后福利—设定提存计划本期增加了多少元？")
+    assert moved.qualifiers == ["离职后福利-设定提存计划"] and moved.formula is None
     assert analyze("金宇生物2020年年报存货附注中，在产品的期初账面余额是多少元？").qualifiers == ["在产品"]
     assert analyze("四方科技2019年营业收入中主营业务收入占比是多少？").qualifiers == []  # an item, not a part
     q = "How much property tax (房产税) did Jinyu (金宇生物) record within taxes and surcharges (税金及附加)?"

@@ -164,3 +164,23 @@ def test_a_row_of_column_headings_inside_a_table_is_no_item() -> None:
     # the product's row right before the generic item is that item's row, the whole stays the other item
     rows = with_rows(analyze(question), items_from_tables(question, [chunk]))
     assert [m.printed for m in rows] == ["冷冻设备", "主营业务收入"]
+
+
+def test_the_statement_a_question_reads_from_names_no_row_and_headings_it_writes_are_found() -> None:
+    from finrag.answer.table_items import headings_written
+
+    doc = make_doc([], language="en")
+    vie = make_chunk(doc, "VIEs\n| Balance sheet | | |\n| Total assets | 1,200 | 1,100 |", 40)
+    question = "By how much did Acme's current portion of debt on the consolidated balance sheet fall?"
+    assert items_from_tables(question, [vie]) == []
+    leases = make_chunk(
+        doc, "| | 2021 | 2020 |\n| Weighted-average discount rate | | |\n| Finance leases | 4.91% | 6.34% |",
+        57,
+    )
+    assert headings_written("acme wtd-avg discount rate on finance leases, FY20?", [leases]) == [
+        "weighted-average discount rate"
+    ]
+    assert headings_written("acme finance lease payments in FY20?", [leases]) == []
+    equity = make_chunk(make_doc([]), "资产负债表\n| 项目 | 2019年 |\n| 所有者权益 | 4,647,275,880.19 |", 66)
+    asked = "2019年度合并所有者权益变动表中，实收资本（或股本）当年减少了多少元？"
+    assert items_from_tables(asked, [equity]) == []  # the statement's name is no row of the balance sheet

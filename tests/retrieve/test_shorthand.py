@@ -19,3 +19,10 @@ def test_shorthand_is_spelled_out_as_whole_words_only() -> None:
         "(notes payable + current portion of long-term debt + long-term debt)"
     )
     assert spelled_out("REC MODULES PTE.LTD; Foo Co., LTD") == "REC MODULES PTE.LTD; Foo Co., LTD"  # names
+    assert spelled_out("cash equivs and ST investments, ST debt") == (
+        "cash equivalents and short-term investments, short-term debt"
+    )
+    assert spelled_out("the ST segment's sales") == "the ST segment's sales"  # a name, no term
+    assert spelled_out("lmt fy19 op margin, 2dp? OP income; op-ed; shop margin") == (
+        "lmt fy19 operating margin, 2 decimal places? operating income; op-ed; shop margin"
+    )
