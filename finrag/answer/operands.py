@@ -62,10 +62,24 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     if scene_set := asked_after_scene(asked, from_tables):
         return scene_set  # "…, the accrued expenses note gives …. What was accrued compensation and benefits"
     items = [next((_as_row(t, m) for t in from_tables if t.covers(m)), m) for m in asked.line_items]
+    if asked.formula is not None and asked.formula.name == "sum":  # "add A, B, and C": each row once
+        items = _own_rows(items, from_tables)
     asked = replace(asked, line_items=list(dict.fromkeys(items)))  # one row may cover two lexicon items
     asked = replace(asked, line_items=owned_rows(asked, from_tables))
     asked = replace(asked, line_items=with_missing_operand(asked, from_tables))
     return share_order(asked)
+
+
+def _own_rows(items: list[LineItemMatch], from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
+    """Items of one concept written differently, each a row the context prints, listed to be added
+    ("short-term borrowings", "long-term debt due within one year": both current debt): each its own row."""
+    written = {(m.concept, normalise(m.printed)) for m in items if m.concept}
+    shared = {c for c, _ in written if sum(k == c for k, _ in written) > 1}  # one concept, two wordings
+    printed = {(t.start, normalise(t.printed)) for t in from_tables}
+    return [
+        replace(m, concept="") if m.concept in shared and (m.start, normalise(m.printed)) in printed else m
+        for m in items
+    ]
 
 
 # the end of a sentence before the question's own: "…gives a comparative column for November 28, 2014. What"
@@ -124,11 +138,13 @@ def _as_row(row: LineItemMatch, item: LineItemMatch) -> LineItemMatch:
 
 def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
     """The question's items plus a row label of the context that names the second operand a two-operand
-    formula still lacks ("product development" as a % of the lexicon's "total net revenue")."""
+    formula still lacks ("product development" as a % of the lexicon's "total net revenue"), or, for a sum of
+    rows the question lists ("add A, B, and C"), every row it lists."""
     items = asked.line_items
     formula = asked.formula
     distinct = {m.concept or m.printed.lower() for m in items}  # "X / total net sales" names the whole twice
-    if formula is None or formula.name not in _TWO_OPERANDS or len(distinct) >= 2:
+    summed = formula is not None and formula.name == "sum"  # "add A, B, and C": every row listed
+    if formula is None or (not summed and (formula.name not in _TWO_OPERANDS or len(distinct) >= 2)):
         return items
     extra = [
         t
@@ -137,6 +153,9 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
         and all(t.printed.lower() not in m.printed.lower() for m in items)
         and not excluded(t.printed, asked.question)  # "net sales from outside the United States"
     ]
+    if summed:
+        every = sorted([*items, *extra], key=lambda m: m.start)
+        return every if extra and listed(asked.question, every) else items
     return sorted([*items, *extra[:1]], key=lambda m: m.start)
 
 

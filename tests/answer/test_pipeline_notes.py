@@ -63,6 +63,17 @@ The following table summarizes the Company's property and equipment balances:
 | Other | 242 | 259 |
 | Total inventories | 2,655 | 2,675 |
 
+## Consolidated Balance Sheets
+
+(in millions)
+
+| | 2021 | 2020 |
+|---|---|---|
+| Short-term borrowings | 5,257 | 1,138 |
+| Long-term debt due within one year | 3,738 | 2,256 |
+| Capital lease and financing obligations due within one year | 667 | 565 |
+| Total current liabilities | 78,521 | 66,928 |
+
 ## Note 6 - Leases
 
 | 2021 | | 2020 |
@@ -282,3 +293,14 @@ def test_a_rate_under_its_heading_from_a_header_printed_one_cell_to_the_left(ans
     assert "6.34%" in a and "19" not in a.split("[")[0], a
     terse = ask(answerer, "harbor wtd-avg discount rate on finance leases, FY21?")
     assert "4.91%" in terse, terse
+
+
+def test_rows_the_question_says_to_add_are_summed_each_once(answerer: Answerer) -> None:
+    """Long-term debt due within one year is current debt as short-term borrowings are: two rows, not one."""
+    a = ask(
+        answerer,
+        "For Harbor at the end of 2021, add short-term borrowings, long-term debt due within one year, and"
+        " capital lease and financing obligations due within one year from the balance sheet. The total?",
+    )
+    assert "9,662" in a, a
+
