@@ -6,6 +6,8 @@ import re
 
 from finrag.answer.lexicon import LineItemMatch
 
+# "增发完成后", "发行不超过2,500万股后": after the offering (not "发行前后", both)
+AFTER_ISSUE = r"(?:发行|增发)[^，。？?|前]{0,6}?(?:完成)?后"
 _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何|主要原因|(?:怎么|如何|怎样|作何)解释")
 # an English question that opens by asking why ("What explains MGM's unusually high effective tax rate of
 # 77.1%?"), or asks so after a clause ("According to its 10-K, why did …", "… shows $775 million at June 30,

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from finrag.answer.calc import Formula, asks_change_amount, calc_text, compute
 from finrag.answer.conversion import with_conversion
-from finrag.answer.definition import OPERATOR_TOKENS, Definition
+from finrag.answer.definition_expr import OPERATOR_TOKENS, Definition
 from finrag.answer.definition_terms import (
     BASIS_LEAD,
     LATEST_TWO,

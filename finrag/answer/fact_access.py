@@ -7,8 +7,10 @@ from collections.abc import Callable
 
 from finrag.answer.numeric import CiteFn
 from finrag.answer.prepared import Prepared
+from finrag.answer.subjects import filer_context
 from finrag.index.store import Store
 from finrag.model import AccessScope, Chunk, Fact, Filters, Hit
+from finrag.retrieve.periods import report_days
 
 
 def doc_ranks(hits: list[Hit]) -> dict[str, int]:
@@ -17,6 +19,19 @@ def doc_ranks(hits: list[Hit]) -> dict[str, int]:
     for h in hits:
         ranks.setdefault(h.chunk.doc_id, len(ranks))
     return ranks
+
+
+def asked_doc_ranks(store: Store, prep: Prepared, hits: list[Hit]) -> dict[str, int]:
+    """Each retrieved document's rank among those the question reads figures from: the named company's
+    (names, codes and aliases: never another filer's year the named one lacks), and of those the report it
+    names by its day ("in its 8-K dated August 30, 2023": the recast figures) when one was retrieved; all
+    documents when none is the named company's."""
+    names_of = company_names_of(store, prep.request.filters.access)
+    context = filer_context(prep.asked, [(i, h.chunk) for i, h in enumerate(hits)], names_of)
+    own = {c.doc_id for _, c in context}
+    days = report_days(prep.asked.question)
+    dated = {h.chunk.doc_id for h in hits if h.chunk.meta.report_date and h.chunk.meta.report_date in days}
+    return doc_ranks([h for h in hits if h.chunk.doc_id in (dated or own)])
 
 
 def company_names_of(store: Store, access: AccessScope) -> Callable[[str], list[str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from finrag.answer.asks import asks_reason
+from finrag.answer.asks import AFTER_ISSUE, asks_reason
 from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import normalise, synonyms
 from finrag.answer.parts import came_from_parts
@@ -119,8 +119,7 @@ _ZH_MEASURES = (
 )
 _ZH_QUANTITY = re.compile(r"多少((?:万|千)?(?:吨|台|套|件|辆|千瓦时|立方米|平方米)|岁)")  # "平均年龄是多少岁"
 _ZH_QUARTER = re.compile(r"第[一二三四1-4]季度")
-# "增发完成后的总股本" asked (not "发行前后", both); "发行不超过2,500万股后" prints it
-_AFTER_ISSUE = re.compile(r"(?:发行|增发)[^，。？?|前]{0,6}?(?:完成)?后")
+_AFTER_ISSUE = re.compile(AFTER_ISSUE)  # "增发完成后的总股本" asked; "发行不超过2,500万股后" prints it
 _AFTER_ISSUE_SAID = re.compile(r"(?:发行|增发)[^，。？?|]{0,16}?后")
 # a question asking an amount beside its rate ("研发投入多少元，占营业收入的比重？"): the amount quoted alone
 # answers part of it

@@ -7,7 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 from functools import partial
 
-from finrag.answer.asks import quoted_row
+from finrag.answer.asks import AFTER_ISSUE, quoted_row
 from finrag.answer.calc import AVERAGE_SHARE, asks_change_amount, calc_text, compute
 from finrag.answer.column_periods import part_of_year
 from finrag.answer.conversion import with_conversion
@@ -61,7 +61,7 @@ NOT_A_STATEMENT_FIGURE = re.compile(
     # "可比公司…的平均资产负债率": the peers' figure, which the filer's statements never print
     r"|(?:可比|同行业)(?:上市)?公司[^，。？?]{0,40}?(?:平均|均值)"
     # "本次公开增发A股完成后，公司总股本": a count after the offering, which no statement before it prints
-    r"|(?:发行|增发)[^，。？?前]{0,6}?(?:完成)?后[^。？?]{0,12}?(?:总股本|股本总额|股份总数)",
+    rf"|{AFTER_ISSUE}[^。？?]{{0,12}}?(?:总股本|股本总额|股份总数)",
     re.I,
 )
 # an expense a statement prints in brackets ("Research and development expense, net (3,269)"): its size is

@@ -30,7 +30,7 @@ from finrag.answer.debt import (
     debt_ratio_answer,
 )
 from finrag.answer.defined import defined_answer
-from finrag.answer.fact_access import citer, company_names_of, doc_ranks, load_chunks, readable, top_document
+from finrag.answer.fact_access import asked_doc_ranks, citer, load_chunks, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts, of_item
 from finrag.answer.formulas import GROWTH_FORMULAS, PRINTED_FIRST
 from finrag.answer.judgment import (
@@ -77,13 +77,11 @@ from finrag.answer.quarters_compared import quarters_answer
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
-from finrag.answer.subjects import filer_context
 from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
 from finrag.answer.within_item import within_items
 from finrag.index.store import Store
 from finrag.model import Fact, Filters, Hit
-from finrag.retrieve.periods import report_days
 
 SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
 
@@ -106,13 +104,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     ranking = asks_ranking(asked)  # "which segment had the highest …": one table's rows, else nothing
     if NOT_A_STATEMENT_FIGURE.search(asked.question) and not ranking:
         return None
-    # a company named: only its documents' figures, never another filer's year the named one lacks
-    names_of = company_names_of(store, prep.request.filters.access)
-    own = {c.doc_id for _, c in filer_context(asked, [(i, h.chunk) for i, h in enumerate(hits)], names_of)}
-    # "in its 8-K dated August 30, 2023": the report the question names by its day is where to read
-    days = report_days(asked.question)
-    dated = {h.chunk.doc_id for h in hits if h.chunk.meta.report_date and h.chunk.meta.report_date in days}
-    doc_rank = doc_ranks([h for h in hits if h.chunk.doc_id in (dated or own)])
+    doc_rank = asked_doc_ranks(store, prep, hits)  # the named company's documents, the named report
     if (kinds := kinds_step(store, prep, doc_rank)) is not None:  # "南岭05年铵梯比乳化多产了多少吨"
         return kinds
     if (came := came_from_parts(asked)) and asks_part_share(asked):

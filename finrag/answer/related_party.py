@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from finrag.answer.fact_access import citer, doc_ranks, readable
+from finrag.answer.fact_access import asked_doc_ranks, citer, readable
 from finrag.answer.fetch import fetch_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import NumericAnswer
@@ -51,7 +51,7 @@ def related_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer
     if found is None:
         return None
     party, sale = found
-    doc_rank = doc_ranks(hits)
+    doc_rank = asked_doc_ranks(store, prep, hits)
     prefix = party[:PARTY_PREFIX]
     row = LineItemMatch("", prefix, 0)
     facts = fetch_facts(store, prep.request.filters, [row], list(doc_rank), prep.asked.question)

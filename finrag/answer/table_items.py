@@ -18,6 +18,7 @@ from finrag.answer.owner_names import is_filer
 from finrag.answer.periods import BARE_YEAR, MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.sources import SOURCE_ASIDE
+from finrag.answer.text import row_cells
 from finrag.answer.units import parse_number
 from finrag.model import Chunk
 from finrag.retrieve.periods import MONTH_ABBR, bare_quarters
@@ -259,7 +260,7 @@ def headings_written(question: str, chunks: list[Chunk]) -> list[str]:
     found: list[str] = []
     for chunk in chunks:
         for line in chunk.text.split("\n"):
-            cells = [c.strip() for c in line.strip().strip("|").split("|")] if "|" in line else []
+            cells = row_cells(line) if "|" in line else []
             if len(cells) > 1 and cells[0].isascii() and not any(cells[1:]):
                 heading = cells[0].rstrip(" :").lower()
                 if len(heading.split()) > 1 and heading in low and heading not in found:
