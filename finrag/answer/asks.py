@@ -55,6 +55,8 @@ _PERIOD_WORDS = re.compile(
     r"|vs|versus|net"  # "amcor net interest expense for the june 2023 quarter vs the june 2022 quarter"
     r"|expenses?"  # "adobe sales and marketing expense for fiscal 2014 (year ended nov 28, 2014)"
     r"|per|according to|form|10-k|10-q"  # "mmm 2016 SG&A, per the 2018 10-K?": where to read it
+    r"|line|row"  # "gis fy17 'restructuring, impairment, and other exit costs' line?": the row itself
+    r"|quarterly|note|data"  # "boeing 1Q17 diluted EPS (2018 10-K quarterly note)?": where to read it
     r"|january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
     r"|\d+|[年度末初底月日季第一二三四]|[\W_]",
@@ -97,7 +99,8 @@ _TURN = re.compile(
 # "did REVPAR grow faster than ADR": the two items' growth rates are compared, not their sizes
 GROWTH_COMPARED = re.compile(
     r"\b(?:grow|grew|grown|increase[sd]?|rise|rose|decline[sd]?|fall|fell)\b.{0,40}?\b(?:faster|slower|more|less)\b"
-    r"|\b(?:faster|slower)\b",
+    r"|\b(?:faster|slower)\b"
+    r"|增速|增幅|增长率|增长幅度",  # "营业成本增速是否高于其营业收入增速"
     re.I,
 )
 
@@ -127,6 +130,9 @@ def compared_items(
             return None
         turn = m.start(1) if m.group(1) else m.start(2)
     ordered = sorted(items, key=lambda i: i.start)
+    # "货币资金占总资产的比例，是否高于固定资产占总资产的比例": two shares of one whole compare as their parts
+    parts = [i for i in ordered if not (language == "zh" and question[i.start - 1 : i.start] == "占")]
+    ordered = parts or ordered
     before = [i for i in ordered if i.start + len(i.printed) <= turn]
     after = [i for i in ordered if i.start >= turn]
     if not before or not after or (before[-1].concept == after[0].concept and after[0].concept):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount, asks_reason, typed_tersely
 from finrag.answer.cells import named_cell
+from finrag.answer.labelled_chunks import quoted_rows
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.operands import printed_margin, printed_metric, with_rows
 from finrag.answer.owner_names import abroad_part
@@ -16,6 +17,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking
 from finrag.answer.sources import not_share_class
 from finrag.answer.table_items import headings_written, in_filer_name, items_from_tables
+from finrag.answer.tickers import leading_ticker
 from finrag.answer.which_year import WHICH_YEAR
 from finrag.answer.zh_qualifiers import (
     ZH_FIRM,
@@ -82,13 +84,19 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
         if any(w in t.printed for t in from_tables for w in words):
             asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum
         names = [*asked.entities, *asked.companies, *(c.split()[0] for c in asked.companies if c.split())]
+        names += leading_ticker(asked.question, asked.companies)
         headings = headings_written(asked.question, chunks)  # "wtd-avg discount rate on finance leases"
         written = [m.printed for m in asked.line_items]
+        # "gis fy17 'restructuring, impairment, and other exit costs' line?": a quoted row, typed tersely
+        quoted = {normalise(q) for q in quoted_rows(asked.question)} & {normalise(w) for w in written}
         if asked.line_items and (
             asked.formula is not None
             or asks_amount(asked.question)
             or WHICH_YEAR.search(asked.question.lower())
-            or (headings and typed_tersely(spelled_out(asked.question), names, [*headings, *written]))
+            or (
+                (headings or quoted)
+                and typed_tersely(spelled_out(asked.question), names, [*headings, *written])
+            )
         ):
             asked.intent = "calculation" if asked.formula is not None else "lookup"
     if margin := printed_margin(asked, from_tables):  # "Adjusted EBITDAR margin": the row over revenue

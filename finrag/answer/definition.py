@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.asks import YES_NO
 from finrag.answer.definition_expr import (
     OPERATOR_WORDS,
     Definition,
@@ -32,15 +33,17 @@ _DEFINE = re.compile(
     r"|(?P<name2>[A-Za-z][\w\s%&'()-]{1,60}?)"
     # "… ratio at December 31, 2018, defined as …": the date the metric is asked at, before its definition
     r"(?:\s+(?:at|as of|on)\s+[A-Z][a-z]+\.?\s+\d{1,2},\s*(?:19|20)\d{2})?"
-    r"(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed|measured)\s+as\s*:?\s*"
+    r"(?:\s+(?:is|are)\s+|,\s*)(?:defined|calculated|computed|measured|(?P<taken>taken))\s+as\s*:?\s*"
     r"(?P<expr2>[^?]+?)(?:\.(?:\s|$)|\?|$)"
     # "期间费用率=(销售费用+管理费用+研发费用+财务费用)/营业收入", "Growth = Q1 2023 net revenue / …"
-    r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z %-]{1,40}?)\s*[=＝]\s*"
+    # "gis debt/equity at 5/31/20 = (…) / …": a slash in the name, a typed date after it
+    r"|(?P<name3>[\u4e00-\u9fff]{2,12}|(?<![\w-])[A-Z][A-Za-z %/-]{1,40}?)"
+    r"(?:\s+(?:at|as of|on)\s+\d{1,2}/\d{1,2}/\d{2,4})?\s*[=＝]\s*"
     # "at January 28, 2023 / …": a date's comma; "U.S.", "3.5": a point inside the sentence
     r"(?P<expr3>(?:[^，。？?；;,.]|,(?=\s*(?:19|20)\d{2})|\.(?!\s|$))+)"
     # "compute interest coverage as operating profit divided by interest, net"
     # "compute net borrowing for the six months ended June 30, 2022 as …": a date's comma inside the name
-    r"|\b(?:compute|calculate|measure)\s+(?P<name4>(?:[^.?:,]|,(?=\s*(?:19|20)\d{2}\b)){2,80}?)\s+as\s+"
+    r"|\b(?:compute|calculate|measure)\s+(?P<name4>(?:[^.?:,]|,(?=\s*(?:19|20)\d{2}\b)){2,120}?)\s+as\s+"
     r"(?P<expr4>[^?]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
@@ -73,8 +76,11 @@ def find_definition(question: str) -> Definition | None:
     defined: list[Definition] = []
     explicit = False
     for m in _DEFINE.finditer(question):
+        if m.group("taken") and YES_NO.search(question):
+            continue  # "Is total debt, taken as A plus B, above …": the verdict's figure, no formula asked
         explicit = True
         name = (m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or "").strip()
+        name = _ASIDE.sub("", name)  # "… fiscal 2018 (quarter ended October 31, 2017)": a date, no name
         if _ASKING.match(name) or _POSSESSED.search(name):  # "What is Pfizer's year end FY2021 total debt,
             name = _name_before(name)  # defined as …", "MGM Resorts' casino department margin in 2018, …"
         name = _VERB.sub("", name)  # "compute cash conversion = …"
@@ -151,9 +157,11 @@ _ASCII_BRACKETS = str.maketrans("（）[]［］【】", "()()()()")  # "/[(期�
 def _ascii_operators(expr: str) -> str:
     """A Chinese formula's full-width brackets and unspaced minus signs as the parser reads them."""
     expr = expr.translate(_ASCII_BRACKETS).replace("＋", "+").replace("／", "/")
-    return re.sub(r"\s*[-－−]\s*", " - ", expr)
+    # "long-term": a hyphen inside an English word joins it, no minus
+    return re.sub(r"(?<![A-Za-z])\s*[-－−]\s*|\s*[-－−]\s*(?![A-Za-z])|\s+[-－−]|[-－−]\s+", " - ", expr)
 
 
+_ASIDE = re.compile(r"\s*\([^()]*\)")
 _ASKING = re.compile(r"(?:what|how|which)\b", re.I)
 # "Compute A / B", "Use For / (For + Against)": a formula written as an instruction, without a name
 _COMPUTE = re.compile(
@@ -201,10 +209,17 @@ def _chained(defined: list[Definition]) -> Definition:
     return Definition(top.name, tokens)
 
 
+_PERIOD_TAIL = re.compile(
+    r"\s+(?:for|in|during)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter|fiscal|full[- ]year)\b.*$",
+    re.I,
+)
+
+
 def _name_before(text: str) -> str:
     """The metric a bracket follows: "what is Verizon's year end FY2021 total debt" -> "total debt"."""
     text = EN_DATE.sub(" ", text)  # "leverage at December 31, 2020": the date's comma ends no sentence
     text = without_years(re.split(r"[,?.!]", text)[-1])  # "…? Compare operating margin": this sentence's
+    text = _PERIOD_TAIL.sub("", text)  # "gross profit rate for the third quarter of fiscal": the rate
     text = re.split(
         r"'s\b|’s\b|(?<=s)['’]\s|\b(?:is|was|are|were|the|of|for|compare|calculate|compute|what|which|its|their)\b",
         text,

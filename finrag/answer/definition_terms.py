@@ -167,6 +167,9 @@ def _item(text: str) -> LineItemMatch | None:
         tail = section.group(2).lower()  # "subscription cost of revenue": the row under "Cost of revenue:"
         heading = "revenue" if tail.startswith("revenue") else concept_of(tail) or tail
         return LineItemMatch("", section.group(1), 0, within=heading)
+    if len(known) == 1 and known[0].concept and (place := _PLACE_LEAD.fullmatch(words[: known[0].start])):
+        # "foreign income before income taxes": the row "Foreign" of the table of income before taxes
+        return LineItemMatch("", place.group(1), 0, within=known[0].concept)
     if len(known) == 1 and BASIS_LEAD.fullmatch(words[: known[0].start]):
         return replace(known[0], printed=words, start=0)  # "adjusted diluted EPS" beside "reported …": each
     if len(known) == 1 and _FLOW_LEAD.fullmatch(words[: known[0].start]):
@@ -203,6 +206,7 @@ BASIS_LEAD = re.compile(r"(?:as\s+)?(?:adjusted|core|non-gaap|reported|gaap)\s+"
 _SECTION_TAIL = re.compile(
     r"([A-Za-z][\w&-]*(?: [A-Za-z][\w&-]*){0,2}?) (revenues?|expenses?|costs? of (?:revenues?|sales))", re.I
 )
+_PLACE_LEAD = re.compile(r"(foreign|domestic|international)\s+", re.I)
 _SAFE_LEAD = re.compile(r"(?:total|net|segment|consolidated|operating|other|deferred|unearned)\b", re.I)
 
 

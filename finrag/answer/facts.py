@@ -216,6 +216,8 @@ def _table_facts(
             joins = bool(section) and heading_row == r - 1 and label[:1].islower() and section[-1:] != ":"
             if not wrapped and joins:
                 section = f"{section} {label}"  # a heading wrapped: "… changes in foreign" / "currency and …"
+            elif not wrapped and heading_row == r - 1 and section.endswith(":") and not label.endswith(":"):
+                section = f"{section} {label}"  # "Current:" over "United States": both head the rows below
             elif not wrapped and not _rank(section) < _rank(label) < len(_NUMBERINGS):  # "(1)处置", nothing
                 section = label  # stays under "二、累计摊销": a deeper numbered row heads no block of its own
             heading_row = r
@@ -245,8 +247,7 @@ def _table_facts(
                 at_day = resolve_label(row_day[1], doc.meta.fiscal_year)  # "Balance at December 31, 2017"
                 col = replace(col, label=f"{row_day[1]} {col.label}", period=at_day)
             elif row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
-                dated = f"{row_year} {col.label}"  # "2017 First": the first quarter of 2017
-                col = replace(col, label=dated, period=resolve_label(dated, doc.meta.fiscal_year))
+                col = _under_row_year(doc, row_year, columns)[col.index]  # "2017 First": 2017's first quarter
             fact = _fact(doc, table, chunk, (part, r), col, label, parsed.value, unit, page, where)
             fact.section = (section if section != label else "") or summed.get(r, "")
             fact.line_item_norm = (
@@ -263,6 +264,16 @@ def _table_facts(
 
 
 _TITLE_CHARS = 60  # a table's title line; a longer statement text names no one item
+
+
+def _under_row_year(doc: Document, row_year: str, columns: list[Column]) -> dict[int, Column]:
+    """The columns of a block of rows under a year row dated with it: "2015 June 30" is the second quarter
+    of a year ending December 31 and "2015 December 31" beside three quarters its fourth."""
+    year, end = doc.meta.fiscal_year, doc.meta.period_end
+    labels = [f"{row_year} {c.label}" for c in columns]
+    pairs = zip(columns, labels, strict=True)
+    dated = [replace(c, label=x, period=resolve_label(x, year, end)) for c, x in pairs]
+    return {c.index: c for c in last_quarter_day(dated, end)}
 
 
 def _rank(label: str) -> int:

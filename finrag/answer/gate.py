@@ -43,10 +43,11 @@ from finrag.answer.roles import (
 from finrag.answer.row_asks import kinds_topic
 from finrag.answer.subjects import CLASS_WORDS, event_words
 from finrag.answer.text import coverage, split_sentences, terms, word_stem
-from finrag.answer.tickers import opening_ticker
+from finrag.answer.tickers import opening_ticker, unknown_ticker
 from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.config import AnswerSettings
 from finrag.model import Hit
+from finrag.retrieve.entities import squash
 
 # years and their short forms ("FY16", "2Q23", "Q3'22"): periods, which the period check reads
 _YEARS = re.compile(
@@ -291,10 +292,11 @@ def decide(
     if figure and firms and known and filings and (unfiled or not files_here(firms, asked, hits, known)):
         return GateDecision(False, "company", missing=unfiled or firms, scores=scores)
     asks_figure = asked.intent in ("lookup", "calculation") or _HOW_MANY.match(asked.question) is not None
+    asks_figure = asks_figure or bool(asked.line_items and unknown_ticker(asked.question))  # "intc 3q15 eps?"
     if asked.language == "en" and asks_figure and not asked.companies:
         # "What was Intel's FY2021 revenue?" over AMD's report, which mentions Intel: a figure of a company
         # no indexed document is filed by (names, former names, file names, abbreviations)
-        others = subject_names(asked, [h.chunk for h in evidence])
+        others = subject_names(asked, [h.chunk for h in evidence]) or unknown_ticker(asked.question)
         firsts = [
             e.split()[0] for e in asked.entities if " " in e
         ]  # "J&J MedTech": the filer, then its segment
@@ -302,14 +304,16 @@ def decide(
         if (others or asked.entities) and not filer:  # "Target Corporation": named, filed nothing here
             return GateDecision(False, "company", missing=others or asked.entities, scores=scores)
     # no name guessed from the wording: the years of the companies the retriever matched decide the period
-    own = [h for h in evidence if h.chunk.meta.company in asked.companies] if not asked.entities else []
+    # "gis" names General Mills, whose filings spell it "Generalmills" and "General Mills"
+    named = {squash(c) for c in asked.companies}
+    own = [h for h in evidence if squash(h.chunk.meta.company or "") in named] if not asked.entities else []
     years = sorted({h.chunk.meta.fiscal_year for h in own or evidence if h.chunk.meta.fiscal_year})
     # the years a document covers are read from all its hits: the chunk that prints its English name (a
     # prospectus's cover) holds no year of its track record
     docs = {h.chunk.doc_id for h in own or evidence}
     # "PepsiCo's Latin America division in 2022": the filer's reports all count, also those that print the
     # part by another name ("LatAm") and so are no evidence naming it
-    docs |= {h.chunk.doc_id for h in hits if h.chunk.meta.company in asked.companies}
+    docs |= {h.chunk.doc_id for h in hits if squash(h.chunk.meta.company or "") in named}
     if (uncovered := uncovered_period(asked, [h for h in hits if h.chunk.doc_id in docs])) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)

@@ -281,7 +281,7 @@ def growth_items_answer(
         )
     if rates[0] == rates[1]:
         return None
-    slower = re.search(r"\bslower\b|\bless\b", asked.question.split("?")[0], re.I) is not None
+    slower = GROWTH_SLOWER.search(asked.question.split("?")[0]) is not None
     yes = rates[0] < rates[1] if slower else rates[0] > rates[1]
     text = f"{'Yes' if yes else 'No'}. Growth: " + " versus ".join(lines) + "."
     worked = [  # the two growth rates, worked out: what the citation check accepts them as
@@ -294,6 +294,23 @@ def growth_items_answer(
     return NumericAnswer(text, [f for f in facts if f is not None], calc, [f.fact_id for f in facts if f])
 
 
+def rates_answer(asked: AskedFor, rates: tuple[Fact, Fact], cite: CiteFn) -> NumericAnswer | None:
+    """ "营业成本增速是否高于营业收入增速": yes or no as the first printed growth rate compares with the
+    second (signed: a fall is the slower growth), each quoted with its column."""
+    first, second = rates
+    if first.value == second.value:
+        return None
+    less = ZH_LESS.search(asked.question) if asked.language == "zh" else GROWTH_SLOWER.search(asked.question)
+    yes = first.value < second.value if less else first.value > second.value
+    lang = asked.language
+    joint = "为" if lang == "zh" else ": "
+    shown = [f"{f.column_label}{joint}{value_text(f, lang)}[{cite(f)}]" for f in rates]
+    verdict = ("是" if yes else "否") if lang == "zh" else ("Yes" if yes else "No")
+    text = f"{verdict}。{'，'.join(shown)}。" if lang == "zh" else f"{verdict}. {' versus '.join(shown)}."
+    return NumericAnswer(text, [first, second], None, [first.fact_id, second.fact_id])
+
+
+GROWTH_SLOWER = re.compile(r"\bslower\b|\bless\b", re.I)
 PERCENT = Decimal(100)
 GROWTH_PLACES = 1  # growth rates compared in a yes/no answer are shown to one decimal
 

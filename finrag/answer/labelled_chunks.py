@@ -11,6 +11,7 @@ import re
 from finrag.answer.asks import asks_amount
 from finrag.answer.lexicon import concept_of, normalise
 from finrag.answer.query import AskedFor
+from finrag.answer.text import row_cells
 from finrag.index.store import Store
 from finrag.model import AccessScope, Chunk, ChunkKind, Filters
 
@@ -20,20 +21,32 @@ LABEL_DOCUMENTS = 2  # the best-ranked documents whose rows are looked up (the f
 LABEL_CHUNKS = 2  # chunks added at most: the row's table, and its prior-year twin in another filing
 _TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
 # "what interest and debt expense …", "what was accrued compensation …": the figure asked, named next
-_ASKED_BEFORE = re.compile(r"\b(?:what|how much)(?:\s+(?:was|were|is|are))?(?:\s+(?:the|its|their))?\s+$")
+# also after a company's possessive name ("what were general mills' restructuring, … costs")
+_ASKED_BEFORE = re.compile(
+    r"\b(?:what|how much)(?:\s+(?:was|were|is|are))?"
+    r"(?:\s+(?:the|its|their|(?:[\w&.-]+\s+){0,3}[\w&.-]+['’]s?))?\s+$"
+)
 _WORD = re.compile(r"[a-z](?:[a-z&'’-]*[a-z])?")  # a closing quote is no part of the word before it
 _QUOTED = re.compile(r"(?<![A-Za-z])['‘\"“]([A-Za-z][^'’\"”?]{4,80})['’\"”]")  # a row named in quotes
 
 
 def _phrases(question: str) -> list[str]:
-    """The question's runs of words that could be a row label, normalised as labels are."""
-    words = _WORD.findall(question.lower())
-    runs = {
-        normalise(" ".join(words[i : i + n]))
-        for n in range(MIN_LABEL_WORDS, MAX_LABEL_WORDS + 1)
-        for i in range(len(words) - n + 1)
-    }
+    """The question's runs of words that could be a row label, normalised as labels are, with and without
+    the commas between them ("restructuring, impairment, and other exit costs")."""
+    low = question.lower()
+    words = list(_WORD.finditer(low))
+    runs = set()
+    for n in range(MIN_LABEL_WORDS, MAX_LABEL_WORDS + 1):
+        for i in range(len(words) - n + 1):
+            runs.add(normalise(" ".join(w.group() for w in words[i : i + n])))
+            if "," in (printed := low[words[i].start() : words[i + n - 1].end()]):
+                runs.add(normalise(printed))
     return sorted(runs)
+
+
+def quoted_rows(question: str) -> list[str]:
+    """The row labels a question quotes ("the current liability 'salaries, wages and …'")."""
+    return _QUOTED.findall(question)
 
 
 MIN_ZH_LABEL = 6  # a Chinese row named by six characters or more is the filer's own ("研究与开发费用占…比例")
@@ -55,18 +68,32 @@ def _zh_phrases(question: str) -> list[str]:
     )
 
 
+def _names_printed(chunk: Chunk) -> str:
+    """A table chunk's text, normalised, without the rows whose label the table reader merged into a
+    figure's cell ("|  | Restructuring, … costs $275.1 $165.6 | $180.4 |"): those label no row."""
+    return normalise("\n".join(line for line in chunk.text.split("\n") if not _merged_label(line)))
+
+
+def _merged_label(line: str) -> bool:
+    cells = row_cells(line) if "|" in line else []
+    return len(cells) > 1 and not cells[0] and _FIGURE.search(cells[1]) is not None and cells[1][:1].isalpha()
+
+
+_FIGURE = re.compile(r"\$\s?\d|\d,\d{3}|\d\.\d")  # "$275.1", "1,234", "3.5": an amount, not a name
+
+
 def with_labelled_chunks(
     store: Store, asked: AskedFor, context: list[tuple[int, Chunk]], access: AccessScope
 ) -> list[tuple[int, Chunk]]:
     """``context`` plus the chunks of the best documents' rows the question names and no context chunk
     prints, the longest label first."""
-    quoted = {normalise(q) for q in _QUOTED.findall(asked.question)}  # "the current liability 'salaries, …'"
+    quoted = {normalise(q) for q in quoted_rows(asked.question)}  # "the current liability 'salaries, …'"
     zh = asked.language == "zh"
     if (asked.language != "en" and not zh) or (
         asked.intent == "text" and (zh or (not asks_amount(asked.question) and not quoted))
     ):
         return context
-    shown = "\n".join(normalise(c.text) for _, c in context if c.kind in _TABLES)  # prose names no row
+    shown = "\n".join(_names_printed(c) for _, c in context if c.kind in _TABLES)  # prose names no row
     # a lexicon item is fetched by its synonyms anyway: only the filer's own row names are looked up
     phrases = _zh_phrases(asked.question) if zh else [*_phrases(asked.question), *quoted]  # quoted as printed
     wanted = [p for p in phrases if p not in shown and concept_of(p) is None]

@@ -41,6 +41,7 @@ from finrag.answer.judgment import (
     direction_answer,
     growth_items_answer,
     items_answer,
+    rates_answer,
     sign_answer,
 )
 from finrag.answer.kind_share import asks_kind_share, kind_share, total_less
@@ -69,7 +70,7 @@ from finrag.answer.parts import (
     unprinted_parts,
 )
 from finrag.answer.prepared import Prepared
-from finrag.answer.printed_growth import printed_growth
+from finrag.answer.printed_growth import printed_growth, printed_rates
 from finrag.answer.printed_ratios import basis_items, printed_only, printed_share, ratio_forms, whole_named
 from finrag.answer.prose_facts import owner_prose, prose_facts
 from finrag.answer.qualifiers import qualifier_rows
@@ -262,6 +263,9 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
                 best_fact(facts, Want(pair[0], year - 1), asked, doc_rank),
                 best_fact(facts, Want(pair[1], year - 1), asked, doc_rank),
             )
+            # no year before printed: the rates a change column prints ("营业成本比上年增减（%）")
+            if not all(before) and (rates := printed_rates(asked, facts, pair, doc_rank)):
+                return rates_answer(asked, rates, cite)
             return growth_items_answer(asked, both, before, pair_names, cite)
         if compared := items_answer(asked, both, pair_names, cite):
             return compared

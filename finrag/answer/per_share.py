@@ -14,8 +14,8 @@ PER_SHARE_ROW = re.compile(r"per (?:common |ordinary |diluted |basic )?share|每
 _EPS_INPUT = re.compile(r"\bused in\b|\bcalculation\b|\bfor comput\w*|\bnumerator\b", re.I)
 _BARE_KIND = re.compile(r"(?:basic|diluted)(?:\s*\(\d\))?:?", re.I)
 _EPS_HEADING = re.compile(
-    r"^(?:net\s+)?(?:earnings|income|loss|earnings\s*\(loss\))\s+per\s+(?:common\s+)?share", re.I
-)
+    r"^(?:net\s+)?(?:earnings|income|loss|earnings\s*\(loss\))\s+per\s+(?:common\s+)?share|^EPS\b", re.I
+)  # "EPS:" over "Basic" and "Diluted" in a quarterly data note
 # "Net income …" or "Diluted net income per common share …": not a bare "Diluted" row (it may count shares)
 _NET_EARNINGS = re.compile(r"^(?:(?:basic|diluted)\s+)?net (?:income|earnings)\b", re.I)
 
@@ -29,7 +29,7 @@ def per_share_name(label: str, section: str) -> str | None:
     # "Diluted" under "Earnings per share": the heading says what the bare row is (under "Weighted average
     # common shares outstanding" it counts shares)
     bare = _BARE_KIND.fullmatch(label.strip()) is not None and _EPS_HEADING.search(section) is not None
-    if not PER_SHARE.search(both) or not (bare or _NET_EARNINGS.search(label)) or _EPS_INPUT.search(label):
+    if not (bare or (PER_SHARE.search(both) and _NET_EARNINGS.search(label))) or _EPS_INPUT.search(label):
         return None
     kind = "diluted" if "diluted" in both.lower() else "basic" if "basic" in both.lower() else None
     return f"{kind} earnings per share" if kind else None

@@ -58,3 +58,26 @@ def _names_change(heading: str, items: list[str]) -> bool:
     """The heading prints a change of an item asked ("Increases in comparable sales:"), not a table of it
     with a change column beside ("分产品毛利率的数据及变动情况" names no product asked)."""
     return bool(_CHANGE_HEADING.search(heading)) and any(i in heading.lower() for i in items)
+
+
+def printed_rates(
+    asked: AskedFor, facts: list[Fact], pair: tuple[LineItemMatch, LineItemMatch], doc_rank: dict[str, int]
+) -> tuple[Fact, Fact] | None:
+    """Each item's growth the filer prints in a change column of the row asked ("| 冷冻设备 | … |
+    营业成本比上年增减（%） | 8.86 |"), to compare two items' growth when the year before is not printed; None
+    unless both are."""
+    rows = [q.lower() for q in asked.qualifiers]
+
+    def rate(item: LineItemMatch) -> Fact | None:
+        found = [
+            f
+            for f in facts
+            if f.unit == "%"
+            and _CHANGE_HEADING.search(f.column_label)
+            and item.printed.lower() in f.column_label.lower()
+            and (not rows or any(r in f.line_item.lower() for r in rows))
+        ]
+        return min(found, key=lambda f: (doc_rank.get(f.doc_id, len(doc_rank)), f.page), default=None)
+
+    first, second = rate(pair[0]), rate(pair[1])
+    return (first, second) if first is not None and second is not None else None

@@ -34,7 +34,7 @@ from finrag.answer.definition_fit import (
     with_period_operands,
 )
 from finrag.answer.definition_terms import Term
-from finrag.answer.formulas import BY_HOW_MUCH
+from finrag.answer.formulas import BY_HOW_MUCH, GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch, find_line_items
 from finrag.answer.names import company_names
 from finrag.answer.qualifiers import (
@@ -221,6 +221,12 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
         kinds += zh_parts_after(text, asked.line_items, rows=True)  # "存货中，在产品的账面余额…增长率="
         asked.qualifiers = [k for k in kinds if not any(t in k for t in terms)]  # "A占B的比例" names no kind
         asked.definition = _zh_part_operands(text, asked.definition, asked.line_items)
+    growth = asked.formula is not None and asked.formula.name in GROWTH_FORMULAS
+    if lang == "zh" and growth and not asked.line_items and asked.definition is None:
+        # "“收到的税费返还”较2009年度增长了多少？增长率=(2010年度−2009年度)/…": the quoted row is the item
+        rows = zh_quoted(text)
+        asked.line_items = [LineItemMatch("", r, text.find(r)) for r in rows]
+        asked.qualifiers = [q for q in asked.qualifiers if q not in rows]
     if asked.definition is not None or (
         asked.formula is not None and (asked.line_items or asked.formula.named)
     ):

@@ -132,7 +132,7 @@ QUARTER_ENDED = re.compile(
 )
 _QUARTER_AFTER = re.compile(r"\s+(?:fiscal\s+)?quarters?\b", re.I)
 _SPAN_ENDED = re.compile(
-    r"\b(?:quarter|(?:three|six|nine) months|\d{1,2} weeks)\s+(?:ended|ending)\s+$", re.I
+    r"\b(?:quarter|qtr|(?:three|six|nine) months|\d{1,2} weeks)\s+(?:ended|ending)\s+$", re.I
 )
 YEAR_SPAN_ENDED = re.compile(r"\b(?:year|twelve months|5[23] weeks)\s+(?:ended|ending)\b", re.I)
 

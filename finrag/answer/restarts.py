@@ -83,6 +83,14 @@ def _other_years_heading(row: list[str], header: list[list[str]]) -> bool:
     return any(_YEAR.sub("#", c.strip()) == shape and c.strip() != cells[0] for line in header for c in line)
 
 
+def _year_replaced(header: list[list[str]], row: list[str]) -> list[list[str]]:
+    """``header`` with the line printing the table's own year heading replaced by ``row`` (the next block's
+    year), its column names kept; ``[row]`` when no line prints the year."""
+    shape = _YEAR.sub("#", next(c.strip() for c in row if c.strip()))
+    dated = [any(_YEAR.sub("#", c.strip()) == shape for c in line) for line in header]
+    return [row if d else line for line, d in zip(header, dated, strict=True)] if any(dated) else [row]
+
+
 def _column_names(row: list[str]) -> bool:
     """A row of column names under a block's year heading ("First | Second | Third"): text, no amount."""
     return sum(_text(c) for c in row[1:]) >= MIN_ROWS_ABOVE and not any(_amount(c) for c in row)
@@ -153,7 +161,8 @@ def restarted(table: Table) -> list[Table]:
             # "2019 Quarters (a)" over "First | Second | …": the block's header is both lines
             names = i + 1 < len(table.rows) and _column_names(table.rows[i + 1])
             parts.append(_part(replace(table, caption=caption), header, start, i))
-            header = [row, table.rows[i + 1]] if names else [row]
+            # "| 2017 | | |" alone: the table's own header with this year in place of its year's line
+            header = [row, table.rows[i + 1]] if names else _year_replaced(table.header, row)
             start, above = i + (2 if names else 1), 0
         elif above >= MIN_ROWS_ABOVE and not title and _heads_dates(row) and _other_days(row, header):
             # the next block's days ("December 31, 2018 | September 30, 2018" under the 2019 quarters): its

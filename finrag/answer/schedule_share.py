@@ -31,6 +31,8 @@ _RANGE = re.compile(
     rf"\b(?:in|during|from|between)\s+{_FISCAL}((?:19|20)\d{{2}})\s*(?:through|to|and|-|–)\s*{_FISCAL}((?:19|20)\d{{2}})\b",
     re.I,
 )
+# "2023 and 2024 combined", "fiscal 2017 plus fiscal 2018": two years in a row
+_PAIR = re.compile(rf"\b{_FISCAL}((?:19|20)\d{{2}})\s*(?:and|plus|\+)\s*{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
 # a schedule's labels: a year, the bucket after the listed years, the total
 _YEAR_LABEL = re.compile(rf"^{_FISCAL}((?:19|20)\d{{2}})$", re.I)
 # a schedule dated by years from now ("Next one year (a)", "1-2 years", "Less than 1 year"): the Nth year
@@ -63,8 +65,19 @@ _WORD = re.compile(r"[a-z]{3,}")
 
 
 def asks_schedule_share(asked: AskedFor) -> bool:
+    """A share of a schedule's years ("what percentage … is due after 2026"), or the amount of two or more
+    of its years together ("how much … matures in 2023 and 2024 combined")."""
     q = asked.question
-    return asked.language == "en" and _SHARE.search(q) is not None and _bucket(q) is not None
+    return asked.language == "en" and _bucket(q) is not None and (_SHARE.search(q) is not None or _summed(q))
+
+
+# "how much … matures in 2023 and 2024 combined", "fiscal 2017 plus fiscal 2018": an amount over several years
+_HOW_MUCH = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|total)\b", re.I)
+
+
+def _summed(question: str) -> bool:
+    bucket = _bucket(question)
+    return _HOW_MUCH.search(question) is not None and bucket is not None and bucket[1] != bucket[0]
 
 
 # "after five years", "beyond 5 years", "(the 'Thereafter' bucket)": the schedule's years after its first N
@@ -87,7 +100,7 @@ def _bucket(question: str) -> tuple[int, int | None] | None:
     rest = question[due.start() :]
     if m := _AFTER_YEAR.search(rest):
         return int(m.group(1)) + 1, None
-    if m := _RANGE.search(rest):
+    if m := _RANGE.search(rest) or _PAIR.search(rest):
         return int(m.group(1)), int(m.group(2))
     if m := _IN_YEAR.search(rest):
         return int(m.group(1)), int(m.group(1))
@@ -154,6 +167,9 @@ def _named(lines: dict[int, str], question: str) -> int | None:
         return next(iter(lines))
     best = max((_overlap(text, question) for text in lines.values()), default=0)
     chosen = [k for k, text in lines.items() if best and _overlap(text, question) == best]
+    # "Debt Obligations" beside "Interest on Debt Obligations": the line with no other words
+    fewest = min((len(_WORD.findall(lines[k].lower())) for k in chosen), default=0)
+    chosen = [k for k in chosen if len(_WORD.findall(lines[k].lower())) == fewest]
     return chosen[0] if len(chosen) == 1 else None
 
 
@@ -232,7 +248,18 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
             score = _overlap(named, asked.question)
             if parts and score and (best is None or score > best[0]):  # a schedule of what the question names
                 best = (score, operands, parts, whole)
-    return _share(asked, *best[1:]) if best is not None else None
+    if best is None:
+        return None
+    return _share(asked, *best[1:]) if _SHARE.search(asked.question) else _sum(asked, *best[1:3])
+
+
+def _sum(asked: AskedFor, operands: list[Operand], parts: list[int]) -> NumericAnswer | None:
+    """The asked years' amounts added up, each line cited."""
+    chosen = [operands[i] for i in parts]
+    if len(chosen) < 2:
+        return None
+    calc = compute(FORMULAS["sum"], chosen, places=asked.places, lang="en")
+    return NumericAnswer(calc_text(calc, chosen, "en"), [], calc, [])
 
 
 def _share(

@@ -72,8 +72,8 @@ def _is_total(values: list[Decimal | None], members: list[list[Decimal | None]])
 def closes_block(label: str, section: str) -> bool:
     """The row closes the block its heading opened ("Total Americas" under "Americas:"): rows below it are no
     part of that block."""
-    core = normalise(section)
-    return core.isascii() and normalise(label) in (f"total {core}", f"{core} total")
+    cores = {normalise(section), normalise(section.partition(":")[0])}  # "Current: United States" nested
+    return any(c.isascii() and normalise(label) in (f"total {c}", f"{c} total") for c in cores)
 
 
 def totalled_rows(rows: list[list[str]], label_col: int) -> dict[int, str]:

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.lexicon import find_line_items
+from finrag.retrieve.entities import PERIOD_NEXT, lowercase_writer
+from finrag.retrieve.shorthand import spelled_out
+
 _TICKER_LIKE = re.compile(r"[a-z]{2,5}")
 
 
@@ -25,3 +29,20 @@ def without_ticker(kind: str, text: str, companies: list[str]) -> str:
     "" when the ticker is all of it."""
     first, _, rest = kind.partition(" ")
     return rest if opening_ticker(first, text, companies) else kind
+
+
+_OPENING_TOKEN = re.compile(r"\s*([a-z]{3,5})(?=\s)")
+
+
+def unknown_ticker(text: str) -> list[str]:
+    """The ticker a question typed in lower case opens with, a period after it ("intc 3q15 diluted eps?"),
+    when no company matched it and it is no word of the lexicon: the company asked about, filing nothing
+    here."""
+    m = _OPENING_TOKEN.match(text)
+    if m is None or not PERIOD_NEXT.match(text, m.end()) or not lowercase_writer(text):
+        return []
+    token = m.group(1)
+    return [] if find_line_items(spelled_out(token)) or token in _NOT_TICKERS else [token]
+
+
+_NOT_TICKERS = frozenset({"what", "how", "was", "were", "did", "does", "total", "net", "the"})

@@ -240,7 +240,8 @@ def abbreviates(short: str, full: str) -> bool:
 # a word that makes an opening lower-case ticker an ordinary word ("cost of sales", "pep to")
 _PHRASE_NEXT = re.compile(r"\s+(?:of|to|and|or|for|in|on|at|as|per|is|was|are|were|by|from)\b", re.I)
 MIN_LOWER_TICKER = 3  # "ko", "ba" opening a question are too often words, unless a period follows
-_PERIOD_NEXT = re.compile(r"\s+(?:fy|q[1-4]\b|h[12]\b|(?:19|20)\d{2}\b|'\d{2}\b)", re.I)  # "vz 2019 …"
+# "vz 2019 …", "ba 1q16 …": a period after an opening ticker
+PERIOD_NEXT = re.compile(r"\s+(?:fy|q[1-4]\b|[1-4]q\d{2}\b|h[12]\b|(?:19|20)\d{2}\b|'\d{2}\b)", re.I)
 
 
 def _opens_terse(text: str, m: re.Match[str]) -> bool:
@@ -248,7 +249,7 @@ def _opens_terse(text: str, m: re.Match[str]) -> bool:
     comparable sales?", "adbe fy22 document cloud revenue"), unless the next word makes it a phrase."""
     return (
         not text[: m.start()].strip()
-        and (len(m.group(0)) >= MIN_LOWER_TICKER or bool(_PERIOD_NEXT.match(text, m.end())))
+        and (len(m.group(0)) >= MIN_LOWER_TICKER or bool(PERIOD_NEXT.match(text, m.end())))
         and lowercase_writer(text)
         and not _PHRASE_NEXT.match(text, m.end())
     )

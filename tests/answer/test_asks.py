@@ -51,6 +51,11 @@ def test_two_items_compared_within_one_period_are_read_in_the_question_s_order()
     funded = analyze(fund)
     pair = compared_items(fund, "en", funded.line_items, len(funded.years))
     assert pair is not None and [m.printed for m in pair] == ["accounts payable", "inventories"]
+    # two shares of one whole: their parts compared, never the whole with the second part
+    shares = "金宇生物2020年末货币资金占总资产的比例，是否高于固定资产占总资产的比例？"
+    asked = analyze(shares)
+    pair = compared_items(shares, "zh", asked.line_items, len(asked.years))
+    assert pair is not None and [m.printed for m in pair] == ["货币资金", "固定资产"]
 
 
 def test_an_item_and_a_period_typed_tersely_ask_for_the_figure() -> None:
@@ -71,6 +76,9 @@ def test_an_item_and_a_period_typed_tersely_ask_for_the_figure() -> None:
         ["Adobe"],
         ["sales and marketing"],
     )
+    # where to read it ("quarterly note") and a quoted row's "line"
+    assert typed_tersely("boeing 1Q17 diluted EPS (2018 10-K quarterly note)?", ["Boeing"], ["diluted EPS"])
+    assert typed_tersely("gis fy17 'restructuring costs' line?", ["gis"], ["restructuring costs"])
     # a part named besides ("safety and industrial segment") is more than an item and a period
     assert not typed_tersely(
         "3M safety and industrial segment operating income 2022", ["3M"], ["operating income"]

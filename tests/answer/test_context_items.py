@@ -6,7 +6,7 @@ from finrag.answer.context_items import read_against_tables
 from finrag.answer.gate import GateDecision
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import analyze
-from finrag.model import Chunk, SearchRequest, SearchResult, Table, Trace
+from finrag.model import Chunk, QueryAnalysis, SearchRequest, SearchResult, Table, Trace
 
 from .helpers import make_doc, table_chunks
 
@@ -42,3 +42,29 @@ def test_a_row_of_all_staff_is_read_as_it_is() -> None:
     prep, chunks = _prepared("青禾装备2019年末在职员工中硕士有多少人？", STAFF)
     read_against_tables(prep, chunks)
     assert "在职员工" not in prep.asked.qualifiers  # the whole staff is the table's own count
+
+
+EARNINGS = Table(
+    "t7",
+    [53],
+    [["In Millions", "Fiscal 2019", "Fiscal 2018", "Fiscal 2017"]],
+    [
+        ["Net sales", "16,865.2", "15,740.4", "15,619.8"],
+        ["Restructuring, impairment, and other exit costs", "275.1", "165.6", "180.4"],
+    ],
+    caption="Consolidated Statements of Earnings",
+)
+
+
+def test_a_quoted_row_typed_tersely_with_the_ticker_asks_its_figure() -> None:
+    q = "gis fy17 'restructuring, impairment, and other exit costs' line?"
+    doc = make_doc([EARNINGS], company="Generalmills", year=2019, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    asked = analyze(q, QueryAnalysis(q, q, "en", "other", companies=["Generalmills"]))
+    result = SearchResult([], None, Trace())
+    prep = Prepared(SearchRequest(q), asked, result, GateDecision(True, "ok"), Trace())
+    prep.context = [(i + 1, c) for i, c in enumerate(chunks)]
+    read_against_tables(prep, chunks)
+    assert prep.asked.intent == "lookup"
+    items = [m.printed.lower() for m in prep.asked.line_items]
+    assert items == ["restructuring, impairment, and other exit costs"]

@@ -1066,3 +1066,46 @@ def test_a_chinese_way_to_work_it_out_said_before_jisuan_defines_it() -> None:
     assert [t.item.printed for t in d.terms] == ["产量", "产能"]
     quoted = find_definition("按“销售额÷销售量”计算甲产品的平均销售单价是多少？")
     assert quoted is not None and [t.item.printed for t in quoted.terms] == ["销售额", "销售量"]
+
+
+def test_a_metric_taken_as_a_formula_and_one_typed_with_a_slash_and_a_date() -> None:
+    assert _shape(
+        "Netflix net debt at December 31, 2015, taken as long-term debt minus cash and cash equivalents "
+        "minus short-term investments? Answer in USD thousands."
+    ) == (
+        "Netflix net debt",
+        [
+            ("long-term debt", None),
+            "-",
+            ("cash and cash equivalents", None),
+            "-",
+            ("short-term investments", None),
+        ],
+    )
+    # a yes/no question's "taken as" says which figure the verdict reads, no formula to work out
+    verdict = "Was Acme's total debt, taken as short-term plus long-term debt, above $1 billion?"
+    assert find_definition(verdict) is None
+    # "long-term" keeps its hyphen inside a formula typed after "="
+    typed = "gis debt/equity at 5/31/20 = (notes payable + current portion of long-term debt) / equity, 2dp"
+    assert _shape(typed) == (
+        "gis debt/equity",
+        [
+            "(",
+            ("notes payable", None),
+            "+",
+            ("current portion of long-term debt", None),
+            ")",
+            "/",
+            ("equity", None),
+        ],
+    )
+
+
+def test_a_long_name_with_its_quarter_and_a_dated_aside_before_as() -> None:
+    asked = (
+        "Compute Walmart's gross profit rate for the third quarter of fiscal 2018 (quarter ended October 31, "
+        "2017) as (net sales - cost of sales) / net sales. Percent, two decimals."
+    )
+    found = _shape(asked)
+    assert found is not None and found[0] == "gross profit rate"
+    assert found[1] == ["(", ("net sales", None), "-", ("cost of sales", None), ")", "/", ("net sales", None)]

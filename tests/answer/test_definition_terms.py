@@ -56,3 +56,10 @@ def test_a_span_written_into_an_operand_dates_it_and_a_row_under_an_expense_head
     assert (term.item.printed, term.item.within) == ("marketing", "expense")
     known = read_term("interest expense")  # a lexicon item stays whole
     assert isinstance(known, Term) and known.item.concept == "interest_expense"
+
+
+def test_a_place_before_an_item_is_that_row_of_the_items_table() -> None:
+    term = read_term("foreign income before income taxes")
+    assert isinstance(term, Term) and term.item.printed == "foreign" and term.item.within == "total_profit"
+    plain = read_term("total income before income taxes")
+    assert isinstance(plain, Term) and plain.item.concept == "total_profit" and not plain.item.within

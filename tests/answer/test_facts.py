@@ -373,6 +373,8 @@ def test_eps_rows_are_read_with_the_heading_above_them() -> None:
     assert per_share_name("Net earnings per share (Diluted)", "") == "diluted earnings per share"
     used = "Net income available to common shareholders used in diluted earnings per common share calculation"
     assert per_share_name(used, "") is None  # the EPS numerator, not the EPS
+    assert per_share_name("Diluted", "EPS:") == "diluted earnings per share"  # a quarterly data note's rows
+    assert per_share_name("Diluted", "Weighted-average shares:") is None  # a share count
 
 
 def test_a_date_split_across_a_merged_header_cell_dates_both_scope_columns() -> None:
@@ -1257,3 +1259,88 @@ def test_a_column_of_footnote_marks_holds_no_amounts() -> None:
     opioid = [f for f in facts if f.line_item == "Opioid litigation charges"]
     assert Decimal("-4") not in {f.value for f in opioid} and Decimal("5803") in {f.value for f in opioid}
     assert Decimal("-5") in {f.value for f in opioid}  # the "% Change" column's own figure
+
+
+def test_each_day_of_a_shifted_date_row_heads_its_own_year_column() -> None:
+    geo = Table(
+        "t35",
+        [38],
+        [
+            ["", "", "Three Months Ended", "", "", "Six Months Ended", ""],
+            ["", "July 2,", "", "July 3,%", "July 2,", "", "July 3,%"],
+            ["(MILLIONS)", "2023", "2022", "Change", "2023", "2022", "Change"],
+        ],
+        [["Developed Europe", "2,415", "5,480", "(56)", "5,236", "11,569", "(55)"]],
+        caption="The following summarizes revenues by geographic area:",
+    )
+    doc = make_doc([geo], company="Pfizer", year=2023, language="en", unit_line="")
+    ends = {(f.column_label, f.period_end): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert ends[("Three Months Ended July 2, 2023", "2023-07-02")] == Decimal(2415)
+    assert ends[("Three Months Ended July 3, 2022", "2022-07-03")] == Decimal(5480)
+    assert ends[("Six Months Ended July 2, 2023", "2023-07-02")] == Decimal(5236)
+
+
+def test_a_group_heading_over_a_sub_heading_heads_the_rows_below_both() -> None:
+    tax = Table(
+        "t60",
+        [71],
+        [["(Dollars in millions)", "2019", "2018"]],
+        [
+            ["Current:", "", ""],
+            ["United States", "", ""],
+            ["Federal", "$74", "$1,167"],
+            ["Foreign", "608", "533"],
+            ["Total Current", "738", "1,745"],
+            ["Deferred:", "", ""],
+            ["United States", "", ""],
+            ["Federal", "(33)", "595"],
+            ["Foreign", "76", "27"],
+            ["Total Deferred", "34", "647"],
+            ["TOTAL INCOME TAX EXPENSE", "$772", "$2,392"],
+        ],
+        caption="The provision for income taxes is as follows:",
+    )
+    doc = make_doc([tax], company="Nike", year=2019, language="en", unit_line="")
+    facts = [f for f in extract_facts(doc, table_chunks(doc)) if f.fiscal_year == 2019]
+    foreign = {f.section: f.value for f in facts if f.line_item == "Foreign"}
+    assert foreign == {"Current: United States": Decimal(608), "Deferred: United States": Decimal(76)}
+    total = next(f for f in facts if f.line_item == "TOTAL INCOME TAX EXPENSE")
+    assert total.section == ""  # "Total Deferred" closed the deferred block
+
+
+def test_a_year_centred_over_its_group_of_quarter_day_columns_dates_each_of_them() -> None:
+    quarters = Table(
+        "t80",
+        [94],
+        [
+            ["", "", "", "2015", "", "", "", "2014", ""],
+            ["", "Dec. 26", "Sep. 26", "Jun. 27", "Mar. 28", "Dec. 27", "Sep. 27", "Jun. 28", "Mar. 29"],
+        ],
+        [["Gross margin", "283", "239", "232", "326", "360", "494", "498", "487"]],
+        caption="Supplementary Financial Information (unaudited)",
+    )
+    doc = make_doc([quarters], company="AMD", year=2015, language="en", unit_line="")
+    ends = {f.period_end: f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert ends["2015-09-26"] == Decimal(239) and ends["2014-09-27"] == Decimal(494)
+    assert ends["2015-12-26"] == Decimal(283) and ends["2014-03-29"] == Decimal(487)
+
+
+def test_a_quarterly_block_under_a_year_row_dates_its_day_columns_as_quarters() -> None:
+    quarters = Table(
+        "t63",
+        [63],
+        [["(in thousands)", "December 31", "September 30", "June 30", "March 31"]],
+        [
+            ["2015", "", "", "", ""],
+            ["Total revenues", "$1,823,333", "$1,738,355", "$1,644,694", "$1,573,129"],
+            ["2014", "", "", "", ""],
+            ["Total revenues", "$1,484,728", "$1,409,432", "$1,340,407", "$1,270,089"],
+        ],
+        caption="13. Selected Quarterly Financial Data (Unaudited)",
+    )
+    doc = make_doc([quarters], company="Netflix", year=2015, language="en", unit_line="")
+    doc.meta.period_end = "2015-12-31"
+    got = {(f.fiscal_year, f.fiscal_period): f.value for f in extract_facts(doc, table_chunks(doc))}
+    assert got[(2015, "Q2")] == Decimal(1644694) and got[(2014, "Q2")] == Decimal(1340407)
+    assert got[(2015, "Q4")] == Decimal(1823333)  # the year's end day beside three quarters: its fourth
+    assert (2015, "FY") not in got  # no quarter's figure is the year's

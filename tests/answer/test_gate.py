@@ -966,3 +966,16 @@ def test_which_way_a_computed_ratio_moved_and_by_how_many_points_are_no_topic_wo
     # a word the evidence lacks still refuses
     other = analyze("2019年四方科技的毛利率是多少？和同行业的光伏企业比是升是降？")
     assert not decide(other, _hits(), ["四方科技"], AnswerSettings()).answerable
+
+
+def test_a_filers_reports_count_however_each_spells_its_name() -> None:
+    # the ticker names "Generalmills" (two filings' spelling); the FY2019 10-K, spelled "General Mills",
+    # holds fiscal 2017 as a comparative year
+    older = make_doc([OPERATIONS_EN], company="General Mills", year=2019, language="en", file="G_2019.pdf")
+    newer = make_doc([OPERATIONS_EN], company="Generalmills", year=2022, language="en", file="G_2022.pdf")
+    q = "gis fy17 operating income?"
+    named = QueryAnalysis(q, q, "en", "other", companies=["Generalmills"], periods=find_periods(q))
+    asked = analyze(q, named)
+    hits = [Hit(table_chunks(newer)[0], 0.9), Hit(table_chunks(older)[0], 0.8)]
+    decision = decide(asked, hits, ["Generalmills", "General Mills"], AnswerSettings())
+    assert decision.reason != "period", decision

@@ -88,3 +88,41 @@ def test_a_chinese_row_named_with_a_de_it_leaves_out_brings_its_chunk(tmp_path: 
     described = analyze("示例科技的主营业务是什么？")  # a description names no row
     assert with_labelled_chunks(store, described, context, AccessScope()) == context
     store.close()
+
+
+INITECH = """# Initech Inc Annual Report on Form 10-K for fiscal year 2015
+
+## CONSOLIDATED STATEMENTS OF EARNINGS
+
+(in millions)
+
+| | 2015 | 2014 |
+|---|---|---|
+| Net sales | 9,120.4 | 8,870.2 |
+| Restructuring, impairment, and other exit costs | 275.1 | 165.6 |
+| Operating profit | 1,515.9 | 1,419.9 |
+
+## NOTE 4. RESTRUCTURING
+
+Restructuring charges are classified in our Consolidated Statements of Earnings as follows:
+
+| | 2015 2014 | |
+|---|---|---|
+| | Restructuring, impairment, and other exit costs $275.1 | $165.6 |
+| Cost of sales | 9.9 | 14.0 |
+"""
+
+
+def test_a_row_named_after_the_filers_possessive_with_its_commas_brings_its_chunk(tmp_path: Path) -> None:
+    store, _ = build_index(
+        load_settings(tmp_path / "data"), tmp_path / "docs", {"INITECH_2015_10K.md": INITECH}
+    )
+    facts = store.get_facts(Filters(access=AccessScope()))
+    sheet = next(f.chunk_id for f in facts if f.line_item == "Net sales")
+    note = next(f.chunk_id for f in facts if f.line_item == "Cost of sales")
+    # the note prints the label only run into a figure's cell: no row of the context is labelled so
+    context = [(1, c) for c in store.get_chunks([note], AccessScope())]
+    asked = analyze("What were Initech's restructuring, impairment, and other exit costs in 2014?")
+    added = with_labelled_chunks(store, asked, context, AccessScope())
+    assert [c.chunk_id for _, c in added] == [note, sheet]
+    store.close()

@@ -43,6 +43,18 @@ JINYU = """# 金宇生物技术股份有限公司2020年年度报告
 | 国外 | 1,909,762.50 | 439,500.00 | 76.99 |
 """
 
+SIFANG = """# 青禾装备股份有限公司2019年年度报告
+
+## 主营业务分行业、分产品、分地区情况
+
+单位:元 币种:人民币
+
+| 分产品 | 营业收入 | 营业成本 | 毛利率（%） | 营业收入比上年增减（%） | 营业成本比上年增减（%） |
+|---|---|---|---|---|---|
+| 冷冻设备 | 371,318,215.91 | 250,587,829.59 | 32.51 | 2.47 | 8.86 |
+| 罐式集装箱 | 764,321,152.14 | 610,446,120.30 | 20.13 | -8.21 | -10.02 |
+"""
+
 GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2021
 
 ## RESULTS OF OPERATIONS
@@ -81,6 +93,7 @@ GLOBEX = """# Globex Corp Annual Report on Form 10-K for fiscal year 2021
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     docs = {"tianyuan_prospectus.md": TIANYUAN, "GLOBEX_2021_10K.md": GLOBEX, "jinyu_2020.md": JINYU}
+    docs["qinghe_2019.md"] = SIFANG
     yield from indexed_answerer(tmp_path_factory, "growths", docs)
 
 
@@ -127,3 +140,11 @@ def test_a_defined_ratio_missing_an_operand_is_no_textbook_formula(answerer: Ans
         )
     )
     assert "2.28" not in a.answer and "41,190" not in a.answer, a.answer  # total liabilities / equity
+
+
+def test_two_growths_compared_read_the_change_columns_without_the_year_before(answerer: Answerer) -> None:
+    faster = answerer.ask(SearchRequest("青禾装备2019年冷冻设备的营业成本增速是否高于其营业收入增速？"))
+    assert faster.answer.startswith("是") and "8.86%" in faster.answer and "2.47%" in faster.answer
+    # signed: a 10.02% fall is no faster growth than an 8.21% one
+    fell = answerer.ask(SearchRequest("青禾装备2019年罐式集装箱的营业成本增速是否高于营业收入增速？"))
+    assert fell.answer.startswith("否") and "-10.02%" in fell.answer, fell.answer

@@ -263,3 +263,12 @@ def test_the_class_of_the_shares_counted_is_no_balance_asked() -> None:
     balance = "What was Acme's common stock balance at the end of 2018?"
     analysis = QueryAnalysis(balance, balance, "en", "lookup", line_items=["common stock"])
     assert "common stock" in [m.printed for m in analyze(balance, analysis).line_items]
+
+
+def test_a_quoted_row_is_the_item_of_a_growth_defined_on_the_years() -> None:
+    asked = analyze("江苏示例2010年度“收到的税费返还”较2009年度增长了多少？增长率=(2010−2009)/2009")
+    assert asked.intent == "calculation" and [m.printed for m in asked.line_items] == ["收到的税费返还"]
+    assert "收到的税费返还" not in asked.qualifiers
+    # a product's gross margin names its product as a kind, no row of its own
+    margin = analyze("安妮股份2007年度热敏纸系列中“出口票据”产品的毛利率是多少？")
+    assert not [m.printed for m in margin.line_items if m.printed == "出口票据"]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from finrag.answer.query import analyze
 from finrag.answer.question_years import naming_offset, part_named_years, report_years_only, year_ended
+from finrag.model import QueryAnalysis
+from finrag.retrieve.periods import find_periods
 
 
 def test_fiscal_years_named_by_the_year_they_start_in() -> None:
@@ -36,3 +39,9 @@ def test_a_fiscal_year_label_of_a_dated_part_of_a_year_is_no_year_of_its_own() -
     question = "What were Best Buy's net earnings in fiscal 2024 (six months ended July 29, 2023)?"
     assert part_named_years(question) == {2024}
     assert part_named_years("What was revenue in fiscal 2022 (fiscal year ended January 28, 2023)?") == set()
+
+
+def test_a_quarter_typed_qtr_ended_on_a_day_is_a_flow_not_a_balance() -> None:
+    q = "adbe Q1 FY17 (qtr ended Mar 3, 2017) revenue growth y/y, 2dp?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "other", companies=["Adobe"], periods=find_periods(q)))
+    assert asked.quarters == ["Q1"] and not asked.instant

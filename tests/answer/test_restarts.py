@@ -238,3 +238,28 @@ def test_a_table_stacked_by_year_gives_each_block_its_year() -> None:
     assert got[("Activision", 2018)] == Decimal("1011")
     assert got[("Total", 2017)] == Decimal("2417")
     assert not any(year is None for _, year in got)
+
+
+def test_a_bare_year_row_under_a_year_block_keeps_the_tables_column_names() -> None:
+    quarters = Table(
+        "t72",
+        [102],
+        [
+            ["", "", "", "Quarter", "", ""],
+            ["", "First", "Second", "Third", "Fourth", "Total"],
+            ["2018", "", "", "(In thousands, except per share data)", "", ""],
+        ],
+        [
+            ["Net revenues", "$2,822,237", "$2,858,695", "$3,029,302", "$3,052,862", "$11,763,096"],
+            ["Operating income", "359,757", "363,075", "410,903", "335,751", "1,469,486"],
+            ["2017", "", "", "", "", ""],
+            ["Net revenues", "$2,717,566", "$2,652,133", "$2,830,175", "$2,597,605", "$10,797,479"],
+            ["Operating income", "496,511", "499,898", "492,704", "223,414", "1,712,527"],
+        ],
+        caption="NOTE 19 — SELECTED QUARTERLY FINANCIAL RESULTS (UNAUDITED)",
+    )
+    doc = make_doc([quarters], company="MGM Resorts", year=2018, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    income = {(f.fiscal_year, f.fiscal_period): f.value for f in facts if f.line_item == "Operating income"}
+    assert income[(2018, "Q3")] == Decimal("410903") and income[(2017, "Q3")] == Decimal("492704")
+    assert income[(2017, "FY")] == Decimal("1712527")

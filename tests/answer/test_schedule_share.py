@@ -146,3 +146,25 @@ def test_a_schedule_by_years_from_now_and_the_bucket_after_five_years() -> None:
 def _result_in(question: str, context: list) -> Decimal | None:
     found = schedule_answer(analyze(question), context)
     return found.calculation.result if found is not None and found.calculation is not None else None
+
+
+DEBT = """Contractual obligations
+(in millions)
+| (Dollars in Millions) | Tax Legislation (TCJA) | Debt Obligations | Interest on Debt Obligations | Total |
+| 2023 | $1,522 | 1,551 | 893 | 3,966 |
+| 2024 | 2,029 | 1,392 | 843 | 4,264 |
+| 2025 | 2,536 | 1,667 | 789 | 4,992 |
+| 2026 | — | 1,996 | 744 | 2,740 |
+| After 2026 | — | 19,562 | 8,772 | 28,334 |
+| Total | $6,087 | 28,439 | 12,777 | 47,303 |"""
+
+
+def test_the_amount_of_two_years_of_a_schedule_added_up() -> None:
+    doc = make_doc([], company="Acme", year=2022, language="en", unit_line="")
+    context = [(1, make_chunk(doc, DEBT, 39, table_ref="t1"))]
+    question = "How much of Acme's long-term debt is scheduled to mature in 2023 and 2024 combined?"
+    assert asks_schedule_share(analyze(question))
+    found = schedule_answer(analyze(question), context)
+    # the "Debt Obligations" column, not the interest on it
+    assert found is not None and found.calculation is not None and found.calculation.result == Decimal(2943)
+    assert not asks_schedule_share(analyze("How much of Acme's long-term debt matures in 2023?"))  # one year

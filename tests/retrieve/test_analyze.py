@@ -199,6 +199,7 @@ def test_a_two_letter_ticker_opening_a_terse_question_names_the_company_before_a
     assert [m.company.name for m in idx.match("vz 2019 free cash flow?")] == ["Verizon Communications"]
     assert [m.company.name for m in idx.match("vz fy22 capex?")] == ["Verizon Communications"]
     assert idx.match("vz free cash flow?") == []  # two letters alone are too often a word
+    assert [m.company.name for m in idx.match("vz 1q16 diluted eps?")] == ["Verizon Communications"]
 
 
 def test_a_chinese_abbreviation_names_its_company_but_a_longer_word_does_not() -> None:
