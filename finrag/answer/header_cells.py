@@ -9,8 +9,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.periods import BARE_YEAR, MONTH_NAMES, QUARTER_ONLY
-from finrag.answer.year_runs import own_days, spread_run_headings
-from finrag.retrieve.periods import MONTH_ABBR
+from finrag.answer.year_runs import DAY_CELL, own_days, spread_run_headings
 
 
 def repaired_header(header: list[list[str]], width: int, label_col: int) -> list[list[str]]:
@@ -185,7 +184,6 @@ def _spread_lone_period(header: list[list[str]]) -> list[list[str]]:
     return out
 
 
-_DAY_CELL = re.compile(rf"(?:{MONTH_NAMES}|{'|'.join(MONTH_ABBR)})\.?\s+\d{{1,2}},?", re.I)  # "Dec. 26"
 
 
 def _spread_group_years(header: list[list[str]]) -> list[list[str]]:
@@ -194,7 +192,7 @@ def _spread_group_years(header: list[list[str]]) -> list[list[str]]:
     out = [list(r) for r in header]
     for r in range(len(header) - 1):
         years = [i for i, c in enumerate(header[r]) if i > 0 and BARE_YEAR.fullmatch(c.strip())]
-        days = [i for i, c in enumerate(header[r + 1]) if i > 0 and _DAY_CELL.fullmatch(c.strip())]
+        days = [i for i, c in enumerate(header[r + 1]) if i > 0 and DAY_CELL.fullmatch(c.strip())]
         texts = [i for i, c in enumerate(header[r]) if i > 0 and c.strip()]
         if len(years) < 2 or texts != years or len(days) % len(years) or len(days) < 2 * len(years):
             continue

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.periods import MONTH_NAMES
+from finrag.retrieve.periods import MONTH_ABBR
 
 _YEAR = re.compile(r"(?:19|20)\d{2}")
 _BARE_YEAR = re.compile(r"(?:FY\s*)?(?:19|20)\d{2}\s*(?:年度?)?", re.I)
@@ -56,14 +57,15 @@ def spread_run_headings(header: list[list[str]]) -> list[list[str]]:
     return out
 
 
-_MONTH_DAY = re.compile(rf"(?:{MONTH_NAMES})\.?\s+\d{{1,2}},?", re.I)
+# a column's day without its year: "July 2,", "Dec. 26"
+DAY_CELL = re.compile(rf"(?:{MONTH_NAMES}|{'|'.join(MONTH_ABBR)})\.?\s+\d{{1,2}},?", re.I)
 
 
 def own_days(pieces: list[str], year_cols: list[int]) -> dict[int, str]:
     """A group's pieces that are each a day of its own year column ("July 2, | July 3,%" over "2023 2022
     % Change", the reader's cells shifted off their columns): each day over its year, in order; {} when
     the pieces are one heading cut in two."""
-    days = [_MONTH_DAY.match(p) for p in pieces]
+    days = [DAY_CELL.match(p) for p in pieces]
     if len(pieces) < 2 or len(pieces) != len(year_cols) or len(set(pieces)) < len(pieces):
         return {}
     return {c: d.group(0) for c, d in zip(year_cols, days, strict=True) if d} if all(days) else {}
