@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.facts import extract_facts
-from finrag.answer.year_runs import spread_run_headings
+from finrag.answer.year_runs import own_days, spread_run_headings
 from finrag.model import Table
 
 from .helpers import make_doc, table_chunks
@@ -41,3 +41,9 @@ def test_a_country_s_revenue_and_assets_are_told_apart() -> None:
     assert china[("Net Revenue 2021", 2021)] == Decimal("2679")
     assert china[("Long-Lived Assets (a) 2021", 2021)] == Decimal("1745")
     assert china[("Net Revenue 2020", 2020)] == Decimal("1732")
+
+
+def test_each_day_of_a_group_heads_its_own_year_column_also_abbreviated() -> None:
+    assert own_days(["July 2,", "July 3,%"], [1, 2]) == {1: "July 2,", 2: "July 3,"}
+    assert own_days(["Jun 30,", "Dec 31,"], [3, 4]) == {3: "Jun 30,", 4: "Dec 31,"}
+    assert own_days(["Three Months Ended", "June 30,"], [1, 2]) == {}  # one heading cut in two
