@@ -11,9 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from finrag.answer.averaged import YEARLY_AVERAGE
-from finrag.answer.events import event_names
-from finrag.answer.formulas import COMPARISON_WORDS, FORMULAS
 from finrag.answer.gate_names import (
     FILINGS,
     HELD,
@@ -29,31 +26,21 @@ from finrag.answer.gate_names import (
     writes_known,
 )
 from finrag.answer.gate_periods import uncovered_period
+from finrag.answer.gate_topic import topic
 from finrag.answer.gate_words import translated_words, unprinted_abbreviation, unprinted_rate
 from finrag.answer.lexicon import synonyms
 from finrag.answer.names import glossed_by, zh_short_names
 from finrag.answer.owner_names import subject_names
 from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
-from finrag.answer.roles import (
-    asked_role,
-    checks,
-    subject_of,
-)
-from finrag.answer.row_asks import kinds_topic
-from finrag.answer.subjects import CLASS_WORDS, event_words
-from finrag.answer.text import coverage, split_sentences, terms, word_stem
+from finrag.answer.subjects import event_words
+from finrag.answer.text import coverage, terms, word_stem
 from finrag.answer.tickers import opening_ticker, unknown_ticker
 from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.config import AnswerSettings
 from finrag.model import Hit
 from finrag.retrieve.entities import squash
 
-# years and their short forms ("FY16", "2Q23", "Q3'22"): periods, which the period check reads
-_YEARS = re.compile(
-    r"(?:fy\s*)?(?:19|20)\d{2}|\bfy\s*'?\d{2}\b|\b[1-4]q\s*'?\d{2}\b|\bq[1-4](?:\s*'?\d{2})?(?![a-z0-9])"
-    r"|\d{1,2}\s*[-—–－~至到]\s*\d{1,2}\s*月份?"
-)  # years, quarters ("20年Q4") and months of a year ("2006年1—6月"): the period check covers them
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset(
     {
@@ -87,38 +74,6 @@ _DEICTIC = re.compile(
     r"|the (?:following|above|preceding) (?:text|passage|paragraph|article)",
     re.I,
 )
-
-
-# The filing a question is read from, before what it asks: the period gate checks it, not the keywords
-# "Block (formerly known as Square)": another name of the company, no topic word
-_FORMER_NAME = re.compile(r"\((?:formerly|previously)(?: known as)?\b[^()]*\)", re.I)
-_SOURCE = re.compile(
-    r"^\s*(?:according to|based on|per|using|in)\b[^,?]{0,120}\b(?:10-?[kq]|8-k|release|report|filing)\b"
-    r"[^,?]*(?:\d{1,2},\s*(?:19|20)\d{2}\b[^,?]*)?,",  # "… for the quarter ended December 31, 2022,"
-    re.I,
-)
-# "…, based on the comparative columns of its 2022 10-K?": the same, written after the question
-_SOURCE_AFTER = re.compile(
-    r",\s*(?:according to|based on|per|using|from|in)\b[^,?]{0,80}\b(?:10-?[kq]|8-k|release|report|filing"
-    r"|balance sheets?|income statements?|statements? of \w+(?: \w+)?|cash flow statements?)\b[^,?]*(?=\?|$)",
-    re.I,
-)
-
-# "根据国电电力的公开增发招股意向书，…": the document to read, not words the answer's page must print
-# "合并口径的营业利润率", "on a consolidated basis": the scope asked (AskedFor.scope), not a topic to print
-_SCOPE = re.compile(
-    r"(?:按)?(?:合并|母公司)(?:报表)?口径|\bon an? (?:consolidated|parent[- ]only) basis\b", re.I
-)
-_ZH_SOURCE = re.compile(
-    r"^\s*(?:根据|按照|依据|据|从|在)[^，,？?]{0,40}?(?:招股意向书|招股说明书|意向书|说明书|年度报告|年报|报告)(?:中|里|显示)?[，,]?"
-    # "国电电力增发招股意向书披露的…": the document named mid-question
-    r"|(?:公开)?(?:增发)?(?:招股意向书|招股说明书|年度报告|年报)(?:中|里)?(?:披露|显示|列示|所列)的?"
-)
-
-
-# Words that only say how a computed metric is taken ("unadjusted EBITDA", "turnover ratio"): the
-# calculator's inputs are the printed statement lines, so the documents need not print these words
-FORMULA_QUALIFIERS = ("unadjusted", "un-adjusted", "as reported", "ratio")
 
 
 @dataclass(slots=True)
@@ -156,47 +111,6 @@ def _haystack(hit: Hit) -> str:
     return " ".join([hit.chunk.text, m.file, m.company or "", m.company_code or ""]).lower()
 
 
-_ZH_WHICH_WAY = re.compile(
-    r"比?是?(?:上升|增加|提高|升|增)了?还?是(?:下降|减少|降低|降|减)了?|差?了?(?:几|多少)个?百分点|百分点"
-    r"|(?:提高|下降|增加|减少|上升|降低|变动|变化|增减|高出)了?多少(?:次|倍)?"  # "周转率比2009年提高了多少次"
-)
-_DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen|shr[iau]nk|widen|narrow)\w*", re.I)
-
-
-def _topic(asked: AskedFor) -> str:
-    """The question without what the answer stage supplies itself (formula names, years) or checks on its
-    own (the asked attribute: the role check looks for a value of its kind)."""
-    text = kinds_topic(asked.question) if asked.language == "zh" else asked.question  # "铵梯比乳化多产"
-    role = asked_role(text) if asked.language == "zh" else None
-    about_event = bool(event_names().search(subject_of(text) or ""))  # "X高管变动事件对应的…"
-    if role is not None and (checks(role) or role.kind == "name" or about_event):  # "投资方": a slot
-        unchecked = role.phrase if not checks(role) and role.kind != "name" else ""  # "证券代码": a topic
-        text = f"{subject_of(text) or text} {unchecked}"
-        text = CLASS_WORDS.sub(" ", text)
-    asking = [s for s in split_sentences(text) if s.rstrip().endswith(("?", "？"))]
-    # instructions around the question are not topic, unless the question leaves its items to them ("Take
-    # Coca-Cola's SG&A divided by its net operating revenues. What percentage do you get?")
-    named = not asked.line_items or any(m.printed in " ".join(asking) for m in asked.line_items)
-    if asking and len(asking) < len(split_sentences(text)) and named:
-        text = " ".join(asking)
-    # "According to X's 10-Q for the second quarter of 2022, what was …"
-    text = _SOURCE_AFTER.sub(" ", _SOURCE.sub(" ", text))
-    text = _SCOPE.sub(" ", _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", text)))
-    text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
-    computed = asked.formula is not None or asked.definition is not None
-    if computed:  # "improving operating margin": the two years' results say which way it moved
-        text = _ZH_WHICH_WAY.sub(" ", _DIRECTION.sub(" ", text))  # "比是升是降，差几个百分点"
-    for word in [
-        *(asked.formula.keywords if asked.formula else ()),
-        *([asked.definition.name.lower()] if asked.definition else ()),  # the metric the question defines
-        *(FORMULA_QUALIFIERS if computed else ()),  # after the name: "loans-to-deposits ratio" whole
-        *FORMULAS["average"].keywords,
-        *COMPARISON_WORDS,
-    ]:
-        text = text.replace(word, " ")  # the calculator supplies these, the documents need not print them
-    return text
-
-
 # "How many shares did Northrop Grumman repurchase …": a figure asked, whatever the items read
 _HOW_MANY = re.compile(r"\s*how\s+(?:many|much)\b", re.I)
 
@@ -207,7 +121,7 @@ def decide(
     """Answerable or not; ``known`` are company names/aliases of indexed documents the caller may see;
     ``one_document``: the question was asked within one selected document ("下文" refers to it)."""
     m = None if one_document else _DEICTIC.search(asked.question)
-    if m and not terms(_DEICTIC.sub(" ", _topic(asked))):
+    if m and not terms(_DEICTIC.sub(" ", topic(asked))):
         return GateDecision(False, "no_text", missing=[m.group(0)])  # "下文中发生的事件类型有哪些？"
     if not hits:
         return GateDecision(False, "no_evidence", missing=[asked.question])
@@ -319,7 +233,7 @@ def decide(
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
     wanted = [
         t
-        for t in terms(_topic(asked))
+        for t in terms(topic(asked))
         if not any(t in e.lower() for e in asked.entities)
         and not opening_ticker(t, asked.question, asked.companies)  # "msft current ratio": the filer's
         and not t.isdigit()
