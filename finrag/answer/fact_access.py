@@ -26,7 +26,7 @@ def asked_doc_ranks(store: Store, prep: Prepared, hits: list[Hit]) -> dict[str, 
     (names, codes and aliases: never another filer's year the named one lacks), and of those the report it
     names by its day ("in its 8-K dated August 30, 2023": the recast figures) when one was retrieved; all
     documents when none is the named company's."""
-    names_of = company_names_of(store, prep.request.filters.access)
+    names_of = company_names_of(store, prep.request.filters.access, prep.doc_names)
     context = filer_context(prep.asked, [(i, h.chunk) for i, h in enumerate(hits)], names_of)
     own = {c.doc_id for _, c in context}
     days = report_days(prep.asked.question)
@@ -34,9 +34,11 @@ def asked_doc_ranks(store: Store, prep: Prepared, hits: list[Hit]) -> dict[str, 
     return doc_ranks([h for h in hits if h.chunk.doc_id in (dated or own)])
 
 
-def company_names_of(store: Store, access: AccessScope) -> Callable[[str], list[str]]:
-    """A document's company names (company, full name, code, aliases), each document read once."""
-    known: dict[str, list[str]] = {}
+def company_names_of(
+    store: Store, access: AccessScope, known: dict[str, list[str]]
+) -> Callable[[str], list[str]]:
+    """A document's company names (company, full name, code, aliases), each document read once into
+    ``known`` (the request's: the numeric step and the quotes share it)."""
 
     def names_of(doc_id: str) -> list[str]:
         if doc_id not in known:

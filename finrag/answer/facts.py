@@ -172,6 +172,7 @@ def _table_facts(
     summed = totalled_rows(rows, label_col) if doc.language == "en" else {}
     section = _opening_heading(header, label_col)  # "Net revenue:" read into the header heads the first rows
     row_year = _opening_year(header, label_col)  # "| 2021 | | |" above a block of rows: their year
+    under: dict[str, dict[int, Column]] = {}  # the columns dated by each row year
     # "Q1 | Q2 | Q3 | Q4": the year of the heading above, or of the row starting each year's block
     by_quarter = quarter_only(columns)
     path = table_chunks[0].section_path if table_chunks else []
@@ -247,7 +248,9 @@ def _table_facts(
                 at_day = resolve_label(row_day[1], doc.meta.fiscal_year)  # "Balance at December 31, 2017"
                 col = replace(col, label=f"{row_day[1]} {col.label}", period=at_day)
             elif row_year and col.period is UNKNOWN:  # the segment columns of a block of rows under "2021"
-                col = _under_row_year(doc, row_year, columns)[col.index]  # "2017 First": 2017's first quarter
+                if row_year not in under:  # "2017 First": 2017's first quarter; dated once per block
+                    under[row_year] = _under_row_year(doc, row_year, columns)
+                col = under[row_year][col.index]
             fact = _fact(doc, table, chunk, (part, r), col, label, parsed.value, unit, page, where)
             fact.section = (section if section != label else "") or summed.get(r, "")
             fact.line_item_norm = (

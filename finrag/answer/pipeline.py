@@ -255,7 +255,7 @@ class Answerer:
             return role_answer(prep.role[1], prep.role[0]), "offline"
         question, context, focus = extractive_inputs(prep.asked, prep.context, self.cfg)  # "被约谈" = "约谈"
         cfg = self.cfg
-        names_of = company_names_of(self.store, access)  # each document's names, read once for every quote
+        names_of = company_names_of(self.store, access, prep.doc_names)  # read once for the whole request
 
         def quote(chunks: list[tuple[int, Chunk]]) -> str:
             """The sentences matching the question's topic, else (only the company's name matched) its

@@ -68,16 +68,14 @@ def asks_schedule_share(asked: AskedFor) -> bool:
     """A share of a schedule's years ("what percentage … is due after 2026"), or the amount of two or more
     of its years together ("how much … matures in 2023 and 2024 combined")."""
     q = asked.question
-    return asked.language == "en" and _bucket(q) is not None and (_SHARE.search(q) is not None or _summed(q))
+    bucket = _bucket(q) if asked.language == "en" else None
+    if bucket is None:
+        return False
+    return _SHARE.search(q) is not None or (_HOW_MUCH.search(q) is not None and bucket[1] != bucket[0])
 
 
 # "how much … matures in 2023 and 2024 combined", "fiscal 2017 plus fiscal 2018": an amount over several years
 _HOW_MUCH = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|total)\b", re.I)
-
-
-def _summed(question: str) -> bool:
-    bucket = _bucket(question)
-    return _HOW_MUCH.search(question) is not None and bucket is not None and bucket[1] != bucket[0]
 
 
 # "after five years", "beyond 5 years", "(the 'Thereafter' bucket)": the schedule's years after its first N

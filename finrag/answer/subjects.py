@@ -12,6 +12,7 @@ from finrag.answer.roles import CUE_SYNONYMS, subject_of
 from finrag.answer.text import coverage
 from finrag.config import AnswerSettings
 from finrag.model import Chunk
+from finrag.retrieve.entities import squash
 
 # Words naming the kind of subject or event ("企业融资", "高管变动"): news text names the subject itself
 CLASS_WORDS = re.compile(r"企业|高管|公司|股东")
@@ -74,20 +75,16 @@ def with_subject_chunks(
     return context + [(len(context) + i + 1, c) for i, c in enumerate(named)]
 
 
-def _key(name: str) -> str:
-    return re.sub(r"[\W_]+", "", name.lower())  # "General Mills" and "Generalmills" are one name
-
-
 def filer_context(
     asked: AskedFor, context: list[tuple[int, Chunk]], names_of: Callable[[str], list[str]]
 ) -> list[tuple[int, Chunk]]:
     """The context chunks of the companies the question names (``names_of``: a document's company names and
     aliases): a sentence of another company's filing that ranked in answers nothing of the one asked. All of
     them when none is the named company's."""
-    wanted = {_key(c) for c in asked.companies}
+    wanted = {squash(c) for c in asked.companies}
     if not wanted:
         return context
-    names = {doc_id: {_key(n) for n in names_of(doc_id)} for doc_id in {c.doc_id for _, c in context}}
+    names = {doc_id: {squash(n) for n in names_of(doc_id)} for doc_id in {c.doc_id for _, c in context}}
     # the names every matched document goes by: "Amd" is the "Advanced Micro Devices" of code "AMD"
     wanted |= {k for keys in names.values() if keys & wanted for k in keys}
     own = [(n, c) for n, c in context if not names[c.doc_id] or names[c.doc_id] & wanted]
