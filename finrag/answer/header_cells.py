@@ -64,9 +64,9 @@ def _join_split_years(header: list[list[str]]) -> list[list[str]]:
 
 # Words of a period heading centred over several year columns ("Three Months Ended", "June 30,")
 _PERIOD_WORDS = re.compile(
-    rf"months?|quarter|weeks?|year|ended|ending|fiscal|{MONTH_NAMES}|\b[QH][1-4]\b|\b[1-4][QH]\b|季度|年度|月",
+    rf"\b(?:months?|quarter|weeks?|year|ended|ending|fiscal|{MONTH_NAMES})|\b[QH][1-4]\b|\b[1-4][QH]\b|季度|年度|月",
     re.I,
-)  # "Q4 | Full Year" over "2022 2021 % Change" twice
+)  # "Q4 | Full Year" over "2022 2021 % Change" twice; words read from their start ("Spending" is none)
 _YEAR_CELL = re.compile(r"(?:fy\s*)?(?:19|20)\d{2}\b|(?:19|20)\d{2}年", re.I)
 
 

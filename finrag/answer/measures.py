@@ -49,7 +49,9 @@ _MEASURES = (
     (
         re.compile(
             r"\bwhat (?:share|percentage|percent|proportion|portion)\b|\bas a (?:percentage|share) of\b"
-            r"|\b(?:give|answer|express)\w* (?:\w+ ){0,2}(?:as |in )?(?:a )?percent(?:age)?s?\b",
+            r"|\b(?:give|answer|express)\w* (?:\w+ ){0,2}(?:as |in )?(?:a )?percent(?:age)?s?\b"
+            # "What was Walmart's effective tax benefit rate on share-based compensation": a rate, no amount
+            r"|\bwhat (?:was|is|were) (?:[\w&.'’-]+ ){0,5}(?<!dividend )rate\b|\bin percent(?:age)?s?\b",
             re.I,
         ),
         _PERCENT,

@@ -58,6 +58,7 @@ from finrag.answer.numeric import (
     calculation_answer,
     lookup_answer,
 )
+from finrag.answer.outside import outside_part
 from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
 from finrag.answer.owners import kind_facts, owned_facts
 from finrag.answer.parent_share import asks_parent_share, parent_share_answer
@@ -108,7 +109,12 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     doc_rank = asked_doc_ranks(store, prep, hits)  # the named company's documents, the named report
     if (kinds := kinds_step(store, prep, doc_rank)) is not None:  # "南岭05年铵梯比乳化多产了多少吨"
         return kinds
-    if (came := came_from_parts(asked)) and asks_part_share(asked):
+    came = came_from_parts(asked)
+    # "what share … was located outside the United States": the row the filer prints for it ("Foreign")
+    part_share = asks_part_share(asked)
+    outside = outside_part(store, prep.request.filters, doc_rank, asked) if part_share and not came else []
+    came = came or outside
+    if came and part_share:
         # "what share of total revenues came from its non-U.S. operations": that row over the item's total
         asked.line_items = [LineItemMatch("", came[0], asked.question.find(came[0])), *asked.line_items]
     items = list(asked.line_items)
@@ -130,7 +136,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     if not items and party is None:
         return None
     # the figure's owners, and the part it "came from" ("came from e-commerce")
-    names = subject_names(asked, [c for _, c in prep.context]) + came_from_parts(asked)
+    names = subject_names(asked, [c for _, c in prep.context]) + ([] if came and part_share else came)
     owner_row = None
     if names and not came and (share := owner_share(asked, names[0])) is not None:
         # "what share of Amazon's net sales was attributed to Germany": the owner's row over the whole
@@ -283,7 +289,10 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     # "Does Adobe have an improving operating margin profile as of FY2022?"
     if asks_direction(asked) and (moved := direction_answer(asked, one_year)) is not None:
         return moved
-    if asks_change(asked):  # "the FY2020 - FY2021 change in unadjusted EBITDA % margin"
+    # "the FY2020 - FY2021 change in unadjusted EBITDA % margin"; a definition on dated operands
+    # ("变动率=(本期…-上期…)/上期…") is the change itself
+    spans_years = definition is not None and any(t.back or t.year for t in definition.terms)
+    if asks_change(asked) and not spans_years:
         return change_answer(asked, one_year)
     if definition is not None:  # no textbook formula stands in for the question's own
         defined = defined_answer(asked, definition, facts, doc_rank, cite)

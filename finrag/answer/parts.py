@@ -162,7 +162,9 @@ _PLACE_AFTER = re.compile(r"\s+(?:(?:located|based)\s+)?in\s+(?:the\s+)?([A-Z][\
 def asks_part_share(asked: AskedFor) -> bool:
     """A share of one item's whole the question asks of a part it names by what the figure came from."""
     shares = asked.formula is not None and asked.formula.name in ("share_of_total", "share_of_revenue")
-    return shares and len(asked.line_items) == 1 and asked.definition is None
+    # "net sales … as a percentage of its total net sales": one item, named as the part's and the whole's
+    one = len({_WHOLE_LEAD.sub("", m.printed.lower()) for m in asked.line_items}) == 1
+    return shares and one and asked.definition is None
 
 
 # what the whole of a share is called beside its part's item ("Germany net sales / consolidated net sales")

@@ -31,6 +31,7 @@ from finrag.parse.pdf_words import rejoin_split_words
 from finrag.parse.tables import (
     CAPTION_DISTANCE,
     CAPTION_LINES,
+    MAX_CAPTION_CHARS,
     PageTable,
     caption_and_unit,
     looks_tabular,
@@ -260,7 +261,12 @@ def _layout(p: PageLines, tabs: list[PageTable], running: frozenset[str]) -> Pag
                                         and b.y0 - 1 <= (s.top + s.bottom) / 2 <= b.y1 + 1)]
         above = _lines_above(p.lines, t)
         t.caption, t.unit = caption_and_unit(above, t.raw_rows, running)
-        if not t.caption and prev is not None and b.y0 - prev.bbox.y1 <= CAPTION_DISTANCE:
+        if (
+            not t.caption
+            and prev is not None
+            and b.y0 - prev.bbox.y1 <= CAPTION_DISTANCE
+            and not _introduced(p.lines, prev, t)
+        ):
             # no title between it and the table right above: the same statement read in two parts
             t.caption, t.unit = prev.caption, t.unit or prev.unit
         items.append(TableItem(t))
@@ -272,6 +278,16 @@ def _layout(p: PageLines, tabs: list[PageTable], running: frozenset[str]) -> Pag
 
 def _crosses(a: BBox, b: BBox) -> bool:
     return a.y0 < b.y1 and b.y0 < a.y1
+
+
+def _introduced(lines: list[Line], prev: PageTable, t: PageTable) -> bool:
+    """A line between two tables introduces the lower one, too long to be its caption: "Total net additions
+    to property and equipment by segment are as follows (in millions):" heads a table of its own."""
+    return any(
+        ln.text.rstrip().endswith((":", "：")) or len(ln.text.strip()) > MAX_CAPTION_CHARS
+        for ln in lines
+        if ln.top >= prev.bbox.y1 - 1 and ln.bottom <= t.bbox.y0 + 1
+    )
 
 
 def _lines_above(lines: list[Line], t: PageTable) -> list[str]:

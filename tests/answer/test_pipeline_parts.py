@@ -40,6 +40,8 @@ AKCOME = """# 江苏爱康科技股份有限公司 2010年年度报告
 
 ## 63、 销售费用
 
+公司产品的售后服务费（产品质量保证费用）按实际发生计入当期销售费用。
+
 单位：元 币种：人民币
 
 | 项目 | 本期发生额 | 上期发生额 |
@@ -103,6 +105,21 @@ Inventories consisted of the following (in millions):
 | Work in process | 364 | 343 |
 | Finished product | 1,846 | 1,814 |
 | Inventories | $2,721 | $2,667 |
+
+## NOTE 20: GEOGRAPHIC INFORMATION
+
+(in millions)
+
+| | 2019 | 2018 |
+|---|---|---|
+| Net sales: | | |
+| United States | 12,462.8 | 11,115.6 |
+| Non-United States | 4,402.4 | 4,624.8 |
+| Net sales | 16,865.2 | 15,740.4 |
+| Land, buildings, and equipment: | | |
+| United States | 2,872.8 | 3,031.7 |
+| Non-United States | 914.4 | 1,015.5 |
+| Land, buildings, and equipment | 3,787.2 | 4,047.2 |
 """
 
 
@@ -173,3 +190,43 @@ def test_a_peer_company_the_filings_never_print_gets_no_figure_of_the_filer(answ
     assert "1,247,954,726.81" not in a.answer  # the filer's own revenue is not the peer's
     own = answerer.ask(SearchRequest("江苏爱康科技股份有限公司2010年度的营业收入是多少元？"))
     assert "1,247,954,726.81" in own.answer
+
+
+def test_a_share_outside_the_united_states_is_the_filer_s_row_for_the_rest_of_the_world(
+    answerer: Answerer,
+) -> None:
+    """"located outside the United States" is the row the filer prints for it ("Non-United States")."""
+    answer = answerer.ask(
+        SearchRequest(
+            "What share of Globex's land, buildings, and equipment was located outside the United States at "
+            "the end of 2019?"
+        )
+    )
+    assert "24.14%" in answer.answer and "914.4" in answer.answer
+    # the item named twice ("net sales … of its total net sales") is still one item's part and whole
+    sales = answerer.ask(
+        SearchRequest(
+            "What is Globex's 2019 net sales from outside the United States as a percentage of its total net "
+            "sales? Round to two decimal places."
+        )
+    )
+    assert "26.10%" in sales.answer
+
+
+def test_a_note_row_glossed_in_brackets_that_the_note_does_not_print_is_refused(answerer: Answerer) -> None:
+    """"销售费用中的售后服务费（产品质量保证费用）": no row of the note; its total is no answer."""
+    question = "江苏爱康科技2010年销售费用中的售后服务费（产品质量保证费用）是多少元？"
+    answer = answerer.ask(SearchRequest(question))
+    assert answer.refused and "30,112,334.10" not in answer.answer
+
+
+def test_a_rate_defined_on_this_and_last_period_is_the_change_asked(answerer: Answerer) -> None:
+    """"变动率=(本期…-上期…)/上期…" already spans both years: the rate itself, not a change of it between
+    2010 and 2009 (which found no 2008 and refused)."""
+    answer = answerer.ask(
+        SearchRequest(
+            "江苏爱康科技2010年销售费用比2009年变动了多少？变动率=(本期销售费用-上期销售费用)/上期销售费用，"
+            "保留两位小数。"
+        )
+    )
+    assert "67.28%" in answer.answer

@@ -47,3 +47,23 @@ def test_each_day_of_a_group_heads_its_own_year_column_also_abbreviated() -> Non
     assert own_days(["July 2,", "July 3,%"], [1, 2]) == {1: "July 2,", 2: "July 3,"}
     assert own_days(["Jun 30,", "Dec 31,"], [3, 4]) == {3: "Jun 30,", 4: "Dec 31,"}
     assert own_days(["Three Months Ended", "June 30,"], [1, 2]) == {}  # one heading cut in two
+
+
+DIVISIONS = Table(
+    "t31",
+    [73],
+    [["", "", "Total Assets", "", "Capital Spending", ""], ["", "2022", "2021", "2022", "2021", "2020"]],
+    [
+        ["PBNA", "40,286", "37,801", "1,714", "1,275", "1,245"],
+        ["Total", "$92,187", "$92,377", "$5,207", "$4,625", "$4,240"],
+    ],
+    caption="Other Division Information",
+)
+
+
+def test_a_measure_ending_in_ending_is_no_period_heading() -> None:
+    """"Capital Spending" holds "ending" but heads its own run of years only: the total assets columns are
+    not capital spending (PepsiCo's division capex was read off its assets)."""
+    doc = make_doc([DIVISIONS], company="PepsiCo", year=2022, language="en", unit_line="")
+    pbna = {f.column_label: f.value for f in extract_facts(doc, table_chunks(doc)) if f.line_item == "PBNA"}
+    assert pbna["Total Assets 2022"] == Decimal("40286") and pbna["Capital Spending 2021"] == Decimal("1275")

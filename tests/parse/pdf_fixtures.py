@@ -571,20 +571,23 @@ def pushed_row(path: Path) -> Path:
     return path
 
 
-def statement_in_two_parts(path: Path) -> Path:
+def statement_in_two_parts(path: Path, lead_in: str = "") -> Path:
     """An unruled balance sheet the column reader takes as two tables (its years printed again halfway):
-    no title stands between them, only the first part's rows."""
+    no title stands between them, only the first part's rows; or, with ``lead_in``, that sentence."""
     c = canvas.Canvas(str(path), pagesize=A4)
     c.setFont("Helvetica-Bold", 11)
     c.drawString(20 * mm, H - 30 * mm, "Consolidated Balance Sheets")
     c.setFont("Helvetica", 9)
     y = H - 40 * mm
-    for part in (
+    for n, part in enumerate((
         [("Cash and cash equivalents", "$ 3,604", "$ 3,160"), ("Inventories", "2,981", "3,545"),
          ("Total assets", "$ 50,873", "$ 50,710")],
         [("Accounts payable", "$ 780", "$ 880"), ("Salaries, benefits and payroll taxes", "3,108", "3,163"),
          ("Total current liabilities", "13,997", "13,933")],
-    ):  # fmt: skip
+    )):  # fmt: skip
+        if n and lead_in:
+            c.drawString(20 * mm, y, lead_in)
+            y -= 13
         c.drawRightString(150 * mm, y, "2021")
         c.drawRightString(185 * mm, y, "2020")
         for label, a, b in part:

@@ -269,3 +269,15 @@ def test_a_statement_read_in_two_parts_keeps_its_title(tmp_path: Path, settings:
     assets, liabilities = doc.tables
     assert ["Salaries, benefits and payroll taxes", "3,108", "3,163"] in liabilities.rows
     assert assets.caption == liabilities.caption == "Consolidated Balance Sheets"
+
+
+def test_a_table_its_own_sentence_introduces_keeps_no_title_of_the_table_above(
+    tmp_path: Path, settings: Settings
+) -> None:
+    """A lead-in sentence too long to be a caption between two tables introduces the lower one: the lower
+    table is no part of the statement above (Amazon's net additions by segment were titled as its assets)."""
+    lead = "Total current liabilities of each reporting unit are presented as follows (in millions):"
+    doc = parse(fx.statement_in_two_parts(tmp_path / "two_tables.pdf", lead_in=lead), settings)
+    assets, liabilities = doc.tables
+    assert assets.caption == "Consolidated Balance Sheets" and liabilities.caption != assets.caption
+    assert any(b.text.startswith("Total current liabilities of each") for b in doc.blocks)
