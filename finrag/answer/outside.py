@@ -7,23 +7,26 @@ from __future__ import annotations
 import re
 
 from finrag.answer.fetch import fetch_facts
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.query import AskedFor
 from finrag.index.store import Store
 from finrag.model import Filters
 
 _OUTSIDE = re.compile(r"\boutside\s+(?:of\s+)?(?:the\s+)?(?:United\s+States|U\.\s?S\.?|US)(?![\w.])", re.I)
-# how filers label the rest of the world beside their "United States" row, the plainest first
-OUTSIDE_ROWS = (
-    "non-united states",
-    "non-u.s.",
-    "non-us",
-    "outside the united states",
-    "outside the u.s.",
-    "outside united states",
-    "foreign",
-    "international",
-    "other countries",
+# how filers label the rest of the world beside their "United States" row, the plainest first (normalised)
+OUTSIDE_ROWS = tuple(
+    normalise(label)
+    for label in (
+        "Non-United States",
+        "Non-U.S.",
+        "Non-US",
+        "Outside the United States",
+        "Outside the U.S.",
+        "Outside United States",
+        "Foreign",
+        "International",
+        "Other countries",
+    )
 )
 
 
