@@ -135,8 +135,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     party = asked_party(asked)  # "第一大客户是谁": the top-customer table's first row
     if not items and party is None:
         return None
-    # the figure's owners, and the part it "came from" ("came from e-commerce")
-    names = subject_names(asked, [c for _, c in prep.context]) + ([] if came and part_share else came)
+    # the figure's owners, and the part it "came from" ("came from e-commerce"; a share's is its first item)
+    names = subject_names(asked, [c for _, c in prep.context]) + ([] if part_share else came)
     owner_row = None
     if names and not came and (share := owner_share(asked, names[0])) is not None:
         # "what share of Amazon's net sales was attributed to Germany": the owner's row over the whole

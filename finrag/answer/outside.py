@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from finrag.answer.fetch import fetch_facts
-from finrag.answer.lexicon import LineItemMatch, normalise
+from finrag.answer.lexicon import normalise
 from finrag.answer.query import AskedFor
 from finrag.index.store import Store
 from finrag.model import Filters
@@ -36,9 +36,9 @@ def outside_part(store: Store, filters: Filters, doc_rank: dict[str, int], asked
     if asked.language != "en" or not _OUTSIDE.search(asked.question) or not asked.line_items:
         return []
     docs = list(doc_rank)
-    rows = fetch_facts(store, filters, [LineItemMatch("", r, 0) for r in OUTSIDE_ROWS], docs)
+    rows = store.get_facts(Filters(access=filters.access, doc_ids=docs), line_items=list(OUTSIDE_ROWS))
     tables = {(f.doc_id, f.table_ref) for f in fetch_facts(store, filters, asked.line_items, docs)}
-    beside = [f for f in rows if (f.doc_id, f.table_ref) in tables and f.line_item_norm in OUTSIDE_ROWS]
+    beside = [f for f in rows if (f.doc_id, f.table_ref) in tables]
     if not beside:
         return []
     best = min(beside, key=lambda f: (doc_rank[f.doc_id], OUTSIDE_ROWS.index(f.line_item_norm)))
