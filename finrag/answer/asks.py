@@ -21,9 +21,25 @@ _EN_ASKS_REASON = re.compile(
 )
 
 
+# "What were the volume, price and currency components of …'s sales change", "decline - how much was fx",
+# "growth split - volume vs price/mix vs fx", "How did Amcor explain the change in its net sales": what a
+# change is made of, as the filer tells it (its bridge), not the change worked out again
+_EN_ASKS_DRIVERS = re.compile(
+    r"\b(?:components?|contribut\w*|split|break\s*down|breakdown"
+    r"|how\s+much\s+(?:of\s+(?:that|it)\b|(?:came\s+)?from|was\s+(?:due\s+to|from|fx|currency))"
+    r"|\badd(?:ed)?\s+to\b)",  # "how much did changes in gasoline prices … add to net sales"
+    re.I,
+)
+_EN_DRIVERS = re.compile(r"\b(?:volume|pric(?:e|ing)|mix|currenc(?:y|ies)|fx|foreign\s+exchange)\b", re.I)
+_EN_CHANGE = re.compile(r"\b(?:change|growth|grow|increase|decrease|decline|rise|rose|fall|fell)\w*", re.I)
+_EN_EXPLAINS = re.compile(r"\bhow\s+did\s+[^?]{1,80}?\bexplain\b", re.I)
+
+
 def asks_reason(text: str) -> bool:
-    """A question asking why: the text says, no figure does."""
-    return bool(_ASKS_REASON.search(text) or _EN_ASKS_REASON.search(text))
+    """A question asking why, or what a change is made of: the text says, no figure worked out does."""
+    drivers = all(p.search(text) for p in (_EN_ASKS_DRIVERS, _EN_DRIVERS, _EN_CHANGE))
+    why = _ASKS_REASON.search(text) or _EN_ASKS_REASON.search(text) or _EN_EXPLAINS.search(text)
+    return bool(why or drivers)
 
 
 def asks_amount(text: str) -> bool:

@@ -123,6 +123,8 @@ class Focus:
     # the spans asked ("three"): a sentence naming only other spans ("in the six months ended …") is another
     # figure, as is a table row whose table names only others
     spans: tuple[str, ...] = ()
+    # the peers' figure is asked: a sentence, or a table row whose table, prints one of these words
+    peers: tuple[str, ...] = ()
 
 
 _SPAN = re.compile(r"\b(three|six|nine|twelve)(?:\s+and\s+(three|six|nine|twelve))?\s+months\b", re.I)
@@ -235,11 +237,34 @@ def _row_dated(year: int, c: Scored | None) -> bool:
     return relative and not _DATED.search(c.source)
 
 
-def _owned(c: Scored, owners: tuple[str, ...]) -> bool:
+def _owned(c: Scored, focus: Focus) -> bool:
     """The sentence, or the one before it, names every owner asked about (none asked: any sentence); a
     table row names its own, or its table does (a segment's column heading)."""
     context = c.source if "|" in c.text else c.before
-    return all(any(_names(c, v, context) for v in _short_forms(o)) for o in owners)
+    named = all(any(_names(c, v, context) for v in _short_forms(o)) for o in focus.owners)
+    return named and _peered(c, focus)
+
+
+def _peered(c: Scored, focus: Focus) -> bool:
+    """No peers' figure is asked, or the sentence (the one before it) or a row's own table names the peers
+    ("可比公司平均" over its column; a remark below the table is not it)."""
+    table = _table_of(c) if "|" in c.text else c.before
+    return not focus.peers or any(_names(c, p, table) for p in focus.peers)
+
+
+def _table_of(c: Scored) -> str:
+    """The table a quoted row belongs to, with the line that introduces it (its caption)."""
+    lines = c.source.split("\n")
+    at = next((i for i, ln in enumerate(lines) if c.text.strip() in ln), None)
+    if at is None:
+        return c.source
+    start = at
+    while start > 0 and lines[start - 1].startswith("|"):
+        start -= 1
+    end = at
+    while end + 1 < len(lines) and lines[end + 1].startswith("|"):
+        end += 1
+    return "\n".join(lines[max(0, start - 1) : end + 1])
 
 
 _AMOUNT = re.compile(r"\d[\d,]*\.\d|\d{1,3}(?:,\d{3})+")  # "6,199", "5,508.83": a row's figure, not a year
@@ -293,11 +318,12 @@ def select_sentences(
     wanted = terms(question, keep=trigger_words())
     candidates = every = _candidates(context)
     if focus is not None:
-        if scheduled := [c for c in candidates if _scheduled(c.text, focus, c) and _owned(c, focus.owners)]:
+        if scheduled := [c for c in candidates if _scheduled(c.text, focus, c) and _owned(c, focus)]:
             return scheduled[:1]  # "debt maturing in fiscal 2024": the schedule's row of that year
-        printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus.owners)]
+        printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
             undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
+            undated = [c for c in undated if _peered(c, focus)]
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]
         candidates = printing if printing or focus.strict else candidates
         candidates = [c for c in candidates if not _other_span(c, focus)]

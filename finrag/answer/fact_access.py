@@ -21,13 +21,16 @@ def doc_ranks(hits: list[Hit]) -> dict[str, int]:
     return ranks
 
 
-def asked_doc_ranks(store: Store, prep: Prepared, hits: list[Hit]) -> dict[str, int]:
+def asked_doc_ranks(
+    store: Store, prep: Prepared, hits: list[Hit], *, fallback: bool = True
+) -> dict[str, int]:
     """Each retrieved document's rank among those the question reads figures from: the named company's
     (names, codes and aliases: never another filer's year the named one lacks), and of those the report it
     names by its day ("in its 8-K dated August 30, 2023": the recast figures) when one was retrieved; all
-    documents when none is the named company's."""
+    documents when none is the named company's (with ``fallback``; else none)."""
     names_of = company_names_of(store, prep.request.filters.access, prep.doc_names)
-    context = filer_context(prep.asked, [(i, h.chunk) for i, h in enumerate(hits)], names_of)
+    hit_context = [(i, h.chunk) for i, h in enumerate(hits)]
+    context = filer_context(prep.asked, hit_context, names_of, fallback=fallback)
     own = {c.doc_id for _, c in context}
     days = report_days(prep.asked.question)
     dated = {h.chunk.doc_id for h in hits if h.chunk.meta.report_date and h.chunk.meta.report_date in days}

@@ -11,6 +11,8 @@ from finrag.model import Chunk, ChunkKind, Table
 _YEAR_CELL = re.compile(r"^\s*(?:FY\s*)?(?:19|20)\d{2}\s*$")  # a year alone in a cell: a column heading
 # a row printing only a year ("2021", "Fiscal 2018") above the block of rows it dates; unlike a bare year
 # heading (periods.BARE_YEAR), "Fiscal 2018" counts: as a heading it is spread over its columns instead
+# a footnote's mark: "(4)" beside "Opioid litigation charges", "(2)" over "2015"
+FOOTNOTE_MARK = re.compile(r"\(\d{1,2}\)|\([a-z]\)")
 YEAR_ROW = re.compile(r"(?:fiscal\s+)?(?:19|20)\d{2}(?:年度?)?", re.I)
 # A column is the label column when at most this share of its cells parse as numbers.
 _LABEL_COLUMN_MAX_NUMERIC = 0.3
@@ -28,6 +30,10 @@ def split_header(table: Table) -> tuple[list[list[str]], list[list[str]]]:
 
 
 def _is_header_row(row: list[str]) -> bool:
+    if row and not row[0].strip() and any(c.strip() for c in row) and all(
+        not c.strip() or FOOTNOTE_MARK.fullmatch(c.strip()) for c in row[1:]
+    ):
+        return True  # "| | | | (2) | | (2) |": footnote marks over the year headings, no amounts
     if (
         row
         and row[0].strip()

@@ -23,7 +23,7 @@ from finrag.answer.columns import (
     periods_from_above,
     with_span_heading,
 )
-from finrag.answer.fact_rows import YEAR_ROW, chunk_for, label_column, split_header
+from finrag.answer.fact_rows import FOOTNOTE_MARK, YEAR_ROW, chunk_for, label_column, split_header
 from finrag.answer.fact_units import except_per_share, own_unit
 from finrag.answer.group_rows import grouped_labels, printed_down
 from finrag.answer.joined_columns import unjoined
@@ -63,7 +63,6 @@ _TRAILING_NOTE = re.compile(r"\s*[(（][^()（）]*[)）]\s*$|,\s*(?:net of|incl
 _TOTAL_HEAD = re.compile(r"total\b", re.I)
 _CUT_LABEL = (";", ",", "；", "，")  # a label-only row ending so goes on in the row under it
 _PAGE_HEAD = re.compile(r"pages?(?:\s+(?:no\.?|number))?|页码|页次", re.I)
-_FOOTNOTE_MARK = re.compile(r"\(\d{1,2}\)|\([a-z]\)")  # "(4)" beside "Opioid litigation charges"
 
 
 def _footnote_marks(header: list[list[str]], rows: list[list[str]], index: int) -> bool:
@@ -72,7 +71,7 @@ def _footnote_marks(header: list[list[str]], rows: list[list[str]], index: int) 
     if any(index < len(r) and r[index].strip() for r in header):
         return False
     cells = [r[index].strip() for r in rows if index < len(r) and r[index].strip()]
-    return bool(cells) and all(_FOOTNOTE_MARK.fullmatch(c) for c in cells)
+    return bool(cells) and all(FOOTNOTE_MARK.fullmatch(c) for c in cells)
 
 
 _LEADERS = re.compile(r"(?:\s*\.){3,}")  # dot leaders between a row label and its amounts

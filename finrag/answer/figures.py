@@ -17,6 +17,7 @@ from finrag.answer.gate_words import named_rates
 from finrag.answer.lexicon import synonyms
 from finrag.answer.owner_names import is_filer, subject_names
 from finrag.answer.parts import owner_parts
+from finrag.answer.peers import PEER_PRINTS, asks_peers
 from finrag.answer.periods import EN_DATE, MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.stub_periods import item_wordings
@@ -76,6 +77,7 @@ def _singular(text: str) -> str:
 # "how much <item> did/was …": the item a lexicon does not know, as the question words it
 _HOW_MUCH_ITEM = re.compile(
     r"\bhow much\s+(?!(?:more|less|lower|higher|larger|smaller|bigger|greater|fewer|of|did|was|is)\b)"
+    r"(?!(?:would|could|should|might|will|can|it|they|this|that)\b)"  # "how much would it have grown"
     r"(?P<item>[a-z][a-z ,&'-]{2,60}?)\s+"
     r"(?:did|does|do|has|have|had|was|were|is|are|will)\b",
     re.I,
@@ -235,6 +237,8 @@ def extractive_inputs(
         focus = Focus([], one_year, kinds=spelled, strict=True) if spelled else focus
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)
+    if asks_peers(asked):  # "同行业可比上市公司…的平均资产负债率": never the filer's own row
+        focus = replace(focus or Focus([], one_year), peers=PEER_PRINTS, strict=True)
     if focus is not None and asked.scope == "parent":
         focus = replace(focus, parent_only=True)
     chunks = subject_context(asked, context, cfg)

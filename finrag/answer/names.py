@@ -52,6 +52,8 @@ _SHARE_OF = ("占", "比例", "比重")  # "上网电量占发电量的比例": 
 _NOT_IN_ENTITY = (
     *("事件", "对应", "下文", "发生", "哪些", "什么", "多少", "情况", "是谁", "哪家", "哪位", "哪个"),
     *("是否", "是不是"),  # "2007年是不是比2006年低": a yes/no turn, no name
+    *("把", "怎么", "了"),  # "能把猪的…", "股份是怎么来的", "累计降了": a verb's particles, no name
+    *("最大", "最小", "最高", "最低", "最多", "最少"),  # "合同中，金额最大的是哪一份": a superlative, no name
     # roles a question asks about ("金宇生物2020年的董事长是谁"), never part of the company's name
     *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
     *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
@@ -219,6 +221,10 @@ def company_names(text: str, lang: str) -> list[str]:
     for m in _EXCLUDING.finditer(text):  # "Western Hemisphere excluding the U.S.": one region, as printed
         joined = f"{m.group(1)} excluding {m.group(2)}"
         found = [n for n in found if n not in (m.group(1), m.group(2))] + [joined]
+    for m in _POSSESSIVE_NAME.finditer(text):  # "the Sam's Club segment": a name written with a possessive
+        add(m.group(1), True)
+    for m in _OF_PART.finditer(text):  # "its Rest of World segment": one part's name, not "Rest" and "World"
+        found = [n for n in found if n not in (m.group(2), m.group(3))] + [m.group(1)]
     for m in _LISTED.finditer(text):  # "Boeing's Defense, Space & Security business": one segment's name
         found.append(m.group(1))  # its parts kept: "Europe, Middle East and Africa" may be printed otherwise
     return found
@@ -239,6 +245,20 @@ _LISTED = re.compile(r"\b([A-Z][\w.-]*(?: [A-Z][\w.-]*)*, [A-Z][\w.-]*(?: [A-Z][
 # COVID-19 Vaccine"): the filer prints it as one row
 _EXCLUDING = re.compile(
     r"\b([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*) excluding (?:the )?([A-Z][\w.&-]*(?: [A-Z][\w.&-]*)*)"
+)
+
+
+# a name holding a possessive after "the", "its" or the filer's own ("the Sam's Club segment", "Walmart's
+# Sam's Club"): no owner's possessive follows an article
+# (not the word a filer calls itself by: "the Firm's Standardized CET1 ratio")
+_POSSESSIVE_NAME = re.compile(
+    r"(?:\b[Tt]he |\b[Ii]ts |['’]s )(?!(?:Company|Corporation|Group|Registrant|Firm|Bank|Partnership)['’])"
+    r"([A-Z][a-z]+['’]s(?: [A-Z][\w&.-]*)+)"
+)
+# a part named with "of" before the word saying it is one ("Rest of World segment", "Rest of Asia region")
+_OF_PART = re.compile(
+    r"\b(([A-Z][a-z]+) of (?:the )?([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*))"
+    r"(?=\s+(?:segment|region|division|unit)s?\b)"
 )
 
 

@@ -51,10 +51,13 @@ __all__ = [
     "value_text",
 ]
 
-# What the company's statements cannot answer with one of their figures: its guidance for a coming year, or
-# which of its parts (segments, regions, products) did best; the extractive answer quotes the text instead
+# What the company's statements cannot answer with one of their figures: its guidance for a coming year, a
+# hypothetical's effect, or which of its parts (segments, regions, products) did best; the extractive answer
+# quotes the text instead
 NOT_A_STATEMENT_FIGURE = re.compile(
     r"\b(?:guidance|outlook|forecast\w*|guided)\b|业绩指引|业绩预告|展望"
+    # "what would a hypothetical 10% movement in exchange rates have done to net income": a sensitivity
+    r"|\bhypothetical(?:ly)?\b"
     r"|\bwhich\b[^?]{0,80}\b(?:segments?|regions?|products?|businesses|divisions?|categories|brands?)\b"
     # what falls due in a coming year: a maturity schedule's row (printed by year), never a balance
     r"|\b(?:matur\w*|due|payable)\s+(?:in|during)\s+(?:fiscal\s+|fy\s*)?(?:19|20)\d{2}\b"

@@ -3,17 +3,10 @@ named formula or the question's own definition."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-
 from finrag.answer.activities import activities_answer, asks_activities
-from finrag.answer.alongside import with_amount, with_item_too
 from finrag.answer.asks import (
     GROWTH_COMPARED,
     compared_items,
-    compared_parts,
-    compared_quarters,
-    compares_periods,
     quoted_row,
 )
 from finrag.answer.averaged import averaged, yearly_average_span
@@ -32,31 +25,31 @@ from finrag.answer.debt import (
 from finrag.answer.defined import defined_answer
 from finrag.answer.fact_access import asked_doc_ranks, citer, load_chunks, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts, of_item
-from finrag.answer.formulas import GROWTH_FORMULAS, PRINTED_FIRST
+from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.judgment import (
     asks_change,
     asks_direction,
     change_answer,
-    comparison_answer,
     direction_answer,
-    growth_items_answer,
-    items_answer,
-    rates_answer,
-    sign_answer,
 )
 from finrag.answer.kind_share import asks_kind_share, kind_share, total_less
 from finrag.answer.kinds_compared import kinds_step
 from finrag.answer.kinds_judged import kinds_answer
-from finrag.answer.lexicon import LineItemMatch, normalise
-from finrag.answer.lookup import SHARE_FORMULAS, Want, best_fact
-from finrag.answer.measures import AMOUNT_ASKED
+from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.noted_facts import charged_not_owed, noted_in_question, unnamed_segments
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
-    CiteFn,
     NumericAnswer,
     calculation_answer,
     lookup_answer,
+)
+from finrag.answer.numeric_forms import (
+    answer_for,
+    calculation_step,
+    compared_answer,
+    definition_answer,
+    initials,
 )
 from finrag.answer.outside import outside_part
 from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
@@ -70,12 +63,12 @@ from finrag.answer.parts import (
     rows_of_item,
     unprinted_parts,
 )
+from finrag.answer.peers import asks_peers
 from finrag.answer.prepared import Prepared
-from finrag.answer.printed_growth import printed_growth, printed_rates
-from finrag.answer.printed_ratios import basis_items, printed_only, printed_share, ratio_forms, whole_named
-from finrag.answer.prose_facts import owner_prose, prose_facts
+from finrag.answer.printed_ratios import basis_items, ratio_forms
+from finrag.answer.prose_facts import owner_prose
+from finrag.answer.purchases import ASKS_PURCHASES, purchase_rows, purchases_answer
 from finrag.answer.qualifiers import qualifier_rows
-from finrag.answer.quarters_compared import quarters_answer
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
@@ -84,8 +77,6 @@ from finrag.answer.which_year import which_year
 from finrag.answer.within_item import within_items
 from finrag.index.store import Store
 from finrag.model import Fact, Filters, Hit
-
-SHARE_INPUTS = 2  # a share's part and whole: both quoted when the share itself could not be worked out
 
 
 def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
@@ -104,8 +95,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
 def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     asked = prep.asked
     ranking = asks_ranking(asked)  # "which segment had the highest …": one table's rows, else nothing
-    if NOT_A_STATEMENT_FIGURE.search(asked.question) and not ranking:
-        return None
+    if (NOT_A_STATEMENT_FIGURE.search(asked.question) or asks_peers(asked)) and not ranking:
+        return None  # the peers' figure: never one of the filer's rows
     doc_rank = asked_doc_ranks(store, prep, hits)  # the named company's documents, the named report
     if (kinds := kinds_step(store, prep, doc_rank)) is not None:  # "南岭05年铵梯比乳化多产了多少吨"
         return kinds
@@ -150,7 +141,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     sides = compared_sides(asked.question, asked.language, asked.qualifiers)
     rows_of = [*asked.qualifiers, sides.second, sides.written] if sides else asked.qualifiers
     owners = [LineItemMatch("", n, 0) for n in [*names, *qualifier_rows(rows_of)]]  # "Greater China": its row
-    owners += [LineItemMatch("", _initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
+    owners += [LineItemMatch("", initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
     # "fixed-price contracts": the "Fixed-price" row under "Net sales by contract type" (owns_row)
     owners += [LineItemMatch("", n.rsplit(" ", 1)[0], 0) for n in names if len(n.split()) > 1]
     fetched = (
@@ -196,7 +187,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
             cells += class_column_cells(kept, list(kinds), items, chunk_of)  # "运输设备的账面价值": its cell
             return noted_in_question(kind_facts(kept, list(kinds), chunk_of, titled) + cells, asked.question)
 
-        if sides and (judged := kinds_answer(asked, sides, of_kinds, _answer_for(doc_rank, cite))):
+        if sides and (judged := kinds_answer(asked, sides, of_kinds, answer_for(doc_rank, cite))):
             return judged
         facts = within_items(of_kinds(*asked.qualifiers), asked, chunk_of)
         prep.trace.add("answer", "qualified", {"kinds": asked.qualifiers, "facts": len(facts)})
@@ -242,50 +233,11 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
             return defined_answer(a, definition, facts, doc_rank, cite)
         return calculation_answer(a, facts, doc_rank, cite)
 
-    # "In 2019, did AWS earn more operating income than Amazon's North America segment?"
-    if named_parts := compared_parts(asked.question, asked.language, names, len(asked.line_items)):
-        want = Want(asked.line_items[0], asked.years[0] if asked.years else None)
-        a, b = (
-            best_fact(
-                owned_facts(every, [n], chunk_of, segments=called_parts(asked, [n])), want, asked, doc_rank
-            )
-            or best_fact(owned_facts(every, [_initials(n)], chunk_of), want, asked, doc_rank)  # "AWS"
-            for n in named_parts
-        )
-        if compared := items_answer(asked, (a, b), named_parts, cite):
-            return compared
-    # "did Best Buy spend more cash on share repurchases than on dividends?"
-    if pair:
-        year = max(asked.years) if asked.years else None  # two years only for a growth: the later
-        both = (
-            best_fact(facts, Want(pair[0], year), asked, doc_rank),
-            best_fact(facts, Want(pair[1], year), asked, doc_rank),
-        )
-        pair_names = (pair[0].printed, pair[1].printed)
-        if GROWTH_COMPARED.search(asked.question):  # "did REVPAR grow faster than ADR": their growth rates
-            if year is None:
-                return None
-            before = (
-                best_fact(facts, Want(pair[0], year - 1), asked, doc_rank),
-                best_fact(facts, Want(pair[1], year - 1), asked, doc_rank),
-            )
-            # no year before printed: the rates a change column prints ("营业成本比上年增减（%）")
-            if not all(before) and (rates := printed_rates(asked, facts, pair, doc_rank)):
-                return rates_answer(asked, rates, cite)
-            return growth_items_answer(asked, both, before, pair_names, cite)
-        if compared := items_answer(asked, both, pair_names, cite):
-            return compared
-    # "Did X's net income in Q2 2022 exceed Q2 2021's?"
-    if compares_periods(asked.question, asked.language, len(asked.years)) and (
-        compared := comparison_answer(asked, lookup_answer(asked, facts, doc_rank, cite), one_year)
-    ):
+    compared = compared_answer(asked, names, pair, facts, every, chunk_of, doc_rank, cite, one_year)
+    if compared is not None:  # two parts, items, periods or quarters
         return compared
-    # "2020年第三季度的经营活动产生的现金流量净额是否高于第四季度？"
-    pair_q = compared_quarters(asked.question, asked.language, asked.quarters, len(asked.years))
-    if pair_q and (
-        compared := quarters_answer(asked, pair_q, lambda a: _answer_for(doc_rank, cite)(a, facts))
-    ):
-        return compared
+    if pair and GROWTH_COMPARED.search(asked.question) and not asked.years:
+        return None  # two items' growth compared: no year to compare them in
     # "Does Adobe have an improving operating margin profile as of FY2022?"
     if asks_direction(asked) and (moved := direction_answer(asked, one_year)) is not None:
         return moved
@@ -295,30 +247,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     if asks_change(asked) and not spans_years:
         return change_answer(asked, one_year)
     if definition is not None:  # no textbook formula stands in for the question's own
-        defined = defined_answer(asked, definition, facts, doc_rank, cite)
-        if defined is None and asked.language == "zh":  # "本项目总投资4032.74万元，其中固定资产投资…"
-            terms = [t.item.printed for t in definition.terms]
-            if prose := prose_facts(terms, prep.context, asked.qualifiers, names):
-                defined = defined_answer(asked, definition, facts + prose, doc_rank, cite)
-        parts = any(t.item.within for t in definition.terms)  # "services and support cost of revenue"
-        # known items the textbook formula does not use: the definition was read right and is another formula,
-        # an operand is missing ("(short-term debt + current portion of long-term debt + long-term debt) /
-        # equity" is no total liabilities / equity)
-        own = {t.item.concept for t in definition.terms}
-        other = asked.formula is not None and "" not in own and len(own) > len(set(asked.formula.concepts))
-        if defined is None and asked.formula is not None and asked.formula.named and not parts and not other:
-            # a wording the definition reader takes apart wrongly: the named formula it spells out (never for
-            # a part's rows: the company's own margin is another figure)
-            defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)
-        found = sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
-        if defined is None and found is not None and not definition.additive():
-            # a ratio it could not work out: only the ratio printed as such, no figure of one operand
-            ratio_name = normalise(definition.name)
-            ratio_rows = all(
-                f.unit == "%" or (ratio_name and ratio_name in f.line_item_norm) for f in found.facts
-            )
-            return found if ratio_rows else None
-        return found
+        return definition_answer(asked, definition, facts, prep.context, names, doc_rank, cite)
     if asked.intent == "calculation" and asks_kind_share(asked):  # "应付账款中1年以内的金额和占比"
         totals = store.get_facts(  # "合计", or a row named as the item asked ("Total inventories")
             Filters(access=prep.request.filters.access, doc_ids=sorted({f.doc_id for f in facts})),
@@ -335,44 +264,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
             load_chunks(store, prep, shared.facts, by_chunk, extra)
             return shared
     if asked.intent == "calculation":
-        found = with_amount(asked, calculation_answer(asked, facts, doc_rank, cite), facts, doc_rank, cite)
-        found = with_item_too(asked, found, facts, doc_rank, cite)
-        quoted = None
-        if found is None and printed_only(asked):
-            return None  # the printed ratio was not found: its operands are no answer
-        if found is None:
-            quoted = printed_share(asked, facts, doc_rank, cite)
-            quoted = quoted or printed_growth(asked, facts, doc_rank, cite)  # "comparable sales growth"
-            quoted = quoted or lookup_answer(asked, facts, doc_rank, cite)
-        if quoted and asked.formula and asked.formula.name in GROWTH_FORMULAS:
-            # a growth with the earlier year missing: the later year's level is no answer, a printed rate is
-            # (the level is, where the question asks the amount too: "how much did STELARA sell …, and what
-            # was the reported growth")
-            level = AMOUNT_ASKED.search(asked.question) is not None
-            quoted = quoted if level or all(f.unit == "%" for f in quoted.facts) else None
-        if quoted and asked.formula and asked.formula.name == "sum" and len(set(asked.quarters)) > 1:
-            quoted = None  # "前三季度（1-9月）的营业收入": one quarter's figure is no sum of three
-        if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
-            # a share with an operand missing: the other operand is no answer, a printed percentage is
-            percent = all(f.unit == "%" for f in quoted.facts) and whole_named(asked)
-            quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
-        return sign_answer(asked, found) or quoted
+        return calculation_step(asked, facts, doc_rank, cite)
     return lookup_answer(asked, facts, doc_rank, cite)
-
-
-def _answer_for(
-    doc_rank: dict[str, int], cite: CiteFn
-) -> Callable[[AskedFor, list[Fact]], NumericAnswer | None]:
-    """How one figure is answered from given facts: by the question's definition, its formula, or a lookup."""
-
-    def answer(asked: AskedFor, facts: list[Fact]) -> NumericAnswer | None:
-        if asked.definition is not None:
-            return defined_answer(asked, asked.definition, facts, doc_rank, cite)
-        if asked.formula is not None:
-            return calculation_answer(asked, facts, doc_rank, cite)
-        return lookup_answer(asked, facts, doc_rank, cite)
-
-    return answer
 
 
 VOTE_DOCUMENTS = 2  # the best-ranked documents whose vote tables a vote question is read from
@@ -388,6 +281,14 @@ def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer |
     return vote_answer(prep.asked, facts, citer(prep, by_chunk, extra))
 
 
-def _initials(name: str) -> str:
-    """ "Amazon Web Services" -> "AWS": how a filing's tables often print a part it names in full."""
-    return "".join(w[0] for w in name.split() if w[:1].isupper())
+def purchases_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
+    """The shares the named company bought back in the month, dates or quarter asked, read off the purchases
+    tables of its retrieved reports."""
+    if prep.asked.language != "en" or not ASKS_PURCHASES.search(prep.asked.question):
+        return None
+    docs = list(asked_doc_ranks(store, prep, hits, fallback=False))  # another filer's buybacks are not its
+    facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs)) if docs else []
+    cells = [f for row in purchase_rows(facts) for f in row.cells.values()]
+    cells, by_chunk, extra = readable(store, prep, cells)
+    chunks = {c.chunk_id: c for _, c in prep.context} | extra
+    return purchases_answer(prep.asked, cells, chunks, citer(prep, by_chunk, extra))

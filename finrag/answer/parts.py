@@ -82,8 +82,8 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
             # "in its AWS segment" (not "in its IPO prospectus")
             or re.search(rf"\b(?:in|from|for)\s+its\s+{re.escape(e)}\s+{_PART_NOUN}", q)
             # "of the Cheerios brand", "attribute to its Space business segment", "assigned to the Digital
-            # Media segment"
-            or re.search(rf"\b(?:of|to)\s+(?:its|the)\s+{re.escape(e)}\s+{_PART_NOUN}", q)
+            # Media segment", "incurred by its Canadian operations segment"
+            or re.search(rf"\b(?:of|to|by)\s+(?:its|the)\s+{re.escape(e)}\s+{_PART_NOUN}", q)
             or re.search(rf"\bof\s+its\s+{re.escape(e)}\b", q)  # "net sales of its Oscar Mayer brand"
             # "worldwide ERLEADA sales", "Pfizer's Eliquis revenues": the name leads the item asked
             or any(_sold(e, m, q) for m in asked.line_items)

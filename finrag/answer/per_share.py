@@ -50,5 +50,7 @@ def unitless_row(f: Fact) -> bool:
 
 
 _HEAD_COUNT_ROW = re.compile(
-    r"\s*(?:total\s+)?(?:headcount|(?:number of |full-time )?employees\b|员工人数|在职员工)", re.I
+    r"\s*(?:total\s+)?(?:headcount|(?:number of |full-time )?employees\b|(?:year-end\s+)?workforce\b"
+    r"|员工人数|在职员工)",
+    re.I,
 )

@@ -39,7 +39,7 @@ from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import measure_sentences, percent_unanswered, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
-from finrag.answer.numeric_step import numeric_answer, votes_step
+from finrag.answer.numeric_step import numeric_answer, purchases_step, votes_step
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
@@ -148,6 +148,13 @@ class Answerer:
             elif votes_step(self.store, Prepared(request, asked, result, decision, trace), hits) is not None:
                 # "votes cast for … re-election as a director": the vote table names the nominee, no prose
                 decision.answerable, decision.reason, decision.evidence = True, "votes", hits
+        if not decision.answerable and decision.reason in ("keywords", "period"):
+            hits = result.hits[: self.cfg.context_chunks]
+            bought = purchases_step(self.store, Prepared(request, asked, result, decision, trace), hits)
+            if bought is not None:
+                # "at what average price", "in its fiscal fourth quarter": the purchases table's row of those
+                # dates prints it, whatever the prose around it says
+                decision.answerable, decision.reason, decision.evidence = True, "purchases", hits
         if not decision.answerable:
             return self._refuse(prep, refusal_text(asked, decision))
         hits = decision.evidence[: self.cfg.context_chunks]
@@ -181,6 +188,9 @@ class Answerer:
         if voted := votes_step(self.store, prep, hits):  # "votes cast for the proposal …": Item 5.07's table
             prep.numeric = voted
             trace.add("answer", "votes", {"facts": voted.detail})
+        elif bought := purchases_step(self.store, prep, hits):  # "nov 2022 buyback": Item 5's purchases table
+            prep.numeric = bought
+            trace.add("answer", "purchases", {"facts": bought.detail})
         elif asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = self._numeric(prep, hits)

@@ -171,7 +171,27 @@ def printed_share(
         return None
     over = [f for f in percents if any(_part_over(f.line_item_norm, normalise(m.printed)) for m in parts)]
     share = lookup_answer(replace(asked, line_items=parts), over or percents, doc_rank, cite)
-    return with_row_amount(asked, share, facts, doc_rank, cite) if share else None
+    if share is None or _of_a_larger_whole(asked, share.facts, percents):
+        return None
+    return with_row_amount(asked, share, facts, doc_rank, cite)
+
+
+def _of_a_larger_whole(asked: AskedFor, shares: list[Fact], percents: list[Fact]) -> bool:
+    """The whole asked is itself a row of the share's column at less than 100% ("流动资产 | 81.22%" over
+    "预付款项 | 13.69%"): the printed shares are of a larger whole (资产总计), not of the one asked."""
+    wholes = {normalise(m.printed) for m in asked.line_items if _whole(asked.question, m)}
+    cells = {(f.doc_id, f.table_ref, f.column_label) for f in shares}
+    mine = {f.fact_id for f in shares}  # a part's row read as the item (its title names it): no whole
+    return any(
+        (g.doc_id, g.table_ref, g.column_label) in cells
+        and g.fact_id not in mine
+        and normalise(g.line_item) in wholes  # as printed: the row's own label
+        and g.value != HUNDRED
+        for g in percents
+    )
+
+
+HUNDRED = 100  # the whole's own row prints 100%
 
 
 _PART_OVER = re.compile(r"(?:总额|合计|金额|总计)?占")

@@ -76,11 +76,15 @@ def with_subject_chunks(
 
 
 def filer_context(
-    asked: AskedFor, context: list[tuple[int, Chunk]], names_of: Callable[[str], list[str]]
+    asked: AskedFor,
+    context: list[tuple[int, Chunk]],
+    names_of: Callable[[str], list[str]],
+    *,
+    fallback: bool = True,
 ) -> list[tuple[int, Chunk]]:
     """The context chunks of the companies the question names (``names_of``: a document's company names and
     aliases): a sentence of another company's filing that ranked in answers nothing of the one asked. All of
-    them when none is the named company's."""
+    them when none is the named company's (with ``fallback``; else none)."""
     wanted = {squash(c) for c in asked.companies}
     if not wanted:
         return context
@@ -88,4 +92,4 @@ def filer_context(
     # the names every matched document goes by: "Amd" is the "Advanced Micro Devices" of code "AMD"
     wanted |= {k for keys in names.values() if keys & wanted for k in keys}
     own = [(n, c) for n, c in context if not names[c.doc_id] or names[c.doc_id] & wanted]
-    return own or context
+    return own or (context if fallback else [])

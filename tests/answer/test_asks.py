@@ -120,3 +120,13 @@ def test_a_figure_asked_to_the_nearest_whole_percent_has_no_decimals() -> None:
     assert asked_places("毛利率是多少？保留整数。") == 0
     assert asked_places("Round to two decimal places.") == 2
     assert asked_places("What was the whole company's revenue?") is None
+
+
+def test_what_a_change_is_made_of_is_told_by_the_text_not_worked_out() -> None:
+    assert asks_reason("gis fy22 net sales growth split - volume vs price/mix vs fx?")
+    assert asks_reason("khc rest of world 2019 net sales decline - how much was fx?")
+    assert asks_reason("How did Amcor explain the change in its net sales in fiscal 2023?")
+    assert asks_reason("What were the volume, price and currency components of J&J's 2022 sales change?")
+    # a component of a balance, or what a line item added, is a figure
+    assert not asks_reason("What was the currency translation component of Walmart's AOCI in 2018?")
+    assert not asks_reason("How much did currency translation adjustments contribute to Amcor's OCI in Q2?")

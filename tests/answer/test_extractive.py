@@ -294,3 +294,27 @@ def test_an_undated_head_count_row_is_its_report_s_year_end_count_only() -> None
     assert extractive_answer("2018年末在职员工有多少人", [(1, chunk)], 3, 400, staff) == ""  # 2019's count
     staff = Focus([], 2019, "人", ("在职", "员工"), strict=True)
     assert "1,406" in extractive_answer("2019年末在职员工有多少人", [(1, chunk)], 3, 400, staff)
+
+
+def test_a_named_peer_s_figure_is_never_the_filer_s_row() -> None:
+    meta = ChunkMeta("国电电力.PDF", "prospectus", "zh", company="国电电力")
+    rows = (
+        "合并利润表\n| 项目 | 2006年度 | 2005年度 |\n|---|---|---|\n"
+        "| 四、净利润 | 188,422,819.15 | 190,085,959.28 |"
+    )
+    statement = Chunk("c1", "d1", rows, ChunkKind.TABLE, [96], ["合并利润表"], meta)
+    peer = analyze("可比公司大唐发电（大唐国际发电股份有限公司）2006年度的净利润是多少？")
+    question, context, focus = extractive_inputs(peer, [(1, statement)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # the filer's profit is not the peer's
+    own = analyze("国电电力2006年度的净利润是多少元？")
+    question, context, focus = extractive_inputs(own, [(1, statement)], AnswerSettings())
+    assert "188,422,819.15" in extractive_answer(question, context, 3, 400, focus)
+
+
+def test_how_much_a_modal_verb_asks_names_no_item_a_quote_must_print() -> None:
+    mention = _chunk("Billed business grew 23% as reported and 36% assuming no changes in FX rates.", [])
+    question = "How much did billed business grow in 2022? How much would it have grown at constant FX?"
+    asked = analyze(question)
+    question, context, focus = extractive_inputs(asked, [(1, mention)], AnswerSettings())
+    assert focus is None or "would" not in focus.kinds  # "would it" is no row's name
+    assert "36%" in extractive_answer(question, context, 3, 400, focus)

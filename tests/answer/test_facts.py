@@ -1344,3 +1344,24 @@ def test_a_quarterly_block_under_a_year_row_dates_its_day_columns_as_quarters() 
     assert got[(2015, "Q2")] == Decimal(1644694) and got[(2014, "Q2")] == Decimal(1340407)
     assert got[(2015, "Q4")] == Decimal(1823333)  # the year's end day beside three quarters: its fourth
     assert (2015, "FY") not in got  # no quarter's figure is the year's
+
+
+def test_footnote_marks_over_the_year_headings_do_not_start_the_rows() -> None:
+    summary = Table(
+        "t6",
+        [19],
+        [],
+        [
+            ["Five-Year Summary (Unaudited)", "", "", ""],
+            ["", "", "(2)", ""],
+            ["(Dollars in millions)", "2018", "2017", "2016"],
+            ["Total backlog", "$490,481", "$474,640", "$473,492"],
+            ["Year-end workforce", "153,000", "140,800", "150,500"],
+        ],
+        caption="Item 6. Selected Financial Data",
+    )
+    doc = make_doc([summary], company="Boeing", year=2018, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    years = {f.value: f.fiscal_year for f in facts if f.line_item == "Year-end workforce"}
+    assert years == {Decimal(153000): 2018, Decimal(140800): 2017, Decimal(150500): 2016}
+    assert not any(f.value == Decimal(2018) for f in facts)  # the year headings are no amounts

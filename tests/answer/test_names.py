@@ -188,3 +188,31 @@ def test_a_participle_opening_a_sentence_is_no_name_but_a_company_ending_in_ing_
     q = "Acme's 10-K still carries 2019. Working from that 2019 column, what share went to taxes?"
     assert company_names(q, "en") == ["Acme"]
     assert company_names("Boeing revenue in 2022?", "en") == ["Boeing"]
+
+
+def test_a_part_named_with_of_before_segment_is_one_name() -> None:
+    q = "In 2019, did Kraft Heinz's Rest of World segment spend more on capital expenditures than EMEA?"
+    names = company_names(q, "en")
+    assert "Rest of World" in names and "Rest" not in names and "World" not in names
+    # "of" between a measure and its company joins nothing: no segment word follows
+    assert company_names("What was the Operating Income of Kraft Heinz in 2019?", "en") == ["Kraft Heinz"]
+
+
+def test_a_verb_s_particles_or_a_superlative_make_no_chinese_name() -> None:
+    asked = {
+        "天源科技唯一的自然人股东黄志刚，股份是怎么来的？": "股份是怎么来",
+        "金宇生物推广的组合免疫方案，能把猪的免疫次数降到多少？": "能把猪",
+        "天源过滤机的不含税单价，2005年比2003年累计降了百分之几？": "累计降了",
+        "南岭民爆招股意向书披露的重要销售合同中，金额最大的是哪一份？": "金额最大",
+    }
+    for question, words in asked.items():
+        assert words not in company_names(question, "zh")
+
+
+def test_a_name_holding_a_possessive_after_an_article_or_its_owner_is_one_name() -> None:
+    q = "How much of Walmart's inventories at January 31, 2018 belonged to the Sam's Club segment?"
+    assert "Sam's Club" in company_names(q, "en")
+    assert "Sam's Club" in company_names("How much cash did Walmart's Sam's Club segment provide?", "en")
+    # the word a filer calls itself by owns what follows
+    firm = company_names("What were the Firm's Standardized CET1 ratios?", "en")
+    assert not any("Firm's" in n for n in firm)

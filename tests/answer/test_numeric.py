@@ -158,6 +158,8 @@ def test_guidance_and_which_segment_questions_are_not_answered_with_a_statement_
         "Which of Corning's reportable segments had the highest net sales in FY2021?"
     )
     assert not NOT_A_STATEMENT_FIGURE.search("What is Corning's FY2021 net sales growth rate?")
+    # a sensitivity the market-risk section states: no statement row
+    assert NOT_A_STATEMENT_FIGURE.search("How much would a hypothetical 10% currency move reduce net income?")
     # what falls due next year is a maturity schedule's row, not the balance sheet's long-term debt
     assert NOT_A_STATEMENT_FIGURE.search("How much of its long-term debt is scheduled to mature in 2023?")
     assert not NOT_A_STATEMENT_FIGURE.search("What was its long-term debt due within one year in FY2022?")
@@ -308,12 +310,17 @@ def test_a_head_count_in_a_table_in_millions_is_a_number_of_people() -> None:
         "t40",
         [3],
         [["(in millions, except per share, ratio, headcount data)", "2Q23", "1Q23"]],
-        [["Total net revenue", "41,307", "38,349"], ["Headcount", "300,066 (e)", "296,877"]],
+        [
+            ["Total net revenue", "41,307", "38,349"],
+            ["Headcount", "300,066 (e)", "296,877"],
+            ["Year-end workforce", "153,000", "140,800"],
+        ],
         caption="Consolidated financial highlights",
     )
     doc = make_doc([highlights], company="JPMorgan Chase", year=2023, language="en", unit_line="")
     by = {(f.line_item, f.column_label): f for f in extract_facts(doc, table_chunks(doc))}
     assert value_text(by[("Headcount", "2Q23")], "en") == "300,066"  # no "million"; its footnote is no bar
+    assert value_text(by[("Year-end workforce", "2Q23")], "en") == "153,000"
     assert value_text(by[("Total net revenue", "2Q23")], "en") == "41,307 million"
 
 

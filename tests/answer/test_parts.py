@@ -174,6 +174,14 @@ def test_a_segment_the_question_names_binds_a_quoted_margin_as_well() -> None:
     assert owner_parts(asked, [chunk]) == ["Data Center"]
 
 
+def test_a_segment_an_amount_was_spent_or_held_by_is_the_figure_s_owner() -> None:
+    doc = make_doc([], company="Costco", year=2021, language="en", unit_line="")
+    chunk = make_chunk(doc, "Selling, general and administrative expenses were $18,537 million.", 40)
+    asked = analyze("How much of Costco's 2021 SG&A expense was incurred by its Canadian operations segment?")
+    asked.companies = ["Costco"]
+    assert owner_parts(asked, [chunk]) == ["Canadian"]
+
+
 def test_customers_in_a_place_make_the_place_the_part() -> None:
     japan = analyze("How much revenue did Adobe generate from customers in Japan in fiscal 2016?")
     japan.entities = [e for e in japan.entities if e != "Japan"]

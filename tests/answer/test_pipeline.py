@@ -64,6 +64,11 @@ def test_gross_margin_is_calculated_with_cited_inputs(answerer: Answerer) -> Non
     assert all(i.citation in cited for i in a.calculation.inputs)
 
 
+def test_a_ratio_that_cannot_be_worked_out_is_not_answered_with_one_operand(answerer: Answerer) -> None:
+    a = ask(answerer, "四方科技2019年度的股利支付率是多少？以2019年度合并利润表净利润为分母。")
+    assert "150,201,334.87" not in a.answer  # the net profit it divides by is no payout ratio
+
+
 def test_english_growth_and_text_answers(answerer: Answerer) -> None:
     g = ask(answerer, "What was Acme's year-over-year growth in net sales from FY2018 to FY2019?")
     assert g.calculation is not None and "20.00%" in g.answer

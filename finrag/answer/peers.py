@@ -1,0 +1,24 @@
+"""A figure of the filer's peers or its industry ("同行业可比上市公司2005年末的平均资产负债率"): the filer's
+own rows never answer it, only evidence printed for the peers does."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.query import AskedFor
+
+# what evidence printed for the peers says of itself: a comparison table's heading or column, "可比公司平均"
+PEER_PRINTS = ("可比", "同行业", "同业", "行业平均")
+_PEERS = re.compile(r"可比(?:上市)?公司|同行业|同业|该行业|行业的?平均")
+# the filer's figure set against the peers' ("比可比公司的平均资产负债率高出多少"): both are asked
+_COMPARED = re.compile(r"(?<!可)比|高于|低于|高出|低出|相比|对比|差额|差距|是否")
+_CLAUSES = re.compile(r"[，,；;。？?]")
+
+
+def asks_peers(asked: AskedFor) -> bool:
+    """The clause that asks (the question's last) asks the peers' or the industry's figure alone."""
+    if asked.language != "zh":
+        return False
+    clauses = [c for c in _CLAUSES.split(asked.question) if c.strip()]
+    asking = clauses[-1] if clauses else ""
+    return _PEERS.search(asking) is not None and _COMPARED.search(asking) is None

@@ -1,0 +1,41 @@
+"""A figure of the filer's peers or industry is answered only by evidence printed for the peers."""
+
+from __future__ import annotations
+
+from finrag.answer.extractive import extractive_answer
+from finrag.answer.figures import extractive_inputs
+from finrag.answer.peers import asks_peers
+from finrag.answer.query import analyze
+from finrag.config import AnswerSettings
+from finrag.model import Chunk, ChunkKind, ChunkMeta
+
+OWN = (
+    "1、与公司偿债能力相关的财务指标\n| 指标 | 2005年 | 2004年 |\n|---|---|---|\n"
+    "| 流动比率 | 1.24 | 1.28 |\n| 资产负债率（%） | 42.10 | 39.62 |\n"
+    "公司资产负债率与同行业上市公司相比处于合理水平。"
+)
+PEERS = (
+    "与同行业可比上市公司比较\n| 项目 | 本公司 | 可比公司平均 |\n|---|---|---|\n"
+    "| 资产负债率（%） | 42.10 | 51.30 |"
+)
+
+
+def _chunk(chunk_id: str, text: str) -> Chunk:
+    meta = ChunkMeta("南岭民爆.PDF", "prospectus", "zh", company="南岭民爆", fiscal_year=2005)
+    return Chunk(chunk_id, "d1", text, ChunkKind.TABLE, [138], ["偿债能力分析"], meta)
+
+
+def test_the_peers_figure_is_asked_alone_not_beside_the_filer_s() -> None:
+    assert asks_peers(analyze("南岭民爆招股意向书中，同行业可比上市公司2005年末的平均资产负债率是多少？"))
+    assert asks_peers(analyze("爱康招股意向书称安装支架行业毛利率较高，该行业2010年的平均毛利率是多少？"))
+    assert not asks_peers(analyze("国电电力2006年末资产负债率比可比公司的平均资产负债率高出多少个百分点？"))
+    assert not asks_peers(analyze("南岭民爆2005年末的资产负债率是多少？"))
+
+
+def test_the_filer_s_own_row_is_no_answer_for_its_peers() -> None:
+    asked = analyze("南岭民爆招股意向书中，同行业可比上市公司2005年末的平均资产负债率是多少？")
+    question, context, focus = extractive_inputs(asked, [(1, _chunk("c1", OWN))], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # the remark below is no peer column
+    both = [(1, _chunk("c1", OWN)), (2, _chunk("c2", PEERS))]
+    question, context, focus = extractive_inputs(asked, both, AnswerSettings())
+    assert "51.30" in extractive_answer(question, context, 3, 400, focus)
