@@ -67,7 +67,7 @@ from finrag.answer.peers import asks_peers
 from finrag.answer.prepared import Prepared
 from finrag.answer.printed_ratios import basis_items, ratio_forms
 from finrag.answer.prose_facts import owner_prose
-from finrag.answer.purchases import ASKS_PURCHASES, purchase_rows, purchases_answer
+from finrag.answer.purchases import asks_purchases, purchase_rows, purchases_answer
 from finrag.answer.qualifiers import qualifier_rows
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import compared_sides
@@ -284,7 +284,7 @@ def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer |
 def purchases_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     """The shares the named company bought back in the month, dates or quarter asked, read off the purchases
     tables of its retrieved reports."""
-    if prep.asked.language != "en" or not ASKS_PURCHASES.search(prep.asked.question):
+    if not asks_purchases(prep.asked):  # before reading every fact of the filer's reports
         return None
     docs = list(asked_doc_ranks(store, prep, hits, fallback=False))  # another filer's buybacks are not its
     facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs)) if docs else []

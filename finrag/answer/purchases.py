@@ -217,12 +217,20 @@ def _amount(f: Fact, what: str) -> str:
     return f"{number}{scale} shares"
 
 
+def asks_purchases(asked: AskedFor) -> bool:
+    """An English question about buybacks in a period a purchases table prints: dates, a month, a quarter."""
+    if asked.language != "en" or not ASKS_PURCHASES.search(asked.question):
+        return False
+    quarter = len(asked.quarters) == 1 and len(asked.years) == 1
+    return quarter or dated_span(asked.question) is not None or asked_month(asked.question) is not None
+
+
 def purchases_answer(
     asked: AskedFor, facts: list[Fact], chunks: dict[str, Chunk], cite: CiteFn
 ) -> NumericAnswer | None:
     """The shares bought back in the period asked, at what average price (and what else is asked of the
     row), each cited; None when the question asks no repurchase by period or no row is of that period."""
-    if asked.language != "en" or not ASKS_PURCHASES.search(asked.question):
+    if not asks_purchases(asked):
         return None
     rows = purchase_rows(facts)
     chosen = _asked_rows(asked, rows, chunks)

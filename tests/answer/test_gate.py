@@ -3,9 +3,7 @@ from __future__ import annotations
 from finrag.answer.gate import decide, refusal_text
 from finrag.answer.gate_periods import only_in_end_date
 from finrag.answer.gate_roles import check_role
-from finrag.answer.gate_topic import topic
 from finrag.answer.query import AskedFor, analyze
-from finrag.answer.text import terms
 from finrag.config import AnswerSettings
 from finrag.model import Hit, QueryAnalysis, Table
 from finrag.retrieve.periods import find_periods
@@ -982,7 +980,3 @@ def test_a_filers_reports_count_however_each_spells_its_name() -> None:
     decision = decide(asked, hits, ["Generalmills", "General Mills"], AnswerSettings())
     assert decision.reason != "period", decision
 
-
-def test_how_a_count_is_asked_is_no_topic_word() -> None:
-    words = terms(topic(analyze("金宇2020年召开了几次董事会")))
-    assert "董事会" in words and "几次" not in words
