@@ -10,7 +10,7 @@ from functools import lru_cache
 from finrag.answer.events import trigger_words
 from finrag.answer.periods import EN_DATE
 from finrag.answer.qualifiers import prints_qualifiers
-from finrag.answer.text import body_of, prints_any, split_sentences, terms
+from finrag.answer.text import body_of, prints_any, split_sentences, table_span, terms
 from finrag.chunk.build import PATH_SEPARATOR
 from finrag.model import Chunk
 from finrag.retrieve.name_forms import short_forms
@@ -258,13 +258,8 @@ def _table_of(c: Scored) -> str:
     at = next((i for i, ln in enumerate(lines) if c.text.strip() in ln), None)
     if at is None:
         return c.source
-    start = at
-    while start > 0 and lines[start - 1].startswith("|"):
-        start -= 1
-    end = at
-    while end + 1 < len(lines) and lines[end + 1].startswith("|"):
-        end += 1
-    return "\n".join(lines[max(0, start - 1) : end + 1])
+    start, end = table_span(lines, at)
+    return "\n".join(lines[max(0, start - 1) : end])
 
 
 _AMOUNT = re.compile(r"\d[\d,]*\.\d|\d{1,3}(?:,\d{3})+")  # "6,199", "5,508.83": a row's figure, not a year

@@ -32,8 +32,8 @@ def named_rates(asked: AskedFor) -> list[str]:
     computed = [k.lower() for k in asked.formula.keywords] if asked.formula is not None else []
     rates = [m.group(0) for m in pattern.finditer(question)]
     # "增长率", "growth rate": the calculator's own word (of "compound annual growth rate" too)
-    own = [r for r in dict.fromkeys(rates + measures) if not any(r.lower() in k for k in computed)]
-    return [r for r in own if not any(r.lower().removesuffix(" rate") in k for k in computed)]
+    named = dict.fromkeys(rates + measures)
+    return [r for r in named if not any(r.lower().removesuffix(" rate") in k for k in computed)]
 
 
 def unprinted_rate(asked: AskedFor, text: str) -> str | None:

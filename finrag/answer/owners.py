@@ -23,7 +23,7 @@ from finrag.answer.periods import BARE_YEAR
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
 from finrag.answer.statement_rows import statement_kind
-from finrag.answer.text import HEADING_NUMBER, row_cells
+from finrag.answer.text import HEADING_NUMBER, row_cells, table_span
 from finrag.model import Chunk, Fact
 
 
@@ -311,7 +311,7 @@ def _last_row(fact: Fact, chunk_of: dict[str, Chunk]) -> str:
     at = next((i for i, line in enumerate(lines) if line.startswith(f"| {fact.line_item} |")), None)
     if at is None:
         return ""
-    end = next((i for i in range(at, len(lines)) if not lines[i].startswith("|")), len(lines))
+    _, end = table_span(lines, at)
     return normalise(lines[end - 1].strip().strip("|").split("|")[0])
 
 

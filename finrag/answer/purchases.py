@@ -22,6 +22,7 @@ from finrag.answer.calc import Operand, calc_text, compute
 from finrag.answer.formula_base import Formula
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.query import AskedFor
+from finrag.answer.quoted import SCALE_WORDS
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
 from finrag.model import Chunk, Fact
@@ -163,11 +164,10 @@ def _span(row: Row, chunk: Chunk | None) -> Span | None:
 
 def _asked_rows(asked: AskedFor, rows: list[Row], chunks: dict[str, Chunk]) -> list[Row]:
     """The rows of the period asked: the dates written, the month named, or the quarter's total."""
-    first = {id(r): next(iter(r.cells.values())) for r in rows}
-    chunk_of = {id(r): chunks.get(first[id(r)].chunk_id) for r in rows}
+    chunk_of = {id(r): chunks.get(next(iter(r.cells.values())).chunk_id) for r in rows}
+    spans = {id(r): _span(r, chunk_of[id(r)]) for r in rows}
     written = dated_span(asked.question)
     if written is not None:
-        spans = {id(r): _span(r, chunk_of[id(r)]) for r in rows}
         same = [r for r in rows if (s := spans[id(r)]) is not None and _same(s, written)]
         # "its fiscal fourth quarter (October 3, 2022 - January 1, 2023)": the months of one table together
         tables = {r.table for r in rows if r.period == "Total"}
@@ -178,7 +178,6 @@ def _asked_rows(asked: AskedFor, rows: list[Row], chunks: dict[str, Chunk]) -> l
         return same
     month = asked_month(asked.question)
     if month is not None:
-        spans = {id(r): _span(r, chunk_of[id(r)]) for r in rows}
         return [
             r
             for r in rows
@@ -203,7 +202,7 @@ def _same(a: Span, b: Span) -> bool:
 
 
 def _amount(f: Fact, what: str) -> str:
-    scale = {"thousands": " thousand", "millions": " million", "billions": " billion"}.get(f.unit or "", "")
+    scale = f" {SCALE_WORDS[f.unit]}" if f.unit in SCALE_WORDS else ""
     if what != "left" and f.value >= COUNT_IN_SCALE_MAX:
         scale = ""  # "318,000" under "(in millions)": the table's dollars are, its shares are counted
     number = format_number(f.value, None)

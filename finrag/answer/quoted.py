@@ -52,12 +52,12 @@ def _unit_text(f: Fact, lang: str) -> str:
         return ""
     if lang == "zh":
         return f.unit
-    if f.unit in _SCALE_WORDS:  # "667,603 thousand": a scale read with its number
-        return f" {_SCALE_WORDS[f.unit]}"
+    if f.unit in SCALE_WORDS:  # "667,603 thousand": a scale read with its number
+        return f" {SCALE_WORDS[f.unit]}"
     return "%" if f.unit == "%" else f" ({f.unit})" if f.unit.isascii() else f" {f.unit}"
 
 
-_SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
+SCALE_WORDS = {"thousands": "thousand", "millions": "million", "billions": "billion"}
 
 
 def value_text(f: Fact, lang: str) -> str:

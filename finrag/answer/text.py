@@ -122,6 +122,17 @@ def row_cells(line: str) -> list[str]:
     return [c.strip() for c in line.strip().strip("|").split("|")]
 
 
+def table_span(lines: list[str], at: int) -> tuple[int, int]:
+    """The markdown table rows around line ``at`` (each starting "|"): its first row and the row after it."""
+    start = at
+    while start > 0 and lines[start - 1].startswith("|"):
+        start -= 1
+    end = at + 1
+    while end < len(lines) and lines[end].startswith("|"):
+        end += 1
+    return start, end
+
+
 def strip_citations(text: str) -> str:
     return _CITE.sub("", text)
 
