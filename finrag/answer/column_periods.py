@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.periods import MONTHS_PER_QUARTER
 from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
 
@@ -94,3 +95,39 @@ def total_column(label: str) -> bool:
     """A column printing a year's total beside its parts ("2022 Total")."""
     m = _NAMED_COLUMN.match(label)
     return m is not None and m.group(1).lower() == "total"
+
+
+# a quarter's column dated by its end day ("Three Months Ended …", "13 Weeks Ended …"), no quarter it names
+_QUARTER_SPAN = re.compile(
+    r"\bthree months\b|\b1[2-7] weeks\b|(?<!four )(?<!trailing )\bquarters? ended\b", re.I
+)  # not "the trailing four quarters ended May 31": a year
+# a heading over columns of two days ("Three months ended June 30, December 31, 2021"): a balance's column too
+_MONTH_WORD = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b", re.I
+)
+# a 52/53-week period ending this early in a month ("September 1, 2019") closes the month before
+YEAR_END_SLACK_DAYS = 10
+
+
+def _end_month(day: str) -> int:
+    """The month a period ending on ``day`` (ISO) closes: "2019-09-01" closes August."""
+    month = int(day[5:7])
+    return (month - 2) % 12 + 1 if int(day[8:10]) <= YEAR_END_SLACK_DAYS else month
+
+
+def fiscal_quarter(
+    label: str, period_end: str | None, report_period: str | None, report_end: str | None
+) -> str | None:
+    """The fiscal quarter of a three-month column dated to the day ("13 Weeks Ended January 29, 2022" of a
+    filer whose year ends in late January: Q4), counted back from the year's end month that the report's
+    own quarter and end day give; None when the column is no quarter's or that end is unknown."""
+    if not (period_end and report_end and report_period in (*QUARTERS, "FY")):
+        return None
+    if not _QUARTER_SPAN.search(label) or _PART_SPAN.search(label) or WHOLE_YEAR_COLUMN.search(label):
+        return None
+    if len(_MONTH_WORD.findall(label)) > 1:
+        return None
+    quarter = 4 if report_period == "FY" else int(report_period[1])
+    year_end = (_end_month(report_end) - 1 + MONTHS_PER_QUARTER * (4 - quarter)) % 12 + 1
+    back = (year_end - _end_month(period_end)) % 12  # months before the year's end
+    return f"Q{4 - round(back / MONTHS_PER_QUARTER)}" if back % MONTHS_PER_QUARTER == 0 else None

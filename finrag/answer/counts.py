@@ -35,8 +35,9 @@ def count_focus(asked: AskedFor, year: int | None) -> Focus:
 # what a count question counts ("How many customer transactions did …": "transactions")
 # (after a source clause: "According to the press release …, roughly how many retail stores did …")
 _COUNTED_THING = re.compile(
-    r"(?:^\s*|[,;:]\s*(?:(?:roughly|approximately|about)\s+)?)how many\s+(?:[a-z][\w-]*\s+){0,2}?"
-    r"([a-z][\w-]*)\s+(?:did|does|do|were|are|was|is|has|have|had)\b",
+    r"(?:^\s*|[,;:]\s*(?:(?:roughly|approximately|about)\s+)?)how many\s+(?:(?:[a-z][\w-]*\s+){0,2}?"
+    r"([a-z][\w-]*)\s+(?:did|does|do|were|are|was|is|has|have|had)\b"
+    r"|([a-z][\w-]*)\s+of\s)",  # "how many doses of its COVID-19 vaccine did …": doses
     re.I,
 )
 
@@ -58,7 +59,9 @@ def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
     """For "how many <things> did …": a head count, or where no line item asked names the things, a count
     printed with the word for the things ("transactions"); None otherwise."""
     counted = _COUNTED_THING.search(asked.question)
-    thing = _thing_singular(counted.group(1).lower()) if counted else ""
+    thing = _thing_singular((counted.group(1) or counted.group(2)).lower()) if counted else ""
+    if counted and counted.group(2) and thing in _HEADCOUNT:
+        return None  # "how many employees of X had a degree": a group of them, counted in its own words
     # "How many people did Amazon employ in AWS", "How many employees did Nike have": a head count, in any
     # of its words, even where "employees" is the line item asked (a cost per employee is no head count)
     if thing in _HEADCOUNT:

@@ -37,6 +37,8 @@ DEBT_ROWS = frozenset(
         "loans and notes payable",
         "notes payable",
         "commercial paper",
+        "commercial paper and other short-term debt",
+        "debt maturing within one year",
         "long-term debt, net",
         "long-term debt, net of current portion",
         "long-term debt, less current portion",
@@ -112,11 +114,39 @@ def _with_long_term(rows: dict[str, Fact]) -> dict[str, Fact] | None:
     return rows
 
 
-def debt_ratio_answer(
-    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
-) -> NumericAnswer | None:
-    """Total debt (the balance sheet's debt rows) over total equity at the year asked (the latest printed
-    when none is), from one document; None without a long-term debt row or an equity row that year."""
+# "net debt", not "net debt issuance" or "net debt to EBITDA"; a filer's own reported or defined measure is
+# read as printed ("What net debt did 3M report, and how does 3M define it")
+_NET_DEBT = re.compile(r"\bnet debt\b(?!\s+(?:issu|repay|proceeds|to\b))", re.I)
+_FILER_MEASURE = re.compile(r"\b(?:report|defin)\w*", re.I)
+
+
+def asks_net_debt(asked: AskedFor) -> bool:
+    """An English net debt (total debt less cash and cash equivalents) asked on its own, by name or by
+    that definition; not one the question defines otherwise ("minus short-term investments"), nor a ratio
+    built on it ("net debt to EBITDA")."""
+    terms = asked.definition.terms if asked.definition else []
+    return (
+        asked.language == "en"
+        and _NET_DEBT.search(asked.question) is not None
+        and _FILER_MEASURE.search(asked.question) is None
+        and (asked.formula is None or asked.formula.name not in ("ratio", "debt_to_equity"))
+        and "ebitda" not in asked.question.lower()
+        and (
+            not terms
+            or (
+                len(terms) == 2
+                and _DEBT_TERM.fullmatch(terms[0].item.printed) is not None
+                and terms[1].item.concept == "cash"
+            )
+        )
+    )
+
+
+def _year_debt(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], other: LineItemMatch
+) -> tuple[int, list[Fact], Fact] | None:
+    """The year asked (the latest printed when none is), its balance-sheet debt rows (largest first) and
+    ``other``'s balance that year in the same document; None without a long-term debt row or ``other``."""
     table = _debt_table(facts, doc_rank)
     years = {y for v in table.values() for y in v}
     year = max(asked.years) if asked.years else max(years, default=None)
@@ -126,35 +156,83 @@ def debt_ratio_answer(
     if debt is None:
         return None
     doc = next(iter(debt.values())).doc_id
-    equity = best_fact(
-        [f for f in facts if f.doc_id == doc and statement_kind(f.statement) == "balance"],
-        Want(LineItemMatch("equity", "total equity", 0), year),
-        asked,
-        doc_rank,
-    )
-    if equity is None:
+    balance = [f for f in facts if f.doc_id == doc and statement_kind(f.statement) == "balance"]
+    found = best_fact(balance, Want(other, year), asked, doc_rank)
+    if found is None:
         return None
-    rows = sorted(debt.values(), key=lambda f: abs(f.value or Decimal(0)), reverse=True)
-    operands = [operand(f, f"{f.line_item.strip()} ({year})", cite) for f in rows]
-    operands.append(operand(equity, f"{equity.line_item.strip()} ({year})", cite))
-    last = len(rows)
-    summed = " + ".join("{" + str(i) + "}" for i in range(last))
-    formula = Formula(
-        "debt_to_equity",
-        "产权比率",
-        "Debt-to-equity ratio",
-        ("total_debt",) * last + ("equity",),
-        f"({summed}) / {{{last}}}" if last > 1 else f"{{0}} / {{{last}}}",
-        lambda xs: sum((abs(x) for x in xs[:-1]), Decimal(0)) / xs[-1],
-        False,
-        (),
-    )
+    return year, sorted(debt.values(), key=lambda f: abs(f.value or Decimal(0)), reverse=True), found
+
+
+def _debt_calculation(
+    asked: AskedFor, found: tuple[int, list[Fact], Fact], formula: Formula, cite: CiteFn
+) -> NumericAnswer | None:
+    """``formula`` worked out over the year's debt rows and the other balance (its last operand)."""
+    year, rows, other = found
+    operands = [operand(f, f"{f.line_item.strip()} ({year})", cite) for f in [*rows, other]]
     try:
         calc = compute(formula, operands, places=asked.places, lang="en")
-    except AnswerError:  # no equity printed as a number to divide by
+    except AnswerError:  # no balance printed as a number to divide by
         return None
-    used = [*rows, equity]
+    used = [*rows, other]
     return NumericAnswer(calc_text(calc, operands, "en"), used, calc, [f.fact_id for f in used], calc.result)
+
+
+def _summed_rows(count: int) -> str:
+    """ "({0} + {1} + {2})": the debt rows added up (one row alone as itself)."""
+    summed = " + ".join("{" + str(i) + "}" for i in range(count))
+    return f"({summed})" if count > 1 else summed
+
+
+def _over_debt(
+    asked: AskedFor,
+    facts: list[Fact],
+    doc_rank: dict[str, int],
+    cite: CiteFn,
+    other: LineItemMatch,
+    names: tuple[str, str, str],
+    sign: str,
+) -> NumericAnswer | None:
+    """The year's debt rows added up, then divided by (``sign`` "/") or less (``sign`` "−") ``other``'s
+    balance; ``names``: the formula's key, Chinese and English names."""
+    found = _year_debt(asked, facts, doc_rank, other)
+    if found is None:
+        return None
+    last = len(found[1])
+
+    def worked(xs: list[Decimal]) -> Decimal:
+        debt = sum((abs(x) for x in xs[:-1]), Decimal(0))
+        return debt / xs[-1] if sign == "/" else debt - xs[-1]
+
+    formula = Formula(
+        *names,
+        ("total_debt",) * last + (other.concept,),
+        f"{_summed_rows(last)} {sign} {{{last}}}",
+        worked,
+        False,
+        (),
+        same_unit=sign == "−",
+    )
+    return _debt_calculation(asked, found, formula, cite)
+
+
+def debt_ratio_answer(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """Total debt (the balance sheet's debt rows) over total equity at the year asked (the latest printed
+    when none is), from one document; None without a long-term debt row or an equity row that year."""
+    equity = LineItemMatch("equity", "total equity", 0)
+    return _over_debt(
+        asked, facts, doc_rank, cite, equity, ("debt_to_equity", "产权比率", "Debt-to-equity ratio"), "/"
+    )
+
+
+def net_debt_answer(
+    asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
+) -> NumericAnswer | None:
+    """Net debt: the balance sheet's debt rows less cash and cash equivalents at the year asked (the latest
+    printed when none is), from one document; None without a long-term debt row or a cash row that year."""
+    cash = LineItemMatch("cash", "cash and cash equivalents", 0)
+    return _over_debt(asked, facts, doc_rank, cite, cash, ("net_debt", "净债务", "Net debt"), "−")
 
 
 def debt_change_answer(

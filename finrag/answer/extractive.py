@@ -123,6 +123,8 @@ class Focus:
     # the spans asked ("three"): a sentence naming only other spans ("in the six months ended …") is another
     # figure, as is a table row whose table names only others
     spans: tuple[str, ...] = ()
+    # an English figure of a known line item: with no sentence printing it, only sentences naming the item
+    mentions: tuple[str, ...] = ()
     # the peers' figure is asked: a sentence, or a table row whose table, prints one of these words
     peers: tuple[str, ...] = ()
 
@@ -160,6 +162,11 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
         _row_dated(focus.year, c) if "|" in sentence else str(focus.year) in _BASES.sub(" ", sentence)
     )
     named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
+    # the kind's row of a two-column table whose caption names the item ("应收账款——…损失率对照表" over
+    # "| 4-5年 | 80 |"): its one figure is the item's
+    two_cells = sentence.strip().count("|") == _TWO_CELL_BARS
+    captioned = bool(focus.kinds) and two_cells and prints_any(_caption_of(sentence, c), focus.wordings)
+    named = named or captioned
     named = named and prints_qualifiers(f"{c.heading if c else ''} {sentence}", list(focus.kinds))
     if focus.unit is not None:
         if "|" in sentence:
@@ -167,8 +174,11 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
             table = f"{c.heading} {c.source}" if c else ""
             topical = any(t in sentence for t in focus.topic)
             counted_then = _counted_in(focus.year, c)  # "2018年末在职员工": not the 2019 report's count
-            return _FIGURE.search(sentence) is not None and topical and counted_then and _tells(
-                f"{sentence} {table}", focus
+            return (
+                _FIGURE.search(sentence) is not None
+                and topical
+                and counted_then
+                and _tells(f"{sentence} {table}", focus)
             )
         # a sentence dating its count to another year ("截止2006年6月30日…1439人" for 2005年末) is not it
         undated = _BASES.sub(" ", sentence)
@@ -182,6 +192,18 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     figure = _COUNT if focus.count else _FIGURE
     undated = EN_DATE.sub(" ", sentence)  # the day of "July 29, 2023" is no figure
     return dated and figure.search(undated) is not None and named
+
+
+_TWO_CELL_BARS = 3  # "| label | figure |"
+
+
+def _caption_of(row: str, c: Scored | None) -> str:
+    """The line right above the table a row stands in (its caption), "" when none."""
+    lines = c.source.split("\n") if c else []
+    if row not in lines:
+        return ""
+    start, _ = table_span(lines, lines.index(row))
+    return lines[start - 1] if start else ""
 
 
 def _tells(sentence: str, focus: Focus) -> bool:
@@ -312,6 +334,7 @@ def select_sentences(
     only those that print what ``focus`` asks when any does."""
     wanted = terms(question, keep=trigger_words())
     candidates = every = _candidates(context)
+    printing: list[Scored] = []
     if focus is not None:
         if scheduled := [c for c in candidates if _scheduled(c.text, focus, c) and _owned(c, focus)]:
             return scheduled[:1]  # "debt maturing in fiscal 2024": the schedule's row of that year
@@ -320,7 +343,14 @@ def select_sentences(
             undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
             undated = [c for c in undated if _peered(c, focus)]
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]
-        candidates = printing if printing or focus.strict else candidates
+        if printing or focus.strict:
+            candidates = printing
+        elif focus.mentions and not (focus.kinds or focus.owners):  # (a kind or owner asked: its own row)
+            # no sentence prints the figure: one from a passage naming the asked item still may tell it, one
+            # from a passage that does not is about another figure ("How much did Walmart spend on research
+            # and development": not its price investment)
+            mentioned = list(focus.mentions)
+            candidates = [c for c in candidates if prints_any(f"{c.heading} {c.source}", mentioned)]
         candidates = [c for c in candidates if not _other_span(c, focus)]
     if not wanted or not candidates:
         return []
@@ -332,8 +362,8 @@ def select_sentences(
         idf = sum(math.log(1 + len(candidates) / (1 + df[t])) * (1 + len(t) / 4) for t in hit)
         c.score = idf / (1 + RANK_DECAY * rank[c.n])
     best = max(c.score for c in candidates)
-    if best <= 0:
-        return []
+    if best <= 0:  # no word of the question printed: the row printing the kind asked ("| 4-5年 | 70% |")
+        return printing[:1] if focus is not None and focus.kinds else []
     chosen = sorted((c for c in candidates if c.score >= RELATIVE_CUTOFF * best), key=lambda c: -c.score)
     return _with_rows(sorted(chosen[:max_sentences], key=lambda c: c.order), every)
 

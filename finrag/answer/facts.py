@@ -14,6 +14,7 @@ from dataclasses import replace
 from finrag.answer.blocks import block_columns, year_blocks
 from finrag.answer.caption_dates import after_previous, dated_by_caption, dated_by_title, report_year_column
 from finrag.answer.cash_paid import paid_name
+from finrag.answer.column_periods import fiscal_quarter
 from finrag.answer.columns import (
     Column,
     Previous,
@@ -176,9 +177,12 @@ def _table_facts(
     by_quarter = quarter_only(columns)
     path = table_chunks[0].section_path if table_chunks else []
     closing = introduced_item(before) if doc.language == "en" else None  # "a reconciliation of changes in X"
-    # a roll-forward by segment titled by its item ("Goodwill"): its "Balance at <date>" rows are the item's
+    # a roll-forward by segment titled by its item ("Goodwill"): its "Balance at <date>" rows are the item's;
+    # a known item the sentence introducing the table names is nearer than a note's heading pages above
     titled = find_line_items(statement) if doc.language == "en" and len(statement) <= _TITLE_CHARS else []
-    balance_of = normalise(titled[0].printed) if len(titled) == 1 else closing
+    introduced = find_line_items(closing) if closing else []
+    item_of = introduced if len(introduced) == 1 else titled
+    balance_of = normalise(item_of[0].printed) if len(item_of) == 1 else closing
     year = heading_period([row_year, table.caption or "", *before, *reversed(path)]) if by_quarter else None
     # "2 0 / 0 / 5 / 年" printed down a block closed by its 合计 row, left of the items or as their column
     down = None
@@ -339,7 +343,12 @@ def _fact(
         company=doc.meta.company,
         period_end=col.period.period_end,
         fiscal_year=col.period.fiscal_year,
-        fiscal_period=col.period.fiscal_period,
+        fiscal_period=(
+            fiscal_quarter(col.label, col.period.period_end, doc.meta.fiscal_period, doc.meta.period_end)
+            if col.period.fiscal_period == "FY"
+            else None
+        )
+        or col.period.fiscal_period,
         scope=where[1],
         meta=AccessInfo(access_level=chunk.meta.access_level, groups=list(chunk.meta.groups)),
     )

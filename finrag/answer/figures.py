@@ -8,12 +8,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from finrag.answer.asks import YES_NO
-from finrag.answer.column_periods import HALF_YEAR
+from finrag.answer.column_periods import HALF_YEAR, same_week_end
 from finrag.answer.counterparty import asked_party, party_wordings
 from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
 from finrag.answer.extractive import Focus, spans_of
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
-from finrag.answer.gate_words import named_rates
+from finrag.answer.gate_words import named_rates, tax_named
 from finrag.answer.lexicon import synonyms
 from finrag.answer.owner_names import is_filer, subject_names
 from finrag.answer.parts import owner_parts
@@ -147,7 +147,8 @@ def extractive_inputs(
     about the question's subject) and, for a figure question, what a quoted sentence must print when any
     sentence does: a figure, a wording of the asked line item and the asked year ("Revenue for the third
     quarter of 2024 was $812 million", not the cover page)."""
-    words = [w for m in asked.line_items if m.concept for w in item_wordings(m)]
+    known = [w for m in asked.line_items if m.concept for w in item_wordings(m)]  # a known item's wordings
+    words = list(known)
     glossed = [_acronymed(m.printed, asked.question) for m in asked.line_items]
     words += [w.lower() for w, replaced in glossed if replaced]  # "revenue" of "recurring revenue (ARR)"
     asides = [m.span() for m in _ASIDE.finditer(asked.question)]  # "（南岭民爆的全资子公司）": who, not what
@@ -163,7 +164,10 @@ def extractive_inputs(
     # a part of the company ("Lockheed Martin's Space segment", "made in Canada"): only sentences naming it
     texts = [c for _, c in context]
     parts = tuple(owner_parts(asked, texts))
-    figures = asked.intent in ("lookup", "calculation") and (len(asked.years) <= 1 or parts) and words
+    # "What free cash flow did J&J generate in Q2 2023?": a sentence without the metric's name is no answer
+    named_metric = asked.formula is not None and asked.formula.named and not YES_NO.search(asked.question)
+    spread = len(asked.years) > 1 and not parts and not named_metric  # "in 2021 and 2022": any sentence
+    figures = asked.intent in ("lookup", "calculation") and not spread and words
     # which kind of the item ("same-store" sales): no sentence printing it with the figure, no answer (the
     # company's total sales are another figure)
     kinds = tuple(_acronymed(k, asked.question)[0] for k in asked.qualifiers)
@@ -188,17 +192,17 @@ def extractive_inputs(
     periods = quarter_wordings(asked) if figures and not own_report else ()
     # "for the three months ended June 30, 2023 alone": no six months' figure
     spans = spans_of(asked.question)
-    # "What free cash flow did J&J generate in Q2 2023?": a sentence without the metric's name is no answer
-    named_metric = asked.formula is not None and asked.formula.named and not YES_NO.search(asked.question)
     focus = (
         Focus(
-            words,
+            [k.lower() for k in asked.formula.keywords] if named_metric and asked.formula else words,
             one_year,
             kinds=kinds,
             strict=bool(kinds or owners or how_much or periods or named_metric or spans),
             owners=owners,
             periods=periods,
             spans=spans,
+            # (English filings only: an English question over a Chinese one reads its Chinese rows)
+            mentions=tuple(known) if all(c.meta.language == "en" for c in texts) else (),
         )
         if figures
         else count_focus(asked, one_year)
@@ -224,7 +228,7 @@ def extractive_inputs(
         focus = replace(focus, owners=tuple(dict.fromkeys([*focus.owners, *counted_in])))
     # "2007年…市场占有率": a sentence printing the rate with that year's figure
     if focus is None and asked.intent in ("lookup", "text") and (rates := named_rates(asked)):
-        focus = Focus([r.lower() for r in rates], one_year, strict=True)
+        focus = Focus([tax_named(r.lower()) for r in rates], one_year, strict=True)  # "房产税率": its row
     if (
         (focus is None or not (focus.wordings or focus.strict))
         and asked.language == "en"
@@ -234,7 +238,13 @@ def extractive_inputs(
         # "How much restructuring and related cost did X record …": a sentence or row printing each of its
         # words ("Restructuring and related costs"; "Interest paid, net of amounts capitalized"), or none
         spelled = tuple(w for w in re.findall(r"[a-z][a-z-]+", how.group("item").lower()) if w not in _GLUE)
-        focus = Focus([], one_year, kinds=spelled, strict=True) if spelled else focus
+        focus = (
+            Focus([], one_year, kinds=spelled, strict=True, periods=_unreported_day(asked, texts))
+            if spelled
+            else focus
+        )
+    if focus is None and (day := _unreported_day(asked, texts)):  # "截至2007年12月31日…对外担保余额"
+        focus = Focus([], one_year, strict=True, periods=day)
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)
     if asks_peers(asked):  # "同行业可比上市公司…的平均资产负债率": never the filer's own row
@@ -243,6 +253,20 @@ def extractive_inputs(
         focus = replace(focus, parent_only=True)
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
+
+
+def _unreported_day(asked: AskedFor, chunks: list[Chunk]) -> tuple[str, ...]:
+    """The balance day a question writes ("at November 30, 2019") when no retrieved report closes on it: a
+    quoted figure must print that day (a report's own day is the date its sentences speak of unwritten)."""
+    m = _BALANCE_AT.search(asked.question) or _ZH_BALANCE_AT.search(asked.question)
+    if m is None or not asked.dates:
+        return ()
+    if any(c.meta.period_end and same_week_end(c.meta.period_end, d) for c in chunks for d in asked.dates):
+        return ()
+    return (re.sub(r"^(?:at|as of|截[至止])\s*", "", m.group(0), flags=re.I).lower(),)
+
+
+_ZH_BALANCE_AT = re.compile(r"截[至止]\s*(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")  # "截至2007年12月31日"
 
 
 def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:

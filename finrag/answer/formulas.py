@@ -336,6 +336,7 @@ _PER_BEFORE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+)?$")
 _LEADS_ITEM = ("in total",)  # keywords whose last word may open a line item's name
 _ITEM_AFTER = re.compile(r"\s+[a-z]")
 _MEAN_WORDS = ("average", "mean", "平均")
+_CYCLE = re.compile(r"\s+cycle\b")
 _CHANGES_IN = re.compile(r"\bchanges? in (?:net )?$")
 # "weighted-average diluted shares", "加权平均股数": a line item's name, not a mean the question asks for
 _WEIGHTED = re.compile(r"(?:weighted[\s-]*|加权)$")
@@ -368,6 +369,8 @@ def _mentions(low: str, word: str) -> bool:
             return False
         if word.endswith("working capital") and _CHANGES_IN.search(low, 0, found.start()):
             return False  # "cash absorbed by changes in working capital": a cash flow line, not the balance
+        if word == "cash conversion" and _CYCLE.match(low, found.end()):
+            return False  # "cash conversion cycle": days, no multiple of profit
         return not (word.endswith(" than") and _THRESHOLD.match(low, found.start()))
     at = low.find(word)
     while (

@@ -15,7 +15,7 @@ from finrag.retrieve.expand import GLOSSED_TERM, load_glossary
 
 # A rate or score the question names in its own words: "customer churn rate", "Net Promoter Score", "离职率"
 _EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+(?:rate|score)\b", re.I)
-_ZH_RATE = re.compile(r"([\u4e00-\u9fff]{2})率")
+_ZH_RATE = re.compile(r"[\u4e00-\u9fff]{2}税率|([\u4e00-\u9fff]{2})率")  # "房产税率", "占有率"
 _ASIDE = re.compile(r"\s*[(（][^()（）]*[)）]")  # "turnover (attrition) rate": the aside names the same rate
 
 
@@ -36,6 +36,12 @@ def named_rates(asked: AskedFor) -> list[str]:
     return [r for r in named if not any(r.lower().removesuffix(" rate") in k for k in computed)]
 
 
+def tax_named(rate: str) -> str:
+    """The tax a "…税率" names ("房产税率" -> "房产税"), which a table prints as the row of its 税率 column;
+    other rates as they are."""
+    return rate.removesuffix("率") if rate.endswith("税率") else rate
+
+
 def unprinted_rate(asked: AskedFor, text: str) -> str | None:
     """A named rate, score or measure that no evidence text prints with a figure (a metric the filer does
     not report: a figure for it would be invented), else None. ``text``: the evidence, lower case."""
@@ -43,6 +49,8 @@ def unprinted_rate(asked: AskedFor, text: str) -> str | None:
         low = rate.lower()
         if _row_of(low, text):
             continue  # "occupancy rate": a table's "| Occupancy | 55% |" row
+        if low.endswith("税率") and "税率" in text and tax_named(low) in text:
+            continue  # "房产税率": the 房产税 row of a table's 税率 column
         if low not in text or (not low.endswith("率") and not _with_figure(low, text)):
             return rate  # "higher overall renewal rates" with no rate printed reports none
     return None
@@ -88,7 +96,8 @@ def _with_figure(rate: str, text: str) -> bool:
 
 ITEM_GAP = 3  # " (" between a line item and the abbreviation the question adds to it
 # A metric the question names with its abbreviation: "average revenue per paying user (ARPPU)"
-_ABBREVIATED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){0,2}[A-Za-z][\w'-]*)\s*\(([A-Z]{2,7})s?\)")
+# "one-day value-at-risk (VaR)", "revenue per available room (RevPAR)": capitals at both ends
+_ABBREVIATED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){0,2}[A-Za-z][\w'-]*)\s*\(([A-Z][A-Za-z]{0,5}[A-Z])s?\)")
 
 
 def unprinted_abbreviation(asked: AskedFor, text: str) -> str | None:

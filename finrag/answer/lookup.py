@@ -128,6 +128,7 @@ def _period_ok(f: Fact, want: Want, latest_year: int | None) -> bool:
     return year is None or f.fiscal_year == year
 
 
+_PART_SPANS = {"three months", "six months", "nine months"}  # "the nine months ended …": no year's column
 _EPS = ("eps_basic", "eps_diluted")
 WITHIN_BONUS = 0.5  # a row under the heading the question names ("Revenue:") over its namesake elsewhere
 ASKED_WORDS_BONUS = 0.2  # the row's words beyond the item the question also writes ("期末…余额" when asked)
@@ -279,7 +280,7 @@ def best_fact(
         if quarters and not asked.instant and not quarter_column_of(f, quarters):
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
         if (
-            (quarters or half or "three months" in spans)
+            (quarters or half or spans & _PART_SPANS)
             and (WHOLE_YEAR_COLUMN.search(f.column_label) or YEAR_ONLY.match(f.column_label))
             and not _names_quarter(f.column_label, quarters)  # "Year Ended … 2017 Fourth Quarter": that one
         ):

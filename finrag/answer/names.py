@@ -36,10 +36,16 @@ _ZH_ENTITY_NEAR_YEAR = [
     ),
     # (not a month's tail: "2006年1—6月比2005年度")
     re.compile(r"(?<![\d—–-])([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
+    # a terse question's two-digit year: "南岭股东中人爆破05年净利润多少"
+    re.compile(r"(?<![\d—–-])([\u4e00-\u9fffA-Za-z]{2,10}?)\d{2}年"),
     re.compile(r"[，,、\s]([\u4e00-\u9fffA-Za-z]{2,16}?)的"),
     re.compile(r"^([\u4e00-\u9fff]{2,10}?)(?:公司|股份|集团|在|的)"),
+    # a company named right after the document it is read from: "天源招股书里中钢钢铁公司05年…"
+    re.compile(r"(?:招股意向书|招股说明书|招股书|年度报告|年报)[中里]([\u4e00-\u9fff]{2,12}?公司)"),
     # the name opens the question before the document it asks from: "天源科技招股意向书中，…"
-    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:公开)?(?:增发)?(?:招股意向书|招股说明书|年度报告|年报)"),
+    re.compile(
+        r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:公开)?(?:增发)?(?:招股意向书|招股说明书|招股书|年度报告|年报)"
+    ),
 ]
 
 
@@ -58,6 +64,7 @@ _NOT_IN_ENTITY = (
     *("董事长", "总经理", "董事会", "控股股东", "实际控制人", "法定代表人", "会计师事务所"),
     *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
     *("募投", "募集资金", "募资"),  # "爱康募投的…项目": the offering's projects, not part of the name
+    *("招股书", "意向书", "说明书", "年报"),  # "天源招股书里中钢钢铁公司…": the document read, no name
     *("基期", "复合", "均复"),  # "以2008年为基期", "年均复合增长率": how a rate is worked out
     *_SHARE_OF,
 )
@@ -76,6 +83,7 @@ _PREFIX = re.compile(
     # "X母公司对全资子公司Y": Y is the name
     r"|^.{2,12}?(?:母公司)?对(?:其)?(?:全资|控股|参股)?(?:子公司|孙公司|联营企业|合营企业|股东|关联方)"
     r"|^.{2,12}?母公司对"  # "金宇生物母公司对辽宁益康生物股份有限公司的长期股权投资"
+    r"|^.{2,8}?(?:控股)?股东(?=.{2})"  # "南岭股东中人爆破": the shareholder is the name
     r"|^.{2,12}?(?:全资|控股|参股)(?:子公司|孙公司)"  # "四方科技全资子公司南通四方制冷工程有限公司"
 )
 _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")

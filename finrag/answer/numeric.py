@@ -71,7 +71,7 @@ NOT_A_STATEMENT_FIGURE = re.compile(
 # its share of revenue
 EXPENSE_ROW = re.compile(r"\b(?:expenses?|costs?|charges?)\b", re.I)
 _IN_PERCENT = re.compile(
-    r"\b(?:in|as an?|units of)\s+(?:percent|percentage|%)"
+    r"\b(?:in|as an?|units of|give an?|answer an?)\s+(?:percent|percentage|%)"
     r"|\bwhat\s+(?:percent(?:age)?|%)\s+(?:do|does|did|would|is|was)\b|百分比",
     re.I,
 )

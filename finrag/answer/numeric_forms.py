@@ -122,13 +122,13 @@ def definition_answer(
         # a part's rows: the company's own margin is another figure)
         defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)
     found = sign_answer(asked, defined) or lookup_answer(asked, facts, doc_rank, cite)
-    if defined is None and found is not None and not definition.additive():
-        # a ratio it could not work out: only the ratio printed as such, no figure of one operand
-        ratio_name = normalise(definition.name)
-        ratio_rows = all(
-            f.unit == "%" or (ratio_name and ratio_name in f.line_item_norm) for f in found.facts
-        )
-        return found if ratio_rows else None
+    if defined is None and found is not None:
+        # a figure it could not work out: only the figure printed as such ("EBITDA"; a ratio's percentage),
+        # never one of its operands (operating income for "EBITDA (operating income plus D&A)")
+        name = normalise(definition.name)
+        ratio = not definition.additive()
+        printed = all((ratio and f.unit == "%") or (name and name in f.line_item_norm) for f in found.facts)
+        return found if printed else None
     return found
 
 

@@ -19,8 +19,10 @@ from finrag.answer.debt import (
     DEBT_ITEMS,
     asks_debt_change,
     asks_debt_ratio,
+    asks_net_debt,
     debt_change_answer,
     debt_ratio_answer,
+    net_debt_answer,
 )
 from finrag.answer.defined import defined_answer
 from finrag.answer.fact_access import asked_doc_ranks, citer, load_chunks, readable, top_document
@@ -52,7 +54,7 @@ from finrag.answer.numeric_forms import (
     initials,
 )
 from finrag.answer.outside import outside_part
-from finrag.answer.owner_names import called_parts, subject_names, unfound_firm
+from finrag.answer.owner_names import called_parts, parts_in_rows, subject_names, unfound_firm
 from finrag.answer.owners import kind_facts, owned_facts
 from finrag.answer.parent_share import asks_parent_share, parent_share_answer
 from finrag.answer.parts import (
@@ -119,7 +121,9 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
         items += [t.item for t in asked.definition.terms]
     # "net interest expense ('Interest, net')": the row the question names in quotes
     items += [LineItemMatch("", q, m.start) for m in asked.line_items if (q := quoted_row(asked.question, m))]
-    items += DEBT_ITEMS if asks_debt_ratio(asked) else []  # total debt: the balance sheet's debt rows
+    net_debt = asks_net_debt(asked)  # "net debt (total debt minus cash …)": the debt rows less cash
+    items += DEBT_ITEMS if asks_debt_ratio(asked) or net_debt else []  # total debt: the balance sheet's rows
+    items += [LineItemMatch("cash", "cash and cash equivalents", 0)] if net_debt else []
     # "did dividends and interest income cover interest expense": the two compared as the question joins them
     pair = compared_items(asked.question, asked.language, asked.line_items, len(asked.years))
     items += list(pair) if pair else []
@@ -152,6 +156,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     facts = fetched + prep.stated  # and the figures a sentence states by year ("…, respectively")
     facts, by_chunk, extra = readable(store, prep, facts)
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
+    in_rows, row_chunks = parts_in_rows(asked, names, facts, chunk_of)  # a segment note not retrieved
+    names += in_rows
     # "share … from the Americas": a part of the company's whole; "the segment's operating income as a % of
     # revenue" names two different items, both the segment's (its margin)
     concepts = {m.concept for m in asked.line_items}
@@ -165,7 +171,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     if owner_row is not None:  # its row in a table totalling the item asked ("Consolidated" net sales)
         whole = [f for f in owned if any(of_item(f.line_item_norm, m) for m in asked.line_items[1:])]
         owned = rows_of_item(store, prep.request.filters.access, owned, owner_row.printed, whole)
-    texts = [c for _, c in prep.context]
+    texts = [c for _, c in prep.context] + row_chunks
     facts = [] if unprinted_parts(asked, texts) else left_out(asked, owned, texts)  # "excluding bitcoin"
     if names and asked.language == "zh":  # "…基金持有多少股，持股比例": the holder's row, the column asked
         facts += cell_facts(every, names, items, chunk_of, spanned=True)  # not a peer's row of a table
@@ -215,6 +221,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
         return ranking_answer(asked, pool, doc_rank, cite_pool, [c.text for _, c in prep.context])
     if asks_debt_change(asked):
         return debt_change_answer(asked, facts, doc_rank, cite)
+    if net_debt:
+        return net_debt_answer(asked, every, doc_rank, cite)
     if asks_debt_ratio(asked) and (debt := debt_ratio_answer(asked, facts, doc_rank, cite)) is not None:
         return debt
     years = which_year(asked, facts, doc_rank, cite)

@@ -15,7 +15,7 @@ from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
 from finrag.answer.sources import in_source_clause
 from finrag.answer.zh_qualifiers import ZH_FIRM
-from finrag.model import Chunk
+from finrag.model import Chunk, Fact
 from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 
 JOINED_INITIALS = 2  # "J&J": initials joined by "&" abbreviate a name though shorter than MIN_NAME_CHARS
@@ -32,6 +32,8 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
     key = squash(name)
     if key in _SELF:
         return True
+    if re.search(rf"(?:子|孙|参股)公司{re.escape(name)}", asked.question):
+        return False  # "厦门安妮股份的全资子公司厦门安妮企业有限公司": the subsidiary, sharing the name
     owners = [
         *asked.companies,
         *(aliases or []),
@@ -222,3 +224,22 @@ def _whole_of(name: str, names: list[str], question: str) -> bool:
 def called_parts(asked: AskedFor, names: list[str]) -> list[str]:
     """The names the question calls a segment or division of the company ("Blizzard segment")."""
     return [n for n in names if _called_a_part(n, asked)]
+
+
+def parts_in_rows(
+    asked: AskedFor, names: list[str], facts: list[Fact], chunk_of: dict[str, Chunk]
+) -> tuple[list[str], list[Chunk]]:
+    """With no owner found in the retrieved text (``names``), the parts the question calls by name
+    ("Costco's Other International Operations segment") that a fetched row or column prints (a date written
+    in brackets may rank the statements above the segment note), and the chunks of those rows: the owners,
+    printed there."""
+    if names:
+        return [], []
+    parts = [e for e in asked.entities if e.isascii() and _called_a_part(e, asked)]
+    rows = {
+        p: [f for f in facts if re.search(rf"\b{re.escape(p)}\b", f"{f.line_item} {f.column_label}")]
+        for p in parts
+    }
+    found = [p for p in parts if rows[p]]
+    chunks = {f.chunk_id: chunk_of[f.chunk_id] for p in found for f in rows[p] if f.chunk_id in chunk_of}
+    return found, list(chunks.values())

@@ -79,8 +79,8 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         and not is_filer(e, asked, context)  # "in Jinyu Bio-Technology's (金宇生物) fixed assets": the filer
         and (
             re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
-            # "in its AWS segment" (not "in its IPO prospectus")
-            or re.search(rf"\b(?:in|from|for)\s+its\s+{re.escape(e)}\s+{_PART_NOUN}", q)
+            # "in its AWS segment", "spent at its Las Vegas Strip segment" (not "in its IPO prospectus")
+            or re.search(rf"\b(?:in|from|for|at)\s+its\s+{re.escape(e)}\s+{_PART_NOUN}", q)
             # "of the Cheerios brand", "attribute to its Space business segment", "assigned to the Digital
             # Media segment", "incurred by its Canadian operations segment"
             or re.search(rf"\b(?:of|to|by)\s+(?:its|the)\s+{re.escape(e)}\s+{_PART_NOUN}", q)

@@ -13,7 +13,7 @@ from finrag.answer.blanks import asked_blank_cell, blank_figure
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.context_items import read_against_tables
 from finrag.answer.counterparty import asked_party, unranked_subset
-from finrag.answer.debt import DEBT_ITEMS, asks_debt_change
+from finrag.answer.debt import DEBT_ITEMS, asks_debt_change, asks_net_debt
 from finrag.answer.events import (
     NONE_FOUND,
     asks_event_types,
@@ -125,6 +125,8 @@ class Answerer:
         asked = analyze(request.question, result.analysis)
         if asks_debt_change(asked):  # "Has Microsoft increased its debt on balance sheet …": the debt rows
             asked.intent, asked.line_items = "calculation", [*asked.line_items, *DEBT_ITEMS]
+        elif asks_net_debt(asked):  # "Verizon's net debt at the end of 2022": its debt rows less cash
+            asked.intent = "calculation"
         trace.add("answer", "analyze", asked.summary(), _ms(t1))
         one_doc = single_document(request.filters)  # "the text" is the document the user selected
         if one_doc and asks_event_types(asked.question):

@@ -260,6 +260,7 @@ def prints_qualifiers(text: str, qualifiers: list[str]) -> bool:
 
 # an aging bracket as tables print it ("1年以内", "1至2年"), and its digits as sentences write them
 _AGING_WORD = re.compile(r"^\d(?:至\d)?年(?:以内|以上)?$")
+_AGING_GLUE = {"至": r"\s*[至\-－—–~～]\s*", "年": r"\s*年"}  # "4-5 年": a range's dash, a space before 年
 # "境外地区": a region's row may print its name alone ("境外", "华东地区")
 _ZH_REGION = re.compile(r"(?<=[\u4e00-\u9fff]{2})(地区|区域)$")
 
@@ -268,8 +269,10 @@ def _pattern(word: str) -> str:
     """A qualifier word as a pattern: "U.S." also as "US", "境外地区" also as "境外", "湖南省外" as "省外"."""
     if word == RESTRICTED:  # "受限": "所有权或使用权受到限制的资产"
         return "受到?限制?"
-    if _AGING_WORD.match(word):  # "1至2年" also as a sentence writes it: "一至二年"
-        return "".join(f"(?:{c}|{ZH_DIGITS[c]})" if c in ZH_DIGITS else re.escape(c) for c in word)
+    if _AGING_WORD.match(word):  # "1至2年" also as "一至二年" (a sentence) or "4-5 年" (a text table)
+        return "".join(
+            f"(?:{c}|{ZH_DIGITS[c]})" if c in ZH_DIGITS else _AGING_GLUE.get(c, re.escape(c)) for c in word
+        )
     if m := _ZH_REGION.search(word):
         return f"{re.escape(word[: m.start()])}(?:{m[1]})?"
     if m := _ZH_PROVINCE_SIDE.match(word):  # "湖南省外(市场)": the row "省外" of the filer's province

@@ -112,11 +112,11 @@ QUARTER = r"\bQ[1-4]\b|\b[1-4]Q\d{2}\b|\b(?:first|second|third|fourth)[\s-]quart
 _PART_WORDS = re.compile(rf"{QUARTER}|\b(?:three|six|nine) months\b|\bweeks ended\b", re.I)
 REPORT_PART = re.compile(
     rf"(?:{QUARTER})\s+(?:of\s+)?(?:fiscal\s+|FY\s*)?(?:(?:19|20)\d{{2}}\s+)?"
-    r"(?:earnings|10-Q|results|release|press release|report)\b"
+    r"(?:earnings|(?:form\s+)?10-Q|results|release|press release|report)\b"
     rf"|\b(?:10-Q|earnings release|press release)\s+for\s+the\s+(?:{QUARTER})"
     r"(?:\s+of)?(?:\s+(?:fiscal\s+)?(?:19|20)\d{2})?",
     re.I,
-)  # "the Q2 2023 earnings release", "its 10-Q for the second quarter of 2023"
+)  # "the Q2 2023 earnings release", "its Q2 2023 Form 10-Q", "its 10-Q for the second quarter of 2023"
 
 
 def part_names_report_only(text: str) -> bool:

@@ -137,6 +137,10 @@ def wants_for(asked: AskedFor) -> list[Want]:
                 end = next((d for d in asked.dates if d.startswith(str(y))), end)
             elif end and y is not None and not end.startswith(str(y)) and _SAME_PERIOD.search(asked.question):
                 end = f"{y:04d}{end[4:]}"  # "… December 31, 2022 compared with the same quarter of 2021"
+            elif end and y is not None and not end.startswith(str(y)) and asked.question.count(end[:4]) > 1:
+                # "fiscal 2021 (52 weeks ended August 29, 2021) against fiscal 2020": 2020 by its year (not
+                # "fiscal 2022 (13 weeks ended January 28, 2023)", one period named twice)
+                end = None
             out.append(Want(item, year, end, asked.prior_year_end))
     return out
 

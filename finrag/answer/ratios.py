@@ -109,7 +109,13 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         ratio,
         False,
         # "cash conversion" (CFO over net income), never the cash conversion cycle (days)
-        ("净现比", "净利润现金含量", "cash conversion ratio", "operating cash flow to net income"),
+        (
+            "净现比",
+            "净利润现金含量",
+            "cash conversion ratio",
+            "cash conversion",
+            "operating cash flow to net income",
+        ),
     ),
     Formula(
         "cagr",

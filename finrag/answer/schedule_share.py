@@ -58,6 +58,19 @@ _AFTER_LABEL = re.compile(
     re.I,
 )
 _TOTAL_LABEL = re.compile(r"^total\b", re.I)
+# a bucket of several years ("1-3 years", "2021-22", "After 5 years"): a schedule's period, no one year
+_SPAN_LABEL = re.compile(
+    r"^(?:\d{1,2}\s*[-–]\s*\d{1,2}\s+years?|(?:19|20)\d{2}\s*[-–]\s*\d{2,4}"
+    r"|(?:after|more than|over)\s+\d{1,2}\s+years?)$",
+    re.I,
+)
+
+
+def _periodic(label: str) -> bool:
+    """A schedule's period label: one year, or a bucket of several ("Less than 1 year | 1-3 years | …")."""
+    return _label_year(label) is not None or _SPAN_LABEL.match(_NOTE_MARK.sub("", label.strip())) is not None
+
+
 _LEADERS = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "2023 ........": a label's dot leaders
 MAX_SHARE = Decimal(100)  # percent
 MIN_SCHEDULE_YEARS = 3  # a maturity schedule lists at least three years before its bucket
@@ -83,6 +96,9 @@ _AFTER_SPAN = re.compile(
     r"\b(?:after|beyond|more than|later than)\s+(one|two|three|four|five|\d{1,2})\s+years?\b|\bthereafter\b",
     re.I,
 )
+_WITHIN_YEAR = re.compile(
+    r"\b(?:within|in less than|less than)\s+(?:one|1|a)\s+year\b|\bwithin\s+12\s+months\b", re.I
+)
 _SPAN_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5} | {str(n): n for n in range(1, 31)}
 THEREAFTER = -1000  # the bucket after the listed years, however many they are
 
@@ -102,6 +118,8 @@ def _bucket(question: str) -> tuple[int, int | None] | None:
         return int(m.group(1)), int(m.group(2))
     if m := _IN_YEAR.search(rest):
         return int(m.group(1)), int(m.group(1))
+    if _WITHIN_YEAR.search(rest):  # "due within one year": a schedule's first year ("Less than 1 year")
+        return 1, 1
     if m := _AFTER_SPAN.search(rest):  # "after five years", "the 'Thereafter' bucket": counted from the first
         return -(_SPAN_WORDS.get(m.group(1).lower(), 0) if m.group(1) else 0) or THEREAFTER, None
     return None
@@ -174,7 +192,7 @@ def _named(lines: dict[int, str], question: str) -> int | None:
 def _down_the_side(rows: list[list[str]], question: str) -> Schedule | None:
     """Years as rows; the amount column the question's words name ("Operating Leases | Finance Leases")."""
     labelled = [r for r in rows if r and (_label_year(r[0]) is not None or _AFTER_LABEL.match(r[0]))]
-    if sum(1 for r in labelled if _label_year(r[0]) is not None) < MIN_SCHEDULE_YEARS:
+    if sum(1 for r in rows if r and _periodic(r[0])) < MIN_SCHEDULE_YEARS:
         return None
     width = max(len(r) for r in rows)
     heads = {
@@ -187,11 +205,22 @@ def _down_the_side(rows: list[list[str]], question: str) -> Schedule | None:
     return _schedule([(r[0], r[j]) for r in rows if r and j < len(r)], heads[j])
 
 
+def _stacked_head(rows: list[list[str]], i: int) -> list[str]:
+    """Row ``i`` as a heading, joined cell by cell with the heading rows right above it ("Less | than 1 |
+    year" printed over three lines: "Less than 1 year")."""
+    start = i
+    while start > 0 and not any(_value(c) is not None for c in rows[start - 1][1:]):
+        start -= 1
+    width = len(rows[i])
+    return [" ".join(r[j] for r in rows[start : i + 1] if j < len(r) and r[j]).strip() for j in range(width)]
+
+
 def _across_the_top(rows: list[list[str]], question: str) -> Schedule | None:
     """Years as columns; the row the question's words name ("Capital lease obligations, including
     interest" among the commitments)."""
-    for i, head in enumerate(rows):
-        if sum(1 for c in head if _label_year(c) is not None) < MIN_SCHEDULE_YEARS:
+    for i in range(len(rows)):
+        head = _stacked_head(rows, i)
+        if sum(1 for c in head if _periodic(c)) < MIN_SCHEDULE_YEARS:
             continue
         cols = [
             j

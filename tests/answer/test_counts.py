@@ -26,6 +26,22 @@ def test_a_count_of_things_is_a_figure_printed_with_the_things_word() -> None:
     assert thing_focus(analyze("What was Best Buy's revenue in fiscal 2024?"), None) is None
 
 
+def test_the_things_counted_may_be_named_before_what_they_are_of() -> None:
+    asked = analyze("How many doses of its COVID-19 vaccine did Johnson & Johnson deliver in Q4 2022?")
+    focus = thing_focus(asked, None)
+    assert focus is not None and focus.kinds == ("dose",) and focus.strict
+    doc = make_doc([], company="Johnson & Johnson", year=2022, language="en", unit_line="")
+    sales = [
+        (
+            1,
+            make_chunk(
+                doc, "Reported sales declined 4.4% to $23.7 Billion on lower COVID-19 Vaccine sales.", 1
+            ),
+        )
+    ]
+    assert extractive_answer(asked.question, sales, 3, 500, focus) == ""
+
+
 def test_a_count_of_a_named_product_after_an_adjective_needs_the_product_and_a_count() -> None:
     doc = make_doc([], company="Adobe", year=2022, language="en", unit_line="")
     arr = make_chunk(doc, "Creative ARR exiting fiscal 2022 was $11.60 billion, up from $10.22 billion.", 30)

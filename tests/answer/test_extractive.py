@@ -7,7 +7,8 @@ from finrag.answer.figures import extractive_inputs
 from finrag.answer.query import analyze
 from finrag.answer.text import body_of
 from finrag.config import AnswerSettings
-from finrag.model import Chunk, ChunkKind, ChunkMeta
+from finrag.model import Chunk, ChunkKind, ChunkMeta, QueryAnalysis
+from finrag.retrieve.periods import find_periods
 
 from .helpers import make_chunk, make_doc
 
@@ -318,3 +319,66 @@ def test_how_much_a_modal_verb_asks_names_no_item_a_quote_must_print() -> None:
     question, context, focus = extractive_inputs(asked, [(1, mention)], AnswerSettings())
     assert focus is None or "would" not in focus.kinds  # "would it" is no row's name
     assert "36%" in extractive_answer(question, context, 3, 400, focus)
+
+
+def test_sentences_not_naming_the_figure_asked_are_no_answer_to_it() -> None:
+    other = _chunk(
+        "For fiscal 2020, these decreases were primarily due to price investment in the Walmart U.S. "
+        "segment. "
+        "Other gains and losses consisted of a gain of $2.0 billion for fiscal 2020.",
+        [],
+    )
+    asked = analyze("How much did Acme spend on research and development in fiscal 2020?")
+    question, context, focus = extractive_inputs(asked, [(1, other)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""
+    named = _chunk("Research and development efforts continued across our merchandising teams.", [])
+    question, context, focus = extractive_inputs(asked, [(1, other), (2, named)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus).startswith("Research and development")
+
+
+def test_a_table_row_is_named_by_its_caption_and_answers_though_it_prints_no_word_of_the_question() -> None:
+    meta = ChunkMeta("sifang_2019.pdf", "annual_report", "zh", company="四方科技", fiscal_year=2019)
+    caption = "2) 应收账款——信用风险特征组合的账龄与整个存续期预期信用损失率对照表"
+    rows = f"{caption}\n| 3-4年 | 50 |\n| 4-5年 | 80 |"
+    chunk = Chunk("c10", "d10", rows, ChunkKind.TABLE, [79], ["金融工具"], meta)
+    asked = analyze("四方科技2019年应收账款账龄4-5年的预期信用损失率是多少？")
+    question, context, focus = extractive_inputs(asked, [(1, chunk)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == "| 4-5年 | 80 |[1]"
+    # the only row printing the bracket asked, though no word of the question: "4-5年" is no term of it
+    table = "| 账龄 | 计提比例 |\n| 3-4年 | 50% |\n| 4-5年 | 70% |"
+    chunk = Chunk("c11", "d11", table, ChunkKind.TABLE, [120], ["坏账准备"], meta)
+    bracket = Focus(["账龄", "4-5年"], None, kinds=("4至5年",), strict=True)
+    found = extractive_answer("南岭民爆坏账计提比例多少", [(1, chunk)], 3, 400, bracket)
+    assert found == "| 4-5年 | 70% |[1]"
+
+
+def test_a_named_metric_is_quoted_only_where_its_name_is_printed_not_an_operand() -> None:
+    row = _chunk("| Operating income | 447,618 | 13.9% |", [])
+    asked = analyze(
+        "What was Acme's EBITDA (operating income plus depreciation and amortization) for the fourth quarter "
+        "of fiscal 2022 (13 weeks ended January 28, 2023)?"
+    )
+    question, context, focus = extractive_inputs(asked, [(1, row)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""
+
+
+def _text(meta: ChunkMeta, text: str, page: int) -> Chunk:
+    return Chunk(f"c{page}", "d1", text, ChunkKind.TEXT, [page], [], meta)
+
+
+def test_a_balance_day_no_report_closes_on_must_be_printed_with_the_figure() -> None:
+    q = "How much commercial paper did Acme have outstanding at November 30, 2019, in its fiscal 2020?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "text", periods=find_periods(q)))
+    meta = ChunkMeta("ACME_2021_10K.pdf", "filing", "en", company="Acme", period_end="2021-05-31")
+    later = _text(meta, "As of May 31, 2020, we had $248 million of commercial paper outstanding.", 47)
+    question, context, focus = extractive_inputs(asked, [(1, later)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # another day's balance
+    day = _text(meta, "At November 30, 2019, commercial paper outstanding was $110 million.", 48)
+    question, context, focus = extractive_inputs(asked, [(1, later), (2, day)], AnswerSettings())
+    assert "$110 million" in extractive_answer(question, context, 3, 400, focus)
+    zh = "截至2007年12月31日，国电电力对外担保余额是多少万元？"
+    asked = analyze(zh, QueryAnalysis(zh, zh, "zh", "text", periods=find_periods(zh)))
+    meta = ChunkMeta("国电电力.PDF", "prospectus", "zh", company="国电电力", period_end="2007-06-30")
+    june = _text(meta, "截至2007年6月30日，本公司对外担保余额为317,217.59万元。", 85)
+    question, context, focus = extractive_inputs(asked, [(1, june)], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # the half year's, not the year's end

@@ -1205,3 +1205,13 @@ def test_the_group_s_total_assets_are_read_before_the_parent_company_s() -> None
     assert group is not None and group.value == Decimal("204296800.00")
     own = best_fact(facts, Want(item, 2005), analyze("安妮股份2005年末母公司总资产是多少？"), {})
     assert own is not None and own.value == Decimal("177984612.06")
+
+
+def test_a_date_written_for_one_year_asked_does_not_date_the_other() -> None:
+    q = "What was Costco's operating income in fiscal 2021 (52 weeks ended August 29, 2021) and fiscal 2020?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    wants = {(w.year, w.period_end) for w in wants_for(asked)}
+    assert (2021, "2021-08-29") in wants and (2020, None) in wants  # 2020 read by its year
+    q = "What were Ulta's net sales for the fourth quarter of fiscal 2022 (13 weeks ended January 28, 2023)?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
+    assert all(w.period_end == "2023-01-28" for w in wants_for(asked))  # one period, named two ways

@@ -209,6 +209,14 @@ def test_a_verb_s_particles_or_a_superlative_make_no_chinese_name() -> None:
         assert words not in company_names(question, "zh")
 
 
+def test_the_document_a_terse_question_reads_is_no_name_and_the_company_after_it_is() -> None:
+    names = company_names("天源招股书里中钢钢铁公司05年净利润多少", "zh")
+    assert "中钢钢铁公司" in names and not any("招股书" in n for n in names)
+    # a two-digit year closes the name too, and "X股东Y" names the shareholder Y
+    assert company_names("南岭股东中人爆破05年净利润多少", "zh") == ["中人爆破"]
+    assert company_names("爱康10年经营现金流多少", "zh") == ["爱康"]
+
+
 def test_a_name_holding_a_possessive_after_an_article_or_its_owner_is_one_name() -> None:
     q = "How much of Walmart's inventories at January 31, 2018 belonged to the Sam's Club segment?"
     assert "Sam's Club" in company_names(q, "en")

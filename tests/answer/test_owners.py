@@ -317,6 +317,18 @@ def test_an_english_name_glossed_with_the_filer_s_chinese_name_is_the_filer() ->
     assert not is_filer("Xiamen Anne Corporation", other, [chunk])
 
 
+def test_a_subsidiary_the_question_names_as_such_is_not_the_filer_though_it_shares_the_name() -> None:
+    doc = make_doc([], company="厦门安妮", file="厦门安妮股份有限公司.PDF")
+    chunk = make_chunk(doc, "厦门安妮企业有限公司，2007年度净利润1,544.95万元。", 43)
+    asked = analyze("厦门安妮股份的全资子公司厦门安妮企业有限公司2007年度的销售净利率是多少？")
+    asked.companies = ["厦门安妮"]
+    assert not is_filer("厦门安妮企业有限公司", asked, [chunk])
+    assert "厦门安妮企业有限公司" in subject_names(asked, [chunk])
+    plain = analyze("厦门安妮股份有限公司2007年度的销售净利率是多少？")
+    plain.companies = ["厦门安妮"]
+    assert is_filer("厦门安妮股份有限公司", plain, [chunk])
+
+
 def test_a_name_first_written_in_a_follow_up_question_owns_no_figure() -> None:
     doc = make_doc([TOTALS], company="JPMorgan Chase", year=2023, language="en", unit_line="")
     chunks = [make_chunk(doc, "Headcount excludes staff of First Republic, who joined in July.", 3)]

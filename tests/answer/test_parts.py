@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from finrag.answer.facts import extract_facts
+from finrag.answer.owner_names import parts_in_rows
 from finrag.answer.parts import came_from_parts, left_out, owner_parts, unprinted_parts
 from finrag.answer.query import analyze
 from finrag.model import Table
@@ -188,3 +189,34 @@ def test_customers_in_a_place_make_the_place_the_part() -> None:
     assert came_from_parts(japan) == ["Japan"]  # never "customers"
     unplaced = analyze("How much revenue did Adobe generate from customers in fiscal 2016?")
     assert came_from_parts(unplaced) == []
+
+
+def test_a_segment_a_figure_was_spent_at_is_its_owner() -> None:
+    asked = analyze(
+        "How much of MGM Resorts' capital expenditures in the six months ended June 30, 2023 was spent "
+        "at its Las Vegas Strip Resorts segment alone?"
+    )
+    asked.companies = ["MGM Resorts"]
+    assert owner_parts(asked, []) == ["Las Vegas Strip Resorts"]
+
+
+def test_a_part_the_retrieved_text_does_not_print_but_a_fetched_row_does_owns_the_figure() -> None:
+    segments = Table(
+        "t70",
+        [64],
+        [["", "United States Operations", "Other International Operations", "Total"]],
+        [["2021", "", "", ""], ["Operating income", "4,262", "1,270", "6,708"]],
+        caption="Note 12—Segment Reporting",
+    )
+    doc = make_doc([segments], company="Costco", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    asked = analyze(
+        "How much did operating income of Costco's Other International Operations segment grow in fiscal "
+        "2021 (52 weeks ended August 29, 2021) compared with fiscal 2020?"
+    )
+    found, printing = parts_in_rows(asked, [], facts, {c.chunk_id: c for c in chunks})
+    assert found == ["Other International Operations"] and printing == chunks
+    assert parts_in_rows(asked, ["Costco"], facts, {}) == ([], [])  # an owner found in the text already
+    flipkart = analyze("What operating income did Costco's Flipkart segment earn in fiscal 2021?")
+    assert parts_in_rows(flipkart, [], facts, {})[0] == []  # no row prints it

@@ -574,3 +574,10 @@ def test_an_aging_bracket_prints_in_digits_or_chinese_numerals() -> None:
     assert prints_qualifiers("其中账龄为一年以内的款项占58.04%，一至二年的款项占38.70%", ["1至2年"])
     assert prints_qualifiers("| 1年以内 | 6,389,800.32 |", ["1年以内"])
     assert not prints_qualifiers("| 2至3年 | 151,618.00 |", ["1至2年"])
+
+
+def test_an_aging_bracket_is_printed_with_a_dash_or_a_space_before_its_year() -> None:
+    assert prints_qualifiers("| 4-5 年 | 70% |", ["4至5年"])
+    assert prints_qualifiers("| 4－5年 | 80 |", ["4至5年"])
+    assert prints_qualifiers("四至五年的款项", ["4至5年"])
+    assert not prints_qualifiers("| 3-4年 | 50% |", ["4至5年"])

@@ -168,3 +168,28 @@ def test_the_amount_of_two_years_of_a_schedule_added_up() -> None:
     # the "Debt Obligations" column, not the interest on it
     assert found is not None and found.calculation is not None and found.calculation.result == Decimal(2943)
     assert not asks_schedule_share(analyze("How much of Acme's long-term debt matures in 2023?"))  # one year
+
+
+BUCKETS = """Contractual Obligations (in millions)
+| | | Less | | | |
+| | | than 1 | 1-3 | 3-5 | After 5 |
+| (Dollars in millions) | Total | year | years | years | years |
+| Long-term debt (including current portion) | $13,932 | $3,137 | $1,927 | $1,326 | $7,542 |
+| Total contractual obligations | $183,376 | $75,462 | $47,138 | $30,168 | $30,608 |"""
+
+FISCAL = """Contractual obligations
+| In Millions | Total | 2020 | 2021-22 | 2023-24 | 2025 and Thereafter |
+| Long-term debt | $11,624.8 | $1,396.2 | $3,366.5 | $2,136.9 | $4,725.2 |
+| Purchase obligations | 2,961.8 | 2,605.1 | 275.2 | 48.9 | 32.6 |"""
+
+
+def test_a_schedule_of_several_year_buckets_under_a_heading_printed_over_lines() -> None:
+    """ "Less | than 1 | year" over three lines is the first year's bucket; "2021-22" buckets count as the
+    schedule's periods."""
+    doc = make_doc([], company="Acme", year=2018, language="en", unit_line="")
+    context = [(1, make_chunk(doc, BUCKETS, 40, table_ref="t1", n=1))]
+    within = "What share of Acme's contractual obligations at December 31, 2018 was due within one year?"
+    assert _result_in(within, context) == Decimal("41.15")  # 75,462 / 183,376
+    context = [(1, make_chunk(doc, FISCAL, 33, table_ref="t2", n=2))]
+    purchases = "What share of Acme's purchase obligations falls due in fiscal 2020?"
+    assert _result_in(purchases, context) == Decimal("87.96")  # 2,605.1 / 2,961.8
