@@ -49,6 +49,7 @@ def _thing_singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 # people are counted under many words ("employees", "colleagues", "associates"): any figure will do
 _HEADCOUNT = frozenset(
     {"people", "person", "employee", "staff", "worker", "colleague", "associate", "personnel"}
@@ -60,8 +61,10 @@ def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
     printed with the word for the things ("transactions"); None otherwise."""
     counted = _COUNTED_THING.search(asked.question)
     thing = _thing_singular((counted.group(1) or counted.group(2)).lower()) if counted else ""
-    if counted and counted.group(2) and thing in _HEADCOUNT:
-        return None  # "how many employees of X had a degree": a group of them, counted in its own words
+    if counted and counted.group(2) and (thing in _HEADCOUNT or _CJK.search(asked.question)):
+        # "how many employees of X had a degree": a group of them, counted in its own words; "how many doses
+        # of brucellosis vaccine (布病疫苗)": a Chinese filing's row, which prints no English word
+        return None
     # "How many people did Amazon employ in AWS", "How many employees did Nike have": a head count, in any
     # of its words, even where "employees" is the line item asked (a cost per employee is no head count)
     if thing in _HEADCOUNT:

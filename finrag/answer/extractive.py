@@ -262,7 +262,7 @@ def _row_dated(year: int, c: Scored | None) -> bool:
 def _owned(c: Scored, focus: Focus) -> bool:
     """The sentence, or the one before it, names every owner asked about (none asked: any sentence); a
     table row names its own, or its table does (a segment's column heading)."""
-    context = c.source if "|" in c.text else c.before
+    context = _table_of(c) if "|" in c.text else c.before  # a row: its own table and caption, no other
     named = all(any(_names(c, v, context) for v in _short_forms(o)) for o in focus.owners)
     return named and _peered(c, focus)
 
@@ -341,7 +341,7 @@ def select_sentences(
         printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
             undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
-            undated = [c for c in undated if _peered(c, focus)]
+            undated = [c for c in undated if _owned(c, focus)]  # (the owner asked: named by it too)
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]
         if printing or focus.strict:
             candidates = printing

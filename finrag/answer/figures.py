@@ -243,7 +243,9 @@ def extractive_inputs(
             if spelled
             else focus
         )
-    if focus is None and (day := _unreported_day(asked, texts)):  # "截至2007年12月31日…对外担保余额"
+    if (
+        focus is None and asked.language == "zh" and (day := _unreported_day(asked, texts))
+    ):  # "截至2007年12月31日…"
         focus = Focus([], one_year, strict=True, periods=day)
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)

@@ -27,7 +27,7 @@ _ZH_NOT_KINDS = re.compile(
 # How a Chinese company's name ends (a product, a line item or "截至" does not)
 ZH_FIRM = re.compile(
     r"(?:公司|集团|股份|科技|国际|电力|发电|能源|光能|实业|控股|银行|证券|药业|化工|电子|材料|生物|研究院|研究所"
-    r"|设计院)$"
+    r"|设计院|工厂|化工厂)$"  # "湖南省南岭化工厂": a state-owned works, a company too
 )
 # "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label);
 # "境外地区主营业务的毛利额": the region's row of the 主营业务 table

@@ -40,6 +40,11 @@ def test_the_things_counted_may_be_named_before_what_they_are_of() -> None:
         )
     ]
     assert extractive_answer(asked.question, sales, 3, 500, focus) == ""
+    # a Chinese filing's row prints no English word for what is counted; a group of employees is no head count
+    zh = analyze("How many doses of brucellosis vaccine (布病疫苗) did Jinyu Bio-Technology produce in 2020?")
+    assert thing_focus(zh, None) is None
+    group = "How many employees of Acme and its subsidiaries had a junior-college degree or above?"
+    assert thing_focus(analyze(group), None) is None
 
 
 def test_a_count_of_a_named_product_after_an_adjective_needs_the_product_and_a_count() -> None:

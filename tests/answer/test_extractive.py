@@ -382,3 +382,15 @@ def test_a_balance_day_no_report_closes_on_must_be_printed_with_the_figure() -> 
     june = _text(meta, "截至2007年6月30日，本公司对外担保余额为317,217.59万元。", 85)
     question, context, focus = extractive_inputs(asked, [(1, june)], AnswerSettings())
     assert extractive_answer(question, context, 3, 400, focus) == ""  # the half year's, not the year's end
+
+
+def test_a_shareholder_s_ratio_is_never_the_filer_s_row_of_it() -> None:
+    meta = ChunkMeta("南岭民爆.PDF", "prospectus", "zh", company="湖南南岭民用爆破器材")
+    rows = "主要财务指标\n| 项目 | 2005年 | 2004年 |\n| 利息保障倍数 | 18.14 | 11.74 |"
+    about = "1、湖南省南岭化工厂为本公司控股股东。"
+    chunk = Chunk("c15", "d15", f"{about}\n{rows}", ChunkKind.TABLE, [42], ["控股股东"], meta)
+    asked = analyze("南岭民爆控股股东湖南省南岭化工厂2005年的利息保障倍数是多少？")
+    asked.companies = ["湖南南岭民用爆破器材"]
+    question, context, focus = extractive_inputs(asked, [(1, chunk)], AnswerSettings())
+    assert focus is not None and "湖南省南岭化工厂" in focus.owners
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # the filer's ratio, not its owner's
