@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.extractive import Focus
 from finrag.answer.query import AskedFor
+from finrag.answer.quote_focus import Focus
 
 # A text question asking for a count or an amount ("How many warehouses ...", "How much did 3M commit ..."):
 # sentences (or table rows) that print a figure answer it, when any does

@@ -48,6 +48,7 @@ DEBT_ROWS = frozenset(
     if s.isascii()
 )
 DEBT_ITEMS = [LineItemMatch("", name, 0) for name in sorted(DEBT_ROWS)]
+CASH = LineItemMatch("cash", "cash and cash equivalents", 0)  # what net debt takes off the debt rows
 
 
 def asks_debt_change(asked: AskedFor) -> bool:
@@ -231,8 +232,7 @@ def net_debt_answer(
 ) -> NumericAnswer | None:
     """Net debt: the balance sheet's debt rows less cash and cash equivalents at the year asked (the latest
     printed when none is), from one document; None without a long-term debt row or a cash row that year."""
-    cash = LineItemMatch("cash", "cash and cash equivalents", 0)
-    return _over_debt(asked, facts, doc_rank, cite, cash, ("net_debt", "净债务", "Net debt"), "−")
+    return _over_debt(asked, facts, doc_rank, cite, CASH, ("net_debt", "净债务", "Net debt"), "−")
 
 
 def debt_change_answer(

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 
 from finrag.answer.events import trigger_words
 from finrag.answer.periods import EN_DATE
 from finrag.answer.qualifiers import prints_qualifiers
-from finrag.answer.text import body_of, prints_any, split_sentences, table_span, terms
+from finrag.answer.quote_focus import Focus, Scored
+from finrag.answer.quote_rows import TWO_CELL_BARS, caption_of, owned
+from finrag.answer.text import body_of, prints_any, split_sentences, terms
 from finrag.chunk.build import PATH_SEPARATOR
 from finrag.model import Chunk
-from finrag.retrieve.name_forms import short_forms
 
 MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
@@ -30,20 +30,6 @@ _FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\
 _COUNT = re.compile(
     r"(?<![\w.,$€£¥(-])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\s*(?:%|percent|[年月日号]|[\d,.]))"
 )
-
-
-@dataclass(slots=True)
-class Scored:
-    n: int  # citation number of the chunk
-    order: tuple[int, int, int, int]  # reading order: document, page, offset, sentence index
-    text: str
-    score: float
-    # the sentence before it in its chunk ("（1）X为公司全资子公司" names whose figures follow)
-    before: str = ""
-    heading: str = ""  # the chunk's heading path ("四、风险因素 > （二）主要产品集中风险")
-    source: str = ""  # the chunk's whole text: a table row's years are in its header
-    # its report's fiscal year: "本期数 | 上年同期数" are that year and the year before
-    report_year: int | None = None
 
 
 def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
@@ -102,33 +88,6 @@ def _is_debris(sentence: str) -> bool:
 _BASES = re.compile(r"(?:较|比|相比|同比)\s*(?:19|20)\d{2}\s*(?:年(?:度|末|底)?)?")
 
 
-@dataclass(slots=True)
-class Focus:
-    """What the sentences quoted for a figure question print, when any sentence does."""
-
-    wordings: list[str]  # lower-case wordings of the asked line item or ratio (none: any figure will do)
-    year: int | None = None  # the one year asked
-    unit: str | None = None  # "多少吨": only a figure in this unit answers, else nothing is quoted
-    topic: tuple[str, ...] = ()  # with ``unit``: a table row (its unit is in the header) naming one of these
-    strict: bool = False  # no sentence printing what is asked: quote nothing (the answer is a refusal)
-    kinds: tuple[str, ...] = ()  # words naming the kind of item asked ("comparable store"): all printed
-    count: bool = False  # "how many … units": a count (no money, no percentage) is the figure
-    # whose figure is asked (a subsidiary): named in the sentence or the one before
-    owners: tuple[str, ...] = ()
-    # the parent company's own figure is asked: a group figure ("公司及控股子公司") is not it
-    parent_only: bool = False
-    # the quarter asked, in its wordings ("third quarter", "october 2, 2022"): one printed with the figure
-    # (a table row: in its chunk's header)
-    periods: tuple[str, ...] = ()
-    # the spans asked ("three"): a sentence naming only other spans ("in the six months ended …") is another
-    # figure, as is a table row whose table names only others
-    spans: tuple[str, ...] = ()
-    # an English figure of a known line item: with no sentence printing it, only sentences naming the item
-    mentions: tuple[str, ...] = ()
-    # the peers' figure is asked: a sentence, or a table row whose table, prints one of these words
-    peers: tuple[str, ...] = ()
-
-
 _SPAN = re.compile(r"\b(three|six|nine|twelve)(?:\s+and\s+(three|six|nine|twelve))?\s+months\b", re.I)
 
 
@@ -164,8 +123,8 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     named = not focus.wordings or prints_any(sentence, focus.wordings)  # "how many": any figure
     # the kind's row of a two-column table whose caption names the item ("应收账款——…损失率对照表" over
     # "| 4-5年 | 80 |"): its one figure is the item's
-    two_cells = sentence.strip().count("|") == _TWO_CELL_BARS
-    captioned = bool(focus.kinds) and two_cells and prints_any(_caption_of(sentence, c), focus.wordings)
+    two_cells = sentence.strip().count("|") == TWO_CELL_BARS
+    captioned = bool(focus.kinds) and two_cells and prints_any(caption_of(sentence, c), focus.wordings)
     named = named or captioned
     named = named and prints_qualifiers(f"{c.heading if c else ''} {sentence}", list(focus.kinds))
     if focus.unit is not None:
@@ -192,18 +151,6 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     figure = _COUNT if focus.count else _FIGURE
     undated = EN_DATE.sub(" ", sentence)  # the day of "July 29, 2023" is no figure
     return dated and figure.search(undated) is not None and named
-
-
-_TWO_CELL_BARS = 3  # "| label | figure |"
-
-
-def _caption_of(row: str, c: Scored | None) -> str:
-    """The line right above the table a row stands in (its caption), "" when none."""
-    lines = c.source.split("\n") if c else []
-    if row not in lines:
-        return ""
-    start, _ = table_span(lines, lines.index(row))
-    return lines[start - 1] if start else ""
 
 
 def _tells(sentence: str, focus: Focus) -> bool:
@@ -259,74 +206,6 @@ def _row_dated(year: int, c: Scored | None) -> bool:
     return relative and not _DATED.search(c.source)
 
 
-def _owned(c: Scored, focus: Focus) -> bool:
-    """The sentence, or the one before it, names every owner asked about (none asked: any sentence); a
-    table row names its own, or its table does (a segment's column heading)."""
-    context = _table_of(c) if "|" in c.text else c.before  # a row: its own table and caption, no other
-    named = all(any(_names(c, v, context) for v in _short_forms(o)) for o in focus.owners)
-    return named and _peered(c, focus)
-
-
-def _peered(c: Scored, focus: Focus) -> bool:
-    """No peers' figure is asked, or the sentence (the one before it) or a row's own table names the peers
-    ("可比公司平均" over its column; a remark below the table is not it)."""
-    table = _table_of(c) if "|" in c.text else c.before
-    return not focus.peers or any(_names(c, p, table) for p in focus.peers)
-
-
-def _table_of(c: Scored) -> str:
-    """The table a quoted row belongs to, with the line that introduces it (its caption)."""
-    lines = c.source.split("\n")
-    at = next((i for i, ln in enumerate(lines) if c.text.strip() in ln), None)
-    if at is None:
-        return c.source
-    start, end = table_span(lines, at)
-    return "\n".join(lines[max(0, start - 1) : end])
-
-
-_AMOUNT = re.compile(r"\d[\d,]*\.\d|\d{1,3}(?:,\d{3})+")  # "6,199", "5,508.83": a row's figure, not a year
-
-
-def _names(c: Scored, name: str, context: str) -> bool:
-    """The sentence names ``name``, or its table does other than in another row (a row "| Space |" is that
-    segment's, so the "Total assets" row beside it is not; a customer's row is not another customer's)."""
-    if _named_as_itself(name, c.text):
-        return True
-    return name in context and not ("|" in c.text and any(name in ln for ln in _figure_rows(context)))
-
-
-# "Worldwide excluding COVID-19 Vaccine": a figure of everything but the name
-_LEFT_OUT = re.compile(r"(?:\bexcluding|\bexcl\.|\bother than|\bexcept(?: for)?|\bwithout|不含|除)\s*$", re.I)
-
-
-def _named_as_itself(name: str, text: str) -> bool:
-    """``text`` names ``name`` other than as what its figure leaves out."""
-    at = text.find(name)
-    while at >= 0:
-        if not _LEFT_OUT.search(text[max(0, at - 20) : at]):
-            return True
-        at = text.find(name, at + 1)
-    return False
-
-
-@lru_cache(maxsize=64)
-def _figure_rows(table: str) -> tuple[str, ...]:
-    """A table's rows that print a figure (not its headings); read once per chunk, not per sentence."""
-    return tuple(ln for ln in table.split("\n") if ln.startswith("|") and _AMOUNT.search(ln))
-
-
-_ZH_SHORT = 4  # "济南安妮纸业有限公司" is "济南安妮" in the text around its figures
-
-
-def _short_forms(owner: str) -> list[str]:
-    """A company's name as a document goes on to write it: its short forms (legal suffix and place
-    stripped) and, for a Chinese name, its first four characters."""
-    return [*short_forms(owner), *([owner[:_ZH_SHORT]] if _ZH_NAME.search(owner) else [])]
-
-
-_ZH_NAME = re.compile(r"[\u4e00-\u9fff]{5,}")
-
-
 def select_sentences(
     question: str, context: list[tuple[int, Chunk]], max_sentences: int, focus: Focus | None = None
 ) -> list[Scored]:
@@ -336,12 +215,12 @@ def select_sentences(
     candidates = every = _candidates(context)
     printing: list[Scored] = []
     if focus is not None:
-        if scheduled := [c for c in candidates if _scheduled(c.text, focus, c) and _owned(c, focus)]:
+        if scheduled := [c for c in candidates if _scheduled(c.text, focus, c) and owned(c, focus)]:
             return scheduled[:1]  # "debt maturing in fiscal 2024": the schedule's row of that year
-        printing = [c for c in candidates if _prints(c.text, focus, c) and _owned(c, focus)]
+        printing = [c for c in candidates if _prints(c.text, focus, c) and owned(c, focus)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
             undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
-            undated = [c for c in undated if _owned(c, focus)]  # (the owner asked: named by it too)
+            undated = [c for c in undated if owned(c, focus)]  # (the owner asked: named by it too)
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]
         if printing or focus.strict:
             candidates = printing

@@ -11,7 +11,7 @@ from finrag.answer.asks import YES_NO
 from finrag.answer.column_periods import HALF_YEAR, same_week_end
 from finrag.answer.counterparty import asked_party, party_wordings
 from finrag.answer.counts import ASKS_COUNT, count_focus, thing_focus
-from finrag.answer.extractive import Focus, spans_of
+from finrag.answer.extractive import spans_of
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.gate_words import named_rates, tax_named
 from finrag.answer.lexicon import synonyms
@@ -20,6 +20,7 @@ from finrag.answer.parts import owner_parts
 from finrag.answer.peers import PEER_PRINTS, asks_peers
 from finrag.answer.periods import EN_DATE, MONTH_NAMES
 from finrag.answer.query import AskedFor
+from finrag.answer.quote_focus import Focus
 from finrag.answer.stub_periods import item_wordings
 from finrag.answer.subjects import subject_context, with_event_words
 from finrag.answer.text import prints_any, terms
@@ -243,9 +244,8 @@ def extractive_inputs(
             if spelled
             else focus
         )
-    if (
-        focus is None and asked.language == "zh" and (day := _unreported_day(asked, texts))
-    ):  # "截至2007年12月31日…"
+    # "截至2007年12月31日…对外担保余额" (an English "as of" may date an event instead)
+    if focus is None and asked.language == "zh" and (day := _unreported_day(asked, texts)):
         focus = Focus([], one_year, strict=True, periods=day)
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)

@@ -16,6 +16,7 @@ from finrag.answer.class_share import class_share
 from finrag.answer.classes import asked_classes, class_answer, class_cells, class_rows
 from finrag.answer.counterparty import asked_party, party_answer
 from finrag.answer.debt import (
+    CASH,
     DEBT_ITEMS,
     asks_debt_change,
     asks_debt_ratio,
@@ -123,7 +124,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     items += [LineItemMatch("", q, m.start) for m in asked.line_items if (q := quoted_row(asked.question, m))]
     net_debt = asks_net_debt(asked)  # "net debt (total debt minus cash …)": the debt rows less cash
     items += DEBT_ITEMS if asks_debt_ratio(asked) or net_debt else []  # total debt: the balance sheet's rows
-    items += [LineItemMatch("cash", "cash and cash equivalents", 0)] if net_debt else []
+    items += [CASH] if net_debt else []
     # "did dividends and interest income cover interest expense": the two compared as the question joins them
     pair = compared_items(asked.question, asked.language, asked.line_items, len(asked.years))
     items += list(pair) if pair else []

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from finrag.answer.extractive import Focus, extractive_answer
+from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import extractive_inputs
 from finrag.answer.query import analyze
+from finrag.answer.quote_focus import Focus
 from finrag.answer.text import body_of
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, ChunkKind, ChunkMeta, QueryAnalysis

@@ -5,13 +5,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from finrag.answer.defined import defined_answer
-from finrag.answer.extractive import Focus, select_sentences
+from finrag.answer.extractive import select_sentences
 from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
 from finrag.answer.qualifiers import glossed_kinds, item_qualifiers, part_qualifiers, prints_qualifiers
 from finrag.answer.query import analyze
+from finrag.answer.quote_focus import Focus
 from finrag.answer.zh_qualifiers import (
     aging_brackets,
     asked_after_of_which,

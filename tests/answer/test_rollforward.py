@@ -8,7 +8,7 @@ from finrag.answer.facts import extract_facts
 from finrag.answer.rollforward import introduced_item, is_closing
 from finrag.model import Block, BlockKind, Table
 
-from .helpers import make_doc, table_chunks
+from .helpers import make_chunk, make_doc, table_chunks, table_text
 
 
 def test_the_sentence_above_a_reconciliation_names_its_item() -> None:
@@ -41,3 +41,22 @@ def test_the_closing_balance_row_is_the_year_s_balance_of_the_item_and_the_openi
     items = {(f.line_item_norm, f.fiscal_year): f.value for f in facts}
     assert items[("unrecognized tax benefits", 2017)] == Decimal("374")
     assert items[("balance at beginning of period", 2017)] == Decimal("469")
+
+
+def test_a_known_item_the_introducing_sentence_names_outranks_a_note_heading_pages_above() -> None:
+    table = Table(
+        "t2",
+        [98],
+        [["", "Display Technologies", "Optical Communications", "Total"]],
+        [
+            ["Balance at December 31, 2019", "$129", "$931", "$1,060"],
+            ["Acquired goodwill", "", "3", "3"],
+            ["Balance at December 31, 2020", "$132", "$943", "$1,075"],
+        ],
+    )
+    doc = make_doc([table], company="Glassco", year=2020, language="en", unit_line="")
+    above = "Changes in the carrying amount of goodwill for the twelve months ended December 31, 2020, "
+    doc.blocks.insert(0, Block(BlockKind.TEXT, f"{above}were as follows (in millions):", 98))
+    chunk = make_chunk(doc, table_text(table), 98, table_ref="t2", section=["Notes", "8. Income Taxes"])
+    closing = [f for f in extract_facts(doc, [chunk]) if f.value == Decimal("943")]
+    assert [f.line_item_norm for f in closing] == ["goodwill"]  # not the stale heading's "income taxes"
