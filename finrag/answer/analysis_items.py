@@ -13,6 +13,7 @@ from finrag.answer.lexicon import LineItemMatch, concept_of, valuation_after, wi
 _NOT_ROWS = frozenset(
     {"segment", "segments", "segment information", "分部", "业务分部", "分部信息", "账龄"}
     | {"母公司", "合并", "本公司", "公司"}  # the scope of the statements read ("母公司其他应收款"), no row
+    | {"同比增长", "增长率", "同比", "增减", "变动", "增幅"}  # a growth asked of the item, the formula's word
 )
 # "pay in cash", "how much cash did X spend repurchasing": cash is how an amount was paid, not the balance
 _CASH_PAID = re.compile(

@@ -16,7 +16,7 @@ from finrag.answer.prose_series import series_facts, series_item
 from finrag.answer.query import AskedFor
 from finrag.answer.segments import asks_ranking
 from finrag.answer.sources import not_share_class
-from finrag.answer.table_items import headings_written, in_filer_name, items_from_tables
+from finrag.answer.table_items import headings_written, in_filer_name, items_from_tables, titled_total
 from finrag.answer.tickers import leading_ticker
 from finrag.answer.which_year import WHICH_YEAR
 from finrag.answer.zh_qualifiers import (
@@ -27,6 +27,7 @@ from finrag.answer.zh_qualifiers import (
     zh_quoted,
     zh_rows_named,
 )
+from finrag.answer.zh_stated import stated_by_year
 from finrag.model import Chunk
 from finrag.retrieve.shorthand import spelled_out
 
@@ -77,12 +78,18 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
             asked.formula, asked.intent = None, "lookup"
     elif asked.intent == "text":  # a quoted project's own row says nothing of which of its figures
         asked.line_items = [t for t in from_tables if t.printed not in asked.qualifiers]
-        if not asked.line_items and asked.language == "en":  # "Advertising expense … was $88 million,
-            prep.stated = series_facts(asked.question, prep.context)  # $195 million … , respectively"
+        if not asked.line_items:  # "Advertising expense … was $88 million, $195 million …, respectively",
+            stated = series_facts if asked.language == "en" else stated_by_year  # "…费用分别为…万元"
+            prep.stated = stated(asked.question, prep.context)
             asked.line_items = [item] if (item := series_item(asked.question, prep.stated)) else []
+        if not asked.line_items and (titled := titled_total(asked.question, chunks)):  # "环保投入合计"
+            asked.line_items = [titled]
         words = asked.formula.keywords if asked.formula else ()
         if any(w in t.printed for t in from_tables for w in words):
             asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum
+        mean = asked.formula is not None and asked.formula.name == "average"
+        if mean and len(asked.years) <= 1 and not any(m.concept for m in asked.line_items):
+            asked.formula = None  # "国电05年平均设备利用小时": a row's own average, no mean of several years
         names = [*asked.entities, *asked.companies, *(c.split()[0] for c in asked.companies if c.split())]
         names += leading_ticker(asked.question, asked.companies)
         headings = headings_written(asked.question, chunks)  # "wtd-avg discount rate on finance leases"

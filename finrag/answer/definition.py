@@ -68,6 +68,15 @@ _BARE_FORMULA = re.compile(
 )
 
 
+# the question going on after its formula ("computed as gross margin / revenue, change between fiscal year
+# 2012 and fiscal year 2016"): what is asked of the metric, not an operand
+_CLAUSE_AFTER = re.compile(
+    r",\s*(?=(?:change[sd]?|gr[eo]w|grown|r[io]se|risen|f[ae]ll|fallen|declined?|increased?|decreased?"
+    r"|improved?|compared?|moved?|shifted?)\s+(?:between|from|over|since|versus|vs\.?|with|by|in)\b)",
+    re.I,
+)
+
+
 def find_definition(question: str) -> Definition | None:
     """The formula the question defines, or None. Several definitions chain ("Define free cash flow as A
     minus B, and free cash flow margin as free cash flow / total revenue"): the one no other uses is the
@@ -93,6 +102,7 @@ def find_definition(question: str) -> Definition | None:
             or m.group("expr4")
             or _ascii_operators(m.group("expr3") or "")
         )
+        expr = _CLAUSE_AFTER.split(expr, maxsplit=1)[0]  # ", change between fiscal year 2012 and …"
         parts = _AND_DEFINE.split(expr)
         for part_name, expr in zip([name, *parts[1::2]], parts[0::2], strict=True):
             found = parse_expression(part_name.strip(), expr)
@@ -104,7 +114,7 @@ def find_definition(question: str) -> Definition | None:
     if explicit:
         return None
     for m in _INTRODUCED.finditer(question):
-        expr = m.group("expr") or m.group("expr2") or ""
+        expr = _CLAUSE_AFTER.split(m.group("expr") or m.group("expr2") or "", maxsplit=1)[0]
         if not OPERATOR_WORDS.search(_PAIRED_WORDS.sub(" ", expr)):
             continue  # "using the domestic/foreign split": two words paired by a slash divide nothing
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
@@ -162,7 +172,7 @@ def _ascii_operators(expr: str) -> str:
 
 
 _ASIDE = re.compile(r"\s*\([^()]*\)")
-_ASKING = re.compile(r"(?:what|how|which)\b", re.I)
+_ASKING = re.compile(r"(?:by\s+)?(?:what|how|which)\b", re.I)  # "By how many points did the ratio"
 # "Compute A / B", "Use For / (For + Against)": a formula written as an instruction, without a name
 _COMPUTE = re.compile(
     r"(?:^|[.?]\s+)(?:compute|calculate|use)\s+"

@@ -66,6 +66,8 @@ def fetch_facts(
     facts = store.get_facts(
         scoped, line_items=sorted(set(n for n in names if n)), containing=sorted(set(contained))
     )
+    if not any(_EFFECT.search(normalise(it.printed)) for it in items):  # no effect asked: no effect's row
+        facts = [f for f in facts if f.line_item_norm in names or not _EFFECT.search(f.line_item_norm)]
     titled = [it for it in items if it.printed and part_after(question, it)]
     if _TOTAL_ASKED.search(question):
         titled += [
@@ -96,6 +98,9 @@ def _titled_tails(store: Store, scoped: Filters, items: list[LineItemMatch]) -> 
     return out
 
 
+# a row reconciling a total by an item's effect ("视同销售收入的影响", "不可抵扣的成本的影响"): not the
+# item's own figure, only read as one where the question asks an effect
+_EFFECT = re.compile(r"影响(?:数|额|金额)?$")
 TOTAL_ROWS = ("合计", "总计", "total")  # a table's closing row, normalised
 _TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
 
@@ -110,11 +115,18 @@ def _titled_totals(store: Store, scoped: Filters, items: list[LineItemMatch]) ->
     out: list[Fact] = []
     for f in store.get_facts(scoped, line_items=list(TOTAL_ROWS)):
         title = HEADING_NUMBER.sub("", normalise(f.statement))  # "十、 非经常性损益项目和金额"
-        item = next((it for it in items if title.startswith(normalise(it.printed))), None)
+        item = next((it for it in items if _titles(title, it)), None)
         if item is not None:
             label = f"{f.statement.strip()} {f.line_item}"
             out.append(replace(f, line_item=label, line_item_norm=normalise(item.printed)))
     return out
+
+
+def _titles(title: str, item: LineItemMatch) -> bool:
+    """The title opens with the item ("非经常性损益项目和金额"), or names an item no lexicon knows as a
+    Chinese table's subject ("报告期内公司的环保投入情况"; a statement item is in many notes' titles)."""
+    name = normalise(item.printed)
+    return title.startswith(name) or (not item.concept and not name.isascii() and f"的{name}" in title)
 
 
 # quarters printed down a table's side ("5、营业收入季节性分析": | 第三季度 | 17,888.28 | … | by year)

@@ -20,6 +20,7 @@ from finrag.answer.formula_base import (
     total,
     turnover,
 )
+from finrag.answer.formula_words import PERIOD_EXPENSE_WORDS, mentions
 from finrag.answer.ratios import ANALYST_RATIOS
 
 __all__ = [
@@ -57,7 +58,7 @@ FORMULAS: dict[str, Formula] = {
             "({0} − {1}) / {0}",
             margin,
             True,
-            ("毛利率", "gross margin", "gross profit margin"),
+            ("毛利率", "gross margin", "gross profit margin", "gross profit rate"),
         ),
         Formula(
             "net_margin",
@@ -75,7 +76,13 @@ FORMULAS: dict[str, Formula] = {
         _expense_ratio(
             "admin_expense", "管理费用率", "G&A expense ratio", ("管理费用率", "administrative expense ratio")
         ),
-        _expense_ratio("rd_expense", "研发费用率", "R&D expense ratio", ("研发费用率", "r&d expense ratio")),
+        _expense_ratio(
+            "rd_expense",
+            "研发费用率",
+            "R&D expense ratio",
+            # "R&D intensity": research spending over revenue, as analysts name it
+            ("研发费用率", "r&d expense ratio", "r&d intensity", "research and development intensity"),
+        ),
         _expense_ratio("finance_expense", "财务费用率", "Finance expense ratio", ("财务费用率",)),
         Formula(  # "三费": the three period expenses of a Chinese income statement, over operating revenue
             "period_expense_ratio",
@@ -95,7 +102,7 @@ FORMULAS: dict[str, Formula] = {
             "{0} + {1} + {2}",
             total,
             False,
-            ("期间费用", "三费合计", "period expenses"),
+            PERIOD_EXPENSE_WORDS,
             same_unit=True,
         ),
         Formula(
@@ -157,7 +164,7 @@ FORMULAS: dict[str, Formula] = {
             "365 × (({0} + {1}) / 2) / ({2} + {3} − {4})",
             dpo,
             False,
-            ("应付账款周转天数", "days payable outstanding", "dpo"),
+            ("应付账款周转天数", "days payable outstanding", "dpo", "payable days", "days payable"),
         ),
         Formula(
             "yoy_growth",
@@ -286,11 +293,11 @@ def detect_formula(question: str) -> Formula | None:
     best: tuple[int, Formula] | None = None
     for f in FORMULAS.values():
         for word in f.keywords:
-            if _mentions(low, word) and (best is None or len(word) > best[0]):
+            if mentions(low, word) and (best is None or len(word) > best[0]):
                 best = (len(word), f)
     # "三项加起来是多少？占营业收入的比重是多少": the sum over the whole, the sum shown as a step
     shared = _SHARE_OF_SUM.get(best[1].name) if best else None
-    if shared and any(_mentions(low, w) for w in FORMULAS["share_of_total"].keywords):
+    if shared and any(mentions(low, w) for w in FORMULAS["share_of_total"].keywords):
         return FORMULAS[shared]
     if best is None and _BY_WHAT_PERCENT.search(low):  # "by what percentage did X change from 2018 to 2019"
         return FORMULAS["yoy_growth"]
@@ -323,66 +330,8 @@ _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: 
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
     r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"
     r"\b(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
-    r"|change|go up|go down|compress|expand|contract|grow|grew)"
+    r"|change|go up|go down|compress|expand|contract|grow|grew|exceed|outpace|surpass)"
 )
-
-
-# "more than 20% of revenue" is a threshold, not a request for a difference or a share
-_THRESHOLD = re.compile(r"(?:more|less|greater|fewer)\s+than\s+(?:[$€£¥]\s*)?\d")
-_GIVEN_PERCENT = re.compile(r"\d\s*$")
-# "average revenue per paying user", "average price per aircraft": a per-unit metric, not a mean of figures
-_PER_UNIT = re.compile(r"(?:\s+[a-z&'-]+){1,4}?\s+per\s+(?!cent\b)", re.I)
-_PER_BEFORE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+)?$")
-_LEADS_ITEM = ("in total",)  # keywords whose last word may open a line item's name
-_ITEM_AFTER = re.compile(r"\s+[a-z]")
-_MEAN_WORDS = ("average", "mean", "平均")
-_CYCLE = re.compile(r"\s+cycle\b")
-_CHANGES_IN = re.compile(r"\bchanges? in (?:net )?$")
-# "weighted-average diluted shares", "加权平均股数": a line item's name, not a mean the question asks for
-_WEIGHTED = re.compile(r"(?:weighted[\s-]*|加权)$")
-# "全年平均利用小时", "日平均": an item averaged over its own period, not a mean of the question's figures
-_OVER_PERIOD = re.compile(r"(?:全年|月|日)$")
-
-
-def _mentions(low: str, word: str) -> bool:
-    """Latin keywords stand alone ("roa" is not in "broad", "ebitda" not in "ebitdar"); a comparison
-    word followed by a number is a threshold."""
-    if word.isascii():
-        # "fair value per share of stock options": a per-share figure, no share of a whole
-        found = next(
-            (
-                m
-                for m in re.finditer(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low)
-                if not (word.startswith("share") and _PER_BEFORE.search(low, 0, m.start()))
-            ),
-            None,
-        )
-        if found is None:
-            return False
-        if word in _LEADS_ITEM and _ITEM_AFTER.match(low, found.end()):
-            return False  # "growth in total net revenue": "total" opens the line item's name
-        if word.startswith("%") and _GIVEN_PERCENT.search(low, 0, found.start()):
-            return False  # "20% of": a figure the question gives
-        if word in _MEAN_WORDS and (
-            _PER_UNIT.match(low, found.end()) or _WEIGHTED.search(low, 0, found.start())
-        ):
-            return False
-        if word.endswith("working capital") and _CHANGES_IN.search(low, 0, found.start()):
-            return False  # "cash absorbed by changes in working capital": a cash flow line, not the balance
-        if word == "cash conversion" and _CYCLE.match(low, found.end()):
-            return False  # "cash conversion cycle": days, no multiple of profit
-        return not (word.endswith(" than") and _THRESHOLD.match(low, found.start()))
-    at = low.find(word)
-    while (
-        at >= 0
-        and (
-            (word in _MEAN_WORDS and (_WEIGHTED.search(low, 0, at) or _OVER_PERIOD.search(low, 0, at)))
-            # "管理费用占期间费用合计的比例": the sum is the whole shared out, not the figure asked
-            or (word in FORMULAS["period_expenses"].keywords and low[:at].endswith("占"))
-        )
-    ):
-        at = low.find(word, at + 1)
-    return at >= 0
 
 
 def summed_share(parts: int) -> Formula:

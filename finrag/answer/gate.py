@@ -21,6 +21,7 @@ from finrag.answer.gate_names import (
     held_by_filer,
     names_document,
     names_known,
+    of_companies,
     owner_text,
     part_words,
     writes_known,
@@ -115,6 +116,25 @@ def _haystack(hit: Hit) -> str:
 _HOW_MANY = re.compile(r"\s*how\s+(?:many|much)\b", re.I)
 
 
+# a customer or supplier the figure is traded with: "sales to Foot Locker", "purchased from Samsung" (not
+# "sales in Q4 2022 came from Oncology": a part of the filer)
+_TRADED = r"\b(?:sales|sold|sells|purchases?|purchased|bought|buys)\s+(?:directly\s+)?(?:to|from)\s+"
+
+
+_YEAR_WORDS = frozenset({"年末", "年初", "年度", "年底", "年报", "年内"})  # words of a year that are printed
+
+
+def _glued_year(term: str, question: str) -> bool:
+    """A term the segmenter cut from a year's 年 and the next word ("2005年少"), not a word of a year."""
+    glued = term.startswith("年") and term not in _YEAR_WORDS
+    return glued and re.search(rf"\d{re.escape(term)}", question) is not None
+
+
+def _counterpart(name: str, question: str) -> bool:
+    """``name`` is written as whom the figure's sales or purchases are made with."""
+    return re.search(rf"{_TRADED}(?:the\s+)?{re.escape(name)}\b", question) is not None
+
+
 def decide(
     asked: AskedFor, hits: list[Hit], known: list[str], cfg: AnswerSettings, *, one_document: bool = False
 ) -> GateDecision:
@@ -168,6 +188,12 @@ def decide(
             missing.append(name)
     if parts and asked.intent in ("lookup", "calculation"):
         return GateDecision(False, "company", missing=parts, scores=scores)
+    # "revenues came from sales to Foot Locker": the filer's sales to a customer (or purchases from a
+    # supplier) no evidence names are not its total
+    unnamed = [n for n in asked.entities if scores.get(f"company:{n}", 1.0) < cfg.gate_entity_coverage]
+    counterparts = [n for n in unnamed if asked.language == "en" and _counterpart(n, asked.question)]
+    if counterparts and asked.intent in ("lookup", "calculation"):  # (it may file a report of its own)
+        return GateDecision(False, "keywords", missing=counterparts, scores=scores)
     # "Raytheon Technologies' total backlog": the figure's owner files no indexed document (another's 10-K
     # mentioning it is no report of its own)
     owners = [n for n in asked.entities if re.search(rf"{re.escape(n)}['’]", asked.question)]
@@ -221,14 +247,17 @@ def decide(
     # "gis" names General Mills, whose filings spell it "Generalmills" and "General Mills"
     named = {squash(c) for c in asked.companies}
     own = [h for h in evidence if squash(h.chunk.meta.company or "") in named] if not asked.entities else []
-    years = sorted({h.chunk.meta.fiscal_year for h in own or evidence if h.chunk.meta.fiscal_year})
+    # "PepsiCo's Latin America division in 2022": the filer's reports all count, also those that print the
+    # part by another name ("LatAm") and so are no evidence naming it; only they count when the question
+    # names the filer ("lmt 2023 net sales to European customers": not another filer's page naming Europe)
+    docs = {h.chunk.doc_id for h in hits if of_companies(h, named)}
+    docs = docs or {h.chunk.doc_id for h in own or evidence}
     # the years a document covers are read from all its hits: the chunk that prints its English name (a
     # prospectus's cover) holds no year of its track record
-    docs = {h.chunk.doc_id for h in own or evidence}
-    # "PepsiCo's Latin America division in 2022": the filer's reports all count, also those that print the
-    # part by another name ("LatAm") and so are no evidence naming it
-    docs |= {h.chunk.doc_id for h in hits if squash(h.chunk.meta.company or "") in named}
-    if (uncovered := uncovered_period(asked, [h for h in hits if h.chunk.doc_id in docs])) is not None:
+    in_docs = [h for h in hits if h.chunk.doc_id in docs]
+    dated = [h for h in own or evidence if h.chunk.doc_id in docs] or in_docs
+    years = sorted({h.chunk.meta.fiscal_year for h in dated if h.chunk.meta.fiscal_year})
+    if (uncovered := uncovered_period(asked, in_docs)) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
     wanted = [
@@ -239,6 +268,7 @@ def decide(
         and not t.isdigit()
         and t not in MONTHS  # dates
         and t not in _SCOPE_WORDS
+        and not _glued_year(t, asked.question)  # "2005年少": a year's 年 and the next word, no topic
     ]
     text = " ".join(_haystack(h) for h in evidence)
     if (rate := unprinted_rate(asked, text) or unprinted_abbreviation(asked, text)) is not None:
@@ -256,6 +286,7 @@ def decide(
         translated = translated_words(asked.question, text)  # "main business revenue" over 主营业务收入
         found = [
             word_stem(t) in text
+            or all(word_stem(w) in text for w in t.split("-to-"))  # "backlog-to-sales": both words printed
             or any(t in p for p in printed + translated)
             or any(w.lower() in text for w in event_words(t))
             for t in wanted

@@ -39,6 +39,13 @@ def abbreviates_document(name: str, hit: Hit) -> bool:
     return any(abbreviates(letters, squash(full)) for full in (m.company or "", m.file))
 
 
+def of_companies(hit: Hit, named: set[str]) -> bool:
+    """The hit's document is filed by one of the ``named`` companies (squashed): the same name, or one an
+    abbreviation of the other ("Amd" of "Advanced Micro Devices")."""
+    own = squash(hit.chunk.meta.company or "")
+    return bool(own) and any(own == n or abbreviates(own, n) or abbreviates(n, own) for n in named)
+
+
 def files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[str]) -> bool:
     """One of ``names`` is the filer of an indexed document: a name, alias or abbreviation of one."""
     chunks = [h.chunk for h in hits]

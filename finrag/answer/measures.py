@@ -18,7 +18,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.stub_periods import QUARTER_PRINTED
 from finrag.answer.text import body_of, row_cells, split_sentences, terms
 from finrag.answer.within_item import names_item, within_names
-from finrag.model import Chunk
+from finrag.model import Chunk, Fact
 from finrag.retrieve.docfit import FORWARD
 
 # a table row's small decimal ("| 大专及以上 | 641 | 30.40 |"): a percentage whose sign is in the header
@@ -166,10 +166,21 @@ def _other_quarter_only(text: str, quarter: int) -> bool:
     return bool(others) and not _prints_quarter(text, quarter)
 
 
-def percent_unanswered(asked: AskedFor, text: str) -> bool:
-    """An English question asking a percentage or a margin whose answer ``text`` prints none ("what portion
-    of its interest was capitalized" answered by the interest incurred alone)."""
-    return asked.language == "en" and any(
+# "how much per share did it declare": a figure per share, never one in thousands or millions
+_PER_SHARE = re.compile(
+    r"\b(?:how much|what) per share\b|\bdividends? (?:declared |paid )?per (?:common )?share\b", re.I
+)
+_SCALED = 1000  # a figure scaled by this or more (thousands, millions) is an amount, never one per share
+
+
+def percent_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
+    """An English question asking a percentage or a margin whose answer prints none ("what portion of its
+    interest was capitalized" answered by the interest incurred alone), or a figure per share answered
+    with an amount in millions (the common stock's balance)."""
+    if asked.language != "en":
+        return False
+    per_share = _PER_SHARE.search(asked.question) and any(f.scale >= _SCALED for f in facts)
+    return bool(per_share) or any(
         asks.search(asked.question) and not prints.search(text) for asks, prints, _ in _MEASURES[:2]
     )
 

@@ -151,7 +151,8 @@ _CAME_FROM = re.compile(
     r"|\b[Hh]ow\s+much\s+(?:in|of)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:was|were|is|are)\s+"
     r"(?:included|recorded|recognized|reported)\s+(?:in|within|as\s+part\s+of)\b"
     # "What operating income did Costco's e-commerce business generate": a part the filer's possessive names
-    r"|[A-Z][\w&.-]*['’]s?\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:business|segment|division|unit)\b"
+    r"|[A-Z][\w&.-]*['’]s?\s+(?!(?:two|three|four|five|six|seven|eight|several|many|all|other)\b)"  # a count
+    r"([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:business|segment|division|unit)\b"
 )
 
 

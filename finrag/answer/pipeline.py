@@ -122,7 +122,7 @@ class Answerer:
         result = self.retriever.search(search)
         trace.steps.extend(result.trace.steps)
         t1 = time.perf_counter()
-        asked = analyze(request.question, result.analysis)
+        asked = analyze(request.question, result.analysis, [h.chunk for h in result.hits])
         if asks_debt_change(asked):  # "Has Microsoft increased its debt on balance sheet …": the debt rows
             asked.intent, asked.line_items = "calculation", [*asked.line_items, *DEBT_ITEMS]
         elif asks_net_debt(asked):  # "Verizon's net debt at the end of 2022": its debt rows less cash
@@ -318,7 +318,8 @@ class Answerer:
                 prep.context.extend(more)
                 return scheduled
         found = numeric_answer(self.store, prep, hits)
-        return None if found is not None and percent_unanswered(prep.asked, found.text) else found
+        unanswered = found is not None and percent_unanswered(prep.asked, found.text, found.facts)
+        return None if unanswered else found
 
     def _finish(self, prep: Prepared, text: str, answerer: str) -> Answer:
         t0 = time.perf_counter()

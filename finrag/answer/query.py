@@ -8,6 +8,7 @@ analysis is given, its fields win. Kept in one module so that it can be replaced
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
 from finrag.answer.analysis_items import analysis_items
@@ -36,6 +37,7 @@ from finrag.answer.definition_fit import (
 from finrag.answer.definition_terms import Term
 from finrag.answer.formulas import BY_HOW_MUCH, GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.answer.lower_names import recased
 from finrag.answer.names import company_names
 from finrag.answer.qualifiers import (
     deducted_items,
@@ -56,7 +58,7 @@ from finrag.answer.zh_qualifiers import (
     zh_projects,
     zh_quoted,
 )
-from finrag.model import QueryAnalysis
+from finrag.model import Chunk, QueryAnalysis
 
 _IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -101,10 +103,14 @@ def is_chitchat(text: str) -> bool:
     return bool(_GREETINGS.match(text))
 
 
-def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
-    """The fallback reading of ``question``; fields the retriever's ``analysis`` holds take precedence."""
+def analyze(
+    question: str, analysis: QueryAnalysis | None = None, retrieved: Sequence[Chunk] = ()
+) -> AskedFor:
+    """The fallback reading of ``question``; fields the retriever's ``analysis`` holds take precedence; the
+    ``retrieved`` chunks tell the names a terse question types in lower case ("in japan")."""
     text = analysis.completed if analysis else question
     lang = language_of(text)  # an English question glossing a name in Chinese is answered in English
+    text = recased(text, lang, retrieved)  # "costco … in japan": Costco's, in Japan
     asked = AskedFor(question=text, language=lang, intent="text")
     if is_chitchat(text) or (analysis is not None and analysis.intent == "chitchat"):
         asked.intent = "chitchat"
@@ -208,6 +214,10 @@ def analyze(question: str, analysis: QueryAnalysis | None = None) -> AskedFor:
             found += zh_top_ranked(text, asked.line_items)  # "前五名应收账款汇总金额": not the balance
             found += zh_sold_kind(text, asked.line_items)  # "罐式集装箱卖了多少钱": its revenue row
             found += part_qualifiers(text)  # also in a mixed question
+        # "common stock repurchases … than on common stock cash dividends": the words open an item the
+        # question names whole, so they are its name's, no kind of the other item
+        opening = [m.printed.lower() for m in asked.line_items]
+        found = [q for q in found if not any(o.startswith(f"{q} ") for o in opening)]
         asked.qualifiers = list(dict.fromkeys(found))
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
         # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too, also

@@ -166,7 +166,14 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         _days_over_flow,
         False,
         # "how many days of sales were sitting in receivables"
-        ("应收账款周转天数", "days sales outstanding", "days of sales", "dso"),
+        (
+            "应收账款周转天数",
+            "days sales outstanding",
+            "days of sales",
+            "dso",
+            "receivable days",
+            "days receivable",
+        ),
     ),
     Formula(
         "days_inventory_outstanding",
@@ -176,7 +183,14 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "365 × (({0} + {1}) / 2) / {2}",
         _days_over_flow,
         False,
-        ("存货周转天数", "days inventory outstanding", "days of inventory", "dio"),
+        (
+            "存货周转天数",
+            "days inventory outstanding",
+            "days of inventory",
+            "dio",
+            "inventory days",
+            "days in inventory",
+        ),
     ),
     Formula(
         "quick_ratio",
@@ -291,7 +305,13 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         _abs_ratio,
         False,
         # "can X cover its interest expense": the times operating income covers it
-        ("利息保障倍数", "interest coverage", "cover its interest", "cover interest"),
+        (
+            "利息保障倍数",
+            "interest coverage",
+            "cover its interest",
+            "cover interest",
+            "times interest earned",
+        ),
     ),
     Formula(
         "effective_tax_rate",
@@ -311,7 +331,7 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "{0} / {1}",
         ratio,
         False,
-        ("产权比率", "debt-to-equity", "debt to equity"),
+        ("产权比率", "debt-to-equity", "debt to equity", "debt/equity"),
     ),
     Formula(
         "cash_ratio",

@@ -65,7 +65,7 @@ def items_from_tables(
                 continue  # "2004年", "Fourth Quarter": a period's row names the period asked, no item
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
-            if _BARE_TOTAL.fullmatch(label) or _BARE_OTHER.fullmatch(label):
+            if _BARE_TOTAL.fullmatch(label) or _BARE_OTHER.fullmatch(label) or _GROWTH_ROW.fullmatch(label):
                 continue  # not the total row of whichever table prints one, nor its "Other" row
             if _SPAN_LABEL.match(label):
                 continue  # a period heading read as a row ("Three months ended …"): no item
@@ -142,6 +142,8 @@ _RANKED_CHARS = 2  # "第一名供应商": the first characters of what is ranke
 _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")
 
 
+# "| 同比增长(%) | 12.3 |": the row above's growth, the question's formula says it, no item
+_GROWTH_ROW = re.compile(r"\s*(?:同比|环比)?(?:增长|增减|变动|增幅)率?\s*(?:[(（]%[)）]|%)?\s*")
 # "Other": the catch-all row of many tables; a question writing "Other (income)/deductions" names another item
 _BARE_OTHER = re.compile(r"\s*(?:all\s+)?others?\s*[:：]?\s*", re.I)
 _SPAN_LABEL = re.compile(
@@ -266,3 +268,20 @@ def headings_written(question: str, chunks: list[Chunk]) -> list[str]:
                 if len(heading.split()) > 1 and heading in low and heading not in found:
                     found.append(heading)
     return found
+
+
+# "环保投入合计": the total of what the words before 合计 name (after 的, a year or another stop)
+_TOTAL_OF = re.compile(r"([\u4e00-\u9fff]{2,10}?)(?:合计|总计|总额)")
+_NAME_STOPS = re.compile(r".*[的年度之中、]")
+_MIN_TOTALLED = 3  # a shorter name ("薪酬") heads too many tables to say which total is asked
+
+
+def titled_total(question: str, chunks: list[Chunk]) -> LineItemMatch | None:
+    """The item a Chinese question totals ("2010年度的环保投入合计") when no row prints it but a retrieved
+    table's title does ("（1）报告期内公司的环保投入情况"): read as that table's total row."""
+    for m in _TOTAL_OF.finditer(question):
+        name = _NAME_STOPS.sub("", m.group(1))
+        titles = (c.section_path[-1] for c in chunks if c.section_path and "|" in c.text)
+        if len(name) >= _MIN_TOTALLED and any(name in t for t in titles):
+            return LineItemMatch("", name, m.start(1) + m.group(1).find(name))
+    return None

@@ -13,6 +13,7 @@ from finrag.answer.units import format_number
 from finrag.model import Fact
 
 WHICH_YEAR = re.compile(r"which (?:fiscal )?year|which fy|in what year|哪一年|哪个年度|哪年")
+_HIGH_WORDS = ("highest", "largest", "greatest", "most")
 _LOW_WORDS = (
     "lower",
     "lowest",
@@ -39,20 +40,33 @@ def which_year(
     first = best_fact(facts, Want(asked.line_items[0]), asked, doc_rank)
     if first is None:
         return None
-    row = [
-        f
-        for f in facts
-        if f.table_ref == first.table_ref
-        and f.doc_id == first.doc_id
-        and f.line_item == first.line_item
-        and f.fiscal_year is not None
-        and f.unit != "%"
-    ] or [first]
-    pick = max(row, key=lambda f: f.value) if wants_max else min(row, key=lambda f: f.value)
+
+    def row_of(one: Fact) -> list[Fact]:
+        return [
+            f
+            for f in facts
+            if (f.table_ref, f.doc_id, f.line_item) == (one.table_ref, one.doc_id, one.line_item)
+            and f.fiscal_year is not None
+            and f.unit != "%"
+        ]
+
+    # "fiscal years 2014 through 2018": the row printing every year asked (a five-year summary's, not the
+    # income statement's three), else no answer
+    span = set(range(min(asked.years), max(asked.years) + 1)) if len(asked.years) >= 2 else set()
+    rows = [row_of(first)] + [row_of(f) for f in facts if f.line_item_norm == first.line_item_norm]
+    row = next((r for r in rows if span <= {f.fiscal_year for f in r}), None)
+    if row is None and span:
+        return None
+    row = row or [first]
+    highest, lowest = max(row, key=lambda f: f.value), min(row, key=lambda f: f.value)
+    pick = highest if wants_max else lowest
     n = cite(pick)
-    shown = "; ".join(f"{f.fiscal_year}: {format_number(f.value, None)}" for f in row)
+    # one clause per year, no ";" between them: the citation check reads the answer sentence by sentence
+    shown = ", ".join(f"{f.fiscal_year}: {format_number(f.value, None)}" for f in row)
+    both = wants_max is False and any(w in low for w in _HIGH_WORDS)  # "highest … Also give the lowest year"
     if asked.language == "zh":
         text = f"{pick.fiscal_year}年（{normalise(pick.line_item)}：{shown}）[{n}]。"
     else:
-        text = f"{pick.fiscal_year} ({pick.line_item.strip()}: {shown}) [{n}]."
+        said = f"Highest {highest.fiscal_year}, lowest {lowest.fiscal_year}" if both else pick.fiscal_year
+        text = f"{said} ({pick.line_item.strip()}: {shown}) [{n}]."
     return NumericAnswer(text, row, None, [f.fact_id for f in row], Decimal(pick.fiscal_year or 0))

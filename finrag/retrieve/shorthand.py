@@ -14,12 +14,20 @@ _SPELLED = {
     r"net adds": "net additions",
     r"attrib\.?": "attributable",
     r"equivs?\.?": "equivalents",
+    r"chn?g\.?": "change",
+    r"yrs?\.?": "year",
+    r"rev\.?": "revenue",
+    r"px": "price",  # "avg px": the average price per share
+    r"shs\.?": "shares",
 }
 # "current LTD", "LTD": long-term debt, only as capitals (a company's "Co., Ltd." is no debt)
 _LTD = re.compile(r"(?<![\w.,-])(?<!, )(current )?LTD(?![\w.-])")
 # "op margin", "op income": operating, only before what it qualifies; "2dp": two decimal places
 _OP = re.compile(r"(?<![\w.-])op\.?(?= (?:margin|income|profit|expenses?|cash flow|leases?)\b)", re.I)
 _DP = re.compile(r"(?<![\w.])(\d)\s?dp\b")
+# "ba avg operating cash flow 2020-2022": a mean of the years (not "ROE on avg equity", whose ratio names the
+# balance it divides by)
+_AVG = re.compile(r"(?<![\w-])(?<!\bon )avg\.?(?![\w-])", re.I)
 # "ST investments", "ST debt": short-term, only as capitals before the noun
 _ST = re.compile(r"(?<![\w.-])ST (?=investments|debt|borrowings)")
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(f"(?:{k})" for k in _SPELLED) + r")(?![\w-])", re.I)
@@ -35,4 +43,4 @@ def spelled_out(text: str) -> str:
     text = _LTD.sub(lambda m: "current portion of long-term debt" if m.group(1) else "long-term debt", text)
     text = _ST.sub("short-term ", _OP.sub("operating", text))
     text = _DP.sub(lambda m: f"{m.group(1)} decimal places", text)
-    return _SHORTHAND.sub(word, text)
+    return _AVG.sub("average", _SHORTHAND.sub(word, text))

@@ -1109,3 +1109,16 @@ def test_a_long_name_with_its_quarter_and_a_dated_aside_before_as() -> None:
     found = _shape(asked)
     assert found is not None and found[0] == "gross profit rate"
     assert found[1] == ["(", ("net sales", None), "-", ("cost of sales", None), ")", "/", ("net sales", None)]
+
+
+def test_the_question_going_on_after_its_formula_is_no_operand() -> None:
+    q = (
+        "By how many percentage points did Acme's gross margin percentage, computed as gross margin / "
+        "revenue, change between fiscal year 2012 and fiscal year 2016? Two decimals."
+    )
+    found = find_definition(q)
+    assert found is not None and [(t.item.printed, t.year) for t in found.terms] == [
+        ("gross margin", None),
+        ("revenue", None),
+    ]  # each year's margin, then their difference in points
+    assert found.name == "gross margin percentage"  # not "By how many percentage points did …"

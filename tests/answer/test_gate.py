@@ -980,3 +980,58 @@ def test_a_filers_reports_count_however_each_spells_its_name() -> None:
     decision = decide(asked, hits, ["Generalmills", "General Mills"], AnswerSettings())
     assert decision.reason != "period", decision
 
+
+
+def test_a_year_only_another_filer_covers_is_no_year_of_the_filer_named() -> None:
+    lmt = make_doc([], company="Lockheed Martin", year=2022, file="LMT_2022_10K.pdf", language="en")
+    amcor = make_doc([], company="Amcor", year=2023, file="AMCOR_2023_10K.pdf", language="en")
+    sales = make_chunk(lmt, "Net sales were $65,984 million in 2022, mostly to the U.S. Government.", 35)
+    europe = make_chunk(amcor, "Net sales declined across the European and North American businesses.", 4)
+    q = "lmt 2023 net sales to european customers?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", companies=["Lockheed Martin"]), [sales, europe])
+    known = ["Lockheed Martin", "Amcor"]
+    decision = decide(asked, [Hit(sales, 0.9), Hit(europe, 0.8)], known, AnswerSettings())
+    assert not decision.answerable and decision.reason == "period" and decision.found_years == [2022]
+
+
+def test_sales_to_a_customer_no_evidence_names_are_not_the_filer_s_total() -> None:
+    acme = make_doc([], company="Acme", year=2023, file="ACME_2023_10K.pdf", language="en")
+    income = make_chunk(acme, "Acme revenues were $51,217 million in fiscal 2023, up 10% on demand.", 42)
+    hits = [Hit(income, 0.9)]
+    q = "How much of Acme's fiscal 2023 revenues came from sales to Foot Locker?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", companies=["Acme", "Foot Locker"]))
+    decision = decide(asked, hits, ["Acme"], AnswerSettings())
+    assert not decision.answerable and decision.missing == ["Foot Locker"]
+    named = make_chunk(acme, "Sales to Foot Locker accounted for 9% of Acme revenues in fiscal 2023.", 6, n=1)
+    assert decide(asked, [*hits, Hit(named, 0.8)], ["Acme"], AnswerSettings()).answerable
+
+
+def test_a_ratio_named_by_its_two_hyphenated_items_is_covered_by_both() -> None:
+    acme = make_doc([], company="Acme", year=2022, file="ACME_2022_10K.pdf", language="en")
+    text = "Acme's backlog was $149,998 million at year end 2022; net sales were $65,984 million."
+    page = make_chunk(acme, text, 40)
+    q = "acme backlog-to-sales ratio fy22?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", companies=["Acme"]))
+    assert decide(asked, [Hit(page, 0.9)], ["Acme"], AnswerSettings()).answerable
+
+
+def test_a_year_s_character_glued_to_the_next_word_is_no_topic() -> None:
+    doc = make_doc([], company="示例股份", year=2007)
+    text = "示例股份2007年营业收入为3,893.10万元，净利润为-16.18万元。"
+    q = "示例股份2007年的汇兑损失是否比2005年少？"
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "lookup", companies=["示例股份"]))
+    decision = decide(asked, [Hit(make_chunk(doc, text, 32), 0.9)], ["示例股份"], AnswerSettings())
+    assert not decision.answerable and decision.missing == ["汇兑", "损失"]  # "2005年少" asks no "年少"
+    assert "年少" not in refusal_text(asked, decision)
+
+
+def test_a_later_report_filed_under_an_abbreviated_name_is_still_the_filer_s() -> None:
+    old = make_doc([], company="Advanced Micro Devices", year=2015, file="AMD_2015_10K.pdf", language="en")
+    new = make_doc([], company="Amd", year=2022, file="AMD_2022_annualreport.pdf", language="en")
+    hits = [
+        Hit(make_chunk(new, "Depreciation and amortization was $4,174 million in 2022.", 60), 0.9),
+        Hit(make_chunk(old, "Depreciation and amortization was $167 million in 2015.", 70), 0.8),
+    ]
+    q = "What is the FY2022 depreciation and amortization for AMD?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", companies=["Advanced Micro Devices"]))
+    assert decide(asked, hits, ["Advanced Micro Devices", "Amd"], AnswerSettings()).answerable

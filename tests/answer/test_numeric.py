@@ -450,3 +450,12 @@ def test_a_quarterly_note_s_gross_profit_is_no_year_s_margin() -> None:
     out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None
     assert out.calculation.result == Decimal("31.72")  # (revenues − cost) / revenues, not Q4's 823,122 / year
+
+
+def test_which_year_reads_every_year_asked_and_names_both_ends_when_both_are_asked() -> None:
+    asked, facts, rank = _setup("Between 2017 and 2019, in which year was Sensors highest? Also the lowest.")
+    out = which_year(asked, facts, rank, lambda f: 1)
+    assert out is not None and out.text.startswith("Highest 2018, lowest 2017"), out
+    assert ";" not in out.text  # one sentence: the citation check keeps it whole
+    asked, facts, rank = _setup("Between 2015 and 2019, in which year was Sensors highest?")
+    assert which_year(asked, facts, rank, lambda f: 1) is None  # 2015 and 2016 are printed nowhere

@@ -220,3 +220,11 @@ def test_a_part_the_retrieved_text_does_not_print_but_a_fetched_row_does_owns_th
     assert parts_in_rows(asked, ["Costco"], facts, {}) == ([], [])  # an owner found in the text already
     flipkart = analyze("What operating income did Costco's Flipkart segment earn in fiscal 2021?")
     assert parts_in_rows(flipkart, [], facts, {})[0] == []  # no row prints it
+
+
+def test_a_count_of_the_filer_s_segments_is_no_part() -> None:
+    asked = analyze("Which of Acme's four business segments earned the highest operating income in 2022?")
+    assert came_from_parts(asked) == []  # "four" counts the segments; the ranking reads them all
+    assert came_from_parts(analyze("What operating income did Acme's e-commerce business generate?")) == [
+        "e-commerce"
+    ]

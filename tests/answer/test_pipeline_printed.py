@@ -58,6 +58,22 @@ ANNUAL = """# 示例生物股份有限公司 2020年年度报告
 | 职工薪酬 | 20,000,000.00 | 19,000,000.00 |
 | 委托外部研究开发投入 | 1,093,279.41 | 127,087.38 |
 | 合计 | 48,428,964.78 | 51,663,182.04 |
+
+## 经营情况讨论与分析
+
+公司口蹄疫疫苗已在巴基斯坦完成注册，出口疫苗业务稳步推进，实现销售收入持续增长。
+
+## 所得税费用
+
+(2).会计利润与所得税费用调整过程
+
+单位：元 币种：人民币
+
+| 项目 | 本期发生额 |
+|---|---|
+| 利润总额 | 480,000,000.00 |
+| 视同销售收入的影响 | 45,014.18 |
+| 所得税费用 | 72,000,000.00 |
 """
 
 PROSPECTUS = """# 示例太阳能科技股份有限公司 首次公开发行股票招股意向书
@@ -85,6 +101,28 @@ PROSPECTUS = """# 示例太阳能科技股份有限公司 首次公开发行股�
 ### 研发投入
 
 发行人一贯重视科研资金投入，报告期研发投入资金逐年增长，分别为 1,298.13万元、1,687.89万元及3,850.66万元；
+
+### 关联交易
+
+示例集团向发行人提供水、电、住宿等综合服务，2011年1—6月、2010年、2009年、2008年发行人向示例集团支付的综合服务费用分别为91.39万元、187.47万元、141.25万元、154.57万元。
+
+### （1）报告期内公司的环保投入情况
+
+单位：万元
+
+| 项目 | 2010年度 | 2009年度 |
+|---|---|---|
+| 设备费 | 114.52 | 70.44 |
+| 排污费 | 53.20 | 48.55 |
+| 合计 | 167.72 | 118.99 |
+
+### 设备利用情况
+
+公司全年平均设备利用小时情况如下：
+
+| 项目 | 2010年 | 2009年 | 2008年 |
+|---|---|---|---|
+| 利用小时 | 5,993 | 6,623 | 7,279 |
 
 ### （一）近三年的主要财务指标
 
@@ -164,3 +202,31 @@ def test_a_part_named_in_latin_letters_no_sentence_prints_is_refused(answerer: A
     question = "示例太阳能2010年3,850.66万元研发投入资金中，用于EVA胶膜产品研发的金额是多少？"
     a = answerer.ask(SearchRequest(question))
     assert a.refused and "1,298.13" not in a.answer, a.answer  # the years' totals, no EVA part
+
+
+def test_amounts_a_sentence_lists_for_several_years_are_each_its_own_year_s(answerer: Answerer) -> None:
+    question = "示例太阳能2008年至2010年三年向示例集团支付的综合服务费用合计是多少万元？"
+    a = answerer.ask(SearchRequest(question))
+    assert "483.29万元" in a.answer, a.answer  # 154.57 + 141.25 + 187.47, not the half year's 91.39
+    a = answerer.ask(SearchRequest("示例太阳能2009年向示例集团支付的综合服务费用比上年增长了多少？"))
+    assert "-8.62%" in a.answer or "−8.62%" in a.answer, a.answer  # 141.25 / 154.57 − 1
+
+
+def test_a_fee_paid_to_another_party_is_not_the_listed_party_s(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("示例太阳能2009年向某某能源公司支付的综合服务费用合计是多少万元？"))
+    assert "为141.25万元" not in a.answer, a.answer  # the sentence may be quoted, never credited to it
+
+
+def test_a_reconciling_effect_of_an_item_is_not_the_item_s_figure(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("示例生物2020年向巴基斯坦出口疫苗实现了多少销售收入？"))
+    assert "为45,014.18元" not in a.answer, a.answer  # "视同销售收入的影响" reconciles the tax expense
+
+
+def test_an_average_the_row_prints_for_one_year_is_no_mean_of_years(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("示例太阳能10年平均设备利用小时"))
+    assert "5,993" in a.answer and "6,308" not in a.answer, a.answer  # not (5,993 + 6,623) / 2
+
+
+def test_a_total_of_what_a_table_s_title_names_is_its_total_row(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("示例太阳能2010年度的环保投入合计同比增长率是多少？（保留两位小数）"))
+    assert "40.95%" in a.answer, a.answer  # 167.72 / 118.99 − 1: the 合计 row of the 环保投入 table

@@ -60,6 +60,17 @@ Our streaming franchise Zephyr released its new season in October 2019, as compa
 | 2021 | | 450 |
 | 2022 | | 1,100 |
 | Thereafter | | 2,150 |
+
+## Note 8 — Stockholders' Equity
+
+Globex has paid a quarterly dividend on its common stock since 2012.
+
+(in millions)
+
+| | 2019 | 2018 |
+|---|---|---|
+| Common stock | 910 | 905 |
+| Retained earnings | 12,400 | 11,800 |
 """
 
 
@@ -124,3 +135,21 @@ def test_a_segment_head_count_no_sentence_prints_is_refused(answerer: Answerer) 
     assert a.refused
     whole = answerer.ask(SearchRequest("How many employees did Globex have at the end of 2019?"))
     assert "52,000" in whole.answer
+
+
+def test_by_how_much_one_item_exceeded_another_is_their_difference(answerer: Answerer) -> None:
+    question = (
+        "In 2019, by how much did Globex's selling, general and administrative expenses exceed its research "
+        "and development expenses?"
+    )
+    a = answerer.ask(SearchRequest(question))
+    assert "2,000" in a.answer and "5,000 − 3,000" in a.answer, a.answer  # not one of the two rows
+
+
+def test_a_figure_per_share_is_never_answered_with_the_stock_s_balance(answerer: Answerer) -> None:
+    question = (
+        "Does Globex pay a dividend on its common stock, and how much per share did it declare in "
+        "2019?"
+    )
+    a = answerer.ask(SearchRequest(question))
+    assert "): 910" not in a.answer, a.answer  # the common stock's balance is no dividend per share

@@ -582,3 +582,13 @@ def test_an_aging_bracket_is_printed_with_a_dash_or_a_space_before_its_year() ->
     assert prints_qualifiers("| 4－5年 | 80 |", ["4至5年"])
     assert prints_qualifiers("四至五年的款项", ["4至5年"])
     assert not prints_qualifiers("| 3-4年 | 50% |", ["4至5年"])
+
+
+def test_words_opening_an_item_the_question_names_whole_are_no_kind_of_another() -> None:
+    asked = analyze(
+        "In fiscal 2023, did Acme spend more cash on common stock repurchases than on common stock cash "
+        "dividends?"
+    )
+    assert asked.qualifiers == []  # "Common stock repurchased" and "Common stock cash dividends paid" rows
+    preferred = analyze("What were Acme's preferred stock cash dividends in 2023?")
+    assert preferred.qualifiers == ["preferred stock"]

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from finrag.answer.calc import FORMULAS, Operand, compute, detect_formula
+from finrag.retrieve.shorthand import spelled_out
 
 
 def op(value: str, n: int = 1) -> Operand:
@@ -55,6 +56,12 @@ def test_each_ratio(name: str, values: list[str], expected: str) -> None:
         ("南岭05年TNT采购量比04年降幅多大", "yoy_growth"),
         ("lmt 2022 net long-term debt issuance?", "net_debt_issuance"),
         ("How much long-term debt did CVS Health pay down on a net basis in 2020?", "net_debt_issuance"),
+        ("What was Pfizer's R&D intensity in the first six months of 2023?", "rd_expense_ratio"),
+        ("What were Nike's inventory days in FY2022?", "days_inventory_outstanding"),
+        ("bby receivable days fy23?", "days_sales_outstanding"),
+        ("What were Costco's payable days in FY2021?", "days_payable_outstanding"),
+        ("What was AMD's times interest earned in 2022?", "interest_coverage"),
+        ("gis debt/equity fy20?", "debt_to_equity"),
     ],
 )
 def test_questions_name_their_ratio(question: str, name: str) -> None:
@@ -135,3 +142,14 @@ def test_another_entity_s_balance_sheet_is_no_primary_statement() -> None:
 
     assert statement_kind("Joint venture related balance sheet activity is as follows:") is None
     assert statement_kind("Consolidated Balance Sheets") == "balance"
+
+
+def test_an_average_the_filing_prints_is_no_mean_asked() -> None:
+    for question in (
+        "bby fy19 buybacks - shares, avg px, total $?",
+        "What was Amazon's weighted-average remaining lease term?",
+        "What average interest rate did Acme pay on its commercial paper?",
+    ):
+        found = detect_formula(spelled_out(question))
+        assert found is None or found.name != "average", question
+    assert detect_formula(spelled_out("ba avg operating cash flow 2020-2022?")).name == "average"  # type: ignore[union-attr]

@@ -26,3 +26,7 @@ def test_shorthand_is_spelled_out_as_whole_words_only() -> None:
     assert spelled_out("lmt fy19 op margin, 2dp? OP income; op-ed; shop margin") == (
         "lmt fy19 operating margin, 2 decimal places? operating income; op-ed; shop margin"
     )
+    assert spelled_out("ba avg operating cash flow 2020-2022, yoy chg in rev?") == (
+        "ba average operating cash flow 2020-2022, yoy change in revenue?"
+    )
+    assert spelled_out("bby fy19 buybacks - shs, avg px?") == "bby fy19 buybacks - shares, average price?"
