@@ -36,8 +36,7 @@ def recased(question: str, language: str, chunks: Sequence[Chunk]) -> str:
             return w
         return _printed_form(w, text) or w
 
-    paired = _PAIR.sub(pair, question)
-    return paired if paired != question else _WORD.sub(word, question)
+    return _WORD.sub(word, _PAIR.sub(pair, question))  # "new york" first, then the words left in lower case
 
 
 def _printed_form(words: str, text: str) -> str | None:

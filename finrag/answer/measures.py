@@ -173,7 +173,7 @@ _PER_SHARE = re.compile(
 _SCALED = 1000  # a figure scaled by this or more (thousands, millions) is an amount, never one per share
 
 
-def percent_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
+def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
     """An English question asking a percentage or a margin whose answer prints none ("what portion of its
     interest was capitalized" answered by the interest incurred alone), or a figure per share answered
     with an amount in millions (the common stock's balance)."""

@@ -37,7 +37,7 @@ from finrag.answer.gate_roles import check_role
 from finrag.answer.keyword_rescue import rescued_hits
 from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.measures import measure_sentences, percent_unanswered, unanswered_measure
+from finrag.answer.measures import figure_unanswered, measure_sentences, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, purchases_step, votes_step
 from finrag.answer.parts import part_query, unprinted_parts
@@ -318,7 +318,7 @@ class Answerer:
                 prep.context.extend(more)
                 return scheduled
         found = numeric_answer(self.store, prep, hits)
-        unanswered = found is not None and percent_unanswered(prep.asked, found.text, found.facts)
+        unanswered = found is not None and figure_unanswered(prep.asked, found.text, found.facts)
         return None if unanswered else found
 
     def _finish(self, prep: Prepared, text: str, answerer: str) -> Answer:

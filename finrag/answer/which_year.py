@@ -41,20 +41,16 @@ def which_year(
     if first is None:
         return None
 
-    def row_of(one: Fact) -> list[Fact]:
-        return [
-            f
-            for f in facts
-            if (f.table_ref, f.doc_id, f.line_item) == (one.table_ref, one.doc_id, one.line_item)
-            and f.fiscal_year is not None
-            and f.unit != "%"
-        ]
-
+    # a row: its table, document and label; its dated amounts are the values compared
+    rows: dict[tuple[str, str, str], list[Fact]] = {}
+    for f in facts:
+        if f.line_item_norm == first.line_item_norm and f.fiscal_year is not None and f.unit != "%":
+            rows.setdefault((f.table_ref, f.doc_id, f.line_item), []).append(f)
+    own = rows.pop((first.table_ref, first.doc_id, first.line_item), [])
     # "fiscal years 2014 through 2018": the row printing every year asked (a five-year summary's, not the
     # income statement's three), else no answer
     span = set(range(min(asked.years), max(asked.years) + 1)) if len(asked.years) >= 2 else set()
-    rows = [row_of(first)] + [row_of(f) for f in facts if f.line_item_norm == first.line_item_norm]
-    row = next((r for r in rows if span <= {f.fiscal_year for f in r}), None)
+    row = next((r for r in [own, *rows.values()] if span <= {f.fiscal_year for f in r}), None)
     if row is None and span:
         return None
     row = row or [first]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from finrag.answer.lexicon import LineItemMatch
-from finrag.answer.measures import percent_unanswered, unanswered_measure
+from finrag.answer.measures import figure_unanswered, unanswered_measure
 from finrag.answer.query import AskedFor, analyze
 from finrag.model import QueryAnalysis
 from finrag.retrieve.periods import find_periods
@@ -124,18 +124,18 @@ def test_a_chinese_quantity_or_quarter_asked_needs_a_quote_printing_it() -> None
 
 def test_a_figure_answering_a_percentage_asked_needs_a_percentage() -> None:
     asked = analyze("What portion of Acme's interest incurred in 2018 was capitalized? Give a percentage.")
-    assert percent_unanswered(asked, "total interest incurred (2018): 821,229 thousand [3].", [])
-    assert not percent_unanswered(asked, "Share of total = 51,738 / 821,229 = 6.3% [3].", [])
+    assert figure_unanswered(asked, "total interest incurred (2018): 821,229 thousand [3].", [])
+    assert not figure_unanswered(asked, "Share of total = 51,738 / 821,229 = 6.3% [3].", [])
     plain = analyze("What was Acme's total interest incurred in 2018?")
-    assert not percent_unanswered(plain, "total interest incurred (2018): 821,229 thousand [3].", [])
+    assert not figure_unanswered(plain, "total interest incurred (2018): 821,229 thousand [3].", [])
     rate = analyze("What was Acme's effective tax benefit rate on share-based compensation in fiscal 2018?")
-    assert percent_unanswered(rate, "share-based compensation (Deferred Taxes, 2018): 217 million [7].", [])
-    assert not percent_unanswered(rate, "Rate = 150 / 626 = 23.96% [2].", [])
+    assert figure_unanswered(rate, "share-based compensation (Deferred Taxes, 2018): 217 million [7].", [])
+    assert not figure_unanswered(rate, "Rate = 150 / 626 = 23.96% [2].", [])
     dividend = analyze("What was Acme's quarterly dividend rate in the fourth quarter of 2020?")
     paid = "We paid $2.60 per share during the fourth quarter of 2020.[3]"
-    assert not percent_unanswered(dividend, paid, [])
+    assert not figure_unanswered(dividend, paid, [])
     diluted = analyze("How much did options dilute Acme's average share count in 2022, in percent of basic?")
-    assert percent_unanswered(diluted, "Average = (2,632.1 + 2,625.2) / 2 = 2,628.65 millions [7].", [])
+    assert figure_unanswered(diluted, "Average = (2,632.1 + 2,625.2) / 2 = 2,628.65 millions [7].", [])
 
 
 def test_a_part_the_figure_came_through_must_be_named_by_the_quote() -> None:
