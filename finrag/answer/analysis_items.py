@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.lexicon import LineItemMatch, concept_of, valuation_after, without_statement_names
+from finrag.answer.lexicon import (
+    TAX_BASIS,
+    UNRECOGNISED,
+    LineItemMatch,
+    concept_of,
+    valuation_after,
+    without_statement_names,
+)
 
 # glossary terms that name a kind of table or a comparison, never a row: "the Aeronautics segment"
 # 账龄: the column of an aging table's brackets
@@ -14,12 +21,28 @@ _NOT_ROWS = frozenset(
     {"segment", "segments", "segment information", "分部", "业务分部", "分部信息", "账龄"}
     | {"母公司", "合并", "本公司", "公司"}  # the scope of the statements read ("母公司其他应收款"), no row
     | {"同比增长", "增长率", "同比", "增减", "变动", "增幅"}  # a growth asked of the item, the formula's word
+    | {"募集资金投资项目", "募投项目", "募集资金运用"}  # the projects a prospectus funds: whose, no row
 )
 # "pay in cash", "how much cash did X spend repurchasing": cash is how an amount was paid, not the balance
 _CASH_PAID = re.compile(
     r"\b(?:in|with) cash\b|\bcash (?:did|does|do|has|have) .{1,60}?"
     r"\b(?:spen[dt]|pa(?:y|id)|use|return(?:ed)?|hand(?:ed)?|g[ia]ve|distribut(?:e|ed))\b"
 )
+
+
+# the returns a prospectus works out for each investment project (its own table "项目经济效益分析")
+_PROJECT_RETURNS = frozenset(
+    {"财务内部收益率", "内部收益率", "财务净现值", "净现值"}
+    | {"投资回收期", "静态投资回收期", "总投资收益率", "投资利润率"}
+)
+
+
+def of_projects(item: str) -> bool:
+    """``item`` is a return each investment project's table prints, no figure of the company's own."""
+    return item in _PROJECT_RETURNS
+
+
+UNRECOGNISED_REACH = 8  # characters before an item where "未确认" still qualifies it ("未确认递延所得税")
 
 
 def analysis_items(
@@ -43,6 +66,10 @@ def analysis_items(
         at = plain.find(low)
         if any(m.start < at < m.start + len(m.printed) for m in items):
             continue  # "负债合计" of "合同负债合计": inside an item already read, its total row
+        if plain.startswith(TAX_BASIS, at):
+            continue  # "所得税后财务内部收益率": the basis of a project's return, no tax row
+        if UNRECOGNISED in plain[max(0, at - UNRECOGNISED_REACH) : at]:
+            continue  # "未确认递延所得税资产": what was left off the balance sheet, no row of it
         if named and plain.startswith(named, at + len(item)):
             continue  # "全资子公司X有限公司": what X is to the filer, not a row
         if valuation_after(plain, at + len(item)):  # "total equity value"

@@ -51,6 +51,8 @@ def asks_amount(text: str) -> bool:
         "是多少",
         "金额",
         "数额",
+        "几年",  # "所得税后投资回收期是几年": a period in years is a figure
+        "几个月",
         "how much",
         "what is",
         "what was",

@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from finrag.answer.formula_base import total
 from finrag.answer.formulas import AVERAGE_SHARE, FORMULAS, VARIADIC, Formula, detect_formula
+from finrag.answer.per_share import PER_SHARE_ROW
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
 from finrag.model import CalcInput, Calculation
@@ -71,6 +72,10 @@ def compute(
         raise AnswerError(f"{formula.name} needs {len(formula.concepts)} inputs, got {len(operands)}")
     if len(operands) < 2 and formula.name in VARIADIC:
         raise AnswerError(f"{formula.name} needs at least 2 inputs")
+    if formula.same_unit and len({_kind(op) for op in operands}) > 1:
+        # "net earnings − diluted EPS": an amount less a figure per share (or a percentage) is no figure
+        labels = ", ".join(op.label for op in operands)
+        raise AnswerError(f"{formula.name}: operands of different kinds ({labels})")
     known = {(op.scale, op.unit) for op in operands if op.unit}
     if len(known) == 1:  # a row whose table stated no unit is in the unit of the filing's other tables
         scale, stated = known.pop()
@@ -122,6 +127,14 @@ def compute(
     text = f"{title} = {template.format(*names)} = {worked} = {result_text}"
     inputs = [CalcInput(op.label, op.value, op.unit, op.citation) for op in operands]
     return Calculation(formula.name, template.format(*names), inputs, result, unit, text)
+
+
+def _kind(op: Operand) -> str:
+    """What an operand counts: a percentage, a figure per share or an amount (a sum or a difference keeps
+    to one of them)."""
+    if op.unit == "%":
+        return "percent"
+    return "per share" if PER_SHARE_ROW.search(op.label) else "amount"
 
 
 # "营业收入（2019）": the item, then its period

@@ -25,7 +25,7 @@ from finrag.answer.columns import (
     with_span_heading,
 )
 from finrag.answer.fact_rows import FOOTNOTE_MARK, YEAR_ROW, chunk_for, label_column, split_header
-from finrag.answer.fact_units import except_per_share, own_unit
+from finrag.answer.fact_units import except_per_share, own_unit, unit_cell, unit_column
 from finrag.answer.group_rows import grouped_labels, printed_down
 from finrag.answer.joined_columns import unjoined
 from finrag.answer.lexicon import concept_of, find_line_items, normalise
@@ -191,6 +191,7 @@ def _table_facts(
         down = down or printed_down(rows, label_col)
     grouped = down or (grouped_labels(rows, label_col) if doc.language == "zh" else None)
     wrapped, heading_row = "", -1
+    units_at = unit_column(header)  # "| 指标名称 | 单位 | 所得税前 |": each row's unit printed beside it
     for r, row in enumerate(rows):
         label = row[label_col].strip() if label_col < len(row) else ""
         if grouped and r in grouped:  # "| 罐式集装箱 | 直接材料 | …": the item, under its group
@@ -234,6 +235,8 @@ def _table_facts(
         summary = bool(section) and doc.language == "en" and bool(BARE_SUMMARY.fullmatch(label))
         label = section.rstrip(": ") if summary else label  # "Average" under "Average price per share"
         row_unit = detect_unit(label)
+        if row_unit is None and units_at is not None and units_at < len(row):
+            row_unit = unit_cell(row[units_at])
         for col in columns:
             if col.index >= len(row):
                 continue

@@ -138,7 +138,8 @@ def _quarter_rows(store: Store, scoped: Filters, items: list[LineItemMatch]) -> 
     that quarter of the column's year."""
     out: list[Fact] = []
     for f in store.get_facts(scoped, line_items=list(ZH_QUARTER_ROWS)):
-        item = next((it for it in items if normalise(it.printed) in normalise(f.statement)), None)
+        title = normalise(f.statement)  # "营收" asked: the caption says 营业收入 (a synonym)
+        item = next((it for it in items if any(n in title for n in _written_forms(it))), None)
         if item is not None and f.fiscal_year is not None:
             label = f"{f.statement.strip()} {f.line_item}"
             quarter = ZH_QUARTER_ROWS[f.line_item_norm]
@@ -148,6 +149,12 @@ def _quarter_rows(store: Store, scoped: Filters, items: list[LineItemMatch]) -> 
                 replace(f, line_item=label, line_item_norm=row, fiscal_period=quarter, column_label=column)
             )
     return out
+
+
+def _written_forms(item: LineItemMatch) -> list[str]:
+    """An item as the question writes it and, for a known one, its other Chinese names."""
+    others = [normalise(s) for s in synonyms(item.concept) if not s.isascii()] if item.concept else []
+    return [normalise(item.printed), *others]
 
 
 def _spelled_forms(question: str, item: LineItemMatch) -> list[str]:

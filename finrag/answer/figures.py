@@ -251,8 +251,8 @@ def extractive_inputs(
         focus = Focus(party_wordings(party), one_year, strict=True)
     if asks_peers(asked):  # "同行业可比上市公司…的平均资产负债率": never the filer's own row
         focus = replace(focus or Focus([], one_year), peers=PEER_PRINTS, strict=True)
-    if focus is not None and asked.scope == "parent":
-        focus = replace(focus, parent_only=True)
+    if focus is not None and asked.scope == "parent":  # no parent row, no figure (the group's is not it)
+        focus = replace(focus, parent_only=True, strict=True)
     chunks = subject_context(asked, context, cfg)
     return _with_synonyms(with_event_words(_without_company(asked, chunks)), asked, chunks), chunks, focus
 

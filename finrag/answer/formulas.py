@@ -21,6 +21,7 @@ from finrag.answer.formula_base import (
     turnover,
 )
 from finrag.answer.formula_words import PERIOD_EXPENSE_WORDS, mentions
+from finrag.answer.lexicon import find_line_items
 from finrag.answer.ratios import ANALYST_RATIOS
 
 __all__ = [
@@ -299,6 +300,11 @@ def detect_formula(question: str) -> Formula | None:
     shared = _SHARE_OF_SUM.get(best[1].name) if best else None
     if shared and any(mentions(low, w) for w in FORMULAS["share_of_total"].keywords):
         return FORMULAS[shared]
+    # "天源03年末固定资产占总资产多少": a share of a statement item, however tersely asked (not
+    # "用量约占工业炸药产量的多少": a share the text states)
+    share = _ZH_SHARE_OF.search(low)
+    if best is None and share and any(m.concept for m in find_line_items(share.group(0))):
+        return FORMULAS["share_of_total"]
     if best is None and _BY_WHAT_PERCENT.search(low):  # "by what percentage did X change from 2018 to 2019"
         return FORMULAS["yoy_growth"]
     if best is None and _HOW_MUCH_MORE.search(low):  # "how much bigger at the end of FY2023 than …"
@@ -322,15 +328,27 @@ _SHARE_OF_SUM = {"sum": "share_of_total", "period_expenses": "period_expense_rat
 # the name of a table the question reads a row of, not a formula it asks
 _RECONCILIATION = re.compile(
     r"\b(?:statutory[- ]to[- ]effective\s+|effective\s+)?(?:income\s+)?tax[- ]rate\s+reconciliation\b"
+    # "the reconciliation of the U.S. federal statutory rate to Microsoft's effective tax rate"
+    r"|\breconciliation\s+of\s+(?:the\s+)?(?:u\.s\.\s+)?(?:federal\s+)?statutory\s+(?:income\s+)?(?:tax\s+)?rate"
+    r"\s+to\s+(?:[\w'’.&-]+\s+){0,3}?effective\s+(?:income\s+)?tax\s+rate\b"
+    # "how much of them would affect the effective tax rate if recognized": what a balance would do to it
+    r"|\b(?:would|could|will|to)\s+(?:favorably\s+)?(?:affect|impact|reduce|lower)\s+(?:the|our|its)\s+"
+    r"effective\s+(?:income\s+)?tax\s+rate\b"
 )
 _CHANGE_STATEMENT = re.compile(r"(?:所有者|股东)权益变动表")
 _CHANGED = re.compile(r"增加|减少|增长|下降|变动|变化")
+# "占总资产多少" (no 比例 said); not 占地面积, 占用, 占有率, nor an amount or a count ("占用资金多少万元")
+_ZH_SHARE_OF = re.compile(
+    r"占(?![地用有])[\u4e00-\u9fff]{2,12}?的?多少(?![万亿千百]?(?:元|吨|人|名|股|平方|千瓦|套|台|辆|件))"
+)
 _HOW_MUCH_MORE = re.compile(r"\bhow much (?:bigger|larger|smaller|higher|lower|greater)\b")
 _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: points?)?\b(?! of)")
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
     r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"
-    r"\b(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
-    r"|change|go up|go down|compress|expand|contract|grow|grew|exceed|outpace|surpass)"
+    r"\b(?:(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
+    r"|change|go up|go down|compress|expand|contract|grow|grew)"
+    # (not "how much did 'foreign currency translation' change the segment's goodwill": that row's amount)
+    r"(?!\s+(?:the|its|their|our)\s)|exceed|outpace|surpass)"
 )
 
 

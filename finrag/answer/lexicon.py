@@ -62,6 +62,10 @@ PER_SHARE = re.compile(r"per (?:common |ordinary )?share|每股", re.I)
 # Statement names are not line items: "cash" of "the cash flow statement" is no request for cash
 _STATEMENT_NAMES = re.compile(
     r"cash flows? statements?|statements? of cash flows?|现金流量表|(?:所有者|股东)权益变动表"
+    # "the reconciliation of net income to net cash used in operating activities": a table, no operands
+    r"|reconciliation of (?:the )?[a-z'’ -]{3,60}? to (?:net cash (?:provided by|used in"
+    r"|provided by \(used in\)|\(used in\) provided by) (?:operating|investing|financing) activities"
+    r"|[a-z'’-]+(?: [a-z'’-]+){0,3}?)(?=\s+(?:in|for|from|of)\s|[,?.]|$)"
 )
 _SYNONYM_TO_CONCEPT: dict[str, str] = {normalise(s): c for c, syns in CONCEPTS.items() for s in syns}
 _BY_LENGTH = sorted(_SYNONYM_TO_CONCEPT, key=len, reverse=True)
@@ -108,6 +112,8 @@ def without_statement_names(question: str) -> str:
 
 
 TURNOVER = ("周转率", "周转天数", "周转次数")  # a balance's turnover, another figure than the balance
+UNRECOGNISED = "未确认"  # "未确认递延所得税资产": what was left off the balance, not the balance itself
+TAX_BASIS = ("所得税后", "所得税前")  # a project's return "所得税后": the column of its basis, no tax row
 
 
 def find_line_items(question: str) -> list[LineItemMatch]:
@@ -131,6 +137,11 @@ def find_line_items(question: str) -> list[LineItemMatch]:
             ascii_ok = not syn.isascii() or (_whole_words(low, i, end) and not valuation_after(low, end))
             # "毛利率" is not "毛利", nor "应收账款周转率" 应收账款
             ratio_word = not syn.isascii() and (low[end : end + 1] == "率" or low.startswith(TURNOVER, end))
+            ratio_word = ratio_word or low.startswith(TAX_BASIS, i)
+            if not syn.isascii() and low.endswith(UNRECOGNISED, 0, i):
+                taken[i:end] = [True] * (end - i)  # nor an item inside it ("所得税")
+                start = end
+                continue
             if _total_of_longer(low, i, syn):  # "合同负债合计": the total of 合同负债, not 负债合计
                 start = end
                 continue

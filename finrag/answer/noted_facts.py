@@ -7,7 +7,7 @@ import re
 
 from finrag.answer.lexicon import concept_of
 from finrag.answer.text import HEADING_NUMBER
-from finrag.model import Fact
+from finrag.model import Chunk, Fact
 
 
 def noted_in_question(facts: list[Fact], question: str, asked: frozenset[str] = frozenset()) -> list[Fact]:
@@ -71,3 +71,29 @@ def _named(heading: str, question: str) -> bool:
 
 
 _HEADING_WORD = re.compile(r"[a-z][a-z&.'-]{2,}")
+
+
+def placed_facts(
+    facts: list[Fact], names: list[str], question: str, chunk_of: dict[str, Chunk]
+) -> list[Fact]:
+    """With a part and a place both named as the figure's owners ("Aeronautics segment net sales to customers
+    in Japan"), the facts whose row, table or chunk prints the place: the part's total is not its sales
+    there. Unchanged when no place is named beside another owner."""
+    places = [
+        n for n in names if re.search(rf"\b(?:in|from)\s+(?:the\s+)?{re.escape(n)}\b(?!['’])", question)
+    ]
+    if not places or len(names) < MIN_OWNERS_WITH_PLACE:
+        return facts
+
+    def prints(f: Fact, place: str, row: bool) -> bool:
+        chunk = chunk_of.get(f.chunk_id)
+        where = [f.line_item, f.section]
+        where += [] if row else [f.statement, chunk.text if chunk else ""]
+        return place.lower() in " ".join(where).lower()
+
+    # the place's own row ("Asia Pacific" under "Aeronautics") over a table that names it beside the total
+    rows = [f for f in facts if all(prints(f, p, True) for p in places)]
+    return rows or [f for f in facts if all(prints(f, p, False) for p in places)]
+
+
+MIN_OWNERS_WITH_PLACE = 2  # a place alone ("net sales in Japan") is read by the owner check itself

@@ -4,6 +4,7 @@ named formula or the question's own definition."""
 from __future__ import annotations
 
 from finrag.answer.activities import activities_answer, asks_activities
+from finrag.answer.analysis_items import of_projects
 from finrag.answer.asks import (
     GROWTH_COMPARED,
     compared_items,
@@ -40,7 +41,7 @@ from finrag.answer.kinds_compared import kinds_step
 from finrag.answer.kinds_judged import kinds_answer
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.lookup import SHARE_FORMULAS
-from finrag.answer.noted_facts import charged_not_owed, noted_in_question, unnamed_segments
+from finrag.answer.noted_facts import charged_not_owed, noted_in_question, placed_facts, unnamed_segments
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     NumericAnswer,
@@ -100,6 +101,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     ranking = asks_ranking(asked)  # "which segment had the highest …": one table's rows, else nothing
     if (NOT_A_STATEMENT_FIGURE.search(asked.question) or asks_peers(asked)) and not ranking:
         return None  # the peers' figure: never one of the filer's rows
+    if asked.line_items and not asked.qualifiers and all(of_projects(m.printed) for m in asked.line_items):
+        return None  # "募投项目的投资回收期分别是多少": each project's own table, no one figure
     doc_rank = asked_doc_ranks(store, prep, hits)  # the named company's documents, the named report
     if (kinds := kinds_step(store, prep, doc_rank)) is not None:  # "南岭05年铵梯比乳化多产了多少吨"
         return kinds
@@ -166,7 +169,14 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     part = asked.formula is not None and asked.formula.name in SHARE_FORMULAS and not margin
     segments = called_parts(asked, names)
     every = facts  # before narrowing to the owners: two parts compared are looked up one by one
-    owned = owned_facts(facts, names, chunk_of, part=part, segments=segments, asked=asked)  # Comirnaty's
+    # "Pet segment operating margin … higher than that of its North America Retail segment": the one the
+    # question's own definition names, never the other's figures under its name
+    # (its name opens the definition's; "Adjusted Property EBITDAR margin" names no owner "Property")
+    defined = asked.definition.name.lower() if asked.definition else ""
+    defined_for = [n for n in names if defined.startswith(n.lower())]
+    of_whom = defined_for if len(defined_for) == 1 else names
+    owned = owned_facts(facts, of_whom, chunk_of, part=part, segments=segments, asked=asked)  # Comirnaty's
+    owned = placed_facts(owned, names, asked.question, chunk_of)  # "Aeronautics … to customers in Japan"
     if part and any(m.printed in names for m in items):  # the part is the owner's own row ("Intelligent
         owned += [f for f in facts if f not in owned]  # Cloud"): the whole is the company's total
     if owner_row is not None:  # its row in a table totalling the item asked ("Consolidated" net sales)

@@ -146,11 +146,32 @@ def abroad_part(asked: AskedFor, context: list[Chunk]) -> tuple[list[str], str]:
 
 
 def unfound_firm(asked: AskedFor, names: list[str], chunks: list[Chunk]) -> bool:
-    """A Chinese question names a company other than the filer that no retrieved text prints as named
-    (``names``: the subject names found): the filer's figure is not that company's."""
-    return asked.language == "zh" and any(
-        ZH_FIRM.search(e) and e not in names and not is_filer(e, asked, chunks) for e in asked.entities
-    )
+    """A Chinese question names a company other than the filer (by its legal name, or as a subsidiary: "全资
+    子公司南通爱康") that no retrieved text prints as named (``names``: the subject names found): the filer's
+    figure is not that company's."""
+    if asked.language != "zh":
+        return False
+    firms = [e for e in asked.entities if ZH_FIRM.search(e)] + held_names(asked.question)
+    return any(e not in names and not is_filer(e, asked, chunks) for e in firms)
+
+
+# "全资子公司南通爱康最近一年末的…", "参股公司广东爱康的净利润": the company the figure is of
+_HELD_NAME = re.compile(
+    r"(?:(?:全资|控股)子公司|参股(?:子)?公司)([\u4e00-\u9fff]{2,12}?)(?=的|最近|近|截至|于|在|[（(，,？?]|\d)"
+)
+
+
+def held_names(question: str) -> list[str]:
+    """The subsidiaries and investees a Chinese question names by what they are to the filer."""
+    return [
+        m.group(1)
+        for m in _HELD_NAME.finditer(question)
+        if len(m.group(1)) >= MIN_NAME_CHARS and not _DOING.search(m.group(1))
+    ]
+
+
+# "控股子公司支付给少数股东的股利": what the subsidiaries did, no name
+_DOING = re.compile(r"支付|收到|给|向|对|实现|取得|发生|持有|股东|合计|数量")
 
 
 _PLACE = re.compile(r"[\u4e00-\u9fff]{2,3}[省市](?=[\u4e00-\u9fff])")
@@ -169,6 +190,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     names += [e.removesuffix("分部") for e in named if e.endswith("分部") and len(e) > 4]  # "冷冻设备分部"
     # "四方科技子公司南通四方罐式储运设备制造有限公司": the subsidiary written after the filer owns the figure
     names += [m.group(1) for e in named if (m := _SUBSIDIARY_AFTER.search(e))]
+    names += held_names(asked.question) if asked.language == "zh" else []  # "全资子公司南通爱康"
     # "湖南省南岭化工厂": a table names it without its province ("南岭化工厂")
     names += [e[m.end() :] for e in named if (m := _PLACE.match(e)) and len(e) - m.end() >= MIN_NAME_CHARS]
     kept = [

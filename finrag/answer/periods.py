@@ -182,8 +182,13 @@ UNKNOWN = ResolvedPeriod(None, None, None, "unknown")
 
 
 def is_not_period(label: str) -> bool:
-    low = label.lower()
+    """A column of changes, shares or notes, however dated; a rate named with its unit ("2004年 净资产收益率
+    （%）") is that year's rate."""
+    low = _RATE_UNIT.sub("", label.lower())
     return any(w in low for w in _NOT_PERIOD) and not _ZH_DATE.search(label)
+
+
+_RATE_UNIT = re.compile(r"(?<=率)\s*[（(]\s*[%％]\s*[)）]")  # "收益率（%）": a rate's unit, no share column
 
 
 # An instant in the first days of January is the previous year's closing balance ("2019年1月1日" restated).

@@ -36,7 +36,8 @@ from finrag.answer.definition_fit import (
 )
 from finrag.answer.definition_terms import Term
 from finrag.answer.formulas import BY_HOW_MUCH, GROWTH_FORMULAS
-from finrag.answer.lexicon import LineItemMatch, find_line_items
+from finrag.answer.labelled_chunks import quoted_rows
+from finrag.answer.lexicon import LineItemMatch, find_line_items, normalise
 from finrag.answer.lower_names import recased
 from finrag.answer.names import company_names
 from finrag.answer.qualifiers import (
@@ -218,7 +219,11 @@ def analyze(
         # question names whole, so they are its name's, no kind of the other item
         opening = [m.printed.lower() for m in asked.line_items]
         found = [q for q in found if not any(o.startswith(f"{q} ") for o in opening)]
-        asked.qualifiers = list(dict.fromkeys(found))
+        # "main-business gross margin (主营业务毛利率)": an English question's Chinese gloss of the ratio
+        # asked names it, no kind of it (a gloss of a part, "property tax (房产税)", is one)
+        keywords = asked.formula.keywords if asked.formula else ()
+        glosses = {g for g in _CJK_GLOSS.findall(text) if lang == "en" and any(w in g for w in keywords)}
+        asked.qualifiers = [q for q in dict.fromkeys(found) if q not in glosses]
     elif lang == "zh" and (at := text.find(asked.definition.name)) > 0:
         # "罐式集装箱的产销率": the kind written before the defined name is its operands' kind too, also
         # before the item the name opens with ("磁性材料及器件类产品的主营业务毛利率")
@@ -231,6 +236,8 @@ def analyze(
         kinds += zh_parts_after(text, asked.line_items, rows=True)  # "存货中，在产品的账面余额…增长率="
         asked.qualifiers = [k for k in kinds if not any(t in k for t in terms)]  # "A占B的比例" names no kind
         asked.definition = _zh_part_operands(text, asked.definition, asked.line_items)
+    if lang == "en":  # "how much did 'foreign currency translation adjustment and other' change …": that row
+        asked.line_items = [*_quoted_labels(text, asked.line_items), *asked.line_items]
     growth = asked.formula is not None and asked.formula.name in GROWTH_FORMULAS
     if lang == "zh" and growth and not asked.line_items and asked.definition is None:
         # "“收到的税费返还”较2009年度增长了多少？增长率=(2010年度−2009年度)/…": the quoted row is the item
@@ -255,13 +262,43 @@ def analyze(
         or compared_sides(text, lang, asked.qualifiers) is not None  # "境外地区的营业收入是否高于境内地区"
     ):
         asked.intent = "lookup"
-    if asks_reason(text):  # "…增速高于收入增速，年报解释的主要原因是什么？": the text says why
-        asked.intent = "text"
+    if asks_reason(text) or _NAME_ONLY.search(text):  # "…年报解释的主要原因是什么？": the text says why
+        asked.intent = "text"  # (or whose name: "What is the name of the customer that accounted for …")
     # "“关停小火电的风险”是指什么？涉及多少装机容量？": a passage to quote, its figures with it (a row label
     # such as 风险因素 names where to read, no statement figure)
     if asked.intent == "lookup" and _DESCRIBED.search(text) and not any(m.concept for m in asked.line_items):
         asked.intent = "text"
     return asked
+
+
+_CJK_GLOSS = re.compile(r"[（(]([\u4e00-\u9fff]{2,20})[)）]")
+
+
+def _quoted_labels(text: str, items: list[LineItemMatch]) -> list[LineItemMatch]:
+    """Row labels an English question quotes as printed, in lower case and of two words or more, that no item
+    read already is ("'foreign currency translation adjustment and other'"); titles and names are
+    capitalised."""
+    read = {normalise(m.printed) for m in items}
+    return [
+        LineItemMatch("", q, text.find(q))
+        for q in quoted_rows(text)
+        if q[:1].islower()
+        and len(q.split()) >= MIN_QUOTED_WORDS
+        and normalise(q) not in read
+        and _HOW_MUCH_DID.search(text, 0, max(text.find(q) - 1, 0))  # the figure asked is the row's own
+    ]
+
+
+_HOW_MUCH_DID = re.compile(r"\bhow much (?:did|does|do|was|were|is|are)\s*$", re.I)
+
+
+MIN_QUOTED_WORDS = 2  # a quoted single word is a term ("'adjusted'"), not a row's label
+
+
+# a name asked, no figure: "What is the name of the customer that accounted for more than 10% of …"
+_NAME_ONLY = re.compile(
+    r"^\s*what (?:is|was|are|were) the names? of\b(?![^?]*\b(?:how much|how many)\b)", re.I
+)
 
 
 # "…? Percent, two decimals", ", in percent?": the answer asked as a rate, not an amount (nor in points)

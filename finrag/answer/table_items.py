@@ -20,6 +20,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.text import row_cells
 from finrag.answer.units import parse_number
+from finrag.answer.zh_qualifiers import ZH_HEADER_WORD
 from finrag.model import Chunk
 from finrag.retrieve.periods import MONTH_ABBR, bare_quarters
 from finrag.retrieve.shorthand import spelled_out
@@ -65,6 +66,8 @@ def items_from_tables(
                 continue  # "2004年", "Fourth Quarter": a period's row names the period asked, no item
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
+            if ZH_HEADER_WORD.fullmatch(label):
+                continue  # "| 项目 | 承诺投资总额 | …": a header's heading, no row ("募投项目" names none)
             if _BARE_TOTAL.fullmatch(label) or _BARE_OTHER.fullmatch(label) or _GROWTH_ROW.fullmatch(label):
                 continue  # not the total row of whichever table prints one, nor its "Other" row
             if _SPAN_LABEL.match(label):

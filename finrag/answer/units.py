@@ -37,6 +37,11 @@ _ZH_UNIT_CONTEXT = re.compile(
 _ZH_PAREN_UNIT = re.compile(r"[（(]\s*(?:单位[：:])?\s*(?:人民币)?(百万元|千万元|亿元|万元|千元|元)\s*[)）]")
 
 
+# a measure named with its unit, percent: "净资产收益率（%）", "毛利率(%)" (a bare "(%)" may head a share)
+_NAMED_PERCENT = re.compile(r"[\u4e00-\u9fff]{2}\s*[（(]\s*[%％]\s*[)）]")
+_PER_SHARE_YUAN = re.compile(r"[（(]\s*元\s*[/／]\s*股\s*[)）]")
+
+
 @dataclass(slots=True, frozen=True)
 class ParsedNumber:
     value: Decimal
@@ -95,6 +100,10 @@ def detect_unit(text: str) -> Unit | None:
     stripped = text.strip()
     if stripped in {"%", "（%）", "(%)"} or stripped.endswith(("(%)", "（%）")):
         return PERCENT
+    if _NAMED_PERCENT.search(text):  # "净资产收益率（%） 全面摊薄": a column under a rate's heading
+        return PERCENT
+    if _PER_SHARE_YUAN.search(text):  # "每股收益（元/股）" in a table of 万元: yuan a share, unscaled
+        return Unit("元", Decimal(1))
     return None
 
 

@@ -140,9 +140,10 @@ _ZH_FROM = re.compile(r"^(?:来自于?|来源于|源自|用于|投向)")
 
 
 # "募投的票据印务扩建项目总投资中固定资产投资": the project a figure belongs to (its row of the 募投
-# table), not the company's balance of the same name; a quoted one is read by zh_quoted
+# table), not the company's balance of the same name ("年产300MW光伏支架扩建项目": its capacity in figures);
+# a quoted one is read by zh_quoted
 _ZH_PROJECT = re.compile(
-    r"(?:的|、|，|,)([\u4e00-\u9fff]{4,20}?项目)(?=的|总投资|投资|中|建设|达产|[，,。？?])"
+    r"(?:的|、|，|,)([\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9.]{3,29}?项目)(?=的|总投资|投资|中|建设|达产|[，,。？?])"
 )
 
 
@@ -216,7 +217,7 @@ def aging_brackets(question: str) -> list[str]:
 
 
 _ZH_BRACKETED = re.compile(r"[（(][^（）()]*[）)]")
-_ZH_HEADER_WORD = re.compile(r"年度|年份|期间|日期|时间|项目|名称|类别|单位|地区|产品|客户")
+ZH_HEADER_WORD = re.compile(r"年度|年份|期间|日期|时间|项目|名称|类别|单位|地区|产品|客户")
 
 
 def zh_rows_named(
@@ -234,7 +235,7 @@ def zh_rows_named(
         if any(a <= row.start < b for a, b in quoted):
             continue
         label = row.printed
-        if _ZH_HEADER_WORD.fullmatch(label) or YEAR.search(label):
+        if ZH_HEADER_WORD.fullmatch(label) or YEAR.search(label):
             continue  # "年度", "项目": a column's heading read as a row; "2010年度": a period's row
         named = any(label in n or n in label for n in names if n)
         if len(label) >= 2 and not named and not _ZH_NOT_KINDS.search(label):

@@ -285,13 +285,36 @@ def _restarts(pt: PageTable, first: PageTable) -> bool:
     return bool(label) and label == _first_label(first)
 
 
+def _filled(pt: PageTable) -> list[int]:
+    """The columns of a page table that print something (a spacer column the reader found prints nothing)."""
+    width = max(len(r) for r in pt.raw_rows)
+    return [j for j in range(width) if any(j < len(r) and r[j].strip() for r in pt.raw_rows)]
+
+
 def _continues(pt: PageTable, prev: PageTable) -> bool:
+    """``pt`` goes on with ``prev``: it opens the next page right where ``prev`` closed its own, with as many
+    columns (or as many printing ones: the page before may have an empty spacer column)."""
     return (
         prev.last_on_page
         and pt.first_on_page
         and pt.page == prev.page + 1
-        and len(pt.raw_rows[0]) == len(prev.raw_rows[0])
+        and (len(pt.raw_rows[0]) == len(prev.raw_rows[0]) or len(_filled(pt)) == len(_filled(prev)))
     )
+
+
+def _laid_as(rows: list[list[str]], cont: PageTable, first: PageTable) -> list[list[str]]:
+    """A continuation's rows in the columns of the table it continues (its printing columns onto those of
+    ``first`` when a spacer column sets them apart)."""
+    if len(cont.raw_rows[0]) == len(first.raw_rows[0]):
+        return rows
+    width, target = len(first.raw_rows[0]), _filled(first)
+    out: list[list[str]] = []
+    for row in rows:
+        laid = [""] * width
+        for j, k in zip(target, _filled(cont), strict=False):
+            laid[j] = row[k] if k < len(row) else ""
+        out.append(laid)
+    return out
 
 
 def orphan_fragments(page_tables: Sequence[PageTable]) -> list[PageTable]:
@@ -324,7 +347,7 @@ def merge_tables(page_tables: Sequence[PageTable]) -> list[Table]:
         row_pages = [g[0].page] * len(body)
         hkeys = [_key(h) for h in header]
         for cont in g[1:]:
-            rows = [[_clean_cell(c) for c in r] for r in cont.raw_rows]
+            rows = _laid_as([[_clean_cell(c) for c in r] for r in cont.raw_rows], cont, g[0])
             skip = 0
             while skip < len(hkeys) and skip < len(rows) and _key(rows[skip]) == hkeys[skip]:
                 skip += 1

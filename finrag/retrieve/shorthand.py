@@ -30,6 +30,10 @@ _DP = re.compile(r"(?<![\w.])(\d)\s?dp\b")
 _AVG = re.compile(r"(?<![\w-])(?<!\bon )avg\.?(?![\w-])", re.I)
 # "ST investments", "ST debt": short-term, only as capitals before the noun
 _ST = re.compile(r"(?<![\w.-])ST (?=investments|debt|borrowings)")
+# a Chinese question's English ratio names ("国电07上半年加权roe多少"): the names Chinese reports print
+_ZH_RATIO = re.compile(r"(加权)?(?<![a-z])(roe|roa|eps)(?![a-z])", re.I)
+_ZH_RATIO_NAMES = {"roe": "净资产收益率", "roa": "总资产收益率", "eps": "每股收益"}
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(f"(?:{k})" for k in _SPELLED) + r")(?![\w-])", re.I)
 _PATTERNS = [(re.compile(rf"^{k}$", re.I), v) for k, v in _SPELLED.items()]
 
@@ -43,4 +47,6 @@ def spelled_out(text: str) -> str:
     text = _LTD.sub(lambda m: "current portion of long-term debt" if m.group(1) else "long-term debt", text)
     text = _ST.sub("short-term ", _OP.sub("operating", text))
     text = _DP.sub(lambda m: f"{m.group(1)} decimal places", text)
+    if _CJK.search(text):
+        text = _ZH_RATIO.sub(lambda m: ("加权平均" if m[1] else "") + _ZH_RATIO_NAMES[m[2].lower()], text)
     return _AVG.sub("average", _SHORTHAND.sub(word, text))

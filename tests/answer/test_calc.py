@@ -222,3 +222,29 @@ def test_a_statement_of_changes_in_equity_named_asks_no_change() -> None:
     # the statement named beside a change asked ("净增加了多少"): a difference still
     changed = detect_formula("四方科技2019年度合并所有者权益变动表显示，全年所有者权益合计净增加了多少元？")
     assert changed == FORMULAS["difference"]
+
+
+def test_a_difference_never_mixes_an_amount_with_a_figure_per_share_or_a_percentage() -> None:
+    earnings = op("net earnings (2022)", "27038", "millions", 1_000_000)
+    with pytest.raises(AnswerError):  # "by how much did adjusted earnings exceed …, and the EPS gap"
+        compute(FORMULAS["difference"], [earnings, op("diluted EPS (2022)", "10.15", None)])
+    with pytest.raises(AnswerError):
+        compute(FORMULAS["sum"], [earnings, op("gross margin (2022)", "41.3", "%")])
+    eps = compute(
+        FORMULAS["difference"], [op("adjusted EPS", "10.15", None), op("reported EPS", "6.73", None)]
+    )
+    assert eps.result == Decimal("3.42")
+
+
+def test_the_effective_tax_rate_named_as_a_table_or_an_effect_is_no_rate_asked() -> None:
+    asked = "What was Microsoft's effective tax rate in fiscal year 2023?"
+    rate = detect_formula(asked)
+    assert rate is not None and rate.name == "effective_tax_rate"
+    for question in (
+        "In the reconciliation of the U.S. federal statutory rate to Microsoft's effective tax rate for "
+        "fiscal year 2023, which single reconciling item reduced the rate the most?",
+        "What were Boeing's unrecognized tax benefits primarily associated with, and how much of them would "
+        "affect the effective tax rate if recognized?",
+    ):
+        found = detect_formula(question)
+        assert found is None or found.name != "effective_tax_rate"

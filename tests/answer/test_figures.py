@@ -191,3 +191,15 @@ def test_what_a_company_is_to_the_filer_is_no_wording_of_the_figure_asked() -> N
     question, context, focus = extractive_inputs(asked, [(1, founded)], AnswerSettings())
     assert focus is not None and "子公司" not in focus.wordings
     assert extractive_answer(question, context, 3, 400, focus) == ""  # registered capital is no net assets
+
+
+def test_a_parent_company_figure_is_never_quoted_from_the_group_s_note() -> None:
+    doc = make_doc([], company="四方科技", year=2019, file="sifang_2019.pdf")
+    note = (
+        "63、销售费用\n| 项目 | 本期发生额 | 上期发生额 |\n"
+        "| 广告费、业务宣传费及展览费 | 3,437,557.29 | 3,689,191.90 |"
+    )
+    context = [(1, make_chunk(doc, note, 120, section=["七、合并财务报表项目注释", "63、销售费用"]))]
+    asked = "四方科技2019年{}销售费用中，“广告费、业务宣传费及展览费”是多少元？"
+    question, chunks, focus = extractive_inputs(analyze(asked.format("母公司")), context, AnswerSettings())
+    assert "3,437,557.29" not in extractive_answer(question, chunks, 3, 500, focus)  # (the group's: a fact)

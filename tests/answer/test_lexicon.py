@@ -279,3 +279,20 @@ def test_an_other_financing_row_asked_in_english_over_a_chinese_statement() -> N
 def test_analyst_abbreviations_of_expense_lines_are_their_items() -> None:
     rd = find_line_items("jnj fy2020 r&d expense as % of sales")
     assert [m.concept for m in rd] == ["rd_expense", "revenue"]
+
+
+def test_a_reconciliation_named_as_a_table_gives_no_operands() -> None:
+    asked = (
+        "In the reconciliation of net income to net cash used in operating activities in Netflix's 2017 Form "
+        "10-K, how large was the add-back for amortization, and how many times net income was it?"
+    )
+    printed = [m.printed.lower() for m in find_line_items(asked)]
+    assert "net cash used in operating activities" not in printed
+    assert printed.count("net income") == 1  # the one asked after the table's name
+
+
+def test_what_was_left_unrecognised_is_no_balance_and_a_tax_basis_no_tax_row() -> None:
+    unrecognised = [m.printed for m in find_line_items("2020年末未确认递延所得税资产的可抵扣亏损是多少？")]
+    assert not any("所得税" in p for p in unrecognised)
+    assert [m.concept for m in find_line_items("2020年末递延所得税资产是多少？")] == ["deferred_tax_assets"]
+    assert not find_line_items("项目的所得税后财务内部收益率是多少？")  # the column of the return, no tax

@@ -8,7 +8,14 @@ from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.noted_facts import noted_in_question, unnamed_segments
 from finrag.answer.numeric import calculation_answer, lookup_answer
-from finrag.answer.owner_names import abroad_part, called_parts, is_filer, subject_names
+from finrag.answer.owner_names import (
+    abroad_part,
+    called_parts,
+    held_names,
+    is_filer,
+    subject_names,
+    unfound_firm,
+)
 from finrag.answer.owners import kind_facts, owned_facts
 from finrag.answer.query import analyze
 from finrag.model import Block, BlockKind, Table
@@ -800,3 +807,15 @@ def test_a_project_row_of_a_construction_table_titled_otherwise_is_its_construct
     kinds = kind_facts(facts, ["瀑布沟水电站"], {c.chunk_id: c for c in chunks}, [item])
     closing = [f for f in kinds if f.column_label == "期末数" and "在建工程" in f.line_item]
     assert [f.value for f in closing] == [Decimal("747982.31")]  # the project's row read as the item
+
+
+def test_a_subsidiary_named_by_what_it_is_to_the_filer_owns_the_figure() -> None:
+    question = "江苏爱康太阳能招股意向书所列全资子公司南通爱康最近一年（2010年）末的资产负债率是多少？"
+    assert held_names(question) == ["南通爱康"]
+    assert held_names("参股公司广东爱康的净利润是多少？") == ["广东爱康"]
+    assert held_names("其中控股子公司支付给少数股东的股利、利润是多少？") == []  # what they paid, no name
+    asked = analyze(question)
+    doc = make_doc([], company="江苏爱康太阳能科技")
+    filer_only = [make_chunk(doc, "江苏爱康太阳能科技股份有限公司资产负债率为45.28%。", 1)]
+    assert unfound_firm(asked, [], filer_only)  # the filer's ratio is not the subsidiary's
+    assert not unfound_firm(asked, ["南通爱康"], filer_only)

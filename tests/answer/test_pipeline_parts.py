@@ -123,9 +123,29 @@ Inventories consisted of the following (in millions):
 """
 
 
+INITECH = """# Initech Foods Inc. Annual Report on Form 10-K for fiscal year 2022
+
+## Note 17. Business Segment Information
+
+(in millions)
+
+| | Fiscal 2022 | Fiscal 2021 |
+|---|---|---|
+| Net sales: | | |
+| North America Retail | 11,572.0 | 11,254.0 |
+| Pet | 2,259.4 | 1,731.2 |
+| Total | 13,831.4 | 12,985.2 |
+| Operating profit: | | |
+| North America Retail | 2,699.7 | 2,766.0 |
+| Pet | 470.6 | 385.0 |
+| Total segment operating profit | 3,170.3 | 3,151.0 |
+"""
+
+
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     docs = {"akcome_2010_annual_report.md": AKCOME, "GLOBEX_2019_10K.md": GLOBEX}
+    docs["INITECH_2022_10K.md"] = INITECH
     yield from indexed_answerer(tmp_path_factory, "parts", docs)
 
 
@@ -230,3 +250,14 @@ def test_a_rate_defined_on_this_and_last_period_is_the_change_asked(answerer: An
         )
     )
     assert "67.28%" in answer.answer
+
+
+def test_a_margin_the_question_defines_for_one_segment_is_that_segment_s(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "In fiscal 2022, was Initech's Pet segment operating margin (segment operating profit / segment "
+            "net sales) higher than that of its North America Retail segment?"
+        )
+    )
+    assert "20.83%" in a.answer, a.answer  # 470.6 / 2,259.4
+    assert "= 23.33%" not in a.answer or "North America Retail segment operating margin" in a.answer, a.answer

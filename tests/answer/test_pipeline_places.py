@@ -131,3 +131,11 @@ def test_sales_outside_a_country_are_never_that_country_s(answerer: Answerer) ->
 def test_a_country_s_share_is_its_row_over_the_company_s_total(answerer: Answerer, question: str) -> None:
     a = answerer.ask(SearchRequest(question))
     assert "10.29%" in a.answer, a.answer  # 3,300 / 32,070
+
+
+def test_a_segment_s_sales_in_a_place_it_does_not_break_out_are_not_its_total(answerer: Answerer) -> None:
+    asked = "What were Northwind's Aircraft segment net sales to customers in {} in 2022?"
+    there = answerer.ask(SearchRequest(asked.format("the Middle East")))
+    assert "1,103" in there.answer and "22,206" not in there.answer, there.answer  # its row, not the total
+    a = answerer.ask(SearchRequest(asked.format("Japan")))
+    assert "22,206" not in a.answer and "21,103" not in a.answer, a.answer  # no row for Japan

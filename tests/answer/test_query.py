@@ -272,3 +272,24 @@ def test_a_quoted_row_is_the_item_of_a_growth_defined_on_the_years() -> None:
     # a product's gross margin names its product as a kind, no row of its own
     margin = analyze("安妮股份2007年度热敏纸系列中“出口票据”产品的毛利率是多少？")
     assert not [m.printed for m in margin.line_items if m.printed == "出口票据"]
+
+
+def test_a_name_asked_is_no_figure_and_a_quoted_row_is_the_item() -> None:
+    named = analyze("What is the name of the customer that accounted for more than 10% of AMD's revenue?")
+    assert named.intent == "text"
+    quoted = analyze(
+        "In Corning's 2022 goodwill roll-forward, how much did 'foreign currency translation adjustment and "
+        "other' change the Life Sciences segment's goodwill during 2022?"
+    )
+    assert quoted.line_items[0].printed == "foreign currency translation adjustment and other"
+    assert quoted.formula is None  # the row's own amount, no difference of two balances
+    changed = analyze("By how much did Corning's Life Sciences goodwill change during 2022?")
+    assert changed.formula is not None and changed.formula.name == "difference"
+
+
+def test_an_english_question_s_chinese_gloss_names_the_item_not_a_kind_of_it() -> None:
+    asked = analyze(
+        "According to its IPO prospectus, what was Xiamen Anne Corporation's (厦门安妮股份) main-business "
+        "gross margin (主营业务毛利率) in 2005?"
+    )
+    assert "主营业务毛利率" not in asked.qualifiers

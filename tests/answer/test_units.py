@@ -76,3 +76,13 @@ def test_normalise_and_find_line_items() -> None:
 def test_format_number_groups_digits() -> None:
     assert format_number(Decimal("1175301034.3249"), 2) == "1,175,301,034.32"
     assert format_number(Decimal("2400"), None) == "2,400"
+
+
+def test_a_rate_column_named_with_its_unit_is_that_year_s_rate() -> None:
+    rate = "2004年 净资产收益率（%） 加权平均"
+    assert resolve_label(rate, None).fiscal_year == 2004  # a rate's "（%）" is its unit, no share column
+    unit = detect_unit(rate)
+    assert unit is not None and unit.label == "%"
+    assert resolve_label("2004年 比例（%）", None).fiscal_year is None  # a share of the year's total
+    per_share = detect_unit("2004年 每股收益（元/股） 全面摊薄")  # yuan a share in a table of 万元
+    assert per_share is not None and (per_share.label, per_share.scale) == ("元", Decimal(1))

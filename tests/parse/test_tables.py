@@ -73,6 +73,23 @@ def test_continued_table_merged_with_repeated_header_dropped() -> None:
     assert a.table_id == b.table_id == t.table_id
 
 
+def test_a_continuation_without_the_page_before_s_empty_spacer_column_is_merged_column_by_column() -> None:
+    # 南岭民爆's 净资产收益率 and 每股收益 table: its header and first year on one page (with an empty
+    # column the reader found between the two measures), the rest of the years on the next, headerless and
+    # without it
+    head = [["项目", "净资产收益率（%）", "净资产收益率（%）", "", "每股收益（元/股）", "每股收益（元/股）"],
+            ["", "全面摊薄", "加权平均", "", "全面摊薄", "加权平均"]]  # fmt: skip
+    first_year = [["2004年", "", "", "", "", ""], ["主营业务利润", "60.58", "66.38", "", "1.20", "1.20"]]
+    a = _pt(128, [*head, *first_year], first=False, last=True)
+    rest = [["净利润", "18.33", "21.02", "0.36", "0.36"], ["2003年", "", "", "", ""]]
+    b = _pt(129, rest, first=True, last=False)
+    (t,) = merge_tables([a, b])
+    assert t.pages == [128, 129] and len(t.header[0]) == 5  # the spacer dropped
+    assert ["净利润", "18.33", "21.02", "0.36", "0.36"] in t.rows  # each figure under its own heading
+    c = _pt(129, [["净利润", "18.33", "21.02", "0.36"]], first=True, last=False)
+    assert len(merge_tables([a, c])) == 2  # fewer columns than the table prints: another table
+
+
 def test_new_statement_at_top_of_next_page_is_not_merged() -> None:
     a = _pt(10, [["Item", "2022"], ["Cash", "1,000"]], first=False, last=True, caption="Balance Sheets")
     b = _pt(11, [["Item", "2022"], ["Revenue", "5,000"]], first=True, last=False, caption="Income Statement")

@@ -30,3 +30,9 @@ def test_shorthand_is_spelled_out_as_whole_words_only() -> None:
         "ba average operating cash flow 2020-2022, yoy change in revenue?"
     )
     assert spelled_out("bby fy19 buybacks - shs, avg px?") == "bby fy19 buybacks - shares, average price?"
+
+
+def test_a_chinese_question_s_english_ratio_names_are_the_ones_reports_print() -> None:
+    assert spelled_out("国电07上半年加权roe多少") == "国电07上半年加权平均净资产收益率多少"
+    assert spelled_out("四方19年EPS是多少？ROA呢") == "四方19年每股收益是多少？总资产收益率呢"
+    assert spelled_out("What was Nike's ROE in FY2022?") == "What was Nike's ROE in FY2022?"  # English: kept
