@@ -7,10 +7,9 @@ from __future__ import annotations
 import re
 
 from finrag.answer.lexicon import (
-    TAX_BASIS,
-    UNRECOGNISED,
     LineItemMatch,
     concept_of,
+    set_aside,
     valuation_after,
     without_statement_names,
 )
@@ -42,9 +41,6 @@ def of_projects(item: str) -> bool:
     return item in _PROJECT_RETURNS
 
 
-UNRECOGNISED_REACH = 8  # characters before an item where "未确认" still qualifies it ("未确认递延所得税")
-
-
 def analysis_items(
     items: list[LineItemMatch], analysed: list[str], text: str, entities: list[str]
 ) -> list[LineItemMatch]:
@@ -66,10 +62,8 @@ def analysis_items(
         at = plain.find(low)
         if any(m.start < at < m.start + len(m.printed) for m in items):
             continue  # "负债合计" of "合同负债合计": inside an item already read, its total row
-        if plain.startswith(TAX_BASIS, at):
-            continue  # "所得税后财务内部收益率": the basis of a project's return, no tax row
-        if UNRECOGNISED in plain[max(0, at - UNRECOGNISED_REACH) : at]:
-            continue  # "未确认递延所得税资产": what was left off the balance sheet, no row of it
+        if set_aside(plain, at):
+            continue  # "所得税后财务内部收益率", "未确认递延所得税资产": no row of the item
         if named and plain.startswith(named, at + len(item)):
             continue  # "全资子公司X有限公司": what X is to the filer, not a row
         if valuation_after(plain, at + len(item)):  # "total equity value"

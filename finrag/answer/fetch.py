@@ -137,9 +137,10 @@ def _quarter_rows(store: Store, scoped: Filters, items: list[LineItemMatch]) -> 
     """Rows named by a quarter in a table whose caption names an item asked, read as that item's figure of
     that quarter of the column's year."""
     out: list[Fact] = []
+    forms = [(it, _written_forms(it)) for it in items]  # "营收" asked: the caption says 营业收入 (a synonym)
     for f in store.get_facts(scoped, line_items=list(ZH_QUARTER_ROWS)):
-        title = normalise(f.statement)  # "营收" asked: the caption says 营业收入 (a synonym)
-        item = next((it for it in items if any(n in title for n in _written_forms(it))), None)
+        title = normalise(f.statement)
+        item = next((it for it, names in forms if any(n in title for n in names)), None)
         if item is not None and f.fiscal_year is not None:
             label = f"{f.statement.strip()} {f.line_item}"
             quarter = ZH_QUARTER_ROWS[f.line_item_norm]

@@ -112,8 +112,15 @@ def without_statement_names(question: str) -> str:
 
 
 TURNOVER = ("周转率", "周转天数", "周转次数")  # a balance's turnover, another figure than the balance
-UNRECOGNISED = "未确认"  # "未确认递延所得税资产": what was left off the balance, not the balance itself
-TAX_BASIS = ("所得税后", "所得税前")  # a project's return "所得税后": the column of its basis, no tax row
+_UNRECOGNISED = "未确认"  # "未确认递延所得税资产": what was left off the balance, not the balance itself
+_UNRECOGNISED_REACH = 8  # characters before an item where "未确认" still qualifies it ("未确认递延所得税")
+_TAX_BASIS = ("所得税后", "所得税前")  # a project's return "所得税后": the column of its basis, no tax row
+
+
+def set_aside(low: str, at: int) -> bool:
+    """The Chinese words at ``at`` of lower-cased ``low`` name no item: the basis column of a project's return
+    ("所得税后财务内部收益率") or what was left unrecognised ("未确认递延所得税资产")."""
+    return low.startswith(_TAX_BASIS, at) or _UNRECOGNISED in low[max(0, at - _UNRECOGNISED_REACH) : at]
 
 
 def find_line_items(question: str) -> list[LineItemMatch]:
@@ -137,8 +144,7 @@ def find_line_items(question: str) -> list[LineItemMatch]:
             ascii_ok = not syn.isascii() or (_whole_words(low, i, end) and not valuation_after(low, end))
             # "毛利率" is not "毛利", nor "应收账款周转率" 应收账款
             ratio_word = not syn.isascii() and (low[end : end + 1] == "率" or low.startswith(TURNOVER, end))
-            ratio_word = ratio_word or low.startswith(TAX_BASIS, i)
-            if not syn.isascii() and low.endswith(UNRECOGNISED, 0, i):
+            if not syn.isascii() and set_aside(low, i):
                 taken[i:end] = [True] * (end - i)  # nor an item inside it ("所得税")
                 start = end
                 continue

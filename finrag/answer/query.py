@@ -279,14 +279,13 @@ def _quoted_labels(text: str, items: list[LineItemMatch]) -> list[LineItemMatch]
     read already is ("'foreign currency translation adjustment and other'"); titles and names are
     capitalised."""
     read = {normalise(m.printed) for m in items}
-    return [
-        LineItemMatch("", q, text.find(q))
-        for q in quoted_rows(text)
-        if q[:1].islower()
-        and len(q.split()) >= MIN_QUOTED_WORDS
-        and normalise(q) not in read
-        and _HOW_MUCH_DID.search(text, 0, max(text.find(q) - 1, 0))  # the figure asked is the row's own
-    ]
+    out: list[LineItemMatch] = []
+    for q in quoted_rows(text):
+        at = text.find(q)
+        asked = _HOW_MUCH_DID.search(text, 0, max(at - 1, 0))  # the figure asked is the row's own
+        if asked and q[:1].islower() and len(q.split()) >= MIN_QUOTED_WORDS and normalise(q) not in read:
+            out.append(LineItemMatch("", q, at))
+    return out
 
 
 _HOW_MUCH_DID = re.compile(r"\bhow much (?:did|does|do|was|were|is|are)\s*$", re.I)

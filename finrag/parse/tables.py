@@ -307,11 +307,11 @@ def _laid_as(rows: list[list[str]], cont: PageTable, first: PageTable) -> list[l
     ``first`` when a spacer column sets them apart)."""
     if len(cont.raw_rows[0]) == len(first.raw_rows[0]):
         return rows
-    width, target = len(first.raw_rows[0]), _filled(first)
+    width, pairs = len(first.raw_rows[0]), list(zip(_filled(first), _filled(cont), strict=False))
     out: list[list[str]] = []
     for row in rows:
         laid = [""] * width
-        for j, k in zip(target, _filled(cont), strict=False):
+        for j, k in pairs:
             laid[j] = row[k] if k < len(row) else ""
         out.append(laid)
     return out
