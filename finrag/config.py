@@ -40,6 +40,14 @@ class RetrieveSettings(BaseModel):
     complete_followups: bool = Field(
         True, description="Complete follow-up questions from SearchRequest.history"
     )
+    simplify_questions: bool = Field(
+        True,
+        description="Read a question typed in traditional Chinese as simplified, the script filings print",
+    )
+    traditional_chars: int = Field(
+        2, description="Characters a question must write in traditional form to be read as simplified: "
+        "one alone is a person's name's variant (萧頴洁), never a script"
+    )
     routes: list[str] = Field(
         default_factory=lambda: [
             "file",

@@ -76,6 +76,8 @@ _PERIOD_WORDS = re.compile(
     r"|per|according to|form|10-k|10-q"  # "mmm 2016 SG&A, per the 2018 10-K?": where to read it
     r"|line|row"  # "gis fy17 'restructuring, impairment, and other exit costs' line?": the row itself
     r"|quarterly|note|data"  # "boeing 1Q17 diluted EPS (2018 10-K quarterly note)?": where to read it
+    # "mgm 2018 D&A in USD mm?", "(one decimal)": the unit and rounding the figure is wanted in
+    r"|usd|us\$|mm|mn|bn|millions?|billions?|thousands?|dollars|one|two|decimals?|places?|rounded|to"
     r"|january|february|march|april|may|june|july|august|september|october|november|december"
     r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b"
     r"|\d+|[年度末初底月日季第一二三四]|[\W_]",

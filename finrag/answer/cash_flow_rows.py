@@ -20,6 +20,7 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "cash provided by operations",
         "cash provided by operating activities",
         "cash flow from operating activities",
+        "cash flow from operations",
         "cash flows from operating activities",
         "net cash from operating activities",
         "cash from operations",

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from finrag.answer.asks import asks_reason
-from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, normalise
+from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, normalise, synonyms
 from finrag.answer.lookup import UNIT_TAIL
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
@@ -100,6 +100,8 @@ def cell_facts(
             continue
         if any(_spans_measure(item, label, m) for m in items):
             item = next(normalise(m.printed) for m in items if _spans_measure(item, label, m))
+        elif not spanned and (tail := next((n for m in items if (n := _tail_of(item, m))), None)):
+            item = tail  # "收入" under 营业收入和营业成本: the kind's 营业收入
         elif spanned or not any(
             item == normalise(m.printed) or (m.concept and label_matches(item, m.concept) >= 1) for m in items
         ):
@@ -120,6 +122,17 @@ def cell_facts(
             )
         )
     return out
+
+
+def _tail_of(measure: str, asked: LineItemMatch) -> str | None:
+    """The Chinese name of the item asked that a column heading is the last word of ("其他业务 | 收入 | 成本"
+    under 营业收入和营业成本: 收入 is the kind's 营业收入, 成本 its 营业成本), else None."""
+    if len(measure) < _MIN_NAME or not asked.concept or label_matches(measure, asked.concept) >= 1:
+        return None
+    return next((n for n in synonyms(asked.concept) if _CJK.match(n) and n.endswith(measure)), None)
+
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def _spans_measure(item: str, label: str, asked: LineItemMatch) -> bool:

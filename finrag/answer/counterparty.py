@@ -15,6 +15,7 @@ from decimal import Decimal
 from finrag.answer.calc import DEFAULT_PLACES, HUNDRED, rounded
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
 from finrag.answer.query import AskedFor
+from finrag.answer.statement_rows import HOME_STATEMENT
 from finrag.answer.units import format_number
 from finrag.model import CalcInput, Calculation, Fact
 
@@ -78,6 +79,14 @@ class PartyAsked:
     def holders(self) -> bool:
         """A shareholder ranked: by shares held at the report's end (columns without a year), not money."""
         return self.kind == "股东"
+
+
+def party_balance(asked: AskedFor) -> str | None:
+    """The balance a question asks of a ranked customer or supplier ("对第一大客户的应收账款余额"): the
+    counterparty tables print sales and purchases, never what one of them owes."""
+    if asked_party(asked) is None:
+        return None
+    return next((m.printed for m in asked.line_items if HOME_STATEMENT.get(m.concept) == "balance"), None)
 
 
 def asked_party(asked: AskedFor) -> PartyAsked | None:

@@ -28,7 +28,7 @@ def as_margin(definition: Definition | None, question: str) -> Definition | None
 
 # "(期末余额-期初余额)/期初余额": an operand that only names a balance's date is the question's item then
 _PERIOD_OPERAND = re.compile(
-    r"^(?:(期初|年初|上期|上年末?)|期末|年末|本期|本年末?)(?:余额|数|金额|账面余额|账面价值)?$"
+    r"^(?:(期初|年初|上期|上年同期|上年末?)|期末|年末|本期|本年末?)(?:余额|数|金额|账面余额|账面价值)?$"
 )
 
 

@@ -44,6 +44,7 @@ from finrag.answer.restarts import past_pushed_labels, restarted
 from finrag.answer.rollforward import balance_date, introduced_item, is_closing
 from finrag.answer.statement_rows import HOME_STATEMENT, statement_kind
 from finrag.answer.table_context import (
+    PARENT_NOTES,
     SCOPE_ZH,
     blocks_before,
     declared_unit,
@@ -161,6 +162,9 @@ def _table_facts(
     # "利润表（母公司）": the caption or heading the statement name was cleaned of may say whose it is
     named = f"{statement} {' '.join(' '.join(r) for r in header)}"
     scope = scope_of(named) or scope_of(f"{(table.caption or '')[:SCOPE_CAPTION_CHARS]} {heading}")
+    path = table_chunks[0].section_path if table_chunks else []
+    if not scope and any(PARENT_NOTES.search(h) for h in path):
+        scope = "parent"  # "十七、母公司财务报表主要项目注释" over "(1).营业收入和营业成本情况"
     if later and not scope and previous is not None and (scope := scope_of(previous.statement)):
         # "母公司资产负债表" run on into its 利润表: the parent's too, named as the statements before it
         statement = f"{SCOPE_ZH[scope]}{statement}" if statement in _BARE_STATEMENTS else statement
@@ -175,7 +179,6 @@ def _table_facts(
     under: dict[str, dict[int, Column]] = {}  # the columns dated by each row year
     # "Q1 | Q2 | Q3 | Q4": the year of the heading above, or of the row starting each year's block
     by_quarter = quarter_only(columns)
-    path = table_chunks[0].section_path if table_chunks else []
     closing = introduced_item(before) if doc.language == "en" else None  # "a reconciliation of changes in X"
     # a roll-forward by segment titled by its item ("Goodwill"): its "Balance at <date>" rows are the item's;
     # a known item the sentence introducing the table names is nearer than a note's heading pages above

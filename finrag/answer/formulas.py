@@ -184,6 +184,7 @@ FORMULAS: dict[str, Formula] = {
                 "累计增长",  # "从2003年度到2005年度累计增长了多少": the last year over the first
                 "涨了多少",
                 "涨幅",
+                "增速",  # "应收账款增速多少": a growth rate
                 *("增加了百分之", "增长了百分之", "减少了百分之", "下降了百分之", "上升了百分之"),
                 *("多了百分之", "少了百分之", "降了百分之", "涨了百分之", "跌了百分之"),
                 *("降幅", "减幅", "跌幅"),
@@ -227,7 +228,11 @@ FORMULAS: dict[str, Formula] = {
             "{0} − {1}",
             diff,
             False,
-            ("差额", "相差", "差值", "difference", "more than", "less than", "change in", "变化", "变动"),
+            (
+                *("差额", "相差", "差值", "difference", "more than", "less than", "change in"),
+                *("变化", "变动"),
+                *("多了多少", "少了多少"),  # "07年末短期借款比06年末多了多少"
+            ),
             same_unit=True,
         ),
         Formula(

@@ -219,7 +219,7 @@ def decide(
     if missing and len(missing) == len(asked.entities) and not writes_known(asked.question, known):
         return GateDecision(False, "company", missing=missing, scores=scores)  # one known name is enough
     # "四方股份（601126）": a listing code is the company; none of the evidence's companies has it
-    for code in (m.group(1) or m.group(0) for m in LISTING_CODE.finditer(asked.question)):
+    for code in (m.group(1) or m.group(2) or m.group(0) for m in LISTING_CODE.finditer(asked.question)):
         if code not in known and not any(code in h.chunk.text for h in hits):
             return GateDecision(False, "company", missing=[code], scores=scores)
     # "华能国际2006年度的主营业务收入": a peer or customer a filing names files nothing here (news passages

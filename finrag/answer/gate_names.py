@@ -57,6 +57,7 @@ def files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[s
 # A-share (Shanghai 60/68, Shenzhen 00/30) and Hong Kong listing codes written with the name they stand for
 LISTING_CODE = re.compile(
     r"(?<=[(（])(?:(?:60|68|00|30)\d{4}|0\d{4})(?=[)）.])|(?<=代码)[:：\s]*((?:60|68|00|30)\d{4})(?!\d)"
+    r"|(?:^|(?<=\s))((?:60|68|00|30)\d{4})(?=\s|$)"  # "600202 20年净利多少": typed alone, a word of its own
 )
 FILINGS = frozenset({"annual_report", "filing", "prospectus"})
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import rjieba
+
 from finrag.answer.formulas import detect_formula
 from finrag.answer.lexicon import find_line_items
 from finrag.answer.names import gloss_parts
@@ -31,6 +33,16 @@ def named_rates(asked: AskedFor) -> list[str]:
     pattern = _ZH_RATE if asked.language == "zh" else _EN_RATE
     computed = [k.lower() for k in asked.formula.keywords] if asked.formula is not None else []
     rates = [m.group(0) for m in pattern.finditer(question)]
+    if asked.language == "zh":  # "怎么应对汇率风险": the rate is the word ending there (汇率), not "对汇率"
+        words = rjieba.cut(question)
+        ends = {len("".join(words[: i + 1])): w for i, w in enumerate(words)}
+        starts = {0, *ends}
+
+        def word(m: re.Match[str]) -> str:  # the match's start cut a word: the shorter word ending there
+            cut = ends.get(m.end(), "")
+            return cut if m.start() not in starts and 2 <= len(cut) < len(m.group(0)) else m.group(0)
+
+        rates = [word(m) for m in pattern.finditer(question)]
     # "增长率", "growth rate": the calculator's own word (of "compound annual growth rate" too)
     named = dict.fromkeys(rates + measures)
     return [r for r in named if not any(r.lower().removesuffix(" rate") in k for k in computed)]

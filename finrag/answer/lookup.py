@@ -23,6 +23,7 @@ from finrag.answer.column_periods import (
     total_column,
 )
 from finrag.answer.fact_basis import asked_basis
+from finrag.answer.filer_rows import filer_total, parts_named
 from finrag.answer.lexicon import (
     PER_SHARE,
     LineItemMatch,
@@ -193,10 +194,20 @@ def best_fact(
 
     basis = asked_basis(asked, want.item)  # "adjusted diluted EPS", "reported …", "扣除非经常性损益后的…"
 
-    def row(f: Fact) -> str:  # "(increase) in inventories": the inventories' change, when that is asked
-        return changed_balance(basis.row(f.line_item_norm)) if change else basis.row(f.line_item_norm)
+    def row(f: Fact, label: str | None = None) -> str:  # "(increase) in inventories": its change, if asked
+        label = basis.row(f.line_item_norm if label is None else label)
+        return changed_balance(label) if change else label
 
-    candidates = [(f, label_matches(row(f), want.item.concept, want.item.printed)) for f in facts]
+    # "Total NIKE, Inc. Earnings Before Interest and Taxes" is the filer's EBIT, unless a part is asked
+    whole = not parts_named(asked)
+
+    def row_score(f: Fact) -> float:
+        score = label_matches(row(f), want.item.concept, want.item.printed)
+        if whole and (own := filer_total(f.line_item_norm, f.company)) != f.line_item_norm:
+            score = max(score, label_matches(row(f, own), want.item.concept, want.item.printed))
+        return score
+
+    candidates = [(f, row_score(f)) for f in facts]
     # a row that is another known item is no partial match ("loss before income taxes" for "income taxes")
     candidates = [
         (f, s) for f, s in candidates if s >= 1 or concept_of(f.line_item_norm) in (None, want.item.concept)
@@ -296,7 +307,8 @@ def best_fact(
         kind = statement_kind(f.statement)
         if home == "balance" and (kind == "cash_flow" or SPAN_COLUMN.search(f.column_label)) and not change:
             continue  # a balance sheet item's row in the cash flow statement ("Year ended …") is a change
-        exact = core_label(f.line_item_norm) == (spelled or printed)
+        own = filer_total(f.line_item_norm, f.company) if whole else f.line_item_norm
+        exact = (spelled or printed) in (core_label(f.line_item_norm), core_label(own))
         score = (1.0 if exact and spelled else label_score) + (EXACT_LABEL_BONUS if exact else 0.0)
         score += RAW_LABEL_BONUS if remarked and f.line_item_norm == printed else 0.0
         score += HOME_STATEMENT_BONUS if home is not None and kind == home else 0.0

@@ -11,8 +11,9 @@ from itertools import pairwise
 from finrag.answer.asks import AFTER_ISSUE, asks_reason
 from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import normalise, synonyms
+from finrag.answer.owner_names import programs
 from finrag.answer.parts import came_from_parts
-from finrag.answer.periods import quarter_named, quarter_number
+from finrag.answer.periods import MONTH_NAMES, quarter_named, quarter_number
 from finrag.answer.qualifiers import qualifier_rows
 from finrag.answer.query import AskedFor
 from finrag.answer.stub_periods import QUARTER_PRINTED
@@ -203,6 +204,27 @@ def _unquoted_part(asked: AskedFor, text: str) -> str | None:
 
 _SHARES = ("share_of_total", "share_of_revenue")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+# "What share of Microsoft's purchase commitments outstanding at …": the whole a share is taken of
+_SHARE_OF = re.compile(
+    r"\bwhat (?:share|percentage|percent|portion|proportion) of (?:[\w&.-]+['’]s?\s+)?"
+    r"((?:[a-z][a-z-]+\s+){0,3}?[a-z][a-z-]+)\s+(?:outstanding|was|were|is|are|at|in|for|fall|falls|came|comes"
+    r"|come|did|does|went|due|consisted|related)\b",
+    re.I,
+)
+_STEM = 6  # letters of a word its other forms share ("commitments", "commitment")
+_PRONOUNS = frozenset({"them", "these", "those", "this", "that", "which"})  # "what share of them"
+
+
+def _unquoted_whole(asked: AskedFor, text: str) -> str | None:
+    """The whole of a share no line item names ("purchase commitments") when the quoted ``text`` never
+    writes one of its words, else None (a quote of employees' share purchases answers nothing)."""
+    shares = asked.formula is not None and asked.formula.name in _SHARES
+    if asked.language != "en" or asked.line_items or not shares:
+        return None
+    m = _SHARE_OF.search(asked.question)
+    words = [w[:_STEM] for w in m.group(1).lower().split() if len(w) > 3 and w not in _PRONOUNS] if m else []
+    low = text.lower()
+    return m.group(1) if m and words and not all(w in low for w in words) else None
 
 
 # "How many of Costco's employees at the end of fiscal 2021 were part-time?": the kind counted, said last
@@ -237,6 +259,56 @@ def measure_sentences(asked: AskedFor, text: str, cited: list[tuple[int, Chunk]]
     return "\n".join(found[:MEASURE_SENTENCES])
 
 
+# a list of names ("Apple, Samsung, HP, LG and Sony"): a figure beside it is the group's, not one member's
+_NAME = r"[A-Z0-9][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,3}"
+_NAME_LIST = re.compile(rf"{_NAME}(?:, {_NAME})*,? and {_NAME}")
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+
+
+def _listed_only(asked: AskedFor, text: str) -> str | None:
+    """A name the figure question asks of ("came from Apple") that every quoted sentence naming it lists among
+    others the question does not write ("five suppliers – Apple, Samsung, HP, LG and Sony – representing
+    57%"), else None."""
+    if asked.language != "en" or not any(asks.search(asked.question) for asks, _, _ in _MEASURES[:4]):
+        return None
+    figure = _MEASURES[3][1]  # an amount or a share, no year
+    for name in [*asked.entities, *programs(asked.question)]:
+        if any(name in company or company in name for company in asked.companies):
+            continue
+        sentences = [s for s in split_sentences(text) if name in s and figure.search(s)]
+        if sentences and all(_in_list(name, s, asked.question) for s in sentences):
+            return name
+    return None
+
+
+def _in_list(name: str, sentence: str, question: str) -> bool:
+    """``sentence`` names ``name`` within a list the question does not write, with no figure for each."""
+    lists = [m.group(0) for m in _NAME_LIST.finditer(sentence) if name in m.group(0)]
+    return not _RESPECTIVELY.search(sentence) and any(lst not in question for lst in lists)
+
+
+# a balance date asked ("as of December 31, 2022") and the full dates a quote states
+_ASKED_DATE = re.compile(rf"\b(?:as of|at)\s+((?:{MONTH_NAMES})\s+\d{{1,2}},\s*\d{{4}})", re.I)
+_FULL_DATE = re.compile(rf"\b(?:{MONTH_NAMES})\s+\d{{1,2}},\s*\d{{4}}", re.I)
+_CITE = re.compile(r"\[\d+\]")
+
+
+def _other_date(asked: AskedFor, text: str) -> str | None:
+    """The balance date asked when every quoted sentence with a figure states another full date ("$0 to
+    $1.2 billion at June 30, 2022" for "as of December 31, 2022"), else None."""
+    m = _ASKED_DATE.search(asked.question) if asked.language == "en" and "|" not in text else None
+    if m is None:
+        return None
+    day = re.sub(r"\s+", " ", m.group(1)).lower()
+    figures = [s for s in split_sentences(text) if re.search(r"\d", _CITE.sub("", s))]
+    for sentence in figures:
+        dates = [re.sub(r"\s+", " ", d).lower() for d in _FULL_DATE.findall(sentence)]
+        both = re.search(rf"{re.escape(day[:-4])}\d{{4}}\s*(?:and|,)\s*{day[-4:]}", sentence.lower())
+        if not dates or day in dates or both:  # "December 31, 2023 and 2022" states both
+            return None
+    return m.group(1) if figures else None
+
+
 def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | None:
     """What the quoted ``text`` (from chunks whose text is ``cited``) leaves out of a figure question, else
     None."""
@@ -251,7 +323,12 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
         return q.group(0)  # "2006年第四季度的上网电量": a quote never naming the quarter is of another period
     if asked.language == "zh" and _AFTER_ISSUE.search(asked.question) and not _AFTER_ISSUE_SAID.search(text):
         return "发行后"  # "增发完成后的总股本": a quote of the count before the offering is another figure
-    for part in came_from_parts(asked):  # "came through e-commerce channels": a quote never naming them
+    if (dated := _other_date(asked, text)) is not None:
+        return dated  # "the range as of December 31, 2022": the quote's June 30, 2022 range is another
+    if (listed := _listed_only(asked, text)) is not None:
+        return listed  # "what percentage … came from Apple alone": the five largest suppliers' share is none
+    # "came through e-commerce channels", "earn on the F-35 program": a quote never naming them
+    for part in [*came_from_parts(asked), *(programs(asked.question) if asked.language == "en" else [])]:
         if part.split()[0].lower() not in text.lower():
             return part
     if (kind := _unsaid_kind(asked, text)) is not None:
@@ -261,6 +338,8 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
         return counted.group(1)  # "how many of Costco's employees were part-time": a quote never saying it
     if (within := within_names(asked)) and not names_item(f"{text}\n{cited}", within):
         return within[0]  # "存货中原材料": a row of raw materials' write-downs is no inventory balance
+    if (whole := _unquoted_whole(asked, text)) is not None:
+        return whole  # "what share of purchase commitments …": a quote of shares bought by employees
     if (part_item := _unquoted_part(asked, text)) is not None:
         return part_item  # "what percentage of revenue did Costco spend on R&D": a quote of revenue alone
     rate = (

@@ -118,7 +118,10 @@ _EN_STOP_CAPS = _words(
     # "Percent, two decimals.")
     "At On To Then Also One Two Three Four Five Six Percent Percentage Millions Billions Thousands Dollars "
     # the filing or its part a figure is read from ("its IPO prospectus", "the MD&A")
-    "IPO MD&A"
+    "IPO MD&A "
+    # the asker ("I'm looking at 3M's 2018 balance sheet."), and the audit firms that sign a filer's report
+    # ("Which critical audit matters did Deloitte & Touche report"): neither owns a figure
+    "I I'm I’m I've I'd We We're Let's Deloitte Touche KPMG PwC PricewaterhouseCoopers Ernst Young"
 ) | {m.title() for m in MONTHS}
 # capitalised words, digits only after a hyphen ("COVID-19", not "FY2021"); a free-standing "&" joins two
 # ("Deere & Company"), a slash two capitalised halves ("Retail/LTC")
@@ -163,6 +166,10 @@ def gloss_parts(gloss: str) -> list[str]:
     return [n.strip() for n in gloss.split("/") if n.strip()]
 
 
+# a bracketed description of what a named firm is ("湘潭电化（电解二氧化锰生产企业）"), not another name of it
+_ZH_ASIDE = re.compile(r"[（(][^（）()]{1,30}(?:企业|厂商|生产商|制造商|供应商|经销商|客户|竞争对手)[)）]")
+
+
 def company_names(text: str, lang: str) -> list[str]:
     """Company-like names in a question: full legal names, names next to a year, capitalised names."""
     found: list[str] = []
@@ -183,15 +190,18 @@ def company_names(text: str, lang: str) -> list[str]:
     if lang == "zh":
         for m in (*_ZH_COMPANY_FULL.finditer(text), *_ZH_SUBSIDIARY.finditer(text)):
             add(m.group(1), True)
-        if not found:
-            cuts = _word_cuts(text)
+        # "湘潭电化（电解二氧化锰生产企业）2005年末…": the name before its bracketed description, too
+        for source in dict.fromkeys([text, _ZH_ASIDE.sub("", text)]):
+            if found:
+                break
+            cuts = _word_cuts(source)
             for pattern in _ZH_ENTITY_NEAR_YEAR:
-                for m in pattern.finditer(text):
+                for m in pattern.finditer(source):
                     name = m.group(1)  # cut as add() cuts it: "中集安瑞科" whole, a long run to its start
                     short = name if len(name) <= _SHORT_NAME_MAX else name[:_SHORT_NAME_CHARS]
-                    item = any(i.start == 0 for i in find_line_items(text[m.start(1) :]))  # "信用减值损失…"
+                    item = any(i.start == 0 for i in find_line_items(source[m.start(1) :]))  # "信用减值损失…"
                     # "上网电量占发电量": a measure shared out, no name
-                    item = item or text.startswith(_SHARE_OF, m.start(1) + len(short))
+                    item = item or source.startswith(_SHARE_OF, m.start(1) + len(short))
                     if _whole_words(m.start(1), m.start(1) + len(short), cuts) and not item:
                         add(m.group(1), False)
                 if found:
@@ -235,7 +245,26 @@ def company_names(text: str, lang: str) -> list[str]:
         found = [n for n in found if n not in (m.group(2), m.group(3))] + [m.group(1)]
     for m in _LISTED.finditer(text):  # "Boeing's Defense, Space & Security business": one segment's name
         found.append(m.group(1))  # its parts kept: "Europe, Middle East and Africa" may be printed otherwise
-    return found
+    return [n for n in found if not _abbreviates_before(n, text)]
+
+
+_JOINERS = frozenset({"and", "of", "&", "the"})
+
+
+def _abbreviates_before(name: str, text: str) -> bool:
+    """``name`` is the bracketed initials of a line item written before it in lower case ("selling,
+    informational and administrative (SI&A)"): the item's short name, no company's."""
+    letters = re.sub(r"[^A-Za-z]", "", name)
+    m = re.search(rf"([\w ,&-]+?)\s*\({re.escape(name)}\)", text)
+    if m is None or not 2 <= len(letters) <= len(name):
+        return False
+    words = [w for w in re.findall(r"[A-Za-z]+", m.group(1)) if w.lower() not in _JOINERS][-len(letters) :]
+    # an item the lexicon knows, in lower case: a segment's ("Missiles and Fire Control (MFC)") or a plan's
+    # name ("employee stock ownership plan (ESOP)") is a row the question names
+    before = m.group(1).rstrip()
+    item = any(i.concept and i.end == len(before) for i in find_line_items(before))
+    initials = "".join(w[0] for w in words).lower() == letters.lower()
+    return item and initials and all(w.islower() for w in words)
 
 
 # the subject of "did … report/record/earn …" typed in lower case ("did adidas report"): a company's name

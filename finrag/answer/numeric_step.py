@@ -72,7 +72,7 @@ from finrag.answer.prepared import Prepared
 from finrag.answer.printed_ratios import basis_items, ratio_forms
 from finrag.answer.prose_facts import owner_prose
 from finrag.answer.purchases import asks_purchases, purchase_rows, purchases_answer
-from finrag.answer.qualifiers import qualifier_rows
+from finrag.answer.qualifiers import business_rows, qualifier_rows
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
@@ -148,7 +148,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     # "国内主营业务的毛利率是否高于国外主营业务", "热敏纸的毛利率比双胶纸高多少": both kinds' rows
     sides = compared_sides(asked.question, asked.language, asked.qualifiers)
     rows_of = [*asked.qualifiers, sides.second, sides.written] if sides else asked.qualifiers
-    owners = [LineItemMatch("", n, 0) for n in [*names, *qualifier_rows(rows_of)]]  # "Greater China": its row
+    rows = [*qualifier_rows(rows_of), *business_rows(asked.question, asked.qualifiers)]  # "其他业务" too
+    owners = [LineItemMatch("", n, 0) for n in [*names, *rows]]  # "Greater China": its row
     owners += [LineItemMatch("", initials(n), 0) for n in names if len(n.split()) > 1]  # "AWS" rows too
     # "fixed-price contracts": the "Fixed-price" row under "Net sales by contract type" (owns_row)
     owners += [LineItemMatch("", n.rsplit(" ", 1)[0], 0) for n in names if len(n.split()) > 1]

@@ -220,7 +220,23 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
             not is_filer(e, asked, context) or _called_a_part(e, asked)
         )  # "Activision Blizzard's Blizzard segment"
     ]
-    return [e for e in kept if not _whole_of(e, kept, asked.question)]
+    kept = [e for e in kept if not _whole_of(e, kept, asked.question)]
+    return kept + [p for p in programs(asked.question) if p in text and p not in kept]
+
+
+# a program the filer runs, named by its model or its name ("Boeing's 787 program", "its F-35 program")
+_PROGRAM = re.compile(r"(?:['’]s?|\b(?:its|the))\s+((?:[A-Z0-9][\w-]*\s+){0,2}[A-Z0-9][\w-]*)\s+programs?\b")
+
+
+_MODEL = re.compile(r"\d")  # a model number ("787", "F-35", "KC-46A"), not a plan ("Share Repurchase")
+_YEAR_FIRST = re.compile(r"^(?:19|20)\d{2}\b")  # "the 2022 Share Repurchase program": a year, no model
+
+
+def programs(question: str) -> list[str]:
+    """The aircraft or weapons programs an English question asks a figure of ("How much revenue did Boeing's
+    787 program generate"): named by a model number."""
+    names = (m.group(1) for m in _PROGRAM.finditer(question))
+    return [n for n in names if _MODEL.search(n) and not _YEAR_FIRST.match(n)]
 
 
 def excluded(name: str, question: str, text: str = "") -> bool:

@@ -11,7 +11,7 @@ from finrag.answer.definition_terms import Term
 from finrag.answer.fetch import TOTAL_ROWS
 from finrag.answer.formulas import FORMULAS, GROWTH_FORMULAS, Formula
 from finrag.answer.lexicon import LineItemMatch, normalise
-from finrag.answer.owner_names import called_parts, headed, is_filer
+from finrag.answer.owner_names import called_parts, headed, is_filer, programs
 from finrag.answer.owner_rows import heads_row
 from finrag.answer.query import AskedFor
 from finrag.index.store import Store
@@ -79,6 +79,7 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         and not is_filer(e, asked, context)  # "in Jinyu Bio-Technology's (金宇生物) fixed assets": the filer
         and (
             re.search(rf"\b(?:in|from|for)\s+(?:the\s+)?{re.escape(e)}\b(?!['’])", q)
+            or re.search(rf"\bfrom\s+its\s+{re.escape(e)}\b(?!['’])", q)  # "earn from its Platinum Card"
             # "in its AWS segment", "spent at its Las Vegas Strip segment" (not "in its IPO prospectus")
             or re.search(rf"\b(?:in|from|for|at)\s+its\s+{re.escape(e)}\s+{_PART_NOUN}", q)
             # "of the Cheerios brand", "attribute to its Space business segment", "assigned to the Digital
@@ -98,6 +99,7 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
             )
         )
     ]
+    owners += programs(q)  # "Boeing's 787 program": the program's figure
     longer = [
         e
         for e in called_parts(asked, asked.entities)

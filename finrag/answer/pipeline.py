@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from finrag.answer.blanks import asked_blank_cell, blank_figure
 from finrag.answer.cite import check_answer, make_citation
 from finrag.answer.context_items import read_against_tables
-from finrag.answer.counterparty import asked_party, unranked_subset
+from finrag.answer.counterparty import asked_party, party_balance, unranked_subset
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change, asks_net_debt
 from finrag.answer.events import (
     NONE_FOUND,
@@ -55,6 +55,7 @@ from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store
 from finrag.model import Answer, Chunk, ChunkKind, Hit, SearchRequest, Trace, to_jsonable
+from finrag.retrieve.pipeline import in_simplified
 
 
 def _ms(t0: float) -> float:
@@ -104,6 +105,7 @@ class Answerer:
 
     # ------------------------------------------------------------ steps
     def _prepare(self, request: SearchRequest) -> Prepared | Answer:
+        request = in_simplified(request, self.settings.retrieve)  # "母公司報表的其他業務毛利率"
         trace = Trace()
         t0 = time.perf_counter()
         asked = analyze(request.question)
@@ -182,6 +184,8 @@ class Answerer:
             else:
                 prep.role = (checked.role.kind, checked.found)
                 prep.snippets[checked.found.n] = checked.found.sentence
+        if (owed := party_balance(asked)) is not None:  # "对第一大客户的应收账款余额": no sales table prints
+            return self._refuse_as(prep, "keywords", [owed])
         # "第一大客户是谁": read off the year's top-customer table; "铵梯比乳化多产了多少吨": two rows of one
         if asked_party(asked) is not None or (asked.language == "zh" and compared_kinds(asked.question)):
             asked.intent = "lookup"
@@ -301,7 +305,7 @@ class Answerer:
             text = f"{text}\n{more}"  # "what share … in the U.S.": the quoted chunk's sentence that gives it
         if (unsaid := unanswered_measure(prep.asked, text, cited)) is not None:
             prep.trace.add("answer", "unanswered", {"missing": unsaid})
-            text = ""  # "what price per share …" quoted by sentences that print none
+            text, prep.unsaid = "", unsaid  # "what price per share …" quoted by sentences that print none
         prep.trace.add("answer", "extractive", {"chars": len(text)}, _ms(t0))
         return text, "offline"
 
@@ -336,6 +340,8 @@ class Answerer:
         if not checked.strip() or not cited:
             if prep.deferred is not None:  # say which amount was looked for
                 return self._refuse_as(prep, "role", [prep.deferred.role.phrase], answerer)
+            if prep.unsaid is not None:  # and what the quote left out ("Apple", "December 31, 2022")
+                return self._refuse_as(prep, "keywords", [prep.unsaid], answerer)
             return self._refuse(prep, NOTHING_FOUND[prep.asked.language], answerer)
         citations = [make_citation(n, context[n], prep.pages.get(n), prep.snippets.get(n)) for n in cited]
         prep.trace.add("answer", "answerer", {"answerer": answerer, "citations": cited})

@@ -40,4 +40,5 @@ class Prepared:
     role: tuple[str, RoleEvidence] | None = None  # the asked attribute's kind and the value found for it
     stated: list[Fact] = field(default_factory=list)  # figures read off a sentence (prose_series)
     deferred: RoleCheck | None = None  # a role a quoted answer must print the cue words of (gate_roles)
+    unsaid: str | None = None  # what the quoted answer left out, named by its refusal (measures)
     doc_names: dict[str, list[str]] = field(default_factory=dict)  # doc id -> its company names, read once

@@ -280,6 +280,12 @@ def _pattern(word: str) -> str:
     return _DOT.join(map(re.escape, word.replace(".", "")))
 
 
+def business_rows(question: str, qualifiers: list[str]) -> list[str]:
+    """The business lines a Chinese question names with their class word ("其他业务毛利率": the kind 其他 is
+    read without it), as a note's revenue-and-cost table prints their rows ("主营业务", "其他业务")."""
+    return [f"{q}业务" for q in qualifiers if f"{q}业务" in question]
+
+
 def qualifier_rows(qualifiers: list[str]) -> list[str]:
     """The row labels that may print the qualifiers: each as asked, a region's name alone ("境外"), and the
     side of a province a filer in it prints ("湖南省外": the row 省外)."""

@@ -101,7 +101,8 @@ def lookup_answer(
     first = replace(found[0], value=-found[0].value) if outflow else found[0]
     conversion = converted(asked, first, cite(found[0])) if len(found) == 1 else None
     if conversion is not None:
-        lines.append(conversion.text + f" [{conversion.inputs[0].citation}].")
+        n = conversion.inputs[0].citation
+        lines.append(conversion.text + (f"[{n}]。" if asked.language == "zh" else f" [{n}]."))
     return NumericAnswer("\n".join(lines), found, conversion, [f.fact_id for f in found])
 
 

@@ -115,6 +115,8 @@ def listing_part(statement: str, before: list[str], last: str) -> str:
     return f"{lead.group(1)} {statement.strip()}"
 
 
+# the heading of the parent company's own notes, which the tables under it do not repeat
+PARENT_NOTES = re.compile(r"母公司(?:财务|会计)?报表(?:主要|重要)?项目(?:的)?(?:注释|附注)")
 # how a Chinese filing names each scope ("母公司资产负债表", "合并其他应收款")
 SCOPE_ZH = {"parent": "母公司", "consolidated": "合并"}
 

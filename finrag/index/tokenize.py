@@ -75,11 +75,7 @@ class Analyzer:
             for term in terms:
                 self._jieba.add_word(self._fold(term, t2s=None), None, None)
         self.terms = len(terms)
-        self._t2s = None
-        if traditional_to_simplified:
-            import opencc
-
-            self._t2s = opencc.OpenCC("t2s")
+        self._t2s = _t2s() if traditional_to_simplified else None
 
     @staticmethod
     def _fold(text: str, t2s: object | None) -> str:
@@ -120,6 +116,23 @@ class Analyzer:
         for m in _SPLIT.finditer(self.normalize(text)):
             n += len(self._jieba.cut(m.group(1))) if m.group(1) else 1
         return n
+
+
+@lru_cache(maxsize=1)
+def _t2s() -> object:
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+def simplified(text: str, least: int) -> str:
+    """``text`` in simplified characters when it writes ``least`` or more in traditional form
+    ("母公司報表的其他業務毛利率"), else as it is."""
+    if not re.search(f"[{_CJK}]", text):
+        return text
+    folded: str = _t2s().convert(text)  # type: ignore[attr-defined]
+    changed = sum(a != b for a, b in zip(text, folded, strict=False)) if len(folded) == len(text) else least
+    return folded if changed >= least else text
 
 
 @lru_cache(maxsize=8)

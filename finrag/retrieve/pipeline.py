@@ -13,12 +13,12 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from finrag.config import Settings
+from finrag.config import RetrieveSettings, Settings
 from finrag.index.embed import Embedder
 from finrag.index.store import Store
-from finrag.index.tokenize import Analyzer, get_analyzer
+from finrag.index.tokenize import Analyzer, get_analyzer, simplified
 from finrag.model import (
     AccessScope,
     Filters,
@@ -67,6 +67,12 @@ def _timed(trace: Trace, stage: str, name: str, detail: dict[str, object]) -> It
 
 def _brief(items: list[ScoredChunk]) -> list[dict[str, object]]:
     return [{"chunk_id": s.chunk.chunk_id, "score": round(s.score, 6)} for s in items[:EXPLAIN_LIST]]
+
+
+def in_simplified(request: SearchRequest, cfg: RetrieveSettings) -> SearchRequest:
+    """``request`` with its question in simplified characters when typed in traditional ones."""
+    question = simplified(request.question, cfg.traditional_chars) if cfg.simplify_questions else ""
+    return replace(request, question=question) if question and question != request.question else request
 
 
 class Retriever:
@@ -157,6 +163,7 @@ class Retriever:
     # ------------------------------------------------------------ composition
     def search(self, request: SearchRequest) -> SearchResult:
         """Full pipeline (retrieve/steps.py); ``retrieve.analyze = false`` gives the plain fused search."""
+        request = in_simplified(request, self.settings.retrieve)
         if not self.settings.retrieve.analyze:
             return self.search_plain(request)
         return self.steps.search(self, request)

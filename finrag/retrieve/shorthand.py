@@ -19,6 +19,7 @@ _SPELLED = {
     r"rev\.?": "revenue",
     r"px": "price",  # "avg px": the average price per share
     r"shs\.?": "shares",
+    r"opex": "operating expenses",
 }
 # "current LTD", "LTD": long-term debt, only as capitals (a company's "Co., Ltd." is no debt)
 _LTD = re.compile(r"(?<![\w.,-])(?<!, )(current )?LTD(?![\w.-])")
@@ -30,6 +31,11 @@ _DP = re.compile(r"(?<![\w.])(\d)\s?dp\b")
 _AVG = re.compile(r"(?<![\w-])(?<!\bon )avg\.?(?![\w-])", re.I)
 # "ST investments", "ST debt": short-term, only as capitals before the noun
 _ST = re.compile(r"(?<![\w.-])ST (?=investments|debt|borrowings)")
+# "Walmart CFO for the year …": cash flow from operating activities, unless the question is about a person
+_CFO = re.compile(r"(?<![\w-])CFO(?![\w-])")
+_PERSON_ASKED = re.compile(r"\b(?:who|whom|name[ds]?|officer|appoint\w*|hired?|resign\w*|serv\w+ as)\b", re.I)
+_DA = re.compile(r"(?<![\w&-])D&A(?![\w&-])", re.I)
+_FORMULA = re.compile(r"[/÷=+−]|\s-\s|\b(?:minus|divided|less|plus|over|times)\b", re.I)
 # a Chinese question's English ratio names ("国电07上半年加权roe多少"): the names Chinese reports print
 _ZH_RATIO = re.compile(r"(加权)?(?<![a-z])(roe|roa|eps)(?![a-z])", re.I)
 _ZH_RATIO_NAMES = {"roe": "净资产收益率", "roa": "总资产收益率", "eps": "每股收益"}
@@ -47,6 +53,9 @@ def spelled_out(text: str) -> str:
     text = _LTD.sub(lambda m: "current portion of long-term debt" if m.group(1) else "long-term debt", text)
     text = _ST.sub("short-term ", _OP.sub("operating", text))
     text = _DP.sub(lambda m: f"{m.group(1)} decimal places", text)
+    if not _FORMULA.search(text):  # "capex / D&A", "(CFO − capex)": a formula reads the short names itself
+        text = _DA.sub("depreciation and amortization", text)
+        text = text if _PERSON_ASKED.search(text) else _CFO.sub("cash flow from operating activities", text)
     if _CJK.search(text):
         text = _ZH_RATIO.sub(lambda m: ("加权平均" if m[1] else "") + _ZH_RATIO_NAMES[m[2].lower()], text)
     return _AVG.sub("average", _SHORTHAND.sub(word, text))

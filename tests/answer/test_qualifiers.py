@@ -10,7 +10,13 @@ from finrag.answer.facts import extract_facts
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.numeric import calculation_answer, lookup_answer
 from finrag.answer.owners import kind_facts
-from finrag.answer.qualifiers import glossed_kinds, item_qualifiers, part_qualifiers, prints_qualifiers
+from finrag.answer.qualifiers import (
+    business_rows,
+    glossed_kinds,
+    item_qualifiers,
+    part_qualifiers,
+    prints_qualifiers,
+)
 from finrag.answer.query import analyze
 from finrag.answer.quote_focus import Focus
 from finrag.answer.zh_qualifiers import (
@@ -592,3 +598,9 @@ def test_words_opening_an_item_the_question_names_whole_are_no_kind_of_another()
     assert asked.qualifiers == []  # "Common stock repurchased" and "Common stock cash dividends paid" rows
     preferred = analyze("What were Acme's preferred stock cash dividends in 2023?")
     assert preferred.qualifiers == ["preferred stock"]
+
+
+def test_a_business_line_is_looked_up_by_the_row_its_note_prints() -> None:
+    question = "四方科技2019年度母公司报表的其他业务毛利率是多少？"
+    assert business_rows(question, ["其他"]) == ["其他业务"]  # the kind is read without its class word
+    assert business_rows("华东地区的营业收入是多少", ["华东地区"]) == []

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from finrag.errors import ConfigError
-from finrag.index.tokenize import Analyzer, analyze, count_tokens
+from finrag.index.tokenize import Analyzer, analyze, count_tokens, simplified
 
 
 @pytest.mark.parametrize(
@@ -63,3 +63,9 @@ def test_count_tokens_counts_words_not_subwords() -> None:
 def test_the_country_written_us_matches_the_u_s_filings_print() -> None:
     assert analyze("How did US sales grow?")[0] == analyze("U.S. sales grew")[0] == "u.s"
     assert "us" in analyze("Tell us about sales")  # the pronoun stays itself
+
+
+def test_a_question_in_traditional_characters_is_read_in_simplified() -> None:
+    assert simplified("母公司報表的其他業務毛利率", 2) == "母公司报表的其他业务毛利率"
+    assert simplified("萧頴洁高管变动事件", 2) == "萧頴洁高管变动事件"  # one variant in a name: no script
+    assert simplified("What was Nike's revenue?", 2) == "What was Nike's revenue?"
