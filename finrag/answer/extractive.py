@@ -26,6 +26,9 @@ _INTRODUCES = re.compile(
 PATH_PART_CHARS = 80  # a heading-path element ("十七、积极履行社会责任的工作情况") is at most this long
 # "812", "41.3", "15,000万元": a list number ("3、"), a year or a date ("2009年 12月 30日") states no figure
 _FIGURE = re.compile(r"(?<![\d.,])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\s*[年月日号])")
+# a sentence's one-digit percentage ("exceeded its carrying amount by approximately 8%") is a figure too (a
+# table row's lone digit, "| 博士、硕士 | 4 | 2％ |", may be a count of a wider group)
+_ONE_DIGIT_PERCENT = re.compile(r"(?<![\d.,])\d\s*(?:%|percent\b)", re.I)
 # a number of things: not an amount of money ("$486 million") or a percentage
 _COUNT = re.compile(
     r"(?<![\w.,$€£¥(-])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\s*(?:%|percent|[年月日号]|[\d,.]))"
@@ -150,7 +153,8 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
         named = named and any(p in where for p in focus.periods)
     figure = _COUNT if focus.count else _FIGURE
     undated = EN_DATE.sub(" ", sentence)  # the day of "July 29, 2023" is no figure
-    return dated and figure.search(undated) is not None and named
+    percent = not focus.count and "|" not in sentence and _ONE_DIGIT_PERCENT.search(undated) is not None
+    return dated and (figure.search(undated) is not None or percent) and named
 
 
 def _tells(sentence: str, focus: Focus) -> bool:

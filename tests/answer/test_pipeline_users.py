@@ -37,6 +37,11 @@ Employees may purchase shares of our common stock having a value not exceeding 1
 The Company believes the estimate of the aggregate range of reasonably possible losses, in excess of
 reserves established, for its legal proceedings is from $0 to approximately $1.2 billion at June 30, 2019.
 
+## Critical Accounting Estimates
+
+At the goodwill impairment measurement date of October 31, 2019, our Services reporting unit had a fair \
+value that exceeded its carrying amount by approximately 8% and, therefore, did not result in an impairment.
+
 ## CONSOLIDATED STATEMENTS OF OPERATIONS
 
 (in millions)
@@ -186,6 +191,15 @@ def test_an_item_s_initials_in_brackets_name_no_company(answerer: Answerer) -> N
         "2019?",
     )
     assert not refused and text.startswith("No") and "12,703" in text and "13,829" in text
+
+
+def test_a_one_digit_percentage_is_a_figure_a_sentence_gives(answerer: Answerer) -> None:
+    refused, text = _ask(
+        answerer,
+        "At its October 31, 2019 goodwill impairment measurement date, by approximately what percentage did "
+        "the fair value of Zenith's Services reporting unit exceed its carrying amount?",
+    )
+    assert not refused and "approximately 8%" in text
 
 
 def test_the_filer_s_total_row_over_a_region_s_table(answerer: Answerer) -> None:
