@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import re
 
-import rjieba
-
 from finrag.answer.formulas import detect_formula
 from finrag.answer.lexicon import find_line_items
-from finrag.answer.names import gloss_parts
+from finrag.answer.names import gloss_parts, word_cuts
 from finrag.answer.query import AskedFor
 from finrag.answer.text import prints_any
 from finrag.retrieve.expand import GLOSSED_TERM, load_glossary
@@ -32,20 +30,20 @@ def named_rates(asked: AskedFor) -> list[str]:
         return measures  # a rate the calculator works out ("effective tax rate") or a statement item
     pattern = _ZH_RATE if asked.language == "zh" else _EN_RATE
     computed = [k.lower() for k in asked.formula.keywords] if asked.formula is not None else []
-    rates = [m.group(0) for m in pattern.finditer(question)]
-    if asked.language == "zh":  # "怎么应对汇率风险": the rate is the word ending there (汇率), not "对汇率"
-        words = rjieba.cut(question)
-        ends = {len("".join(words[: i + 1])): w for i, w in enumerate(words)}
-        starts = {0, *ends}
-
-        def word(m: re.Match[str]) -> str:  # the match's start cut a word: the shorter word ending there
-            cut = ends.get(m.end(), "")
-            return cut if m.start() not in starts and 2 <= len(cut) < len(m.group(0)) else m.group(0)
-
-        rates = [word(m) for m in pattern.finditer(question)]
+    cuts = word_cuts(question) if asked.language == "zh" else set()
+    rates = [_whole_rate(question, m, cuts) for m in pattern.finditer(question)]
     # "增长率", "growth rate": the calculator's own word (of "compound annual growth rate" too)
     named = dict.fromkeys(rates + measures)
     return [r for r in named if not any(r.lower().removesuffix(" rate") in k for k in computed)]
+
+
+def _whole_rate(question: str, m: re.Match[str], cuts: set[int]) -> str:
+    """The rate a match names: the word jieba cuts ending there when the match starts inside a word ("怎么应对
+    汇率风险": 汇率, no "对汇率"); as matched otherwise ("离职率", "市场占有率", an English rate)."""
+    if not cuts or m.start() in cuts or m.end() not in cuts:
+        return m.group(0)
+    word = question[max(c for c in cuts if c < m.end()) : m.end()]
+    return word if 2 <= len(word) < len(m.group(0)) else m.group(0)
 
 
 def tax_named(rate: str) -> str:

@@ -138,7 +138,7 @@ _FORM_NUMBER = re.compile(r"\b\d{1,2}-$")  # "10-K", "8-K", "10-Q": a filing for
 _YEAR_WORD = re.compile(r"(?:19|20)\d{2}年[度末初底]?")  # one word: jieba glues "年" to a name ("年诺泰")
 
 
-def _word_cuts(text: str) -> set[int]:
+def word_cuts(text: str) -> set[int]:
     """Offsets between the words of ``text`` (years whole, jieba between): a guessed name starts and ends
     on them."""
     cuts, at = {0}, 0
@@ -194,7 +194,7 @@ def company_names(text: str, lang: str) -> list[str]:
         for source in dict.fromkeys([text, _ZH_ASIDE.sub("", text)]):
             if found:
                 break
-            cuts = _word_cuts(source)
+            cuts = word_cuts(source)
             for pattern in _ZH_ENTITY_NEAR_YEAR:
                 for m in pattern.finditer(source):
                     name = m.group(1)  # cut as add() cuts it: "中集安瑞科" whole, a long run to its start
