@@ -82,6 +82,9 @@ class ChunkSettings(BaseModel):
     parent_max_chars: int = Field(2000, description="Parent size for parent-child chunking")
     child_max_chars: int = Field(400, description="Child size for parent-child chunking")
     cover_pages: int = Field(3, description="Leading pages read for company/period metadata (the cover)")
+    english_name_pages: int = Field(
+        60, description="Leading pages of a Chinese filing searched for its English name (英文名称), an alias"
+    )
     small_section_tokens: int = Field(
         100, description="Smaller sections merge with small neighbours under their common heading path"
     )

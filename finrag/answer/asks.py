@@ -71,6 +71,7 @@ _PERIOD_WORDS = re.compile(
     r"|\b(?:fy|q[1-4]|h[12]|fiscal|year|quarter|weeks?|months?|ended|ending|as of|at|end(?: of)?"
     r"|in|for|the|of|on"
     r"|worldwide|global|consolidated"  # "j&j darzalex worldwide sales q4 2022": the scope of the item typed
+    r"|parent|co|company|only|stand-?alone"  # "xiamen anne parent co AR at end-06?"
     r"|vs|versus|net"  # "amcor net interest expense for the june 2023 quarter vs the june 2022 quarter"
     r"|expenses?"  # "adobe sales and marketing expense for fiscal 2014 (year ended nov 28, 2014)"
     r"|per|according to|form|10-k|10-q"  # "mmm 2016 SG&A, per the 2018 10-K?": where to read it
@@ -277,3 +278,26 @@ def compared_quarters(
     asking = question.split("?")[0]
     turned = YES_NO.search(asking) and _EN_QUARTERS_TURN.search(asking)
     return (named[0], named[1]) if turned else None
+
+
+# a threshold a yes/no question holds one figure against ("Did net income exceed $1 billion", "是否高于30%"):
+# a currency, a percentage or a scale written with the number (a bare "2021" is a year)
+_THRESHOLD_EN = re.compile(
+    r"\b(?P<op>exceed(?:ed|s)?|top(?:ped|s)?|surpass(?:ed|es)?|(?:more|greater|higher|larger|bigger)\s+than"
+    r"|above|(?P<low>(?:less|lower|smaller|fewer)\s+than|below|under))\s+"
+    r"(?:(?P<cur>[$€£¥])\s*)?(?P<n>\d[\d,]*(?:\.\d+)?)\s*"
+    r"(?:(?P<pct>%|percent\b)|(?P<scale>thousand|million|billion|trillion)\b)?",
+    re.I,
+)
+_THRESHOLD_ZH = re.compile(
+    r"(?:是否|是不是|有没有|能否)[^，。？?]{0,30}?(?P<op>超过|高于|大于|多于|(?P<low>低于|少于|小于|不足))\s*"
+    r"(?P<n>\d[\d,]*(?:\.\d+)?)\s*(?:(?P<pct>%|％)|(?P<scale>万亿|亿|万|千)?(?P<cur>元|美元))"
+)
+
+
+def threshold_asked(question: str, language: str) -> re.Match[str] | None:
+    """The threshold a yes/no question holds a figure against, if any."""
+    if language == "zh":
+        return _THRESHOLD_ZH.search(question)
+    m = _THRESHOLD_EN.search(question) if YES_NO.search(question) else None
+    return m if m and (m.group("cur") or m.group("pct") or m.group("scale")) else None

@@ -83,9 +83,8 @@ class PartyAsked:
 
 def party_balance(asked: AskedFor) -> str | None:
     """The balance a question asks of a ranked customer or supplier ("对第一大客户的应收账款余额"): the
-    counterparty tables print sales and purchases, never what one of them owes."""
-    if asked_party(asked) is None:
-        return None
+    counterparty tables print sales and purchases, never what one of them owes. Only for a question
+    ``asked_party`` finds a party in."""
     return next((m.printed for m in asked.line_items if HOME_STATEMENT.get(m.concept) == "balance"), None)
 
 

@@ -273,15 +273,17 @@ _ZH_BALANCE_AT = re.compile(r"截[至止]\s*(?:19|20)\d{2}年\d{1,2}月\d{1,2}�
 
 def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chunk]]) -> str:
     """An English question word no context chunk prints ("topline") is looked for by its glossary synonyms
-    ("net revenues"), so the sentence that answers it in the filing's own words can be quoted."""
+    ("net revenues"), so the sentence that answers it in the filing's own words can be quoted; over a
+    Chinese filing, by its Chinese ones ("government grants": 政府补助)."""
     if asked.language != "en":
         return question
     text = " ".join(c.text for _, c in context).lower()
+    chinese = bool(context) and all(c.meta.language == "zh" for _, c in context)
     extra = [
         t
         for m in load_glossary().find(question)
         if m.term.lower() not in text
-        for t in m.concept.same_language("en")
+        for t in m.concept.same_language("zh" if chinese else "en")
         if t.lower() in text
     ]
     return " ".join([question, *dict.fromkeys(extra)])

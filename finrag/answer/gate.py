@@ -17,6 +17,7 @@ from finrag.answer.gate_names import (
     HELD_GAP,
     LISTING_CODE,
     abbreviates_document,
+    compared_unfiled,
     files_here,
     held_by_filer,
     names_document,
@@ -30,10 +31,11 @@ from finrag.answer.gate_periods import uncovered_period
 from finrag.answer.gate_topic import topic
 from finrag.answer.gate_words import translated_words, unprinted_abbreviation, unprinted_rate
 from finrag.answer.lexicon import synonyms
-from finrag.answer.names import glossed_by, zh_short_names
+from finrag.answer.names import glossed_by, in_gloss, zh_short_names
 from finrag.answer.owner_names import subject_names
 from finrag.answer.periods import MONTHS
 from finrag.answer.query import AskedFor
+from finrag.answer.ranked import RANK_WORDS, asks_zh_ranking
 from finrag.answer.subjects import event_words
 from finrag.answer.text import coverage, terms, word_stem
 from finrag.answer.tickers import opening_ticker, unknown_ticker
@@ -67,7 +69,11 @@ _DATE_WORDS = frozenset(
     }
 )
 # the scope a figure is read at is the answer stage's own check (consolidated by default), not a topic
-_SCOPE_WORDS = frozenset({"consolidated", "合并", "综合"})  # "综合毛利率": the whole company's, as computed
+# "综合毛利率": the whole company's, as computed; "the parent-company gross margin": read from the parent's
+# statements, the scope no topic a Chinese filing prints in English
+_SCOPE_WORDS = frozenset(
+    {"consolidated", "合并", "综合", "parent", "parent-company", "parent-co", "parent-only", "standalone"}
+)
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(
@@ -153,8 +159,9 @@ def decide(
     evidence = list(hits)
     missing: list[str] = []
     parts: list[str] = []
+    given = {*asked.entities, *asked.companies}
     for name in asked.entities:
-        if any(g in asked.entities for g in glossed_by(name, asked.question)):
+        if in_gloss(name, asked.question) or any(g in given for g in glossed_by(name, asked.question)):
             continue  # "Xiamen Anne's (厦门安妮股份有限公司)": the Chinese name is checked instead
         # "JnJ" for Johnson & Johnson, 南岭民爆: the letters in order in a document's name count too
         # a subsidiary's legal name ("全资子公司南通四方节能科技有限公司") is "四方节能" in its parent's notes
@@ -216,6 +223,8 @@ def decide(
         and not any(writes_known(owner_text(asked.question, o), known) for o in owners)
     ):  # "Kellogg Company's … from Walmart": a known customer named after the owner is not it
         return GateDecision(False, "company", missing=owners, scores=scores)
+    if asked.language == "en" and (unfiled := compared_unfiled(owners, asked, hits, known)):
+        return GateDecision(False, "company", missing=unfiled, scores=scores)  # "… twice Adidas's revenue"
     if missing and len(missing) == len(asked.entities) and not writes_known(asked.question, known):
         return GateDecision(False, "company", missing=missing, scores=scores)  # one known name is enough
     # "四方股份（601126）": a listing code is the company; none of the evidence's companies has it
@@ -270,6 +279,8 @@ def decide(
         and t not in _SCOPE_WORDS
         and not _glued_year(t, asked.question)  # "2005年少": a year's 年 and the next word, no topic
     ]
+    if asked.language == "zh" and asks_zh_ranking(asked.question):  # "金额最大的是哪一项": no topic words
+        wanted = [t for t in wanted if t not in RANK_WORDS]
     text = " ".join(_haystack(h) for h in evidence)
     if (rate := unprinted_rate(asked, text) or unprinted_abbreviation(asked, text)) is not None:
         return GateDecision(False, "keywords", missing=[rate], found_years=years, scores=scores)  # "NPS"

@@ -54,6 +54,25 @@ def files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[s
     )
 
 
+# a comparison of two companies' figures ("Was Nike's revenue more than twice Adidas's?")
+_COMPARED = re.compile(
+    r"\b(?:than|versus|vs\.?|compared (?:with|to)|twice|times|exceed\w*|outpac\w*|overtak\w*)\b", re.I
+)
+
+
+def compared_unfiled(owners: list[str], asked: AskedFor, hits: list[Hit], known: list[str]) -> list[str]:
+    """Of two or more companies whose figures a question compares, those no indexed document is filed by
+    (when another is): the comparison needs each one's own report."""
+    if len(owners) < 2 or not _COMPARED.search(asked.question):
+        return []
+    unfiled = [
+        o
+        for o in owners
+        if not files_here([o], asked, hits, known) and not any(names_known(o.split()[0], k) for k in known)
+    ]
+    return unfiled if len(unfiled) < len(owners) else []
+
+
 # A-share (Shanghai 60/68, Shenzhen 00/30) and Hong Kong listing codes written with the name they stand for
 LISTING_CODE = re.compile(
     r"(?<=[(（])(?:(?:60|68|00|30)\d{4}|0\d{4})(?=[)）.])|(?<=代码)[:：\s]*((?:60|68|00|30)\d{4})(?!\d)"

@@ -326,7 +326,10 @@ def items_answer(
         return None
     if (first.unit == "%") != (second.unit == "%"):
         return None
-    a, b = abs(first.value * first.scale), abs(second.value * second.scale)
+    # a row whose table stated no unit is in its filing's unit ("| Research, development … | 1,862 |" beside
+    # capital expenditures "in millions")
+    pairs = ((first, second), (second, first))
+    a, b = (abs(f.value * (f.scale if f.unit or not o.unit else o.scale)) for f, o in pairs)
     if a == b:
         return None
     less = (

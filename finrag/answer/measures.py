@@ -45,6 +45,10 @@ def _unsaid_kind(asked: AskedFor, text: str) -> str | None:
     return kinds[0]
 
 
+# an amount or a share: dollars, a scaled figure, a percentage, a grouped number, a table cell; no day or year
+_FIGURE = re.compile(
+    r"\$\s?\d|\d\s*(?:million|billion|thousand|%|percent)\b|\d\s*%|\d{1,3}(?:,\d{3})+|\|\s*\$?\s?\(?\d", re.I
+)
 # (what the question asks, what an answer to it prints, the name of the figure asked)
 _MEASURES = (
     (
@@ -80,12 +84,7 @@ _MEASURES = (
             r" (?:did|does|do|was|were)\b",
             re.I,
         ),
-        # an amount or a share: dollars, a scaled figure, a percentage, a grouped number, a table cell; no day
-        # or year
-        re.compile(
-            r"\$\s?\d|\d\s*(?:million|billion|thousand|%|percent)\b|\d\s*%|\d{1,3}(?:,\d{3})+|\|\s*\$?\s?\(?\d",
-            re.I,
-        ),
+        _FIGURE,
         "a figure",
     ),
     (
@@ -259,6 +258,16 @@ def measure_sentences(asked: AskedFor, text: str, cited: list[tuple[int, Chunk]]
     return "\n".join(found[:MEASURE_SENTENCES])
 
 
+# "revenue per employee", "revenue per available room": a figure over a count the quote must name
+_PER_UNIT = re.compile(
+    r"\b(?:revenues?|sales|income|profit|earnings|costs?)\s+per\s+(?:available\s+|paying\s+)?"
+    r"(employee|store|square\s+f(?:oo|ee)t|customer|user|member|subscriber|room|seat|location|account)s?\b",
+    re.I,
+)
+# "what share of its net sales came from Chile": a place, customer or brand named with capitals
+_CAME_FROM_NAME = re.compile(
+    r"\b(?:came|come|comes|derived|generated)\s+(?:from|through|via)\s+([A-Z][\w&.'’-]*)"
+)
 # a list of names ("Apple, Samsung, HP, LG and Sony"): a figure beside it is the group's, not one member's
 _NAME = r"[A-Z0-9][\w&.'’-]*(?: [A-Z][\w&.'’-]*){0,3}"
 _NAME_LIST = re.compile(rf"{_NAME}(?:, {_NAME})*,? and {_NAME}")
@@ -271,11 +280,10 @@ def _listed_only(asked: AskedFor, text: str) -> str | None:
     57%"), else None."""
     if asked.language != "en" or not any(asks.search(asked.question) for asks, _, _ in _MEASURES[:4]):
         return None
-    figure = _MEASURES[3][1]  # an amount or a share, no year
     for name in [*asked.entities, *programs(asked.question)]:
         if any(name in company or company in name for company in asked.companies):
             continue
-        sentences = [s for s in split_sentences(text) if name in s and figure.search(s)]
+        sentences = [s for s in split_sentences(text) if name in s and _FIGURE.search(s)]
         if sentences and all(_in_list(name, s, asked.question) for s in sentences):
             return name
     return None
@@ -327,12 +335,18 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
         return dated  # "the range as of December 31, 2022": the quote's June 30, 2022 range is another
     if (listed := _listed_only(asked, text)) is not None:
         return listed  # "what percentage … came from Apple alone": the five largest suppliers' share is none
-    # "came through e-commerce channels", "earn on the F-35 program": a quote never naming them
-    for part in [*came_from_parts(asked), *(programs(asked.question) if asked.language == "en" else [])]:
+    # "came through e-commerce channels", "came from Chile", "earn on the F-35 program": a quote never naming
+    # them
+    en = asked.language == "en"
+    named = [m.group(1) for m in _CAME_FROM_NAME.finditer(asked.question)] if en else []
+    for part in [*came_from_parts(asked), *named, *(programs(asked.question) if en else [])]:
         if part.split()[0].lower() not in text.lower():
             return part
     if (kind := _unsaid_kind(asked, text)) is not None:
         return kind  # "国外业务的营业收入比2019年增长了多少": the whole company's growth is no answer
+    per = _PER_UNIT.search(asked.question) if asked.language == "en" else None
+    if per and per.group(1).split()[0].lower()[:_STEM] not in text.lower():
+        return f"per {per.group(1)}"  # "revenue per employee", "RevPAR": a quote never naming the divisor
     counted = _COUNTED_KIND.search(asked.question) if asked.language == "en" else None
     if counted and counted.group(1).lower() not in text.lower():
         return counted.group(1)  # "how many of Costco's employees were part-time": a quote never saying it

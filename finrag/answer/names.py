@@ -98,8 +98,8 @@ _NOT_ENTITY = _words(
     " 从 向 对 由 自 分别 谁 哪"  # "2005年从公司取得的收入": a preposition or a question word opens no name
 )
 _EN_STOP_CAPS = _words(
-    "What How Which Who Whom Whose When Where Why Is Are Did Does Do Can Could Should Would Will The In Of "
-    "For From By As If Answer Please Basing "
+    "What How Which Who Whom Whose When Where Why Is Are Was Were Did Does Do Can Could Should Would Will "
+    "The In Of For From By As If Answer Please Basing "
     "Using Considering According Among We Calculate Define Round Provide USD FY Q1 Q2 Q3 Q4 Based Has Have "
     "Roughly Give Yes No It This That Address Respond Approach Fixed Base Asset P&L PP&E PPNE CAGR DPO EPS "
     "D&A G&A FYE Limited Ltd Inc Corp Use "
@@ -161,9 +161,15 @@ def glossed_by(name: str, text: str) -> list[str]:
     return gloss_parts(m.group(1)) if m else []
 
 
+def in_gloss(name: str, text: str) -> bool:
+    """The Latin ``name`` is written inside a bracket glossing a company in Chinese ("(湖南南岭民用爆破器材,
+    Nanling Minbao)"): another name of the glossed company (the Chinese names there are the ones checked)."""
+    return name.isascii() and any(name in m.group(1) for m in re.finditer(ZH_GLOSS, text))
+
+
 def gloss_parts(gloss: str) -> list[str]:
-    """The names or terms a bracketed gloss holds ("金宇生物 / 生物股份")."""
-    return [n.strip() for n in gloss.split("/") if n.strip()]
+    """The names or terms a bracketed gloss holds ("金宇生物 / 生物股份", "南岭民爆, Nanling Minbao")."""
+    return [n.strip() for n in re.split(r"[/,，、;；]", gloss) if n.strip()]
 
 
 # a bracketed description of what a named firm is ("湘潭电化（电解二氧化锰生产企业）"), not another name of it

@@ -3,6 +3,8 @@ named formula or the question's own definition."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from finrag.answer.activities import activities_answer, asks_activities
 from finrag.answer.analysis_items import of_projects
 from finrag.answer.asks import (
@@ -76,9 +78,11 @@ from finrag.answer.qualifiers import business_rows, qualifier_rows
 from finrag.answer.query import AskedFor
 from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
+from finrag.answer.thresholds import threshold_answer
 from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
 from finrag.answer.within_item import within_items
+from finrag.answer.zh_ranked import zh_ranked_step
 from finrag.index.store import Store
 from finrag.model import Fact, Filters, Hit
 
@@ -89,7 +93,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     it read the question as analysed, not as the steps here recast it)."""
     asked = prep.asked
     read, shown = (asked.formula, asked.definition, list(asked.line_items)), len(prep.context)
-    found = _numeric_answer(store, prep, hits)
+    found = threshold_answer(asked, _numeric_answer(store, prep, hits))  # "did it exceed $1 billion"
     if found is None and (asked.formula, asked.definition, asked.line_items) != read:
         asked.formula, asked.definition, asked.line_items = read  # and no chunk the recast reading cited
         del prep.context[shown:]
@@ -106,6 +110,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     doc_rank = asked_doc_ranks(store, prep, hits)  # the named company's documents, the named report
     if (kinds := kinds_step(store, prep, doc_rank)) is not None:  # "南岭05年铵梯比乳化多产了多少吨"
         return kinds
+    if (ranked := zh_ranked_step(store, prep, doc_rank)) is not None:  # "哪一项…金额最大"
+        return ranked
     came = came_from_parts(asked)
     # "what share … was located outside the United States": the row the filer prints for it ("Foreign")
     part_share = asks_part_share(asked)
@@ -255,7 +261,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
 
     compared = compared_answer(asked, names, pair, facts, every, chunk_of, doc_rank, cite, one_year)
     if compared is not None:  # two parts, items, periods or quarters
-        return compared
+        return with_ratio(asked, pair, compared, one_year)
     if pair and GROWTH_COMPARED.search(asked.question) and not asked.years:
         return None  # two items' growth compared: no year to compare them in
     # "Does Adobe have an improving operating margin profile as of FY2022?"
@@ -312,3 +318,23 @@ def purchases_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     cells, by_chunk, extra = readable(store, prep, cells)
     chunks = {c.chunk_id: c for _, c in prep.context} | extra
     return purchases_answer(prep.asked, cells, chunks, citer(prep, by_chunk, extra))
+
+
+def with_ratio(
+    asked: AskedFor,
+    pair: tuple[LineItemMatch, LineItemMatch] | None,
+    compared: NumericAnswer,
+    one_year: Callable[[AskedFor], NumericAnswer | None],
+) -> NumericAnswer:
+    """Two items compared that a named ratio divides ("净现比是多少？经营活动现金流量净额是否超过了净利润？"):
+    the ratio worked out first, then the comparison."""
+    formula = asked.formula
+    operands = {m.concept for m in pair or ()}
+    if formula is None or not formula.named or operands != set(formula.concepts):
+        return compared
+    ratio = one_year(asked)
+    if ratio is None or ratio.calculation is None:
+        return compared
+    facts = list({f.fact_id: f for f in [*ratio.facts, *compared.facts]}.values())
+    text = f"{ratio.text}\n{compared.text}"
+    return NumericAnswer(text, facts, ratio.calculation, [*ratio.detail, *compared.detail], ratio.result)

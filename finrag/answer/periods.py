@@ -184,11 +184,13 @@ UNKNOWN = ResolvedPeriod(None, None, None, "unknown")
 def is_not_period(label: str) -> bool:
     """A column of changes, shares or notes, however dated; a rate named with its unit ("2004年 净资产收益率
     （%）") is that year's rate."""
-    low = _RATE_UNIT.sub("", label.lower())
+    low = _GLUED_PERCENT.sub("", _RATE_UNIT.sub("", label.lower()))
     return any(w in low for w in _NOT_PERIOD) and not _ZH_DATE.search(label)
 
 
 _RATE_UNIT = re.compile(r"(?<=率)\s*[（(]\s*[%％]\s*[)）]")  # "收益率（%）": a rate's unit, no share column
+# "FISCAL% 2022": a neighbouring column's "%" glued to a word of the heading, no share column
+_GLUED_PERCENT = re.compile(r"(?<=[a-z])%(?=\s+(?:19|20)\d{2}\b)")
 
 
 # An instant in the first days of January is the previous year's closing balance ("2019年1月1日" restated).

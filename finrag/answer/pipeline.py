@@ -184,10 +184,11 @@ class Answerer:
             else:
                 prep.role = (checked.role.kind, checked.found)
                 prep.snippets[checked.found.n] = checked.found.sentence
-        if (owed := party_balance(asked)) is not None:  # "对第一大客户的应收账款余额": no sales table prints
+        party = asked_party(asked) is not None
+        if party and (owed := party_balance(asked)) is not None:  # "对第一大客户的应收账款余额"
             return self._refuse_as(prep, "keywords", [owed])
         # "第一大客户是谁": read off the year's top-customer table; "铵梯比乳化多产了多少吨": two rows of one
-        if asked_party(asked) is not None or (asked.language == "zh" and compared_kinds(asked.question)):
+        if party or (asked.language == "zh" and compared_kinds(asked.question)):
             asked.intent = "lookup"
         elif asks_schedule_share(asked):  # "what percentage … is due after 2026": a maturity table's buckets
             asked.intent = "calculation"

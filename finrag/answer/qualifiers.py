@@ -26,7 +26,8 @@ _NOT_KINDS = frozenset(
         more fewer higher lower greater larger smaller bring brings brought
         grew grow grows growing spend spent generate generated earn earned report reported record recorded
         pay paid collect collected return returned buy bought sell sold make made get got post posted see
-        saw net gross operating consolidated worldwide global overall full full-year quarterly unadjusted
+        saw net gross operating consolidated parent parent-company parent-co parent-only parent-company-only
+        stand-alone standalone worldwide global overall full full-year quarterly unadjusted
         adjusted diluted basic gaap non-gaap its their his her our the a an in of for on at to by from with
         and or is was were are be been what which how much many did does do has have had this that these
         those total annual fiscal year years end ended year-end company company's corporation group segment

@@ -23,6 +23,7 @@ from finrag.answer.asks import (
     compared_parts,
     compared_quarters,
     compares_periods,
+    threshold_asked,
     typed_tersely,
 )
 from finrag.answer.calc import FORMULAS, asks_change_amount, detect_formula
@@ -81,10 +82,11 @@ _YEARS_TOTAL = re.compile(
 _HIGH_GROWTH = re.compile(r"\bhigh[- ]growth\b", re.I)
 
 
-# "the parent company's operating revenue" (not the parent's owners' share of the group's profit)
+# "the parent company's operating revenue" (not the parent's owners' share of the group's profit);
+# "parent-co", "parent-company-only"
 _PARENT_ONLY = re.compile(
     r"(?<!attributable to )(?<!attributable to the )(?<!owners of )(?<!owners of the )"
-    r"\b(?:the )?parent(?:[- ]company)?(?:['’]s)? "
+    r"\b(?:the )?parent(?:[- ](?:company|co\b\.?))?(?:[- ]only)?(?:['’]s)? "
     r"(?:own |stand-?alone )?(?!shareholders|stockholders|owners|equity|company shareholders)",
     re.I,
 )
@@ -177,6 +179,7 @@ def analyze(
     parent = ("母公司" in text and "归属于母公司" not in text) or _PARENT_ONLY.search(text) is not None
     asked.scope = "parent" if parent else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
+    mentions = analysis.company_mentions if analysis else []  # "xiamen anne": an English alias typed
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
     asked.definition = as_margin(find_definition(text), text) or (
@@ -252,9 +255,10 @@ def analyze(
         asks_amount(text)
         or typed_tersely(
             text,
-            [*asked.entities, *asked.companies, *leading_ticker(text, asked.companies)],
+            [*asked.entities, *asked.companies, *mentions, *leading_ticker(text, asked.companies)],
             [m.printed for m in asked.line_items],
         )
+        or threshold_asked(text, lang) is not None  # "Did its net income exceed $1 billion?"
         or compares_periods(text, lang, len(asked.years))
         or compared_quarters(text, lang, asked.quarters, len(asked.years)) is not None
         or compared_items(text, lang, asked.line_items, len(asked.years))

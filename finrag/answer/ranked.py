@@ -1,6 +1,7 @@
 """Kinds of a statement item a question names by how the figure is ranked or valued: the top debtors of
 the item ("期末余额前五名应收账款汇总金额": the note's top five, never the balance) and the item's fair value
-("the fair value of Nike's long-term debt": a fair value printed as such, never the carrying amount)."""
+("the fair value of Nike's long-term debt": a fair value printed as such, never the carrying amount); and the
+wordings of a Chinese question asking which row of a breakdown ranks first ("哪一项…最大", ``zh_ranked``)."""
 
 from __future__ import annotations
 
@@ -33,3 +34,25 @@ def fair_value_kind(question: str, items: list[LineItemMatch]) -> list[str]:
     if not _FAIR_VALUE.search(question) or any(_FAIR_VALUE.search(m.printed) for m in items):
         return []
     return [FAIR_VALUE]
+
+
+# "哪一项…最大", "最高的是哪个", "排名第三的是哪一项"
+ZH_RANKING = re.compile(
+    r"哪(?:一|个|种|类|项|家|年|笔|些)+[^，。？?；]{0,30}?最(?P<a>大|高|多|低|小|少)"
+    r"|最(?P<b>大|高|多|低|小|少)的(?:是)?哪"
+    r"|排(?:名|在)?第(?P<nth>[一二三四五六七八九十\d]+)"
+)
+# words of any ranking question ("金额排名第三的是哪一项"): no title or heading they pick, no topic the
+# evidence must print
+RANK_WORDS = frozenset(
+    {
+        *("项目", "金额", "明细", "一项", "一类", "一笔", "一年", "哪个", "哪家", "哪一", "排名", "合并"),
+        *("前三名", "前五名", "第一", "第二", "第三", "分别", "依次", "多少"),
+        *("最大", "最高", "最低", "最小", "最多", "最少"),
+    }
+)
+
+
+def asks_zh_ranking(question: str) -> bool:
+    """A Chinese question asking which row of a breakdown ranks first or N-th ("哪一项…最大")."""
+    return ZH_RANKING.search(question) is not None

@@ -35,6 +35,13 @@ _NOT_SEGMENT = re.compile(
     r"^(?:total|consolidated|corporate|unallocated|eliminations?|intersegment|reconcil\w*|other)\b|\btotal\b",
     re.I,
 )
+# "which segment posted the bigger loss": of losses printed as negative figures, the most negative
+_LOSS = re.compile(
+    r"\b(?:bigger|biggest|larger|largest|greater|greatest|higher|highest|deeper|deepest|wider|widest)\s+"
+    r"(?:[\w-]+\s+){0,2}loss(?:es)?\b",
+    re.I,
+)
+_BY_HOW_MUCH = re.compile(r"\bby how much\b", re.I)  # "which was bigger, and by how much": the gap too
 MIN_SEGMENTS = 2  # a ranking needs two segments or more
 _SEGMENT_WORD = re.compile(r"segment|region|geograph|division|分部|地区", re.I)
 SEGMENT_WINDOW = 150  # characters around a name in which the text must call it a segment
@@ -102,7 +109,11 @@ def ranking_answer(
     level = _HIGH_LEVEL.search(asked.question) or _LOW_LEVEL.search(asked.question)
     by_change = growth and not level  # "grew the fastest": the change; "highest …, any decline?": the level
     low = bool((_LOW if by_change else _LOW_LEVEL).search(asked.question))
-    order = sorted(segments, key=key if by_change else (lambda n: segments[n][year].value), reverse=not low)
+    losses = not by_change and bool(_LOSS.search(asked.question))
+    losses = losses and all(segments[n][year].value <= 0 for n in segments)
+    order = sorted(
+        segments, key=key if by_change else (lambda n: segments[n][year].value), reverse=not (low or losses)
+    )
     parts = []
     for name in order:
         f = segments[name][year]
@@ -114,9 +125,12 @@ def ranking_answer(
         parts.append(text)
     first = segments[order[0]][year]
     measure = f"change in {item.printed}" if by_change else item.printed
-    verdict = "lowest" if low else "highest"
+    verdict = "biggest" if losses else "lowest" if low else "highest"
     unit = f" ({first.unit})" if first.unit else ""
     answer = f"{order[0]} had the {verdict} {measure} in {year}{unit}: " + "; ".join(parts) + "."
+    if _BY_HOW_MUCH.search(asked.question) and len(order) == MIN_SEGMENTS and not by_change:
+        gap = abs(first.value - segments[order[1]][year].value)
+        answer += f" The difference is {format_number(gap, None)}."
     chosen = [f for n in order for f in segments[n].values() if f.fiscal_year in (year, year - 1)]
     now = {n: segments[n][year] for n in order}
     inputs = [CalcInput(f"{n} ({year})", f.value, first.unit, cite(f)) for n, f in now.items()]

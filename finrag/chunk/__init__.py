@@ -12,7 +12,7 @@ from pathlib import PurePath
 
 from finrag.chunk.build import ChunkContext
 from finrag.chunk.classify import DOC_TYPES, classify
-from finrag.chunk.metadata import extract_meta, listed_symbol, overlay
+from finrag.chunk.metadata import english_name, extract_meta, listed_symbol, overlay
 from finrag.chunk.strategies import minutes, parent_child, section_aware
 from finrag.chunk.structured import api_doc, manual, spreadsheet
 from finrag.config import Settings
@@ -67,6 +67,9 @@ def chunk_document(
     if spec.financial:
         found = extract_meta(doc.file, cover_text(doc, settings.chunk.cover_pages), doc.language)
         doc.meta = overlay(doc.meta, found)  # what the parser already knew stays unless the cover says more
+        pages = settings.chunk.english_name_pages
+        if doc.language == "zh" and (english := english_name(cover_text(doc, pages))):
+            doc.meta.aliases = list(dict.fromkeys([*doc.meta.aliases, english]))  # "Xiamen Anne Corporation"
         if doc.meta.company_code is None and doc.language == "en":  # an older cover prints no symbol
             doc.meta.company_code = listed_symbol("\n".join(b.text for b in doc.blocks))
     elif doc.meta.title is None:

@@ -306,3 +306,21 @@ def extract_meta(file: str, cover_text: str, language: str) -> DocumentMeta:
     parts = [meta.company_full or meta.company, str(meta.fiscal_year) if meta.fiscal_year else None, label]
     meta.title = " ".join(p for p in parts if p) or None
     return meta
+
+
+# "英文名称： XIAMEN ANNE CORPORATION LIMITED", "外文名称 SQUARE TECHNOLOGY GROUP CO.,LTD": a Chinese filer's
+# English name, printed on its basic-information page
+_ENGLISH_NAME = re.compile(
+    r"(?:英文名称|外文名称|英文全称)[\s:：|]*([A-Za-z][A-Za-z0-9&.,，'’()\- ]{3,80})"  # a table cell too
+)
+
+
+def english_name(text: str) -> str | None:
+    """The first English name a Chinese filing prints for itself, its commas spaced ("Co., Ltd.") so the
+    legal form comes off its short forms; None when it prints none."""
+    m = _ENGLISH_NAME.search(text)
+    if m is None:
+        return None
+    name = re.sub(r"\s*[,，]\s*", ", ", m.group(1))
+    name = re.sub(r"\s+\d+$", "", name.strip())  # "Co., Ltd. 4、注册资本": the next item's number
+    return re.sub(r"\s+", " ", name).strip(" ,")

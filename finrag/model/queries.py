@@ -49,6 +49,7 @@ class QueryAnalysis:
     language: str
     intent: str  # "lookup", "calculation", "howto", "definition", "comparison", "yesno", "chitchat", "other"
     companies: list[str] = field(default_factory=list)  # canonical company names matched
+    company_mentions: list[str] = field(default_factory=list)  # the question's words that named them
     periods: list[Period] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)  # codes/IDs/numbers that must match literally
     keywords: list[str] = field(default_factory=list)  # analyzer tokens of the completed question

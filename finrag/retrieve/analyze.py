@@ -250,6 +250,7 @@ class QueryAnalyzer:
             language=lang,
             intent=intent,
             companies=[m.company.name for m in matches],
+            company_mentions=[m.alias for m in matches],
             periods=periods,
             codes=codes,
             keywords=self.analyzer.analyze(completed),

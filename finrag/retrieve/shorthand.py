@@ -23,6 +23,12 @@ _SPELLED = {
 }
 # "current LTD", "LTD": long-term debt, only as capitals (a company's "Co., Ltd." is no debt)
 _LTD = re.compile(r"(?<![\w.,-])(?<!, )(current )?LTD(?![\w.-])")
+# "parent co AR", "A/P": receivables and payables, only as capitals ("AR" is no word of a sentence)
+_AR_AP = re.compile(r"(?<![\w/.-])A/?([RP])(?![\w/-])")
+_AR_AP_NAMES = {"R": "accounts receivable", "P": "accounts payable"}
+# "at end-06", "mid-21": a two-digit year after the point of it
+_TWO_DIGIT_END = re.compile(r"(?<![\w-])(end|mid|start)-(\d{2})(?![\w-])", re.I)
+_CENTURY_PIVOT = 50  # two digits below this are of the 2000s ("end-06"), others of the 1900s ("end-98")
 # "op margin", "op income": operating, only before what it qualifies; "2dp": two decimal places
 _OP = re.compile(r"(?<![\w.-])op\.?(?= (?:margin|income|profit|expenses?|cash flow|leases?)\b)", re.I)
 _DP = re.compile(r"(?<![\w.])(\d)\s?dp\b")
@@ -52,6 +58,8 @@ def spelled_out(text: str) -> str:
 
     text = _LTD.sub(lambda m: "current portion of long-term debt" if m.group(1) else "long-term debt", text)
     text = _ST.sub("short-term ", _OP.sub("operating", text))
+    text = _AR_AP.sub(lambda m: _AR_AP_NAMES[m.group(1)], text)
+    text = _TWO_DIGIT_END.sub(lambda m: f"{m[1]}-{_century(int(m[2]))}", text)  # "end-2006"
     text = _DP.sub(lambda m: f"{m.group(1)} decimal places", text)
     if not _FORMULA.search(text):  # "capex / D&A", "(CFO − capex)": a formula reads the short names itself
         text = _DA.sub("depreciation and amortization", text)
@@ -59,3 +67,7 @@ def spelled_out(text: str) -> str:
     if _CJK.search(text):
         text = _ZH_RATIO.sub(lambda m: ("加权平均" if m[1] else "") + _ZH_RATIO_NAMES[m[2].lower()], text)
     return _AVG.sub("average", _SHORTHAND.sub(word, text))
+
+
+def _century(two_digits: int) -> int:
+    return (2000 if two_digits < _CENTURY_PIVOT else 1900) + two_digits

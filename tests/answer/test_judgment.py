@@ -281,3 +281,16 @@ def test_a_chinese_question_comparing_two_years_is_answered_shi_or_fou() -> None
     assert found is not None  # 40,112,334.10 / 1,175,301,034.32 = 3.41% against 3.73%
     assert found.text.startswith("否。") and "3.41%（2019年）对比3.73%（2018年）" in found.text
     assert not compares_periods("四方科技2019年的营业收入是多少？", "zh", 1)
+
+
+def test_a_row_printed_without_a_unit_is_compared_in_its_filing_s_unit() -> None:
+    from dataclasses import replace
+
+    facts, _ = _facts()
+    revenue = next(f for f in facts if f.line_item == "Total revenue" and f.fiscal_year == 2022)
+    income = next(f for f in facts if f.line_item == "Operating income" and f.fiscal_year == 2022)
+    bare = replace(revenue, unit=None, scale=Decimal(1))  # "| Total revenue | 17,606 |" under no unit line
+    assert income.unit and income.scale > 1
+    asked = analyze("Did Acme's total revenue exceed its operating income in 2022?")
+    found = items_answer(asked, (bare, income), ("Total revenue", "operating income"), lambda f: 1)
+    assert found is not None and found.text.startswith("Yes. ")

@@ -144,3 +144,10 @@ def test_a_quarterly_table_s_year_above_its_quarters_end_days() -> None:
     assert resolve_label("2016 December 2", 2016, end).fiscal_period == "FY"  # the year's own end: its column
     q1 = resolve_label("2024 April 29", 2024, "2024-02-03")  # a fiscal year ending in February
     assert (q1.fiscal_period, q1.period_end) == ("Q1", "2023-04-29")
+
+
+def test_a_percent_sign_glued_to_a_heading_word_is_no_change_column() -> None:
+    # NIKE's revenue table: the "%" of the change column beside it lands on "FISCAL" of the year's heading
+    assert resolve_label("FISCAL% 2022", 2023, "2023-05-31").fiscal_year == 2022
+    assert resolve_label("FISCAL 2022 %", 2023, "2023-05-31").fiscal_year is None  # a share column
+    assert resolve_label("% CHANGE 2022", 2023, "2023-05-31").fiscal_year is None

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from finrag.chunk.metadata import extract_meta, from_file_name, short_english
+from finrag.chunk.metadata import english_name, extract_meta, from_file_name, short_english
 
 TEN_K_COVER = """UNITED STATES
 SECURITIES AND EXCHANGE COMMISSION
@@ -189,3 +189,17 @@ def test_ticker_read_from_the_covers_securities_table(securities: str, ticker: s
         "Indicate by check mark if the registrant is a well-known seasoned issuer. CLASS B COMMON STOCK"
     )
     assert extract_meta("report.pdf", cover, "en").company_code == ticker
+
+
+def test_a_chinese_filing_s_english_name_with_its_commas_spaced() -> None:
+    anne = english_name("英文名称： XIAMEN ANNE CORPORATION LIMITED \r\n")
+    assert anne == "XIAMEN ANNE CORPORATION LIMITED"
+    jinyu = english_name("外文名称 JINYU BIO-TECHNOLOGY CO.，LTD.\r外文名称缩写 JINYU")
+    assert jinyu == "JINYU BIO-TECHNOLOGY CO., LTD."
+    starlight = english_name("公司英文名称：Xiamen Starlight Paper Corporation。")
+    assert starlight == "Xiamen Starlight Paper Corporation"
+    square = english_name("| 公司的外文名称 | SQUARE TECHNOLOGY GROUP CO.,LTD |")  # a table cell
+    assert square == "SQUARE TECHNOLOGY GROUP CO., LTD"
+    tianyuan = english_name("3、英文名称： Sinosteel Anhui Tianyuan Technology Co.,Ltd. 4、注册资本：")
+    assert tianyuan == "Sinosteel Anhui Tianyuan Technology Co., Ltd."
+    assert english_name("公司名称：厦门安妮股份有限公司") is None

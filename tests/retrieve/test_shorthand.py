@@ -36,3 +36,13 @@ def test_a_chinese_question_s_english_ratio_names_are_the_ones_reports_print() -
     assert spelled_out("国电07上半年加权roe多少") == "国电07上半年加权平均净资产收益率多少"
     assert spelled_out("四方19年EPS是多少？ROA呢") == "四方19年每股收益是多少？总资产收益率呢"
     assert spelled_out("What was Nike's ROE in FY2022?") == "What was Nike's ROE in FY2022?"  # English: kept
+
+
+def test_receivables_payables_and_a_two_digit_year_end() -> None:
+    assert spelled_out("xiamen anne parent co AR at end-06?") == (
+        "xiamen anne parent co accounts receivable at end-2006?"
+    )
+    assert spelled_out("A/P at mid-98") == "accounts payable at mid-1998"
+    # a word of a sentence, a product, a metric: no receivables
+    kept = "Ar 2019, AR/VR headsets, an AR-15, ARR growth"
+    assert spelled_out(kept) == kept
