@@ -1,7 +1,7 @@
 """Which row of a Chinese breakdown table ranks first (or N-th) on a column the question names.
 
 "金宇生物2020年末未经抵销的递延所得税资产中，哪一项可抵扣暂时性差异金额最大？" is answered from the rows
-of the table whose title and column heading share the most words with the question (its title
+of the table whose title, then column heading, shares the most words with the question (its title
 "(1).未经抵销的递延所得税资产", its column "期末余额 可抵扣暂时性差异"), in the year asked; totals and
 "其中" rows are no items. "排名第三的是哪一项" takes the third, "前三名依次是什么" lists three. Every figure
 is cited; the ranking only ever orders the shown figures. A ranked customer or supplier is the
@@ -57,7 +57,8 @@ def ranked_rows(
     asked: AskedFor, facts: list[Fact], retrieved: set[str], cite: CiteFn
 ) -> NumericAnswer | None:
     """The row ranked as asked in the (table, column) whose title, then heading, shares the most words with
-    the question (a retrieved table before another), in the year asked; None when no column has three rows."""
+    the question (a retrieved table before another), in the year asked; None when no column of three rows or
+    more shares enough with the question."""
     m = ZH_RANKING.search(asked.question)
     if m is None:
         return None
@@ -87,8 +88,7 @@ def ranked_rows(
             w in said for w in other
         )
 
-    one_unit = [k for k in columns if fits(k)]
-    usable = [k for k in one_unit if len(columns[k]) >= MIN_ROWS]
+    usable = [k for k in columns if fits(k) and len(columns[k]) >= MIN_ROWS]
     best = max(usable, key=score, default=None)
     if best is None or score(best)[-1] < MIN_MATCHED_CHARS:
         return None  # no table titles or heads the figure the question ranks on
