@@ -18,13 +18,19 @@ _ASKED_SCALE = re.compile(
 )
 # "合多少亿元", "以万元计", "采购额多少万": the scale of yuan a Chinese question asks for (not "多少万股")
 _ZH_ASKED_SCALE = re.compile(r"(?:多少|以|合|折合|按)(百万|千|万|亿)元|(?:多少|合)(万|亿)(?![\u4e00-\u9fff])")
-_SCALES = {"thousands": Decimal(1_000), "millions": Decimal(1_000_000), "billions": Decimal(1_000_000_000)}
+_SCALES = {
+    "thousands": Decimal(1_000),
+    "millions": Decimal(1_000_000),
+    "billions": Decimal(1_000_000_000),
+    "trillions": Decimal(1_000_000_000_000),
+}
 _ABBREVIATED = {"mm": "millions", "mn": "millions", "bn": "billions"}
 _ZH_SCALES = {
     "千": Decimal(1_000),
     "万": Decimal(10_000),
     "百万": Decimal(1_000_000),
     "亿": Decimal(100_000_000),
+    "万亿": Decimal(1_000_000_000_000),
 }
 _YUAN = ("元", "千元", "万元", "百万元", "亿元")  # the units a Chinese amount is restated from
 CONVERTED_PLACES = 2  # "in USD millions" from a table in thousands: 302,578 thousands = 302.58 millions
@@ -58,6 +64,12 @@ def rescaled(
     if target in _YUAN:
         text = f"折合{target}：{shown}{unit} × {factor_text} = {format_number(result, places)}{target}"
     return result, target, factor_text, text
+
+
+def scale_of(word: str) -> Decimal:
+    """The size of a scale word a question writes with a number ("$1 billion", "3亿元"); 1 for none."""
+    low = word.lower()
+    return _ZH_SCALES.get(low) or _SCALES.get(low if low.endswith("s") else f"{low}s") or Decimal(1)
 
 
 def _asked_scale(question: str, unit: str | None) -> tuple[str, Decimal | None]:

@@ -9,20 +9,11 @@ from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.asks import threshold_asked
+from finrag.answer.conversion import scale_of
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.query import AskedFor
 
 _VERDICT = re.compile(r"(?:Yes|No)\b|[是否][。，]")  # an answer opening with its verdict already
-_SCALES = {
-    "thousand": Decimal(10**3),
-    "million": Decimal(10**6),
-    "billion": Decimal(10**9),
-    "trillion": Decimal(10**12),
-    "千": Decimal(10**3),
-    "万": Decimal(10**4),
-    "亿": Decimal(10**8),
-    "万亿": Decimal(10**12),
-}
 
 
 def threshold_answer(asked: AskedFor, found: NumericAnswer | None) -> NumericAnswer | None:
@@ -43,7 +34,7 @@ def threshold_answer(asked: AskedFor, found: NumericAnswer | None) -> NumericAns
         if percent != (fact.unit == "%"):
             return found
         value = fact.value if percent else fact.value * fact.scale
-        limit = limit if percent else limit * _SCALES.get((m.group("scale") or "").lower(), Decimal(1))
+        limit = limit if percent else limit * scale_of(m.group("scale") or "")
     else:
         return found
     yes = value < limit if m.group("low") else value > limit

@@ -14,7 +14,7 @@ from finrag.chunk import chunk_document
 from finrag.config import Settings, load_settings
 from finrag.index import open_store
 from finrag.index.store import Store
-from finrag.model import AccessInfo, DocumentRecord
+from finrag.model import AccessInfo, DocumentRecord, SearchRequest
 from finrag.parse import parse_file
 from finrag.retrieve.pipeline import Retriever
 
@@ -121,3 +121,9 @@ def indexed_answerer(factory: pytest.TempPathFactory, name: str, docs: dict[str,
     store, retriever = build_index(settings, root / "docs", docs)
     yield Answerer(settings, store, retriever)
     store.close()
+
+
+def ask_refused(answerer: Answerer, question: str) -> tuple[bool, str]:
+    """Whether ``answerer`` refuses ``question``, and its answer text."""
+    a = answerer.ask(SearchRequest(question))
+    return a.refused, a.answer

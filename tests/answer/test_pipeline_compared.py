@@ -1,8 +1,8 @@
 """Comparisons and English questions over Chinese filings (the held-out sets of session 53): the bigger of
 two losses and the gap, a comparison with a company no document is filed by, a named ratio asked beside the
 comparison of its two operands, a breakdown's rows ranked, the parent company asked in analysts' shorthand,
-and English words a Chinese filing cannot print. Each runs the real parser, chunker, fact extractor, store
-and retriever."""
+and a Chinese filer named in English with its Chinese name and an alias in brackets. Each runs the real
+parser, chunker, fact extractor, store and retriever."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.model import SearchRequest
 
+from .corpus import ask_refused as _ask
 from .corpus import indexed_answerer
 
 AQUILA_2022 = """# Aquila Aerospace Inc. Annual Report on Form 10-K for fiscal year 2022
@@ -109,11 +109,6 @@ def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     yield from indexed_answerer(tmp_path_factory, "compared", docs)
 
 
-def _ask(answerer: Answerer, question: str) -> tuple[bool, str]:
-    a = answerer.ask(SearchRequest(question))
-    return a.refused, a.answer
-
-
 def test_the_bigger_loss_is_the_more_negative_figure_and_the_gap_is_given(answerer: Answerer) -> None:
     refused, text = _ask(
         answerer,
@@ -158,7 +153,7 @@ def test_the_parent_company_asked_in_shorthand(answerer: Answerer, question: str
     assert not refused and printed in text and "52,118,406.12" not in text
 
 
-def test_english_words_a_chinese_filing_cannot_print_decide_nothing(answerer: Answerer) -> None:
+def test_an_english_name_glossed_in_chinese_with_an_alias_is_the_filer(answerer: Answerer) -> None:
     refused, text = _ask(
         answerer,
         "Per the balance sheet its directors signed off, how much did Xiamen Starlight Paper (厦门星光纸业, "

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.model import SearchRequest
 
+from .corpus import ask_refused as _ask
 from .corpus import indexed_answerer
 
 ZENITH_2019 = """# Zenith Industries Inc. Annual Report on Form 10-K for fiscal year 2019
@@ -157,11 +157,6 @@ def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
         "2020-04-16__四方科技集团股份有限公司__603339__四方科技__2019年__年度报告.md": SIFANG_2019,
     }
     yield from indexed_answerer(tmp_path_factory, "users", docs)
-
-
-def _ask(answerer: Answerer, question: str) -> tuple[bool, str]:
-    a = answerer.ask(SearchRequest(question))
-    return a.refused, a.answer
 
 
 @pytest.mark.parametrize(
