@@ -16,7 +16,9 @@ _EN_ASKS_REASON = re.compile(
     r"^\s*(?:why\b|what\s+(?:explains|explained|drove|caused|accounts?\s+for"
     r"|(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b))"
     # "… what was diluted EPS …? What was the main reason?": a figure asked first, its reason besides
-    r"|[.?!,]\s+(?:why\b|what\s+explains?\b)",
+    r"|[.?!,]\s+(?:why\b|what\s+explains?\b)"
+    # "According to its 2020 annual report, what was the main reason …": the clause after a source
+    r"|,\s+what\s+(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b",
     re.I,
 )
 
@@ -301,3 +303,16 @@ def threshold_asked(question: str, language: str) -> re.Match[str] | None:
         return _THRESHOLD_ZH.search(question)
     m = _THRESHOLD_EN.search(question) if YES_NO.search(question) else None
     return m if m and (m.group("cur") or m.group("pct") or m.group("scale")) else None
+
+
+# an expectation asked ("预计将降至", "guidance for"): a forecast the filer prints or none, never a past ratio
+# (plans are not here: "计划投资" is a printed amount a share is worked out from)
+_EXPECTED = re.compile(
+    r"\b(?:expect(?:s|ed|ations?)?|guidance|outlook|forecast(?:s|ed|ing)?|projected|projections?)\b"
+    r"|预计|预测|展望|指引|将(?:降至|升至|达到|提高到|增至|下降到|上升到)",
+    re.I,
+)
+
+
+def asks_expected(question: str) -> bool:
+    return _EXPECTED.search(question) is not None

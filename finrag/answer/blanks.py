@@ -73,8 +73,41 @@ def _year_column(line: str, year: int) -> int | None:
 
 
 def asked_blank_cell(asked: AskedFor, chunks: list[Chunk]) -> str | None:
-    """The Chinese figure asked for one year that its table leaves blank in that year's column."""
+    """The Chinese figure asked for one year that its table leaves blank in that year's column, or whose row
+    the tables print with no figure at all ("| 应付债券 |  |  |")."""
     if asked.language != "zh" or len(asked.years) != 1 or asked.formula is not None:
         return None
     items = [m.printed for m in asked.line_items]
-    return blank_cell(items, asked.years[0], chunks) if items else None
+    if items and (blank := blank_cell(items, asked.years[0], chunks)):
+        return blank
+    rows = items or ([named] if (named := _row_asked(asked.question)) else [])
+    return next((blank for row in rows if (blank := blank_row(row, chunks))), None)
+
+
+# "2019年…的应付债券是多少元": the row a Chinese figure question names (when no line item is read from it)
+_HOW_MUCH_ROW = re.compile(r"的([\u4e00-\u9fff]{2,10}?)(?:是|为|有)多少(?:元|万元|亿元)?[?？]?$")
+# "七、36": the number of the note a row refers to, no figure of it
+_NOTE_REF = re.compile(r"(?:附注)?[一二三四五六七八九十]+[、.．]\s*[（(]?\d+[)）]?")
+
+
+def _row_asked(question: str) -> str | None:
+    m = _HOW_MUCH_ROW.search(question.strip())
+    return m.group(1) if m else None
+
+
+def blank_row(item: str, chunks: list[Chunk]) -> str | None:
+    """``item`` when the tables print its row with every cell empty (a note's number aside), and never with a
+    figure; else None."""
+    blank: str | None = None
+    for chunk in chunks:
+        for line in (ln for ln in chunk.text.split("\n") if ln.startswith("|")):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            label = _ROW_UNIT.sub("", cells[0]).strip()
+            if _ROW_NUMBERING.match(label) or label != item:
+                continue  # (a numbered row, "四、账面价值", heads the rows under it: it leaves nothing blank)
+            values = [c for c in cells[1:] if c and not _NOTE_REF.fullmatch(c)]  # not its note's "七、36"
+            if any(_NUMBER.search(c) for c in values):
+                return None  # a figure printed for it in some table
+            if not values:  # (a row of words is a header's or a remark's: it leaves nothing blank)
+                blank = item
+    return blank

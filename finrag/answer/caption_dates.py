@@ -20,12 +20,20 @@ _DATE = re.compile(r"(?:截至|截止|于)?\s*((?:19|20)\d{2})\s*年\s*(\d{1,2})
 _YEAR = re.compile(r"((?:19|20)\d{2})\s*年(?:度)?")
 _ANY_YEAR = re.compile(r"(?:19|20)\d{2}")
 _PART_YEAR = re.compile(r"月|季度|半年|期间")
+# an English caption that is one date, of a year's flows ("Fiscal Year Ended June 30, 2023") or a balance day
+# ("As of December 31, 2022"); never a quarter's or months' span
+_EN_YEAR_ENDED = re.compile(
+    r"(?:(?:fiscal\s+)?years?\s+ended\s+|as\s+of\s+|at\s+)?[A-Za-z]+\.?\s+\d{1,2},?\s*(?:19|20)\d{2}", re.I
+)
 
 
 def _caption_period(caption: str) -> ResolvedPeriod:
     text = caption.strip()
     if not text or len(text) > MAX_CAPTION_CHARS or len(_ANY_YEAR.findall(text)) != 1:
         return UNKNOWN  # none, or two years ("2004年、2005年前五名…"): no one date
+    if _EN_YEAR_ENDED.fullmatch(text):  # "Year Ended December 31, 2018" over columns of segments
+        period = resolve_label(text, None)
+        return period if period.fiscal_period == "FY" else UNKNOWN
     if m := _DATE.search(text):
         y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
         return ResolvedPeriod(y, "FY", f"{y:04d}-{mo:02d}-{d:02d}", "instant")

@@ -4,11 +4,13 @@ numeric step reads facts."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount, asks_reason, typed_tersely
 from finrag.answer.cells import named_cell
 from finrag.answer.labelled_chunks import quoted_rows
-from finrag.answer.lexicon import LineItemMatch, normalise
+from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
 from finrag.answer.operands import printed_margin, printed_metric, with_rows
 from finrag.answer.owner_names import abroad_part
 from finrag.answer.prepared import Prepared
@@ -29,6 +31,7 @@ from finrag.answer.zh_qualifiers import (
 )
 from finrag.answer.zh_stated import stated_by_year
 from finrag.model import Chunk
+from finrag.retrieve.expand import load_glossary
 from finrag.retrieve.shorthand import spelled_out
 
 
@@ -120,3 +123,19 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
     named_rows = [r for r in named_rows if r not in items]  # a row the steps above made an item is none
     if named_rows and asked.intent in ("lookup", "calculation"):
         asked.qualifiers = printed_rows(asked.qualifiers, named_rows)
+    chinese = bool(chunks) and all(c.meta.language == "zh" for c in chunks)
+    if chinese and asked.language == "en" and asked.intent in ("lookup", "calculation"):
+        asked.line_items = _in_chinese(asked.line_items, chunks)
+
+
+def _in_chinese(items: list[LineItemMatch], chunks: list[Chunk]) -> list[LineItemMatch]:
+    """The one English item asked that the lexicon lacks, in the glossary's Chinese wording the filing prints
+    when that is a statement item ("long-term equity investment": the row "长期股权投资"); else unchanged."""
+    if len(items) != 1 or items[0].concept or not items[0].printed.isascii():
+        return items  # (several pieces of a question, "cash" of "cash flow from …", are no one item)
+    printed = items[0].printed.lower()
+    entry = next((m.concept for m in load_glossary().find(printed) if m.term.lower() == printed), None)
+    text = " ".join(c.text for c in chunks)
+    wording = next((t for t in entry.same_language("zh") if t in text), None) if entry else None
+    concept = concept_of(wording) if wording else None
+    return [replace(items[0], concept=concept, printed=wording)] if wording and concept else items

@@ -14,6 +14,7 @@ from finrag.answer.quote_rows import TWO_CELL_BARS, caption_of, owned
 from finrag.answer.text import body_of, prints_any, split_sentences, terms
 from finrag.chunk.build import PATH_SEPARATOR
 from finrag.model import Chunk
+from finrag.parse.layout import is_cjk
 
 MIN_SENTENCE_CHARS = 6  # shorter "sentences" are headings, page numbers or table debris
 RELATIVE_CUTOFF = 0.35  # a sentence must score at least this share of the best one to be quoted
@@ -41,6 +42,8 @@ def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
     out: list[Scored] = []
     for n, chunk in context:
         d = doc_order.setdefault(chunk.doc_id, len(doc_order))
+        if _contents(chunk.text):
+            continue  # "| b) Condensed Consolidated Statements of Earnings … | 4 |": where a statement is
         sentences = split_sentences(body_of(chunk))
         for i, sentence in enumerate(sentences):
             if len(sentence) < MIN_SENTENCE_CHARS or sentence in chunk.section_path:
@@ -63,6 +66,26 @@ _HEADER_CELL = re.compile(
     r"|\d{4}[-./]\d{1,2}[-./]\d{1,2}|[\u4e00-\u9fff（）()%]{1,10}|\(?[A-Za-z][A-Za-z ,.()%]*\)?",
     re.I,
 )
+
+
+_PAGE_NUMBER = re.compile(r"\d{1,3}")
+MIN_CONTENTS_ROWS = 4  # a table of contents lists at least this many entries
+MIN_ENTRY_WIDTH = 20  # its entries are titles ("b) Condensed Consolidated Statements …"), not "1-2年"
+
+
+def _contents(text: str) -> bool:
+    """A table of contents: most rows end in a page number, in page order, after a title (no figure)."""
+    ends: list[int] = []
+    width = 0
+    rows = [ln for ln in text.split("\n") if ln.startswith("|")]
+    for row in rows:
+        cells = [c.strip() for c in row.strip().strip("|").split("|") if c.strip()]
+        if len(cells) >= 2 and _PAGE_NUMBER.fullmatch(cells[-1]):
+            ends.append(int(cells[-1]))
+            width += sum(2 if is_cjk(ch) else 1 for ch in " ".join(cells[:-1]))
+    titled = bool(ends) and width >= MIN_ENTRY_WIDTH * len(ends)
+    most = len(ends) * 5 >= len(rows) * 4
+    return len(ends) >= MIN_CONTENTS_ROWS and most and ends == sorted(ends) and titled
 
 
 def _is_path(sentence: str) -> bool:
@@ -204,10 +227,37 @@ def _row_dated(year: int, c: Scored | None) -> bool:
     ``year`` is its report's year or the year before."""
     if c is None:
         return True
+    if not _of_year(year, c):
+        return False
     if str(year) in c.source:
         return True
     relative = c.report_year is None or year in (c.report_year, c.report_year - 1)
     return relative and not _DATED.search(c.source)
+
+
+_DAY_HEADING = re.compile(r"[A-Za-z]+\.?\s+\d{1,2},?")  # "December 31,": a heading's day over its years
+
+
+def _of_year(year: int | None, c: Scored) -> bool:
+    """A table chunk whose columns are headed by years holds ``year``'s figures only if one heading is it
+    ("| (Dollars in millions) | 2022 | 2021 |": no 2020 figure in any of its rows)."""
+    columns = _column_years(c.source)
+    return year is None or columns is None or year in columns
+
+
+def _column_years(source: str) -> set[int] | None:
+    """The years a chunk's table heads its columns with (its first table line naming two or more, before
+    any row of figures); None when no such heading opens the table."""
+    for line in source.split("\n"):
+        if not line.startswith("|"):
+            continue
+        cells = [x.strip() for x in line.strip().strip("|").split("|")]
+        years = [int(y) for x in cells[1:] for y in _DATED.findall(x)]
+        if len(set(years)) >= 2 and len(years) == sum(1 for x in cells[1:] if x):  # each heading a year's
+            return set(years)
+        if any(_FIGURE.search(EN_DATE.sub(" ", x)) for x in cells[1:] if not _DAY_HEADING.fullmatch(x)):
+            return None  # a row of figures came first: the heading is elsewhere
+    return None
 
 
 def select_sentences(
@@ -223,7 +273,11 @@ def select_sentences(
             return scheduled[:1]  # "debt maturing in fiscal 2024": the schedule's row of that year
         printing = [c for c in candidates if _prints(c.text, focus, c) and owned(c, focus)]
         if not printing and focus.kinds:  # the kind asked, with a figure, in a sentence that omits the year
-            undated = [c for c in candidates if "|" in c.text or not _DATED.search(_BASES.sub(" ", c.text))]
+            undated = [
+                c
+                for c in candidates
+                if (_of_year(focus.year, c) if "|" in c.text else not _DATED.search(_BASES.sub(" ", c.text)))
+            ]
             undated = [c for c in undated if owned(c, focus)]  # (the owner asked: named by it too)
             printing = [c for c in undated if _prints(c.text, replace(focus, year=None), c)]
         if printing or focus.strict:

@@ -144,6 +144,8 @@ def _table_facts(
     if doc.language == "zh":  # "截至2010年12月31日，公司固定资产情况如下："
         columns = dated_by_caption(columns, [table.caption or "", *before[:_TITLE_BLOCKS]])
         columns = report_year_column(doc, columns)
+    else:  # segments' columns under the caption "Year Ended December 31, 2018"
+        columns = dated_by_caption(columns, [table.caption or ""])
     columns = with_span_heading(columns, [table.caption or "", *before])
     columns = quarter_heads(columns, [table.caption or "", *before])  # "Fourth Third Second First" above
     columns = quarter_groups(columns, [table.caption or "", *before])  # "First Quarter … Fourth Quarter"

@@ -17,9 +17,13 @@ from finrag.retrieve.expand import GLOSSED_NAME, ZH_GLOSS
 # full names end in a company form; a state-owned factory's in 厂 ("湖南省南岭化工厂"); a short name is
 # whole before its stock code ("金瑞科技（600390）")
 _ZH_COMPANY_FULL = re.compile(
-    r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|[（(]集团[)）](?:有限)?公司|集团"
+    r"([\u4e00-\u9fff]{2,30}?(?:股份有限公司|有限责任公司|有限公司|总公司|[（(]集团[)）](?:有限)?公司|集团"
     r"|[省市][\u4e00-\u9fff]{2,10}厂)"
     r"|[\u4e00-\u9fff]{2,12}(?=[（(]\d{6}[)）]))"
+)
+# a group's institute, whole ("中钢集团鞍山热能研究院": another body than the group's listed "中钢集团…科技")
+_ZH_INSTITUTE = re.compile(
+    r"((?:(?!公司)[\u4e00-\u9fff]){2,20}?集团(?:(?!公司)[\u4e00-\u9fff]){2,10}?(?:研究院|研究所|设计院))"
 )
 # a subsidiary's short name after what it is to the filer ("控股子公司通力磁材公司")
 _ZH_SUBSIDIARY = re.compile(r"(?:子|孙|参股)公司([\u4e00-\u9fff]{2,10}?)(?<!有限)(?<!股份)(?<!集团)公司")
@@ -86,7 +90,7 @@ _PREFIX = re.compile(
     r"|^.{2,8}?(?:控股)?股东(?=.{2})"  # "南岭股东中人爆破": the shareholder is the name
     r"|^.{2,12}?(?:全资|控股|参股)(?:子公司|孙公司)"  # "四方科技全资子公司南通四方制冷工程有限公司"
 )
-_COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "集团", "公司")
+_COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "总公司", "集团", "公司")
 # Words that look like a name next to a year but are not companies
 _NOT_ENTITY = _words(
     "根据 请问 请 在 报 公司 年度 财务 的 简要 介绍 具体 描述 我们 本公司 能否 给我 数据 企业 主要 资产 "
@@ -194,7 +198,8 @@ def company_names(text: str, lang: str) -> list[str]:
                 found.append(part)
 
     if lang == "zh":
-        for m in (*_ZH_COMPANY_FULL.finditer(text), *_ZH_SUBSIDIARY.finditer(text)):
+        full_names = (_ZH_COMPANY_FULL, _ZH_SUBSIDIARY, _ZH_INSTITUTE)
+        for m in (m for pattern in full_names for m in pattern.finditer(text)):
             add(m.group(1), True)
         # "湘潭电化（电解二氧化锰生产企业）2005年末…": the name before its bracketed description, too
         for source in dict.fromkeys([text, _ZH_ASIDE.sub("", text)]):

@@ -9,6 +9,7 @@ from finrag.answer.activities import activities_answer, asks_activities
 from finrag.answer.analysis_items import of_projects
 from finrag.answer.asks import (
     GROWTH_COMPARED,
+    asks_expected,
     compared_items,
     quoted_row,
 )
@@ -94,10 +95,19 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     asked = prep.asked
     read, shown = (asked.formula, asked.definition, list(asked.line_items)), len(prep.context)
     found = threshold_answer(asked, _numeric_answer(store, prep, hits))  # "did it exceed $1 billion"
+    if found is not None and found.calculation is not None and _forecast(asked):
+        found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past
     if found is None and (asked.formula, asked.definition, asked.line_items) != read:
         asked.formula, asked.definition, asked.line_items = read  # and no chunk the recast reading cited
         del prep.context[shown:]
     return found
+
+
+def _forecast(asked: AskedFor) -> bool:
+    """A named ratio (not a share of printed amounts, "计划投资" among them) asked as an expectation."""
+    formula = asked.formula
+    named = formula is not None and formula.named and formula.name not in SHARE_FORMULAS
+    return named and asks_expected(asked.question)
 
 
 def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:

@@ -34,9 +34,10 @@ _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many 
 # a Chinese total row's bare label ("合计"): a question's "…的发生额合计" is a word for a sum, not that row
 # (an English question names "the Total" row as such)
 _BARE_TOTAL = re.compile(r"\s*(?:合\s*计|小\s*计|总\s*计)\s*[:：]?\s*")
-# "total goodwill": the word qualifies the item after it, it names no "Total" row ("the Total in 2019" does)
 _EN_TOTAL = re.compile(r"\s*(?:total|subtotal)\s*:?\s*", re.I)
-_QUALIFIES_NEXT = re.compile(r"\s+(?!(?:in|of|for|at|and|on|as|row|line)\b)[a-z]")
+# "the Total in 2019", "the total row": a table's "Total" row named as such; "total goodwill" qualifies
+# the item after it and "commitments - total, and …" asks the item's total, neither names that row
+_TOTAL_ROW_NAMED = re.compile(r"\s+(?:in|of|for|at|on|as|row|line)\b")
 _FISCAL_YEAR_LABEL = re.compile(r"\s*fiscal\s+(?:year\s+)?(?:19|20)\d{2}\s*", re.I)  # a year's row
 
 
@@ -76,8 +77,9 @@ def items_from_tables(
                 continue  # "| 分产品 | 营业收入 | 营业成本 |": a sub-table's column headings, no row
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
-            if at is not None and _EN_TOTAL.fullmatch(label) and _QUALIFIES_NEXT.match(low, at[1]):
-                continue
+            total = at is not None and _EN_TOTAL.fullmatch(label) is not None
+            if total and at is not None and not _TOTAL_ROW_NAMED.match(low, at[1]):
+                continue  # "commitments at 5/31/21 - total, and …": the item's total, not a "Total" row
             named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
             named = named and not _left_out(low, at)  # "(before any sublease income)"
             # the company's own row in a peer table ("天源科技"); an English name is a segment's ("Americas")
@@ -86,7 +88,8 @@ def items_from_tables(
             if named and at is not None and low.startswith(TURNOVER, at[1]):
                 named = False  # "应收帐款周转率": a ratio of the balance row, not the balance
             if named and at is not None and (m := _MEASURE_AFTER.match(low, at[1])):
-                named = m[1] in _GENERIC or m[1] in chunk.text  # "四氧化三锰的全球市场占有率": not this row's
+                # "四氧化三锰的全球市场占有率": not this row's; "…进项税额的增长率": worked out from the row
+                named = m[1] in _GENERIC or m[1] in chunk.text or _CHANGE_OF_ROW.fullmatch(m[1]) is not None
                 named = named or m[1].endswith("中")  # "…项目”的投资概算中，设备购置费": a place, no measure
             if named and at is not None and _RANK_ROW.match(norm):  # "第一名供应商": a rank of what follows
                 follow = low[at[1] : at[1] + _RANKED_CHARS]
@@ -140,6 +143,10 @@ _MEASURE_AFTER = re.compile(
 _GENERIC = frozenset(
     {"金额", "数额", "数值", "余额", "数量", "规模", "情况", "数据", "发生额", "总额"}
     | {"账面价值", "账面余额", "账面净值", "净值", "净额"}  # a balance row's own amount, however worded
+)
+# a row's change worked out from its own two figures, which no table need print
+_CHANGE_OF_ROW = re.compile(
+    r"(?:同比|年均|复合)?(?:增长|增减|变动|变化|下降|增加|减少)(?:率|额|幅度?|百分比)?"
 )
 _RANKED_CHARS = 2  # "第一名供应商": the first characters of what is ranked must be printed in the table
 _CJK_PAIR = re.compile(r"[\u4e00-\u9fff]{2}")

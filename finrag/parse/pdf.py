@@ -28,6 +28,7 @@ from finrag.parse.pdf_order import GUTTER_EM
 from finrag.parse.pdf_row_ruled import join_ruled_rows
 from finrag.parse.pdf_tables import Rules, page_rules, ruled_tables
 from finrag.parse.pdf_words import rejoin_split_words
+from finrag.parse.table_merge import merge_tables, orphan_fragments
 from finrag.parse.tables import (
     CAPTION_DISTANCE,
     CAPTION_LINES,
@@ -35,8 +36,6 @@ from finrag.parse.tables import (
     PageTable,
     caption_and_unit,
     looks_tabular,
-    merge_tables,
-    orphan_fragments,
     running_lines,
     tidy,
 )

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from finrag.model import BBox, PageBox, Table
+from finrag.model import BBox
 from finrag.parse.layout import Line, is_cjk
 
 # At most this many leading rows are a table's header.
@@ -41,7 +41,6 @@ _STATEMENT_TITLE = re.compile(
 )
 # The notes' running title names no statement ("Notes to the Consolidated Financial Statements", "附注")
 _NOTES_TITLE = re.compile(r"^(?:see\s+)?notes?\s+to\b|附注", re.IGNORECASE)
-_CONTINUED = re.compile(r"continued|[（(]续[）)]|续表", re.IGNORECASE)
 # a line above a table with this many figures (years aside) is a row of another table, never its caption
 MIN_ROW_FIGURES = 2
 _FIGURE = re.compile(r"(?<![\w.,/])\(?\$?(?!(?:19|20)\d{2}\b)\d[\d,]*\d(?:\.\d+)?\)?%?(?![\w/.、])")
@@ -77,7 +76,7 @@ def looks_tabular(lines: Sequence[Line]) -> bool:
     return sum(1 for ln in lines if len(ln.segments) >= 3) >= TABULAR_LINES
 
 
-def _clean_cell(cell: str | None) -> str:
+def clean_cell(cell: str | None) -> str:
     if not cell:
         return ""
     parts = [p.strip() for p in cell.split("\n") if p.strip()]
@@ -94,7 +93,7 @@ def tidy(rows: list[list[str]]) -> list[list[str]]:
     """Cells cleaned, empty rows dropped, labels split from a first amount glued to them, rows padded to
     one width (empty columns go after merging: a continued page may leave a column empty that the first
     page fills)."""
-    cleaned = [[_clean_cell(c) for c in r] for r in rows]
+    cleaned = [[clean_cell(c) for c in r] for r in rows]
     cleaned = _wrapped_labels([_spilled(_unshifted(r)) for r in _unglued([r for r in cleaned if any(r)])])
     width = max((len(r) for r in cleaned), default=0)
     return [r + [""] * (width - len(r)) for r in cleaned]
@@ -267,110 +266,3 @@ def unit_of(text: str) -> str | None:
         return m.group(1)
     m = _UNIT_EN.search(text)
     return f"in {m.group(1).lower()}" if m else None
-
-
-def _key(row: list[str]) -> str:
-    return "|".join("".join(c.split()) for c in row)
-
-
-def _first_label(pt: PageTable) -> str:
-    _, body = split_header([[_clean_cell(c) for c in r] for r in pt.raw_rows])
-    return "".join(body[0][0].split()).lower() if body and body[0] else ""
-
-
-def _restarts(pt: PageTable, first: PageTable) -> bool:
-    """The page's table opens with the first row of the table it would continue ("Sales to customers"
-    again): the same statement for another period (its "SIX MONTHS" heading printed apart), not the rest."""
-    label = _first_label(pt)
-    return bool(label) and label == _first_label(first)
-
-
-def _filled(pt: PageTable) -> list[int]:
-    """The columns of a page table that print something (a spacer column the reader found prints nothing)."""
-    width = max(len(r) for r in pt.raw_rows)
-    return [j for j in range(width) if any(j < len(r) and r[j].strip() for r in pt.raw_rows)]
-
-
-def _continues(pt: PageTable, prev: PageTable) -> bool:
-    """``pt`` goes on with ``prev``: it opens the next page right where ``prev`` closed its own, with as many
-    columns (or as many printing ones: the page before may have an empty spacer column)."""
-    return (
-        prev.last_on_page
-        and pt.first_on_page
-        and pt.page == prev.page + 1
-        and (len(pt.raw_rows[0]) == len(prev.raw_rows[0]) or len(_filled(pt)) == len(_filled(prev)))
-    )
-
-
-def _laid_as(rows: list[list[str]], cont: PageTable, first: PageTable) -> list[list[str]]:
-    """A continuation's rows in the columns of the table it continues (its printing columns onto those of
-    ``first`` when a spacer column sets them apart)."""
-    if len(cont.raw_rows[0]) == len(first.raw_rows[0]):
-        return rows
-    width, pairs = len(first.raw_rows[0]), list(zip(_filled(first), _filled(cont), strict=False))
-    out: list[list[str]] = []
-    for row in rows:
-        laid = [""] * width
-        for j, k in pairs:
-            laid[j] = row[k] if k < len(row) else ""
-        out.append(laid)
-    return out
-
-
-def orphan_fragments(page_tables: Sequence[PageTable]) -> list[PageTable]:
-    """One-row pieces that continue no table from the page before: text, not tables."""
-    return [
-        pt
-        for i, pt in enumerate(page_tables)
-        if pt.fragment and not (i and _continues(pt, page_tables[i - 1]))
-    ]
-
-
-def merge_tables(page_tables: Sequence[PageTable]) -> list[Table]:
-    """Page tables -> document tables; a table that ends its page and continues at the top of the next
-    page with the same columns is merged, its repeated header dropped."""
-    groups: list[list[PageTable]] = []
-    for pt in page_tables:
-        prev = groups[-1][-1] if groups else None
-        if (
-            prev is not None
-            and _continues(pt, prev)
-            and (not pt.caption or pt.caption == prev.caption or bool(_CONTINUED.search(pt.caption)))
-            and not _restarts(pt, groups[-1][0])
-        ):
-            groups[-1].append(pt)
-        else:
-            groups.append([pt])
-    tables: list[Table] = []
-    for g in groups:
-        header, body = split_header([[_clean_cell(c) for c in r] for r in g[0].raw_rows])
-        row_pages = [g[0].page] * len(body)
-        hkeys = [_key(h) for h in header]
-        for cont in g[1:]:
-            rows = _laid_as([[_clean_cell(c) for c in r] for r in cont.raw_rows], cont, g[0])
-            skip = 0
-            while skip < len(hkeys) and skip < len(rows) and _key(rows[skip]) == hkeys[skip]:
-                skip += 1
-            body.extend(rows[skip:])
-            row_pages.extend([cont.page] * (len(rows) - skip))
-        width = len(header[0]) if header else len(body[0])
-        every = header + body
-        keep = [j for j in range(width) if any(j < len(r) and r[j] for r in every)]
-        header = [[r[j] for j in keep] for r in header]
-        body = [[r[j] if j < len(r) else "" for j in keep] for r in body]
-        table_id = f"t{len(tables) + 1}"
-        for pt in g:
-            pt.table_id = table_id
-        tables.append(
-            Table(
-                table_id=table_id,
-                pages=[pt.page for pt in g],
-                header=header,
-                rows=body,
-                caption=g[0].caption,
-                unit=g[0].unit,
-                bboxes=[PageBox(pt.page, pt.bbox) for pt in g],
-                row_pages=row_pages,
-            )
-        )
-    return tables

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from finrag.answer.asks import asks_amount, asks_reason, compared_items, compared_parts, typed_tersely
+from finrag.answer.asks import (
+    asks_amount,
+    asks_expected,
+    asks_reason,
+    compared_items,
+    compared_parts,
+    typed_tersely,
+)
 from finrag.answer.query import analyze
 from finrag.model import QueryAnalysis
 
@@ -130,3 +137,19 @@ def test_what_a_change_is_made_of_is_told_by_the_text_not_worked_out() -> None:
     # a component of a balance, or what a line item added, is a figure
     assert not asks_reason("What was the currency translation component of Walmart's AOCI in 2018?")
     assert not asks_reason("How much did currency translation adjustments contribute to Amcor's OCI in Q2?")
+
+
+def test_an_expectation_is_asked_but_a_plan_is_a_printed_figure() -> None:
+    assert asks_expected("湖南南岭民爆募集资金到位后，公司全面摊薄的净资产收益率预计将降至多少？")
+    assert asks_expected("What operating margin guidance did Adobe give for fiscal 2023?")
+    assert not asks_expected("爱康募投项目计划投资总额中，边框项目占多大比例？")
+    assert not asks_expected("What was Adobe's operating margin in fiscal 2022?")
+
+
+def test_a_reason_asked_after_the_source_clause_is_a_reason() -> None:
+    question = (
+        "According to Jinyu Bio-Technology's 2020 annual report, what was the main reason its net cash flow "
+        "from investing activities fell 193.37% year on year?"
+    )
+    assert asks_reason(question)
+    assert not asks_reason("According to its 2020 annual report, what was its net cash flow from investing?")

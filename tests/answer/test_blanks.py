@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from finrag.answer.blanks import blank_cell, blank_figure
+from finrag.answer.blanks import asked_blank_cell, blank_cell, blank_figure, blank_row
+from finrag.answer.query import analyze
 
 from .helpers import make_chunk, make_doc
 
@@ -50,3 +51,20 @@ def test_a_table_cell_left_empty_in_the_year_s_column_is_a_blank_figure() -> Non
     assert blank_cell(["基本每股收益"], 2020, chunks) is None
     printed = make_chunk(doc, "| 项目 | 2020年 |\n| 稀释每股收益 | 0.36 |", 80, n=2)
     assert blank_cell(["稀释每股收益"], 2020, [*chunks, printed]) is None  # another table prints it
+
+
+def test_a_row_printed_with_no_figure_at_all_is_a_blank_figure() -> None:
+    doc = make_doc([], company="四方科技", year=2019)
+    sheet = "合并资产负债表\n| 应付账款 | 七、36 | 65,042,742.78 | 65,524,501.79 |\n| 应付债券 |  |  |  |"
+    chunks = [make_chunk(doc, sheet, 60)]
+    asked = analyze("2019年四方科技集团股份有限公司的应付债券是多少元?")
+    assert asked_blank_cell(asked, chunks) == "应付债券"
+    assert blank_row("应付账款", chunks) is None  # its note's number aside, it prints figures
+    printed = make_chunk(doc, "| 应付债券 | 七、40 | 300,000,000.00 |  |", 61, n=1)
+    assert blank_row("应付债券", [*chunks, printed]) is None  # another table prints it
+    parties = "| 关联方 | 关联交易内容 | 本期发生额 |\n| 南通剑桥公司 | 废料 | 73,143.37 |"
+    header = make_chunk(doc, parties, 62, n=2)
+    assert blank_row("关联方", [header]) is None  # a header's label leaves nothing blank
+    rows = "| 四、账面价值 |  |  |\n| 1.期末账面价值 | 43,994,103.35 | 25,118.20 |"
+    heading = make_chunk(doc, rows, 105, n=3)
+    assert blank_row("账面价值", [heading]) is None  # a numbered heading over the rows under it

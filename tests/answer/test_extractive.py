@@ -395,3 +395,42 @@ def test_a_shareholder_s_ratio_is_never_the_filer_s_row_of_it() -> None:
     question, context, focus = extractive_inputs(asked, [(1, chunk)], AnswerSettings())
     assert focus is not None and "湖南省南岭化工厂" in focus.owners
     assert extractive_answer(question, context, 3, 400, focus) == ""  # the filer's ratio, not its owner's
+
+
+def test_a_kind_row_from_a_table_of_other_years_does_not_answer_the_year_asked() -> None:
+    doc = make_doc([], company="3M", year=2022, file="3M_2022_10K.pdf")
+    balance = "Balance Sheet\n| (Dollars in millions) | 2022 | 2021 |\n| Finished goods | 2,497 | 2,196 |"
+    rows = make_chunk(doc, balance, 50)
+    asked = Focus(["finished goods"], 2020, kinds=("finished goods",), strict=True)
+    question = "What finished goods inventory did 3M report at December 31, 2020?"
+    assert extractive_answer(question, [(1, rows)], 3, 500, asked) == ""
+    asked_2021 = Focus(["finished goods"], 2021, kinds=("finished goods",), strict=True)
+    assert "2,196" in extractive_answer(question.replace("2020", "2021"), [(1, rows)], 3, 500, asked_2021)
+
+
+def test_a_table_of_contents_is_never_quoted() -> None:
+    doc = make_doc([], company="Best Buy", year=2024, file="BESTBUY_2024Q2_10Q.pdf")
+    contents = "\n".join(
+        f"|  | {x}) Condensed Consolidated Statements of {s} for the six months ended July 29, 2023 | {p} |"
+        for x, s, p in [("a", "Balance Sheets", 3), ("b", "Earnings", 4), ("c", "Comprehensive Income", 5),
+                        ("d", "Cash Flows", 6), ("e", "Changes in Equity", 7)]
+    )  # fmt: skip
+    amortization = "Amortization expense was $21 million for the three months ended July 29, 2023."
+    note = make_chunk(doc, amortization, 10)
+    got = extractive_answer(
+        "bby intangibles amortization, three months ended july 29, 2023?",
+        [(1, make_chunk(doc, contents, 2)), (2, note)],
+        3,
+        500,
+    )
+    assert "$21 million" in got and "Condensed Consolidated" not in got
+
+
+def test_a_bracket_s_rate_table_is_no_table_of_contents() -> None:
+    doc = make_doc([], company="四方科技", year=2019, file="sifang.pdf")
+    brackets = [("1-2年", 10), ("2-3年", 30), ("3-4年", 50), ("4-5年", 80)]
+    rates = "\n".join(f"| {b} | {r} |" for b, r in brackets)
+    chunk = make_chunk(doc, f"应收账款——账龄与整个存续期预期信用损失率对照表\n{rates}", 120)
+    focus = Focus(["应收账款"], None, kinds=("4-5年",), strict=True)
+    got = extractive_answer("账龄4-5年的预期信用损失率是多少？", [(1, chunk)], 3, 500, focus)
+    assert "| 4-5年 | 80 |" in got

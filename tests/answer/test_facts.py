@@ -1365,3 +1365,22 @@ def test_footnote_marks_over_the_year_headings_do_not_start_the_rows() -> None:
     years = {f.value: f.fiscal_year for f in facts if f.line_item == "Year-end workforce"}
     assert years == {Decimal(153000): 2018, Decimal(140800): 2017, Decimal(150500): 2016}
     assert not any(f.value == Decimal(2018) for f in facts)  # the year headings are no amounts
+
+
+def test_segment_columns_are_dated_by_an_english_caption_of_one_year() -> None:
+    rows = [
+        ["Segment revenue", "430,051", "2,719,518", "3,149,569"],
+        ["Segment gross profit", "194,835", "1,072,496", "1,267,331"],
+    ]
+    head = [["", "Cash App", "Seller", "Total"]]
+    segments = Table("t50", [137], head, rows, caption="Year Ended December 31, 2018")
+    quarter = Table(
+        "t51", [138], [["", "Cash App", "Seller"]], [["Segment revenue", "130,051", "719,518"]],
+        caption="Three Months Ended March 31, 2019",
+    )  # fmt: skip
+    doc = make_doc([segments, quarter], company="Square", year=2020, file="BLOCK_2020_10K.pdf", language="en",
+                   unit_line="(in thousands)")  # fmt: skip
+    facts = extract_facts(doc, table_chunks(doc))
+    profit = next(f for f in facts if f.line_item == "Segment gross profit" and f.column_label == "Cash App")
+    assert (profit.fiscal_year, profit.period_end, profit.value) == (2018, "2018-12-31", Decimal("194835"))
+    assert all(f.fiscal_year is None for f in facts if f.table_ref == "t51")  # a quarter: not the year's

@@ -296,3 +296,12 @@ def test_what_was_left_unrecognised_is_no_balance_and_a_tax_basis_no_tax_row() -
     assert not any("所得税" in p for p in unrecognised)
     assert [m.concept for m in find_line_items("2020年末递延所得税资产是多少？")] == ["deferred_tax_assets"]
     assert not find_line_items("项目的所得税后财务内部收益率是多少？")  # the column of the return, no tax
+
+
+def test_an_item_named_only_in_a_list_inside_a_row_label_is_not_that_row() -> None:
+    listed = normalise(
+        "除同公司正常经营业务相关的有效套期保值业务外，持有交易性金融资产、衍生金融资产、交易性金融负债、"
+        "衍生金融负债产生的公允价值变动损益"
+    )
+    assert label_matches(listed, "", "衍生金融资产") == 0
+    assert label_matches(normalise("衍生金融资产期末余额"), "", "衍生金融资产") > 0  # the item, qualified

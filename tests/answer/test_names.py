@@ -224,3 +224,14 @@ def test_a_name_holding_a_possessive_after_an_article_or_its_owner_is_one_name()
     # the word a filer calls itself by owns what follows
     firm = company_names("What were the Firm's Standardized CET1 ratios?", "en")
     assert not any("Firm's" in n for n in firm)
+
+
+def test_a_group_s_institute_and_a_state_corporation_are_named_whole() -> None:
+    # another body than the filer "中钢集团安徽天源科技": its own figures, never the filer's
+    institute = (
+        "根据中钢集团安徽天源科技股份有限公司招股意向书，中钢集团鞍山热能研究院截至2005年12月31日的资产负债率是多少?"
+    )
+    assert "中钢集团鞍山热能研究院" in company_names(institute, "zh")
+    founder = "中钢天源的发起人股东中国冶金矿业总公司2005年末的资产负债率是否超过60%？"
+    assert company_names(founder, "zh") == ["中国冶金矿业总公司"]
+    assert company_names("公司技术研究院的研发投入是多少", "zh") == []  # no group, no institute's name

@@ -184,3 +184,25 @@ def test_the_statement_a_question_reads_from_names_no_row_and_headings_it_writes
     equity = make_chunk(make_doc([]), "资产负债表\n| 项目 | 2019年 |\n| 所有者权益 | 4,647,275,880.19 |", 66)
     asked = "2019年度合并所有者权益变动表中，实收资本（或股本）当年减少了多少元？"
     assert items_from_tables(asked, [equity]) == []  # the statement's name is no row of the balance sheet
+
+
+def test_a_total_asked_of_an_item_is_not_a_table_s_total_row() -> None:
+    doc = make_doc([])
+    commitments = (
+        "Contractual obligations\n| Endorsement Contracts | 1,502 | 8,392 |\n| TOTAL | 3,187 | 13,476 |"
+    )
+    chunk = make_chunk(doc, commitments, 48, table_ref="t7")
+    terse = "nke endorsement contract commitments at 5/31/21 - total, and what % falls due in fy22?"
+    assert "total" not in [m.printed.lower() for m in items_from_tables(terse, [chunk])]
+    named = "What did the Total row of Nike's contractual obligations table show for fiscal 2022?"
+    assert "total" in [m.printed.lower() for m in items_from_tables(named, [chunk])]
+
+
+def test_a_row_asked_for_its_growth_is_named_though_no_table_prints_a_growth() -> None:
+    doc = make_doc([])
+    other = "其他流动资产\n| 项目 | 期末余额 | 期初余额 |\n| 待抵扣增值税进项税额 | 18,617.79 | 3,411.88 |"
+    chunk = make_chunk(doc, other, 101, table_ref="t11")
+    question = "2019年四方科技集团股份有限公司其他流动资产中待抵扣增值税进项税额的增长率是多少?保留2位小数。"
+    assert "待抵扣增值税进项税额" in [m.printed for m in items_from_tables(question, [chunk])]
+    share = "2019年四方科技其他流动资产中待抵扣增值税进项税额的市场占有率是多少?"  # a measure no row prints
+    assert items_from_tables(share, [chunk]) == []

@@ -1,15 +1,12 @@
-"""Table helpers: header rows, captions and units, cross-page merging."""
+"""Table helpers: header rows, captions and units."""
 
 from __future__ import annotations
 
-from finrag.model import BBox
 from finrag.parse.layout import Line, Segment
 from finrag.parse.tables import (
     RUNNING_LINE_PAGES,
-    PageTable,
     caption_and_unit,
     is_amount,
-    merge_tables,
     running_lines,
     split_header,
     tidy,
@@ -54,67 +51,6 @@ def test_caption_prefers_statement_title_over_date_lines() -> None:
     assert caption_and_unit(above, []) == ("合并资产负债表", "元")
     above = ["At December 31", "Consolidated Balance Sheets", "3M Company and Subsidiaries"]
     assert caption_and_unit(above, [])[0] == "Consolidated Balance Sheets"
-
-
-def _pt(page: int, rows: list[list[str]], *, first: bool, last: bool, caption: str = "") -> PageTable:
-    return PageTable(page, BBox(0, 0, 100, 100), rows, ruled=True, caption=caption, first_on_page=first,
-                     last_on_page=last)  # fmt: skip
-
-
-def test_continued_table_merged_with_repeated_header_dropped() -> None:
-    head = ["项目", "2020年12月31日", "2019年12月31日"]
-    a = _pt(66, [head, ["货币资金", "1,516,034,246.28", "1,108,509,231.31"]], first=False, last=True,
-            caption="合并资产负债表")  # fmt: skip
-    b = _pt(67, [head, ["预收款项", "", "72,768,571.91"]], first=True, last=False)
-    (t,) = merge_tables([a, b])
-    assert t.pages == [66, 67] and t.header == [head]
-    assert t.rows == [["货币资金", "1,516,034,246.28", "1,108,509,231.31"], ["预收款项", "", "72,768,571.91"]]
-    assert t.row_pages == [66, 67] and t.caption == "合并资产负债表"
-    assert a.table_id == b.table_id == t.table_id
-
-
-def test_a_continuation_without_the_page_before_s_empty_spacer_column_is_merged_column_by_column() -> None:
-    # 南岭民爆's 净资产收益率 and 每股收益 table: its header and first year on one page (with an empty
-    # column the reader found between the two measures), the rest of the years on the next, headerless and
-    # without it
-    head = [["项目", "净资产收益率（%）", "净资产收益率（%）", "", "每股收益（元/股）", "每股收益（元/股）"],
-            ["", "全面摊薄", "加权平均", "", "全面摊薄", "加权平均"]]  # fmt: skip
-    first_year = [["2004年", "", "", "", "", ""], ["主营业务利润", "60.58", "66.38", "", "1.20", "1.20"]]
-    a = _pt(128, [*head, *first_year], first=False, last=True)
-    rest = [["净利润", "18.33", "21.02", "0.36", "0.36"], ["2003年", "", "", "", ""]]
-    b = _pt(129, rest, first=True, last=False)
-    (t,) = merge_tables([a, b])
-    assert t.pages == [128, 129] and len(t.header[0]) == 5  # the spacer dropped
-    assert ["净利润", "18.33", "21.02", "0.36", "0.36"] in t.rows  # each figure under its own heading
-    c = _pt(129, [["净利润", "18.33", "21.02", "0.36"]], first=True, last=False)
-    assert len(merge_tables([a, c])) == 2  # fewer columns than the table prints: another table
-
-
-def test_new_statement_at_top_of_next_page_is_not_merged() -> None:
-    a = _pt(10, [["Item", "2022"], ["Cash", "1,000"]], first=False, last=True, caption="Balance Sheets")
-    b = _pt(11, [["Item", "2022"], ["Revenue", "5,000"]], first=True, last=False, caption="Income Statement")
-    assert len(merge_tables([a, b])) == 2
-    c = _pt(12, [["Item", "2022", "2021"], ["Revenue", "5,000", "4,000"]], first=True, last=False)
-    assert len(merge_tables([a, c])) == 2  # different column count
-
-
-def test_a_table_restarting_at_its_first_row_on_the_next_page_is_another_table() -> None:
-    # J&J's release: the quarter's statement on one page, the six months' (its heading printed apart) on
-    # the next, both opening with "Sales to customers"
-    rows = [
-        ["", "Amount", "Amount"],
-        ["Sales to customers", "25,530", "24,020"],
-        ["Net earnings", "5,144", "4,814"],
-    ]
-    a = _pt(10, rows, first=False, last=True)
-    b = _pt(
-        11, [["", "Amount", "Amount"], ["Sales to customers", "50,276", "47,446"]], first=True, last=False
-    )
-    assert len(merge_tables([a, b])) == 2
-    c = _pt(
-        11, [["", "Amount", "Amount"], ["Net earnings per share", "1.96", "1.80"]], first=True, last=False
-    )
-    assert len(merge_tables([a, c])) == 1  # the rest of the statement
 
 
 def test_first_row_of_amounts_is_body_not_header() -> None:
