@@ -315,4 +315,5 @@ _EXPECTED = re.compile(
 
 
 def asks_expected(question: str) -> bool:
+    """The question asks what is expected (a forecast or guidance), not a figure of the past."""
     return _EXPECTED.search(question) is not None

@@ -77,8 +77,7 @@ def items_from_tables(
                 continue  # "| 分产品 | 营业收入 | 营业成本 |": a sub-table's column headings, no row
             norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
-            total = at is not None and _EN_TOTAL.fullmatch(label) is not None
-            if total and at is not None and not _TOTAL_ROW_NAMED.match(low, at[1]):
+            if at is not None and _EN_TOTAL.fullmatch(label) and not _TOTAL_ROW_NAMED.match(low, at[1]):
                 continue  # "commitments at 5/31/21 - total, and …": the item's total, not a "Total" row
             named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
             named = named and not _left_out(low, at)  # "(before any sublease income)"
