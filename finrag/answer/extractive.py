@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import lru_cache
 
 from finrag.answer.events import trigger_words
 from finrag.answer.periods import EN_DATE
@@ -235,6 +236,7 @@ def _row_dated(year: int, c: Scored | None) -> bool:
     return relative and not _DATED.search(c.source)
 
 
+COLUMN_YEARS_CACHE = 256  # the chunks of one answer's context, and some more
 _DAY_HEADING = re.compile(r"[A-Za-z]+\.?\s+\d{1,2},?")  # "December 31,": a heading's day over its years
 
 
@@ -245,16 +247,17 @@ def _of_year(year: int | None, c: Scored) -> bool:
     return year is None or columns is None or year in columns
 
 
-def _column_years(source: str) -> set[int] | None:
+@lru_cache(maxsize=COLUMN_YEARS_CACHE)
+def _column_years(source: str) -> frozenset[int] | None:
     """The years a chunk's table heads its columns with (its first table line naming two or more, before
-    any row of figures); None when no such heading opens the table."""
+    any row of figures); None when no such heading opens the table. Read once per chunk, not per row."""
     for line in source.split("\n"):
         if not line.startswith("|"):
             continue
         cells = [x.strip() for x in line.strip().strip("|").split("|")]
         years = [int(y) for x in cells[1:] for y in _DATED.findall(x)]
         if len(set(years)) >= 2 and len(years) == sum(1 for x in cells[1:] if x):  # each heading a year's
-            return set(years)
+            return frozenset(years)
         if any(_FIGURE.search(EN_DATE.sub(" ", x)) for x in cells[1:] if not _DAY_HEADING.fullmatch(x)):
             return None  # a row of figures came first: the heading is elsewhere
     return None

@@ -14,12 +14,12 @@ from finrag.answer.lexicon import (
     key_word,
     normalise,
     synonyms,
-    zh_total_forms,
 )
 from finrag.answer.lookup import FALLBACK
 from finrag.answer.periods import ZH_QUARTER_ROWS
 from finrag.answer.row_asks import measure_after, part_after
 from finrag.answer.text import HEADING_NUMBER
+from finrag.answer.zh_labels import zh_total_forms
 from finrag.index.store import Store
 from finrag.model import AccessScope, Fact, Filters, Hit
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from finrag.answer.concepts import CONCEPTS
+from finrag.answer.zh_labels import only_listed, zh_total_forms
 
 _LEADING = re.compile(
     r"^(?:[一二三四五六七八九十]+[、.．]|[（(][一二三四五六七八九十\d]+[)）]|\d+[、.．)）]\s*|"
@@ -314,7 +315,7 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
         if fact_norm == f"total {syn}":  # "Total provisions for credit losses": the item's own total
             best = max(best, TOTAL_MATCH)
         if syn in fact_norm and len(syn) >= 2 and (not syn.isascii() or _qualifies(fact_norm, syn)):
-            if not syn.isascii() and _only_listed(fact_norm, syn):
+            if not syn.isascii() and only_listed(fact_norm, syn):
                 continue  # "持有交易性金融资产、衍生金融资产…产生的…变动损益": one of a list, not the row
             best = max(best, 0.5 * len(syn) / len(fact_norm))
     if not concept and not best and printed.isascii():  # "current marketable securities" for the row
@@ -323,28 +324,6 @@ def label_matches(fact_norm: str, concept: str, printed: str = "") -> float:
         if words and words <= held:
             best = WORDS_MATCH * len(words) / len(held)  # the fewer other words, the closer
     return best
-
-
-def _only_listed(label: str, item: str) -> bool:
-    """Every time ``label`` prints ``item`` it is one of a list ("A、B、C"): the row is of all of them."""
-    at = [m.start() for m in re.finditer(re.escape(item), label)]
-    return bool(at) and all(
-        label[i - 1 : i] == _LISTED or label[i + len(item) : i + len(item) + 1] == _LISTED for i in at
-    )
-
-
-_LISTED = "、"  # the Chinese enumeration comma
-
-
-# a Chinese total asked as "X总数" that a table prints as its summed row ("X的数量合计", "X合计")
-_ZH_TOTAL_ASKED = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:总人数|总数|总额|总计)$")
-_ZH_TOTAL_ROWS = ("的数量合计", "数量合计", "的人数合计", "人数合计", "合计", "总计", "总数")
-
-
-def zh_total_forms(wanted: str) -> tuple[str, ...]:
-    """The summed rows a Chinese total asked as "X总数" may be printed as; none for another name."""
-    stem = _ZH_TOTAL_ASKED.sub("", wanted)
-    return tuple(stem + t for t in _ZH_TOTAL_ROWS) if stem != wanted else ()
 
 
 _WORD = re.compile(r"[a-z&]{3,}")
