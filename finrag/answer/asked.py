@@ -34,6 +34,10 @@ class AskedFor:
     section_titles: list[str] = field(default_factory=list)  # titles of the sections that answer it (regexes)
     qualifiers: list[str] = field(default_factory=list)  # kinds of item asked: "comparable store" sales
 
+    def written_day(self, year: int) -> str | None:
+        """The balance day the question writes for that year ("at December 31, 2007"), if any."""
+        return next((d for d in self.dates if d.startswith(str(year))), None)
+
     def summary(self) -> dict[str, object]:
         """What the trace shows of this reading."""
         asked = self

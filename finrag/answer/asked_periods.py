@@ -88,7 +88,9 @@ def read_periods(asked: AskedFor, text: str, given: list[Period]) -> None:
             asked.quarters = kept  # the report's own quarter and year are where to read, not the period asked
             years = {p.fiscal_year for p in outside if p.fiscal_year}
             asked.years = [y for y in asked.years if y in years] or asked.years
-    if report := report_years_only(text, asked.years):  # "… in the FY2023 10-K": not a year asked
+    # "… in the FY2023 10-K": not a year asked (unless a date written names it: "3M 2022 10-K: … at 12/31/22")
+    days = {p.fiscal_year for p in given if p.kind == "instant" and re.search(r"\d", p.label)}
+    if report := report_years_only(text, asked.years) - days:
         asked.years = [y for y in asked.years if y not in report]
     low = text.lower()
     # "期末余额是多少？比期初增加了多少": the opening balance is what the closing one is compared with

@@ -12,13 +12,16 @@ _ASKS_REASON = re.compile(r"原因是什么|什么原因|为什么|为何|主要
 # an English question that opens by asking why ("What explains MGM's unusually high effective tax rate of
 # 77.1%?"), or asks so after a clause ("According to its 10-K, why did …", "… shows $775 million at June 30,
 # 2022. What explains the difference?"): a figure it names is what the text explains, not one to work out
+_REASON_ASKED = (
+    r"(?:why\b|what\s+(?:explains|explained|drove|caused|accounts?\s+for)\b"
+    r"|what\s+(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b)"
+)
 _EN_ASKS_REASON = re.compile(
-    r"^\s*(?:why\b|what\s+(?:explains|explained|drove|caused|accounts?\s+for"
-    r"|(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b))"
+    rf"^\s*{_REASON_ASKED}"
     # "… what was diluted EPS …? What was the main reason?": a figure asked first, its reason besides
-    r"|[.?!,]\s+(?:why\b|what\s+explains?\b)"
-    # "According to its 2020 annual report, what was the main reason …": the clause after a source
-    r"|,\s+what\s+(?:were|are|was|is)\s+the\s+(?:main\s+|primary\s+|key\s+)?(?:reasons?|drivers?|factors?)\b",
+    r"|[.?!]\s+(?:why\b|what\s+explains?\b)"
+    # "According to its Q2 2023 earnings release, what drove …": the clause after a source
+    rf"|,\s+{_REASON_ASKED}",
     re.I,
 )
 

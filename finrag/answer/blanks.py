@@ -87,7 +87,7 @@ def asked_blank_cell(asked: AskedFor, chunks: list[Chunk]) -> str | None:
 # "2019年…的应付债券是多少元": the row a Chinese figure question names (when no line item is read from it)
 _HOW_MUCH_ROW = re.compile(r"的([\u4e00-\u9fff]{2,10}?)(?:是|为|有)多少(?:元|万元|亿元)?[?？]?$")
 # "七、36": the number of the note a row refers to, no figure of it
-_NOTE_REF = re.compile(r"(?:附注)?[一二三四五六七八九十]+[、.．]\s*[（(]?\d+[)）]?")
+_ROW_NOTE_NUMBER = re.compile(r"(?:附注)?[一二三四五六七八九十]+[、.．]\s*[（(]?\d+[)）]?")
 
 
 def _row_asked(question: str) -> str | None:
@@ -105,7 +105,7 @@ def blank_row(item: str, chunks: list[Chunk]) -> str | None:
             label = _ROW_UNIT.sub("", cells[0]).strip()
             if _ROW_NUMBERING.match(label) or label != item:
                 continue  # (a numbered row, "四、账面价值", heads the rows under it: it leaves nothing blank)
-            values = [c for c in cells[1:] if c and not _NOTE_REF.fullmatch(c)]  # not its note's "七、36"
+            values = [c for c in cells[1:] if c and not _ROW_NOTE_NUMBER.fullmatch(c)]
             if any(_NUMBER.search(c) for c in values):
                 return None  # a figure printed for it in some table
             if not values:  # (a row of words is a header's or a remark's: it leaves nothing blank)

@@ -60,7 +60,12 @@ def asks_debt_change(asked: AskedFor) -> bool:
         and asked.definition is None
         and is_yes_no(asked)
         and bool(_DEBT_ASKED.search(asked.question))
+        and not _DEBT_RATIO.search(asked.question)
     )
+
+
+# "Did Best Buy's debt to earnings ratio rise": a ratio the filer prints, not its debt
+_DEBT_RATIO = re.compile(r"\bdebt[- ](?:to|/)[- ]?[a-z]+(?:[- ][a-z]+)?\s+ratio\b", re.I)
 
 
 def asks_debt_ratio(asked: AskedFor) -> bool:

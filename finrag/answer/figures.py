@@ -176,7 +176,12 @@ def extractive_inputs(
     # (English names are capitalised words of many kinds, and a filing names a segment's figures otherwise)
     named = subject_names(asked, texts) if asked.language == "zh" else []
     # a company's name, not a product's ("工业炸药"); a customer's Latin name ("REC MODULES PTE.LTD") too
-    owners = tuple(n for n in named if ZH_FIRM.search(n) or (n.isascii() and not is_filer(n, asked, texts)))
+    # (or any name, when the question names no indexed company: "普莱柯…", a peer a filing mentions)
+    owners = tuple(
+        n
+        for n in named
+        if ZH_FIRM.search(n) or (n.isascii() and not is_filer(n, asked, texts)) or not asked.companies
+    )
     owners += parts
     # "是多少" of a year other than the reports' own: only a sentence printing that year's figure answers
     # (a sentence without a year speaks of its report's year)

@@ -316,6 +316,8 @@ def detect_formula(question: str) -> Formula | None:
         return FORMULAS["difference"]
     if best is None and (_PLUS_JOINED.search(low) or _ADD_LIST.search(low)):  # "dividends paid + treasury
         return FORMULAS["sum"]  # stock repurchased", "add short-term borrowings, …, and …"
+    if best is not None and best[1].name == "ratio" and _AVERAGE_OF.search(low):
+        return FORMULAS["average"]  # "the three-year average of that ratio": the mean of a printed ratio
     if (best is None or best[1].name == "ratio") and _X_TO_Y.search(low):  # "capex-to-revenue ratio"
         return replace(FORMULAS["ratio"], percent=_IN_PERCENT_WORDS.search(low) is not None)
     return best[1] if best else None
@@ -324,6 +326,9 @@ def detect_formula(question: str) -> Formula | None:
 # "capex-to-revenue ratio": one item over another, named by the two (a named ratio's keyword wins above)
 _X_TO_Y = re.compile(r"\b[a-z&]+(?:[ -][a-z&]+)?-to-[a-z&]+(?:-[a-z&]+)?\s+ratio\b")
 _IN_PERCENT_WORDS = re.compile(r"\bpercent|%")
+_AVERAGE_OF = re.compile(
+    r"\baverage\s+of\s+(?:that|the|this|its)\s+ratio\b|\b(?:two|three|four|five)-year\s+average\b"
+)
 _PLUS_JOINED = re.compile(r"[a-z)]\s+\+\s+[a-z(]")  # two items written with a plus between them
 # "add A, B and C": their sum ("adding back D&A to …" builds another measure)
 _ADD_LIST = re.compile(r"\b(?:add|adding)\s+(?:up\s+)?(?!to\b|back\b)[a-z(][^?.;]{0,200}?\band\b")

@@ -84,7 +84,7 @@ _NET = re.compile(r"\bnet\b")
 NET_ASKED_BONUS = 1.0  # "net X" asked: the row that says net outranks the gross row of the same item
 DURATION_BONUS = 0.5  # a column headed with the span asked ("six months ended") over another span
 # a note's movement column ("本期增加"): a change over the year, not the balance at its end
-_MOVEMENT = re.compile(r"(?:本[期年]|当[期年])\s*(?:增加|减少|计提|转回|核销|转销|摊销)")
+_MOVEMENT = re.compile(r"(?:本[期年]|当[期年])\s*(?:新增|增加|减少|计提|计入|转回|核销|转销|摊销)")
 _PRIOR_WORDS = ("上年", "上期", "期初", "年初")
 _TRANSFER = re.compile(r"\btransferr(?:ed|ing)\b|\btransfers?\b|转入|转固|结转", re.I)
 _BALANCE_COLUMN = re.compile(r"期末|期初|年末|年初|余额")  # a note's balance columns, not its movements

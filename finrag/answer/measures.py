@@ -54,6 +54,7 @@ _MEASURES = (
     (
         re.compile(
             r"\bwhat (?:share|percentage|percent|proportion|portion)\b|\bas a (?:percentage|share) of\b"
+            r"|\bwhat (?:[\w'’-]+ ){1,4}percentages\b"  # "what table games win percentages does MGM apply"
             r"|\b(?:give|answer|express)\w* (?:\w+ ){0,2}(?:as |in )?(?:a )?percent(?:age)?s?\b"
             # "What was Walmart's effective tax benefit rate on share-based compensation": a rate, no amount
             r"|\bwhat (?:was|is|were) (?:[\w&.'’-]+ ){0,5}(?<!dividend )rate\b|\bin percent(?:age)?s?\b",
@@ -81,7 +82,9 @@ _MEASURES = (
         re.compile(
             r"\bwhat (?:[\w()-]+ ){0,3}"
             r"(?:income|revenues?|sales|profit|earnings|expenditures?|expenses?|costs?)"
-            r" (?:did|does|do|was|were)\b",
+            r" (?:did|does|do|was|were)\b"
+            # "What was the carrying value of Coca-Cola's investment in fairlife": its amount
+            r"|\bwhat (?:was|were|is|are) the (?:carrying (?:value|amount)|book value|fair value) of\b",
             re.I,
         ),
         _FIGURE,

@@ -89,6 +89,7 @@ _PREFIX = re.compile(
     r"|^.{2,12}?母公司对"  # "金宇生物母公司对辽宁益康生物股份有限公司的长期股权投资"
     r"|^.{2,8}?(?:控股)?股东(?=.{2})"  # "南岭股东中人爆破": the shareholder is the name
     r"|^.{2,12}?(?:全资|控股|参股)(?:子公司|孙公司)"  # "四方科技全资子公司南通四方制冷工程有限公司"
+    r"|^(?:给|把|被|从)(?=.{3})"  # "国电06年给科环集团增资多少": the name after the word it is given to
 )
 _COMPANY_SUFFIXES = ("股份有限公司", "有限责任公司", "有限公司", "总公司", "集团", "公司")
 # Words that look like a name next to a year but are not companies

@@ -69,7 +69,7 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
     if formula.name in VARIADIC and len(asked.years) >= 2:
         return [Want(item, y) for y in range(min(asked.years), max(asked.years) + 1)]
     if len(asked.years) >= 2:  # a balance day written for a year ("at December 31, 2007") is that year's
-        return [Want(item, y, _written_day(asked, y)) for y in (max(asked.years), min(asked.years))]
+        return [Want(item, y, asked.written_day(y)) for y in (max(asked.years), min(asked.years))]
     latest = best_fact(facts, Want(item, year), asked, doc_rank)
     if latest is None or latest.fiscal_year is None:
         return []
@@ -83,10 +83,6 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
         }
         return [Want(item, y) for y in sorted(y for y in same_row if y is not None)]
     return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
-
-
-def _written_day(asked: AskedFor, year: int) -> str | None:
-    return next((d for d in asked.dates if d.startswith(str(year))), None)
 
 
 _SEQUENTIAL = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter|\bqoq\b|sequential|环比", re.I)

@@ -214,8 +214,9 @@ def _title_item(title: str, asked: AskedFor) -> str | None:
     # "Revenue by geographic area for fiscal 2022, 2021 and 2020": the years it covers are no amount either
     if len(title) > _MAX_TITLE_CHARS or re.search(r"\d", _TITLE_YEARS.sub("", title)):
         return None
+    items = _items_asked(asked)
     for t in find_line_items(title):
-        for m in asked.line_items:
+        for m in items:
             same = (m.concept and m.concept == t.concept) or normalise(m.printed) == normalise(t.printed)
             before = re.search(rf"\b{re.escape(m.printed)}\s+{re.escape(t.printed)}\b", asked.question, re.I)
             if same or before:
@@ -225,11 +226,19 @@ def _title_item(title: str, asked: AskedFor) -> str | None:
     return next(
         (
             p
-            for m in asked.line_items
+            for m in items
             if not m.concept and re.search(rf"\b{re.escape(p := normalise(m.printed))}\b", low)
         ),
         None,
     )
+
+
+def _items_asked(asked: AskedFor) -> list[LineItemMatch]:
+    """The items a question asks: those it names, else its own formula's operands ("Use (2018 assets / 2017
+    assets - 1)": assets)."""
+    if asked.line_items or asked.definition is None:
+        return asked.line_items
+    return [t.item for t in asked.definition.terms]
 
 
 def _heads_asked(heading: str, asked: AskedFor) -> bool:

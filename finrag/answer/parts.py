@@ -71,7 +71,10 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         return []
     if not (asked.intent == "lookup" or calculated):  # "By what percentage did net sales to customers in
         # China grow": China's growth; "What gross margin did AMD's Data Center segment earn": the segment's
-        return called_parts(asked, [e for e in asked.entities if e in q and not is_filer(e, asked, context)])
+        others = [e for e in asked.entities if e in q and not is_filer(e, asked, context)]
+        # "what was the Obligor Group's current ratio": a ratio of the body written as its owner
+        owning = [e for e in others if asked.intent == "calculation" and _possessive(e, q)]
+        return list(dict.fromkeys(called_parts(asked, others) + owning))
     owners = [
         e
         for e in asked.entities
@@ -90,12 +93,13 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
             or any(_sold(e, m, q) for m in asked.line_items)
             # "What net revenue did BetMGM generate", "did the Call of Duty franchise alone generate"
             or re.search(rf"\b(?:did|does|do)\s+(?:the\s+|its\s+)?{re.escape(e)}\b(?!['’])", q)
-            or re.search(rf"\b{re.escape(e)}['’]s?\s", q)
+            or _possessive(e, q)
             # "Nike's Jordan Brand", "Square's (now Block) Caviar": the whole name right after the filer's own
             or _after_filer(e, asked, context)
-            # "revenue … from sales of Apple products": sales of the name's products are its figure
+            # "revenue … from sales of Apple products": sales of the name's products are its figure; "net
+            # sales to Apple": the customer's share of them
             or re.search(
-                rf"\b(?:sales|revenues?|shipments)\s+(?:of|from)\s+(?:the\s+|its\s+)?{re.escape(e)}\b", q
+                rf"\b(?:sales|revenues?|shipments)\s+(?:of|from|to)\s+(?:the\s+|its\s+)?{re.escape(e)}\b", q
             )
         )
     ]
@@ -106,6 +110,10 @@ def owner_parts(asked: AskedFor, context: list[Chunk]) -> list[str]:
         if e in q and any(e.lower().startswith(f"{c.lower()} ") for c in asked.companies)
     ]
     return list(dict.fromkeys(owners + longer))
+
+
+def _possessive(name: str, question: str) -> bool:
+    return re.search(rf"\b{re.escape(name)}['’]s?\s", question) is not None
 
 
 def _after_filer(name: str, asked: AskedFor, context: list[Chunk]) -> bool:

@@ -44,9 +44,13 @@ _SHARE_COUNT = re.compile(r"weighted[- ]average|shares outstanding", re.I)  # "�
 
 
 def unitless_row(f: Fact) -> bool:
-    """A row the table's money unit does not apply to: a per-share figure, or a head count ("Headcount" in a
-    table "in millions, except per share, ratio, headcount data")."""
-    return per_share_row(f) or bool(_HEAD_COUNT_ROW.match(f.line_item))
+    """A row the table's money unit does not apply to: a per-share figure, a ratio or a head count
+    ("Headcount" in a table "in millions, except per share, ratio, headcount data")."""
+    return per_share_row(f) or bool(_HEAD_COUNT_ROW.match(f.line_item) or _RATIO_ROW.search(f.line_item))
+
+
+# "Ratio of earnings to fixed charges | 5.5 |" under "(in millions)", "流动比率": a ratio, no money
+_RATIO_ROW = re.compile(r"\bratio\b|比率", re.I)
 
 
 _HEAD_COUNT_ROW = re.compile(

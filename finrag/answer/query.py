@@ -36,6 +36,7 @@ from finrag.answer.definition_fit import (
     with_period_operands,
 )
 from finrag.answer.definition_terms import Term
+from finrag.answer.formula_base import Formula
 from finrag.answer.formulas import BY_HOW_MUCH, GROWTH_FORMULAS
 from finrag.answer.labelled_chunks import quoted_rows
 from finrag.answer.lexicon import LineItemMatch, find_line_items, normalise
@@ -102,6 +103,14 @@ def language_of(text: str) -> str:
 _MOVEMENT_ASKED = re.compile(r"本[期年](?:增加|减少)了?(?:多少|的金额|金额)")
 
 
+def _in_formula(item: LineItemMatch, text: str, formula: Formula) -> bool:
+    """``item`` is written inside the name of the formula asked ("growth rate" of "compound annual growth
+    rate")."""
+    low = text.lower()
+    spans = [(m.start(), m.end()) for k in formula.keywords for m in re.finditer(re.escape(k.lower()), low)]
+    return any(a <= item.start < b for a, b in spans)
+
+
 def is_chitchat(text: str) -> bool:
     return bool(_GREETINGS.match(text))
 
@@ -146,6 +155,8 @@ def analyze(
         asked.formula = FORMULAS["yoy_growth"]  # "the change in operating profit (in %)" is a growth rate
     if growth_on_dates(text):  # "变动率=(本期-上期)/上期": the item's growth, however it is asked
         asked.formula = FORMULAS["yoy_growth"]
+    if (formula := asked.formula) is not None:  # "compound annual growth rate": its words name no row
+        asked.line_items = [m for m in asked.line_items if m.concept or not _in_formula(m, text, formula)]
     if (
         asked.formula is not None
         and asked.formula.name == "difference"

@@ -57,9 +57,13 @@ def report_years_only(question: str, years: list[int]) -> set[int]:
     # "from the Q2 FY24 10-Q": the quarterly report's fiscal year, written only there
     quarterly = {_full_year(m.group(1)) for m in _QUARTER_REPORT.finditer(question)}
     only |= {y for y in quarterly if not re.search(rf"(?<!\d){y}(?!\d)", question)}
-    return only if any(y not in only for y in years) else set()
+    # "天源06年招股书 …": the year a Chinese prospectus was issued holds none of its figures, asked alone too
+    issued = {_full_year(m.group(1)) for m in _ZH_PROSPECTUS.finditer(question)}
+    issued = {y for y in issued if len(re.findall(rf"(?<!\d)(?:{y}|{y % 100:02d}(?=\s*年))", question)) == 1}
+    return (only if any(y not in only for y in years) else set()) | issued
 
 
+_ZH_PROSPECTUS = re.compile(r"(?<!\d)((?:19|20)?\d{2})\s*年\s*(?:的)?(?:招股书|招股意向书|招股说明书)")
 _QUARTER_REPORT = re.compile(r"\bq[1-4]\s*(?:fy\s*'?)?((?:19|20)?\d{2})\s+(?:form\s+)?10-?q\b", re.I)
 
 

@@ -135,7 +135,7 @@ def wants_for(asked: AskedFor) -> list[Want]:
             # column of a June year-end filer reads as 31 December); two dates named: each year its own
             end = asked.dates[0] if asked.dates else None
             if len(asked.dates) > 1 and y is not None:
-                end = next((d for d in asked.dates if d.startswith(str(y))), end)
+                end = asked.written_day(y) or end
             elif end and y is not None and not end.startswith(str(y)) and _SAME_PERIOD.search(asked.question):
                 end = f"{y:04d}{end[4:]}"  # "… December 31, 2022 compared with the same quarter of 2021"
             elif end and y is not None and not end.startswith(str(y)) and asked.question.count(end[:4]) > 1:

@@ -15,8 +15,8 @@ from finrag.answer.calc import FORMULAS, Operand, calc_text, compute
 from finrag.answer.formula_base import Formula
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import NumericAnswer
-from finrag.answer.text import row_cells
-from finrag.answer.units import detect_unit, parse_number
+from finrag.answer.schedule_tables import MIN_SCHEDULE_YEARS, schedule_tables
+from finrag.answer.units import detect_unit, format_number, parse_number
 from finrag.model import Chunk
 
 # the question asks a share of a schedule: a percentage of amounts falling due
@@ -25,7 +25,7 @@ _DUE = re.compile(
     r"\b(?:falls?|falling|comes?|coming)\s+due\b|\bdue\b|\bmatur\w*|\bscheduled\b|\bpayable\b", re.I
 )
 _FISCAL = r"(?:fiscal\s+(?:year\s+)?)?"
-_IN_YEAR = re.compile(rf"\b(?:in|during|for)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
+_IN_YEAR = re.compile(rf"\b(?:in|during|for|due)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
 _AFTER_YEAR = re.compile(rf"\b(?:after|beyond|later than)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
 _RANGE = re.compile(
     rf"\b(?:in|during|from|between)\s+{_FISCAL}((?:19|20)\d{{2}})\s*(?:through|to|and|-|–)\s*{_FISCAL}((?:19|20)\d{{2}})\b",
@@ -71,9 +71,7 @@ def _periodic(label: str) -> bool:
     return _label_year(label) is not None or _SPAN_LABEL.match(_NOTE_MARK.sub("", label.strip())) is not None
 
 
-_LEADERS = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "2023 ........": a label's dot leaders
 MAX_SHARE = Decimal(100)  # percent
-MIN_SCHEDULE_YEARS = 3  # a maturity schedule lists at least three years before its bucket
 _WORD = re.compile(r"[a-z]{3,}")
 
 
@@ -84,7 +82,19 @@ def asks_schedule_share(asked: AskedFor) -> bool:
     bucket = _bucket(q) if asked.language == "en" else None
     if bucket is None:
         return False
+    # "net debt = debt maturing within …": a formula of the question's own ("lease financing + … leases" names
+    # what the line holds)
+    own = asked.formula is not None and asked.formula.name != "sum"
+    if bucket[0] == bucket[1] and bucket[0] > 1 and _ONE_YEAR_DUE.search(q) and not (_SHARE.search(q) or own):
+        return True  # "what operating lease payments were scheduled to mature in 2024": that year's line
     return _SHARE.search(q) is not None or (_HOW_MUCH.search(q) is not None and bucket[1] != bucket[0])
+
+
+# one year of a schedule asked as such ("scheduled to be repaid in 2019", "matures in 2024", "due 2017"), not
+# an amount "due to" something
+_ONE_YEAR_DUE = re.compile(
+    r"\bmatur(?:e|es|ing|ities)\b|\bscheduled\b|\bdue\s+(?:in\s+)?(?:fiscal\s+)?(?:19|20)\d{2}\b", re.I
+)
 
 
 # "how much … matures in 2023 and 2024 combined", "fiscal 2017 plus fiscal 2018": an amount over several years
@@ -125,21 +135,6 @@ def _bucket(question: str) -> tuple[int, int | None] | None:
     return None
 
 
-def _tables(text: str) -> list[list[list[str]]]:
-    """The markdown tables of a chunk's text, as rows of cells."""
-    out: list[list[list[str]]] = []
-    current: list[list[str]] = []
-    for line in text.splitlines():
-        if line.lstrip().startswith("|"):
-            current.append([_LEADERS.sub("", c).strip() for c in row_cells(line)])
-        elif current:
-            out.append(current)
-            current = []
-    if current:
-        out.append(current)
-    return out
-
-
 def _value(cell: str) -> Decimal | None:
     parsed = parse_number(cell)
     if parsed is not None and not parsed.percent:
@@ -149,6 +144,42 @@ def _value(cell: str) -> Decimal | None:
 
 # words every schedule and every such question share: no sign of which schedule is asked
 _GENERIC = frozenset({"total", "year", "years", "fiscal", "millions", "thousands", "in", "the", "and", "of"})
+
+
+def _among(word: str, words: set[str]) -> bool:
+    """``word`` is one of ``words``, in full or shortened ("min" for "minimum", "leases" for "lease")."""
+    return any(word.startswith(w) or w.startswith(word.rstrip("s")) for w in words)
+
+
+def _says_all(name: str, question: str) -> bool:
+    """Every word of a line's name is written in the question."""
+    asked = set(_WORD.findall(question.lower()))
+    return all(_among(w, asked) for w in set(_WORD.findall(name.lower())) - _GENERIC)
+
+
+# what a question asking one year's amount says before the item it asks, and around it
+_ASK_OPENER = re.compile(r"\b(?:how\s+much(?:\s+of)?|what)\s+", re.I)
+_ITEM_GLUE = frozenset({"was", "were", "is", "are", "its", "their", "did", "does", "show", "showed", "for"})
+MIN_ITEM_COVERAGE = 0.5  # of the asked item's words, printed by the schedule's line, heading or prose
+
+
+def _item_words(asked: AskedFor) -> set[str]:
+    """The words of the item a one-year question asks ("principal on long-term debt and capital leases"),
+    written between its opening "how much"/"what" and the due words; not the company's name."""
+    q = asked.question
+    due = _ONE_YEAR_DUE.search(q)
+    if due is None:
+        return set()
+    openers = list(_ASK_OPENER.finditer(q, 0, due.start()))
+    phrase = q[openers[-1].end() if openers else 0 : due.start()].lower()
+    names = {w for n in [*asked.companies, *asked.entities] for w in _WORD.findall(n.lower())}
+    return set(_WORD.findall(phrase)) - _GENERIC - _ITEM_GLUE - names
+
+
+def _covers(text: str, words: set[str]) -> bool:
+    """``text`` prints most of ``words``."""
+    printed = set(_WORD.findall(text.lower()))
+    return not words or sum(_among(w, printed) for w in words) >= MIN_ITEM_COVERAGE * len(words)
 
 
 def _overlap(label: str, question: str) -> int:
@@ -247,9 +278,10 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
     if bucket is None:
         return None
     first, last = bucket
+    lookup = first == last and not _SHARE.search(asked.question)  # one year's amount, no share of it
     best: tuple[int, list[Operand], list[int], list[int]] | None = None
     for n, chunk in context:
-        for rows in _tables(chunk.text):
+        for rows in schedule_tables(chunk.text):
             found = _down_the_side(rows, asked.question) or _across_the_top(rows, asked.question)
             if found is None or not found.years:
                 continue
@@ -273,11 +305,27 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
             total_label = found.total[0] if found.total else ""
             named = f"{found.name} {total_label} {' '.join(chunk.section_path)} {prose}"
             score = _overlap(named, asked.question)
+            if lookup and not (_says_all(found.name, asked.question) and _covers(named, _item_words(asked))):
+                # one year's line: "Debt principal and interest" is no answer to "debt principal", nor the
+                # lease table's "Capital Leases" to "principal on long-term debt and capital leases"
+                continue
             if parts and score and (best is None or score > best[0]):  # a schedule of what the question names
                 best = (score, operands, parts, whole)
     if best is None:
         return None
-    return _share(asked, *best[1:]) if _SHARE.search(asked.question) else _sum(asked, *best[1:3])
+    if _SHARE.search(asked.question):
+        return _share(asked, *best[1:])
+    return _line(best[1], best[2]) if lookup else _sum(asked, *best[1:3])
+
+
+def _line(operands: list[Operand], parts: list[int]) -> NumericAnswer | None:
+    """The one year's line asked, cited."""
+    if len(parts) != 1:
+        return None
+    op = operands[parts[0]]
+    unit = f" {op.unit}" if op.unit else ""
+    text = f"{op.label}: {format_number(op.value, None)}{unit} [{op.citation}]."
+    return NumericAnswer(text, result=op.value)
 
 
 def _sum(asked: AskedFor, operands: list[Operand], parts: list[int]) -> NumericAnswer | None:

@@ -41,6 +41,13 @@ _TOTAL_ROW_NAMED = re.compile(r"\s+(?:in|of|for|at|on|as|row|line)\b")
 _FISCAL_YEAR_LABEL = re.compile(r"\s*fiscal\s+(?:year\s+)?(?:19|20)\d{2}\s*", re.I)  # a year's row
 
 
+def _norm(label: str) -> str:
+    return UNIT_TAIL.sub("", normalise(label))
+
+
+_AFTER_QUOTE = re.compile(r"['‘\"“][^'’\"”]{2,80}['’\"”]\s*$")  # a quoted row right before the words
+
+
 def items_from_tables(
     question: str, chunks: list[Chunk], names: list[str] | None = None
 ) -> list[LineItemMatch]:
@@ -52,6 +59,7 @@ def items_from_tables(
     low = _STATEMENT.sub(lambda m: " " * len(m.group()), low)  # "on the balance sheet": where, no row
     before = tuple(n.lower() for n in names or [])
     labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
+    headings: set[str] = set()
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
     for chunk in chunks:
         for line in chunk.text.split("\n"):
@@ -75,8 +83,10 @@ def items_from_tables(
                 continue  # a period heading read as a row ("Three months ended …"): no item
             if _heads_columns(cells[1:]):
                 continue  # "| 分产品 | 营业收入 | 营业成本 |": a sub-table's column headings, no row
-            norm = UNIT_TAIL.sub("", normalise(label))  # "合计销售金额(万元)" is asked as "合计销售金额"
+            norm = _norm(label)  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
+            if label.endswith(":") and not any(c.strip() for c in cells[1:]):
+                headings.add(norm)  # "| Reconciling Items: | | |": a heading over rows
             if at is not None and _EN_TOTAL.fullmatch(label) and not _TOTAL_ROW_NAMED.match(low, at[1]):
                 continue  # "commitments at 5/31/21 - total, and …": the item's total, not a "Total" row
             named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
@@ -105,6 +115,8 @@ def items_from_tables(
         at = find_reworded(norm, low)
         if at is not None and not valuation_after(low, at[1]) and not _left_out(low, at):
             spans.append((*at, label, False))
+    # "the 'taxation of non-U.S. operations' reconciling item": the quoted row is asked, not its heading
+    spans = [t for t in spans if not (_norm(t[2]) in headings and _AFTER_QUOTE.search(low, 0, t[0]))]
     taken = [False] * len(low)
     found: list[LineItemMatch] = []
     for start, end, label, as_printed in sorted(spans, key=lambda t: t[0] - t[1]):  # longest first
@@ -158,7 +170,7 @@ _BARE_OTHER = re.compile(r"\s*(?:all\s+)?others?\s*[:：]?\s*", re.I)
 _SPAN_LABEL = re.compile(
     r"\s*(?:(?:three|six|nine|twelve|\d{1,2})\s+(?:months|weeks)|years?)(?:\s+ended\b|\s*$)"
     rf"|\s*(?:(?:as\s+of|at)\s+)?(?:{MONTH_NAMES}|(?:{'|'.join(MONTH_ABBR)})\.?)\s+\d{{1,2}},?"
-    r"\s*(?:(?:19|20)\d{2})?\s*$",  # "December 31,": a date heading
+    r"\s*(?:(?:19|20)\d{2})?\s*:?\s*$",  # "December 31,", "At December 31:": a date heading
     re.I,
 )
 # "所支付的现金" and "支付的现金" are one cash flow row, however the question or the statement words it

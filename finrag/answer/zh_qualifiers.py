@@ -17,7 +17,7 @@ _ZH_BEFORE = re.compile(
 )
 # a word a line item's name may open with ("新园区P3实验室的累计折旧": the lab's, the item being 折旧); a
 # product's kind may stand right before the item ("冷冻设备产品营业成本": the 冷冻设备 rows)
-_ZH_ITEM_PREFIX, _ZH_PRODUCT_END = re.compile(r"累计$"), re.compile(r"(?<=产品)$")
+_ZH_ITEM_PREFIX, _ZH_PRODUCT_END = re.compile(r"累计$"), re.compile(r"(?<=产品|项目)$")
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
     r"|财务|会计|经营|主要|^和|(?:19|20)\d{2}年"  # "2005年度和2006年度的营业收入": two years, no kind

@@ -153,3 +153,5 @@ def test_a_reason_asked_after_the_source_clause_is_a_reason() -> None:
     )
     assert asks_reason(question)
     assert not asks_reason("According to its 2020 annual report, what was its net cash flow from investing?")
+    drove = "According to Acme's second-quarter 2023 earnings release, what drove the segment's sales growth?"
+    assert asks_reason(drove)

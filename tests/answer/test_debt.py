@@ -30,6 +30,9 @@ def test_debt_on_the_balance_sheet_is_summed_for_both_years_and_compared() -> No
     assert found is not None and found.text.startswith("No. Debt on the balance sheet fell by 2,544")
     assert found.result == Decimal(47237)  # 5,247 + 41,990; accounts payable is no debt
     assert not asks_debt_change(analyze("What was Acme's long-term debt in FY2023?"))
+    # a ratio of debt the filer prints is asked, not its debt
+    ratio = analyze("Did Acme's debt to earnings ratio rise in fiscal 2023 compared with fiscal 2022?")
+    assert not asks_debt_change(ratio)
 
 
 def test_a_printed_total_debt_row_is_used_as_is() -> None:

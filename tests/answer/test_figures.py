@@ -67,6 +67,20 @@ def test_a_named_metric_asked_is_not_answered_by_sentences_that_never_name_it() 
     assert "$1.2 billion" in extractive_answer(question, chunks, 3, 500, focus)
 
 
+def test_a_peer_the_filing_mentions_is_the_only_owner_of_a_figure_asked_of_it() -> None:
+    text = (
+        "同行业公司普莱柯、瑞普生物的研发投入均较高。\n"
+        "研发投入情况表\n"
+        "| 公司报告期内研发投入占营业收入比例（%） | 13.09 |"
+    )
+    context = [(1, make_chunk(CN_2023, text, 40))]
+    asked = analyze("普莱柯2023年的研发投入占营业收入比例是多少？")
+    assert not asked.companies  # the question names no indexed company
+    question, chunks, focus = extractive_inputs(asked, context, AnswerSettings())
+    assert focus is not None and "普莱柯" in focus.owners
+    assert "13.09" not in extractive_answer(question, chunks, 3, 500, focus)  # the filer's own ratio
+
+
 def _numbered(*chunks: Chunk) -> list[tuple[int, Chunk]]:
     return [(n, c) for n, c in enumerate(chunks, 1)]
 

@@ -803,6 +803,33 @@ def test_a_part_of_a_balance_is_the_total_of_the_note_table_titled_by_it(tmp_pat
         store.close()
 
 
+GRANTS = """# 金宇生物技术股份有限公司 2020年年度报告
+
+## 七、合并财务报表项目注释
+
+### 递延收益
+
+单位：元
+
+| 涉及政府补助的项目 | 期初余额 | 本期新增补助金额 | 本期计入其他收益金额 | 期末余额 |
+|---|---|---|---|---|
+| 布鲁氏菌病活疫苗Rev.株研究 | 166,400.00 | 100,000.00 |  | 266,400.00 |
+| 2018年工业转型升级项目 | 9,000,000.00 |  | 163,125.00 | 6,361,875.00 |
+"""
+
+
+def test_a_grant_s_closing_balance_is_never_the_year_s_new_grant(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "data")
+    store, retriever = build_index(settings, tmp_path / "docs", {"jinyu_2020.md": GRANTS})
+    try:
+        answerer = Answerer(settings, store, retriever)
+        question = "金宇生物2020年递延收益中“布鲁氏菌病活疫苗Rev.株研究”的期末余额是多少？"
+        closing = answerer.ask(SearchRequest(question))
+        assert "266,400.00" in closing.answer and "100,000.00" not in closing.answer
+    finally:
+        store.close()
+
+
 def test_ebit_is_its_printed_row_not_operating_income() -> None:
     segments = Table(
         "t30",

@@ -128,6 +128,8 @@ def test_a_figure_answering_a_percentage_asked_needs_a_percentage() -> None:
     assert not figure_unanswered(asked, "Share of total = 51,738 / 821,229 = 6.3% [3].", [])
     plain = analyze("What was Acme's total interest incurred in 2018?")
     assert not figure_unanswered(plain, "total interest incurred (2018): 821,229 thousand [3].", [])
+    rates = analyze("What table games win percentages does Acme apply to compute its hold-adjusted measures?")
+    assert figure_unanswered(rates, "table games win (2022): 375 million [4].", [])
     rate = analyze("What was Acme's effective tax benefit rate on share-based compensation in fiscal 2018?")
     assert figure_unanswered(rate, "share-based compensation (Deferred Taxes, 2018): 217 million [7].", [])
     assert not figure_unanswered(rate, "Rate = 150 / 626 = 23.96% [2].", [])
@@ -153,6 +155,10 @@ def test_an_income_or_revenue_asked_needs_a_number_in_the_quote_not_just_a_citat
     names = "Wal-Mart de Mexico, S.A.B. de C.V. Mexico Wal-Mart Canada Corp.[1]"
     assert unanswered_measure(asked, names) == "a figure"
     assert unanswered_measure(asked, "Walmex contributed operating income of $2.1 billion.[1]") is None
+    stake = analyze("What was the carrying value of Acme's investment in its fairlife joint venture in 2017?")
+    venture = "fairlife, LLC is a joint venture with Select Milk Producers.[4]"
+    assert unanswered_measure(stake, venture) == "a figure"
+    assert unanswered_measure(stake, "Our fairlife investment was carried at $181 million.[4]") is None
 
 
 def test_a_share_quoted_without_its_part_answers_nothing() -> None:

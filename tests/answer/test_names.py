@@ -235,3 +235,7 @@ def test_a_group_s_institute_and_a_state_corporation_are_named_whole() -> None:
     founder = "中钢天源的发起人股东中国冶金矿业总公司2005年末的资产负债率是否超过60%？"
     assert company_names(founder, "zh") == ["中国冶金矿业总公司"]
     assert company_names("公司技术研究院的研发投入是多少", "zh") == []  # no group, no institute's name
+
+
+def test_the_word_a_chinese_name_is_given_to_is_no_part_of_it() -> None:
+    assert company_names("国电06年给科环集团增资多少", "zh") == ["科环集团"]  # not "给科环集团"

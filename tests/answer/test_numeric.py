@@ -314,6 +314,7 @@ def test_a_head_count_in_a_table_in_millions_is_a_number_of_people() -> None:
             ["Total net revenue", "41,307", "38,349"],
             ["Headcount", "300,066 (e)", "296,877"],
             ["Year-end workforce", "153,000", "140,800"],
+            ["Ratio of earnings to fixed charges", "5.5", "7.1"],
         ],
         caption="Consolidated financial highlights",
     )
@@ -321,6 +322,7 @@ def test_a_head_count_in_a_table_in_millions_is_a_number_of_people() -> None:
     by = {(f.line_item, f.column_label): f for f in extract_facts(doc, table_chunks(doc))}
     assert value_text(by[("Headcount", "2Q23")], "en") == "300,066"  # no "million"; its footnote is no bar
     assert value_text(by[("Year-end workforce", "2Q23")], "en") == "153,000"
+    assert value_text(by[("Ratio of earnings to fixed charges", "2Q23")], "en") == "5.5"  # a ratio, no money
     assert value_text(by[("Total net revenue", "2Q23")], "en") == "41,307 million"
 
 

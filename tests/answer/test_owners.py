@@ -819,3 +819,38 @@ def test_a_subsidiary_named_by_what_it_is_to_the_filer_owns_the_figure() -> None
     filer_only = [make_chunk(doc, "江苏爱康太阳能科技股份有限公司资产负债率为45.28%。", 1)]
     assert unfound_firm(asked, [], filer_only)  # the filer's ratio is not the subsidiary's
     assert not unfound_firm(asked, ["南通爱康"], filer_only)
+
+
+def test_a_segment_s_row_in_a_table_titled_by_the_item_its_own_formula_names_is_its_figure() -> None:
+    results = Table(
+        "t10",
+        [114],
+        [["(Dollars in millions)", "2018", "2017"]],
+        [
+            ["Revenues:", "", ""],
+            ["Global Services", "17,018", "14,581"],
+            ["Total revenues", "101,127", "94,005"],
+        ],
+        caption="Summary of Business Segment Data",
+    )
+    assets = Table(
+        "t11",
+        [116],
+        [["", "2018", "2017"]],
+        [
+            ["Global Services", "17,910", "12,491"],
+            ["Boeing Capital", "2,809", "3,156"],
+            ["Total", "117,359", "112,362"],
+        ],
+        caption="Segment assets are summarized in the table below:",
+    )
+    doc = make_doc([results, assets], company="Boeing", year=2018, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    facts, chunk_of = extract_facts(doc, chunks), {c.chunk_id: c for c in chunks}
+    asked = analyze(
+        "By what percentage did the segment assets of Boeing Global Services grow between December 31, 2017 "
+        "and December 31, 2018? Use (2018 assets / 2017 assets - 1)."
+    )
+    assert not asked.line_items and asked.definition is not None  # the items asked are the formula's
+    owned = owned_facts(facts, ["Global Services"], chunk_of, asked=asked)
+    assert {Decimal("17910"), Decimal("12491")} <= {f.value for f in owned}  # not only its revenues

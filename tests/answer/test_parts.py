@@ -54,6 +54,11 @@ def test_a_place_a_figure_was_made_in_and_a_business_named_after_the_filer_are_p
     own = analyze("How much revenue did Best Buy generate in Q2 fiscal 2024?")
     own.companies = ["Best Buy"]
     assert unprinted_parts(own, [revenue]) == []
+    corning = make_doc([], company="Corning", year=2021, language="en", unit_line="")
+    segment = make_chunk(corning, "Specialty Materials represented 14% of Corning's net sales in 2021.", 20)
+    apple = analyze("What were Corning's 2021 net sales to Apple?")
+    apple.companies = ["Corning"]
+    assert unprinted_parts(apple, [segment]) == ["Apple"]  # a customer's sales, never the segment's share
 
 
 def test_a_brand_of_the_filer_s_own_is_a_part() -> None:
@@ -228,3 +233,16 @@ def test_a_count_of_the_filer_s_segments_is_no_part() -> None:
     assert came_from_parts(analyze("What operating income did Acme's e-commerce business generate?")) == [
         "e-commerce"
     ]
+
+
+def test_a_ratio_of_a_body_written_as_its_owner_is_that_body_s_not_the_filer_s() -> None:
+    doc = make_doc([], company="Amcor", year=2023, language="en", unit_line="")
+    rows = "| Total current assets | 5,863 | 5,853 |\n| Total current liabilities | 4,393 | 5,144 |"
+    chunk = make_chunk(doc, rows, 3)
+    asked = analyze("What was the Obligor Group's current ratio at December 31, 2022? Give two decimals.")
+    asked.companies = ["Amcor"]
+    assert asked.intent == "calculation"
+    assert unprinted_parts(asked, [chunk]) == ["Obligor Group"]  # the consolidated rows are not its own
+    own = analyze("What was Amcor's current ratio at December 31, 2022? Give two decimals.")
+    own.companies = ["Amcor"]
+    assert unprinted_parts(own, [chunk]) == []

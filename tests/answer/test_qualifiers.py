@@ -604,3 +604,10 @@ def test_a_business_line_is_looked_up_by_the_row_its_note_prints() -> None:
     question = "四方科技2019年度母公司报表的其他业务毛利率是多少？"
     assert business_rows(question, ["其他"]) == ["其他业务"]  # the kind is read without its class word
     assert business_rows("华东地区的营业收入是多少", ["华东地区"]) == []
+
+
+def test_a_project_written_right_before_the_item_is_the_kind_asked() -> None:
+    # "牛腹泻快检项目递延收益": the project's grant, never the balance sheet's whole 递延收益
+    assert analyze("金宇2020年牛腹泻快检项目递延收益期末余额多少").qualifiers == ["牛腹泻快检项目"]
+    project = analyze("四方科技2019年冷链装备扩产项目在建工程期末余额是多少？")
+    assert project.qualifiers == ["冷链装备扩产项目"]

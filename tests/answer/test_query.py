@@ -293,3 +293,10 @@ def test_an_english_question_s_chinese_gloss_names_the_item_not_a_kind_of_it() -
         "gross margin (主营业务毛利率) in 2005?"
     )
     assert "主营业务毛利率" not in asked.qualifiers
+
+
+def test_the_words_of_the_formula_asked_name_no_row() -> None:
+    q = "What was the compound annual growth rate of Acme's gross interest incurred from 2013 to 2017?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "calculation", line_items=["growth rate"]))
+    assert asked.formula is not None and asked.formula.name == "cagr"
+    assert [m.printed for m in asked.line_items] == []  # "growth rate" is the CAGR's own name

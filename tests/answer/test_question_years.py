@@ -33,6 +33,15 @@ def test_a_year_that_only_names_the_report_is_not_asked() -> None:
     assert report_years_only(recast, [2022, 2023]) == {2023}  # the day names the 8-K, not a period
     terse = "bby quick ratio at 7/30/22 from the Q2 FY24 10-Q balance sheet"
     assert report_years_only(terse, [2022, 2024]) == {2024}  # the quarterly report's own fiscal year
+    # the year a Chinese prospectus was issued, asked alone too; written again, it is a year asked
+    assert report_years_only("天源06年招股书 每万吨四氧化三锰耗多少电解锰", [2006]) == {2006}
+    assert report_years_only("国电电力2007年招股意向书中2007年上半年的净利润", [2007]) == set()
+
+
+def test_a_report_s_year_a_numeric_balance_day_writes_again_is_asked() -> None:
+    q = "3M 2022 10-K: what share of long-term debt (carrying value at 12/31/22) matures after 2027?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "other", companies=["3M"], periods=find_periods(q)))
+    assert 2022 in asked.years and asked.dates == ["2022-12-31"]
 
 
 def test_a_fiscal_year_label_of_a_dated_part_of_a_year_is_no_year_of_its_own() -> None:

@@ -69,6 +69,17 @@ def test_questions_name_their_ratio(question: str, name: str) -> None:
     assert found is not None and found.name == name
 
 
+def test_the_average_of_a_ratio_is_an_average() -> None:
+    question = (
+        "Using the ratio of earnings to fixed charges in Exhibit 12.1 of Walmart's fiscal 2018 Form 10-K, "
+        "what was the three-year average of that ratio for fiscal 2016 through fiscal 2018?"
+    )
+    found = detect_formula(question)
+    assert found is not None and found.name == "average"  # not "ratio of" earnings to fixed charges
+    ratio = detect_formula("What was the ratio of net debt to EBITDA in 2022?")
+    assert ratio is not None and ratio.name == "ratio"
+
+
 def test_short_acronyms_must_stand_alone() -> None:
     assert detect_formula("How broad is the road network?") is None
     found = detect_formula("What is the DSO in FY2022?")

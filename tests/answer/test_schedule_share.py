@@ -167,7 +167,26 @@ def test_the_amount_of_two_years_of_a_schedule_added_up() -> None:
     found = schedule_answer(analyze(question), context)
     # the "Debt Obligations" column, not the interest on it
     assert found is not None and found.calculation is not None and found.calculation.result == Decimal(2943)
-    assert not asks_schedule_share(analyze("How much of Acme's long-term debt matures in 2023?"))  # one year
+
+
+
+def test_one_year_of_a_schedule_is_its_line_when_the_question_names_all_of_it() -> None:
+    doc = make_doc([], company="Acme", year=2022, language="en", unit_line="")
+    context = [(1, make_chunk(doc, DEBT, 39, table_ref="t1"))]
+    found = schedule_answer(analyze("How much of Acme's debt obligations mature in 2023?"), context)
+    assert found is not None and found.result == Decimal(1551) and "[1]" in found.text
+    # "Debt Obligations" says more than "long-term debt": no line of this schedule answers it
+    assert schedule_answer(analyze("How much of Acme's long-term debt matures in 2023?"), context) is None
+    assert not asks_schedule_share(analyze("How much revenue was due to price increases in 2023?"))
+    # a line naming a part of the item asked is not all of it
+    leases = """Noncancelable future lease commitments are: (in millions)
+| In Millions | Operating Leases | Capital Leases |
+| Fiscal 2020 | $ 119.2 | $ 0.4 |
+| Fiscal 2021 | 91.8 | 0.1 |
+| Fiscal 2022 | 70.5 | — |
+| Total | $ 496.1 | $ 0.5 |"""
+    asked = analyze("How much principal on long-term debt and capital leases matures in 2021?")
+    assert schedule_answer(asked, [(1, make_chunk(doc, leases, 100, table_ref="t2"))]) is None
 
 
 BUCKETS = """Contractual Obligations (in millions)
@@ -193,3 +212,37 @@ def test_a_schedule_of_several_year_buckets_under_a_heading_printed_over_lines()
     context = [(1, make_chunk(doc, FISCAL, 33, table_ref="t2", n=2))]
     purchases = "What share of Acme's purchase obligations falls due in fiscal 2020?"
     assert _result_in(purchases, context) == Decimal("87.96")  # 2,605.1 / 2,961.8
+
+
+PROSE_MATURITIES = """NOTE 12. Long-Term Debt
+Future Maturities of Long-term Debt. The maturities of long-term debt for the periods subsequent to
+December 31, 2022 are as follows (in millions):
+2023 2024 2025 2026 2027 After 2027 Total
+$ 1,938 $ 1,100 $ 1,865 $ 1,438 $ 845 $ 8,753 $ 15,939 As a result of put provisions, payments due in
+2023 include floating rate notes."""
+
+PROSE_LEASES = """NOTE 12. Long-Term Debt
+Maturities of lease liabilities were as follows:
+| (Millions) | Finance Leases | Operating Leases |
+| 2023 | $19 | $268 |
+| 2024 | 18 | 192 |
+| 2025 | 11 | 131 |
+| 2026 | 9 | 83 |
+| 2027 | 7 | 55 |
+| After 2027 | 26 | 162 |
+| Total | 90 | 891 |"""
+
+
+def test_a_schedule_the_page_reader_left_as_two_lines_of_running_text() -> None:
+    doc = make_doc([], company="3M", year=2022, language="en", unit_line="")
+    texts = (PROSE_LEASES, PROSE_MATURITIES)
+    context = [(n + 1, make_chunk(doc, t, 76 + n, table_ref=f"t{n}", n=n)) for n, t in enumerate(texts)]
+    question = "3M 2022 10-K: what share of long-term debt (carrying value at 12/31/22) matures after 2027?"
+    asked = analyze(question)
+    found = schedule_answer(asked, context)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.result == Decimal("54.92")  # 8,753 / 15,939, never the leases' 162 / 891
+    assert "[2]" in found.text
+    # a line of years over a line of other words is no schedule
+    words = PROSE_MATURITIES.replace("$ 1,938 $ 1,100", "Payments $ 1,938 $ 1,100")
+    assert schedule_answer(asked, [(1, make_chunk(doc, words, 77, table_ref="t1", n=1))]) is None

@@ -206,3 +206,32 @@ def test_a_row_asked_for_its_growth_is_named_though_no_table_prints_a_growth() -
     assert "待抵扣增值税进项税额" in [m.printed for m in items_from_tables(question, [chunk])]
     share = "2019年四方科技其他流动资产中待抵扣增值税进项税额的市场占有率是多少?"  # a measure no row prints
     assert items_from_tables(share, [chunk]) == []
+
+
+def test_a_heading_over_rows_is_no_item_of_its_own() -> None:
+    doc = make_doc([], company="Pfizer", year=2021, language="en", unit_line="")
+    reconciliation = """B. Tax Rate Reconciliation
+| | 2021 | 2020 | 2019 |
+| U.S. statutory income tax rate | 21.0 % | 21.0 % | 21.0 % |
+| Reconciling Items: | | | |
+| Taxation of non-U.S. operations | (4.3) | (9.9) | (4.7) |"""
+    question = (
+        "What was the three-year average (2019-2021) of the 'taxation of non-U.S. operations' reconciling "
+        "item in Pfizer's effective tax rate reconciliation?"
+    )
+    found = items_from_tables(question, [make_chunk(doc, reconciliation, 80, table_ref="t1")])
+    assert [m.printed.lower() for m in found] == ["taxation of non-u.s. operations"]  # no heading's
+    revenues = """Operating revenues
+| | 2021 | 2020 |
+| Regulated Businesses: | | |
+| Wastewater services | 208 | 185 |"""
+    unquoted = "Wastewater services made up what share of Acme's Regulated Businesses operating revenues?"
+    found = items_from_tables(unquoted, [make_chunk(doc, revenues, 64, table_ref="t2")])
+    assert "regulated businesses" in {m.printed.lower().rstrip(":") for m in found}  # a whole named, unquoted
+    obligations = """Contractual obligations
+| | Total | 2019 | After 2023 |
+| At December 31: | | | |
+| Total contractual cash obligations | 22,177 | 2,838 | 11,316 |"""
+    dated = "At December 31, 2018, was more than half of Acme's total contractual cash obligations due later?"
+    found = items_from_tables(dated, [make_chunk(doc, obligations, 40, table_ref="t3")])
+    assert "at december 31" not in {m.printed.lower().rstrip(":") for m in found}  # a date heading, no item
