@@ -61,7 +61,7 @@ def item_qualifiers(question: str, starts: list[int], names: list[str]) -> list[
     found: list[str] = []
     for start in starts:
         # "'Service and other' revenue": a printed row; "how much casino front money did MGM carry within …"
-        if given := _QUOTED_BEFORE.search(question[:start]) or _HELD_IN.search(question[:start]):
+        if given := QUOTED_BEFORE.search(question[:start]) or _HELD_IN.search(question[:start]):
             if (phrase := given.group(1).strip().lower()) not in found and concept_of(phrase) is None:
                 found.append(phrase)
             continue
@@ -106,7 +106,7 @@ _ASIDE_END = re.compile(r"\s*\([^()]{1,30}\)\s*$")
 _GLOSS_END = re.compile(r"\(([a-z][^()]{2,60})\)\s*$")  # a part glossed in the filing's words
 MIN_GLOSS_WORDS = 3  # "(excess of FIFO over LIFO cost)", not an aside "(non-U.S.)"
 # a row quoted right before the item ("'Service and other' revenue"), its opening quote no apostrophe
-_QUOTED_BEFORE = re.compile(r"(?:^|(?<=[\s(]))['‘\"“]([^'‘’\"“”?]{2,60})['’\"”]\s*$")
+QUOTED_BEFORE = re.compile(r"(?:^|(?<=[\s(]))['‘\"“]([^'‘’\"“”?]{2,60})['’\"”]\s*$")
 _QUOTED_END = re.compile(r"['‘\"“]([^'‘’\"“”]{2,80})['’\"”]\s*$")  # a part quoted as the filing prints it
 
 

@@ -76,18 +76,20 @@ _WORD = re.compile(r"[a-z]{3,}")
 
 
 def asks_schedule_share(asked: AskedFor) -> bool:
-    """A share of a schedule's years ("what percentage … is due after 2026"), or the amount of two or more
-    of its years together ("how much … matures in 2023 and 2024 combined")."""
+    """A share of a schedule's years ("what percentage … is due after 2026"), the amount of two or more of its
+    years together ("how much … matures in 2023 and 2024 combined"), or one calendar year's amount ("what
+    operating lease payments were scheduled to mature in 2024")."""
     q = asked.question
     bucket = _bucket(q) if asked.language == "en" else None
     if bucket is None:
         return False
-    # "net debt = debt maturing within …": a formula of the question's own ("lease financing + … leases" names
-    # what the line holds)
-    own = asked.formula is not None and asked.formula.name != "sum"
-    if bucket[0] == bucket[1] and bucket[0] > 1 and _ONE_YEAR_DUE.search(q) and not (_SHARE.search(q) or own):
-        return True  # "what operating lease payments were scheduled to mature in 2024": that year's line
-    return _SHARE.search(q) is not None or (_HOW_MUCH.search(q) is not None and bucket[1] != bucket[0])
+    share = _SHARE.search(q) is not None
+    if bucket[0] == bucket[1]:
+        # not the first year counted from now (1), nor a formula of the question's own ("net debt = debt
+        # maturing within …"; "lease financing + … leases" only names what the line holds)
+        own = asked.formula is not None and asked.formula.name != "sum"
+        return share or (bucket[0] > 1 and _ONE_YEAR_DUE.search(q) is not None and not own)
+    return share or _HOW_MUCH.search(q) is not None
 
 
 # one year of a schedule asked as such ("scheduled to be repaid in 2019", "matures in 2024", "due 2017"), not
@@ -279,6 +281,7 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
         return None
     first, last = bucket
     lookup = first == last and not _SHARE.search(asked.question)  # one year's amount, no share of it
+    item = _item_words(asked) if lookup else set()
     best: tuple[int, list[Operand], list[int], list[int]] | None = None
     for n, chunk in context:
         for rows in schedule_tables(chunk.text):
@@ -305,7 +308,7 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
             total_label = found.total[0] if found.total else ""
             named = f"{found.name} {total_label} {' '.join(chunk.section_path)} {prose}"
             score = _overlap(named, asked.question)
-            if lookup and not (_says_all(found.name, asked.question) and _covers(named, _item_words(asked))):
+            if lookup and not (_says_all(found.name, asked.question) and _covers(named, item)):
                 # one year's line: "Debt principal and interest" is no answer to "debt principal", nor the
                 # lease table's "Capital Leases" to "principal on long-term debt and capital leases"
                 continue

@@ -16,6 +16,7 @@ from finrag.answer.lexicon import (
 from finrag.answer.lookup import UNIT_TAIL
 from finrag.answer.owner_names import is_filer
 from finrag.answer.periods import BARE_YEAR, MONTH_NAMES
+from finrag.answer.qualifiers import QUOTED_BEFORE
 from finrag.answer.query import AskedFor
 from finrag.answer.sources import SOURCE_ASIDE
 from finrag.answer.text import row_cells
@@ -43,9 +44,6 @@ _FISCAL_YEAR_LABEL = re.compile(r"\s*fiscal\s+(?:year\s+)?(?:19|20)\d{2}\s*", re
 
 def _norm(label: str) -> str:
     return UNIT_TAIL.sub("", normalise(label))
-
-
-_AFTER_QUOTE = re.compile(r"['‘\"“][^'’\"”]{2,80}['’\"”]\s*$")  # a quoted row right before the words
 
 
 def items_from_tables(
@@ -116,7 +114,7 @@ def items_from_tables(
         if at is not None and not valuation_after(low, at[1]) and not _left_out(low, at):
             spans.append((*at, label, False))
     # "the 'taxation of non-U.S. operations' reconciling item": the quoted row is asked, not its heading
-    spans = [t for t in spans if not (_norm(t[2]) in headings and _AFTER_QUOTE.search(low, 0, t[0]))]
+    spans = [t for t in spans if not (_norm(t[2]) in headings and QUOTED_BEFORE.search(low, 0, t[0]))]
     taken = [False] * len(low)
     found: list[LineItemMatch] = []
     for start, end, label, as_printed in sorted(spans, key=lambda t: t[0] - t[1]):  # longest first
