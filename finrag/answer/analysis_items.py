@@ -29,6 +29,10 @@ _CASH_PAID = re.compile(
 )
 
 
+# the measure of the item written right before it ("goodwill carrying value")
+_MEASURES = frozenset({"carrying value", "carrying amount", "book value", "net book value"})
+
+
 # the returns a prospectus works out for each investment project (its own table "项目经济效益分析")
 _PROJECT_RETURNS = frozenset(
     {"财务内部收益率", "内部收益率", "财务净现值", "净现值"}
@@ -64,6 +68,8 @@ def analysis_items(
             continue  # "负债合计" of "合同负债合计": inside an item already read, its total row
         if set_aside(plain, at):
             continue  # "所得税后财务内部收益率", "未确认递延所得税资产": no row of the item
+        if low in _MEASURES and any(m.end <= at and not plain[m.end : at].strip() for m in items):
+            continue  # "goodwill carrying value": how the item before is measured, no row of its own
         if named and plain.startswith(named, at + len(item)):
             continue  # "全资子公司X有限公司": what X is to the filer, not a row
         if valuation_after(plain, at + len(item)):  # "total equity value"

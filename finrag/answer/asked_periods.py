@@ -34,6 +34,9 @@ _PRIOR_END = (
     "prior year end",
 )
 _BASELINE = re.compile(r"(?:比|较|相比|相较|与)(?:于)?(?:期初|年初|上年末|上年年末|上期末)")
+_YEAR_OPENING = re.compile(r"((?:19|20)\d{2})\s*年(?:年)?初(?!始)")
+# the same year's own figures asked too ("2006年度", "2006年末"): no opening balance alone
+_YEAR_CLOSED = re.compile(r"((?:19|20)\d{2})\s*年(?:度|年?末|底|\d{1,2}月)")
 _YEAR_END = re.compile(r"末|\byear[- ]end(?!ed)|\bend of\b|\bas of\b")  # "year ended …" closes a year's flows
 
 
@@ -92,6 +95,12 @@ def read_periods(asked: AskedFor, text: str, given: list[Period]) -> None:
     days = {p.fiscal_year for p in given if p.kind == "instant" and re.search(r"\d", p.label)}
     if report := report_years_only(text, asked.years) - days:
         asked.years = [y for y in asked.years if y not in report]
+    # "从2006年初到2007年6月末": a year's opening balance, compared with a later year's, is the year before's
+    # closing one ("2019年年初…持有的股份" alone is the opening column of the 2019 report)
+    opened = {int(m[1]) for m in _YEAR_OPENING.finditer(text)}
+    opened -= {int(m[1]) for m in _YEAR_CLOSED.finditer(text)}
+    if opened and any(y > min(opened) for y in asked.years):
+        asked.years = list(dict.fromkeys(y - 1 if y in opened else y for y in asked.years))
     low = text.lower()
     # "期末余额是多少？比期初增加了多少": the opening balance is what the closing one is compared with
     asked.prior_year_end = any(w in baseline.lower() for w in _PRIOR_END)

@@ -85,7 +85,13 @@ def defined_answer(
         replace(op, value=abs(op.value))
         if w.item.concept in OUTFLOW_CONCEPTS
         or (f.value < 0 and EXPENSE_ROW.search(f.line_item) and not _NOT_EXPENSE.search(f.line_item))
-        or (subtracted[j] and f.value < 0 and statement_kind(f.statement) == "cash_flow")
+        # a payment printed in brackets and subtracted ("less purchases of property and equipment"), on the
+        # cash flow statement or in a reconciliation of free cash flow
+        or (
+            subtracted[j]
+            and f.value < 0
+            and (statement_kind(f.statement) == "cash_flow" or _PAID_ROW.match(f.line_item) is not None)
+        )
         or (f.value < 0 and LESS_ROW.match(f.line_item) is not None)
         or (
             ratio
@@ -116,9 +122,13 @@ def defined_answer(
         ("*",) * len(operands),
         template(definition.tokens),
         run,
-        _in_percent(name, definition)
-        or bool(re.search(r"%|percent|百分比", asked.question, re.I))
-        or (named is not None and not definition.name and named.percent),
+        # an amount (sums and differences) is never shown in percent: a percent asked of it is another step's
+        not definition.additive()
+        and (
+            _in_percent(name, definition)
+            or bool(re.search(r"%|percent|百分比", asked.question, re.I))
+            or (named is not None and not definition.name and named.percent)
+        ),
         (),
         same_unit=definition.additive(),
     )

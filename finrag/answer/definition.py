@@ -44,7 +44,10 @@ _DEFINE = re.compile(
     # "compute interest coverage as operating profit divided by interest, net"
     # "compute net borrowing for the six months ended June 30, 2022 as …": a date's comma inside the name
     r"|\b(?:compute|calculate|measure)\s+(?P<name4>(?:[^.?:,]|,(?=\s*(?:19|20)\d{2}\b)){2,120}?)\s+as\s+"
-    r"(?P<expr4>[^?]+?)(?:\.(?:\s|$)|\?|$)",
+    r"(?P<expr4>[^?]+?)(?:\.(?:\s|$)|\?|$)"
+    # "…, with free cash flow defined as net cash provided by operating activities minus capital expenditures"
+    r"|\bwith\s+(?P<name5>[A-Za-z][\w\s%&'-]{1,60}?)\s+(?:defined|calculated|computed|taken)\s+as\s*:?\s*"
+    r"(?P<expr5>[^?]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
 # "return on average assets: A divided by B", "quick ratio …, using (A + B) / C": a formula after a colon or
@@ -88,7 +91,9 @@ def find_definition(question: str) -> Definition | None:
         if m.group("taken") and YES_NO.search(question):
             continue  # "Is total debt, taken as A plus B, above …": the verdict's figure, no formula asked
         explicit = True
-        name = (m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or "").strip()
+        name = next(
+            (g for k in ("name", "name2", "name3", "name4", "name5") if (g := m.group(k))), ""
+        ).strip()
         name = _ASIDE.sub("", name)  # "… fiscal 2018 (quarter ended October 31, 2017)": a date, no name
         if _ASKING.match(name) or _POSSESSED.search(name):  # "What is Pfizer's year end FY2021 total debt,
             name = _name_before(name)  # defined as …", "MGM Resorts' casino department margin in 2018, …"
@@ -100,6 +105,7 @@ def find_definition(question: str) -> Definition | None:
             m.group("expr")
             or m.group("expr2")
             or m.group("expr4")
+            or m.group("expr5")
             or _ascii_operators(m.group("expr3") or "")
         )
         expr = _CLAUSE_AFTER.split(expr, maxsplit=1)[0]  # ", change between fiscal year 2012 and …"
@@ -153,7 +159,8 @@ def find_definition(question: str) -> Definition | None:
         if OPERATOR_WORDS.search(m.group("expr")):
             name = _name_before(question[: m.start()])
             sentence = re.split(r"[?.!]\s", question[: m.start()])[-1]
-            if not _METRIC.search(name) and (metrics := _METRIC.findall(sentence)):
+            amount = _ADDITIVE_ONLY.fullmatch(m.group("expr")) is not None  # "free cash flow (A minus B)"
+            if not _METRIC.search(name) and not amount and (metrics := _METRIC.findall(sentence)):
                 name = _name_before(metrics[-1])  # "What net income margin did X earn in 2020 (A / B)?"
             found = parse_expression(name, m.group("expr"))
             if found is not None:
@@ -205,6 +212,8 @@ _AND_DEFINE = re.compile(r",?\s+and\s+(?:define\s+)?([A-Za-z][\w\s%&'-]{1,60}?)\
 _NAMED_BEFORE = re.compile(r"['’]s\s*$")
 _LEADING_NAMES = re.compile(r"^(?:[A-Z][\w&'’-]*\s+)+(?=[a-z])")  # "Activision Blizzard quick ratio"
 _MATH_AFTER = re.compile(r"\s*[\^*/×÷+−-]")
+# an expression of sums and differences only: an amount, never the ratio or margin the sentence names
+_ADDITIVE_ONLY = re.compile(r"(?:(?!\bdivided\b|\btimes\b|\bover\b|\bper\b|[/÷×*%]).)+", re.I | re.S)
 
 
 def _chained(defined: list[Definition]) -> Definition:

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_terms import Constant, Term
-from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 
 # "3 year average unadjusted EBITDA % margin ... Define unadjusted EBITDA as operating income + D&A": the
 # question defines an amount and asks it as a share of revenue
@@ -24,6 +24,41 @@ def as_margin(definition: Definition | None, question: str) -> Definition | None
         return definition
     revenue = Term(LineItemMatch("revenue", "revenue", 0))
     return Definition(f"{definition.name} % margin", ["(", *definition.tokens, ")", "/", revenue])
+
+
+_SHARE_WORD = r"(?:%|percent(?:age)?|share|portion|proportion|fraction)"
+_OWNER = r"(?:[\w&.'’-]+\s+){0,4}?"  # "of Initech's 2022 free cash flow": the owner and year before it
+
+
+def as_share(definition: Definition | None, question: str) -> Definition | None:
+    """A defined amount the question asks a share of, or as a share of another item: "what share of free
+    cash flow was paid out as dividends? Define free cash flow as A minus B" is dividends / (A − B),
+    "dividends paid as a percentage of free cash flow" the same, "its free cash flow (A minus B) as a
+    percentage of adjusted net earnings" (A − B) / adjusted net earnings. Anything else: as is."""
+    if definition is None or not definition.additive() or not definition.name:
+        return definition
+    name = re.escape(definition.name)
+    whole = ["(", *definition.tokens, ")"]
+    asking = re.split(r"(?i)\bdefine[sd]?\b|,\s*with\b", question)[0]  # not the definition's own words
+    if m := re.search(
+        rf"\b(?:what|which)\s+{_SHARE_WORD}\s+of\s+{_OWNER}{name}\b(?P<part>[^?.]*)", asking, re.I
+    ):
+        part = next(iter(find_line_items(m["part"])), None)
+        return Definition(f"share of {definition.name}", [Term(part), "/", *whole]) if part else definition
+    if m := re.search(
+        rf"(?P<part>[^?.,]*?)\s+as\s+an?\s+{_SHARE_WORD}\s+of\s+{_OWNER}{name}\b", asking, re.I
+    ):
+        parts = find_line_items(m["part"])
+        return (
+            Definition(f"share of {definition.name}", [Term(parts[-1]), "/", *whole]) if parts else definition
+        )
+    aside = r"(?:\s*\([^()]*\))?"  # "free cash flow (A minus B) as a percentage of …"
+    over = rf"\b{name}\b{aside}\s+as\s+an?\s+{_SHARE_WORD}\s+of\s+{_OWNER}(?P<whole>[A-Za-z][\w ,&'-]*?)"
+    if m := re.search(over + r"\s*(?:[?(.]|,\s|$)", question, re.I):
+        label = m["whole"].strip()
+        item = LineItemMatch(concept_of(label) or "", label, m.start("whole"))
+        return Definition(f"{definition.name} as a percentage of {label}", [*whole, "/", Term(item)])
+    return definition
 
 
 # "(期末余额-期初余额)/期初余额": an operand that only names a balance's date is the question's item then

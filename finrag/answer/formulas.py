@@ -47,6 +47,19 @@ AVERAGE_SHARE = Formula(
     "average_share", "平均占比", "Average share", ("*", "*"), "", mean_share, True, (), same_unit=False
 )
 
+# "全面摊薄净资产收益率": the year's profit over the equity at its end, not over the mean of two balances
+ENDING_ROE = Formula(
+    "return_on_ending_equity",
+    "全面摊薄净资产收益率",
+    "Return on ending equity",
+    ("net_profit", "equity"),
+    "{0} / {1}",
+    ratio,
+    True,
+    (),
+)
+ON_ENDING_EQUITY = re.compile(r"全面摊薄|\bfully diluted (?:return on equity|roe)\b", re.I)
+
 GROWTH_FORMULAS = frozenset({"yoy_growth", "cagr"})  # rates of change of one item between periods
 FORMULAS: dict[str, Formula] = {
     f.name: f

@@ -74,6 +74,9 @@ _DATE_WORDS = frozenset(
 _SCOPE_WORDS = frozenset(
     {"consolidated", "合并", "综合", "parent", "parent-company", "parent-co", "parent-only", "standalone"}
 )
+# how a ratio is worked out ("全面摊薄净资产收益率": over the year-end equity), no topic the evidence
+# must print
+_BASIS_WORDS = frozenset({"全面", "摊薄", "全面摊薄"})
 # A question about a text it does not include ("下文中…", "the following passage"): no search can tell
 # which text is meant, so it is refused with a request for the text.
 _DEICTIC = re.compile(
@@ -277,6 +280,7 @@ def decide(
         and not t.isdigit()
         and t not in MONTHS  # dates
         and t not in _SCOPE_WORDS
+        and t not in _BASIS_WORDS
         and not _glued_year(t, asked.question)  # "2005年少": a year's 年 and the next word, no topic
     ]
     if asked.language == "zh" and asks_zh_ranking(asked.question):  # "金额最大的是哪一项": no topic words

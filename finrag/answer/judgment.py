@@ -48,7 +48,7 @@ def asks_direction(asked: AskedFor) -> bool:
     )
 
 
-def _two_years(
+def two_years(
     asked: AskedFor, year: int, prior: int, answer_for: Callable[[AskedFor], NumericAnswer | None]
 ) -> tuple[NumericAnswer, NumericAnswer, Calculation, Calculation] | None:
     """The metric worked out for ``year`` and for ``prior`` (a written fiscal-year end belongs to ``year``
@@ -67,7 +67,7 @@ def direction_answer(
     None when either year cannot be worked out."""
     year = max(asked.years)
     prior = min(asked.years) if len(asked.years) == 2 else year - 1
-    if (both := _two_years(asked, year, prior, answer_for)) is None:
+    if (both := two_years(asked, year, prior, answer_for)) is None:
         return None
     now, before, nc, bc = both
     a, b = nc.result, bc.result
@@ -165,12 +165,12 @@ def change_answer(
     zh = asked.language == "zh"
     # a Chinese filing prints its ratios by year (also asked in English): the printed row answers each year
     answer_for = _with_printed(answer_for)
-    if (both := _two_years(asked, year, prior, answer_for)) is None:
+    if (both := two_years(asked, year, prior, answer_for)) is None:
         return None
     now, before, nc, bc = both
     a, b = nc.result, bc.result
     # the difference of the unrounded ratios, rounded once: 26.507% − 24.765% is 1.74 points, not 1.75
-    exact = _two_years(replace(asked, places=_EXACT_PLACES), year, prior, answer_for)
+    exact = two_years(replace(asked, places=_EXACT_PLACES), year, prior, answer_for)
     unrounded = exact[2].result - exact[3].result if exact else a - b
     delta = unrounded.quantize(
         Decimal(1).scaleb(-(asked.places if asked.places is not None else _POINT_PLACES))
@@ -223,7 +223,7 @@ def comparison_answer(
     # a ratio named or a share asked ("华北区市场收入占主营业务收入的比重"): worked out for each year
     worked = asked.formula is not None and (asked.formula.named or asked.formula.percent)
     if worked or asked.definition is not None:
-        if (both := _two_years(asked, first, second, answer_for)) is None:
+        if (both := two_years(asked, first, second, answer_for)) is None:
             return None
         now, before, nc, bc = both
         a, b, unit = nc.result, bc.result, nc.unit or ""

@@ -11,7 +11,7 @@ from finrag.answer.asks import AFTER_ISSUE, quoted_row
 from finrag.answer.calc import AVERAGE_SHARE, asks_change_amount, calc_text, compute
 from finrag.answer.column_periods import part_of_year
 from finrag.answer.conversion import with_conversion
-from finrag.answer.formulas import PRINTED_FIRST, summed_share
+from finrag.answer.formulas import ENDING_ROE, ON_ENDING_EQUITY, PRINTED_FIRST, summed_share
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import (
     QUARTERS,
@@ -119,6 +119,9 @@ def calculation_answer(
         return quoted
     if printed_only(asked):
         return None  # "加权平均净资产收益率" weights equity by month: a simple average is another number
+    if formula is not None and formula.name == "return_on_equity" and ON_ENDING_EQUITY.search(asked.question):
+        formula = ENDING_ROE  # "全面摊薄净资产收益率" not printed: the profit over the year-end equity
+        asked = replace(asked, formula=formula)
     printed = PRINTED_FIRST.get(formula.name) if formula else None
     if printed is not None and printed is not formula:  # the statement's own gross profit line, if printed
         # (a year's: a quarterly note's gross profit over the year's revenue is no margin)

@@ -3,6 +3,7 @@ definition worked out, a calculation (with what may be quoted when it cannot be 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -151,6 +152,9 @@ def calculation_step(
         # was the reported growth")
         level = AMOUNT_ASKED.search(asked.question) is not None
         quoted = quoted if level or all(f.unit == "%" for f in quoted.facts) else None
+    if quoted and asked.formula and asked.formula.name == "difference" and len(quoted.facts) == 1:
+        # a change asked ("总股本减少了多少股"): one balance is no answer, a row of the change itself is
+        quoted = quoted if _CHANGE_ROW.search(quoted.facts[0].line_item) else None
     if quoted and asked.formula and asked.formula.name == "sum" and len(set(asked.quarters)) > 1:
         quoted = None  # "前三季度（1-9月）的营业收入": one quarter's figure is no sum of three
     if quoted and asked.formula and asked.formula.named and asked.formula.percent and not _the_ratio(quoted):
@@ -160,6 +164,11 @@ def calculation_step(
         percent = all(f.unit == "%" for f in quoted.facts) and whole_named(asked)
         quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
     return sign_answer(asked, found) or quoted
+
+
+_CHANGE_ROW = re.compile(
+    r"增加|减少|增减|变动|变化|增长|下降|increase|decrease|change|decline|growth|reduction", re.I
+)
 
 
 def _the_ratio(quoted: NumericAnswer) -> bool:

@@ -30,6 +30,7 @@ from finrag.answer.debt import (
     net_debt_answer,
 )
 from finrag.answer.defined import defined_answer
+from finrag.answer.defined_growth import asks_defined_growth, defined_growth_answer
 from finrag.answer.fact_access import asked_doc_ranks, citer, load_chunks, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts, of_item
 from finrag.answer.formulas import PRINTED_FIRST
@@ -269,6 +270,9 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
             return defined_answer(a, definition, facts, doc_rank, cite)
         return calculation_answer(a, facts, doc_rank, cite)
 
+    # "by what percentage did free cash flow (A less B) grow from 2018 to 2019"
+    if asks_defined_growth(asked):
+        return defined_growth_answer(asked, one_year)
     compared = compared_answer(asked, names, pair, facts, every, chunk_of, doc_rank, cite, one_year)
     if compared is not None:  # two parts, items, periods or quarters
         return with_ratio(asked, pair, compared, one_year)

@@ -295,3 +295,24 @@ def qualifier_rows(qualifiers: list[str]) -> list[str]:
 
 
 _ZH_PROVINCE_SIDE = re.compile(r"^[\u4e00-\u9fff]{2,3}((?:省|市)(?:内|外))(?:市场|地区)?$")
+
+
+# "Non-U.S. Plans", "Non-current": a row or column opening with the other class of what "non" qualifies
+# ("…, net of $48 of non-cash capital expenditures" is a remark, no class)
+_NON = re.compile(r"^\s*non-?\s?([a-z][a-z.]*[a-z.])", re.I)
+
+
+def other_class(labels: tuple[str, ...], question: str) -> bool:
+    """One of ``labels`` (a fact's row and column) names the class opposite to one the question writes:
+    "Non-U.S. Plans" for "Kraft Heinz's U.S. pension plans", "Non-current" for "current assets"."""
+    low = question.lower()
+    for m in (m for label in labels if (m := _NON.match(label))):
+        word = re.escape(m[1].lower())
+        named = [w.start() for w in re.finditer(rf"(?<![\w.]){word}(?![\w-])", low)]
+        # "outside the United States", "non-U.S.", "current plus non-current": the other class asked too
+        if named and not any(_NEGATED.search(low[:at]) for at in named):
+            return True
+    return False
+
+
+_NEGATED = re.compile(r"(?:\bnon-?\s?|\b(?:outside|excluding|other than|except)\s+(?:of\s+)?(?:the\s+)?)$")

@@ -30,6 +30,7 @@ from finrag.answer.calc import FORMULAS, asks_change_amount, detect_formula
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_fit import (
     as_margin,
+    as_share,
     bracketed_share,
     growth_on_dates,
     with_named_totals,
@@ -51,7 +52,7 @@ from finrag.answer.qualifiers import (
 )
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import compared_sides, zh_sold_kind
-from finrag.answer.sources import asked_items, without_sources
+from finrag.answer.sources import asked_items, without_places, without_sources
 from finrag.answer.tickers import leading_ticker, without_ticker
 from finrag.answer.zh_qualifiers import (
     aging_brackets,
@@ -64,6 +65,12 @@ from finrag.answer.zh_qualifiers import (
 from finrag.model import Chunk, QueryAnalysis
 
 _IN_PERCENT = re.compile(r"\(in %\)|in (?:units of )?percents?\b|\bpercentage\b|百分比", re.I)
+# "did goodwill rise or fall during fiscal 2019, and by how much?": the change, either way
+_WHICH_WAY = re.compile(
+    r"\b(?:rise or fall|increase or decrease|go up or down|grow or shrink|rise or decline)\b"
+    r"[^?]*\bby how much\b",
+    re.I,
+)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 _CHARS_PER_ZH_WORD = 2  # Chinese words are about two characters: the unit the English words are counted in
@@ -135,8 +142,12 @@ def analyze(
     asked.line_items = asked_items(asked.line_items, text)  # not where to read, nor what a total holds
     if not asked.line_items and lang == "en" and (whole := share_whole(text)):  # "… total debt consisted of"
         asked.line_items = [whole]
-    asked.formula = detect_formula(text)
-    if asked.formula is None and asked.line_items and BY_HOW_MUCH.search(text.lower()):
+    asked.formula = detect_formula(without_places(text))  # "… in its working capital table": where to read
+    if (
+        asked.formula is None
+        and asked.line_items
+        and (BY_HOW_MUCH.search(text.lower()) or _WHICH_WAY.search(text))
+    ):
         # "by how much did the deferred tax liability shrink"; "… change? Percent, two decimals": its rate
         asked.formula = FORMULAS["yoy_growth" if _PERCENT_ANSWER.search(text) else "difference"]
     # "非经常性损益合计比2018年减少了多少元": one item's total row, its change
@@ -193,7 +204,7 @@ def analyze(
     mentions = analysis.company_mentions if analysis else []  # "xiamen anne": an English alias typed
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
-    asked.definition = as_margin(find_definition(text), text) or (
+    asked.definition = as_share(as_margin(find_definition(text), text), text) or (
         bracketed_share(text) if lang == "zh" else None
     )
     if sums_periods(asked.definition):

@@ -25,7 +25,8 @@ _ZH_SOURCE_CLAUSE = re.compile(
 SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
     r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
     r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&'’-]*(?: [a-z][\w&'’-]*){0,4}"
-    r" (?:note|notes|disclosures?|footnotes?)\b",  # "In Netflix's stock-based compensation disclosures"
+    # "In Netflix's stock-based compensation disclosures", "in its working capital table"
+    r" (?:note|notes|disclosures?|footnotes?|table)\b",
     re.I,
 )
 
@@ -63,8 +64,26 @@ _SHARE_CLASS = re.compile(
 )
 
 
+# "Address the question by adopting the perspective of a financial analyst who can only use the details
+# shown within the goodwill note.", "Base your judgments on the information provided primarily in …": how to
+# work, never a kind of the item asked
+_INSTRUCTION = re.compile(
+    r"(?<![^.?]\s)(?:please\s+)?(?:(?:address|respond to|answer)\s+the\s+question\b|base\s+your\b"
+    r"|(?:calculate|compute)\s+what\s+was\s+asked\b|utilize\s+information\b)[^.?]*[.?]?",
+    re.I,
+)
+
+
+def without_places(text: str) -> str:
+    """``text`` with the asides saying which note or table to read blanked ("… in its working capital
+    table"), offsets kept: a formula they name is where the figures are printed, not the one asked."""
+    return SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), text)
+
+
 def without_sources(text: str) -> str:
-    """``text`` with an opening source clause and the inclusion clauses blanked, offsets kept."""
+    """``text`` with an opening source clause, the inclusion clauses and the instructions on how to work
+    blanked, offsets kept."""
     lead = _SOURCE_LEAD.match(text)
     text = " " * lead.end() + text[lead.end() :] if lead else text
+    text = _INSTRUCTION.sub(lambda m: " " * len(m.group(0)), text)
     return _INCLUDING.sub(lambda m: " " * len(m.group(0)), text)

@@ -70,11 +70,21 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         if _ZH_RESTRICTED.search(question[:start]):  # "受限货币资金": the restricted assets table's row
             found.append(RESTRICTED)
             continue
+        if _ZH_RELATED.search(
+            question[:start]
+        ):  # "关联方预收账款": the related parties' balances, not the whole
+            found.append(RELATED)
+            continue
         # "电解锰（电解金属锰）产品的": the name in the bracket, as the tables print it
         before = _ZH_PRODUCT_END.sub("的", _ZH_ITEM_PREFIX.sub("", question[:start]))
         before = _ZH_INNER_GLOSS.sub(r"\1\2的", before)
         # "，永磁铁氧体器件2004年的产能利用率": the kind, then its year; "2006年华东地区主营业务收入"
-        m = _ZH_KIND_YEAR.search(before) or _ZH_BEFORE.search(before) or _ZH_REGION_BEFORE.search(before)
+        m = (
+            _ZH_KIND_YEAR.search(before)
+            or _ZH_BEFORE.search(before)
+            or _ZH_REGION_BEFORE.search(before)
+            or _ZH_KIND_EARNED.search(before)
+        )
         # "主营业务中国外地区": where to look, then the kind; "罐式集装箱产品": the row prints "罐式集装箱"
         # "计入其他收益的与收益相关": where it is recorded, then the kind ("与收益相关的政府补助")
         kind = _ZH_AT.sub("", _ZH_WITHIN.sub("", m.group(1).rsplit("的", 1)[-1])) if m else ""
@@ -96,10 +106,16 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
 # "受限货币资金", "使用受到限制的货币资金": the item's row of the table of assets whose use is restricted
 _ZH_RESTRICTED = re.compile(r"(?:使用|所有权或使用权)?受(?:到)?限(?:制)?的?$")
 RESTRICTED = "受限"
+_ZH_RELATED = re.compile(r"关联(?:方|企业|单位)(?:之间)?的?$")
+RELATED = "关联方"
 
 
 _ZH_KIND_YEAR = re.compile(
     r"[，,：:]\s*([\u4e00-\u9fff][A-Za-z0-9\u4e00-\u9fff]{1,11}?)\s*\d{2,4}\s*年度?的$"
+)
+# "2019年速冻设备单独实现了多少营业收入": the kind that earned the item, between the year and the verb
+_ZH_KIND_EARNED = re.compile(
+    r"(?:\d{2,4}\s*年度?|[，,])\s*([\u4e00-\u9fff]{2,12}?)(?:单独|自身)?(?:实现|取得|贡献)了?多少$"
 )
 # a region written right before the item with no "的": "2006年华东地区主营业务收入"
 _ZH_REGION_BEFORE = re.compile(r"(?:\d{2,4}\s*年度?|[，,、])\s*([\u4e00-\u9fff]{1,8}(?:地区|区域))$")

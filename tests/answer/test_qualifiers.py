@@ -14,6 +14,7 @@ from finrag.answer.qualifiers import (
     business_rows,
     glossed_kinds,
     item_qualifiers,
+    other_class,
     part_qualifiers,
     prints_qualifiers,
 )
@@ -611,3 +612,16 @@ def test_a_project_written_right_before_the_item_is_the_kind_asked() -> None:
     assert analyze("金宇2020年牛腹泻快检项目递延收益期末余额多少").qualifiers == ["牛腹泻快检项目"]
     project = analyze("四方科技2019年冷链装备扩产项目在建工程期末余额是多少？")
     assert project.qualifiers == ["冷链装备扩产项目"]
+
+
+def test_the_other_class_of_a_word_the_question_writes() -> None:
+    # "U.S. pension plans" is never the "Non-U.S. Plans" column, nor "current assets" a "Non-current" row
+    assert other_class(("Non-U.S. Plans December 28, 2019",), "Kraft Heinz's U.S. pension plans in 2019")
+    assert other_class(("2019", "Non-current assets"), "What were Globex's current assets?")
+    # the other class asked itself: "outside the United States", "non-U.S.", "current plus non-current"
+    assert not other_class(("Non-United States",), "What share of PP&E was outside the United States?")
+    assert not other_class(("Non-U.S. Plans",), "What was the funded status of its non-U.S. plans?")
+    assert not other_class(("Non-current lease liabilities",), "lease liabilities (current + non-current)?")
+    assert not other_class(("U.S. Plans",), "What was the funded status of its U.S. plans?")
+    # a remark inside a row is no class: "…, net of $48 of non-cash capital expenditures"
+    assert not other_class(("Additions to property, net of $48 of non-cash capital",), "total cash provided?")

@@ -1,0 +1,81 @@
+"""The growth of an amount the question defines itself: "By what percentage did Amazon's free cash flow
+(operating cash flow less purchases of property and equipment) grow from 2018 to 2019?". The definition
+is worked out for each of the two years, then (later − earlier) / |earlier|: the percent the question asks
+is the growth's, never the defined amount shown in percent."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from decimal import Decimal
+
+from finrag.answer.judgment import two_years
+from finrag.answer.numeric import NumericAnswer
+from finrag.answer.query import AskedFor
+from finrag.answer.units import format_number
+
+_PERCENT = Decimal(100)
+_GROWTH_PLACES = 2  # a growth rate is shown to two decimals unless the question asks otherwise
+_PERCENT_WORD = re.compile(r"%|\bpercent(?:age)?s?\b|\bgrowth rate\b", re.I)
+_CHANGE_WORD = re.compile(
+    r"\b(?:gr[eo]w(?:n|th|s)?|increase[sd]?|decrease[sd]?|decline[sd]?|r[io]se|risen|f[ae]ll|fallen|change[sd]?"
+    r"|drop(?:ped)?)\b",
+    re.I,
+)
+_ASIDE = re.compile(r"\([^()]*\)")
+_DEFINING = re.compile(r"\b(?:define[sd]?|defined as|calculated as|computed as)\b.*$", re.I | re.S)
+
+
+def asks_defined_growth(asked: AskedFor) -> bool:
+    """An amount the question defines (sums and differences of items at the year asked), asked as a
+    percentage change between two years."""
+    definition = asked.definition
+    if (
+        asked.language != "en"
+        or definition is None
+        or not definition.additive()
+        or len(set(asked.years)) != 2
+    ):
+        return False
+    if any(t.year or t.back or t.average_of for t in definition.terms):
+        return False  # "growth = 2023 revenue − 2022 revenue": the change is the definition itself
+    asking = _DEFINING.sub("", _ASIDE.sub(" ", asked.question))
+    return bool(_PERCENT_WORD.search(asking) and _CHANGE_WORD.search(asking))
+
+
+def defined_growth_answer(
+    asked: AskedFor, answer_for: Callable[[AskedFor], NumericAnswer | None]
+) -> NumericAnswer | None:
+    """The defined amount for each year and its growth; None when either year's amount cannot be worked out
+    or the earlier one is zero."""
+    year, prior = max(asked.years), min(asked.years)
+    if (both := two_years(asked, year, prior, answer_for)) is None:
+        return None
+    now, before, nc, bc = both
+    if bc.result == 0:
+        return None
+    rate = (nc.result - bc.result) / abs(bc.result) * _PERCENT
+    places = asked.places if asked.places is not None else _GROWTH_PLACES
+    name = asked.definition.name if asked.definition and asked.definition.name else "Result"
+    line = (
+        f"{name[:1].upper()}{name[1:]} growth = ({format_number(nc.result, None)} − "
+        f"{format_number(bc.result, None)}) / {format_number(abs(bc.result), None)} = "
+        f"{format_number(rate, places)}% (FY{year} over FY{prior})"
+    )
+    calc = replace(
+        nc,
+        formula="yoy_growth",
+        expression="(later − earlier) / |earlier|",
+        inputs=[*bc.inputs, *nc.inputs],
+        result=rate.quantize(Decimal(1).scaleb(-places)),
+        unit="%",
+        text="\n".join([bc.text, nc.text, line]),
+    )
+    return NumericAnswer(
+        "\n".join([before.text, now.text, line + "."]),
+        [*before.facts, *now.facts],
+        calc,
+        [*before.detail, *now.detail],
+        calc.result,
+    )
