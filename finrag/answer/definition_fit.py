@@ -61,6 +61,27 @@ def as_share(definition: Definition | None, question: str) -> Definition | None:
     return definition
 
 
+# "what share of its cash and cash equivalents plus short-term investments consisted of …": a whole written
+# as a sum, the part after the verb
+_SUM_WHOLE = re.compile(
+    rf"\b(?:what|which)\s+{_SHARE_WORD}\s+of\s+(?:(?:its|their|the|[\w&.-]+['’]s?)\s+)?"
+    r"(?P<whole>[a-z][\w ,&'-]*?\s+plus\s+[a-z][\w ,&'-]*?)\s+"
+    r"(?:consisted of|was|were|came from|went to|is|are)\s+(?:made up of\s+)?"
+    r"(?P<part>[a-z][^?.]*?)\s*(?:[?.]|$)",
+    re.I,
+)
+
+
+def sum_share(question: str) -> Definition | None:
+    """An English share of a whole the question writes as a sum ("cash and cash equivalents plus short-term
+    investments"): the part over that sum, never over its first item alone; None when not so asked."""
+    m = _SUM_WHOLE.search(question)
+    if m is None:
+        return None
+    summed = " + ".join(w.strip() for w in re.split(r"\s+plus\s+", m["whole"]))
+    return find_definition(f"Define share as {m['part']} / ({summed}).")
+
+
 # "(期末余额-期初余额)/期初余额": an operand that only names a balance's date is the question's item then
 _PERIOD_OPERAND = re.compile(
     r"^(?:(期初|年初|上期|上年同期|上年末?)|期末|年末|本期|本年末?)(?:余额|数|金额|账面余额|账面价值)?$"

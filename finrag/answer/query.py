@@ -33,6 +33,7 @@ from finrag.answer.definition_fit import (
     as_share,
     bracketed_share,
     growth_on_dates,
+    sum_share,
     with_named_totals,
     with_period_operands,
 )
@@ -205,7 +206,7 @@ def analyze(
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
     asked.definition = as_share(as_margin(find_definition(text), text), text) or (
-        bracketed_share(text) if lang == "zh" else None
+        bracketed_share(text) if lang == "zh" else sum_share(text)
     )
     if sums_periods(asked.definition):
         asked.definition = None  # "下半年合计=第三季度(7-9月)+第四季度(10-12月)" sums periods, read as such

@@ -35,6 +35,9 @@ INITECH = """# Initech Corp Annual Report on Form 10-K for fiscal year 2022
 
 | | December 31, 2022 | December 31, 2021 |
 |---|---|---|
+| Cash and cash equivalents | 1,000 | 900 |
+| Short-term investments | 500 | 400 |
+| Receivables | 300 | 280 |
 | Goodwill | 915 | 425 |
 | Total current assets | 14,688 | 15,403 |
 | Total current liabilities | 9,523 | 9,035 |
@@ -257,3 +260,13 @@ def test_the_other_class_s_column_never_answers(answerer: Answerer) -> None:
         )
     )
     assert "70 / 162" not in a.answer, a.answer  # the Non-U.S. plans' figures
+
+
+def test_a_share_of_a_whole_written_as_a_sum(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "At the end of 2022, what share of Initech's cash and cash equivalents plus short-term "
+            "investments consisted of receivables?"
+        )
+    )
+    assert "20.00%" in a.answer, a.answer  # 300 / (1,000 + 500), not 300 / 1,000
