@@ -147,10 +147,11 @@ _TOTAL_WORD = re.compile(r"合计|总计|总额|^total\s+", re.I)
 
 def _in_percent(name: str, definition: Definition) -> bool:
     """A margin, rate or share is shown in percent; a "比率" only when it is a part over its whole
-    ("流动负债比率 = 流动负债合计 / 负债合计"), not a multiple ("速动比率", "流动比率")."""
+    ("流动负债比率 = 流动负债合计 / 负债合计"), not a multiple ("速动比率", "流动比率"). (An amount never is:
+    the caller asks this of ratios only.)"""
     if _SHARE_NAME.search(name):
         return True
-    if not _PERCENT.search(name) or definition.additive():  # "growth = 2023 revenue − 2022 revenue"
+    if not _PERCENT.search(name):
         return False
     if not name.endswith(_PLAIN_RATIOS):
         return True

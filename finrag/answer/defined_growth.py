@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from decimal import Decimal
 
-from finrag.answer.judgment import two_years
+from finrag.answer.definition_text import asking_text
+from finrag.answer.judgment import PERCENT, two_year_answer, two_years
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 
-_PERCENT = Decimal(100)
 _GROWTH_PLACES = 2  # a growth rate is shown to two decimals unless the question asks otherwise
 _PERCENT_WORD = re.compile(r"%|\bpercent(?:age)?s?\b|\bgrowth rate\b", re.I)
 _CHANGE_WORD = re.compile(
@@ -23,8 +22,6 @@ _CHANGE_WORD = re.compile(
     r"|drop(?:ped)?)\b",
     re.I,
 )
-_ASIDE = re.compile(r"\([^()]*\)")
-_DEFINING = re.compile(r"\b(?:define[sd]?|defined as|calculated as|computed as)\b.*$", re.I | re.S)
 
 
 def asks_defined_growth(asked: AskedFor) -> bool:
@@ -40,7 +37,7 @@ def asks_defined_growth(asked: AskedFor) -> bool:
         return False
     if any(t.year or t.back or t.average_of for t in definition.terms):
         return False  # "growth = 2023 revenue − 2022 revenue": the change is the definition itself
-    asking = _DEFINING.sub("", _ASIDE.sub(" ", asked.question))
+    asking = asking_text(asked.question)
     return bool(_PERCENT_WORD.search(asking) and _CHANGE_WORD.search(asking))
 
 
@@ -52,30 +49,15 @@ def defined_growth_answer(
     year, prior = max(asked.years), min(asked.years)
     if (both := two_years(asked, year, prior, answer_for)) is None:
         return None
-    now, before, nc, bc = both
+    nc, bc = both[2], both[3]
     if bc.result == 0:
         return None
-    rate = (nc.result - bc.result) / abs(bc.result) * _PERCENT
     places = asked.places if asked.places is not None else _GROWTH_PLACES
+    rate = ((nc.result - bc.result) / abs(bc.result) * PERCENT).quantize(Decimal(1).scaleb(-places))
     name = asked.definition.name if asked.definition and asked.definition.name else "Result"
     line = (
         f"{name[:1].upper()}{name[1:]} growth = ({format_number(nc.result, None)} − "
         f"{format_number(bc.result, None)}) / {format_number(abs(bc.result), None)} = "
         f"{format_number(rate, places)}% (FY{year} over FY{prior})"
     )
-    calc = replace(
-        nc,
-        formula="yoy_growth",
-        expression="(later − earlier) / |earlier|",
-        inputs=[*bc.inputs, *nc.inputs],
-        result=rate.quantize(Decimal(1).scaleb(-places)),
-        unit="%",
-        text="\n".join([bc.text, nc.text, line]),
-    )
-    return NumericAnswer(
-        "\n".join([before.text, now.text, line + "."]),
-        [*before.facts, *now.facts],
-        calc,
-        [*before.detail, *now.detail],
-        calc.result,
-    )
+    return two_year_answer(both, line, "yoy_growth", "(later − earlier) / |earlier|", rate, "%")

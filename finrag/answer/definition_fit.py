@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from finrag.answer.definition import Definition, find_definition
 from finrag.answer.definition_terms import Constant, Term
+from finrag.answer.definition_text import asking_text
 from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items
 
 # "3 year average unadjusted EBITDA % margin ... Define unadjusted EBITDA as operating income + D&A": the
@@ -39,7 +40,7 @@ def as_share(definition: Definition | None, question: str) -> Definition | None:
         return definition
     name = re.escape(definition.name)
     whole = ["(", *definition.tokens, ")"]
-    asking = re.split(r"(?i)\bdefine[sd]?\b|,\s*with\b", question)[0]  # not the definition's own words
+    asking = asking_text(question)  # not the definition's own words
     if m := re.search(
         rf"\b(?:what|which)\s+{_SHARE_WORD}\s+of\s+{_OWNER}{name}\b(?P<part>[^?.]*)", asking, re.I
     ):

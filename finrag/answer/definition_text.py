@@ -49,3 +49,16 @@ def _spelled_letters(question: str) -> str:
 def definition_text(question: str) -> str:
     """The question with its formula's letters spelled out and its names' glosses blanked out."""
     return _NAME_GLOSS.sub(_unless_items, _spelled_letters(question))
+
+
+# a bracket's aside and the clause defining the metric: the question's own words on what it asks of it
+_ASIDE = re.compile(r"\([^()]*\)")
+_DEFINING = re.compile(
+    r"\b(?:define[sd]?|defined as|calculated as|computed as)\b.*$|,\s*with\b.*$", re.I | re.S
+)
+
+
+def asking_text(question: str) -> str:
+    """The question without its bracketed asides and the clause defining its metric ("Define free cash flow
+    as …", "…, with free cash flow defined as …"): what it asks of the metric, not the metric's operands."""
+    return _DEFINING.sub("", _ASIDE.sub(" ", question))

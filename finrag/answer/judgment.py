@@ -167,7 +167,7 @@ def change_answer(
     answer_for = _with_printed(answer_for)
     if (both := two_years(asked, year, prior, answer_for)) is None:
         return None
-    now, before, nc, bc = both
+    nc, bc = both[2], both[3]
     a, b = nc.result, bc.result
     # the difference of the unrounded ratios, rounded once: 26.507% − 24.765% is 1.74 points, not 1.75
     exact = two_years(replace(asked, places=_EXACT_PLACES), year, prior, answer_for)
@@ -187,13 +187,28 @@ def change_answer(
     shown_delta = f"{format_number(delta, None)}{points}"
     word = "变动" if zh else "Change"
     line = f"{word} = {shown_a} ({label(year)}) − {shown_b} ({label(prior)}) = {shown_delta}"
+    return two_year_answer(both, line, "change", "later − earlier", delta, unit or None, zh)
+
+
+def two_year_answer(
+    both: tuple[NumericAnswer, NumericAnswer, Calculation, Calculation],
+    line: str,
+    formula: str,
+    expression: str,
+    result: Decimal,
+    unit: str | None,
+    zh: bool = False,
+) -> NumericAnswer:
+    """The two years' worked figures (from ``two_years``) and the ``line`` working out ``result`` from them,
+    as one answer citing both."""
+    now, before, nc, bc = both
     calc = replace(
         nc,
-        formula="change",
-        expression="later − earlier",
+        formula=formula,
+        expression=expression,
         inputs=[*bc.inputs, *nc.inputs],
-        result=delta,
-        unit=unit or None,
+        result=result,
+        unit=unit,
         text="\n".join([bc.text, nc.text, line]),
     )
     return NumericAnswer(
@@ -201,7 +216,7 @@ def change_answer(
         [*before.facts, *now.facts],
         calc,
         [*before.detail, *now.detail],
-        delta,
+        result,
     )
 
 

@@ -216,8 +216,9 @@ def best_fact(
     asked_item = want.item.printed
     candidates = [(f, s) for f, s in candidates if s > 0 and not _excludes(f.line_item_norm, asked_item)]
     # "U.S. pension plans": never the "Non-U.S. Plans" column
-    labels = {f.fact_id: (f.column_label, f.line_item) for f, _ in candidates}
-    candidates = [(f, s) for f, s in candidates if not other_class(labels[f.fact_id], asked.question)]
+    candidates = [
+        (f, s) for f, s in candidates if not other_class((f.column_label, f.line_item), asked.question)
+    ]
     if measure := measure_after(asked.question, want.item):  # "四氧化三锰的销售量": that row of its block
         block = normalise(asked_item)
         candidates += [

@@ -13,7 +13,7 @@ from finrag.answer.conversion import converted
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.per_share import unitless_row
 from finrag.answer.query import AskedFor
-from finrag.answer.row_asks import part_match
+from finrag.answer.row_asks import part_match, rate_after, shows_measure
 from finrag.answer.units import format_number
 from finrag.model import Calculation, Fact
 
@@ -83,7 +83,8 @@ def lookup_answer(
         f = best_fact(facts, want, asked, doc_rank)
         if f is None or f.fact_id in {g.fact_id for g in found}:
             continue  # one cell (read under two names) is quoted once
-        if (measure := _zh_measure(asked, want)) and measure not in f.line_item_norm + f.column_label:
+        measure = rate_after(asked.question, want.item) if asked.formula is None else ""
+        if measure and not shows_measure(measure, f.line_item_norm + f.column_label):
             continue  # "固定资产的总体成新度": a measure of the item, not the item's balance
         outflow = outflow or (not found and want.item.concept in OUTFLOW_CONCEPTS and f.value < 0)
         found.append(f)
@@ -106,22 +107,6 @@ def lookup_answer(
         n = conversion.inputs[0].citation
         lines.append(conversion.text + (f"[{n}]。" if asked.language == "zh" else f" [{n}]."))
     return NumericAnswer("\n".join(lines), found, conversion, [f.fact_id for f in found])
-
-
-# "固定资产的总体成新度", "机器设备的成新率": a measure of the item that no formula works out
-_ZH_MEASURE = re.compile(
-    r"^(?![和及与或、])的?(?:总体|综合|整体|平均)?([\u4e00-\u9fff]{1,3}(?:度|率))(?![\u4e00-\u9fff]*[=＝])"
-)  # "净值和成新率": a second item asked beside it, no measure of the first
-_NOT_MEASURES = frozenset({"年度", "季度", "月度", "额度", "制度", "程度", "进度", "力度"})
-
-
-def _zh_measure(asked: AskedFor, want: Want) -> str | None:
-    """The measure a Chinese lookup asks of its item, written right after it with no formula that works it
-    out ("固定资产的总体成新度": 成新度), else None."""
-    if asked.language != "zh" or asked.formula is not None or want.item.start < 0:
-        return None
-    m = _ZH_MEASURE.match(asked.question[want.item.end :])
-    return m[1] if m and m[1] not in _NOT_MEASURES else None
 
 
 def operand(f: Fact, label: str, cite: CiteFn) -> Operand:

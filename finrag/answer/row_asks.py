@@ -32,6 +32,20 @@ def measure_after(question: str, item: LineItemMatch) -> str:
     return m.group(1) if m else ""
 
 
+# a rate or degree of the item written after it that no formula works out ("固定资产的总体成新度", "机器设备的
+# 成新率"); "净值和成新率" asks a second item beside it, no measure of the first
+_ZH_RATE_AFTER = re.compile(
+    r"(?![和及与或、])的?(?:总体|综合|整体|平均)?([\u4e00-\u9fff]{1,3}(?:度|率))(?![\u4e00-\u9fff]*[=＝])"
+)
+_NOT_RATES = frozenset({"年度", "季度", "月度", "额度", "制度", "程度", "进度", "力度"})
+
+
+def rate_after(question: str, item: LineItemMatch) -> str:
+    """The rate or degree a Chinese question asks of the item it writes right before ("成新度"), else ""."""
+    m = _ZH_RATE_AFTER.match(question, item.end) if item.start >= 0 else None
+    return m.group(1) if m and m.group(1) not in _NOT_RATES else ""
+
+
 def shows_measure(measure: str, text: str) -> bool:
     """``text`` (a row's label, column and heading) prints ``measure`` in any of its usual words."""
     words = next((w for key, w in _MEASURE_WORDS if key in measure and measure.endswith(w)), (measure,))

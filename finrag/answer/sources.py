@@ -22,7 +22,7 @@ _INCLUDING = re.compile(r",\s*(?:including|excluding|inclusive of|exclusive of)\
 _ZH_SOURCE_CLAUSE = re.compile(
     r"(?:按|根据|依据|参照)[^，,。；;？?]{2,40}?(?:明细表?|附注|情况表|表|一节|章节)(?:计算|中|所示|披露)?(?=[，,。；;？?]|$)"
 )
-SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
+_SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
     r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
     r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&'’-]*(?: [a-z][\w&'’-]*){0,4}"
     # "In Netflix's stock-based compensation disclosures", "in its working capital table"
@@ -46,7 +46,7 @@ def _outside(items: list[LineItemMatch], spans: list[tuple[int, int]]) -> list[L
 def asked_items(items: list[LineItemMatch], text: str) -> list[LineItemMatch]:
     """The line items ``text`` asks for: none named only in a source or basis aside, in a clause saying which
     breakdown to read (unless no other item is named) or in what a total includes."""
-    items = _outside(items, [m.span() for m in (*SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))])
+    items = _outside(items, [m.span() for m in (*_SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))])
     items = _outside(items, [m.span() for m in _ZH_SOURCE_CLAUSE.finditer(text)]) or items
     return _outside(not_share_class(items, text), [m.span() for m in _INCLUDING.finditer(text)])
 
@@ -77,7 +77,7 @@ _INSTRUCTION = re.compile(
 def without_places(text: str) -> str:
     """``text`` with the asides saying which note or table to read blanked ("… in its working capital
     table"), offsets kept: a formula they name is where the figures are printed, not the one asked."""
-    return SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), text)
+    return _SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), text)
 
 
 def without_sources(text: str) -> str:

@@ -18,7 +18,7 @@ from finrag.answer.owner_names import is_filer
 from finrag.answer.periods import BARE_YEAR, MONTH_NAMES
 from finrag.answer.qualifiers import QUOTED_BEFORE
 from finrag.answer.query import AskedFor
-from finrag.answer.sources import SOURCE_ASIDE
+from finrag.answer.sources import without_places
 from finrag.answer.text import row_cells
 from finrag.answer.units import parse_number
 from finrag.answer.zh_qualifiers import ZH_HEADER_WORD
@@ -52,7 +52,7 @@ def items_from_tables(
     """Row labels of the context's table chunks that the question names (items the lexicon lacks),
     longest first and not overlapping, in question order; not a label written right before one of ``names``
     (what the company named is: "全资子公司金宇保灵…")."""
-    blanked = SOURCE_ASIDE.sub(lambda m: " " * len(m.group()), question)  # "(… intangibles note)": a source
+    blanked = without_places(question)  # "(… intangibles note)": a source
     low = without_statement_names(blanked)  # folded as labels normalise: "应收帐款" is 应收账款
     low = _STATEMENT.sub(lambda m: " " * len(m.group()), low)  # "on the balance sheet": where, no row
     before = tuple(n.lower() for n in names or [])
