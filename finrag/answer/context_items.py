@@ -9,6 +9,7 @@ from dataclasses import replace
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount, asks_reason, typed_tersely
 from finrag.answer.cells import named_cell
+from finrag.answer.growth_subject import growth_subject
 from finrag.answer.labelled_chunks import quoted_rows
 from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
 from finrag.answer.operands import printed_margin, printed_metric, with_rows
@@ -87,6 +88,8 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
             asked.line_items = [item] if (item := series_item(asked.question, prep.stated)) else []
         if not asked.line_items and (titled := titled_total(asked.question, chunks)):  # "环保投入合计"
             asked.line_items = [titled]
+        if not asked.line_items and (subject := growth_subject(asked)) is not None:
+            asked.line_items = [subject]  # "did Boeing's unrecognized tax benefits increase": that row's
         words = asked.formula.keywords if asked.formula else ()
         if any(w in t.printed for t in from_tables for w in words):
             asked.formula = None  # "合计" of the row "向前5名客户的合计销售金额" asks no sum

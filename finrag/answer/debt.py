@@ -161,6 +161,9 @@ def _year_debt(
     debt = _with_long_term({k: v[year] for k, v in table.items() if year in v})
     if debt is None:
         return None
+    day = asked.dates[0] if asked.instant and len(asked.dates) == 1 else None
+    if day is not None and any(f.period_end not in (None, day) for f in debt.values()):
+        return None  # "net debt at March 31, 2023": no fiscal year-end's balance stands in for that day
     doc = next(iter(debt.values())).doc_id
     balance = [f for f in facts if f.doc_id == doc and statement_kind(f.statement) == "balance"]
     found = best_fact(balance, Want(other, year), asked, doc_rank)

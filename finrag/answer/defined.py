@@ -19,7 +19,7 @@ from finrag.answer.definition_terms import (
     question_statement,
     zh_row_form,
 )
-from finrag.answer.lexicon import LineItemMatch, concept_of, heads, normalise
+from finrag.answer.lexicon import LineItemMatch, concept_of, find_line_items, heads, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import EXPENSE_ROW, LESS_ROW, OUTFLOW_CONCEPTS, CiteFn, NumericAnswer, operand
 from finrag.answer.query import AskedFor
@@ -72,6 +72,8 @@ def defined_answer(
         return None
     wants, chosen = found
     lang = asked.language
+    if lang == "zh" and _unnamed_group(asked.question, chosen, facts):
+        return None  # "产能利用率（产量÷产能）" over a table of products: whose, the question does not say
     scoped = any(t.scope for t in definition.terms)  # "合并…-母公司…": each operand shown with its scope
     operands = [
         operand(
@@ -305,6 +307,19 @@ def _zh_plain(facts: list[Fact], w: Want, asked: AskedFor, doc_rank: dict[str, i
     note."""
     row = zh_row_form(w.item)
     return best_fact(facts, replace(w, item=row), asked, doc_rank, fallback=False) if row else None
+
+
+def _unnamed_group(question: str, chosen: list[Fact], facts: list[Fact]) -> bool:
+    """An operand read under a row group that names a kind ("四氧化三锰" over its "产量（吨）" row, not a
+    statement's heading such as "销售费用") which the question does not name, where its table prints the
+    same row under other groups too."""
+    for f in chosen:
+        if not f.section or f.section in question or find_line_items(f.section):
+            continue  # no group, the one named, or a statement item heading the rows
+        key = (f.doc_id, f.table_ref, f.line_item_norm)
+        if len({g.section for g in facts if (g.doc_id, g.table_ref, g.line_item_norm) == key}) > 1:
+            return True
+    return False
 
 
 def evaluate(tokens: list[Term | Constant | str], values: list[list[Decimal]]) -> Decimal:

@@ -151,6 +151,8 @@ def find_definition(question: str) -> Definition | None:
             found := parse_expression(_LEADING_NAMES.sub("", _name_before(metrics[-1])), m.group("expr"))
         ):
             return found
+    if (zh := _zh_bracket(question)) is not None:
+        return zh
     for m in _BRACKET.finditer(question):
         if _MATH_AFTER.match(question, m.end()):
             continue  # "(A / B)^(1/2) - 1": the bracket is part of a longer expression
@@ -166,6 +168,19 @@ def find_definition(question: str) -> Definition | None:
             if found is not None:
                 return found
     return None
+
+
+# "产能利用率（产量÷产能）", "产能利用率是多少（实际产量/生产能力）": a Chinese rate, a bracketed quotient
+_ZH_BRACKET = re.compile(
+    r"(?P<name>[\u4e00-\u9fff]{1,8}(?:率|比例|比重|占比|倍数))(?:是多少|为多少|有多少)?"
+    r"[（(](?P<expr>[^（）()，。？]{1,30}?[÷/][^（）()，。？]{1,30})[)）]"
+)
+
+
+def _zh_bracket(question: str) -> Definition | None:
+    m = _ZH_BRACKET.search(question)
+    name = m["name"].split("的")[-1] if m else ""  # "相关设备的产能利用率": the rate
+    return parse_expression(name, _ascii_operators(m["expr"])) if m else None
 
 
 _ASCII_BRACKETS = str.maketrans("（）[]［］【】", "()()()()")  # "/[(期初+期末)/2]": brackets all nest alike

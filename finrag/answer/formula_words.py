@@ -16,7 +16,7 @@ _GIVEN_PERCENT = re.compile(r"\d\s*$")
 _PER_UNIT = re.compile(r"(?:\s+[a-z&'-]+){1,4}?\s+per\s+(?!cent\b)", re.I)
 _PER_BEFORE = re.compile(r"\bper\s+(?:common\s+|ordinary\s+)?$")
 _LEADS_ITEM = ("in total",)  # keywords whose last word may open a line item's name
-_ITEM_AFTER = re.compile(r"\s+[a-z]")
+_ITEM_AFTER = re.compile(r"\s+(?!(?:for|on|across|over|during)\b)[a-z]")  # "pay in total for …": a sum
 _MEAN_WORDS = ("average", "mean", "平均")
 # "avg price", "average remaining lease term", "average interest rate": a figure printed as an average
 _PRINTED_AVERAGE = re.compile(

@@ -131,9 +131,10 @@ def find_line_items(question: str) -> list[LineItemMatch]:
     found: list[LineItemMatch] = []
     for pattern, concept, name in _SPLIT_NAMES:  # "how much cash did X generate from operations": first
         for m in pattern.finditer(low):
-            if not any(taken[m.start() : m.end()]):
-                taken[m.start() : m.end()] = [True] * (m.end() - m.start())
-                found.append(LineItemMatch(concept, name, m.start(), span=m.end() - m.start()))
+            start, end = m.span("item") if "item" in pattern.groupindex else m.span()
+            if not any(taken[start:end]):
+                taken[start:end] = [True] * (end - start)
+                found.append(LineItemMatch(concept, name, start, span=end - start))
     if SIGN_ALT.search(low):  # "net cash provided by (used in) …", "income (loss) before income taxes": the
         found += _across_asides(low, taken)  # item read without the aside, before "income taxes" inside it
     for syn in _BY_LENGTH:
@@ -255,6 +256,21 @@ _SPLIT_NAMES: tuple[tuple[re.Pattern[str], str, str], ...] = (
         re.compile(r"\bpa(?:y|id) (?:in )?(?:cash )?(?:for )?income taxes\b"),
         "income_taxes_paid",
         "income taxes paid",
+    ),
+    # "how much cash did Amcor pay in total for interest (net of amounts capitalized) and income taxes": both
+    # paid (an "item" group is the item's own words, the rest only says how it is asked)
+    (
+        re.compile(
+            r"\bpa(?:y|id) (?:in total |in cash |cash )*for interest\b"
+            r"[^?]{0,60}?\band (?P<item>income taxes)\b"
+        ),
+        "income_taxes_paid",
+        "income taxes paid",
+    ),
+    (
+        re.compile(r"\bpa(?:y|id) (?:in total |in cash |cash )*for interest\b"),
+        "interest_paid",
+        "interest paid",
     ),
     # "03年赚了多少钱": the year's profit
     (re.compile(r"(?:赚|挣|盈利|亏)了?多少钱?"), "net_profit", "净利润"),

@@ -146,7 +146,10 @@ _WORD_RE = re.compile(r"[a-z]{4,}")
 _ZH_COLUMN_NOISE = re.compile(
     r"(?:19|20)\d{2}\s*年?|年度|期末|期初|年末|年初|本期|上期|本年|上年|余额|金额|合并|母公司"
 )
-_OPENING_ROW = re.compile(r"期初|年初|beginning of", re.I)
+# "Unrecognized tax benefits – January 1" above "… – December 31": a roll-forward's opening row
+_OPENING_ROW = re.compile(
+    r"期初|年初|beginning of|\bbeginning balance|\bopening balance|(?:[-–—,]|\bat)\s*january 1\b", re.I
+)
 _OPENING_ASKED = re.compile(r"(?:期初|年初)(?=现金及现金等价物)")  # the opening row itself is asked
 # "Dividends declared and not paid", "non-cash …": a supplemental line, not the amount paid or spent
 _UNPAID_ROW = re.compile(r"\bnot (?:yet )?paid\b|\bunpaid\b|\bnon-?cash\b|尚未支付|未支付", re.I)

@@ -49,6 +49,8 @@ def _unsaid_kind(asked: AskedFor, text: str) -> str | None:
 _FIGURE = re.compile(
     r"\$\s?\d|\d\s*(?:million|billion|thousand|%|percent)\b|\d\s*%|\d{1,3}(?:,\d{3})+|\|\s*\$?\s?\(?\d", re.I
 )
+# a ratio's level: "3.0 to 1.0", "3.5x", "2.5 times", "1.54", "33.06%"
+_RATIO_LEVEL = re.compile(r"\d\s*(?:x|times|to\s*1(?:\.0+)?|:\s*1)\b|\d\.\d|\d\s*%", re.I)
 # (what the question asks, what an answer to it prints, the name of the figure asked)
 _MEASURES = (
     (
@@ -89,6 +91,11 @@ _MEASURES = (
         ),
         _FIGURE,
         "a figure",
+    ),
+    (  # "What minimum interest coverage ratio does the facility require": its level, not its existence
+        re.compile(r"\bwhat (?:[\w'’-]+ ){0,4}(?:ratio|multiple) (?:does|did|do|is|was|were|must)\b", re.I),
+        _RATIO_LEVEL,
+        "a ratio",
     ),
     (
         re.compile(r"\bprice per share\b|\bper[- ]share price\b", re.I),
@@ -179,13 +186,26 @@ _SCALED = 1000  # a figure scaled by this or more (thousands, millions) is an am
 def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
     """An English question asking a percentage or a margin whose answer prints none ("what portion of its
     interest was capitalized" answered by the interest incurred alone), or a figure per share answered
-    with an amount in millions (the common stock's balance)."""
+    with an amount in millions (the common stock's balance); a Chinese rate answered with an amount."""
     if asked.language != "en":
-        return False
+        return _amount_for_rate(asked.question, text, facts)
     per_share = _PER_SHARE.search(asked.question) and any(f.scale >= _SCALED for f in facts)
     return bool(per_share) or any(
         asks.search(asked.question) and not prints.search(text) for asks, prints, _ in _MEASURES[:2]
     )
+
+
+# "年折旧率是多少", "占流动资产的比例是多少": a rate asked, the question's one "多少"
+_ZH_RATE_ASKED = re.compile(r"(?:率|比例|比重|占比)(?:是|为|大概是|约为)?(?:多少|几)")
+_ZH_ASKS = re.compile(r"多少|几|金额")  # "欠款金额和占比是多少": an amount asked too
+
+
+def _amount_for_rate(question: str, text: str, facts: list[Fact]) -> bool:
+    """A Chinese question asking a rate alone answered with an amount looked up in 元 (the depreciation
+    charged for "年折旧率是多少", the receivables for their share of current assets)."""
+    if not _ZH_RATE_ASKED.search(question) or len(_ZH_ASKS.findall(question)) != 1 or "=" in text:
+        return False
+    return bool(facts) and all(f.unit is not None and "元" in f.unit for f in facts)
 
 
 def _unquoted_part(asked: AskedFor, text: str) -> str | None:

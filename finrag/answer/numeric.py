@@ -11,7 +11,14 @@ from finrag.answer.asks import AFTER_ISSUE, quoted_row
 from finrag.answer.calc import AVERAGE_SHARE, asks_change_amount, calc_text, compute
 from finrag.answer.column_periods import part_of_year
 from finrag.answer.conversion import with_conversion
-from finrag.answer.formulas import ENDING_ROE, ON_ENDING_EQUITY, PRINTED_FIRST, summed_share
+from finrag.answer.formulas import (
+    ENDING_ROE,
+    GROWTH_FORMULAS,
+    ON_ENDING_EQUITY,
+    PRINTED_FIRST,
+    Formula,
+    summed_share,
+)
 from finrag.answer.lexicon import CONCEPTS, LineItemMatch, normalise
 from finrag.answer.lookup import (
     QUARTERS,
@@ -94,6 +101,16 @@ def _printed(f: Fact, lang: str) -> str:
     return normalise(f.line_item) if lang == "zh" else (f.line_item.strip().rstrip(":") or f.line_item_norm)
 
 
+def _read_beside(formula: Formula, first: Fact, found: Fact) -> bool:
+    """A later operand is read in the first one's table when that table prints it ("operating income / net
+    revenues": the income statement's revenues, not a segment table's), unless the first is a part under a
+    heading of its table, which the whole's own heading places (``part_beside_whole``); in another unit it
+    always is ("存货 / 流动资产": never a summary table's 流动资产 in 万元)."""
+    other_table = (found.doc_id, found.table_ref) != (first.doc_id, first.table_ref)
+    grouped_part = formula.name == "share_of_total" and bool(first.section)
+    return other_table and (found.scale != first.scale or not grouped_part)
+
+
 def _label(item: str, f: Fact, lang: str) -> str:
     year = f.fiscal_year or ""
     if f.fiscal_period in QUARTERS:  # "total net revenue (Q2 2023)"
@@ -164,6 +181,10 @@ def _part_row(asked: AskedFor, f: Fact) -> bool:
 # a row the table subtracts, printed in brackets ("Less: Accumulated depreciation (16,135)", "Less: valuation
 # allowance"): a definition or a share names the amount itself, taken by its size
 LESS_ROW = re.compile(r"\s*less\b\s*:?", re.I)
+# a row deducted from another, printed negative ("Valuation allowance | (532) | (325)"): it grows as it widens
+_CONTRA = re.compile(
+    r"\ballowances?\b|\baccumulated (?:depreciation|amortization)\b|^\s*less\b|减值准备|坏账准备", re.I
+)
 # a part that nets gains and losses, of either sign against its whole ("非经常性损益" of 净利润)
 _SIGNED_PART = re.compile(r"损益|利得|\bgains?\b|\blosses\b|\(loss\)", re.I)
 _AVERAGE_ASKED = re.compile(r"(?<!\bnot an )\baverage\b|\bmean\b|平均", re.I)  # "(not an average)": none
@@ -235,6 +256,10 @@ def _calculation(
     for w in wants:
         pool = [f for f in facts if chosen and f.doc_id == chosen[0].doc_id] or facts
         f = best_fact(pool, w, asked, doc_rank, fallback=False) or best_fact(facts, w, asked, doc_rank)
+        if chosen and f is not None and _read_beside(formula, chosen[0], f):
+            first = (chosen[0].doc_id, chosen[0].table_ref)
+            table = [g for g in facts if (g.doc_id, g.table_ref) == first]
+            f = best_fact(table, w, asked, doc_rank, fallback=False) or f
         if f is None:
             return None
         chosen.append(f)
@@ -269,6 +294,9 @@ def _calculation(
             else op
             for j, (op, w, f) in enumerate(zip(operands, wants, chosen, strict=True))
         ]
+    contra = _CONTRA.search(operands[0].label) is not None
+    if formula.name in GROWTH_FORMULAS and contra and all(op.value < 0 for op in operands):
+        operands = [replace(op, value=-op.value) for op in operands]  # an allowance's growth: of its size
     if formula.name == "share_of_total" and len(operands) == 2 and operands[0].value > operands[1].value > 0:
         if LESS_ROW.match(chosen[0].line_item):
             return None  # a deduction larger than what it is deducted from: another total was read

@@ -40,6 +40,7 @@ from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import figure_unanswered, measure_sentences, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, purchases_step, votes_step
+from finrag.answer.owner_ratios import described_ratio
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
@@ -323,6 +324,8 @@ class Answerer:
                 prep.context.extend(more)
                 return scheduled
         found = numeric_answer(self.store, prep, hits)
+        if found is None:  # "中钢集团上海公司2005年末的资产负债率": its paragraph's total and net assets
+            found = described_ratio(prep, self.retriever.search, self.cfg.context_chunks)
         unanswered = found is not None and figure_unanswered(prep.asked, found.text, found.facts)
         return None if unanswered else found
 

@@ -7,6 +7,7 @@ for one name answer nothing.
 
 from __future__ import annotations
 
+import calendar
 import hashlib
 import re
 from dataclasses import replace
@@ -38,12 +39,17 @@ def prose_facts(
         where = f"{chunk.text} {' '.join(chunk.section_path)}"
         if chunk.kind != ChunkKind.TEXT or not all(k in where for k in kinds):
             continue
-        lines = [ln for ln in chunk.text.split("\n") if not owners or any(o in ln for o in owners)]
+        # the paragraphs naming an owner, or all under a heading naming one ("（三）深圳市金奥博科技有限公司")
+        heading = chunk.section_path[-1] if chunk.section_path else ""
+        headed = any(o in heading for o in owners or [])
+        lines = [ln for ln in chunk.text.split("\n") if headed or not owners or any(o in ln for o in owners)]
         text = "\n".join(lines)
         for name in dict.fromkeys(n for n in names if len(n) >= MIN_NAME_CHARS and not n.isascii()):
             for m in re.finditer(re.escape(name) + _AMOUNT_AFTER, text):
                 if (parsed := parse_number(m["num"])) is not None:
-                    found.setdefault(name, []).append(_fact(chunk, name, parsed.value, m["unit"], m.start()))
+                    sentence = re.split(r"[。；;\n]", text[: m.start()])[-1]  # "截至2005年12月31日，…"
+                    fact = _fact(chunk, name, parsed.value, m["unit"], m.start(), sentence)
+                    found.setdefault(name, []).append(fact)
     return [fs[0] for fs in found.values() if len({f.value * f.scale for f in fs}) == 1]
 
 
@@ -58,11 +64,27 @@ def owner_prose(
     return [replace(f, company=owners[0]) for f in found] if len(owners) == 1 else found  # whose figure
 
 
-def _fact(chunk: Chunk, name: str, value: Decimal, unit_word: str, at: int) -> Fact:
+# the day, month or year a sentence dates its amounts to, before them: "截至2005年12月31日，…",
+# "截止2006年7月，…", "2005年度净利润…"
+_SENTENCE_DATE = re.compile(
+    r"(?P<y>(?:19|20)\d{2})\s*年\s*(?:(?P<m>\d{1,2})\s*月(?:\s*(?P<d>\d{1,2})\s*日)?|(?P<whole>度|末|底))"
+)
+
+
+def _fact(chunk: Chunk, name: str, value: Decimal, unit_word: str, at: int, sentence: str) -> Fact:
     unit = zh_unit(unit_word)
-    # an annual report's sentence states its own year's figures (a prospectus has no one year)
+    # an annual report's sentence states its own year's figures (a prospectus has no one year): else the
+    # last date the sentence writes before the amount
     year = chunk.meta.fiscal_year
     dated = (chunk.meta.period_end, year, chunk.meta.fiscal_period) if year else (None, None, None)
+    if not year and (written := list(_SENTENCE_DATE.finditer(sentence))):
+        last = written[-1]
+        y = int(last["y"])
+        month = int(last["m"] or 12)
+        day = int(last["d"] or calendar.monthrange(y, month)[1])  # "截止2006年7月": the month's last day
+        end = f"{y}-{month:02d}-{day:02d}"
+        full = last["whole"] is not None or end.endswith("12-31")
+        dated = (end, y, "FY" if full else None)
     return sentence_fact(chunk, name, value, (unit.label, unit.scale), f"{at}:{name}", "", dated)
 
 

@@ -22,6 +22,7 @@ _NOT_KINDS = frozenset(
         """
         minus plus less over times divided average days define defined use calculate exclude excluding
         including include taking take through between after before under into about via versus vs than
+        against toward towards per
         highest lowest largest smallest biggest most least fastest slowest declining increasing decreasing
         more fewer higher lower greater larger smaller bring brings brought
         grew grow grows growing spend spent generate generated earn earned report reported record recorded

@@ -53,6 +53,8 @@ def report_years_only(question: str, years: list[int]) -> set[int]:
     10-K"), when it names other years for its figures; empty otherwise."""
     named = {int(m.group(1)) for m in NAMED_REPORT.finditer(question)}
     named |= {int(day[:4]) for day in report_days(question) if day}  # "J&J's 8-K dated August 30, 2023"
+    # "招股意向书报告期（2005—2007年）的最后一年，即2007年度": the span the report covers
+    named |= {int(y) for m in _ZH_REPORT_SPAN.finditer(question) for y in m.groups()}
     only = {y for y in named if len(re.findall(rf"(?<!\d){y}(?!\d)", question)) == 1}
     # "from the Q2 FY24 10-Q": the quarterly report's fiscal year, written only there
     quarterly = {_full_year(m.group(1)) for m in _QUARTER_REPORT.finditer(question)}
@@ -63,6 +65,9 @@ def report_years_only(question: str, years: list[int]) -> set[int]:
     return (only if any(y not in only for y in years) else set()) | issued
 
 
+_ZH_REPORT_SPAN = re.compile(
+    r"报告期\s*[（(]\s*((?:19|20)\d{2})\s*年?\s*[-—–－~至到]\s*((?:19|20)\d{2})\s*年?度?\s*[)）]"
+)
 _ZH_PROSPECTUS = re.compile(r"(?<!\d)((?:19|20)?\d{2})\s*年\s*(?:的)?(?:招股书|招股意向书|招股说明书)")
 _QUARTER_REPORT = re.compile(r"\bq[1-4]\s*(?:fy\s*'?)?((?:19|20)?\d{2})\s+(?:form\s+)?10-?q\b", re.I)
 

@@ -18,6 +18,7 @@ _ZH_BEFORE = re.compile(
 # a word a line item's name may open with ("新园区P3实验室的累计折旧": the lab's, the item being 折旧); a
 # product's kind may stand right before the item ("冷冻设备产品营业成本": the 冷冻设备 rows)
 _ZH_ITEM_PREFIX, _ZH_PRODUCT_END = re.compile(r"累计$"), re.compile(r"(?<=产品|项目)$")
+_ZH_OWN = re.compile(r"^(?:本公司|公司|发行人)(?=[\u4e00-\u9fff]{2})")  # the filer's own kind, no kind word
 _ZH_NOT_KINDS = re.compile(
     r"公司|集团|合并|报表|利润表|资产负债表|现金流量表|年报|报告|招股|本期|上年|期末|期初|年末|全年|半年|季度"
     r"|财务|会计|经营|主要|^和|(?:19|20)\d{2}年"  # "2005年度和2006年度的营业收入": two years, no kind
@@ -91,6 +92,7 @@ def zh_item_qualifiers(question: str, starts: list[int], names: list[str]) -> li
         if m is None or m.re is not _ZH_REGION_BEFORE:  # "华东地区": the row prints the region whole
             kind = ZH_CLASS_WORD.sub("", kind)
         kind = _ZH_VERB_TAIL.sub("", kind)  # "库存商品计提的存货跌价准备": the row is "库存商品"
+        kind = _ZH_OWN.sub("", kind)  # "公司磁分离及相关设备的产能利用率": the filer's own product
         kind = _ZH_FROM.sub("", kind)  # "来自欧洲地区的营业收入": the row is "欧洲"
         if _AGING.search(kind):
             continue  # "账龄3至4年的应收账款": an aging bracket, read by aging_brackets

@@ -9,7 +9,13 @@ import re
 
 # A year that names a debt instrument ("senior notes due 2026", "the 2028 notes") is its maturity, not a
 # reporting period the documents must cover
-_MATURITY_BEFORE = re.compile(r"(?:\bdue|\bmatur(?:e|es|ing|ity)|\bexpir(?:e|es|ing))\s+(?:in\s+)?$", re.I)
+# "due March 2048", "notes due 2028-2060": a month, or the range's first year, may stand between
+_MATURITY_BEFORE = re.compile(
+    r"(?:\bdue|\bmatur(?:e|es|ing|ity)|\bexpir(?:e|es|ing))\s+(?:in\s+)?"
+    r"(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"|(?:19|20)\d{2}\s*(?:[-–—]|to|through)\s*)?$",
+    re.I,
+)
 _MATURITY_AFTER = re.compile(
     r"\s+(?:(?:senior|subordinated|convertible|guaranteed|unsecured|secured)\s+)*"
     r"(?:notes|bonds|debentures|term loans?)\b(?!\s+payable)",

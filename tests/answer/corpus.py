@@ -123,6 +123,11 @@ def indexed_answerer(factory: pytest.TempPathFactory, name: str, docs: dict[str,
     store.close()
 
 
+def ask(answerer: Answerer, question: str) -> str:
+    """``answerer``'s answer text to ``question``."""
+    return answerer.ask(SearchRequest(question)).answer
+
+
 def ask_refused(answerer: Answerer, question: str) -> tuple[bool, str]:
     """Whether ``answerer`` refuses ``question``, and its answer text."""
     a = answerer.ask(SearchRequest(question))

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.measures import figure_unanswered, unanswered_measure
 from finrag.answer.query import AskedFor, analyze
-from finrag.model import QueryAnalysis
+from finrag.model import Fact, QueryAnalysis
 from finrag.retrieve.periods import find_periods
 
 
@@ -68,6 +70,10 @@ def test_a_margin_or_an_amount_of_money_asked_needs_one_in_the_quote() -> None:
         unanswered_measure(margin, "Comirnaty is an mRNA-based vaccine developed with BioNTech.[2]")
         == "a margin"
     )
+    covenant = _asked("What minimum interest coverage ratio does Acme's credit agreement require?", "text")
+    named = "The agreement requires us to maintain a minimum quarterly interest coverage ratio.[3]"
+    assert unanswered_measure(covenant, named) == "a ratio"  # the covenant's level, not that there is one
+    assert unanswered_measure(covenant, "The minimum interest coverage ratio is 3.0 to 1.0.[3]") is None
 
 
 def test_a_chinese_amount_asked_as_jin_e_needs_an_amount_in_yuan() -> None:
@@ -138,6 +144,30 @@ def test_a_figure_answering_a_percentage_asked_needs_a_percentage() -> None:
     assert not figure_unanswered(dividend, paid, [])
     diluted = analyze("How much did options dilute Acme's average share count in 2022, in percent of basic?")
     assert figure_unanswered(diluted, "Average = (2,632.1 + 2,625.2) / 2 = 2,628.65 millions [7].", [])
+
+
+def test_a_chinese_rate_asked_alone_is_never_answered_by_an_amount() -> None:
+    charged = Fact(
+        "f",
+        "d",
+        "c",
+        "",
+        "房屋及建筑物",
+        "房屋及建筑物",
+        "累计折旧",
+        Decimal("488.16"),
+        "万元",
+        Decimal(10000),
+        5,
+        "t1",
+    )
+    rate = analyze("爱康科技招股意向书的会计政策中，投资性房地产（房屋及建筑物）的年折旧率是多少？")
+    looked_up = "江苏爱康太阳能科技房屋及建筑物（固定资产情况，累计折旧）为488.16万元[5]。"
+    assert figure_unanswered(rate, looked_up, [charged])
+    worked = "年折旧率 = (1 − 5%) / 20 = 4.75%[2]。"
+    assert not figure_unanswered(rate, worked, [charged])  # a calculation shows how the rate is had
+    both = analyze("爱康2010年来自欧洲的营业收入是多少？占营业收入的比例是多少？")  # an amount asked too
+    assert not figure_unanswered(both, looked_up, [charged])
 
 
 def test_a_part_the_figure_came_through_must_be_named_by_the_quote() -> None:

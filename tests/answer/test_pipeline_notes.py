@@ -10,9 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from finrag.answer.pipeline import Answerer
-from finrag.model import SearchRequest
 
-from .corpus import indexed_answerer
+from .corpus import ask, indexed_answerer
 
 HARBOR = """# Harbor Stores Corporation Annual Report on Form 10-K for fiscal year 2021
 
@@ -194,10 +193,6 @@ def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     yield from indexed_answerer(tmp_path_factory, "notes", docs)
 
 
-def ask(answerer: Answerer, question: str) -> str:
-    return answerer.ask(SearchRequest(question)).answer
-
-
 def test_a_part_the_company_carried_in_property_and_equipment(answerer: Answerer) -> None:
     a = ask(
         answerer,
@@ -303,4 +298,3 @@ def test_rows_the_question_says_to_add_are_summed_each_once(answerer: Answerer) 
         " capital lease and financing obligations due within one year from the balance sheet. The total?",
     )
     assert "9,662" in a, a
-

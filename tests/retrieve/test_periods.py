@@ -106,6 +106,11 @@ def test_a_year_naming_a_debt_instrument_is_no_period() -> None:
     q = "Which subsidiary replaced the issuer of the 3.625% senior notes due 2026 and the 2028 Notes in 2022?"
     assert [p.fiscal_year for p in find_periods(q)] == [2022]
     assert [p.fiscal_year for p in find_periods("revenue in 2021 and notes in 2022")] == [2021, 2022]
+    # a maturity month, or the range of a class of notes, between "due" and the year
+    q = "What share of CVS's total debt at the end of FY2022 is its 5.05% senior notes due March 2048?"
+    assert [p.fiscal_year for p in find_periods(q)] == [2022]
+    assert find_periods("What share of total debt were the notes due 2028-2060?") == []
+    assert [p.fiscal_year for p in find_periods("What was revenue in March 2048?")] == [2048]
 
 
 def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -> None:
