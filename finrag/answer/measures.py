@@ -19,7 +19,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.stub_periods import QUARTER_PRINTED
 from finrag.answer.text import body_of, row_cells, split_sentences, terms
 from finrag.answer.within_item import names_item, within_names
-from finrag.model import Chunk, Fact
+from finrag.model import Chunk
 from finrag.retrieve.docfit import FORWARD
 
 # a table row's small decimal ("| 大专及以上 | 641 | 30.40 |"): a percentage whose sign is in the header
@@ -110,6 +110,7 @@ _MEASURES = (
         "a price per share",
     ),
 )
+PERCENT_MEASURES = _MEASURES[:2]  # a share and a margin asked: an answer prints a percentage
 # the same for Chinese questions ("…的承销及保荐费用是多少万元", "…销售安装支架的金额是多少", "市场份额
 # 是多少(百分比)", "有多少名在职员工"): a table row's bare number counts, its unit being in the header (a head
 # count is a whole number)
@@ -176,38 +177,6 @@ def _other_quarter_only(text: str, quarter: int) -> bool:
     return bool(others) and not _prints_quarter(text, quarter)
 
 
-# "how much per share did it declare": a figure per share, never one in thousands or millions
-_PER_SHARE = re.compile(
-    r"\b(?:how much|what) per share\b|\bdividends? (?:declared |paid )?per (?:common )?share\b", re.I
-)
-_SCALED = 1000  # a figure scaled by this or more (thousands, millions) is an amount, never one per share
-
-
-def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
-    """An English question asking a percentage or a margin whose answer prints none ("what portion of its
-    interest was capitalized" answered by the interest incurred alone), or a figure per share answered
-    with an amount in millions (the common stock's balance); a Chinese rate answered with an amount."""
-    if asked.language != "en":
-        return _amount_for_rate(asked.question, text, facts)
-    per_share = _PER_SHARE.search(asked.question) and any(f.scale >= _SCALED for f in facts)
-    return bool(per_share) or any(
-        asks.search(asked.question) and not prints.search(text) for asks, prints, _ in _MEASURES[:2]
-    )
-
-
-# "年折旧率是多少", "占流动资产的比例是多少": a rate asked, the question's one "多少"
-_ZH_RATE_ASKED = re.compile(r"(?:率|比例|比重|占比)(?:是|为|大概是|约为)?(?:多少|几)")
-_ZH_ASKS = re.compile(r"多少|几|金额")  # "欠款金额和占比是多少": an amount asked too
-
-
-def _amount_for_rate(question: str, text: str, facts: list[Fact]) -> bool:
-    """A Chinese question asking a rate alone answered with an amount looked up in 元 (the depreciation
-    charged for "年折旧率是多少", the receivables for their share of current assets)."""
-    if not _ZH_RATE_ASKED.search(question) or len(_ZH_ASKS.findall(question)) != 1 or "=" in text:
-        return False
-    return bool(facts) and all(f.unit is not None and "元" in f.unit for f in facts)
-
-
 def _unquoted_part(asked: AskedFor, text: str) -> str | None:
     """The part of a share the question asks ("research and development" of "what percentage of revenue …
     spend on research and development") that the quoted ``text`` never names, else None."""
@@ -265,7 +234,7 @@ def measure_sentences(asked: AskedFor, text: str, cited: list[tuple[int, Chunk]]
     share … was located in the U.S."), each with its citation; "" when none names enough of the question."""
     if asked.language != "en":
         return ""
-    wanted = [prints for asks, prints, _ in _MEASURES[:2] if asks.search(asked.question)]  # a share, a margin
+    wanted = [prints for asks, prints, _ in PERCENT_MEASURES if asks.search(asked.question)]
     if not wanted:
         return ""
     names = {w for name in [*asked.companies, *asked.entities] for w in terms(name)}

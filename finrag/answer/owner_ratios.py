@@ -10,13 +10,14 @@ from collections.abc import Callable
 
 from finrag.answer.defined import defined_answer
 from finrag.answer.definition import find_definition
-from finrag.answer.fact_access import citer
+from finrag.answer.fact_access import asked_doc_ranks, citer
 from finrag.answer.figures import search_again
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.owner_names import subject_names
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_facts import prose_facts
-from finrag.model import ChunkKind, SearchRequest, SearchResult
+from finrag.index.store import Store
+from finrag.model import ChunkKind, Hit, SearchRequest, SearchResult
 
 # each named ratio in the wordings such paragraphs state its operands in, the first one stated answering
 _PARAGRAPH_FORMS: dict[str, tuple[str, ...]] = {
@@ -31,7 +32,7 @@ _PARAGRAPH_WORDS = "资产总额 总资产 净资产 净利润"  # what such a p
 
 
 def described_ratio(
-    prep: Prepared, search: Callable[[SearchRequest], SearchResult], k: int
+    store: Store, prep: Prepared, hits: list[Hit], search: Callable[[SearchRequest], SearchResult], k: int
 ) -> NumericAnswer | None:
     """The ratio asked of a company the question names, worked out on the amounts its paragraph states (the
     paragraph searched for again: a list of such companies runs long), else None."""
@@ -47,14 +48,15 @@ def described_ratio(
     access = prep.request.filters.access
     more = search_again(f"{owners[0]} {_PARAGRAPH_WORDS}", prep.context, access, search, k, [ChunkKind.TEXT])
     cite = citer(prep, {c.chunk_id: n for n, c in prep.context}, {c.chunk_id: c for _, c in more})
-    doc_rank = {d: i for i, d in enumerate(dict.fromkeys(c.doc_id for _, c in prep.context))}
+    doc_rank = asked_doc_ranks(store, prep, hits)  # the named filer's documents only
+    read = [(n, c) for n, c in [*prep.context, *more] if c.doc_id in doc_rank]
     # the question's own formula ("按（资产总额−净资产）/资产总额计算"), else the wordings paragraphs use
     own = [asked.definition] if asked.definition is not None else []
     definitions = own or [d for f in forms if (d := find_definition(f)) is not None]
     for owner in owners:
         for definition in definitions:
             terms = [t.item.printed for t in definition.terms]
-            stated = prose_facts(terms, [*prep.context, *more], [], [owner])
+            stated = prose_facts(terms, read, [], [owner])
             if stated and (answer := defined_answer(asked, definition, stated, doc_rank, cite)) is not None:
                 return answer
     return None

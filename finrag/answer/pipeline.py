@@ -26,6 +26,7 @@ from finrag.answer.events import (
 from finrag.answer.extractive import extractive_answer
 from finrag.answer.fact_access import company_names_of
 from finrag.answer.fetch import known_companies
+from finrag.answer.figure_fit import figure_unanswered
 from finrag.answer.figures import (
     absent_line_items,
     beyond_context,
@@ -37,7 +38,7 @@ from finrag.answer.gate_roles import check_role
 from finrag.answer.keyword_rescue import rescued_hits
 from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
-from finrag.answer.measures import figure_unanswered, measure_sentences, unanswered_measure
+from finrag.answer.measures import measure_sentences, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, purchases_step, votes_step
 from finrag.answer.owner_ratios import described_ratio
@@ -325,7 +326,7 @@ class Answerer:
                 return scheduled
         found = numeric_answer(self.store, prep, hits)
         if found is None:  # "中钢集团上海公司2005年末的资产负债率": its paragraph's total and net assets
-            found = described_ratio(prep, self.retriever.search, self.cfg.context_chunks)
+            found = described_ratio(self.store, prep, hits, self.retriever.search, self.cfg.context_chunks)
         unanswered = found is not None and figure_unanswered(prep.asked, found.text, found.facts)
         return None if unanswered else found
 

@@ -1,0 +1,40 @@
+"""Whether a worked or looked-up figure is of the kind the question asks: a percentage or a margin asked of
+English answers, an amount per share rather than one in millions, a Chinese rate rather than an amount in
+元. A figure that is not is withheld, and the quoted answer or a refusal stands instead."""
+
+from __future__ import annotations
+
+import re
+
+from finrag.answer.measures import PERCENT_MEASURES
+from finrag.answer.query import AskedFor
+from finrag.model import Fact
+
+# "how much per share did it declare": a figure per share, never one in thousands or millions
+_PER_SHARE = re.compile(
+    r"\b(?:how much|what) per share\b|\bdividends? (?:declared |paid )?per (?:common )?share\b", re.I
+)
+_SCALED = 1000  # a figure scaled by this or more (thousands, millions) is an amount, never one per share
+# "年折旧率是多少", "占流动资产的比例是多少": a rate asked, the question's one "多少"
+_ZH_RATE_ASKED = re.compile(r"(?:率|比例|比重|占比)(?:是|为|大概是|约为)?(?:多少|几)")
+_ZH_ASKS = re.compile(r"多少|几|金额")  # "欠款金额和占比是多少": an amount asked too
+
+
+def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
+    """An English question asking a percentage or a margin whose answer prints none ("what portion of its
+    interest was capitalized" answered by the interest incurred alone), or a figure per share answered
+    with an amount in millions (the common stock's balance); a Chinese rate answered with an amount."""
+    if asked.language != "en":
+        return _amount_for_rate(asked.question, text, facts)
+    per_share = _PER_SHARE.search(asked.question) and any(f.scale >= _SCALED for f in facts)
+    return bool(per_share) or any(
+        asks.search(asked.question) and not prints.search(text) for asks, prints, _ in PERCENT_MEASURES
+    )
+
+
+def _amount_for_rate(question: str, text: str, facts: list[Fact]) -> bool:
+    """A Chinese question asking a rate alone answered with an amount looked up in 元 (the depreciation
+    charged for "年折旧率是多少", the receivables for their share of current assets)."""
+    if not _ZH_RATE_ASKED.search(question) or len(_ZH_ASKS.findall(question)) != 1 or "=" in text:
+        return False
+    return bool(facts) and all(f.unit is not None and "元" in f.unit for f in facts)
