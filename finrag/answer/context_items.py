@@ -32,7 +32,7 @@ from finrag.answer.zh_qualifiers import (
 )
 from finrag.answer.zh_stated import stated_by_year
 from finrag.model import Chunk
-from finrag.retrieve.expand import load_glossary
+from finrag.retrieve.expand import load_translations
 from finrag.retrieve.shorthand import spelled_out
 
 
@@ -127,8 +127,28 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
     if named_rows and asked.intent in ("lookup", "calculation"):
         asked.qualifiers = printed_rows(asked.qualifiers, named_rows)
     chinese = bool(chunks) and all(c.meta.language == "zh" for c in chunks)
+    # "What was the compensation of key management personnel": a note row only the translations name
+    untyped = chinese and asked.language == "en" and not asked.line_items and asked.intent == "text"
+    if (
+        untyped
+        and (row := _translated_row(asked.question, chunks)) is not None
+        and asks_amount(asked.question)
+    ):
+        asked.line_items, asked.intent = [row], "lookup"
     if chinese and asked.language == "en" and asked.intent in ("lookup", "calculation"):
         asked.line_items = _in_chinese(asked.line_items, chunks)
+
+
+def _translated_row(question: str, chunks: list[Chunk]) -> LineItemMatch | None:
+    """The one term of the translations an English question writes whose Chinese wording a table row of the
+    Chinese filing prints, as the English item asked (read in Chinese by ``_in_chinese``); else None."""
+    rows = " ".join(c.text for c in chunks if "|" in c.text)
+    found = [
+        m
+        for m in load_translations().find(question)
+        if m.term.isascii() and any(f"| {t}" in rows for t in m.concept.same_language("zh"))
+    ]
+    return LineItemMatch("", found[0].term.lower(), found[0].start) if len(found) == 1 else None
 
 
 def _in_chinese(items: list[LineItemMatch], chunks: list[Chunk]) -> list[LineItemMatch]:
@@ -137,8 +157,8 @@ def _in_chinese(items: list[LineItemMatch], chunks: list[Chunk]) -> list[LineIte
     if len(items) != 1 or items[0].concept or not items[0].printed.isascii():
         return items  # (several pieces of a question, "cash" of "cash flow from …", are no one item)
     printed = items[0].printed.lower()
-    entry = next((m.concept for m in load_glossary().find(printed) if m.term.lower() == printed), None)
+    entry = next((m.concept for m in load_translations().find(printed) if m.term.lower() == printed), None)
     text = " ".join(c.text for c in chunks)
     wording = next((t for t in entry.same_language("zh") if t in text), None) if entry else None
     concept = concept_of(wording) if wording else None
-    return [replace(items[0], concept=concept, printed=wording)] if wording and concept else items
+    return [replace(items[0], concept=concept or "", printed=wording)] if wording else items

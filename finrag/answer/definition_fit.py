@@ -96,10 +96,22 @@ _DATED_GROWTH = re.compile(
 )
 
 
+# "(end-2005 − end-2004) / end-2004", "(FY2019 value / FY2018 value - 1)": an English rate on dates alone
+_EN_DATE = (
+    r"(?:(?:the\s+)?(?:(?:fiscal\s+)?year[- ]end\s+|end[- ](?:of[- ])?|fiscal\s+(?:year\s+)?|FY\s?)?"
+    r"(?:19|20)\d{2}(?:\s+(?:value|balance|amount|figure))?)"
+)
+_EN_DATED_GROWTH = re.compile(
+    rf"[(]\s*{_EN_DATE}\s*[-−–]\s*({_EN_DATE})\s*[)]\s*(?:/|÷|divided by)\s*\1(?![\w-])"
+    rf"|{_EN_DATE}\s*(?:/|÷)\s*{_EN_DATE}\s*[-−–]\s*1\b",
+    re.I,
+)
+
+
 def growth_on_dates(question: str) -> bool:
     """The question defines its rate on dates alone, the growth of the item it asks: no operand names an item
     for ``find_definition`` to read."""
-    return _DATED_GROWTH.search(question) is not None
+    return _DATED_GROWTH.search(question) is not None or _EN_DATED_GROWTH.search(question) is not None
 
 
 # "(balance at July 29, 2023 / balance at July 30, 2022 - 1)": an English operand naming only a measure and

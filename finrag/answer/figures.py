@@ -28,7 +28,7 @@ from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.config import AnswerSettings
 from finrag.model import AccessScope, Chunk, Filters, Hit, SearchRequest, SearchResult
 from finrag.retrieve.docfit import FORWARD
-from finrag.retrieve.expand import load_glossary
+from finrag.retrieve.expand import load_glossary, load_translations
 
 _WRITTEN_DATE = re.compile(
     rf"\b(?:as of |as at |on )?(?:{MONTH_NAMES})\s+\d{{1,2}},?\s+(?:19|20)\d{{2}}\b", re.I
@@ -286,7 +286,7 @@ def _with_synonyms(question: str, asked: AskedFor, context: list[tuple[int, Chun
     chinese = bool(context) and all(c.meta.language == "zh" for _, c in context)
     extra = [
         t
-        for m in load_glossary().find(question)
+        for m in (load_translations() if chinese else load_glossary()).find(question)
         if m.term.lower() not in text
         for t in m.concept.same_language("zh" if chinese else "en")
         if t.lower() in text

@@ -23,6 +23,8 @@ PROSPECTUS_YEARS = 4  # a prospectus reports three full years and a stub period 
 _MATURITY = re.compile(
     r"\b(?:come|comes|coming|fall|falls|falling|become|becomes)\s+due\b"
     r"|\bdue\s+(?:in|after|before|by|through|beyond)\s+(?:fiscal\s+)?(?:19|20)\d{2}"
+    # "how much amortization expense does it expect to record over 2023 through 2027": a schedule ahead
+    r"|\bexpect\w*\b[^.?]{0,60}\bamortization\b|\bamortization\b[^.?]{0,60}\bexpect\w*|\bfuture\s+amortization\b"
     r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+(?:be\s+)?)?(?:principal\s+)?(?:repa(?:y|id)|pa(?:y|id)|payments?)\b|到期",
     re.I,
 )

@@ -11,7 +11,7 @@ from finrag.answer.lexicon import find_line_items
 from finrag.answer.names import gloss_parts, word_cuts
 from finrag.answer.query import AskedFor
 from finrag.answer.text import prints_any
-from finrag.retrieve.expand import GLOSSED_TERM, load_glossary
+from finrag.retrieve.expand import GLOSSED_TERM, load_translations
 
 # A rate or score the question names in its own words: "customer churn rate", "Net Promoter Score", "离职率"
 _EN_RATE = re.compile(r"\b([a-z][a-z-]{2,})\s+(?:rate|score)\b", re.I)
@@ -132,7 +132,7 @@ def translated_words(question: str, text: str) -> list[str]:
     Chinese filing), lower-cased: glossary terms, and words the question glosses in brackets."""
     glossary = [
         m.term.lower()
-        for m in load_glossary().find(question)
+        for m in load_translations().find(question)
         if m.term.isascii() and prints_any(text, [t.lower() for t in m.concept.terms if not t.isascii()])
     ]
     glossed = [

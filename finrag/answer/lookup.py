@@ -39,6 +39,7 @@ from finrag.answer.qualifiers import other_class
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import QUARTER_ENDED
 from finrag.answer.row_asks import measure_after, part_after, shows_measure
+from finrag.answer.sources import without_sources
 from finrag.answer.statement_rows import (
     HOME_STATEMENT,
     OTHER_ENTITY,
@@ -243,7 +244,8 @@ def best_fact(
     low_q = asked.question.lower()
     # "dividends declared per share" asks for a per-share row; "每股经营现金流量" computes one from totals
     computes = asked.formula is not None and any(PER_SHARE.search(k) for k in asked.formula.keywords)
-    per_share = bool(PER_SHARE.search(low_q)) and not computes
+    # (not "base your judgments on … its net income per share policy note": where to read, no per-share row)
+    per_share = bool(PER_SHARE.search(without_sources(asked.question).lower())) and not computes
     per_share_item = bool(PER_SHARE_ROW.search(want.item.printed)) or want.item.concept in _EPS
     headed = (singular(asked.question), [singular(e) for e in asked.entities])  # headings the question writes
     spans = spans_named(asked.question)  # "six months ended …"

@@ -159,6 +159,8 @@ def _other_rows(asked: AskedFor, text: str) -> str | None:
     if any(_CJK.search(label) for label in labels):
         return None  # an English question over a Chinese filing: its rows word the item in Chinese
     dated = any(_DATED_ROW.match(label) for label in labels)  # "| 2022 | 1,100 |": a schedule of the item
+    # "how much did the employee stock ownership plan (ESOP) reduce income taxes": the row naming the ESOP
+    named += [e.lower() for e in asked.entities if not any(e.lower() in c.lower() for c in asked.companies)]
     if not items or dated or any(any(w in label for w in named) or label in whole for label in labels):
         return None
     return items[0].printed

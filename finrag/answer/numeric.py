@@ -115,6 +115,8 @@ def _label(item: str, f: Fact, lang: str) -> str:
     year = f.fiscal_year or ""
     if f.fiscal_period in QUARTERS:  # "total net revenue (Q2 2023)"
         year = f"{f.fiscal_period} {year}".strip()
+    if not year:  # an undated table's row ("Goodwill" of a purchase price allocation)
+        return item
     return f"{item}（{year}）" if lang == "zh" else f"{item} ({year})"
 
 

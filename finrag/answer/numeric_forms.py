@@ -26,7 +26,7 @@ from finrag.answer.numeric import CiteFn, NumericAnswer, calculation_answer, loo
 from finrag.answer.owner_names import called_parts
 from finrag.answer.owners import owned_facts
 from finrag.answer.printed_growth import printed_growth, printed_rates
-from finrag.answer.printed_ratios import printed_only, printed_share, whole_named
+from finrag.answer.printed_ratios import printed_only, printed_share, whole_in_table, whole_named
 from finrag.answer.prose_facts import prose_facts
 from finrag.answer.quarters_compared import quarters_answer
 from finrag.answer.query import AskedFor
@@ -162,6 +162,7 @@ def calculation_step(
     if quoted and asked.formula and asked.formula.name in SHARE_FORMULAS:
         # a share with an operand missing: the other operand is no answer, a printed percentage is
         percent = all(f.unit == "%" for f in quoted.facts) and whole_named(asked)
+        percent = percent and whole_in_table(asked, quoted.facts, facts)
         quoted = quoted if len(quoted.facts) >= SHARE_INPUTS or percent else None
     return sign_answer(asked, found) or quoted
 

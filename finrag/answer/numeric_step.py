@@ -78,6 +78,7 @@ from finrag.answer.prose_facts import owner_prose
 from finrag.answer.purchases import asks_purchases, purchase_rows, purchases_answer
 from finrag.answer.qualifiers import business_rows, qualifier_rows
 from finrag.answer.query import AskedFor
+from finrag.answer.question_years import years_of_report_only
 from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.thresholds import threshold_answer
@@ -96,6 +97,15 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     asked = prep.asked
     read, shown = (asked.formula, asked.definition, list(asked.line_items)), len(prep.context)
     found = threshold_answer(asked, _numeric_answer(store, prep, hits))  # "did it exceed $1 billion"
+    if found is None and asked.language == "en" and years_of_report_only(asked.question, asked.years):
+        # "… in AMD's 2022 annual report": an acquisition's allocation table dates none of its rows (only
+        # undated figures stand for the report's: a dated one is another year's)
+        years, asked.years = asked.years, []
+        asked.formula, asked.definition, asked.line_items = read
+        del prep.context[shown:]
+        found = threshold_answer(asked, _numeric_answer(store, prep, hits))
+        found = None if found is None or any(f.fiscal_year for f in found.facts) else found
+        asked.years = years
     if found is not None and found.calculation is not None and _forecast(asked):
         found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past
     if found is None and (asked.formula, asked.definition, asked.line_items) != read:

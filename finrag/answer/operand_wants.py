@@ -121,13 +121,16 @@ def yearly_pairs(asked: AskedFor) -> list[Want]:
 
 
 def part_beside_whole(chosen: list[Fact], wants: list[Want], facts: list[Fact]) -> list[Fact]:
-    """A share's part named by a row alone ("came from its Space segment") is read under the whole's own
-    heading: the "Space" row beside "Total business segment operating profit", not the one under "Net
-    sales" of the same table."""
-    if len(chosen) != 2 or wants[0].item.concept:
+    """A share's part is read in the table of its whole where that table prints it: the goodwill note's
+    segment row beside its total, an allocation's goodwill beside its total consideration. A part named by a
+    row alone ("came from its Space segment") is read under the whole's own heading: the "Space" row beside
+    "Total business segment operating profit", not the one under "Net sales" of the same table."""
+    if len(chosen) != 2:
         return chosen
     part, whole = chosen
-    if not whole.section or part.section == whole.section:
+    if (part.doc_id, part.table_ref) != (whole.doc_id, whole.table_ref):
+        return _beside_same_whole(part, whole, facts) or chosen
+    if wants[0].item.concept or not whole.section or part.section == whole.section:
         return chosen
     key = (whole.doc_id, whole.table_ref, whole.column_label, whole.section)
     beside = (
@@ -138,3 +141,27 @@ def part_beside_whole(chosen: list[Fact], wants: list[Want], facts: list[Fact]) 
         and f.fact_id != whole.fact_id
     )
     return [found, whole] if (found := next(beside, None)) is not None else chosen
+
+
+def _beside_same_whole(part: Fact, whole: Fact, facts: list[Fact]) -> list[Fact] | None:
+    """The part's row of a table printing the same whole, with that whole ("what share of Adobe's goodwill …
+    its Digital Marketing segment": the goodwill note's row, not the segment's revenue in another table);
+    under the whole's own heading when it has one ("Non-United States" of land and buildings, not sales)."""
+    for f in facts:
+        same = f.line_item_norm == whole.line_item_norm and f.value * f.scale == whole.value * whole.scale
+        if f.doc_id != whole.doc_id or not same:
+            continue
+        key = (f.doc_id, f.table_ref, f.column_label)
+        rows = [
+            g
+            for g in facts
+            if (g.doc_id, g.table_ref, g.column_label) == key
+            and g.fact_id != f.fact_id
+            and g.line_item_norm == part.line_item_norm
+        ]
+        found = next(
+            (g for g in rows if g.section == f.section), None if f.section else next(iter(rows), None)
+        )
+        if found is not None:
+            return [found, f]
+    return None

@@ -11,6 +11,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.cells import PERIOD_WORD, amount_beside
+from finrag.answer.fetch import of_item
 from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.qualifiers import prints_qualifiers
@@ -218,6 +219,22 @@ def whole_named(asked: AskedFor) -> bool:
 
 
 _OWN_WHOLE = re.compile(r"%\s*of\b|\bpercent(?:age)?\s+of\b", re.I)  # a row printing its whole
+
+
+def whole_in_table(asked: AskedFor, quoted: list[Fact], facts: list[Fact]) -> bool:
+    """Each printed percentage quoted for an English share comes from a table of the whole asked: one that
+    prints the whole's row or names it in its title ("what proportion of Boeing's accumulated other
+    comprehensive loss …": never the "pension" row of a table of actuarial assumptions)."""
+    wholes = [m for m in asked.line_items if _whole(asked.question, m)]
+    if asked.language != "en" or not wholes:
+        return True
+    tables = {
+        (f.doc_id, f.table_ref)
+        for f in facts
+        if any(of_item(f.line_item_norm, m) for m in wholes)
+        or any(m.printed.lower() in f"{f.statement} {f.section}".lower() for m in wholes)
+    }
+    return all((f.doc_id, f.table_ref) in tables or _OWN_WHOLE.search(f.line_item) for f in quoted)
 
 
 def _whole(question: str, item: LineItemMatch) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -35,7 +36,9 @@ ASKS_PURCHASES = re.compile(
 )
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 # "October 3, 2022", "Oct. 30", "November 1-30, 2022" (a day range in one month)
-_DAY = re.compile(rf"\b({_MONTH})\s+(\d{{1,2}})(?:\s*[-–]\s*(\d{{1,2}}))?(?:,?\s*((?:19|20)\d{{2}}))?", re.I)
+_DAY = re.compile(
+    rf"\b({_MONTH})\s+(\d{{1,2}})(?!\d)(?:\s*[-–]\s*(\d{{1,2}}))?(?:,?\s*((?:19|20)\d{{2}}))?", re.I
+)
 _NUMERIC_DAY = re.compile(r"\b(\d{1,2})/(\d{1,2})/((?:19|20)?\d{2})\b")
 _MONTH_YEAR = re.compile(rf"\b({_MONTH})\s*'?((?:19|20)\d{{2}}|\d{{2}})\b", re.I)
 _TOTAL = re.compile(r"^\s*total\b", re.I)
@@ -51,8 +54,14 @@ _ASKED = {
     "shares": re.compile(r"\bshares?\b|\bhow\s+many\b", re.I),
     "price": re.compile(r"\bprice\b|\bpx\b", re.I),
     "plan": re.compile(r"\bannounced\b|\bunder\s+(?:the|its)\s+(?:plan|program)", re.I),
-    "left": re.compile(r"\bremain\w*|\bauthori[sz]ation\s+(?:was\s+)?left|\byet\s+to\s+be\b", re.I),
+    "left": re.compile(
+        r"\bremain\w*|\bauthori[sz]ation\s+(?:was\s+)?left|\byet\s+to\s+be\b|\bstill\s+available\b", re.I
+    ),
 }
+# a count or price asked beside what is left ("how many shares … and how much remained"): those too
+_COUNT_OR_PRICE = re.compile(r"\bhow\s+many\b|\bprice\b|\bpx\b|\bshares\s+(?:did|were|was)\b", re.I)
+# "how many dollars did those Q4 buybacks cost": the shares times their average price
+_COST_ASKED = re.compile(r"\bcost\b|\bspen[dt]\b|\bhow\s+many\s+dollars\b|\bdollar\s+amount\b", re.I)
 # a share count printed at or above this is shares one by one, not millions of them ("in millions" is the
 # table's dollar column's scale: no company buys back a billion shares in a month)
 COUNT_IN_SCALE_MAX = 1000
@@ -115,8 +124,21 @@ def dated_span(text: str, year: int | None = None) -> Span | None:
     return Span(start, end) if start <= end else None
 
 
+# "(November 2017 - January 2018)": the calendar months from one to the other
+_MONTH_RANGE = re.compile(
+    rf"\b({_MONTH})\s*((?:19|20)\d{{2}})?\s*(?:[-–]|to|through)\s*({_MONTH})\s*((?:19|20)\d{{2}})\b", re.I
+)
+
+
 def asked_month(question: str) -> Span | None:
-    """The calendar month a question names with its year ("November 2022", "nov 2022", "in January 2019")."""
+    """The calendar month a question names with its year ("November 2022", "nov 2022", "in January 2019"), or
+    the months from one to another ("November 2017 - January 2018")."""
+    if (r := _MONTH_RANGE.search(question)) and (first := _month(r[1])) and (last := _month(r[3])):
+        end_year = int(r[4])
+        start_year = int(r[2]) if r[2] else end_year - (first > last)
+        end = date(end_year, last, calendar.monthrange(end_year, last)[1])
+        if date(start_year, first, 1) < end:
+            return Span(date(start_year, first, 1), end)
     for m in _MONTH_YEAR.finditer(question):
         month = _month(m.group(1))
         if month is not None:
@@ -178,11 +200,12 @@ def _asked_rows(asked: AskedFor, rows: list[Row], chunks: dict[str, Chunk]) -> l
         return same
     month = asked_month(asked.question)
     if month is not None:
-        return [
-            r
-            for r in rows
-            if (s := spans[id(r)]) is not None and s.overlap(month) >= MIN_OVERLAP * s.days()
+        within = [
+            r for r in rows if (s := spans[id(r)]) is not None and s.overlap(month) >= MIN_OVERLAP * s.days()
         ]
+        # "November 2017 - January 2018": the months of one table, read as its quarter's total
+        totals = [r for r in rows if r.period == "Total" and r.table in {w.table for w in within}]
+        return totals if len({w.period for w in within}) > 1 and len(totals) == 1 else within
     if len(asked.quarters) == 1 and len(asked.years) == 1:  # "q4 2021": the total of that quarter's report
         quarter, year = asked.quarters[0], asked.years[0]
         periods = {quarter, "FY"} if quarter == "Q4" else {quarter}
@@ -236,7 +259,12 @@ def purchases_answer(
     if not chosen:
         return None
     wanted = [k for k, p in _ASKED.items() if p.search(asked.question)] or ["shares", "price"]
+    if "left" in wanted and not _COUNT_OR_PRICE.search(asked.question):
+        wanted = ["left"]  # "how much was still available under its share buyback program": that alone
     total = len(chosen) == 1 and chosen[0].period == "Total"
+    if _COST_ASKED.search(asked.question) and "left" not in wanted:
+        months = [r for r in rows if r.table == chosen[0].table and r.period != "Total" and not r.kind]
+        return _cost(chosen if not total or "price" in chosen[0].cells else months, cite)
     if "price" in wanted and total and "price" not in chosen[0].cells:
         # a quarter's total printed without its average price: the months' prices weighted by their shares
         months = [r for r in rows if r.table == chosen[0].table and r.period != "Total" and not r.kind]
@@ -262,26 +290,36 @@ def purchases_answer(
 
 def _weighted_price(months: list[Row], cite: CiteFn) -> NumericAnswer | None:
     """Σ shares × average price / Σ shares over the months of a quarter, each month's cells cited."""
-    pairs = [(r.cells["shares"], r.cells["price"]) for r in months if {"shares", "price"} <= r.cells.keys()]
-    if not pairs or len(pairs) != len(months):
+    n = len(months)
+    paid = " + ".join(f"{{{2 * i}}} × {{{2 * i + 1}}}" for i in range(n))
+    shares = " + ".join(f"{{{2 * i}}}" for i in range(n))
+    name = ("weighted_price", "加权平均价格", "Weighted average price per share")
+    return _paired(months, cite, name, f"({paid}) / ({shares})", _weighted)
+
+
+def _cost(rows: list[Row], cite: CiteFn) -> NumericAnswer | None:
+    """Σ shares × average price: what the buybacks of the rows asked cost, each row's cells cited."""
+    paid = " + ".join(f"{{{2 * i}}} × {{{2 * i + 1}}}" for i in range(len(rows)))
+    return _paired(rows, cite, ("buyback_cost", "回购金额", "Cost of shares repurchased"), paid, _paid)
+
+
+def _paired(
+    rows: list[Row],
+    cite: CiteFn,
+    name: tuple[str, str, str],
+    template: str,
+    fn: Callable[[list[Decimal]], Decimal],
+) -> NumericAnswer | None:
+    """``fn`` over each row's (shares, average price) pair, worked out as ``template`` shows it."""
+    pairs = [(r.cells["shares"], r.cells["price"]) for r in rows if {"shares", "price"} <= r.cells.keys()]
+    if not pairs or len(pairs) != len(rows):
         return None
     operands = [  # as printed: a price per share is no amount in the table's scale
         Operand(f"{label} {_short(r.period)}", f.value, None, Decimal(1), cite(f))
-        for r, pair in zip(months, pairs, strict=True)
+        for r, pair in zip(rows, pairs, strict=True)
         for label, f in zip(("shares", "price"), pair, strict=True)
     ]
-    n = len(pairs)
-    formula = Formula(
-        "weighted_price",
-        "加权平均价格",
-        "Weighted average price per share",
-        ("*",) * (2 * n),
-        "(" + " + ".join(f"{{{2 * i}}} × {{{2 * i + 1}}}" for i in range(n)) + ") / ("
-        + " + ".join(f"{{{2 * i}}}" for i in range(n)) + ")",
-        _weighted,
-        False,
-        (),
-    )
+    formula = Formula(*name, ("*",) * len(operands), template, fn, False, ())
     try:
         calc = compute(formula, operands, places=PRICE_PLACES, lang="en")
     except AnswerError:
@@ -290,10 +328,14 @@ def _weighted_price(months: list[Row], cite: CiteFn) -> NumericAnswer | None:
     return NumericAnswer(calc_text(calc, operands, "en"), used, calc, [f.fact_id for f in used])
 
 
+def _paid(values: list[Decimal]) -> Decimal:
+    """(shares, price) pairs in a row -> what they were bought for."""
+    return sum((n * p for n, p in zip(values[0::2], values[1::2], strict=True)), Decimal(0))
+
+
 def _weighted(values: list[Decimal]) -> Decimal:
     """(shares, price) pairs in a row -> their prices' average weighted by the shares."""
-    shares, prices = values[0::2], values[1::2]
-    return sum((n * p for n, p in zip(shares, prices, strict=True)), Decimal(0)) / sum(shares, Decimal(0))
+    return _paid(values) / sum(values[0::2], Decimal(0))
 
 
 def _short(period: str) -> str:

@@ -208,6 +208,8 @@ def analyze(
     asked.definition = as_share(as_margin(find_definition(text), text), text) or (
         bracketed_share(text) if lang == "zh" else sum_share(text)
     )
+    if asked.definition is not None and lang == "en" and growth_on_dates(text):
+        asked.definition = None  # "Growth = (end-2005 − end-2004) / end-2004": the item's growth on two dates
     if sums_periods(asked.definition):
         asked.definition = None  # "下半年合计=第三季度(7-9月)+第四季度(10-12月)" sums periods, read as such
     if asked.definition is not None:  # "应付账款…增长率=(期末余额-期初余额)/期初余额": the item asked

@@ -65,6 +65,14 @@ def report_years_only(question: str, years: list[int]) -> set[int]:
     return (only if any(y not in only for y in years) else set()) | issued
 
 
+def years_of_report_only(question: str, years: list[int]) -> bool:
+    """Every year asked is written once, only as the name of the report to read ("use the purchase price
+    allocation in AMD's 2022 annual report"): the figures may be the report's undated ones."""
+    named = {int(m.group(1)) for m in NAMED_REPORT.finditer(question)}
+    once = {y for y in named if len(re.findall(rf"(?<!\d){y}(?!\d)", question)) == 1}
+    return bool(years) and set(years) <= once
+
+
 _ZH_REPORT_SPAN = re.compile(
     r"报告期\s*[（(]\s*((?:19|20)\d{2})\s*年?\s*[-—–－~至到]\s*((?:19|20)\d{2})\s*年?度?\s*[)）]"
 )

@@ -40,7 +40,8 @@ WEEK_YEAR_DAYS = 7  # a 52/53-week year ends up to a week from the date a questi
 # 2023 is in the FY2022 report); the answer stage's period check allows the same
 FORWARD = re.compile(
     r"\b(?:expect(?:s|ed|ations?)?|guidance|outlook|forecast(?:s|ed|ing)?|projected|projections?|anticipat\w*"
-    r"|plan(?:s|ned)?)\b|预计|预期|预测|展望|指引|计划|业绩预告",
+    # "plans to", "planned": not a pension or stock plan ("defined benefit pension plans at fiscal 2023")
+    r"|plan(?:s|ned)?(?=\s+(?:to|for|on)\b)|planned)\b|预计|预期|预测|展望|指引|计划|业绩预告",
     re.I,
 )
 

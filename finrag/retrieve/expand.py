@@ -19,6 +19,7 @@ from finrag.config import AnswerSettings
 from finrag.errors import ConfigError
 
 GLOSSARY = "glossary.txt"
+TRANSLATIONS = "translations.txt"  # read with the glossary for English questions over Chinese filings
 
 
 def _is_cjk(s: str) -> bool:
@@ -94,6 +95,15 @@ class Glossary:
             TermMatch(self._by_term[m.group(0).lower()], m.group(0), m.start(), m.end())
             for m in self._pattern.finditer(text)
         ]
+
+
+@lru_cache(maxsize=1)
+def load_translations() -> Glossary:
+    """The glossary and the translations of note rows and prospectus terms (``translations.txt``): for reading
+    an English question against a Chinese filing, never for expanding queries."""
+    data = resources.files("finrag.data")
+    text = data.joinpath(GLOSSARY).read_text(encoding="utf-8") + "\n"
+    return Glossary(_parse(text + data.joinpath(TRANSLATIONS).read_text(encoding="utf-8")))
 
 
 @lru_cache(maxsize=4)

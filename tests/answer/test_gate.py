@@ -923,6 +923,13 @@ def test_a_schedule_s_later_years_are_covered_by_the_report_that_prints_them() -
         uncovered("What share of Amazon's long-term debt at December 31, 2019 matures in 2021 through 2025?")
         is None
     )
+    # intangibles' amortization expected in the years after the report is its schedule's
+    expected = "How much amortization expense does Amazon expect to record over 2020 through 2024?"
+    assert uncovered(expected) is None
+    assert uncovered("How much amortization expense did Amazon record in 2024 on its intangibles?") == "2024"
+    # a pension plan is no plan ahead: the year after the report is not covered by it
+    assert uncovered("What was the funded status of Amazon's pension plans at the end of 2020?") == "2020"
+    assert uncovered("How much does Amazon plan to spend on capital expenditures in 2020?") is None
 
 
 def test_the_prospectus_a_question_reads_from_is_no_topic_word() -> None:
@@ -979,7 +986,6 @@ def test_a_filers_reports_count_however_each_spells_its_name() -> None:
     hits = [Hit(table_chunks(newer)[0], 0.9), Hit(table_chunks(older)[0], 0.8)]
     decision = decide(asked, hits, ["Generalmills", "General Mills"], AnswerSettings())
     assert decision.reason != "period", decision
-
 
 
 def test_a_year_only_another_filer_covers_is_no_year_of_the_filer_named() -> None:

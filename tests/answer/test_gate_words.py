@@ -28,3 +28,4 @@ def test_a_mixed_case_abbreviation_the_evidence_does_not_print_is_a_metric_not_r
     assert unprinted_abbreviation(var, f"{text} the one-day var was $12 million.") is None
     revpar = analyze("What was revenue per available room (RevPAR) at Acme's Strip resorts in 2022?")
     assert unprinted_abbreviation(revpar, "strip revpar was $229 in 2022.") is None
+

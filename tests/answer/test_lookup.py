@@ -1242,3 +1242,28 @@ def test_a_date_written_for_one_year_asked_does_not_date_the_other() -> None:
     q = "What were Ulta's net sales for the fourth quarter of fiscal 2022 (13 weeks ended January 28, 2023)?"
     asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", periods=find_periods(q)))
     assert all(w.period_end == "2023-01-28" for w in wants_for(asked))  # one period, named two ways
+
+
+def test_a_per_share_note_named_only_as_where_to_read_asks_no_per_share_row() -> None:
+    cash = Table(
+        "t9",
+        [82],
+        [["(In millions)", "2017", "2016"]],
+        [["Dividends", "(6,320)", "(6,043)"]],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    income = Table(
+        "t8",
+        [79],
+        [["(In millions)", "2017", "2016"]],
+        [["Net income attributable to shareowners", "1,248", "6,527"]],
+        caption="Consolidated Statements of Income",
+    )
+    doc = make_doc([income, cash], company="Coca-Cola", year=2017, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    q = (
+        "What is Coca-Cola's FY2017 dividend payout ratio? Please base your judgments on the information "
+        "provided in its net income per share policy note."
+    )
+    found = calculation_answer(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
+    assert found is not None and "506.41%" in found.text

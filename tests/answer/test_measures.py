@@ -192,3 +192,15 @@ def test_a_quoted_row_of_another_item_answers_no_lookup() -> None:
     assert unanswered_measure(asked, "| Net sales | 2,900 | 2,800 |[1]") is None
     schedule = analyze("How much of Globex's long-term debt is scheduled to mature in fiscal 2022?")
     assert unanswered_measure(schedule, "| 2022 | 1,100 |[1]") is None  # a schedule's row of the year
+
+
+def test_a_quoted_row_naming_the_body_asked_of_is_the_row_asked() -> None:
+    q = (
+        "In Costco's fiscal 2021 tax rate reconciliation, how much did the employee stock ownership plan "
+        "(ESOP) reduce income taxes, in dollars and in rate points?"
+    )
+    asked = analyze(q)
+    federal = "| Federal taxes at statutory rate | $1,403 | 21.0 % |[1]"
+    esop = "| Employee stock ownership plan (ESOP) | (91) | (1.3) |[1]"
+    assert unanswered_measure(asked, f"{federal}\n{esop}") is None  # the ESOP's own row of the reconciliation
+    assert unanswered_measure(asked, federal) == "income taxes"

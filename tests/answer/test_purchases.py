@@ -84,3 +84,20 @@ def test_shares_are_counted_one_by_one_unless_the_table_counts_them_in_millions(
     in_millions = [_cell(3, month, "Total Number of Shares Purchased", "0.4")]
     answer = purchases_answer(asked, in_millions, {}, lambda f: 1)
     assert answer is not None and "0.4 million shares" in answer.text
+
+
+def test_a_month_s_name_before_a_full_date_writes_no_span_of_days() -> None:
+    q = "How much was still available under Initech's buyback program at the end of December 2022?"
+    assert dated_span(q) is None  # not "December 20" to some later day
+    assert dated_span(f"{q} (December 31, 2022)") is None
+    months = asked_month("Initech's buybacks in Q4 (October 2022 - December 2022)")
+    assert months == Span(date(2022, 10, 1), date(2022, 12, 31))
+    across = asked_month("buybacks from November through January 2023")  # the year before's November
+    assert across == Span(date(2022, 11, 1), date(2023, 1, 31))
+
+
+def test_what_a_quarter_s_buybacks_cost_is_each_month_s_shares_times_its_price(answerer: Answerer) -> None:
+    q = "How many dollars did Initech's buybacks cost from October 3, 2022 through January 1, 2023?"
+    text = answerer.ask(SearchRequest(q)).answer
+    # 3,921,949 × 165.29 + 1,444,006 × 173.26 + 2,379,100 × 178.18 = 1,322,355,467.77
+    assert "1,322,355,467.77" in text and "×" in text

@@ -300,3 +300,22 @@ def test_the_words_of_the_formula_asked_name_no_row() -> None:
     asked = analyze(q, QueryAnalysis(q, q, "en", "calculation", line_items=["growth rate"]))
     assert asked.formula is not None and asked.formula.name == "cagr"
     assert [m.printed for m in asked.line_items] == []  # "growth rate" is the CAGR's own name
+
+
+def test_an_english_rate_defined_on_dates_alone_is_the_growth_of_the_item_asked() -> None:
+    q = (
+        "By what percentage did Hunan Nanling's consolidated short-term borrowings increase from "
+        "December 31, 2004 to December 31, 2005? Growth = (end-2005 − end-2004) / end-2004, two decimals."
+    )
+    asked = analyze(q)
+    assert asked.definition is None  # "end" is no operand to look up
+    assert asked.formula is not None and asked.formula.name == "yoy_growth"
+    assert [m.concept for m in asked.line_items] == ["short_term_borrowings"]
+    fy = analyze(
+        "How much did Acme's net sales grow in fiscal 2022? Compute (FY2022 value / FY2021 value - 1)."
+    )
+    assert fy.definition is None and fy.formula is not None and fy.formula.name == "yoy_growth"
+    named = analyze(
+        "What was Acme's quick ratio in 2022? Define it as (cash + receivables) / current liabilities."
+    )
+    assert named.definition is not None  # a formula over items stays the question's own
