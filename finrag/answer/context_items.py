@@ -140,15 +140,16 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
 
 
 def _translated_row(question: str, chunks: list[Chunk]) -> LineItemMatch | None:
-    """The one term of the translations an English question writes whose Chinese wording a table row of the
-    Chinese filing prints, as the English item asked (read in Chinese by ``_in_chinese``); else None."""
+    """The row of the Chinese filing printing the one term of the translations an English question writes, in
+    its Chinese wording ("compensation of key management personnel": "| 关键管理人员报酬 |"); else None."""
     rows = " ".join(c.text for c in chunks if "|" in c.text)
     found = [
-        m
+        (m.start, wording)
         for m in load_translations().find(question)
-        if m.term.isascii() and any(f"| {t}" in rows for t in m.concept.same_language("zh"))
+        if m.term.isascii()
+        and (wording := next((t for t in m.concept.same_language("zh") if f"| {t}" in rows), None))
     ]
-    return LineItemMatch("", found[0].term.lower(), found[0].start) if len(found) == 1 else None
+    return LineItemMatch(concept_of(found[0][1]) or "", found[0][1], found[0][0]) if len(found) == 1 else None
 
 
 def _in_chinese(items: list[LineItemMatch], chunks: list[Chunk]) -> list[LineItemMatch]:

@@ -31,8 +31,10 @@ from finrag.answer.debt import (
 )
 from finrag.answer.defined import defined_answer
 from finrag.answer.defined_growth import asks_defined_growth, defined_growth_answer
+from finrag.answer.definition_expr import Definition
 from finrag.answer.fact_access import asked_doc_ranks, citer, load_chunks, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts, of_item
+from finrag.answer.formula_base import Formula
 from finrag.answer.formulas import PRINTED_FIRST
 from finrag.answer.judgment import (
     asks_change,
@@ -89,29 +91,41 @@ from finrag.answer.zh_ranked import zh_ranked_step
 from finrag.index.store import Store
 from finrag.model import Fact, Filters, Hit
 
+# a question's formula, definition and items as analysed, which the steps may recast
+Reading = tuple[Formula | None, Definition | None, list[LineItemMatch]]
+
 
 def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     """A cited figure, a worked calculation or the question's own formula from the retrieved documents'
     table facts; None when none can be given (the extractive answer quotes text instead, and the checks after
     it read the question as analysed, not as the steps here recast it)."""
     asked = prep.asked
-    read, shown = (asked.formula, asked.definition, list(asked.line_items)), len(prep.context)
+    read: Reading = (asked.formula, asked.definition, list(asked.line_items))
+    shown = len(prep.context)
     found = threshold_answer(asked, _numeric_answer(store, prep, hits))  # "did it exceed $1 billion"
     if found is None and asked.language == "en" and years_of_report_only(asked.question, asked.years):
         # "… in AMD's 2022 annual report": an acquisition's allocation table dates none of its rows (only
         # undated figures stand for the report's: a dated one is another year's)
+        _read_as_asked(prep, read, shown)
+        del prep.context[shown:]  # nor any chunk the first reading fetched
         years, asked.years = asked.years, []
-        asked.formula, asked.definition, asked.line_items = read
-        del prep.context[shown:]
         found = threshold_answer(asked, _numeric_answer(store, prep, hits))
         found = None if found is None or any(f.fiscal_year for f in found.facts) else found
         asked.years = years
     if found is not None and found.calculation is not None and _forecast(asked):
         found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past
-    if found is None and (asked.formula, asked.definition, asked.line_items) != read:
-        asked.formula, asked.definition, asked.line_items = read  # and no chunk the recast reading cited
-        del prep.context[shown:]
+    if found is None:
+        _read_as_asked(prep, read, shown)
     return found
+
+
+def _read_as_asked(prep: Prepared, read: Reading, shown: int) -> None:
+    """The question's formula, definition and items as analysed again, and no chunk a recast reading of them
+    cited (the steps may recast them: "what share … came from Germany" as the owner's row over the whole)."""
+    asked = prep.asked
+    if (asked.formula, asked.definition, asked.line_items) != read:
+        asked.formula, asked.definition, asked.line_items = read
+        del prep.context[shown:]
 
 
 def _forecast(asked: AskedFor) -> bool:

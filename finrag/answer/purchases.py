@@ -51,15 +51,14 @@ _COLUMNS = {
 }
 # what the question asks of the row: counts, the average price, the plan's part, what is left
 _ASKED = {
-    "shares": re.compile(r"\bshares?\b|\bhow\s+many\b", re.I),
+    # (not "its share buyback program", which names the program: "how much was still available under …")
+    "shares": re.compile(r"\bshares?\b(?!\s+(?:buy\s*-?backs?|repurchases?)\b)|\bhow\s+many\b", re.I),
     "price": re.compile(r"\bprice\b|\bpx\b", re.I),
     "plan": re.compile(r"\bannounced\b|\bunder\s+(?:the|its)\s+(?:plan|program)", re.I),
     "left": re.compile(
         r"\bremain\w*|\bauthori[sz]ation\s+(?:was\s+)?left|\byet\s+to\s+be\b|\bstill\s+available\b", re.I
     ),
 }
-# a count or price asked beside what is left ("how many shares … and how much remained"): those too
-_COUNT_OR_PRICE = re.compile(r"\bhow\s+many\b|\bprice\b|\bpx\b|\bshares\s+(?:did|were|was)\b", re.I)
 # "how many dollars did those Q4 buybacks cost": the shares times their average price
 _COST_ASKED = re.compile(r"\bcost\b|\bspen[dt]\b|\bhow\s+many\s+dollars\b|\bdollar\s+amount\b", re.I)
 # a share count printed at or above this is shares one by one, not millions of them ("in millions" is the
@@ -259,8 +258,6 @@ def purchases_answer(
     if not chosen:
         return None
     wanted = [k for k, p in _ASKED.items() if p.search(asked.question)] or ["shares", "price"]
-    if "left" in wanted and not _COUNT_OR_PRICE.search(asked.question):
-        wanted = ["left"]  # "how much was still available under its share buyback program": that alone
     total = len(chosen) == 1 and chosen[0].period == "Total"
     if _COST_ASKED.search(asked.question) and "left" not in wanted:
         months = [r for r in rows if r.table == chosen[0].table and r.period != "Total" and not r.kind]

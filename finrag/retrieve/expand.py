@@ -101,9 +101,8 @@ class Glossary:
 def load_translations() -> Glossary:
     """The glossary and the translations of note rows and prospectus terms (``translations.txt``): for reading
     an English question against a Chinese filing, never for expanding queries."""
-    data = resources.files("finrag.data")
-    text = data.joinpath(GLOSSARY).read_text(encoding="utf-8") + "\n"
-    return Glossary(_parse(text + data.joinpath(TRANSLATIONS).read_text(encoding="utf-8")))
+    text = resources.files("finrag.data").joinpath(TRANSLATIONS).read_text(encoding="utf-8")
+    return Glossary(load_glossary().concepts + _parse(text))
 
 
 @lru_cache(maxsize=4)

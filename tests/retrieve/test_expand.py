@@ -15,6 +15,7 @@ from finrag.retrieve.expand import (
     line_items,
     llm_variants,
     load_glossary,
+    load_translations,
     rule_variants,
 )
 from tests.fake_endpoint import JsonHandler, serve
@@ -131,3 +132,12 @@ def test_a_term_the_question_glosses_in_chinese_is_searched_by_its_gloss() -> No
         cross_language_variant(unknown, g.find(unknown))
         == "What was 金宇生物 应交增值税 at December 31, 2020?"
     )
+
+
+def test_translations_read_english_questions_but_never_expand_queries() -> None:
+    q = "四方科技2019年产能利用率是多少"
+    assert rule_variants(q, "zh", load_glossary(), cross=True, synonyms=4) == {}  # no variant from them
+    asked = "What was the compensation of key management personnel at 四方科技 in 2019?"
+    found = [m.concept.first("zh") for m in load_translations().find(asked)]
+    assert found == ["关键管理人员报酬"] and not load_glossary().find(asked)
+    assert load_translations().find("营收")  # the glossary's own terms are read too
