@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CI_KILLS = 5  # kill -9 rounds in `make test`
 SOAK_KILLS = 50  # ... and in `make soak`
 PG_KILLS = 3  # rounds against PostgreSQL (each also starts a client process)
-KILL_WINDOW_S = 1.5  # the kill lands at a random moment this long after the models are loaded: well inside
-# the ~3.4 s the first corpus takes to ingest after loading here (4.0 let the first kill land after it)
+MAX_FILES_BEFORE_KILL = 2  # the kill lands after the worker reports 0..this many more files indexed, so
+# it lands inside an ingest on any machine speed (a fixed time window missed every ingest on a fast box)
+KILL_JITTER_S = 0.2  # ... and then at a random moment within this: mid-file, well short of one file's ingest
 READY_WAIT_S = 120.0  # model loading on a busy box
 DOCS = 10
 KILLS_BEFORE_NEW_FILES = 5  # rounds on the first corpus; later rounds each add FILES_PER_ROUND files
@@ -88,6 +89,16 @@ def _wait_ready(proc: subprocess.Popen[str]) -> None:
     raise AssertionError("crash worker not ready in time")
 
 
+def _wait_indexed(proc: subprocess.Popen[str], files: int) -> None:
+    """Read the worker's report lines until it has indexed ``files`` more files (or has exited)."""
+    assert proc.stdout is not None
+    while files > 0:
+        line = proc.stdout.readline()
+        if not line:
+            return
+        files -= line.split()[-1:] == ["indexed"]
+
+
 def _check_store(data: Path, committed: dict[str, int]) -> dict[str, int]:
     """Open the store like a fresh process would; no orphans; earlier documents intact. doc_id -> chunks."""
     settings = load_settings(data)
@@ -135,7 +146,8 @@ def _kill_rounds(tmp_path: Path, kills: int, store_url: str | None = None) -> in
         proc = _start(data, docs, store_url)
         try:
             _wait_ready(proc)
-            time.sleep(rng.uniform(0, KILL_WINDOW_S))
+            _wait_indexed(proc, rng.randint(0, MAX_FILES_BEFORE_KILL))
+            time.sleep(rng.uniform(0, KILL_JITTER_S))
         finally:
             if proc.poll() is None:
                 proc.send_signal(signal.SIGKILL)
@@ -167,7 +179,7 @@ def _check_pg(data: Path, committed: dict[str, int], url: str) -> dict[str, int]
 
 
 def test_kill_9_during_ingest_never_corrupts_the_store(tmp_path: Path) -> None:
-    assert _kill_rounds(tmp_path, CI_KILLS) >= 1, "no kill landed inside an ingest: widen KILL_WINDOW_S"
+    assert _kill_rounds(tmp_path, CI_KILLS) >= 1, "no kill landed inside an ingest"
 
 
 def test_kill_9_during_ingest_into_postgres(tmp_path: Path, pg_schema_url: str) -> None:
