@@ -18,6 +18,12 @@ _SCALED = 1000  # a figure scaled by this or more (thousands, millions) is an am
 # "年折旧率是多少", "占流动资产的比例是多少": a rate asked, the question's one "多少"
 _ZH_RATE_ASKED = re.compile(r"(?:率|比例|比重|占比)(?:是|为|大概是|约为)?(?:多少|几)")
 _ZH_ASKS = re.compile(r"多少|几|金额")  # "欠款金额和占比是多少": an amount asked too
+# "the net foreign currency impact on Best Buy's revenue": what moved the item, never the item's own row
+_IMPACT_ON = re.compile(
+    r"\b(?:impact|effect)s?\b(?:\s+of\b[^?]{0,60}?)?\s+on\s+(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['’]s?\s+)?"
+    r"(?:the\s+|its\s+)?(?:fiscal\s+)?(?:(?:19|20)\d{2}\s+)?(?:total\s+|net\s+)?"
+    r"(?P<item>[a-z][a-z -]{2,40}?)(?=\s+(?:in|for|during|from|of)\b|[?,.]|$)"
+)
 
 
 def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
@@ -27,9 +33,22 @@ def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
     if asked.language != "en":
         return _amount_for_rate(asked.question, text, facts)
     per_share = _PER_SHARE.search(asked.question) and any(f.scale >= _SCALED for f in facts)
-    return bool(per_share) or any(
-        asks.search(asked.question) and not prints.search(text) for asks, prints, _ in PERCENT_MEASURES
+    return (
+        bool(per_share)
+        or _impacted_row(asked.question, text, facts)
+        or any(
+            asks.search(asked.question) and not prints.search(text) for asks, prints, _ in PERCENT_MEASURES
+        )
     )
+
+
+def _impacted_row(question: str, text: str, facts: list[Fact]) -> bool:
+    """A looked-up row of the item an impact is asked on ("currency's impact on revenue": revenue's row)."""
+    m = _IMPACT_ON.search(question)
+    if m is None or "=" in text or not facts:
+        return False
+    item = m["item"].strip().rstrip("s")
+    return all(item in f.line_item_norm.lower() or item in f.line_item.lower() for f in facts)
 
 
 def _amount_for_rate(question: str, text: str, facts: list[Fact]) -> bool:

@@ -42,7 +42,7 @@ from finrag.answer.tickers import opening_ticker, unknown_ticker
 from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.config import AnswerSettings
 from finrag.model import Hit
-from finrag.retrieve.entities import squash
+from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
 
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset(
@@ -282,6 +282,7 @@ def decide(
         and t not in _SCOPE_WORDS
         and t not in _BASIS_WORDS
         and not _glued_year(t, asked.question)  # "2005年少": a year's 年 and the next word, no topic
+        and not _in_known_name(t, asked.question, known)  # "按中钢天源招股书": "按中", "钢天源" cut across it
     ]
     if asked.language == "zh" and asks_zh_ranking(asked.question):  # "金额最大的是哪一项": no topic words
         wanted = [t for t in wanted if t not in RANK_WORDS]
@@ -315,6 +316,27 @@ def decide(
             missing = [t for t, ok in zip(wanted, found, strict=True) if not ok]
             return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
+
+
+def _in_known_name(term: str, question: str, known: list[str]) -> bool:
+    """The term is a piece of a company's name the question abbreviates that the name never prints ("钢天源"
+    of "中钢天源"), or is cut across a name and the word before it ("按中" of "按中钢天源")."""
+    at = question.find(term)
+    if at < 0 or term.isascii():
+        return False
+    end = at + len(term)
+    written = [(i, i + len(k)) for k in known if len(k) >= 2 and (i := question.find(k)) >= 0]
+    short = [  # "中钢天源" abbreviating 中钢集团安徽天源科技
+        (i, i + ZH_ABBREVIATION, k)
+        for k in known
+        if not k.isascii()
+        for i in range(len(question) - ZH_ABBREVIATION + 1)
+        if question[i : i + 2] in k
+        and question[i : i + ZH_ABBREVIATION] not in k
+        and abbreviates(question[i : i + ZH_ABBREVIATION], k)
+    ]
+    across = any(at < a < end or at < b < end for a, b in [*written, *((a, b) for a, b, _ in short)])
+    return across or any(a <= at and end <= b and term not in k for a, b, k in short)
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:

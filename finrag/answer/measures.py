@@ -224,6 +224,21 @@ def _unquoted_whole(asked: AskedFor, text: str) -> str | None:
 _COUNTED_KIND = re.compile(
     r"\bhow many of\b[^?]{3,120}?\b(?:were|are|was|is)\s+([a-z][a-z-]{2,30})\s*\?", re.I
 )
+# "how many Microsoft employees …", "how many stores did …": the things counted
+_ASKED_BEFORE = re.compile(r"\b(?:who|which|what|when|where)\b", re.I)  # an earlier ask in the question
+_HOW_MANY = re.compile(r"\b[Hh]ow\s+many\s+(?:[A-Z][\w.&'’-]*\s+)?(?:[a-z-]+\s+)?([a-z]{3,}s)\b")
+
+
+def _counted_things(asked: AskedFor, text: str, cited: str) -> str | None:
+    """The things an English question counts, where the quote is table rows that, with their chunks, never
+    name them."""
+    m = _HOW_MANY.search(asked.question) if asked.language == "en" else None
+    if m is None or not _rows_only(text) or _ASKED_BEFORE.search(asked.question, 0, m.start()):
+        return None  # "who is the controlling shareholder, and how many shares …": its row answers one
+    stem = m.group(1)[:-1].lower()
+    return None if stem in f"{text}\n{cited}".lower() else m.group(1)
+
+
 # words of when, not of what: no topic a sentence must share
 _PERIOD_TERM = re.compile(r"^(?:\d+|fy\d*|fiscal|years?|quarters?|months?|ended|end|weeks?)$")
 MEASURE_SENTENCES = 2  # sentences of the cited chunks added at most when the quote leaves the measure out
@@ -344,6 +359,8 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
     counted = _COUNTED_KIND.search(asked.question) if asked.language == "en" else None
     if counted and counted.group(1).lower() not in text.lower():
         return counted.group(1)  # "how many of Costco's employees were part-time": a quote never saying it
+    if (things := _counted_things(asked, text, cited)) is not None:
+        return things  # "how many employees worked in Intelligent Cloud": revenue rows count none
     if (within := within_names(asked)) and not names_item(f"{text}\n{cited}", within):
         return within[0]  # "存货中原材料": a row of raw materials' write-downs is no inventory balance
     if (whole := _unquoted_whole(asked, text)) is not None:

@@ -238,7 +238,8 @@ def company_names(text: str, lang: str) -> list[str]:
             words = [
                 w
                 for i, w in enumerate(split)
-                if w.rstrip(".") not in _EN_STOP_CAPS or split[i + 1 : i + 2] == ["&"]
+                if (w.rstrip(".") not in _EN_STOP_CAPS or split[i + 1 : i + 2] == ["&"])
+                and not _ADJECTIVE_TAIL.search(w)  # "Coca-Cola's U.S.-based employees": where, no name
             ]
             if words and not YEAR.fullmatch(words[0]):
                 add(" ".join(words), True)
@@ -261,6 +262,7 @@ def company_names(text: str, lang: str) -> list[str]:
 
 
 _JOINERS = frozenset({"and", "of", "&", "the"})
+_ADJECTIVE_TAIL = re.compile(r"-(?:based|owned|listed|headquartered|domiciled|made)$")
 
 
 def _abbreviates_before(name: str, text: str) -> bool:

@@ -172,6 +172,16 @@ _CHANGE_ROW = re.compile(
 )
 
 
+def beyond_total(found: NumericAnswer) -> bool:
+    """A part's share of a table's total row above 100%: the part is no part of that total (research and
+    development spending "over" a head count's whole read as another total row)."""
+    calc = found.calculation
+    if calc is None or calc.formula != "share_of_total" or len(calc.inputs) != SHARE_INPUTS:
+        return False
+    part, whole = calc.inputs
+    return whole.label.lower().startswith("total") and 0 < whole.value < part.value
+
+
 def _the_ratio(quoted: NumericAnswer) -> bool:
     """Every quoted figure is a percentage (a ratio as printed), not an operand of the ratio."""
     return all(f.unit == "%" for f in quoted.facts)

@@ -56,6 +56,7 @@ from finrag.answer.numeric import (
 )
 from finrag.answer.numeric_forms import (
     answer_for,
+    beyond_total,
     calculation_step,
     compared_answer,
     definition_answer,
@@ -114,6 +115,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         asked.years = years
     if found is not None and found.calculation is not None and _forecast(asked):
         found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past
+    found = None if found is not None and beyond_total(found) else found
     if found is None:
         _read_as_asked(prep, read, shown)
     return found

@@ -39,6 +39,7 @@ from finrag.answer.keyword_rescue import rescued_hits
 from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import measure_sentences, unanswered_measure
+from finrag.answer.movements import movements_step
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, purchases_step, votes_step
 from finrag.answer.owner_ratios import described_ratio
@@ -200,6 +201,9 @@ class Answerer:
         elif bought := purchases_step(self.store, prep, hits):  # "nov 2022 buyback": Item 5's purchases table
             prep.numeric = bought
             trace.add("answer", "purchases", {"facts": bought.detail})
+        elif moved := movements_step(self.store, prep, hits):  # "write-offs … of the allowance at the
+            prep.numeric = moved  # beginning of the year": the account's roll-forward table
+            trace.add("answer", "movements", {"facts": moved.detail})
         elif asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = self._numeric(prep, hits)

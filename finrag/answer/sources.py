@@ -24,9 +24,10 @@ _ZH_SOURCE_CLAUSE = re.compile(
 )
 _SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-term debt note"
     r"\([^()]*\b(?:note|notes|table|section)\)|（[^（）]*(?:附注|表)）"
-    r"|\b(?:according to|per|in|from) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&'’-]*(?: [a-z][\w&'’-]*){0,4}"
-    # "In Netflix's stock-based compensation disclosures", "in its working capital table"
-    r" (?:note|notes|disclosures?|footnotes?|table)\b",
+    r"|\b(?:according to|per|in|from|on) (?:the|its|[\w&.-]+['’]s?) [a-z][\w&'’-]*(?: [a-z][\w&'’-]*){0,4}"
+    # "In Netflix's stock-based compensation disclosures", "in its working capital table", "base the answer
+    # on the deferred revenues note", "rely on the valuation and qualifying accounts schedule"
+    r" (?:note|notes|disclosures?|footnotes?|tables?|schedule|discussion)\b",
     re.I,
 )
 

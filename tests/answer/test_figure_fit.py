@@ -28,6 +28,21 @@ def test_a_figure_answering_a_percentage_asked_needs_a_percentage() -> None:
     assert figure_unanswered(diluted, "Average = (2,632.1 + 2,625.2) / 2 = 2,628.65 millions [7].", [])
 
 
+def test_an_impact_on_an_item_is_never_the_item_s_own_row() -> None:
+    revenue = Fact(
+        "f", "d", "c", "Consolidated Statements of Earnings", "Revenue", "revenue", "2023",
+        Decimal("46298"), "millions", Decimal(1_000_000), 41, "t1",
+    )  # fmt: skip
+    asked = analyze("What was the net foreign currency impact on Acme's revenue in fiscal 2023?")
+    assert figure_unanswered(
+        asked, "revenue (Consolidated Statements of Earnings, 2023): 46,298 million [7].", [revenue]
+    )
+    plain = analyze("What was Acme's revenue in fiscal 2023?")
+    assert not figure_unanswered(
+        plain, "revenue (Consolidated Statements of Earnings, 2023): 46,298 million [7].", [revenue]
+    )
+
+
 def test_a_chinese_rate_asked_alone_is_never_answered_by_an_amount() -> None:
     charged = Fact(
         "f",

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from finrag.answer.gate import decide, refusal_text
+from finrag.answer.gate import _in_known_name, decide, refusal_text
 from finrag.answer.gate_periods import only_in_end_date
 from finrag.answer.gate_roles import check_role
 from finrag.answer.query import AskedFor, analyze
@@ -1041,3 +1041,10 @@ def test_a_later_report_filed_under_an_abbreviated_name_is_still_the_filer_s() -
     q = "What is the FY2022 depreciation and amortization for AMD?"
     asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", companies=["Advanced Micro Devices"]))
     assert decide(asked, hits, ["Advanced Micro Devices", "Amd"], AnswerSettings()).answerable
+
+
+def test_words_cut_across_a_company_s_abbreviation_are_no_topic() -> None:
+    known = ["中钢集团安徽天源科技"]
+    question = "按中钢天源招股书的数字，2005年国内软磁用四氧化三锰的生产能力能覆盖多大比例的需求？"
+    assert _in_known_name("按中", question, known) and _in_known_name("钢天源", question, known)
+    assert not _in_known_name("四氧化三锰", question, known)

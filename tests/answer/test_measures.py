@@ -204,3 +204,14 @@ def test_a_quoted_row_naming_the_body_asked_of_is_the_row_asked() -> None:
     esop = "| Employee stock ownership plan (ESOP) | (91) | (1.3) |[1]"
     assert unanswered_measure(asked, f"{federal}\n{esop}") is None  # the ESOP's own row of the reconciliation
     assert unanswered_measure(asked, federal) == "income taxes"
+
+
+def test_rows_that_never_name_the_things_counted_answer_no_count() -> None:
+    asked = analyze("How many Acme employees worked in the Intelligent Cloud segment as of June 30, 2016?")
+    rows = "| Intelligent Cloud | 25,042 | 23,715 | 21,735 |[1]"
+    assert unanswered_measure(asked, rows, "Revenue by segment\n" + rows) == "employees"
+    counted = "| Intelligent Cloud | 41,000 |[1]"
+    assert unanswered_measure(asked, counted, "Employees by segment\n" + counted) is None
+    both = analyze("Who is Acme's controlling shareholder, and how many shares did that holder own in 2019?")
+    holder = "| Huang Jie | controlling shareholder | 39.96 |[1]"
+    assert unanswered_measure(both, holder, holder) is None  # the row names who: one of the two asks

@@ -239,3 +239,8 @@ def test_a_group_s_institute_and_a_state_corporation_are_named_whole() -> None:
 
 def test_the_word_a_chinese_name_is_given_to_is_no_part_of_it() -> None:
     assert company_names("国电06年给科环集团增资多少", "zh") == ["科环集团"]  # not "给科环集团"
+
+
+def test_where_a_workforce_is_based_is_no_part_of_the_company_s_name() -> None:
+    asked = "By how many did Coca-Cola's U.S.-based employee count fall between 2016 and 2017?"
+    assert company_names(asked, "en") == ["Coca-Cola"]

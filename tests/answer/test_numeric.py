@@ -6,15 +6,17 @@ from finrag.answer.alongside import with_amount
 from finrag.answer.facts import extract_facts
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
+    NumericAnswer,
     calculation_answer,
     lookup_answer,
     value_text,
 )
+from finrag.answer.numeric_forms import beyond_total
 from finrag.answer.printed_ratios import _names_ratio
 from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables
 from finrag.answer.which_year import which_year
-from finrag.model import QueryAnalysis, Table
+from finrag.model import CalcInput, Calculation, QueryAnalysis, Table
 from finrag.retrieve.periods import find_periods
 
 from .helpers import make_doc, table_chunks
@@ -461,3 +463,13 @@ def test_which_year_reads_every_year_asked_and_names_both_ends_when_both_are_ask
     assert ";" not in out.text  # one sentence: the citation check keeps it whole
     asked, facts, rank = _setup("Between 2015 and 2019, in which year was Sensors highest?")
     assert which_year(asked, facts, rank, lambda f: 1) is None  # 2015 and 2016 are printed nowhere
+
+
+def test_a_share_of_a_total_row_above_the_whole_is_no_share() -> None:
+    def share(part: str, whole: str, label: str) -> NumericAnswer:
+        inputs = [CalcInput("part", Decimal(part), None, 1), CalcInput(label, Decimal(whole), None, 1)]
+        return NumericAnswer("", [], Calculation("share_of_total", "", inputs, Decimal(0), "%", ""))
+
+    assert beyond_total(share("61502", "11988", "total research and development"))  # another total's row
+    assert not beyond_total(share("3702", "11988", "total research and development"))
+    assert not beyond_total(share("900", "600", "net income"))  # a payout above 100% of earnings is real

@@ -319,3 +319,11 @@ def test_an_english_rate_defined_on_dates_alone_is_the_growth_of_the_item_asked(
         "What was Acme's quick ratio in 2022? Define it as (cash + receivables) / current liabilities."
     )
     assert named.definition is not None  # a formula over items stays the question's own
+
+
+def test_the_note_or_schedule_an_answer_is_based_on_names_no_item() -> None:
+    q = (
+        "What share of Acme's unearned revenue at the end of 2018 was recognized during 2019? Base the "
+        "answer on the deferred revenues note of the FY2019 10-K."
+    )
+    assert [m.printed for m in analyze(q).line_items] == ["unearned revenue"]
