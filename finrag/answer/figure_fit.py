@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.alone import unnamed_alone
 from finrag.answer.measures import PERCENT_MEASURES
 from finrag.answer.query import AskedFor
 from finrag.model import Fact
@@ -29,7 +30,10 @@ _IMPACT_ON = re.compile(
 def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
     """An English question asking a percentage or a margin whose answer prints none ("what portion of its
     interest was capitalized" answered by the interest incurred alone), or a figure per share answered
-    with an amount in millions (the common stock's balance); a Chinese rate answered with an amount."""
+    with an amount in millions (the common stock's balance); a Chinese rate answered with an amount; a figure
+    asked of one thing alone whose answer never names it."""
+    if unnamed_alone(asked.question, text) is not None:
+        return True  # "气体罐式集装箱这一细分产品单独的毛利率": the tank containers' margin is wider
     if asked.language != "en":
         return _amount_for_rate(asked.question, text, facts)
     per_share = _PER_SHARE.search(asked.question) and any(f.scale >= _SCALED for f in facts)

@@ -25,6 +25,7 @@ from finrag.answer.gate_names import (
     of_companies,
     owner_text,
     part_words,
+    spelled_alike,
     writes_known,
 )
 from finrag.answer.gate_periods import uncovered_period
@@ -192,6 +193,8 @@ def decide(
         part = words if first and asked.language == "en" else ""
         if matching:
             evidence = [h for h in evidence if h in matching] or matching
+        elif any(spelled_alike(name, k) for k in known):
+            continue  # "Hunan Nanling Industrial Explosive Materials": a filer's English name, other endings
         elif part and any(names_known(first, k) for k in known):
             parts.append(part)  # "Pfizer Upjohn": a part of a filer no evidence prints
         elif not any(name.lower() in k.lower() or k.lower() in name.lower() for k in known if len(k) >= 2):

@@ -46,11 +46,27 @@ def of_companies(hit: Hit, named: set[str]) -> bool:
     return bool(own) and any(own == n or abbreviates(own, n) or abbreviates(n, own) for n in named)
 
 
+ALIKE_PREFIX = 5  # "Industrial Explosive Materials" spells "Industry Explosive Material" alike: same openings
+MIN_ALIKE_WORDS = 3  # a shorter name matched by its word openings alone would match too many others
+
+
+def spelled_alike(name: str, known: str) -> bool:
+    """An English name written with other endings than a known one ("Hunan Nanling Industrial Explosive
+    Materials" of "Hunan Nanling Industry Explosive Material Co., LTD"): every word opens a word of it."""
+    words = {w[:ALIKE_PREFIX] for w in re.findall(r"[a-z]{3,}", name.lower())}
+    return len(words) >= MIN_ALIKE_WORDS and words <= {
+        w[:ALIKE_PREFIX] for w in re.findall(r"[a-z]+", known.lower())
+    }
+
+
 def files_here(names: list[str], asked: AskedFor, hits: list[Hit], known: list[str]) -> bool:
     """One of ``names`` is the filer of an indexed document: a name, alias or abbreviation of one."""
     chunks = [h.chunk for h in hits]
     return any(
-        is_filer(n, asked, chunks, known) or any(abbreviates_document(n, h) for h in hits) for n in names
+        is_filer(n, asked, chunks, known)
+        or any(abbreviates_document(n, h) for h in hits)
+        or any(spelled_alike(n, k) for k in known)
+        for n in names
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from finrag.answer.alone import unnamed_alone
 from finrag.answer.asks import AFTER_ISSUE, asks_reason
 from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import normalise, synonyms
@@ -74,7 +75,7 @@ _MEASURES = (
         re.compile(
             r"\bhow much (?:revenue|cash|money|capital|income|profit|debt)\b"
             r"|\bhow much did\b[^?]{0,60}\b(?:spend|pay|invest|earn|generate|raise|borrow)\b"
-            r"|\bin (?:usd|us\$|dollars)\b|\bin (?:usd )?(?:millions|billions)\b",
+            r"|\bin (?:usd|us\$|dollars)\b|\bin (?:usd )?(?:millions|billions)\b|\bdollar (?:amount|value)\b",
             re.I,
         ),
         re.compile(r"\$\s?\d|\d\s*(?:million|billion|thousand)\b|\busd\b|\d\s*[万亿]?元", re.I),
@@ -359,6 +360,8 @@ def unanswered_measure(asked: AskedFor, text: str, cited: str = "") -> str | Non
     counted = _COUNTED_KIND.search(asked.question) if asked.language == "en" else None
     if counted and counted.group(1).lower() not in text.lower():
         return counted.group(1)  # "how many of Costco's employees were part-time": a quote never saying it
+    if (alone := unnamed_alone(asked.question, text)) is not None:
+        return alone  # "Fios video service alone": the Fios revenue sentence is of something wider
     if (things := _counted_things(asked, text, cited)) is not None:
         return things  # "how many employees worked in Intelligent Cloud": revenue rows count none
     if (within := within_names(asked)) and not names_item(f"{text}\n{cited}", within):

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from finrag.answer.gate import _in_known_name, decide, refusal_text
+from finrag.answer.gate_names import spelled_alike
 from finrag.answer.gate_periods import only_in_end_date
 from finrag.answer.gate_roles import check_role
 from finrag.answer.query import AskedFor, analyze
@@ -1048,3 +1049,10 @@ def test_words_cut_across_a_company_s_abbreviation_are_no_topic() -> None:
     question = "按中钢天源招股书的数字，2005年国内软磁用四氧化三锰的生产能力能覆盖多大比例的需求？"
     assert _in_known_name("按中", question, known) and _in_known_name("钢天源", question, known)
     assert not _in_known_name("四氧化三锰", question, known)
+
+
+def test_an_english_name_written_with_other_endings_is_the_filer_s() -> None:
+    known = "Hunan Nanling Industry Explosive Material Co., LTD"
+    assert spelled_alike("Hunan Nanling Industrial Explosive Materials", known)
+    assert not spelled_alike("Hunan Nanling Chemicals", known)  # a word it never opens
+    assert not spelled_alike("Hunan Nanling", known)  # too short to tell by openings alone
