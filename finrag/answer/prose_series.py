@@ -28,6 +28,15 @@ _VERB_TAIL = re.compile(
 # where the subject's name ends and its description starts: "Advertising expense that primarily relates …"
 _DESCRIPTION = re.compile(r"\s+(?:that|which|related|relating|associated|included|for|in)\b|\s*[,(]", re.I)
 _SCALES = {"thousand": Decimal(1_000), "million": Decimal(1_000_000), "billion": Decimal(1_000_000_000)}
+# "$534 million in 2019": an amount and its year, side by side
+_PAIRED = re.compile(
+    r"\$\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand)\b)?\s+(?:in|for|during)\s+(?:fiscal\s+)?"
+    r"(?P<year>(?:19|20)\d{2})(?!\d)",
+    re.I,
+)
+MIN_PAIRS = 2  # one amount and year is a lookup the sentence quote answers itself
+# "We recorded advertising expenses of …": the filer recording it opens no subject
+_LEAD = re.compile(r"^(?:we|the company)\s+(?:recorded|recognized|incurred|had|spent|paid|reported)\s+", re.I)
 MAX_SUBJECT_WORDS = 6  # a longer "subject" is a clause, not the name of a figure
 _STOP = frozenset({"the", "our", "its", "total", "company's", "company", "of", "and"})
 
@@ -35,7 +44,7 @@ _STOP = frozenset({"the", "our", "its", "total", "company's", "company", "of", "
 def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
     """The facts of every "…, respectively" sentence in the context's English text whose subject the
     question names word by word."""
-    asked = {word_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", question.lower())}
+    asked = {_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", question.lower())}
     out: list[Fact] = []
     for _, chunk in context:
         if chunk.kind != ChunkKind.TEXT or _CJK.search(chunk.text):
@@ -44,7 +53,19 @@ def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
             starts = [s.end() for s in _SENTENCE_START.finditer(chunk.text, 0, m.start())]
             sentence = chunk.text[starts[-1] if starts else 0 : m.start()]
             out += _read(sentence, chunk, asked)
+        for sentence in re.split(
+            r"(?<=[.;])\s+", chunk.text
+        ):  # "… of $534 million in 2019, $584 million in 2018"
+            pairs = list(_PAIRED.finditer(sentence))
+            if len(pairs) >= MIN_PAIRS and not _RESPECTIVELY.search(sentence):
+                dated = [(a, int(a.group("year"))) for a in pairs]
+                out += _facts(sentence[: pairs[0].start()], dated, chunk, asked)
     return out
+
+
+def _stem(word: str) -> str:
+    """A word's stem, singular and plural alike ("expenses" and "expense")."""
+    return word_stem(word[:-1] if word.endswith("s") and not word.endswith("ss") else word)
 
 
 def series_item(question: str, facts: list[Fact]) -> LineItemMatch | None:
@@ -60,16 +81,24 @@ def _read(sentence: str, chunk: Chunk, asked: set[str]) -> list[Fact]:
     if len(amounts) < 2:
         return []
     years = [int(y) for y in _YEAR.findall(sentence[amounts[-1].end() :])]
-    if len(years) != len(amounts) or len(set(years)) != len(years):
+    if len(years) != len(amounts):
         return []
-    subject = _VERB_TAIL.sub("", sentence[: amounts[0].start()].strip())
+    return _facts(sentence[: amounts[0].start()], list(zip(amounts, years, strict=True)), chunk, asked)
+
+
+def _facts(before: str, dated: list[tuple[re.Match[str], int]], chunk: Chunk, asked: set[str]) -> list[Fact]:
+    """The amounts of one sentence by year, under the subject written ``before`` them, when the question names
+    every word of it."""
+    if len({year for _, year in dated}) != len(dated):
+        return []
+    subject = _LEAD.sub("", _VERB_TAIL.sub("", before.strip()))
     name = _DESCRIPTION.split(subject, maxsplit=1)[0].strip()
     words = [w for w in re.findall(r"[a-z][a-z'&-]+", name.lower()) if w not in _STOP]
-    if not words or len(name.split()) > MAX_SUBJECT_WORDS or not all(word_stem(w) in asked for w in words):
+    if not words or len(name.split()) > MAX_SUBJECT_WORDS or not all(_stem(w) in asked for w in words):
         return []
-    scale_word = next((a.group(2) for a in reversed(amounts) if a.group(2)), None)
+    scale_word = next((a.group(2) for a, _ in reversed(dated) if a.group(2)), None)
     facts = []
-    for a, year in zip(amounts, years, strict=True):
+    for a, year in dated:
         parsed = parse_number(a.group(1))
         word = (a.group(2) or scale_word or "").lower()
         if parsed is None:
