@@ -275,6 +275,7 @@ def decide(
     if (uncovered := uncovered_period(asked, in_docs)) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
+    spans = _name_spans(asked.question, known)
     wanted = [
         t
         for t in terms(topic(asked))
@@ -285,7 +286,7 @@ def decide(
         and t not in _SCOPE_WORDS
         and t not in _BASIS_WORDS
         and not _glued_year(t, asked.question)  # "2005年少": a year's 年 and the next word, no topic
-        and not _in_known_name(t, asked.question, known)  # "按中钢天源招股书": "按中", "钢天源" cut across it
+        and not _in_known_name(t, asked.question, spans)  # "按中钢天源招股书": "按中", "钢天源" cut across it
     ]
     if asked.language == "zh" and asks_zh_ranking(asked.question):  # "金额最大的是哪一项": no topic words
         wanted = [t for t in wanted if t not in RANK_WORDS]
@@ -321,15 +322,15 @@ def decide(
     return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
 
 
-def _in_known_name(term: str, question: str, known: list[str]) -> bool:
-    """The term is a piece of a company's name the question abbreviates that the name never prints ("钢天源"
-    of "中钢天源"), or is cut across a name and the word before it ("按中" of "按中钢天源")."""
-    at = question.find(term)
-    if at < 0 or term.isascii():
-        return False
-    end = at + len(term)
-    written = [(i, i + len(k)) for k in known if len(k) >= 2 and (i := question.find(k)) >= 0]
-    short = [  # "中钢天源" abbreviating 中钢集团安徽天源科技
+# where a question writes a company's name: (start, end, the known name; "" where written in full)
+NameSpan = tuple[int, int, str]
+
+
+def _name_spans(question: str, known: list[str]) -> list[NameSpan]:
+    """The known names the question writes in full, and the Chinese abbreviations of one it writes ("中钢天源"
+    of 中钢集团安徽天源科技), never printed so."""
+    written = [(i, i + len(k), "") for k in known if len(k) >= 2 and (i := question.find(k)) >= 0]
+    return written + [
         (i, i + ZH_ABBREVIATION, k)
         for k in known
         if not k.isascii()
@@ -338,8 +339,17 @@ def _in_known_name(term: str, question: str, known: list[str]) -> bool:
         and question[i : i + ZH_ABBREVIATION] not in k
         and abbreviates(question[i : i + ZH_ABBREVIATION], k)
     ]
-    across = any(at < a < end or at < b < end for a, b in [*written, *((a, b) for a, b, _ in short)])
-    return across or any(a <= at and end <= b and term not in k for a, b, k in short)
+
+
+def _in_known_name(term: str, question: str, spans: list[NameSpan]) -> bool:
+    """The term is cut across a company's name and the word before it ("按中" of "按中钢天源"), or is a piece
+    of an abbreviation the name never prints ("钢天源" of "中钢天源")."""
+    at = question.find(term)
+    if at < 0 or term.isascii():
+        return False
+    end = at + len(term)
+    across = any(at < a < end or at < b < end for a, b, _ in spans)
+    return across or any(k and a <= at and end <= b and term not in k for a, b, k in spans)
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from finrag.answer.calc import Operand, calc_text, compute
 from finrag.answer.fact_access import asked_doc_ranks, citer, readable
@@ -28,24 +29,14 @@ from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import value_text
-from finrag.answer.rollforward import introduced_item
-from finrag.answer.text import word_stem
+from finrag.answer.rollforward import CLOSING, OPENING, introduced_item
+from finrag.answer.text import singular_stem
 from finrag.errors import AnswerError
 from finrag.index.store import Store
 from finrag.model import AccessScope, Fact, Filters, Hit
 
 MIN_WORD = 3  # shorter words ("of", "to") name no account or movement
 MIN_ACCOUNT_WORDS = 2  # one word ("decrease", "allowance") names no account: too many questions write it
-_OPENING = re.compile(
-    r"\bbalances?\s*,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:beginning|start)\b|\bbeginning\s+(?:of\s+(?:the\s+)?"
-    r"(?:period|year)\s+)?balance\b|\bopening\s+balance\b|\bbalances?\s+at\s+jan(?:uary|\.)?\s+1\b(?!\s*,?\s*\d)",
-    re.I,
-)
-_CLOSING = re.compile(
-    r"\bbalances?\s*,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?end\b|\bending\s+balance\b|\bend\s+of\s+(?:the\s+)?"
-    r"(?:period|year)\s+balance\b|\bclosing\s+balance\b|\bbalances?\s+at\s+dec(?:ember|\.)?\s+31\b(?!\s*,?\s*\d)",
-    re.I,
-)
 # what a label says of when, not of which account: "For the fiscal year ended May 31, 2021", "At December
 # 31, 2019", "Fiscal Year 2020", "2022"
 _DATES = re.compile(
@@ -55,7 +46,7 @@ _DATES = re.compile(
 )
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 # the question opens the account's year ("… of the allowance at the beginning of that fiscal year")
-_ASKS_OPENING = re.compile(
+_ASKSOPENING = re.compile(
     r"\b(?:at|as\s+of)\s+the\s+(?:beginning|start)\s+of\b|\bopening\s+balance\b|\bbeginning(?:-of-year)?\s+"
     r"balance\b|\bbalance\s+at\s+the\s+beginning\b",
     re.I,
@@ -76,20 +67,13 @@ _BRACKETED = re.compile(r"\(([A-Za-z][^()]{3,60})\)")
 def _words(text: str) -> set[str]:
     """The stems of ``text``'s words that may name an account or a movement."""
     low = _DATES.sub(" ", text).lower().replace("write-off", "writeoff")
-    return {s for w in _WORD.findall(low) if len(w) >= MIN_WORD and (s := _stem(w)) not in _GENERIC}
-
-
-def _stem(word: str) -> str:
-    word = word.strip("'-")
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"  # "liabilities": "liability"
-    return word_stem(word[:-1] if word.endswith("s") and not word.endswith("ss") else word)
+    return {s for w in _WORD.findall(low) if len(w) >= MIN_WORD and (s := singular_stem(w)) not in _GENERIC}
 
 
 # words of every such table, naming no account ("Schedule II - Valuation and Qualifying Accounts", "Col. B",
 # "A summary of changes … consisted of the following"), as stems
 _GENERIC = frozenset(
-    _stem(w)
+    singular_stem(w)
     for w in re.findall(
         r"\w+",
         "schedule valuation qualifying accounts note balance period year fiscal ended dollars millions "
@@ -119,9 +103,9 @@ def rollforwards(facts: list[Fact]) -> list[Series]:
         tables[(f.doc_id, f.table_ref)].append(f)
     out: list[Series] = []
     for (doc_id, _), cells in tables.items():
-        rows_are_roles = sum(1 for f in cells if _OPENING.search(f.line_item) or _CLOSING.search(f.line_item))
+        rows_are_roles = sum(1 for f in cells if OPENING.search(f.line_item) or CLOSING.search(f.line_item))
         columns_are_roles = sum(
-            1 for f in cells if _OPENING.search(f.column_label) or _CLOSING.search(f.column_label)
+            1 for f in cells if OPENING.search(f.column_label) or CLOSING.search(f.column_label)
         )
         if not rows_are_roles and not columns_are_roles:
             continue
@@ -159,7 +143,7 @@ def _account(statement: str, own: str, labels: list[str]) -> str:
 
 
 def _has_year(s: Series) -> bool:
-    return any(s.role(y, _OPENING) and s.role(y, _CLOSING) for y in s.cells)
+    return any(s.role(y, OPENING) and s.role(y, CLOSING) for y in s.cells)
 
 
 def _asked_series(asked: AskedFor, found: list[Series], doc_rank: dict[str, int]) -> Series | None:
@@ -181,7 +165,7 @@ def _named_movement(s: Series, year: int, words: set[str]) -> str | None:
     labels = [
         (lw, label)
         for label in s.cells.get(year, {})
-        if not _OPENING.search(label) and not _CLOSING.search(label)
+        if not OPENING.search(label) and not CLOSING.search(label)
         if (lw := _words(label)) and lw <= words
     ]
     labels.sort(key=lambda t: -len(t[0]))
@@ -199,8 +183,8 @@ def movement_answer(
     year, first = max(asked.years), min(asked.years)
     formula = asked.formula.name if asked.formula is not None else ""
     formula = "yoy_growth" if formula == "cagr" else formula
-    opening_asked = _ASKS_OPENING.search(asked.question) is not None
-    opening, closing = s.role(year, _OPENING), s.role(year, _CLOSING)
+    opening_asked = _ASKSOPENING.search(asked.question) is not None
+    opening, closing = s.role(year, OPENING), s.role(year, CLOSING)
     begun = [] if opening is None else [("Balance at beginning", opening, year)]
     if (moved := _named_movement(s, year, _words(asked.question))) is not None:
         cell = (moved, s.cells[year][moved], year)
@@ -226,7 +210,7 @@ def _operand(label: str, f: Fact, year: int, s: Series, cite: CiteFn, moved: boo
 
 
 def _worked(name: str, cells: list[tuple[str, Fact, int]], s: Series, cite: CiteFn) -> NumericAnswer | None:
-    balances = (_OPENING, _CLOSING)
+    balances = (OPENING, CLOSING)
     operands = [
         _operand(label, f, year, s, cite, not any(p.search(label) for p in balances))
         for label, f, year in cells
@@ -261,17 +245,22 @@ def movements_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     return movement_answer(asked, rollforwards(cells), doc_rank, citer(prep, by_chunk, extra))
 
 
-SERIES_CACHE_DOCS = 256  # documents whose roll-forward series are kept between questions (read once each)
-_series_cache: OrderedDict[tuple[int, str, int, frozenset[str] | None], list[Series]] = OrderedDict()
+SERIES_CACHE_DOCS = (
+    256  # documents whose roll-forward series a store keeps between questions (read once each)
+)
+_series_caches: WeakKeyDictionary[
+    Store, OrderedDict[tuple[str, int, frozenset[str] | None], list[Series]]
+] = WeakKeyDictionary()
 
 
 def _doc_series(store: Store, doc_id: str, access: AccessScope) -> list[Series]:
     """A document's roll-forward series as the caller may see them, read once per store and caller scope
-    (a document's facts change only with its content, and so its id)."""
-    key = (id(store), doc_id, access.max_level, access.groups)
-    if key not in _series_cache:
-        _series_cache[key] = rollforwards(store.get_facts(Filters(access=access, doc_ids=[doc_id])))
-        while len(_series_cache) > SERIES_CACHE_DOCS:
-            _series_cache.popitem(last=False)
-    _series_cache.move_to_end(key)
-    return _series_cache[key]
+    (a document's facts change only with its content, and so its id); a closed store's go with it."""
+    cache = _series_caches.setdefault(store, OrderedDict())
+    key = (doc_id, access.max_level, access.groups)
+    if key not in cache:
+        cache[key] = rollforwards(store.get_facts(Filters(access=access, doc_ids=[doc_id])))
+        while len(cache) > SERIES_CACHE_DOCS:
+            cache.popitem(last=False)
+    cache.move_to_end(key)
+    return cache[key]

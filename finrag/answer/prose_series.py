@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.prose_facts import sentence_fact
-from finrag.answer.text import word_stem
+from finrag.answer.text import singular_stem
 from finrag.answer.units import parse_number
 from finrag.model import Chunk, ChunkKind, Fact
 
@@ -44,7 +44,7 @@ _STOP = frozenset({"the", "our", "its", "total", "company's", "company", "of", "
 def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
     """The facts of every "…, respectively" sentence in the context's English text whose subject the
     question names word by word."""
-    asked = {_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", question.lower())}
+    asked = {singular_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", question.lower())}
     out: list[Fact] = []
     for _, chunk in context:
         if chunk.kind != ChunkKind.TEXT or _CJK.search(chunk.text):
@@ -61,11 +61,6 @@ def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
                 dated = [(a, int(a.group("year"))) for a in pairs]
                 out += _facts(sentence[: pairs[0].start()], dated, chunk, asked)
     return out
-
-
-def _stem(word: str) -> str:
-    """A word's stem, singular and plural alike ("expenses" and "expense")."""
-    return word_stem(word[:-1] if word.endswith("s") and not word.endswith("ss") else word)
 
 
 def series_item(question: str, facts: list[Fact]) -> LineItemMatch | None:
@@ -94,7 +89,11 @@ def _facts(before: str, dated: list[tuple[re.Match[str], int]], chunk: Chunk, as
     subject = _LEAD.sub("", _VERB_TAIL.sub("", before.strip()))
     name = _DESCRIPTION.split(subject, maxsplit=1)[0].strip()
     words = [w for w in re.findall(r"[a-z][a-z'&-]+", name.lower()) if w not in _STOP]
-    if not words or len(name.split()) > MAX_SUBJECT_WORDS or not all(_stem(w) in asked for w in words):
+    if (
+        not words
+        or len(name.split()) > MAX_SUBJECT_WORDS
+        or not all(singular_stem(w) in asked for w in words)
+    ):
         return []
     scale_word = next((a.group(2) for a, _ in reversed(dated) if a.group(2)), None)
     facts = []

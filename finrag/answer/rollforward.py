@@ -21,7 +21,20 @@ _INTRO = re.compile(
     r"\s*(?=\b(?:for|during|as\s+of|at|from|was|is|were|by|are)\b|[(:,.]|$)",
     re.I,
 )
-# the table's last row: the balance at the end of the period
+# a roll-forward's balance rows as a question is answered from them: the opening one ("Balance at beginning of
+# year", "Beginning balance", "Balance at January 1") and the closing one ("Balance at End of Period")
+OPENING = re.compile(
+    r"\bbalances?\s*,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?(?:beginning|start)\b|\bbeginning\s+(?:of\s+(?:the\s+)?"
+    r"(?:period|year)\s+)?balance\b|\bopening\s+balance\b|\bbalances?\s+at\s+jan(?:uary|\.)?\s+1\b(?!\s*,?\s*\d)",
+    re.I,
+)
+CLOSING = re.compile(
+    r"\bbalances?\s*,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?end\b|\bending\s+balance\b|\bend\s+of\s+(?:the\s+)?"
+    r"(?:period|year)\s+balance\b|\bclosing\s+balance\b|\bbalances?\s+at\s+dec(?:ember|\.)?\s+31\b(?!\s*,?\s*\d)",
+    re.I,
+)
+# the table's last row as ingest names its item (a label opening with it; read when facts are extracted, so
+# kept apart from CLOSING, which answers read anywhere in a label)
 _CLOSING = re.compile(
     r"(?:balance\s*,?\s+(?:at\s+|as\s+of\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(?:fiscal\s+)?(?:period|year)"
     r"|ending\s+balance|end\s+of\s+(?:period|year)\s+balance)\b",

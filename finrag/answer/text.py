@@ -61,6 +61,15 @@ _ENDINGS = re.compile(r"(?:ors|ers|ions|ion|ive|ing|ed|es|s)$")
 MIN_STEM = 6  # shorter stems match unrelated words
 
 
+def singular_stem(word: str) -> str:
+    """``word_stem`` of a word and of its plural alike ("expenses" and "expense", "liabilities" and
+    "liability")."""
+    word = word.strip("'-")
+    if word.endswith("ies") and len(word) > 4:
+        return word_stem(word[:-3] + "y")
+    return word_stem(word[:-1] if word.endswith("s") and not word.endswith("ss") else word)
+
+
 def word_stem(word: str) -> str:
     """An English word without its inflectional or agent ending, when the rest is long enough to mean it;
     other words as they are."""

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from finrag.answer.gate import _in_known_name, decide, refusal_text
+from finrag.answer.gate import _in_known_name, _name_spans, decide, refusal_text
 from finrag.answer.gate_names import spelled_alike
 from finrag.answer.gate_periods import only_in_end_date
 from finrag.answer.gate_roles import check_role
@@ -1047,8 +1047,13 @@ def test_a_later_report_filed_under_an_abbreviated_name_is_still_the_filer_s() -
 def test_words_cut_across_a_company_s_abbreviation_are_no_topic() -> None:
     known = ["中钢集团安徽天源科技"]
     question = "按中钢天源招股书的数字，2005年国内软磁用四氧化三锰的生产能力能覆盖多大比例的需求？"
-    assert _in_known_name("按中", question, known) and _in_known_name("钢天源", question, known)
-    assert not _in_known_name("四氧化三锰", question, known)
+    spans = _name_spans(question, known)
+    assert _in_known_name("按中", question, spans) and _in_known_name("钢天源", question, spans)
+    assert not _in_known_name("四氧化三锰", question, spans)
+    full = "金宇生物技术股份有限公司"  # a name written in full keeps its own words: the filing prints them
+    assert not _in_known_name(
+        "金宇", "金宇生物2020年年报中的固定资产", _name_spans("金宇生物2020年年报中的固定资产", [full])
+    )
 
 
 def test_an_english_name_written_with_other_endings_is_the_filer_s() -> None:
