@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from finrag.answer.acronyms import with_acronyms
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount, asks_reason, typed_tersely
 from finrag.answer.cells import named_cell
@@ -51,6 +52,8 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
     ``prep.stated``, figures a sentence states by year, for an English text question)."""
     asked = prep.asked
     asked.entities, worded = abroad_part(asked, chunks)  # "earned outside the United States": "Foreign"
+    # "gross unrecognized tax benefits (UTB)": the short name a table prints ("Gross UTB Balance")
+    worded = with_acronyms(worded, "\n".join(c.text for c in chunks if "|" in c.text))
     filers = {c.lower() for c in asked.companies}  # a "Best Buy" row (a brand's) is no item of Best Buy's
     from_tables = [
         t

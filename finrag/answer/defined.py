@@ -116,7 +116,8 @@ def defined_answer(
 
     # "operating margin? (op income / net sales)": an unnamed definition of a named formula takes its name
     named = asked.formula if asked.formula is not None and asked.formula.named else None
-    name = definition.name or (named.en if named and lang == "en" else named.zh if named else "Result")
+    unnamed = "Result" if lang == "en" else "结果"
+    name = definition.name or (named.en if named and lang == "en" else named.zh if named else unnamed)
     formula = Formula(
         "defined",
         name,

@@ -134,8 +134,10 @@ def find_definition(question: str) -> Definition | None:
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
         asked = _ASKED_METRIC.search(question, 0, m.start())
         name = _name_before(metrics[-1]) if metrics else asked.group(1) if asked else ""
-        by = m.group("by")
+        by = m.group("by") or m.group("clause")
         zh = m.group("zh") or (by.replace("除以", "/") if by else "")
+        if by and not name and (rate := _ZH_RATE.search(question, 0, m.start())):
+            name = rate.group(1)  # "…的产销率是多少？请用销量除以产量计算": the rate it works out
         found = parse_expression(name, m.group("expr") or _ascii_operators(zh))
         # an unnamed ratio: a named formula's, else the question's own when it divides known items ("how many
         # dollars of operating cash flow did each dollar of net income produce? Compute A / B"), not periods
@@ -204,9 +206,15 @@ _COMPUTE = re.compile(
     r"|(?:计算方式|计算公式|计算方法)[:：]\s*(?P<zh>[^。？；]*?[−－\-/÷][^。？；]*?)(?=[。？；，,]|$)"
     # "请按当年产量除以产能计算", "按“销售额÷销售量”计算": the way to work it out, said before 计算
     # (a plain quotient only: "按(期末余额−期初余额)/期初余额计算" is a growth the named formulas read)
-    r"|按照?\s*[“\"]?(?P<by>[^。？；，“”\"()（）+−－-]{1,30}?(?:除以|÷|/)[^。？；，“”\"()（）+−－-]{1,30}?)[”\"]?\s*(?:来)?计算",
+    r"|(?:按照?|用)\s*[“\"]?(?P<by>[^。？；，“”\"()（）+−－-]{1,30}?(?:除以|÷|/)[^。？；，“”\"()（）+−－-]{1,30}?)[”\"]?\s*"
+    r"(?:来)?(?:计算|算)"
+    # "…卖多少万元？销售额除以销售量，保留两位小数": a quotient written as a clause of its own
+    r"|(?<=[？?。，,])\s*(?P<clause>[^。？；，“”\"()（）+−－按用算-]{1,30}?除以[^。？；，“”\"()（）+−－按用算-]{1,30}?)"
+    r"(?=[，,。；]|$)",
     re.I,
 )
+# "太阳能边框的产销率是多少": the rate asked, after its owner's 的
+_ZH_RATE = re.compile(r"(?:^|[的之，,？?])([\u4e00-\u9fff]{1,5}率)(?:是|为|有)?多少")
 _ASKED_METRIC = re.compile(r"\bwhat\s+(share|percentage|proportion|portion)\b", re.I)
 _POSSESSED = re.compile(r"(?<=\w)['’]s?\s")  # a metric named after its owner
 _VERB = re.compile(  # "compute cash conversion = …", "its marketing intensity, defined as …"

@@ -53,6 +53,11 @@ def as_share(definition: Definition | None, question: str) -> Definition | None:
         return (
             Definition(f"share of {definition.name}", [Term(parts[-1]), "/", *whole]) if parts else definition
         )
+    # "有息负债占负债合计的比例是多少？有息负债=短期借款+…": the defined amount over the item after 占
+    if m := re.search(rf"{name}占(?P<whole>[^，,。？?；的]{{2,20}}?)的?(?:比例|比重|百分比|占比)", question):
+        label = m["whole"]
+        item = LineItemMatch(concept_of(label) or "", label, m.start("whole"))
+        return Definition(f"{definition.name}占{label}的比例", [*whole, "/", Term(item)])
     aside = r"(?:\s*\([^()]*\))?"  # "free cash flow (A minus B) as a percentage of …"
     over = rf"\b{name}\b{aside}\s+as\s+an?\s+{_SHARE_WORD}\s+of\s+{_OWNER}(?P<whole>[A-Za-z][\w ,&'-]*?)"
     if m := re.search(over + r"\s*(?:[?(.]|,\s|$)", question, re.I):

@@ -40,6 +40,7 @@ def figure_unanswered(asked: AskedFor, text: str, facts: list[Fact]) -> bool:
     return (
         bool(per_share)
         or _impacted_row(asked.question, text, facts)
+        or _flow_of_owner_row(asked, facts)
         or any(
             asks.search(asked.question) and not prints.search(text) for asks, prints, _ in PERCENT_MEASURES
         )
@@ -53,6 +54,26 @@ def _impacted_row(question: str, text: str, facts: list[Fact]) -> bool:
         return False
     item = m["item"].strip().rstrip("s")
     return all(item in f.line_item_norm.lower() or item in f.line_item.lower() for f in facts)
+
+
+# "income from its unconsolidated affiliate CityCenter": a flow the question asks of the body it names
+_FLOW = re.compile(r"\b(income|revenues?|sales|earnings|loss(?:es)?|profits?)\s+(?:from|of)\b", re.I)
+
+
+def _flow_of_owner_row(asked: AskedFor, facts: list[Fact]) -> bool:
+    """A flow asked of a body ("income from … CityCenter") answered by the body's own row of a table that
+    never names the flow (its investment balance in the affiliates note)."""
+    m = _FLOW.search(asked.question)
+    names = {e.lower() for e in asked.entities}
+    if (
+        m is None
+        or not facts
+        or not asked.line_items
+        or any(i.printed.lower() not in names for i in asked.line_items)
+    ):
+        return False  # only when the body's name is the one item asked
+    flow = m.group(1).lower().rstrip("s")
+    return not any(flow in f"{f.line_item} {f.statement} {f.section} {f.column_label}".lower() for f in facts)
 
 
 def _amount_for_rate(question: str, text: str, facts: list[Fact]) -> bool:

@@ -309,6 +309,7 @@ def detect_formula(question: str) -> Formula | None:
     )  # "所有者权益变动表中，…的分配金额": a statement's name, no change
     low = low if _CHANGED.search(named) else named  # "…变动表显示，所有者权益净增加了多少": a change asked
     low = _RECONCILIATION.sub(" ", low)  # "in the statutory-to-effective tax rate reconciliation": a table
+    low = _PER_UNIT.sub(lambda m: m.group().replace("平均", "  "), low)  # "平均每吨": no mean of years
     best: tuple[int, Formula] | None = None
     for f in FORMULAS.values():
         for word in f.keywords:
@@ -336,6 +337,8 @@ def detect_formula(question: str) -> Formula | None:
     return best[1] if best else None
 
 
+# a price, rate or cost per unit ("平均每吨", "平均售价", "加权平均月利率"): no mean of several years' figures
+_PER_UNIT = re.compile(r"加权平均|平均(?:每|单价|售价|价格|销售价格|采购价|采购单价|利率|月利率|年利率|单位成本)")  # noqa: E501
 # "capex-to-revenue ratio": one item over another, named by the two (a named ratio's keyword wins above)
 _X_TO_Y = re.compile(r"\b[a-z&]+(?:[ -][a-z&]+)?-to-[a-z&]+(?:-[a-z&]+)?\s+ratio\b")
 _IN_PERCENT_WORDS = re.compile(r"\bpercent|%")

@@ -28,7 +28,7 @@ from finrag.answer.gate_names import (
     spelled_alike,
     writes_known,
 )
-from finrag.answer.gate_periods import uncovered_period
+from finrag.answer.gate_periods import next_quarter_only, uncovered_period
 from finrag.answer.gate_topic import topic
 from finrag.answer.gate_words import translated_words, unprinted_abbreviation, unprinted_rate
 from finrag.answer.lexicon import synonyms
@@ -272,6 +272,7 @@ def decide(
     in_docs = [h for h in hits if h.chunk.doc_id in docs]
     dated = [h for h in own or evidence if h.chunk.doc_id in docs] or in_docs
     years = sorted({h.chunk.meta.fiscal_year for h in dated if h.chunk.meta.fiscal_year})
+    asked.derived_end = next_quarter_only(asked, in_docs)  # "Q1 2023" of a 10-Q to June: worked out, or none
     if (uncovered := uncovered_period(asked, in_docs)) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)

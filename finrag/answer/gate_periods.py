@@ -8,7 +8,7 @@ import re
 from datetime import date, timedelta
 
 from finrag.answer.column_periods import FULL_YEAR
-from finrag.answer.periods import MONTH_NAMES, MONTHS, year_end
+from finrag.answer.periods import MONTH_NAMES, MONTHS, quarter_later, year_end
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import NAMED_REPORT, REPORT_PART
 from finrag.model import Chunk, Hit
@@ -25,6 +25,8 @@ _MATURITY = re.compile(
     r"|\bdue\s+(?:in|after|before|by|through|beyond)\s+(?:fiscal\s+)?(?:19|20)\d{2}"
     # "how much amortization expense does it expect to record over 2023 through 2027": a schedule ahead
     r"|\bexpect\w*\b[^.?]{0,60}\bamortization\b|\bamortization\b[^.?]{0,60}\bexpect\w*|\bfuture\s+amortization\b"
+    # "estimated future benefit payments … for 2023 through 2027", "future minimum lease payments"
+    r"|\b(?:expected|estimated|future)\s+(?:future\s+)?(?:minimum\s+)?(?:benefit|lease|rental)\s+payments\b"
     r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+(?:be\s+)?)?(?:principal\s+)?(?:repa(?:y|id)|pa(?:y|id)|payments?)\b|到期",
     re.I,
 )
@@ -87,9 +89,10 @@ def _prints_date(text: str, day: str, anywhere: bool = False) -> bool:
 QUARTERLY_DATA_YEARS = 2  # an annual report's quarterly data: its own year's quarters and the year before's
 
 
-def _span_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
+def _span_unreported(asked: AskedFor, evidence: list[Hit], next_quarter: bool = True) -> str | None:
     """The end of a quarter or part of a year asked ("the three months ended September 30, 2022") when no
-    evidence report ends on it or a year after it (its comparatives) and no annual report of its year or
+    evidence report ends on it, a year after it (its comparatives) or, with ``next_quarter``, a quarter after
+    it (its six months to date less its own quarter: derived_quarters), and no annual report of its year or
     the next is among the evidence (its quarterly data); None when a report's end is unknown."""
     ends = [_document_end(h) for h in evidence]
     if not asked.span_ends or any(e is None for e in ends):
@@ -99,14 +102,23 @@ def _span_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:
     # an annual report ending within two years after the day: its quarterly data holds that quarter
     annual_ends = [m.period_end for m in annuals if m.period_end]
     for day in asked.span_ends:
-        later = f"{int(day[:4]) + 1}{day[4:]}"
-        reported = any(days_near(e[0], d, e[1]) for e in ends if e for d in (day, later))
+        days = [day, *([quarter_later(day) or day] if next_quarter else [])]
+        days += [f"{int(d[:4]) + 1}{d[4:]}" for d in days]  # the report a year on (its comparatives)
+        reported = any(days_near(e[0], d, e[1]) for e in ends if e for d in days)
         two_later = f"{int(day[:4]) + QUARTERLY_DATA_YEARS}{day[4:]}"
         if reported or any(day <= end <= two_later for end in annual_ends):
             continue
         if not annual & {int(day[:4]), int(day[:4]) + 1}:
             return day
     return None
+
+
+def next_quarter_only(asked: AskedFor, evidence: list[Hit]) -> str | None:
+    """The end of a quarter asked that only the next quarter's report holds, as a difference of its columns:
+    an answer must work it out (derived_quarters), or there is none."""
+    if _span_unreported(asked, evidence):
+        return None
+    return _span_unreported(asked, evidence, next_quarter=False)
 
 
 def _document_end(hit: Hit) -> tuple[str, int] | None:

@@ -32,6 +32,7 @@ from finrag.answer.debt import (
 from finrag.answer.defined import defined_answer
 from finrag.answer.defined_growth import asks_defined_growth, defined_growth_answer
 from finrag.answer.definition_expr import Definition
+from finrag.answer.derived_quarters import derived_quarters, with_derivations
 from finrag.answer.fact_access import asked_doc_ranks, citer, load_chunks, readable, top_document
 from finrag.answer.fetch import TOTAL_ROWS, fetch_facts, of_item
 from finrag.answer.formula_base import Formula
@@ -43,6 +44,7 @@ from finrag.answer.judgment import (
     direction_answer,
 )
 from finrag.answer.kind_share import asks_kind_share, kind_share, total_less
+from finrag.answer.kind_terms import kind_quotient
 from finrag.answer.kinds_compared import kinds_step
 from finrag.answer.kinds_judged import kinds_answer
 from finrag.answer.lexicon import LineItemMatch
@@ -116,6 +118,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if found is not None and found.calculation is not None and _forecast(asked):
         found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past
     found = None if found is not None and beyond_total(found) else found
+    found = with_derivations(found, prep.derived, prep.context) if found is not None else None
     if found is None:
         _read_as_asked(prep, read, shown)
     return found
@@ -203,6 +206,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     )
     facts = fetched + prep.stated  # and the figures a sentence states by year ("…, respectively")
     facts, by_chunk, extra = readable(store, prep, facts)
+    prep.derived = derived_quarters(asked, facts)  # "Q1 2023" from a 10-Q to June: six months less three
+    facts += [f for f, _ in prep.derived.values()]
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}
     in_rows, row_chunks = parts_in_rows(asked, names, facts, chunk_of)  # a segment note not retrieved
     names += in_rows
@@ -312,6 +317,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     spans_years = definition is not None and any(t.back or t.year for t in definition.terms)
     if asks_change(asked) and not spans_years:
         return change_answer(asked, one_year)
+    if definition is not None and (kind := kind_quotient(store, prep, definition, doc_rank)) is not None:
+        return kind  # "锶铁氧体预烧料平均每吨…按销售额除以销售量": the product's own rows
     if definition is not None:  # no textbook formula stands in for the question's own
         return definition_answer(asked, definition, facts, prep.context, names, doc_rank, cite)
     if asked.intent == "calculation" and asks_kind_share(asked):  # "应付账款中1年以内的金额和占比"

@@ -62,12 +62,35 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     if scene_set := asked_after_scene(asked, from_tables):
         return scene_set  # "…, the accrued expenses note gives …. What was accrued compensation and benefits"
     items = [next((_as_row(t, m) for t in from_tables if t.covers(m)), m) for m in asked.line_items]
+    items = _described_by(asked.question, items, from_tables)
     if asked.formula is not None and asked.formula.name == "sum":  # "add A, B, and C": each row once
         items = _own_rows(items, from_tables)
     asked = replace(asked, line_items=list(dict.fromkeys(items)))  # one row may cover two lexicon items
     asked = replace(asked, line_items=owned_rows(asked, from_tables))
     asked = replace(asked, line_items=with_missing_operand(asked, from_tables))
     return share_order(asked)
+
+
+# "anti-dilutive securities excluded from diluted net income per share": the item after it says which
+# securities the row counts, it is not asked itself
+_DESCRIBES = re.compile(
+    r"\b(?:excluded|omitted|left out)\s+from\s+(?:the\s+)?(?:(?:computation|calculation)s?\s+of\s+)?"
+    r"(?:the\s+)?$",
+    re.I,
+)
+
+
+def _described_by(
+    question: str, items: list[LineItemMatch], rows: list[LineItemMatch]
+) -> list[LineItemMatch]:
+    """The items less one written only to say what a printed row the question names before it leaves out."""
+    return [
+        m
+        for m in items
+        if not (
+            _DESCRIBES.search(question, 0, m.start) and any(t.start + len(t.printed) <= m.start for t in rows)
+        )
+    ]
 
 
 def _own_rows(items: list[LineItemMatch], from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
@@ -152,6 +175,7 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
         if not any(t.start < m.end and m.start < t.end for m in items)
         and all(t.printed.lower() not in m.printed.lower() for m in items)
         and not excluded(t.printed, asked.question)  # "net sales from outside the United States"
+        and not any(asked.question.lower().startswith(k, t.start) for k in formula.keywords)  # "share of"
     ]
     if summed:
         every = sorted([*items, *extra], key=lambda m: m.start)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.acronyms import printed_short
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.names import glossed_by
 from finrag.answer.owner_rows import heads_row
@@ -193,10 +194,13 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
     names += held_names(asked.question) if asked.language == "zh" else []  # "全资子公司南通爱康"
     # "湖南省南岭化工厂": a table names it without its province ("南岭化工厂")
     names += [e[m.end() :] for e in named if (m := _PLACE.match(e)) and len(e) - m.end() >= MIN_NAME_CHARS]
+    # "unrecognized tax benefits (UTB)" where a table prints "Gross UTB Balance": the item's short name
+    short = printed_short(asked.question, "\n".join(c.text for c in context if "|" in c.text))
     kept = [
         e
         for e in dict.fromkeys(names)
         if len(e) >= MIN_NAME_CHARS
+        and e not in short
         and not re.search(rf"{re.escape(e)}['’]?s?\s+{_EVENT_NOUN}", asked.question)  # "Kenvue separation"
         and (
             _called_a_part(e, asked)

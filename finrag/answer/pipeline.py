@@ -11,9 +11,11 @@ from collections.abc import Iterator
 
 from finrag.answer.blanks import asked_blank_cell, blank_figure
 from finrag.answer.cite import check_answer, make_citation
+from finrag.answer.column_share import column_share_step
 from finrag.answer.context_items import read_against_tables
 from finrag.answer.counterparty import asked_party, party_balance, unranked_subset
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change, asks_net_debt
+from finrag.answer.derived_quarters import derived_used
 from finrag.answer.events import (
     NONE_FOUND,
     asks_event_types,
@@ -195,15 +197,17 @@ class Answerer:
             asked.intent = "lookup"
         elif asks_schedule_share(asked):  # "what percentage … is due after 2026": a maturity table's buckets
             asked.intent = "calculation"
-        if voted := votes_step(self.store, prep, hits):  # "votes cast for the proposal …": Item 5.07's table
-            prep.numeric = voted
-            trace.add("answer", "votes", {"facts": voted.detail})
-        elif bought := purchases_step(self.store, prep, hits):  # "nov 2022 buyback": Item 5's purchases table
-            prep.numeric = bought
-            trace.add("answer", "purchases", {"facts": bought.detail})
-        elif moved := movements_step(self.store, prep, hits):  # "write-offs … of the allowance at the
-            prep.numeric = moved  # beginning of the year": the account's roll-forward table
-            trace.add("answer", "movements", {"facts": moved.detail})
+        # tables read whole, whatever the intent: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"),
+        # an account's roll-forward, a class column's share ("what share … was classified as Level 3")
+        steps = (
+            ("votes", votes_step),
+            ("purchases", purchases_step),
+            ("movements", movements_step),
+            ("column_share", column_share_step),
+        )
+        if read := next(((n, got) for n, step in steps if (got := step(self.store, prep, hits))), None):
+            prep.numeric = read[1]
+            trace.add("answer", read[0], {"facts": read[1].detail})
         elif asked.intent in ("lookup", "calculation"):
             t3 = time.perf_counter()
             prep.numeric = self._numeric(prep, hits)
@@ -235,6 +239,8 @@ class Answerer:
             if prep.numeric is None and asked.scope == "parent" and any(m.concept for m in asked.line_items):
                 # "母公司利润表中的基本每股收益": no parent-company row prints it; the group's is another one
                 return self._refuse_as(prep, "scope", [m.printed for m in asked.line_items if m.concept])
+        if asked.derived_end and not derived_used(prep.numeric, prep.derived):  # "Q1 2023" of a 10-Q to June
+            return self._refuse_as(prep, "period", [asked.derived_end])  # not worked out: none
         return prep
 
     def _events(self, prep: Prepared) -> Answer:

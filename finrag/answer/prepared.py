@@ -42,3 +42,5 @@ class Prepared:
     deferred: RoleCheck | None = None  # a role a quoted answer must print the cue words of (gate_roles)
     unsaid: str | None = None  # what the quoted answer left out, named by its refusal (measures)
     doc_names: dict[str, list[str]] = field(default_factory=dict)  # doc id -> its company names, read once
+    # quarters worked out from year-to-date columns (derived_quarters): fact id -> (fact, its two cells)
+    derived: dict[str, tuple[Fact, tuple[Fact, Fact]]] = field(default_factory=dict)

@@ -27,8 +27,11 @@ from finrag.retrieve.periods import MONTH_ABBR, bare_quarters
 from finrag.retrieve.shorthand import spelled_out
 
 _PARTICLES = ("的", "之", "和", "及", "与", "或")
-# a statement the question reads from ("on the consolidated balance sheet") names no row ("Balance sheet:")
-_STATEMENT = re.compile(r"\bbalance\s+sheets?\b|\bincome\s+statements?\b|\bstatements?\s+of\s+operations\b")
+# a statement the question reads from ("on the consolidated balance sheet") names no row ("Balance sheet:");
+# "on-balance sheet exposure" is a row's own words
+_STATEMENT = re.compile(
+    r"(?<![\w-])balance\s+sheets?\b|\bincome\s+statements?\b|\bstatements?\s+of\s+operations\b"
+)
 _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
 
 

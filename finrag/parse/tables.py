@@ -25,7 +25,7 @@ RUNNING_LINE_PAGES = 5
 
 # "(1,234)", "$ (660)" (the currency sign before the parenthesis, as SEC statements print it); "-", "— %": nil
 _AMOUNT = re.compile(
-    r"^(?:[$¥€£]?\s*[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[-–—]{1,3}\s*%?)$"
+    r"^(?:[$¥€£]?\s*[(（\-–—]?\s*[$¥€£]?\s*\d[\d,]*(?:\.\d+)?\s*[)）]?\s*%?|[$¥€£]?\s*[-–—]{1,3}\s*%?)$"
 )
 _YEAR = re.compile(r"^(?:19|20)\d\d$")
 _UNIT_ZH = re.compile(r"单位\s*[:：]\s*(?:人民币)?\s*([千万百亿]*元|%|股|千股|万股)")

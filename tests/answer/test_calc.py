@@ -248,3 +248,15 @@ def test_the_effective_tax_rate_named_as_a_table_or_an_effect_is_no_rate_asked()
     ):
         found = detect_formula(question)
         assert found is None or found.name != "effective_tax_rate"
+
+
+def test_an_average_price_or_rate_per_unit_is_no_mean_of_years() -> None:
+    for question in (
+        "锶铁氧体预烧料2005年平均每吨卖多少钱？",
+        "短期借款按金额加权的平均月利率是多少？",
+        "热敏纸2007年平均售价是多少？",
+    ):
+        found = detect_formula(question)
+        assert found is None or found.name != "average", question
+    found = detect_formula("国电电力2004-2006年平均净利润是多少？")
+    assert found is not None and found.name == "average"

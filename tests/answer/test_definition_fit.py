@@ -13,6 +13,7 @@ from finrag.answer.definition_fit import bracketed_share
 from finrag.answer.definition_terms import Term
 from finrag.answer.lexicon import TOTAL_MATCH, LineItemMatch, label_matches
 from finrag.answer.pipeline import Answerer
+from finrag.answer.query import analyze
 from finrag.answer.zh_qualifiers import zh_groups
 from finrag.model import SearchRequest
 
@@ -96,3 +97,18 @@ def test_a_row_counted_within_a_group_the_table_does_not_print_is_refused(answer
     assert zh_groups(stock, [LineItemMatch("", "原材料", stock.index("原材料"))], []) == []  # an item's part
     a = answerer.ask(SearchRequest("青禾装备2019年研发人员中硕士及以上学历的有多少人？"))
     assert a.refused, a.answer  # the table counts all staff's 硕士 (14), not the R&D staff's
+
+
+def test_a_defined_amount_asked_as_its_share_of_an_item_after_zhan() -> None:
+    """ "有息负债占负债合计的比例？有息负债=A+B+C": the sum over 负债合计, not the sum alone."""
+    asked = analyze(
+        "爱康2010年末有息负债占负债合计的比例是多少？有息负债=短期借款+一年内到期的非流动负债+长期借款。"
+    )
+    assert asked.definition is not None
+    tokens = asked.definition.tokens
+    assert tokens[-2] == "/" and isinstance(tokens[-1], Term) and tokens[-1].item.printed == "负债合计"
+    assert [t.item.printed for t in asked.definition.terms][:3] == [
+        "短期借款",
+        "一年内到期的非流动负债",
+        "长期借款",
+    ]

@@ -3,9 +3,11 @@ in English, a Chinese rate asked alone."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.figure_fit import figure_unanswered
+from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.query import analyze
 from finrag.model import Fact
 
@@ -65,3 +67,21 @@ def test_a_chinese_rate_asked_alone_is_never_answered_by_an_amount() -> None:
     assert not figure_unanswered(rate, worked, [charged])  # a calculation shows how the rate is had
     both = analyze("爱康2010年来自欧洲的营业收入是多少？占营业收入的比例是多少？")  # an amount asked too
     assert not figure_unanswered(both, looked_up, [charged])
+
+
+def test_a_flow_asked_of_a_body_is_not_its_row_of_a_balance_table() -> None:
+    """ "income from its affiliate CityCenter": never the affiliate's row of the investments note."""
+    balance = Fact(
+        "f", "d", "c", "NOTE 6 — INVESTMENTS IN AND ADVANCES TO UNCONSOLIDATED AFFILIATES",
+        "CityCenter capitalized interest (2)", "citycenter capitalized interest", "December 31, 2018",
+        Decimal("186830"), "thousands", Decimal(1000), 88, "t9",
+    )  # fmt: skip
+    asked = analyze("What was MGM Resorts' income from its unconsolidated affiliate CityCenter in 2018?")
+    asked.line_items = [LineItemMatch("", "CityCenter", asked.question.find("CityCenter"))]
+    assert figure_unanswered(
+        asked, "CityCenter (NOTE 6, December 31, 2018): 186,830 thousand [2].", [balance]
+    )
+    income = replace(balance, statement="Income from unconsolidated affiliates")
+    assert not figure_unanswered(
+        asked, "CityCenter (Income from unconsolidated affiliates): 148 [2].", [income]
+    )

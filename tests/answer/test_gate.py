@@ -928,6 +928,10 @@ def test_a_schedule_s_later_years_are_covered_by_the_report_that_prints_them() -
     expected = "How much amortization expense does Amazon expect to record over 2020 through 2024?"
     assert uncovered(expected) is None
     assert uncovered("How much amortization expense did Amazon record in 2024 on its intangibles?") == "2024"
+    # estimated future benefit payments and future minimum lease payments are schedules ahead too
+    benefits = "What is the total of Amazon's estimated future benefit payments for 2020 through 2024?"
+    assert uncovered(benefits) is None
+    assert uncovered("What future minimum lease payments did Amazon show for 2023?") is None
     # a pension plan is no plan ahead: the year after the report is not covered by it
     assert uncovered("What was the funded status of Amazon's pension plans at the end of 2020?") == "2020"
     assert uncovered("How much does Amazon plan to spend on capital expenditures in 2020?") is None

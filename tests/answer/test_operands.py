@@ -376,3 +376,23 @@ def test_a_lookup_s_last_sentence_names_the_row_its_earlier_sentences_only_set_t
     asked = analyze(question)
     items = with_rows(asked, items_from_tables(question, table_chunks(doc)))
     assert [normalise(m.printed) for m in items] == ["accrued compensation and benefits"]
+
+
+EXPOSURE = Table(
+    "t77",
+    [152],
+    [["(Billions)", "", "2022", "2021"]],
+    [
+        ["Individuals:", "(a)", "$156", "$131"],
+        ["", "Outside the United States (b)", "27", "23"],
+        ["Total on-balance sheet", "", "$213", "$172"],
+    ],
+    caption="NOTE 23 SIGNIFICANT CREDIT CONCENTRATIONS",
+)
+
+
+def test_an_on_balance_sheet_row_is_a_named_row_not_a_statement() -> None:
+    doc = make_doc([EXPOSURE], company="Amex", year=2022, language="en", unit_line="")
+    question = "What share of total on-balance sheet exposure was outside the United States in 2022?"
+    rows = [m.printed for m in items_from_tables(question, table_chunks(doc))]
+    assert "total on-balance sheet" in rows

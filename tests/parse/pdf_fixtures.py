@@ -148,6 +148,33 @@ def aligned_table(path: Path) -> Path:
     return path
 
 
+def dashed_zero_rows(path: Path) -> Path:
+    """A fair value table whose first and last rows end in a zero printed "$ —" (a currency sign before a
+    dash), under class headings ("Total Level 1 Level 2 Level 3")."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 9)
+    xs = (70, 100, 130, 160)
+    c.drawString(20 * mm, H - 30 * mm - 11, "(Millions)")
+    for x, head in zip(xs, ("Total", "Level 1", "Level 2", "Level 3"), strict=True):
+        c.drawRightString(x * mm, H - 30 * mm - 11, head)
+    c.drawString(20 * mm, H - 30 * mm - 22, "Assets:")
+    rows = [
+        ("Equity securities", "$ 41", "$ 40", "$ 1", "$ —"),
+        ("Debt securities", "4,537", "—", "4,490", "47"),
+        ("Derivatives, gross", "521", "—", "494", "27"),
+        ("Total Assets", "5,099", "40", "4,985", "74"),
+        ("Total Liabilities", "$ 801", "$ —", "$ 801", "$ —"),
+    ]
+    for i, (label, *cells) in enumerate(rows):
+        y = H - 30 * mm - 33 - i * 11
+        c.drawString(20 * mm, y, label)
+        for x, cell in zip(xs, cells, strict=True):
+            c.drawRightString(x * mm, y, cell)
+    c.showPage()
+    c.save()
+    return path
+
+
 def noted_table(path: Path) -> Path:
     """Quarter headings ("Sep. 30," over "2020") with two note lines between them and the body."""
     c = canvas.Canvas(str(path), pagesize=A4)

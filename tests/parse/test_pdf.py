@@ -88,6 +88,16 @@ def test_unruled_statement_becomes_table(tmp_path: Path, settings: Settings) -> 
     assert any("integral part" in b.text for b in doc.blocks if b.kind == BlockKind.TEXT)
 
 
+def test_a_zero_printed_as_a_currency_sign_and_dash_is_an_amount(tmp_path: Path, settings: Settings) -> None:
+    """ "$ —" ending the first and last rows keeps them in the table, so the class headings above head the
+    columns."""
+    doc = parse(fx.dashed_zero_rows(tmp_path / "dashed.pdf"), settings)
+    (t,) = doc.tables
+    assert t.header[-1][1:] == ["Total", "Level 1", "Level 2", "Level 3"]
+    assert t.rows[-1][0] == "Total Liabilities" and t.rows[-1][-1].replace(" ", "") == "$—"
+    assert any(r[0] == "Equity securities" for r in t.rows)
+
+
 def test_headings_above_note_lines_head_the_columns(tmp_path: Path, settings: Settings) -> None:
     """ "(in thousands …)" and "(unaudited)" between the quarter headings and the rows do not end the header:
     each amount keeps its quarter, and the unit is still read."""

@@ -15,7 +15,8 @@ from finrag.parse.tables import (
 
 
 def test_amounts_exactly_as_printed_are_numbers_but_years_are_not() -> None:
-    for cell in ["1,516,034,246.28", "(1,234)", "-196,713.26", "12.3%", "$ 2,853", "—"[:0] + "0"]:
+    zeros = ["$—", "$ —"]  # a zero printed as a currency sign and a dash
+    for cell in ["1,516,034,246.28", "(1,234)", "-196,713.26", "12.3%", "$ 2,853", "—"[:0] + "0", *zeros]:
         assert is_amount(cell), cell
     for cell in ["2019", "2020年12月31日", "Item", "七、1", ""]:
         assert not is_amount(cell), cell
