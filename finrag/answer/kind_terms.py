@@ -38,7 +38,9 @@ def kind_quotient(
     when no product heading the question writes prints every term."""
     asked = prep.asked
     terms = [normalise(t.item.printed) for t in definition.terms]
-    if asked.language != "zh" or not doc_rank or not all(terms) or len(asked.years) > 1:  # one year's only
+    # several years asked of an undated quotient ("…单价，2005年比2003年上涨了多少"): a change, not one year's
+    undated = len(asked.years) > 1 and not any(t.year for t in definition.terms)
+    if asked.language != "zh" or not doc_rank or not all(terms) or undated:
         return None
     doc = min(doc_rank, key=lambda d: doc_rank[d])
     access = prep.request.filters.access

@@ -50,3 +50,10 @@ def test_a_quotient_written_as_its_own_clause_is_restated_in_the_scale_asked(ans
         answerer, "示例磁材2005年磁分离及配套设备平均每台套卖多少万元？销售额除以销售量，保留两位小数。"
     )
     assert "16.74万元" in text  # 6,091.97万元 / 364
+
+
+def test_a_change_between_years_of_an_undated_quotient_is_not_one_year_s_quotient(answerer: Answerer) -> None:
+    text = ask(
+        answerer, "按“销售额÷销售量”计算示例磁材锶铁氧体预烧料的平均销售单价，2005年比2003年上涨了多少？"
+    )
+    assert "2,935.55" not in text  # 2005's price alone is not the rise asked
