@@ -210,6 +210,7 @@ FORMULAS: dict[str, Formula] = {
                 "percentage change",
                 "percent change",
                 "% change",
+                "% change in",  # longer than the difference's "change in": "the % change in net sales"
                 "grow",
                 "grew",
                 "percentage increase",

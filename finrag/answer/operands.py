@@ -68,6 +68,7 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     asked = replace(asked, line_items=list(dict.fromkeys(items)))  # one row may cover two lexicon items
     asked = replace(asked, line_items=owned_rows(asked, from_tables))
     asked = replace(asked, line_items=with_missing_operand(asked, from_tables))
+    asked = replace(asked, line_items=_described_by(asked.question, asked.line_items, from_tables))  # again
     return share_order(asked)
 
 
@@ -80,15 +81,23 @@ _DESCRIBES = re.compile(
 )
 
 
+# "valuation allowance on deferred tax assets": the item after a contra account says what it is held against
+_HELD_AGAINST = re.compile(r"\b(?:allowances?|reserves?)\s+(?:on|against)\s+(?:the\s+|its\s+)?$", re.I)
+
+
 def _described_by(
     question: str, items: list[LineItemMatch], rows: list[LineItemMatch]
 ) -> list[LineItemMatch]:
-    """The items less one written only to say what a printed row the question names before it leaves out."""
+    """The items less one written only to say what a printed row the question names before it leaves out, or
+    what an allowance written right before it is held against."""
     return [
         m
         for m in items
         if not (
             _DESCRIBES.search(question, 0, m.start) and any(t.start + len(t.printed) <= m.start for t in rows)
+        )
+        and not (
+            _HELD_AGAINST.search(question, 0, m.start) and any(i.end <= m.start for i in items if i != m)
         )
     ]
 

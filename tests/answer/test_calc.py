@@ -260,3 +260,10 @@ def test_an_average_price_or_rate_per_unit_is_no_mean_of_years() -> None:
         assert found is None or found.name != "average", question
     found = detect_formula("国电电力2004-2006年平均净利润是多少？")
     assert found is not None and found.name == "average"
+
+
+def test_a_percent_change_in_an_item_is_its_growth_not_a_difference() -> None:
+    found = detect_formula("What was the % change in Acme's net sales in FY2023?")
+    assert found is not None and found.name == "yoy_growth"
+    found = detect_formula("What was the change in Acme's net sales in FY2023?")
+    assert found is not None and found.name == "difference"

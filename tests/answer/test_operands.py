@@ -396,3 +396,22 @@ def test_an_on_balance_sheet_row_is_a_named_row_not_a_statement() -> None:
     question = "What share of total on-balance sheet exposure was outside the United States in 2022?"
     rows = [m.printed for m in items_from_tables(question, table_chunks(doc))]
     assert "total on-balance sheet" in rows
+
+
+def test_what_an_allowance_is_held_against_is_no_operand() -> None:
+    """ "valuation allowance on deferred tax assets … change": the allowance's change alone."""
+    allowance = Table(
+        "t40",
+        [85],
+        [["", "2022", "2021"]],
+        [["Deferred tax assets", "4,408", "4,710"], ["Valuation allowances", "(5,013)", "(4,628)"]],
+        caption="Income Taxes",
+    )
+    doc = make_doc([allowance], company="PepsiCo", year=2022, language="en", unit_line="")
+    question = "PepsiCo valuation allowance on deferred tax assets: how much did it change from 2021 to 2022?"
+    asked = analyze(question)
+    asked.line_items = with_rows(asked, items_from_tables(question, table_chunks(doc)))
+    assert [m.concept for m in asked.line_items] == ["valuation_allowance"]
+    out = calculation_answer(asked, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("385")  # the allowance widened: printed (5,013) against (4,628)
