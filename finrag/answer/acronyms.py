@@ -37,14 +37,13 @@ def defined_acronyms(question: str) -> list[Acronym]:
     return found
 
 
-def _prints(text: str, words: str) -> bool:
-    return re.search(rf"(?<![\w&]){re.escape(words)}(?![\w&])", text, re.I) is not None
+def _prints(text: str, words: str, flags: int = 0) -> bool:
+    return re.search(rf"(?<![\w&]){re.escape(words)}(?![\w&])", text, flags) is not None
 
 
 def _short_printed(a: Acronym, tables: str) -> bool:
-    """The tables print the short name and never the words it stands for ("Gross UTB Balance")."""
-    short = re.search(rf"(?<![\w&]){re.escape(a.short)}(?![\w&])", tables) is not None
-    return short and not _prints(tables, a.words)
+    """The tables print the short name (in capitals) and never its words ("Gross UTB Balance")."""
+    return _prints(tables, a.short) and not _prints(tables, a.words, re.I)
 
 
 def printed_short(question: str, tables: str) -> set[str]:

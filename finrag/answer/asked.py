@@ -21,8 +21,6 @@ class AskedFor:
     quarters: list[str] = field(default_factory=list)  # quarters named ("Q1"): no other quarter answers
     dates: list[str] = field(default_factory=list)  # the balance dates the question writes, ISO, in order
     span_ends: list[str] = field(default_factory=list)  # the days a quarter or part of a year asked ends
-    # a quarter's end only the next quarter's report holds, as a difference of its columns (set by the gate)
-    derived_end: str | None = None
     line_items: list[LineItemMatch] = field(default_factory=list)
     formula: Formula | None = None
     definition: Definition | None = None  # a formula the question spells out itself

@@ -12,14 +12,15 @@ from finrag.answer.calc import Operand, calc_text, compute
 from finrag.answer.fact_access import citer, readable
 from finrag.answer.formulas import FORMULAS
 from finrag.answer.numeric import CiteFn, NumericAnswer
+from finrag.answer.periods import EN_DATE
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.errors import AnswerError
 from finrag.index.store import Store
 from finrag.model import ChunkKind, Fact, Filters, Hit
 
-# what a column label says of when ("December 31, 2022", "2022", "As of"): the rest names its class
-_WHEN = re.compile(r"\b(?:as\s+of|at)\b|[A-Z][a-z]+\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|\b(?:19|20)\d{2}\b", re.I)
+# what a column label says of when besides a date ("2022", "As of"): the rest names its class
+_WHEN = re.compile(r"\b(?:as\s+of|at)\b|\b(?:19|20)\d{2}\b", re.I)
 _TOTAL = re.compile(r"^total\b", re.I)
 _BRACKETED = re.compile(r"\(([^()]{2,30})\)")  # "Significant Other Observable Inputs (Level 2)"
 _TABLES = (ChunkKind.TABLE, ChunkKind.TABLE_ROWS)
@@ -27,7 +28,8 @@ MIN_CLASS_CHARS = 3  # shorter class names ("A", "US") are written by too many q
 
 
 def _class(label: str) -> str:
-    return " ".join(_WHEN.sub(" ", label).split())
+    """A column label less its date and year ("December 31, 2022 Level 3": "Level 3")."""
+    return " ".join(_WHEN.sub(" ", EN_DATE.sub(" ", label)).split())
 
 
 def _written(name: str, question: str) -> bool:
@@ -108,11 +110,14 @@ def column_share_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericA
     if asked.language != "en" or formula is None or formula.name != "share_of_total":
         return None
     access = prep.request.filters.access
+    read: dict[str, list[Fact]] = {}  # each document's facts, read once
     for _, chunk in list(prep.context):
         if chunk.kind not in _TABLES or not chunk.table_ref or not _heads_class(chunk.text, asked.question):
             continue
-        facts = store.get_facts(Filters(access=access, doc_ids=[chunk.doc_id]))
-        table, by_chunk, extra = readable(store, prep, [f for f in facts if f.table_ref == chunk.table_ref])
+        if chunk.doc_id not in read:
+            read[chunk.doc_id] = store.get_facts(Filters(access=access, doc_ids=[chunk.doc_id]))
+        cells = [f for f in read[chunk.doc_id] if f.table_ref == chunk.table_ref]
+        table, by_chunk, extra = readable(store, prep, cells)
         if (found := class_share(asked, table, citer(prep, by_chunk, extra))) is not None:
             return found
     return None

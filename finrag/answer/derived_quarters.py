@@ -12,12 +12,12 @@ from decimal import Decimal
 
 from finrag.answer.column_periods import spans_named
 from finrag.answer.numeric import NumericAnswer
-from finrag.answer.periods import quarter_later
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import value_text
 from finrag.answer.units import format_number
 from finrag.model import CalcInput, Calculation, Chunk, Fact
 from finrag.retrieve.docfit import WEEK_YEAR_DAYS, days_near
+from finrag.retrieve.periods import quarter_later
 
 _LONGER, _SHORTER = "six months", "three months"  # the year to date of a second quarter, and its own quarter
 # a quarter asked by its span or name ("the three months ended …", "the first quarter", "Q1 2023")

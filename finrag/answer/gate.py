@@ -96,6 +96,7 @@ class GateDecision:
     found_years: list[int] = field(default_factory=list)  # years the evidence does cover (for the refusal)
     scores: dict[str, float] = field(default_factory=dict)
     evidence: list[Hit] = field(default_factory=list)  # hits that passed the company check
+    derived_end: str | None = None  # a quarter only the next quarter's report holds: answered if worked out
 
     def summary(self) -> dict[str, object]:
         """What the trace shows of the decision."""
@@ -272,7 +273,7 @@ def decide(
     in_docs = [h for h in hits if h.chunk.doc_id in docs]
     dated = [h for h in own or evidence if h.chunk.doc_id in docs] or in_docs
     years = sorted({h.chunk.meta.fiscal_year for h in dated if h.chunk.meta.fiscal_year})
-    asked.derived_end = next_quarter_only(asked, in_docs)  # "Q1 2023" of a 10-Q to June: worked out, or none
+    derived_end = next_quarter_only(asked, in_docs)  # "Q1 2023" of a 10-Q to June: worked out, or none
     if (uncovered := uncovered_period(asked, in_docs)) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
@@ -320,7 +321,9 @@ def decide(
         if share < threshold:
             missing = [t for t, ok in zip(wanted, found, strict=True) if not ok]
             return GateDecision(False, "keywords", missing=missing, found_years=years, scores=scores)
-    return GateDecision(True, "ok", scores=scores, found_years=years, evidence=evidence)
+    return GateDecision(
+        True, "ok", scores=scores, found_years=years, evidence=evidence, derived_end=derived_end
+    )
 
 
 # where a question writes a company's name: (start, end, the known name; "" where written in full)

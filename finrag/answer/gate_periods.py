@@ -8,11 +8,12 @@ import re
 from datetime import date, timedelta
 
 from finrag.answer.column_periods import FULL_YEAR
-from finrag.answer.periods import MONTH_NAMES, MONTHS, quarter_later, year_end
+from finrag.answer.periods import MONTH_NAMES, MONTHS, year_end
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import NAMED_REPORT, REPORT_PART
 from finrag.model import Chunk, Hit
 from finrag.retrieve.docfit import FORWARD, WEEK_YEAR_DAYS, days_near
+from finrag.retrieve.periods import quarter_later, shift_year
 
 # A report for fiscal year Y holds Y and, as comparatives, up to two years before it (10-K income statements).
 COMPARATIVE_YEARS = 2
@@ -103,9 +104,9 @@ def _span_unreported(asked: AskedFor, evidence: list[Hit], next_quarter: bool = 
     annual_ends = [m.period_end for m in annuals if m.period_end]
     for day in asked.span_ends:
         days = [day, *([quarter_later(day) or day] if next_quarter else [])]
-        days += [f"{int(d[:4]) + 1}{d[4:]}" for d in days]  # the report a year on (its comparatives)
+        days += [shift_year(d, 1) for d in days]  # the report a year on (its comparatives)
         reported = any(days_near(e[0], d, e[1]) for e in ends if e for d in days)
-        two_later = f"{int(day[:4]) + QUARTERLY_DATA_YEARS}{day[4:]}"
+        two_later = shift_year(day, QUARTERLY_DATA_YEARS)
         if reported or any(day <= end <= two_later for end in annual_ends):
             continue
         if not annual & {int(day[:4]), int(day[:4]) + 1}:

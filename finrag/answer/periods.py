@@ -7,10 +7,8 @@ report's own fiscal year.
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
-from datetime import date
 from typing import Literal
 
 from finrag.retrieve.periods import MONTH_ABBR, ZH_HALF_WORDS, month_number
@@ -378,19 +376,3 @@ def ends_quarter(column_label: str, period_end: str | None, quarter: str) -> boo
     if not period_end or not _DAY_COLUMN.search(column_label):
         return False
     return f"Q{(int(period_end[5:7]) - 1) // MONTHS_PER_QUARTER + 1}" == quarter
-
-
-QUARTER_MONTHS = 3
-
-
-def quarter_later(day: str) -> str | None:
-    """The ISO day three months after ``day`` (a month's last day stays the last: 31 March → 30 June)."""
-    try:
-        d = date.fromisoformat(day)
-    except ValueError:
-        return None
-    month = d.month + QUARTER_MONTHS
-    year, month = d.year + (month - 1) // 12, (month - 1) % 12 + 1
-    last = calendar.monthrange(d.year, d.month)[1]
-    days = calendar.monthrange(year, month)[1]
-    return date(year, month, days if d.day == last else min(d.day, days)).isoformat()

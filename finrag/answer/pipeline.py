@@ -239,8 +239,8 @@ class Answerer:
             if prep.numeric is None and asked.scope == "parent" and any(m.concept for m in asked.line_items):
                 # "母公司利润表中的基本每股收益": no parent-company row prints it; the group's is another one
                 return self._refuse_as(prep, "scope", [m.printed for m in asked.line_items if m.concept])
-        if asked.derived_end and not derived_used(prep.numeric, prep.derived):  # "Q1 2023" of a 10-Q to June
-            return self._refuse_as(prep, "period", [asked.derived_end])  # not worked out: none
+        if (day := decision.derived_end) and not derived_used(prep.numeric, prep.derived):  # "Q1 2023" of a
+            return self._refuse_as(prep, "period", [day])  # 10-Q to June, not worked out: none
         return prep
 
     def _events(self, prep: Prepared) -> Answer:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from finrag.model import Period
 from finrag.retrieve.lookalikes import ROW_PERIOD_WORD, names_instrument
@@ -60,6 +61,22 @@ def shift_year(iso: str, years: int) -> str:
     if rest == "-02-29":
         rest = "-02-28"
     return f"{int(y) + years:04d}{rest}"
+
+
+QUARTER_MONTHS = 3
+
+
+def quarter_later(iso: str) -> str | None:
+    """The day a quarter (three months) after ``iso``; a month's last day stays the last (31 March: 30 June);
+    None for no ISO date."""
+    try:
+        d = date.fromisoformat(iso)
+    except ValueError:
+        return None
+    year, month = d.year + (d.month + QUARTER_MONTHS - 1) // 12, (d.month + QUARTER_MONTHS - 1) % 12 + 1
+    days = calendar.monthrange(year, month)[1]
+    last = d.day == calendar.monthrange(d.year, d.month)[1]
+    return date(year, month, days if last else min(d.day, days)).isoformat()
 
 
 # ---------------------------------------------------------------- absolute patterns (order matters)

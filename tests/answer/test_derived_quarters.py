@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from finrag.answer.periods import quarter_later
 from finrag.answer.pipeline import Answerer
+from finrag.retrieve.periods import quarter_later
 
 from .corpus import ask_refused, indexed_answerer
 
