@@ -167,6 +167,7 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
     "interest_paid": (
         "interest paid",
         "cash paid for interest",
+        "interest payments",  # "Total Company interest payments were $2,572 … for 2022"
         "cash paid during the year for interest",
         "interest paid, net of amounts capitalized",
     ),

@@ -339,6 +339,12 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "weighted-average ordinary shares outstanding for eps—diluted",
         "weighted-average ordinary shares outstanding—diluted",
         "weighted average number of ordinary shares diluted",
+        # the share count behind diluted EPS, as a question or a note's table names it
+        "diluted weighted-average share count",
+        "share count used to compute diluted eps",
+        "shares used to compute diluted eps",
+        "shares used in computation of diluted earnings per share",
+        "weighted average common shares outstanding for diluted computations",
     ),
     # operating figures a segment table prints beside its amounts
     "backlog": ("backlog", "total backlog", "backlog at year-end", "backlog at end of year", "在手订单"),

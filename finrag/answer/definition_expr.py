@@ -73,6 +73,7 @@ def parse_expression(name: str, expr: str) -> Definition | None:
     # "net cash provided by (used in) operating activities": the row name's other sign, not a gloss
     expr = SIGN_ALT.sub(" ", _HOW_TO_USE.sub("", expr))
     expr = _TAKE.sub("", expr)  # "take earnings from operations plus …"
+    expr = _CURRENT_AND_LONG.sub("current portion of long-term debt plus long-term debt", expr)
     expr = _GLOSSED_AVERAGE.sub(_average_spelled_out, expr)
     if then := _THEN.match(expr.strip()):
         expr = f"({then['a']}) {'/' if then['op'].lower() == 'divide' else '*'} ({then['b']})"
@@ -114,6 +115,8 @@ def parse_expression(name: str, expr: str) -> Definition | None:
     return Definition(name, tokens) if _well_formed(tokens) else None
 
 
+# "notes payable plus current and long-term debt": the current portion's row and the long-term row
+_CURRENT_AND_LONG = re.compile(r"\bcurrent and long-term debt\b", re.I)
 # a part named only by where it stands, elliptical for that part of the defined item
 _POSITION = re.compile(r"(?:non-?)?current|short-term|long-term", re.I)
 _TOTAL = re.compile(r"^total\s+", re.I)

@@ -371,7 +371,10 @@ _ZH_SHARE_OF = re.compile(
 _HOW_MUCH_MORE = re.compile(r"\bhow much (?:bigger|larger|smaller|higher|lower|greater)\b")
 _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: points?)?\b(?! of)")
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
-    r"\b(?:by )?how much (?:did|has|have|had|was|were|is|are|does|do)\b[^?]{3,160}?"
+    # ("by how many shares (in millions) did … change": a count's; points of a rate are read elsewhere)
+    r"\b(?:(?:by )?how much|by how many(?: (?!(?:percentage |basis )?points)[\w() -]{1,40}?)?)"
+    r" (?:did|has|have|had|was|were|is|are|does|do)\b"
+    r"[^?]{3,160}?"
     r"\b(?:(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
     r"|change|go up|go down|compress|expand|contract|grow|grew)"
     # (not "how much did 'foreign currency translation' change the segment's goodwill": that row's amount)

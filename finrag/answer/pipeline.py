@@ -52,6 +52,7 @@ from finrag.answer.query import analyze
 from finrag.answer.related_party import related_step
 from finrag.answer.roles import role_answer
 from finrag.answer.row_asks import compared_kinds
+from finrag.answer.row_share import row_share_step
 from finrag.answer.schedule_share import asks_schedule_share, schedule_answer
 from finrag.answer.stub_periods import stub_period
 from finrag.answer.subjects import filer_context, with_subject_chunks
@@ -204,6 +205,7 @@ class Answerer:
             ("purchases", purchases_step),
             ("movements", movements_step),
             ("column_share", column_share_step),
+            ("row_share", row_share_step),
         )
         if read := next(((n, got) for n, step in steps if (got := step(self.store, prep, hits))), None):
             prep.numeric = read[1]

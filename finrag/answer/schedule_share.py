@@ -61,6 +61,7 @@ _TOTAL_LABEL = re.compile(r"^total\b", re.I)
 # a bucket of several years ("1-3 years", "2021-22", "After 5 years"): a schedule's period, no one year
 _SPAN_LABEL = re.compile(
     r"^(?:\d{1,2}\s*[-–]\s*\d{1,2}\s+years?|(?:19|20)\d{2}\s*[-–]\s*\d{2,4}"
+    r"|years?\s+\d{1,2}\s*(?:and|[-–]|to)\s*\d{1,2}"  # "Years 2 and 3"
     r"|(?:after|more than|over)\s+\d{1,2}\s+years?)$",
     re.I,
 )
@@ -238,14 +239,25 @@ def _down_the_side(rows: list[list[str]], question: str) -> Schedule | None:
     return _schedule([(r[0], r[j]) for r in rows if r and j < len(r)], heads[j])
 
 
+_SPANNING_WORDS = 3  # a lone heading cell of this many words spans the columns below it
+
+
+def _spanning(row: list[str]) -> bool:
+    filled = [c for c in row if c]
+    return len(filled) == 1 and len(filled[0].split()) >= _SPANNING_WORDS
+
+
 def _stacked_head(rows: list[list[str]], i: int) -> list[str]:
     """Row ``i`` as a heading, joined cell by cell with the heading rows right above it ("Less | than 1 |
     year" printed over three lines: "Less than 1 year")."""
     start = i
     while start > 0 and not any(_value(c) is not None for c in rows[start - 1][1:]):
         start -= 1
+    # "|  |  | Payments Due By Period |  |": a heading spanning the columns, no column's own words (a lone
+    # "Less" over "than 1 | year" is the first line of one column's)
+    heads = [r for r in rows[start : i + 1] if not _spanning(r) or r is rows[i]]
     width = len(rows[i])
-    return [" ".join(r[j] for r in rows[start : i + 1] if j < len(r) and r[j]).strip() for j in range(width)]
+    return [" ".join(r[j] for r in heads if j < len(r) and r[j]).strip() for j in range(width)]
 
 
 def _across_the_top(rows: list[list[str]], question: str) -> Schedule | None:

@@ -31,6 +31,7 @@ _PARTICLES = ("的", "之", "和", "及", "与", "或")
 # "on-balance sheet exposure" is a row's own words
 _STATEMENT = re.compile(
     r"(?<![\w-])balance\s+sheets?\b|\bincome\s+statements?\b|\bstatements?\s+of\s+operations\b"
+    r"|资产负债表|利润表|损益表"  # "合并资产负债表中，应付工资…": where, not its "资产" and "负债" headings
 )
 _MIN_ASCII_LABEL = 4  # shorter English row labels ("Net", "Q1") match too many questions by accident
 

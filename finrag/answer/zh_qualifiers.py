@@ -32,13 +32,17 @@ ZH_FIRM = re.compile(
 )
 # "华北区市场实现的主营业务收入": the row prints "华北区" (a verb and a class word are no part of its label);
 # "境外地区主营业务的毛利额": the region's row of the 主营业务 table
-ZH_CLASS_WORD = re.compile(r"类?(?:主营)?(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$")
+# "磁性材料及器件这类产品": the class word, and the demonstrative pointing back at the kind before it
+ZH_CLASS_WORD = re.compile(
+    r"(?:[这那此该]一?)?类?(?:主营)?(?:产品|业务|板块|分部|行业|类|地区|市场)?(?:实现|取得|完成|产生)?$"
+)
 _ZH_INNER_GLOSS = re.compile(
     r"(?<=[年度末底的，,])[\u4e00-\u9fff]{2,10}?[（(]([\u4e00-\u9fff]{2,12})[)）](产品|业务|类产品)?的$"
 )
 # "在西南地区实现的": the region, without the preposition before it
 _ZH_AT = re.compile(r"^在(?=.{2,}(?:地区|市场|区域)(?:实现|取得|完成|产生)?$)")
-_ZH_WITHIN = re.compile(r"^.{2,8}?中(?=.{2})")  # "主营业务中国外地区": "国外地区" within 主营业务
+# "主营业务中国外地区": "国外地区" within 主营业务 ("非经常性损益里记入损益": within it, the row's words)
+_ZH_WITHIN = re.compile(r"^.{2,8}?[中里](?=.{2})")
 _ZH_BASIS, _ZH_PLACE_END = "按", ("中", "里")
 
 

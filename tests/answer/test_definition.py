@@ -1122,3 +1122,17 @@ def test_the_question_going_on_after_its_formula_is_no_operand() -> None:
         ("revenue", None),
     ]  # each year's margin, then their difference in points
     assert found.name == "gross margin percentage"  # not "By how many percentage points did …"
+
+
+def test_current_and_long_term_debt_are_the_current_portion_s_row_and_the_long_term_row() -> None:
+    found = find_definition(
+        "What is Acme's FY2019 debt-to-equity ratio, defined as total debt (notes payable plus current and "
+        "long-term debt) divided by stockholders' equity?"
+    )
+    assert found is not None
+    assert [t.item.printed.lower() for t in found.terms] == [
+        "notes payable",
+        "current portion of long-term debt",
+        "long-term debt",
+        "stockholders' equity",
+    ]

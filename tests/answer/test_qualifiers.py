@@ -239,6 +239,11 @@ def test_a_chinese_kind_is_read_without_where_to_look_and_a_basis_is_no_kind() -
     assert zh_item_qualifiers(source, [source.index("营业收入")], []) == ["欧洲"]  # not "来自欧洲"
     lab = "金宇生物2020年末新园区P3实验室的累计折旧是多少？"
     assert zh_item_qualifiers(lab, [lab.index("折旧")], []) == ["新园区P3实验室"]  # the lab's, not 累计
+    # "这类产品" points back at the kind written before it; "…里" says where, as "…中" does
+    pointed = "天源科技2004年磁性材料及器件这类产品的毛利率是多少？"
+    assert zh_item_qualifiers(pointed, [pointed.index("毛利率")], []) == ["磁性材料及器件"]
+    within = "爱康2010年非经常性损益里记入损益的政府补助是多少？"
+    assert zh_item_qualifiers(within, [within.index("政府补助")], []) == ["记入损益"]
 
 
 def test_a_kind_after_a_plural_possessive_is_read() -> None:

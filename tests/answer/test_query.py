@@ -327,3 +327,18 @@ def test_the_note_or_schedule_an_answer_is_based_on_names_no_item() -> None:
         "answer on the deferred revenues note of the FY2019 10-K."
     )
     assert [m.printed for m in analyze(q).line_items] == ["unearned revenue"]
+
+
+def test_a_count_asked_by_how_many_it_changed_is_a_difference_of_the_diluted_share_count() -> None:
+    """ "By how many shares … did the share count used to compute diluted EPS change": the diluted share
+    count's difference, not diluted EPS; points of a rate are not counted so."""
+    asked = analyze(
+        "By how many shares (in millions) did Acme's share count used to compute diluted EPS change from "
+        "FY2015 to FY2017?"
+    )
+    assert [m.concept for m in asked.line_items] == ["weighted_shares_diluted"]
+    assert asked.formula is not None and asked.formula.name == "difference"
+    drop = analyze("By how many did Acme's diluted weighted-average share count fall between 2016 and 2017?")
+    assert drop.formula is not None and drop.formula.name == "difference"
+    payments = analyze("How much in total interest payments did Acme make in 2022?")
+    assert [m.concept for m in payments.line_items] == ["interest_paid"]

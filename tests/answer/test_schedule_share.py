@@ -246,3 +246,22 @@ def test_a_schedule_the_page_reader_left_as_two_lines_of_running_text() -> None:
     # a line of years over a line of other words is no schedule
     words = PROSE_MATURITIES.replace("$ 1,938 $ 1,100", "Payments $ 1,938 $ 1,100")
     assert schedule_answer(asked, [(1, make_chunk(doc, words, 77, table_ref="t1", n=1))]) is None
+
+
+SPANNED = """Contractual Commitments (in millions)
+|  |  |  | Payments Due By Period |  |  |
+|  |  | Less Than | Years | Years | After |
+|  | Total | 1 Year | 2 and 3 | 4 and 5 | 5 Years |
+| Total debt | $13,299 | $500 | $625 | $1,060 | $11,114 |
+| Total contractual cash obligations | $78,523 | $29,049 | $22,389 | $6,596 | $20,489 |"""
+
+
+def test_a_heading_spanning_the_buckets_is_no_part_of_their_labels() -> None:
+    """ "Payments Due By Period" printed over the buckets names none of them; "Years 2 and 3" is a bucket."""
+    doc = make_doc([], company="Acme", year=2020, language="en", unit_line="")
+    context = [(1, make_chunk(doc, SPANNED, 53, table_ref="t1", n=1))]
+    question = (
+        "Based on Acme's contractual commitments table as of December 31, 2020, what portion of total"
+        " contractual cash obligations was due in less than one year?"
+    )
+    assert _result_in(question, context) == Decimal("36.99")  # 29,049 / 78,523

@@ -235,3 +235,14 @@ def test_a_heading_over_rows_is_no_item_of_its_own() -> None:
     dated = "At December 31, 2018, was more than half of Acme's total contractual cash obligations due later?"
     found = items_from_tables(dated, [make_chunk(doc, obligations, 40, table_ref="t3")])
     assert "at december 31" not in {m.printed.lower().rstrip(":") for m in found}  # a date heading, no item
+
+
+def test_the_statement_a_question_reads_from_names_none_of_its_rows() -> None:
+    """ "合并资产负债表中，应付工资和应付福利费合计": the statement's "资产" and "负债" headings are where the
+    question reads, not two more items to add up."""
+    doc = make_doc([])
+    sheet = "合并资产负债表\n| 资产 |  |\n| 货币资金 | 9,000.00 |\n| 负债 |  |\n"
+    sheet += "| 应付工资 | 62,289,196.66 |\n| 应付福利费 | 41,325,983.72 |"
+    question = "国电电力2006年12月31日合并资产负债表中，应付工资和应付福利费合计是多少元？"
+    found = items_from_tables(question, [make_chunk(doc, sheet, 94, table_ref="t1")])
+    assert [m.printed for m in found] == ["应付工资", "应付福利费"]
