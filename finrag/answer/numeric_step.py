@@ -91,6 +91,7 @@ from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
 from finrag.answer.within_item import within_items
 from finrag.answer.zh_ranked import zh_ranked_step
+from finrag.answer.zh_stated import report_stated
 from finrag.index.store import Store
 from finrag.model import Fact, Filters, Hit
 
@@ -106,6 +107,12 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     read: Reading = (asked.formula, asked.definition, list(asked.line_items))
     shown = len(prep.context)
     found = threshold_answer(asked, _numeric_answer(store, prep, hits))  # "did it exceed $1 billion"
+    retry = found is None and asked.language == "zh" and not prep.stated
+    stated = report_stated(store, prep) if retry else []
+    if stated:  # "报告期研发投入资金…分别为…": figures of the prospectus's years, unwritten
+        _read_as_asked(prep, read, shown)
+        prep.stated = stated
+        found = threshold_answer(asked, _numeric_answer(store, prep, hits))
     if found is None and asked.language == "en" and years_of_report_only(asked.question, asked.years):
         # "… in AMD's 2022 annual report": an acquisition's allocation table dates none of its rows (only
         # undated figures stand for the report's: a dated one is another year's)

@@ -3,41 +3,92 @@
 Each amount is read as a fact of its year under the sentence's subject ("综合服务费用") when the question
 writes that subject and names the party it is paid to or received from; a part year's amount
 ("2006年1—6月") is no year's figure and is left out. The growth, sum and lookup steps then work on them as
-on table facts.
+on table facts. A prospectus also lists its report years' figures without writing the years ("报告期研发投入
+资金逐年增长，分别为1,298.13万元、1,687.89万元及3,850.66万元", "近三年…分别为"): oldest first, the years its
+statements print.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import dataclass
 
+from finrag.answer.prepared import Prepared
 from finrag.answer.prose_facts import sentence_fact
 from finrag.answer.series import RESPECTIVELY, listed_years
 from finrag.answer.units import PERCENT, Unit, parse_number, zh_unit
-from finrag.model import Chunk, ChunkKind, Fact
+from finrag.index.store import Store
+from finrag.model import Chunk, ChunkKind, Fact, Filters
 
 _AMOUNT = re.compile(r"(?P<num>-?\d[\d,]*(?:\.\d+)?)\s*(?P<unit>亿元|万元|千元|元|%)")
 _SENTENCE_END = re.compile(r"[。；;\n]")
 # the party a payment goes to or comes from: "向南岭化工厂支付的…" (another party's fee is another figure)
 _PARTY = re.compile(r"(?:向|对|从|自)(.{2,20}?)(?:支付|采购|销售|收取|提供|购买|借入|拆借)")
 MIN_SUBJECT_CHARS = 4  # a shorter subject ("收入", "费用") is part of too many other names to be read
+# the report's years a sentence lists without writing them: "近三年", "最近两年", "报告期内"
+IMPLICIT_YEARS = re.compile(r"(?:最近|近)([三两二])(?:个会计)?年(?:末|内|来)?|报告期(?:内|各期)?")
+_SPAN_WORDS = {"三": 3, "两": 2, "二": 2}
+REPORT_SPAN = 3  # a prospectus's report period: its last three full years (and a part year it may add)
+# what a subject's name ends with that says how it moved, not what it is: "研发投入资金逐年增长"
+_TREND = re.compile(r"(?:逐年|逐步|稳步|持续|基本|大幅|有所|均)?(?:增长|上升|提高|下降|减少|降低|稳定|增加)$")
+_STATEMENTS = re.compile(r"资产负债表|利润表|现金流量表")  # the statements that date a report's years
+_OWN = re.compile(r"^(?:本公司|公司|发行人)")  # "报告期内公司太阳能边框毛利率": the filer's own figure
 
 
-def stated_by_year(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
-    """The facts of every "…分别为" sentence in the context's text whose subject the question writes."""
+@dataclass(slots=True, frozen=True)
+class ReportYears:
+    """The years a prospectus reports: its last full year, and whether a part year follows it."""
+
+    last: int
+    part_year: bool
+
+
+def report_years(facts: list[Fact]) -> ReportYears | None:
+    """The report's years from its financial statements' facts (not a forecast's or an industry table's): the
+    latest full fiscal year, and a part year after it ("2006年1-6月") when a column prints one; None without a
+    dated full year."""
+    stated = [f for f in facts if f.fiscal_year and _STATEMENTS.search(f.statement)]
+    full = [f.fiscal_year for f in stated if f.fiscal_year and f.fiscal_period == "FY"]
+    if not full:
+        return None
+    last = max(full)
+    return ReportYears(last, any(f.fiscal_year and f.fiscal_year > last for f in stated))
+
+
+def _implicit_years(head: str, report: ReportYears | None) -> tuple[int, list[tuple[int, bool]]] | None:
+    """The years a head lists by "近三年" or "报告期" alone, oldest first; None where the report's part year
+    makes "报告期" four periods and the count of its values uncertain."""
+    found = list(IMPLICIT_YEARS.finditer(head))
+    if report is None or not found:
+        return None
+    m = found[-1]
+    if m.group(1) is None and report.part_year:
+        return None
+    span = _SPAN_WORDS[m.group(1)] if m.group(1) else REPORT_SPAN
+    return m.end(), [(report.last - span + 1 + i, True) for i in range(span)]
+
+
+def stated_by_year(
+    question: str, context: list[tuple[int, Chunk]], reports: dict[str, ReportYears] | None = None
+) -> list[Fact]:
+    """The facts of every "…分别为" sentence in the context's text whose subject the question writes (with
+    ``reports``, each document's report years, also those listing the report's years unwritten)."""
     out: list[Fact] = []
     for _, chunk in context:
         if chunk.kind != ChunkKind.TEXT:
             continue
+        report = (reports or {}).get(chunk.doc_id)
         for sentence in _SENTENCE_END.split(chunk.text):
-            out += _read(sentence, chunk, question)
+            out += _read(sentence, chunk, question, report)
     return out
 
 
 def _subject(head: str, question: str) -> str | None:
     """The figure's name, the words after the head's last "的" ("…向南岭化工厂支付的综合服务费用":
     综合服务费用), when the question writes it and the party the head names."""
-    name = head.rsplit("的", 1)[-1].strip("，,、 ")
+    name = head.rsplit("的", 1)[-1].strip("，,、 ").split("，")[0]
+    name = _OWN.sub("", _TREND.sub("", name))  # "报告期内公司太阳能边框毛利率基本稳定": its 毛利率
     if len(name) < MIN_SUBJECT_CHARS or name not in question:
         return None
     if (party := _PARTY.search(head)) and party.group(1) not in question:
@@ -45,9 +96,11 @@ def _subject(head: str, question: str) -> str | None:
     return name
 
 
-def _read(sentence: str, chunk: Chunk, question: str) -> list[Fact]:
+def _read(sentence: str, chunk: Chunk, question: str, report: ReportYears | None) -> list[Fact]:
     first = sentence.find(RESPECTIVELY)
-    listed = listed_years(sentence[:first]) if first >= 0 else None
+    if first < 0:
+        return []
+    listed = listed_years(sentence[:first]) or _implicit_years(sentence[:first], report)
     if listed is None:
         return []
     start, years = listed
@@ -70,3 +123,21 @@ def _read(sentence: str, chunk: Chunk, question: str) -> list[Fact]:
                 sentence_fact(chunk, name, parsed.value, (unit.label, unit.scale), key, f"{year}年", dated)
             )
     return facts
+
+
+def report_stated(store: Store, prep: Prepared) -> list[Fact]:
+    """The facts of the context's sentences that list a prospectus's report years unwritten ("报告期…分别为"),
+    each document's years read off its statements' facts."""
+    reports: dict[str, ReportYears] = {}
+    for _, chunk in prep.context:
+        text = chunk.text if chunk.kind == ChunkKind.TEXT and chunk.meta.doc_type == "prospectus" else ""
+        if RESPECTIVELY in text and IMPLICIT_YEARS.search(text) and chunk.doc_id not in reports:
+            facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=[chunk.doc_id]))
+            if (report := report_years(facts)) is not None:
+                reports[chunk.doc_id] = report
+    if not reports:
+        return []
+    question = prep.asked.question
+    # "2010年3,850.66万元研发投入资金中，用于…的金额": a figure the question gives is the whole, no answer
+    given = {parsed.value for m in _AMOUNT.finditer(question) if (parsed := parse_number(m["num"]))}
+    return [f for f in stated_by_year(question, prep.context, reports) if f.value not in given]

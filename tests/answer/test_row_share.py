@@ -79,7 +79,8 @@ def test_a_project_s_share_of_the_total_investment_is_its_row_over_the_total_row
 
 def test_a_table_without_a_total_row_gives_no_share(answerer: Answerer) -> None:
     # the staff table prints no total: no share is worked out of a row sum nobody printed
-    assert ask_refused(answerer, "江苏爱康太阳能2010年末技术人员占员工总数的比例是多少？")
+    refused, text = ask_refused(answerer, "江苏爱康太阳能2010年末技术人员占员工总数的比例是多少？")
+    assert refused, text
 
 
 def test_a_sum_of_rows_or_a_share_the_table_prints_is_no_row_s_share_of_the_total(answerer: Answerer) -> None:
