@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 
 from finrag.answer.calc import Operand, calc_text, compute
-from finrag.answer.fact_access import citer, readable
+from finrag.answer.fact_access import table_facts
 from finrag.answer.formulas import FORMULAS
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.periods import EN_DATE
@@ -17,7 +17,7 @@ from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.errors import AnswerError
 from finrag.index.store import Store
-from finrag.model import ChunkKind, Fact, Filters, Hit
+from finrag.model import ChunkKind, Fact, Hit
 
 # what a column label says of when besides a date ("2022", "As of"): the rest names its class
 _WHEN = re.compile(r"\b(?:as\s+of|at)\b|\b(?:19|20)\d{2}\b", re.I)
@@ -109,15 +109,10 @@ def column_share_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericA
     formula = asked.formula
     if asked.language != "en" or formula is None or formula.name != "share_of_total":
         return None
-    access = prep.request.filters.access
     read: dict[str, list[Fact]] = {}  # each document's facts, read once
     for _, chunk in list(prep.context):
         if chunk.kind not in _TABLES or not chunk.table_ref or not _heads_class(chunk.text, asked.question):
             continue
-        if chunk.doc_id not in read:
-            read[chunk.doc_id] = store.get_facts(Filters(access=access, doc_ids=[chunk.doc_id]))
-        cells = [f for f in read[chunk.doc_id] if f.table_ref == chunk.table_ref]
-        table, by_chunk, extra = readable(store, prep, cells)
-        if (found := class_share(asked, table, citer(prep, by_chunk, extra))) is not None:
+        if (found := class_share(asked, *table_facts(store, prep, chunk, read))) is not None:
             return found
     return None

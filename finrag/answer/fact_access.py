@@ -84,6 +84,19 @@ def citer(prep: Prepared, by_chunk: dict[str, int], extra: dict[str, Chunk]) -> 
     return cite
 
 
+def table_facts(
+    store: Store, prep: Prepared, chunk: Chunk, read: dict[str, list[Fact]]
+) -> tuple[list[Fact], CiteFn]:
+    """The readable facts of a table chunk's table, with a citation function for them; ``read`` keeps each
+    document's facts, fetched once per question however many of its tables are read."""
+    if chunk.doc_id not in read:
+        access = prep.request.filters.access
+        read[chunk.doc_id] = store.get_facts(Filters(access=access, doc_ids=[chunk.doc_id]))
+    cells = [f for f in read[chunk.doc_id] if f.table_ref == chunk.table_ref]
+    table, by_chunk, extra = readable(store, prep, cells)
+    return table, citer(prep, by_chunk, extra)
+
+
 def top_document(
     store: Store, prep: Prepared, doc_rank: dict[str, int], extra: dict[str, Chunk], cite: CiteFn
 ) -> tuple[list[Fact], CiteFn]:

@@ -8,16 +8,17 @@ import re
 from collections import defaultdict
 
 from finrag.answer.calc import Operand, calc_text, compute
-from finrag.answer.fact_access import asked_doc_ranks, citer, readable
+from finrag.answer.fact_access import asked_doc_ranks, table_facts
 from finrag.answer.formulas import FORMULAS
 from finrag.answer.lexicon import find_line_items
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
+from finrag.answer.text import row_cells
 from finrag.answer.zh_qualifiers import zh_quoted
 from finrag.errors import AnswerError
 from finrag.index.store import Store
-from finrag.model import ChunkKind, Fact, Filters, Hit
+from finrag.model import ChunkKind, Fact, Hit
 
 _TOTAL_ROW = re.compile(r"^(?:合\s*计|总\s*计|total)$", re.I)  # the table's own total row
 # the whole the question asks the share of is a total ("占募投项目总投资", "占…合计", "of the total")
@@ -35,7 +36,7 @@ def _labels(text: str) -> list[str]:
     17,930.00 |"); not a heading row's ("| 款项性质 | 期末账面余额 |")."""
     out = []
     for line in text.split("\n"):
-        cells = [c.strip() for c in line.strip().strip("|").split("|")] if "|" in line else []
+        cells = row_cells(line) if "|" in line else []
         label = [c for c in cells[:2] if c and not c.replace(".", "").isdigit()][:1]
         if label and any(ch.isdigit() for c in cells[cells.index(label[0]) + 1 :] for ch in c):
             out += label
@@ -123,22 +124,21 @@ def row_share_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     asked = prep.asked
     if (wholes := _whole_items(asked)) is None:
         return None
-    access = prep.request.filters.access
-    own = asked_doc_ranks(store, prep, hits)  # the named company's documents: never a peer's like table
+    own: dict[str, int] | None = None  # the named company's documents (never a peer's like table), once asked
     read: dict[str, list[Fact]] = {}  # each document's facts, read once
     for _, chunk in list(prep.context):
-        if chunk.kind not in _TABLES or not chunk.table_ref or chunk.doc_id not in own:
+        if chunk.kind not in _TABLES or not chunk.table_ref:
             continue
         seen = f"{' '.join(chunk.section_path)}\n{chunk.text}"
         rows = _written_rows(chunk.text, asked.question, wholes)
         if not rows or _quotes_elsewhere(asked, seen):
             continue
+        own = asked_doc_ranks(store, prep, hits) if own is None else own
+        if chunk.doc_id not in own:
+            continue
         if asked.language == "zh" and rows[0] in (*asked.entities, *asked.companies):
             continue  # "马鞍山矿山研究院投入公司的资产中，评估负债占…": whose figures, no part
-        if chunk.doc_id not in read:
-            read[chunk.doc_id] = store.get_facts(Filters(access=access, doc_ids=[chunk.doc_id]))
-        cells = [f for f in read[chunk.doc_id] if f.table_ref == chunk.table_ref]
-        table, by_chunk, extra = readable(store, prep, cells)
-        if (found := row_share(asked, table, rows, citer(prep, by_chunk, extra))) is not None:
+        table, cite = table_facts(store, prep, chunk, read)
+        if (found := row_share(asked, table, rows, cite)) is not None:
             return found
     return None

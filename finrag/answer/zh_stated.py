@@ -33,6 +33,8 @@ REPORT_SPAN = 3  # a prospectus's report period: its last three full years (and 
 # what a subject's name ends with that says how it moved, not what it is: "研发投入资金逐年增长"
 _TREND = re.compile(r"(?:逐年|逐步|稳步|持续|基本|大幅|有所|均)?(?:增长|上升|提高|下降|减少|降低|稳定|增加)$")
 _STATEMENTS = re.compile(r"资产负债表|利润表|现金流量表")  # the statements that date a report's years
+_STATEMENT_ROWS = ["营业收入", "资产总计", "负债合计"]  # rows every statement prints: enough to date them
+_YEAR_END = "-12-31"
 _OWN = re.compile(r"^(?:本公司|公司|发行人)")  # "报告期内公司太阳能边框毛利率": the filer's own figure
 
 
@@ -45,15 +47,15 @@ class ReportYears:
 
 
 def report_years(facts: list[Fact]) -> ReportYears | None:
-    """The report's years from its financial statements' facts (not a forecast's or an industry table's): the
-    latest full fiscal year, and a part year after it ("2006年1-6月") when a column prints one; None without a
-    dated full year."""
-    stated = [f for f in facts if f.fiscal_year and _STATEMENTS.search(f.statement)]
-    full = [f.fiscal_year for f in stated if f.fiscal_year and f.fiscal_period == "FY"]
-    if not full:
+    """The report's years from its financial statements' facts (not a forecast's or an industry table's):
+    the latest year closed on December 31 (a Chinese filer's fiscal year end; "2007.6.30" closes none), and
+    whether a later day follows it ("2007年1-6月", "2007.6.30": a part year); None without a closed year."""
+    days = [f.period_end for f in facts if f.period_end and _STATEMENTS.search(f.statement)]
+    closed = [int(d[:4]) for d in days if d.endswith(_YEAR_END)]
+    if not closed:
         return None
-    last = max(full)
-    return ReportYears(last, any(f.fiscal_year and f.fiscal_year > last for f in stated))
+    last = max(closed)
+    return ReportYears(last, any(d > f"{last}{_YEAR_END}" for d in days))
 
 
 def _implicit_years(head: str, report: ReportYears | None) -> tuple[int, list[tuple[int, bool]]] | None:
@@ -132,8 +134,8 @@ def report_stated(store: Store, prep: Prepared) -> list[Fact]:
     for _, chunk in prep.context:
         text = chunk.text if chunk.kind == ChunkKind.TEXT and chunk.meta.doc_type == "prospectus" else ""
         if RESPECTIVELY in text and IMPLICIT_YEARS.search(text) and chunk.doc_id not in reports:
-            facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=[chunk.doc_id]))
-            if (report := report_years(facts)) is not None:
+            only = Filters(access=prep.request.filters.access, doc_ids=[chunk.doc_id])
+            if (report := report_years(store.get_facts(only, containing=_STATEMENT_ROWS))) is not None:
                 reports[chunk.doc_id] = report
     if not reports:
         return []

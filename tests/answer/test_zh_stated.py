@@ -8,9 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 
+from finrag.answer.facts import extract_facts
 from finrag.answer.pipeline import Answerer
+from finrag.answer.zh_stated import ReportYears, report_years, stated_by_year
+from finrag.model import Table
 
 from .corpus import ask, indexed_answerer
+from .helpers import make_chunk, make_doc, table_chunks
 
 PROSPECTUS = """# 江苏爱康太阳能科技股份有限公司首次公开发行股票招股意向书
 
@@ -51,6 +55,26 @@ def test_a_report_period_list_is_read_oldest_first_for_the_years_the_statements_
     assert "6,836.68" in summed  # 1,298.13 + 1,687.89 + 3,850.66
 
 
-def test_a_list_of_more_years_than_the_report_holds_is_no_year_s_figure(answerer: Answerer) -> None:
-    # "近五年" names five years, three figures follow: none of them is 2010's
-    assert "20.00%" not in ask(answerer, "江苏爱康太阳能所在行业2010年的平均毛利率是多少？")
+def test_a_report_with_a_part_year_reads_its_last_three_full_years_and_no_report_period_list() -> None:
+    """A prospectus to June 30, 2006: "近三年" is 2003–2005 (a balance on June 30, 2006 closes no year), and
+    "报告期" holds four periods, so three figures after it are no year's."""
+    head = [["项目", "2006年1-6月", "2005年度", "2004年度", "2003年度"]]
+    rows = [["一、营业收入", "120,000.00", "230,000.00", "200,000.00", "180,000.00"]]
+    income = Table("t1", [108], head, rows, caption="合并利润表", row_pages=[108])
+    head = [["项目", "2006年6月30日", "2005年12月31日", "2004年12月31日", "2003年12月31日"]]
+    rows = [["资产总计", "520,000.00", "500,000.00", "450,000.00", "400,000.00"]]
+    sheet = Table("t2", [106], head, rows, caption="合并资产负债表", row_pages=[106])
+    doc = make_doc([sheet, income], company="南岭民爆", year=2006, file="nanling.pdf")
+    report = report_years(extract_facts(doc, table_chunks(doc)))
+    assert report == ReportYears(2005, part_year=True)
+    text = (
+        "近三年公司研发投入资金分别为96.90万元、69.30万元和77.00万元。"
+        "报告期内公司销售费用率分别为3.10%、3.20%及3.30%。"
+    )
+    context = [(1, make_chunk(doc, text, 60))]
+    facts = stated_by_year("南岭民爆2005年研发投入资金和销售费用率是多少？", context, {doc.doc_id: report})
+    assert sorted((f.line_item, f.fiscal_year, str(f.value)) for f in facts) == [
+        ("研发投入资金", 2003, "96.90"),
+        ("研发投入资金", 2004, "69.30"),
+        ("研发投入资金", 2005, "77.00"),
+    ]
