@@ -87,6 +87,8 @@ def compute(
     # debt" printed as 0) divides nothing
     if any(v == 0 for v in values[1:]) and formula.template.count("/") and formula.name != "defined":
         raise AnswerError(f"{formula.name}: division by zero in the cited figures")
+    if formula.name == "share_of_total" and formula.template == "{0} / {1}" and values[0] == values[1]:
+        raise AnswerError("share_of_total: the part is as large as its whole (one figure read as both)")
     if formula.name == "average_share":  # pairs (part, total) per year: the mean of the shares
         if len(operands) % 2:
             raise AnswerError("average_share needs (part, total) pairs")

@@ -13,7 +13,7 @@ from finrag.answer.lexicon import LineItemMatch, concept_of, label_matches, norm
 from finrag.answer.lookup import UNIT_TAIL
 from finrag.answer.qualifiers import prints_qualifiers
 from finrag.answer.query import AskedFor
-from finrag.answer.text import row_cells
+from finrag.answer.text import CJK, row_cells
 from finrag.answer.units import parse_number
 from finrag.model import Chunk, ChunkKind, Fact
 
@@ -129,10 +129,7 @@ def _tail_of(measure: str, asked: LineItemMatch) -> str | None:
     under 营业收入和营业成本: 收入 is the kind's 营业收入, 成本 its 营业成本), else None."""
     if len(measure) < _MIN_NAME or not asked.concept or label_matches(measure, asked.concept) >= 1:
         return None
-    return next((n for n in synonyms(asked.concept) if _CJK.match(n) and n.endswith(measure)), None)
-
-
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+    return next((n for n in synonyms(asked.concept) if CJK.match(n) and n.endswith(measure)), None)
 
 
 def _spans_measure(item: str, label: str, asked: LineItemMatch) -> bool:

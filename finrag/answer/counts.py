@@ -7,6 +7,7 @@ import re
 
 from finrag.answer.query import AskedFor
 from finrag.answer.quote_focus import Focus
+from finrag.answer.text import CJK
 
 # A text question asking for a count or an amount ("How many warehouses ...", "How much did 3M commit ..."):
 # sentences (or table rows) that print a figure answer it, when any does
@@ -49,7 +50,6 @@ def _thing_singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # people are counted under many words ("employees", "colleagues", "associates"): any figure will do
 _HEADCOUNT = frozenset(
     {"people", "person", "employee", "staff", "worker", "colleague", "associate", "personnel"}
@@ -61,7 +61,7 @@ def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
     printed with the word for the things ("transactions"); None otherwise."""
     counted = _COUNTED_THING.search(asked.question)
     thing = _thing_singular((counted.group(1) or counted.group(2)).lower()) if counted else ""
-    if counted and counted.group(2) and (thing in _HEADCOUNT or _CJK.search(asked.question)):
+    if counted and counted.group(2) and (thing in _HEADCOUNT or CJK.search(asked.question)):
         # "how many employees of X had a degree": a group of them, counted in its own words; "how many doses
         # of brucellosis vaccine (布病疫苗)": a Chinese filing's row, which prints no English word
         return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from finrag.answer.expense_share import period_expense_share
 from finrag.answer.formula_base import (
     DAYS_PER_YEAR,
     VARIADIC,
@@ -316,6 +317,8 @@ def detect_formula(question: str) -> Formula | None:
         for word in f.keywords:
             if mentions(low, word) and (best is None or len(word) > best[0]):
                 best = (len(word), f)
+    if (expense := period_expense_share(low)) is not None:  # "财务费用占期间费用合计的比例"
+        return expense  # one expense over the three, not the three over revenue
     # "三项加起来是多少？占营业收入的比重是多少": the sum over the whole, the sum shown as a step
     shared = _SHARE_OF_SUM.get(best[1].name) if best else None
     if shared and any(mentions(low, w) for w in FORMULAS["share_of_total"].keywords):

@@ -27,7 +27,12 @@ _MATURITY = re.compile(
     # "how much amortization expense does it expect to record over 2023 through 2027": a schedule ahead
     r"|\bexpect\w*\b[^.?]{0,60}\bamortization\b|\bamortization\b[^.?]{0,60}\bexpect\w*|\bfuture\s+amortization\b"
     # "estimated future benefit payments … for 2023 through 2027", "future minimum lease payments"
-    r"|\b(?:expected|estimated|future)\s+(?:future\s+)?(?:minimum\s+)?(?:benefit|lease|rental)\s+payments\b"
+    r"|\b(?:expected|estimated|future)\s+(?:future\s+)?(?:minimum\s+)?(?:operating\s+|finance\s+)?"
+    r"(?:benefit|lease|rental)\s+payments\b"
+    # "what percentage of its lease payments was scheduled for fiscal 2022": a share (an amount asked of a
+    # year past the schedule's is refused)
+    r"|\b(?:percent(?:age)?|share|portion|proportion)\b[^?]{0,120}\bscheduled\s+(?:for|in)\s+(?:fiscal\s+)?"
+    r"(?:19|20)\d{2}\b"
     r"|\bmatur(?:e|es|ing|ity|ities)\b|\bscheduled\s+(?:to\s+(?:be\s+)?)?(?:principal\s+)?(?:repa(?:y|id)|pa(?:y|id)|payments?)\b|到期",
     re.I,
 )

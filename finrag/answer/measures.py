@@ -18,7 +18,7 @@ from finrag.answer.periods import MONTH_NAMES, quarter_named, quarter_number
 from finrag.answer.qualifiers import qualifier_rows
 from finrag.answer.query import AskedFor
 from finrag.answer.stub_periods import QUARTER_PRINTED
-from finrag.answer.text import body_of, row_cells, split_sentences, terms
+from finrag.answer.text import CJK, body_of, row_cells, split_sentences, terms
 from finrag.answer.within_item import names_item, within_names
 from finrag.model import Chunk
 from finrag.retrieve.docfit import FORWARD
@@ -157,7 +157,7 @@ def _other_rows(asked: AskedFor, text: str) -> str | None:
     named = [m.printed.lower() for m in items]  # as the question writes it, or a synonym as the whole label
     whole = {w for m in items if m.concept for w in synonyms(m.concept)}
     labels = [normalise(row_cells(line)[0]) for line in text.split("\n") if line.strip()]
-    if any(_CJK.search(label) for label in labels):
+    if any(CJK.search(label) for label in labels):
         return None  # an English question over a Chinese filing: its rows word the item in Chinese
     dated = any(_DATED_ROW.match(label) for label in labels)  # "| 2022 | 1,100 |": a schedule of the item
     # "how much did the employee stock ownership plan (ESOP) reduce income taxes": the row naming the ESOP
@@ -185,7 +185,7 @@ def _unquoted_part(asked: AskedFor, text: str) -> str | None:
     spend on research and development") that the quoted ``text`` never names, else None."""
     if asked.language != "en" or asked.formula is None or asked.formula.name not in _SHARES:
         return None
-    if _CJK.search(text):
+    if CJK.search(text):
         return None  # an English question over a Chinese filing: the quote words the part in Chinese
     part = next((m for m in asked.line_items if m.concept != "revenue"), None)
     if part is None or len(asked.line_items) < 2:
@@ -197,7 +197,6 @@ def _unquoted_part(asked: AskedFor, text: str) -> str | None:
 
 
 _SHARES = ("share_of_total", "share_of_revenue")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 # "What share of Microsoft's purchase commitments outstanding at …": the whole a share is taken of
 _SHARE_OF = re.compile(
     r"\bwhat (?:share|percentage|percent|portion|proportion) of (?:[\w&.-]+['’]s?\s+)?"

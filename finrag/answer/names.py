@@ -179,6 +179,8 @@ def gloss_parts(gloss: str) -> list[str]:
 
 # a bracketed description of what a named firm is ("湘潭电化（电解二氧化锰生产企业）"), not another name of it
 _ZH_ASIDE = re.compile(r"[（(][^（）()]{1,30}(?:企业|厂商|生产商|制造商|供应商|经销商|客户|竞争对手)[)）]")
+# another name of the firm in brackets before the year ("冰山冷热（大连冰山）2019年度"): the name before it
+_ZH_ALIAS = re.compile(r"[（(][\u4e00-\u9fff]{2,10}[)）](?=(?:19|20)?\d{2}\s*年)")
 
 
 def company_names(text: str, lang: str) -> list[str]:
@@ -203,7 +205,7 @@ def company_names(text: str, lang: str) -> list[str]:
         for m in (m for pattern in full_names for m in pattern.finditer(text)):
             add(m.group(1), True)
         # "湘潭电化（电解二氧化锰生产企业）2005年末…": the name before its bracketed description, too
-        for source in dict.fromkeys([text, _ZH_ASIDE.sub("", text)]):
+        for source in dict.fromkeys([text, _ZH_ASIDE.sub("", text), _ZH_ALIAS.sub("", text)]):
             if found:
                 break
             cuts = word_cuts(source)

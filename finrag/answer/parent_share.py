@@ -14,6 +14,7 @@ from finrag.answer.lookup import Want, best_fact
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import CiteFn, NumericAnswer, operand
 from finrag.answer.zh_qualifiers import zh_quoted
+from finrag.errors import AnswerError
 from finrag.model import Fact
 
 # the question names the group's figure too: the whole the parent's part is a share of
@@ -80,6 +81,9 @@ def parent_share_answer(
     label = "{0}（{1}，{2}年）" if lang == "zh" else "{0} ({1}, {2})"
     sides = ((part, own), (whole, ours)) if name == "share_of_total" else ((whole, ours), (part, own))
     operands = [operand(f, label.format(f.line_item, scope, f.fiscal_year), cite) for f, scope in sides]
-    calc = compute(FORMULAS[name], operands, places=asked.places, lang=lang)
+    try:
+        calc = compute(FORMULAS[name], operands, places=asked.places, lang=lang)
+    except AnswerError:
+        return None  # the two scopes print one figure: no share read
     facts = [f for f, _ in sides]
     return NumericAnswer(calc_text(calc, operands, lang), facts, calc, [f.fact_id for f in facts])

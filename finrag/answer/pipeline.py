@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 from finrag.answer.blanks import asked_blank_cell, blank_figure
 from finrag.answer.cite import check_answer, make_citation
-from finrag.answer.column_share import column_share_step
 from finrag.answer.context_items import read_against_tables
 from finrag.answer.counterparty import asked_party, party_balance, unranked_subset
 from finrag.answer.debt import DEBT_ITEMS, asks_debt_change, asks_net_debt
@@ -41,7 +40,6 @@ from finrag.answer.keyword_rescue import rescued_hits
 from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import measure_sentences, unanswered_measure
-from finrag.answer.movements import movements_step
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import numeric_answer, purchases_step, votes_step
 from finrag.answer.owner_ratios import described_ratio
@@ -52,10 +50,10 @@ from finrag.answer.query import analyze
 from finrag.answer.related_party import related_step
 from finrag.answer.roles import role_answer
 from finrag.answer.row_asks import compared_kinds
-from finrag.answer.row_share import row_share_step
 from finrag.answer.schedule_share import asks_schedule_share, schedule_answer
 from finrag.answer.stub_periods import stub_period
 from finrag.answer.subjects import filer_context, with_subject_chunks
+from finrag.answer.table_steps import TABLE_STEPS
 from finrag.answer.text import citations_in
 from finrag.config import Settings
 from finrag.errors import LLMError
@@ -198,16 +196,7 @@ class Answerer:
             asked.intent = "lookup"
         elif asks_schedule_share(asked):  # "what percentage … is due after 2026": a maturity table's buckets
             asked.intent = "calculation"
-        # tables read whole, whatever the intent: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"),
-        # an account's roll-forward, a class column's share ("what share … was classified as Level 3")
-        steps = (
-            ("votes", votes_step),
-            ("purchases", purchases_step),
-            ("movements", movements_step),
-            ("column_share", column_share_step),
-            ("row_share", row_share_step),
-        )
-        if read := next(((n, got) for n, step in steps if (got := step(self.store, prep, hits))), None):
+        if read := next(((n, got) for n, step in TABLE_STEPS if (got := step(self.store, prep, hits))), None):
             prep.numeric = read[1]
             trace.add("answer", read[0], {"facts": read[1].detail})
         elif asked.intent in ("lookup", "calculation"):

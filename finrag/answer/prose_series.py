@@ -11,13 +11,12 @@ from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.prose_facts import sentence_fact
-from finrag.answer.text import singular_stem
+from finrag.answer.text import CJK, singular_stem
 from finrag.answer.units import parse_number
 from finrag.model import Chunk, ChunkKind, Fact
 
 _AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand)\b)?", re.I)
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _SENTENCE_START = re.compile(r"(?:^|[.;:]\s+|\n)(?=[A-Z])")
 # what stands between a sentence's subject and its amounts: "was", "totaled approximately"
@@ -47,7 +46,7 @@ def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
     asked = {singular_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", question.lower())}
     out: list[Fact] = []
     for _, chunk in context:
-        if chunk.kind != ChunkKind.TEXT or _CJK.search(chunk.text):
+        if chunk.kind != ChunkKind.TEXT or CJK.search(chunk.text):
             continue
         for m in _RESPECTIVELY.finditer(chunk.text):
             starts = [s.end() for s in _SENTENCE_START.finditer(chunk.text, 0, m.start())]

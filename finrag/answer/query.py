@@ -54,6 +54,7 @@ from finrag.answer.qualifiers import (
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import compared_sides, zh_sold_kind
 from finrag.answer.sources import asked_items, without_places, without_sources
+from finrag.answer.text import CJK
 from finrag.answer.tickers import leading_ticker, without_ticker
 from finrag.answer.zh_qualifiers import (
     aging_brackets,
@@ -72,7 +73,6 @@ _WHICH_WAY = re.compile(
     r"[^?]*\bby how much\b",
     re.I,
 )
-_CJK = re.compile(r"[\u4e00-\u9fff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 _CHARS_PER_ZH_WORD = 2  # Chinese words are about two characters: the unit the English words are counted in
 _GREETINGS = re.compile(
@@ -104,7 +104,7 @@ _PARENT_ONLY = re.compile(
 def language_of(text: str) -> str:
     """Chinese when its characters outnumber the English words: an English question glossing a name in
     Chinese ("Jiangsu Akcome Solar's (江苏爱康太阳能) financial expenses (财务费用)") stays English."""
-    words = len(_CJK.findall(text)) / _CHARS_PER_ZH_WORD
+    words = len(CJK.findall(text)) / _CHARS_PER_ZH_WORD
     return "zh" if words and words >= len(_LATIN_WORD.findall(text)) else "en"
 
 

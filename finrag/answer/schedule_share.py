@@ -15,49 +15,41 @@ from finrag.answer.calc import FORMULAS, Operand, calc_text, compute
 from finrag.answer.formula_base import Formula
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import NumericAnswer
-from finrag.answer.schedule_tables import MIN_SCHEDULE_YEARS, schedule_tables
+from finrag.answer.schedule_tables import (
+    MIN_SCHEDULE_YEARS,
+    NOTE_MARK,
+    TOTAL_LABEL,
+    label_year,
+    schedule_tables,
+    stacked,
+)
 from finrag.answer.units import detect_unit, format_number, parse_number
+from finrag.errors import AnswerError
 from finrag.model import Chunk
 
 # the question asks a share of a schedule: a percentage of amounts falling due
 _SHARE = re.compile(r"\b(?:what|which)\s+(?:share|percentage|percent|proportion|portion|fraction)\b", re.I)
+# (or expected: "the amortization expense Corning expects to record over 2023 through 2027")
 _DUE = re.compile(
-    r"\b(?:falls?|falling|comes?|coming)\s+due\b|\bdue\b|\bmatur\w*|\bscheduled\b|\bpayable\b", re.I
+    r"\b(?:falls?|falling|comes?|coming)\s+due\b|\bdue\b|\bmatur\w*|\bscheduled\b|\bpayable\b"
+    r"|\bexpect(?:s|ed)?\b|\bestimated\s+future\b",
+    re.I,
 )
 _FISCAL = r"(?:fiscal\s+(?:year\s+)?)?"
 _IN_YEAR = re.compile(rf"\b(?:in|during|for|due)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
 _AFTER_YEAR = re.compile(rf"\b(?:after|beyond|later than)\s+{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
-_RANGE = re.compile(
-    rf"\b(?:in|during|from|between)\s+{_FISCAL}((?:19|20)\d{{2}})\s*(?:through|to|and|-|–)\s*{_FISCAL}((?:19|20)\d{{2}})\b",
+_RANGE = re.compile(  # "over 2023 through 2027", "for the five years 2021 through 2025"
+    rf"\b(?:in|during|from|between|over|for)\s+(?:the\s+(?:\w+\s+)?years\s+)?{_FISCAL}((?:19|20)\d{{2}})\s*"
+    rf"(?:through|to|and|-|–)\s*{_FISCAL}((?:19|20)\d{{2}})\b",
     re.I,
 )
 # "2023 and 2024 combined", "fiscal 2017 plus fiscal 2018": two years in a row
 _PAIR = re.compile(rf"\b{_FISCAL}((?:19|20)\d{{2}})\s*(?:and|plus|\+)\s*{_FISCAL}((?:19|20)\d{{2}})\b", re.I)
-# a schedule's labels: a year, the bucket after the listed years, the total
-_YEAR_LABEL = re.compile(rf"^{_FISCAL}((?:19|20)\d{{2}})$", re.I)
-# a schedule dated by years from now ("Next one year (a)", "1-2 years", "Less than 1 year"): the Nth year
-_FIRST_YEAR_LABEL = re.compile(r"^(?:next|within|less than|in)\s+(?:one|1)\s+years?$", re.I)
-_NTH_YEAR_LABEL = re.compile(r"^(\d{1,2})\s*[-–]\s*(\d{1,2})\s+years?$", re.I)
-_NOTE_MARK = re.compile(r"\s*\([a-z\d]\)$", re.I)  # "Next one year (a)": its footnote mark
-
-
-def _label_year(label: str) -> int | None:
-    """The year a schedule's label names: a calendar year, or a relative one (1 for "Next one year")."""
-    label = _NOTE_MARK.sub("", label.strip())
-    if m := _YEAR_LABEL.match(label):
-        return int(m.group(1))
-    if _FIRST_YEAR_LABEL.match(label):
-        return 1
-    if (m := _NTH_YEAR_LABEL.match(label)) and int(m.group(2)) == int(m.group(1)) + 1:
-        return int(m.group(2))
-    return None
-
-
+# the bucket after a schedule's listed years
 _AFTER_LABEL = re.compile(
     rf"^(?:thereafter|beyond|after\s+{_FISCAL}(?:19|20)\d{{2}}|(?:19|20)\d{{2}}\s+and\s+(?:thereafter|after|beyond))$",
     re.I,
 )
-_TOTAL_LABEL = re.compile(r"^total\b", re.I)
 # a bucket of several years ("1-3 years", "2021-22", "After 5 years"): a schedule's period, no one year
 _SPAN_LABEL = re.compile(
     r"^(?:\d{1,2}\s*[-–]\s*\d{1,2}\s+years?|(?:19|20)\d{2}\s*[-–]\s*\d{2,4}"
@@ -69,7 +61,7 @@ _SPAN_LABEL = re.compile(
 
 def _periodic(label: str) -> bool:
     """A schedule's period label: one year, or a bucket of several ("Less than 1 year | 1-3 years | …")."""
-    return _label_year(label) is not None or _SPAN_LABEL.match(_NOTE_MARK.sub("", label.strip())) is not None
+    return label_year(label) is not None or _SPAN_LABEL.match(NOTE_MARK.sub("", label.strip())) is not None
 
 
 MAX_SHARE = Decimal(100)  # percent
@@ -101,7 +93,11 @@ _ONE_YEAR_DUE = re.compile(
 
 
 # "how much … matures in 2023 and 2024 combined", "fiscal 2017 plus fiscal 2018": an amount over several years
-_HOW_MUCH = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:amount|total)\b", re.I)
+_HOW_MUCH = re.compile(
+    r"\bhow\s+much\b|\bwhat\s+(?:amount|total)\b|\bwhat\s+(?:is|was|are|were)\s+the\s+(?:total|combined)\b"
+    r"|\bcombined\b",
+    re.I,
+)
 
 
 # "after five years", "beyond 5 years", "(the 'Thereafter' bucket)": the schedule's years after its first N
@@ -203,11 +199,11 @@ class Schedule:
 def _schedule(cells: list[tuple[str, str]], name: str) -> Schedule:
     """The schedule of (label, cell) pairs: years, the bucket after them and the total by their labels."""
     values = [(label, v) for label, cell in cells if (v := _value(cell)) is not None]
-    years = [(y, label, v) for label, v in values if (y := _label_year(label)) is not None]
+    years = [(y, label, v) for label, v in values if (y := label_year(label)) is not None]
     if len({y for y, _, _ in years}) < len(years):
         years = []  # a year listed twice: two schedules stacked in one table, neither read
     after = next(((label, v) for label, v in values if _AFTER_LABEL.match(label)), None)
-    total = next(((label, v) for label, v in values if _TOTAL_LABEL.match(label)), None)
+    total = next(((label, v) for label, v in values if TOTAL_LABEL.match(label)), None)
     return Schedule(years, after, total, name)
 
 
@@ -225,7 +221,7 @@ def _named(lines: dict[int, str], question: str) -> int | None:
 
 def _down_the_side(rows: list[list[str]], question: str) -> Schedule | None:
     """Years as rows; the amount column the question's words name ("Operating Leases | Finance Leases")."""
-    labelled = [r for r in rows if r and (_label_year(r[0]) is not None or _AFTER_LABEL.match(r[0]))]
+    labelled = [r for r in rows if r and (label_year(r[0]) is not None or _AFTER_LABEL.match(r[0]))]
     if sum(1 for r in rows if r and _periodic(r[0])) < MIN_SCHEDULE_YEARS:
         return None
     width = max(len(r) for r in rows)
@@ -270,7 +266,7 @@ def _across_the_top(rows: list[list[str]], question: str) -> Schedule | None:
         cols = [
             j
             for j, c in enumerate(head)
-            if _label_year(c) is not None or _AFTER_LABEL.match(c) or _TOTAL_LABEL.match(c)
+            if label_year(c) is not None or _AFTER_LABEL.match(c) or TOTAL_LABEL.match(c)
         ]
         body = {
             k: r[0]
@@ -296,7 +292,7 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
     item = _item_words(asked) if lookup else set()
     best: tuple[int, list[Operand], list[int], list[int]] | None = None
     for n, chunk in context:
-        for rows in schedule_tables(chunk.text):
+        for rows in (block for table in schedule_tables(chunk.text) for block in stacked(table)):
             found = _down_the_side(rows, asked.question) or _across_the_top(rows, asked.question)
             if found is None or not found.years:
                 continue
@@ -306,6 +302,8 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
             start = first if first > 0 else listed + 1 if first == THEREAFTER else min(found.years)[0] - first
             if (last or start) > listed + (1 if last is None and found.after else 0):
                 continue  # the bucket after the listed years starts right after the last of them
+            if last is not None and first > 0 and start < min(y for y, _, _ in found.years):
+                continue  # "2021 through 2025" of a schedule starting in 2023: another report's
             lines = [(label, v) for _, label, v in found.years] + ([found.after] if found.after else [])
             parts = [i for i, (y, _, _) in enumerate(found.years) if start <= y <= (last or y)]
             parts += [len(lines) - 1] if last is None and found.after else []
@@ -313,7 +311,7 @@ def schedule_answer(asked: AskedFor, context: list[tuple[int, Chunk]]) -> Numeri
                 lines, whole = [*lines, found.total], [len(lines)]
             else:
                 whole = list(range(len(lines)))
-            unit = detect_unit(chunk.text)
+            unit = detect_unit(rows[0][0] if rows[0] else "") or detect_unit(chunk.text)  # its corner's first
             label_unit, scale = (unit.label, unit.scale) if unit else (None, Decimal(1))
             operands = [Operand(label, v, label_unit, scale, n) for label, v in lines]
             prose = " ".join(line for line in chunk.text.splitlines() if not line.lstrip().startswith("|"))
@@ -373,7 +371,10 @@ def _share(
         lambda v: sum((v[i] for i in top), Decimal(0)) / sum((v[i] for i in bottom), Decimal(0)), True, (),
     )  # fmt: skip
     chosen = [operands[i] for i in kept]
-    calc = compute(formula, chosen, places=asked.places, lang="en")
+    try:
+        calc = compute(formula, chosen, places=asked.places, lang="en")
+    except AnswerError:
+        return None  # the years asked are the whole schedule: no share of it
     if not 0 <= calc.result <= MAX_SHARE:
         return None  # a part beyond its whole: the lines were not one schedule
     return NumericAnswer(calc_text(calc, chosen, "en"), [], calc, [])

@@ -22,6 +22,7 @@ _CITE = re.compile(r"\[(\d{1,3})\]")
 _NUMBER = re.compile(r"(?<![A-Za-z0-9_.,])[-−]?\(?\d[\d,]*(?:\.\d+)?\)?%?")
 _WORD = re.compile(r"[a-z][a-z0-9&'\-]+|\d+(?:\.\d+)?")
 # a heading's or caption's number before its title: "十、", "(1).", "64、 ", "②"
+CJK = re.compile(r"[\u4e00-\u9fff]")  # a Chinese character
 HEADING_NUMBER = re.compile(r"^[\s\d①-⑳一二三四五六七八九十()（）、.．:：]+")
 _SUFFIX = re.compile(r"(?:股份有限公司|有限责任公司|有限公司|集团|公司)$")
 

@@ -9,7 +9,7 @@ import statistics
 from dataclasses import replace
 
 from finrag.model import BBox
-from finrag.parse.layout import Line, Segment, split_segment
+from finrag.parse.layout import Line, Segment, is_cjk, split_segment
 from finrag.parse.tables import MAX_HEADER_ROWS, PageTable, amounts, is_amount, unit_of
 
 # Alignment tables: a row may be separated from the next numeric row by this many label-only lines,
@@ -34,6 +34,14 @@ PROSE_CHARS = 25
 _CURRENCY = {"$", "¥", "€", "£", "US$", "RMB"}
 _CLOSERS = {")", "%", ")%", "）"}
 _TRAILING_SIGN = re.compile(r"\s(\$|¥|€|£|US\$|RMB)$")
+# A sentence leading into the next table ("The changes in the carrying amount of goodwill … are as follows:",
+# "Presented in the table below are …", "应收账款账龄情况如下："): no row of the table above it
+_LEAD_IN = re.compile(
+    r"\b(?:(?:is|are|was|were) as follows|(?:the|these) following tables?|(?:the )?tables? below)\b"
+    r"|如下\s*[:：]",
+    re.IGNORECASE,
+)
+MIN_LEAD_IN_WORDS = 6  # shorter is a row label ("Cash flows as follows:" never heads a table of its own)
 
 
 def _cut(s: Segment, sign: str) -> tuple[Segment, Segment] | None:
@@ -99,8 +107,8 @@ def aligned_tables(page: int, lines: list[Line], taken: list[BBox]) -> list[Page
                 break
             if numeric[j]:
                 last_num, count = j, count + 1
-            elif j - last_num > MAX_LABEL_LINES or (count and _years_row(rows[j][1])):
-                break  # a new row of year headings opens the next table ("2016 2015" under "2016 2015 2014")
+            elif j - last_num > MAX_LABEL_LINES or (count and (_years_row(rows[j][1]) or _leads_in(ln.text))):
+                break  # a new row of year headings, or a sentence naming it, opens the next table
             j += 1
         if count >= MIN_NUMERIC_ROWS:
             found.append(_build_aligned(page, rows, i, last_num + 1))
@@ -200,6 +208,12 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
 
 
 _YEARS = re.compile(r"(?:(?:19|20)\d{2}\s*)+")
+
+
+def _leads_in(text: str) -> bool:
+    """A sentence introducing a table ("… are as follows (amounts in millions):")."""
+    long = len(text.split()) >= MIN_LEAD_IN_WORDS or any(is_cjk(ch) for ch in text)
+    return long and _LEAD_IN.search(text) is not None
 
 
 def _years_row(segs: list[Segment]) -> bool:

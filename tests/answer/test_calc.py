@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 import pytest
@@ -140,7 +141,13 @@ def test_a_sum_and_its_share_asked_together_show_the_sum_as_a_step_of_the_share(
     alone = detect_formula("安妮2007年度期间费用合计是多少万元？")
     assert alone is not None and alone.name == "period_expenses"
     whole = detect_formula("国电电力2007年上半年，管理费用占期间费用合计的比例是多少？")
-    assert whole is not None and whole.name == "share_of_total"  # 期间费用 is the whole, not the part
+    assert whole is not None and whole.name == "period_expense_share"  # 期间费用 is the whole, not the part
+    # however the question opens ("期间费用中，…"): the one expense over the three, not the three over revenue
+    opened = detect_formula("国电电力2006年度期间费用中，财务费用占期间费用合计的比例是多少？保留两位小数。")
+    assert opened is not None and opened.name == "period_expense_share"
+    three = [Decimal("48949753.20"), Decimal("596078956.52"), Decimal("723019084.34")]
+    assert round(opened.evaluate(three) * 100, 2) == Decimal("52.85")  # 财务费用 / 期间费用合计
+    assert round(whole.evaluate(three) * 100, 2) == Decimal("43.57")  # 管理费用 / 期间费用合计
     parts = [
         Operand(n, Decimal(v), "元", Decimal(1), 1)
         for n, v in (("销售费用", "15951166.29"), ("管理费用", "24888532.60"))
@@ -267,3 +274,10 @@ def test_a_percent_change_in_an_item_is_its_growth_not_a_difference() -> None:
     assert found is not None and found.name == "yoy_growth"
     found = detect_formula("What was the change in Acme's net sales in FY2023?")
     assert found is not None and found.name == "difference"
+
+
+def test_a_share_whose_part_is_its_whole_is_no_share() -> None:
+    # "Europe's impairment as % of total impairment" read as one -2,685 twice: 100.00% answers nothing
+    one = Operand("goodwill (impairment)", Decimal(-2685), "millions", Decimal(10) ** 6, 1)
+    with pytest.raises(AnswerError):
+        compute(FORMULAS["share_of_total"], [one, replace(one, label="total goodwill")], places=2, lang="en")

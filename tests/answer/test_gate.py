@@ -932,6 +932,13 @@ def test_a_schedule_s_later_years_are_covered_by_the_report_that_prints_them() -
     benefits = "What is the total of Amazon's estimated future benefit payments for 2020 through 2024?"
     assert uncovered(benefits) is None
     assert uncovered("What future minimum lease payments did Amazon show for 2023?") is None
+    # a share of the undiscounted lease payments "scheduled for fiscal 2020": the schedule's first year
+    share = "At December 31, 2019, what share of Amazon's undiscounted lease payments was scheduled for 2020?"
+    assert uncovered(share) is None
+    assert uncovered("What were Amazon's lease payments in 2020?") == "2020"
+    # an amount "scheduled for" a year is no schedule's share: refused past the report's year as before
+    amount = "At December 31, 2019, what undiscounted operating lease payments had Amazon scheduled for 2025?"
+    assert uncovered(amount) == "2025"
     # a pension plan is no plan ahead: the year after the report is not covered by it
     assert uncovered("What was the funded status of Amazon's pension plans at the end of 2020?") == "2020"
     assert uncovered("How much does Amazon plan to spend on capital expenditures in 2020?") is None

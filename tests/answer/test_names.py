@@ -17,7 +17,7 @@ def test_guessed_chinese_names_never_cut_a_word_and_terms_are_not_companies() ->
         "安妮股份2007年度净利润较2006年度增长了多少?保留2位小数。": ["安妮股份"],  # not "增长了多"
         "国电电力2007年公开增发A股的发行数量是多少?": ["国电电力"],
         "请问，2020年诺泰生物的所得税费用是多少元?": ["诺泰生物"],  # jieba glues "年诺泰"
-        "中钢天源（安徽天源科技）2004年末按合并报表计算的流动比率是多少？": [],  # no "末按合并"
+        "中钢天源（安徽天源科技）2004年末按合并报表计算的流动比率是多少？": ["中钢天源"],  # no "末按合并"
         "中集安瑞科2019年罐式集装箱业务的营业收入是多少元？": ["中集安瑞科"],  # five characters, one word
         "国电电力全资及控股发电企业2006年上网电量占发电量的比例是多少？": [],  # a share of two measures
         "根据安妮股份招股意向书，可比上市公司东港股份2007年度的净利润是多少？": ["东港股份"],  # a peer
@@ -244,3 +244,9 @@ def test_the_word_a_chinese_name_is_given_to_is_no_part_of_it() -> None:
 def test_where_a_workforce_is_based_is_no_part_of_the_company_s_name() -> None:
     asked = "By how many did Coca-Cola's U.S.-based employee count fall between 2016 and 2017?"
     assert company_names(asked, "en") == ["Coca-Cola"]
+
+
+def test_a_name_with_another_name_bracketed_before_the_year_is_a_name() -> None:
+    # "冰山冷热（大连冰山）2019年度…": a company the corpus may lack, named before its other name in brackets
+    question = "冰山冷热（大连冰山）2019年度经营活动产生的现金流量净额是多少？"
+    assert company_names(question, "zh") == ["冰山冷热"]

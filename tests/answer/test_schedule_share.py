@@ -265,3 +265,68 @@ def test_a_heading_spanning_the_buckets_is_no_part_of_their_labels() -> None:
         " contractual cash obligations was due in less than one year?"
     )
     assert _result_in(question, context) == Decimal("36.99")  # 29,049 / 78,523
+
+
+LATER = """Note 4 – Goodwill and Acquired Intangibles
+Amortization expense for acquired finite-lived intangible assets was $248 million in 2022. Estimated future
+amortization expense is as follows: $248 million in 2023; $244 million in 2024; $220 million in 2025; $209
+million in 2026; $201 million in 2027 and $1.1 billion thereafter."""
+
+EARLIER = """Note 4 – Goodwill and Acquired Intangibles
+Amortization expense for acquired finite-lived intangible assets was $271 million, $284 million and $296
+million in 2020, 2019 and 2018. Estimated future amortization expense is as follows: $290 million in 2021;
+$252 million in 2022; $249 million in 2023; $245 million in 2024; $223 million in 2025 and $1.3 billion
+thereafter."""
+
+RESPECTIVELY = """Other Intangible Assets, Net
+Annual amortization expense is expected to be approximately $119 million, $123 million, $121 million,
+$101 million and $94 million for years 2023 through 2027, respectively."""
+
+
+def test_a_schedule_a_sentence_states_is_summed_over_every_year_asked() -> None:
+    doc = make_doc([], company="Acme", year=2022, language="en", unit_line="")
+    # "$X million in 2023; $Y million in 2024; …": the later report's schedule starts after 2021, so the years
+    # 2021 through 2025 are the earlier report's, all five of them (never 2023-2025 alone)
+    context = [(n + 1, make_chunk(doc, t, 80 + n, n=n)) for n, t in enumerate((LATER, EARLIER))]
+    question = (
+        "What is the total estimated future amortization expense for Acme's acquired finite-lived intangible"
+        " assets for the five years 2021 through 2025? Answer in USD millions."
+    )
+    found = schedule_answer(analyze(question), context)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.result == Decimal(1259) and "[2]" in found.text  # 290 + 252 + 249 + 245 + 223
+    # "$119 million, $123 million, … for years 2023 through 2027, respectively"
+    stated = [(1, make_chunk(doc, RESPECTIVELY, 81))]
+    expected = "What is the total amortization expense Acme expects to record over 2023 through 2027?"
+    found = schedule_answer(analyze(expected), stated)
+    assert found is not None and found.calculation is not None and found.calculation.result == Decimal(558)
+    assert "million" in found.text
+
+
+STACKED = """Note 15. Leases
+| Future minimum lease payments for leases in effect at December 28, 2019 were (in millions): |  |  |
+|  | Operating | Finance |
+|  | Leases | Leases |
+| 2020 | $168 | $33 |
+| 2021 | 131 | 74 |
+| 2022 | 96 | 22 |
+| Thereafter | 167 | 80 |
+| Total future undiscounted lease payments | 562 | 209 |
+| Less imputed interest | (83) | (40) |
+| Total lease liability | $479 | $169 |
+| Future minimum lease payments under the prior standard at December 29, 2018 were: |  |  |
+|  |  | Capital Leases |
+| 2019 |  | $185 |
+| 2020 |  | 137 |
+| 2021 |  | 105 |
+| Thereafter |  | 148 |"""
+
+
+def test_a_schedule_stacked_over_last_year_s_is_read_on_its_own() -> None:
+    # the second schedule lists 2019-2021 again: read apart, the operating column of the first is whole
+    doc = make_doc([], company="Acme", year=2019, language="en", unit_line="")
+    context = [(1, make_chunk(doc, STACKED, 105, table_ref="t1"))]
+    question = "Acme, end of 2019: what portion of its undiscounted operating lease payments is due in 2020?"
+    found = schedule_answer(analyze(question), context)
+    assert found is not None and found.calculation is not None
+    assert found.calculation.result == Decimal("29.89")  # 168 / 562

@@ -511,6 +511,49 @@ def stacked_tables(path: Path) -> Path:
     return path
 
 
+def lead_in_tables(path: Path) -> Path:
+    """A maturity schedule, then close below it a note heading, a sentence leading into the next table
+    ("… are as follows (amounts in millions):") and a goodwill roll-forward headed by segment names, every
+    line as close to the next as the rows of one table."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 9)
+    y = H - 30 * mm
+    for label, amount in [
+        ("2020", "$75"),
+        ("2021", "11"),
+        ("2022", "7"),
+        ("Thereafter", "2"),
+        ("Total", "$98"),
+    ]:
+        c.drawString(20 * mm, y, label)
+        c.drawRightString(185 * mm, y, amount)
+        y -= 14
+    c.drawString(20 * mm, y, "8. Goodwill")
+    y -= 14
+    c.drawString(
+        25 * mm,
+        y,
+        "The changes in the carrying amount of goodwill by operating segment are as follows "
+        "(amounts in millions):",
+    )
+    y -= 14
+    xs = (110 * mm, 135 * mm, 160 * mm, 185 * mm)
+    for x, name in zip(xs, ("Activision", "Blizzard", "King", "Total"), strict=True):
+        c.drawRightString(x, y, name)
+    for label, *amounts in [
+        ("Balance at December 31, 2018", "$6,897", "$190", "$2,675", "$9,762"),
+        ("Other", "1", "—", "1", "2"),
+        ("Balance at December 31, 2019", "$6,898", "$190", "$2,676", "$9,764"),
+    ]:
+        y -= 14
+        c.drawString(20 * mm, y, label)
+        for x, a in zip(xs, amounts, strict=True):
+            c.drawRightString(x, y, a)
+    c.showPage()
+    c.save()
+    return path
+
+
 def stacked_headings(path: Path) -> Path:
     """An unruled segment table whose headings are stacked: "Fiscal Year" over the year of each pair of
     columns, and a last column headed "Percent of" over "Total", its first line wider than its numbers."""

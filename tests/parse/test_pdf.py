@@ -248,6 +248,20 @@ def test_tables_one_under_another_are_read_apart(tmp_path: Path, settings: Setti
     assert ["Buildings", "382,364", "398,468"] in ppe.rows
 
 
+def test_a_sentence_leading_into_a_table_ends_the_table_above(tmp_path: Path, settings: Settings) -> None:
+    """ "… are as follows (amounts in millions):" under a schedule opens a table of its own: the goodwill
+    roll-forward keeps its segment headings (they were a body row of the schedule above, so no segment's
+    goodwill could be read), and neither table holds the note heading or the sentence."""
+    doc = parse(fx.lead_in_tables(tmp_path / "lead_in.pdf"), settings)
+    schedule, goodwill = doc.tables
+    assert schedule.rows[-1] == ["Total", "$98"]
+    assert goodwill.header[-1] == ["", "Activision", "Blizzard", "King", "Total"]
+    assert ["Balance at December 31, 2019", "$6,898", "$190", "$2,676", "$9,764"] in goodwill.rows
+    cells = [c for t in doc.tables for r in t.header + t.rows for c in r]
+    assert not any("Goodwill" in c or "as follows" in c for c in cells)
+    assert any("as follows" in b.text for b in doc.blocks)  # the sentence is text again
+
+
 def test_headings_stacked_over_the_columns_head_them(tmp_path: Path, settings: Settings) -> None:
     """ "Fiscal Year" over "2020 | 2019", and "Percent of" over "Total" (wider than its numbers), are headings
     of the columns below them, not the table's caption (they were lost with it: no column had a year)."""

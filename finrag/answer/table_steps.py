@@ -1,0 +1,29 @@
+"""The steps that read a retrieved table whole, whatever the question's intent, tried in order before the
+fact search: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"), an account's roll-forward, a class
+column's share ("what share … was classified as Level 3"), a named row's share of its total, a pension
+plan's funded ratio."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from finrag.answer.column_share import column_share_step
+from finrag.answer.funded import funded_step
+from finrag.answer.movements import movements_step
+from finrag.answer.numeric import NumericAnswer
+from finrag.answer.numeric_step import purchases_step, votes_step
+from finrag.answer.prepared import Prepared
+from finrag.answer.row_share import row_share_step
+from finrag.index.store import Store
+from finrag.model import Hit
+
+TableStep = Callable[[Store, Prepared, list[Hit]], NumericAnswer | None]
+
+TABLE_STEPS: tuple[tuple[str, TableStep], ...] = (
+    ("votes", votes_step),
+    ("purchases", purchases_step),
+    ("movements", movements_step),
+    ("column_share", column_share_step),
+    ("row_share", row_share_step),
+    ("funded", funded_step),
+)
