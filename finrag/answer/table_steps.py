@@ -1,7 +1,7 @@
 """The steps that read a retrieved table whole, whatever the question's intent, tried in order before the
 fact search: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"), an account's roll-forward, a class
 column's share ("what share … was classified as Level 3"), a named row's share of its total, a pension
-plan's funded ratio."""
+plan's funded ratio, the points a printed share moved since last year."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import purchases_step, votes_step
 from finrag.answer.prepared import Prepared
 from finrag.answer.row_share import row_share_step
+from finrag.answer.share_points import share_points_step
 from finrag.index.store import Store
 from finrag.model import Hit
 
@@ -26,4 +27,5 @@ TABLE_STEPS: tuple[tuple[str, TableStep], ...] = (
     ("column_share", column_share_step),
     ("row_share", row_share_step),
     ("funded", funded_step),
+    ("share_points", share_points_step),
 )
