@@ -3,13 +3,13 @@ the chunks outside the context a fact is cited from (added to the context when c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from finrag.answer.numeric import CiteFn
 from finrag.answer.prepared import Prepared
 from finrag.answer.subjects import filer_context
 from finrag.index.store import Store
-from finrag.model import AccessScope, Chunk, Fact, Filters, Hit
+from finrag.model import AccessScope, Chunk, ChunkKind, Fact, Filters, Hit
 from finrag.retrieve.periods import report_days
 
 
@@ -95,6 +95,23 @@ def table_facts(
     cells = [f for f in read[chunk.doc_id] if f.table_ref == chunk.table_ref]
     table, by_chunk, extra = readable(store, prep, cells)
     return table, citer(prep, by_chunk, extra)
+
+
+def own_tables(
+    store: Store, prep: Prepared, hits: list[Hit], wanted: Callable[[Chunk], bool]
+) -> Iterator[tuple[Chunk, list[Fact], CiteFn]]:
+    """The retrieved table chunks ``wanted`` keeps, of the asked company's documents only (never another
+    filer's like table), with their readable facts and a citation function; each document's facts read
+    once."""
+    own: dict[str, int] | None = None
+    read: dict[str, list[Fact]] = {}
+    for _, chunk in list(prep.context):
+        tabled = chunk.kind in (ChunkKind.TABLE, ChunkKind.TABLE_ROWS) and bool(chunk.table_ref)
+        if not tabled or not wanted(chunk):
+            continue
+        own = asked_doc_ranks(store, prep, hits, fallback=False) if own is None else own
+        if chunk.doc_id in own:
+            yield (chunk, *table_facts(store, prep, chunk, read))
 
 
 def top_document(

@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 
 from finrag.answer.calc import Operand, calc_text, compute
-from finrag.answer.fact_access import asked_doc_ranks, citer, readable, table_facts
+from finrag.answer.fact_access import asked_doc_ranks, citer, own_tables, readable
 from finrag.answer.formula_base import Formula, ratio
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.errors import AnswerError
 from finrag.index.store import Store
-from finrag.model import ChunkKind, Fact, Filters, Hit
+from finrag.model import Chunk, Fact, Filters, Hit
 
 # what the question asks: "funded ratio", "plan assets as a percentage of the projected benefit obligation",
 # "underfunded at year end?"
@@ -121,25 +121,25 @@ def _answer(prep: Prepared, cells: list[Fact], cite: CiteFn) -> NumericAnswer | 
     return NumericAnswer(text, [assets, obligation], calc, [assets.fact_id, obligation.fact_id])
 
 
+def _noted(chunk: Chunk) -> bool:
+    """A table chunk printing both a benefit obligation and plan assets."""
+    return bool(_OBLIGATION.search(chunk.text) and _ASSETS.search(chunk.text))
+
+
 def funded_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
     """The funded ratio (or funded judgment) an English question asks of a pension note (see the module):
     in a retrieved table, else in the note's table of the best-ranked document of the company asked."""
     asked = prep.asked
     if asked.language == "zh" or not (_RATIO.search(asked.question) or _JUDGED.search(asked.question)):
         return None
+    for _, cells, cite in own_tables(store, prep, hits, _noted):
+        if (found := _answer(prep, cells, cite)) is not None:
+            return found
     own = asked_doc_ranks(store, prep, hits, fallback=False)  # never another filer's plans
-    read: dict[str, list[Fact]] = {}
-    for _, chunk in list(prep.context):
-        if chunk.kind not in (ChunkKind.TABLE, ChunkKind.TABLE_ROWS) or not chunk.table_ref:
-            continue
-        if chunk.doc_id in own and _OBLIGATION.search(chunk.text) and _ASSETS.search(chunk.text):
-            cells, cite = table_facts(store, prep, chunk, read)
-            if (found := _answer(prep, cells, cite)) is not None:
-                return found
     if not own:
         return None
     top = min(own, key=lambda d: own[d])
-    facts = read.get(top) or store.get_facts(Filters(access=prep.request.filters.access, doc_ids=[top]))
+    facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=[top]))
     tables: dict[str, list[Fact]] = {}
     for f in facts:
         tables.setdefault(f.table_ref, []).append(f)

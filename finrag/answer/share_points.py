@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.fact_access import asked_doc_ranks, table_facts
+from finrag.answer.fact_access import own_tables
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.units import format_number
 from finrag.index.store import Store
-from finrag.model import CalcInput, Calculation, ChunkKind, Fact, Hit
+from finrag.model import CalcInput, Calculation, Fact, Hit
 
 # "…比例较上年下降了多少个百分点", "比上年提高了几个百分点": a printed share's move since last year
 _MOVED = re.compile(
@@ -78,18 +78,8 @@ def share_points_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericA
     asked = prep.asked
     if asked.language != "zh" or not _MOVED.search(asked.question):
         return None
-    own: dict[str, int] | None = None
-    read: dict[str, list[Fact]] = {}
-    for _, chunk in list(prep.context):
-        if chunk.kind not in (ChunkKind.TABLE, ChunkKind.TABLE_ROWS) or not chunk.table_ref:
-            continue
-        if not (_CURRENT.search(chunk.text) and _PRIOR.search(chunk.text)):
-            continue
-        own = asked_doc_ranks(store, prep, hits, fallback=False) if own is None else own
-        if chunk.doc_id not in own:
-            continue
-        cells, cite = table_facts(store, prep, chunk, read)
+    moved = (_CURRENT, _PRIOR)  # a table printing this year's and last year's columns
+    for _, cells, cite in own_tables(store, prep, hits, lambda c: all(p.search(c.text) for p in moved)):
         if (found := _points(prep, cells, cite)) is not None:
             return found
     return None
-
