@@ -98,19 +98,15 @@ def table_facts(
 
 
 def own_tables(
-    store: Store, prep: Prepared, hits: list[Hit], wanted: Callable[[Chunk], bool]
+    store: Store, prep: Prepared, own: dict[str, int], wanted: Callable[[Chunk], bool]
 ) -> Iterator[tuple[Chunk, list[Fact], CiteFn]]:
-    """The retrieved table chunks ``wanted`` keeps, of the asked company's documents only (never another
-    filer's like table), with their readable facts and a citation function; each document's facts read
-    once."""
-    own: dict[str, int] | None = None
+    """The retrieved table chunks ``wanted`` keeps, of the documents ``own`` ranks only (the asked company's,
+    ``asked_doc_ranks``: never another filer's like table), with their readable facts and a citation
+    function; each document's facts read once."""
     read: dict[str, list[Fact]] = {}
     for _, chunk in list(prep.context):
         tabled = chunk.kind in (ChunkKind.TABLE, ChunkKind.TABLE_ROWS) and bool(chunk.table_ref)
-        if not tabled or not wanted(chunk):
-            continue
-        own = asked_doc_ranks(store, prep, hits, fallback=False) if own is None else own
-        if chunk.doc_id in own:
+        if tabled and chunk.doc_id in own and wanted(chunk):
             yield (chunk, *table_facts(store, prep, chunk, read))
 
 

@@ -132,10 +132,10 @@ def funded_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer 
     asked = prep.asked
     if asked.language == "zh" or not (_RATIO.search(asked.question) or _JUDGED.search(asked.question)):
         return None
-    for _, cells, cite in own_tables(store, prep, hits, _noted):
+    own = asked_doc_ranks(store, prep, hits, fallback=False)  # never another filer's plans
+    for _, cells, cite in own_tables(store, prep, own, _noted):
         if (found := _answer(prep, cells, cite)) is not None:
             return found
-    own = asked_doc_ranks(store, prep, hits, fallback=False)  # never another filer's plans
     if not own:
         return None
     top = min(own, key=lambda d: own[d])

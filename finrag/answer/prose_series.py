@@ -12,10 +12,10 @@ from decimal import Decimal
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.prose_facts import sentence_fact
 from finrag.answer.text import CJK, singular_stem
-from finrag.answer.units import parse_number
+from finrag.answer.units import DOLLAR_AMOUNT, SCALE_WORD, parse_number
 from finrag.model import Chunk, ChunkKind, Fact
 
-_AMOUNT = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand)\b)?", re.I)
+_AMOUNT = re.compile(DOLLAR_AMOUNT, re.I)
 _YEAR = re.compile(r"(?<!\d)((?:19|20)\d{2})(?!\d)")
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _SENTENCE_START = re.compile(r"(?:^|[.;:]\s+|\n)(?=[A-Z])")
@@ -26,12 +26,9 @@ _VERB_TAIL = re.compile(
 )
 # where the subject's name ends and its description starts: "Advertising expense that primarily relates …"
 _DESCRIPTION = re.compile(r"\s+(?:that|which|related|relating|associated|included|for|in)\b|\s*[,(]", re.I)
-_SCALES = {"thousand": Decimal(1_000), "million": Decimal(1_000_000), "billion": Decimal(1_000_000_000)}
 # "$534 million in 2019": an amount and its year, side by side
-_PAIRED = re.compile(
-    r"\$\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand)\b)?\s+(?:in|for|during)\s+(?:fiscal\s+)?"
-    r"(?P<year>(?:19|20)\d{2})(?!\d)",
-    re.I,
+PAIRED = re.compile(
+    DOLLAR_AMOUNT + r"\s+(?:in|for|during)\s+(?:fiscal\s+)?(?P<year>(?:19|20)\d{2})(?!\d)", re.I
 )
 MIN_PAIRS = 2  # one amount and year is a lookup the sentence quote answers itself
 # "We recorded advertising expenses of …": the filer recording it opens no subject
@@ -55,7 +52,7 @@ def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
         for sentence in re.split(
             r"(?<=[.;])\s+", chunk.text
         ):  # "… of $534 million in 2019, $584 million in 2018"
-            pairs = list(_PAIRED.finditer(sentence))
+            pairs = list(PAIRED.finditer(sentence))
             if len(pairs) >= MIN_PAIRS and not _RESPECTIVELY.search(sentence):
                 dated = [(a, int(a.group("year"))) for a in pairs]
                 out += _facts(sentence[: pairs[0].start()], dated, chunk, asked)
@@ -107,7 +104,7 @@ def _facts(before: str, dated: list[tuple[re.Match[str], int]], chunk: Chunk, as
 
 def _fact(chunk: Chunk, name: str, value: Decimal, scale_word: str, year: int) -> Fact:
     end = chunk.meta.period_end or f"{year}-12-31"
-    unit = (f"{scale_word}s" if scale_word else None, _SCALES.get(scale_word, Decimal(1)))
+    unit = (f"{scale_word}s" if scale_word else None, SCALE_WORD.get(scale_word, Decimal(1)))
     return sentence_fact(
         chunk, name, value, unit, f"{name}:{year}", str(year), (f"{year}{end[4:]}", year, "FY")
     )

@@ -17,7 +17,7 @@ from finrag.answer.numeric import NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_facts import sentence_fact
 from finrag.answer.text import split_sentences
-from finrag.answer.units import parse_number
+from finrag.answer.units import SCALE_WORD, parse_number
 from finrag.errors import AnswerError
 from finrag.model import Chunk, ChunkKind, Fact
 
@@ -30,7 +30,6 @@ _OF_WHICH = re.compile(
     + r"\s+(?:was|were)\s+(?:allocated|attributed|assigned)\s+to\s+(?P<to>[a-z][\w-]*)",
     re.I,
 )
-_SCALES = {"thousand": Decimal(1_000), "million": Decimal(1_000_000), "billion": Decimal(1_000_000_000)}
 
 
 def _named(part: str, question: str) -> bool:
@@ -48,7 +47,7 @@ def _fact(chunk: Chunk, name: str, number: str, scale_word: str | None, at: int)
     if (parsed := parse_number(number)) is None:
         return None
     word = (scale_word or "").lower()
-    unit = (word or None, _SCALES.get(word, Decimal(1)))
+    unit = (word or None, SCALE_WORD.get(word, Decimal(1)))
     return sentence_fact(chunk, name, parsed.value, unit, f"{at}:{name}", "", (None, None, None))
 
 

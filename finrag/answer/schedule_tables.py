@@ -8,7 +8,9 @@ from __future__ import annotations
 import itertools
 import re
 
+from finrag.answer.prose_series import PAIRED
 from finrag.answer.text import row_cells
+from finrag.answer.units import DOLLAR_AMOUNT
 
 _LEADERS = re.compile(r"(?:\s*[.·…]){3,}\s*$")  # "2023 ........": a label's dot leaders
 MIN_SCHEDULE_YEARS = 3  # a maturity schedule lists at least three years before its bucket
@@ -78,12 +80,9 @@ def _line_pair(head: str, body: str) -> list[list[str]] | None:
     return [["", *labels], ["", *cells]] if len(cells) == len(labels) else None
 
 
-_MONEY = r"\$\s?(\d[\d,]*(?:\.\d+)?)\s*(million|billion|thousand)?"
-# "$290 million in 2021": an amount and its year
-_IN_YEAR = re.compile(_MONEY + r"\s+in\s+(?:fiscal\s+)?((?:19|20)\d{2})\b", re.I)
 # "$119 million, $123 million, … and $94 million for years 2023 through 2027, respectively"
 _RESPECTIVE = re.compile(
-    r"((?:" + _MONEY + r",?\s+(?:and\s+)?){3,})(?:for|in)\s+(?:the\s+)?(?:fiscal\s+)?years?\s+"
+    r"((?:" + DOLLAR_AMOUNT + r",?\s+(?:and\s+)?){3,})(?:for|in)\s+(?:the\s+)?(?:fiscal\s+)?years?\s+"
     r"(?P<first>(?:19|20)\d{2})\s+(?:through|to|-|–)\s+(?P<last>(?:19|20)\d{2}),?\s+respectively",
     re.I,
 )
@@ -106,12 +105,13 @@ def _sentence_schedules(text: str) -> list[list[list[str]]]:
     out: list[list[list[str]]] = []
     prose = " ".join(line for line in text.splitlines() if not line.lstrip().startswith("|"))  # wrapped lines
     for sentence in re.split(r"(?<=[.;])\s+(?=[A-Z])", prose):
-        pairs = _IN_YEAR.findall(sentence)
-        if rows := _as_rows([int(y) for _, _, y in pairs], [(a, scale) for a, scale, _ in pairs]):
+        # "$290 million in 2021; $252 million in 2022; …": the pairs prose_series reads
+        pairs = [(m.group(1), m.group(2) or "", int(m["year"])) for m in PAIRED.finditer(sentence)]
+        if rows := _as_rows([y for _, _, y in pairs], [(a, scale) for a, scale, _ in pairs]):
             out.append(rows)
         for m in _RESPECTIVE.finditer(sentence):
             years = list(range(int(m["first"]), int(m["last"]) + 1))
-            if rows := _as_rows(years, re.findall(_MONEY, m.group(1), re.I)):
+            if rows := _as_rows(years, re.findall(DOLLAR_AMOUNT, m.group(1), re.I)):
                 out.append(rows)
     return out
 

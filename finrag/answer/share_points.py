@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from finrag.answer.fact_access import own_tables
+from finrag.answer.fact_access import asked_doc_ranks, own_tables
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.units import format_number
@@ -79,7 +79,8 @@ def share_points_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericA
     if asked.language != "zh" or not _MOVED.search(asked.question):
         return None
     moved = (_CURRENT, _PRIOR)  # a table printing this year's and last year's columns
-    for _, cells, cite in own_tables(store, prep, hits, lambda c: all(p.search(c.text) for p in moved)):
+    own = asked_doc_ranks(store, prep, hits, fallback=False)  # never another filer's table
+    for _, cells, cite in own_tables(store, prep, own, lambda c: all(p.search(c.text) for p in moved)):
         if (found := _points(prep, cells, cite)) is not None:
             return found
     return None

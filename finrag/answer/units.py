@@ -41,6 +41,9 @@ _ZH_PAREN_UNIT = re.compile(r"[（(]\s*(?:单位[：:])?\s*(?:人民币)?(百万
 _NAMED_PERCENT = re.compile(r"[\u4e00-\u9fff]{2}\s*[（(]\s*[%％]\s*[)）]")
 _PER_SHARE_YUAN = re.compile(r"[（(]\s*元\s*[/／]\s*股\s*[)）]")
 
+# "$534 million": a dollar amount in running English text and its scale word (group 1 the number, 2 the word)
+DOLLAR_AMOUNT = r"\$\s?(\d[\d,]*(?:\.\d+)?)(?:\s*(million|billion|thousand)\b)?"
+SCALE_WORD = {"thousand": Decimal(1_000), "million": Decimal(1_000_000), "billion": Decimal(1_000_000_000)}
 
 @dataclass(slots=True, frozen=True)
 class ParsedNumber:
