@@ -145,7 +145,7 @@ _DATED = re.compile(r"\s*[（(][^（()）]*[)）]\s*$")
 
 # "减少了多少元？变动率=…", "增加了多少？降幅多大？": the amount of a change asked beside its rate
 _ZH_CHANGE_AMOUNT = re.compile(
-    r"(?:增加|减少|增长|下降|降低|提高|上升|变动|变化)了?多少(?!百分|个百分)|增减额|变动额|变化额"
+    r"(?:增加|减少|增长|下降|降低|提高|上升|变动|变化|涨|跌|降|变)了?多少(?!百分|个百分)|增减额|变动额|变化额"
 )
 # "compute the year-over-year increase in USD millions": an amount, however the growth is worded (asked with
 # a percentage too, the change is worked out as a difference of its own: ``alongside.with_amount``)

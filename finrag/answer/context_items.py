@@ -10,6 +10,8 @@ from finrag.answer.acronyms import with_acronyms
 from finrag.answer.activities import activity_items, asks_activities
 from finrag.answer.asks import asks_amount, asks_reason, typed_tersely
 from finrag.answer.cells import named_cell
+from finrag.answer.formula_words import driven_spans
+from finrag.answer.formulas import FORMULAS
 from finrag.answer.growth_subject import growth_subject
 from finrag.answer.labelled_chunks import quoted_rows
 from finrag.answer.lexicon import LineItemMatch, concept_of, normalise
@@ -17,7 +19,7 @@ from finrag.answer.operands import printed_margin, printed_metric, with_rows
 from finrag.answer.owner_names import abroad_part
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_series import series_facts, series_item
-from finrag.answer.query import AskedFor
+from finrag.answer.query import AskedFor, change_asked
 from finrag.answer.segments import asks_ranking
 from finrag.answer.sources import not_share_class
 from finrag.answer.table_items import headings_written, in_filer_name, items_from_tables, titled_total
@@ -60,6 +62,10 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
         for t in not_share_class(items_from_tables(worded, chunks, asked.entities), asked.question)
         if t.printed.lower() not in filers and not in_filer_name(t, asked, chunks)
     ]
+    # "the raw material impact on operating income margin": no row of the ratio moved is asked
+    low = asked.question.lower()
+    moved = [span for f in FORMULAS.values() if f.named for span in driven_spans(low, f.keywords)]
+    from_tables = [t for t in from_tables if not any(a <= t.start < b for a, b in moved)]
     cell = named_cell(asked, chunks)
     named_rows = _rows_named(asked, from_tables)
     if asks_activities(asked.question):  # "Among operations, investing, and financing activities, …"
@@ -89,6 +95,8 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
             stated = series_facts if asked.language == "en" else stated_by_year  # "…费用分别为…万元"
             prep.stated = stated(asked.question, prep.context)
             asked.line_items = [item] if (item := series_item(asked.question, prep.stated)) else []
+            if asked.line_items and asked.formula is None:  # "by how much (in percent) did it rise"
+                asked.formula = change_asked(asked.question)
         if not asked.line_items and (titled := titled_total(asked.question, chunks)):  # "环保投入合计"
             asked.line_items = [titled]
         if not asked.line_items and (subject := growth_subject(asked)) is not None:

@@ -110,6 +110,22 @@ def own_tables(
             yield (chunk, *table_facts(store, prep, chunk, read))
 
 
+def document_tables(
+    store: Store, prep: Prepared, doc_id: str, wanted: Callable[[list[Fact]], bool]
+) -> Iterator[tuple[list[Chunk], list[Fact], CiteFn]]:
+    """A document's tables whose cells ``wanted`` keeps, retrieved or not, each with the chunks it is printed
+    in, its readable cells and a citation function (for a note the retriever missed)."""
+    access = prep.request.filters.access
+    tables: dict[str, list[Fact]] = {}
+    for f in store.get_facts(Filters(access=access, doc_ids=[doc_id])):
+        tables.setdefault(f.table_ref, []).append(f)
+    for cells in tables.values():
+        if wanted(cells):
+            table, by_chunk, extra = readable(store, prep, cells)
+            chunks = store.get_chunks(sorted({f.chunk_id for f in table}), access)
+            yield chunks, table, citer(prep, by_chunk, extra)
+
+
 def top_document(
     store: Store, prep: Prepared, doc_rank: dict[str, int], extra: dict[str, Chunk], cite: CiteFn
 ) -> tuple[list[Fact], CiteFn]:

@@ -68,6 +68,8 @@ def fetch_facts(
     )
     if not any(_EFFECT.search(normalise(it.printed)) for it in items):  # no effect asked: no effect's row
         facts = [f for f in facts if f.line_item_norm in names or not _EFFECT.search(f.line_item_norm)]
+    if not _ASKS_ACCUMULATED.search(question.lower()):  # "depreciation expense": no accumulated balance
+        facts = [f for f in facts if f.line_item_norm in names or not _ACCUMULATED.search(f.line_item_norm)]
     titled = [it for it in items if it.printed and part_after(question, it)]
     if _TOTAL_ASKED.search(question):
         titled += [
@@ -101,6 +103,12 @@ def _titled_tails(store: Store, scoped: Filters, items: list[LineItemMatch]) -> 
 # a row reconciling a total by an item's effect ("视同销售收入的影响", "不可抵扣的成本的影响"): not the
 # item's own figure, only read as one where the question asks an effect
 _EFFECT = re.compile(r"影响(?:数|额|金额)?$")
+_ASKS_ACCUMULATED = re.compile(r"\baccumulated\b|累计")
+# a row of the accumulated balance itself ("Less accumulated depreciation", "减：累计折旧"), not one netting
+# it ("Property and equipment, net of accumulated depreciation")
+_ACCUMULATED = re.compile(
+    r"^(?:less:?\s*|减[:：]?)?(?:accumulated\s+(?:depreciation|amortization|depletion)\b|累计(?:折旧|摊销))"
+)
 TOTAL_ROWS = ("合计", "总计", "total")  # a table's closing row, normalised
 _TOTAL_ASKED = re.compile(r"合计|总计|\btotal\b", re.I)
 

@@ -72,3 +72,26 @@ def mentions(low: str, word: str) -> bool:
     ):
         at = low.find(word, at + 1)
     return at >= 0
+
+
+# "the raw material impact on operating income margin", "how much did foreign exchange help Corning's gross
+# margin", "by how many points did the FDII deduction lower the effective tax rate": what moved the ratio,
+# which the filing prints, not the ratio
+_DRIVEN = re.compile(
+    r"(?:\b(?:impacts?|effects?|contributions?|drags?)\s+(?:of\s+[^?]{1,60}?\s+)?(?:on|to)"
+    r"|\bdid\s+[^?]{1,60}?\s+(?:help|hurt|add\s+to|contribute\s+to|knock\s+off|weigh\s+on|lift|boost"
+    r"|lower|raise|reduce|move|affect|change))"
+    r"\s+(?:the\s+|its\s+|[\w&.-]+['’]s\s+)?(?P<lead>(?:[\w&-]+\s+){0,3})$"
+)
+
+
+def driven_spans(low: str, keywords: tuple[str, ...]) -> list[tuple[int, int]]:
+    """Where the question writes a ratio (with the words before its keyword) whose mover it asks, not the
+    ratio itself."""
+    return [
+        (d.start("lead"), m.end())
+        for word in keywords
+        if word.isascii()
+        for m in re.finditer(rf"(?<![a-z]){re.escape(word)}(?![a-z])", low)
+        if (d := _DRIVEN.search(low, 0, m.start()))
+    ]

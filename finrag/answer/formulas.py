@@ -232,7 +232,8 @@ FORMULAS: dict[str, Formula] = {
             True,
             (
                 *("占比", "比重", "所占比例", "的比例", "的百分之多少", "的百分之几"),
-                *("share of", "percentage of", "proportion of", "as a % of", "% of"),
+                *("share of", "percentage of", "proportion of", "fraction of", "what portion of"),
+                *("as a % of", "% of"),
             ),
         ),
         Formula(
@@ -376,7 +377,7 @@ _BY_WHAT_PERCENT = re.compile(r"\bby (?:what|how many) (?:percent(?:age)?|%)(?: 
 BY_HOW_MUCH = re.compile(  # "(by) how much did X shrink between 2016 and 2017": a difference
     # ("by how many shares (in millions) did … change": a count's; points of a rate are read elsewhere)
     r"\b(?:(?:by )?how much|by how many(?: (?!(?:percentage |basis )?points)[\w() -]{1,40}?)?)"
-    r" (?:did|has|have|had|was|were|is|are|does|do)\b"
+    r"(?: \([^()]{1,30}\))? (?:did|has|have|had|was|were|is|are|does|do)\b"  # "by how much (in percent) did"
     r"[^?]{3,160}?"
     r"\b(?:(?:increase|decrease|rise|rose|fall|fell|shr[iau]nk|decline|drop|improve|deteriorate|widen|narrow"
     r"|change|go up|go down|compress|expand|contract|grow|grew)"

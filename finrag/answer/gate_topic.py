@@ -58,6 +58,8 @@ _ZH_WHICH_WAY = re.compile(
     r"|(?:提高|下降|增加|减少|上升|降低|变动|变化|增减|高出)了?多少(?:次|倍)?"  # "周转率比2009年提高了多少次"
 )
 _DIRECTION = re.compile(r"\b(?:improv|deteriorat|worsen|shr[iau]nk|widen|narrow)\w*", re.I)
+# "人均收入", "平均每人从公司拿了多少": a figure per head, which the answer works out from each person's
+_PER_HEAD = re.compile(r"平均每人|每人平均|人均|每人")
 
 
 def topic(asked: AskedFor) -> str:
@@ -79,6 +81,7 @@ def topic(asked: AskedFor) -> str:
     # "According to X's 10-Q for the second quarter of 2022, what was …"
     text = _SOURCE_AFTER.sub(" ", _SOURCE.sub(" ", text))
     text = _SCOPE.sub(" ", _FORMER_NAME.sub(" ", _ZH_SOURCE.sub(" ", text)))
+    text = _PER_HEAD.sub(" ", text) if asked.language == "zh" else text
     text = _YEARS.sub(" ", YEARLY_AVERAGE.sub(" average ", text.lower()))  # "three year average": no topic
     computed = asked.formula is not None or asked.definition is not None
     if computed:  # "improving operating margin": the two years' results say which way it moved

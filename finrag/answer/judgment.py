@@ -117,6 +117,7 @@ def sign_answer(asked: AskedFor, found: NumericAnswer | None) -> NumericAnswer |
 # "What is the FY2020 - FY2021 change in unadjusted EBITDA % margin": the later ratio less the earlier one
 # "By how many percentage points did the margin change from 2018 to 2019?", "how much did it shrink"
 _CHANGE_IN = re.compile(r"\bchange in\b|\bpercentage points?\b|\bbasis points\b", re.I)
+_IN_POINTS = re.compile(r"\b(?:percentage|basis)\s+points?\b|\bin\s+points\b", re.I)
 
 
 def asks_change(asked: AskedFor) -> bool:
@@ -130,9 +131,11 @@ def asks_change(asked: AskedFor) -> bool:
         defined = asked.definition is not None and not asked.definition.additive()
         named = defined or (formula is not None and formula.named)
         return len(asked.years) == 2 and named and not dated and bool(_ZH_CHANGE.search(asked.question))
+    # "gross profit margin change in fiscal 2023, in percentage points": against the year before
+    years = len(asked.years) == 2 or (len(asked.years) == 1 and _IN_POINTS.search(asking) is not None)
     return (
         asked.language == "en"
-        and len(asked.years) == 2
+        and years
         and ratio
         and not dated
         and bool(_CHANGE_IN.search(asking) or BY_HOW_MUCH.search(asking.lower()))
@@ -161,7 +164,8 @@ def change_answer(
     asked: AskedFor, answer_for: Callable[[AskedFor], NumericAnswer | None]
 ) -> NumericAnswer | None:
     """The ratio for each of the two years and the later one less the earlier (percentage points)."""
-    year, prior = max(asked.years), min(asked.years)
+    year = max(asked.years)
+    prior = min(asked.years) if len(set(asked.years)) > 1 else year - 1  # one year asked: the year before
     zh = asked.language == "zh"
     # a Chinese filing prints its ratios by year (also asked in English): the printed row answers each year
     answer_for = _with_printed(answer_for)

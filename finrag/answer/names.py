@@ -101,6 +101,7 @@ _NOT_ENTITY = _words(
     " 一共 总共 共计 合计"  # "2008到2010年三年一共花了多少": a sum asked, no name
     " 非经常"  # "2006年度非经常性损益明细中": a statement's name after the year, no company's
     " 从 向 对 由 自 分别 谁 哪"  # "2005年从公司取得的收入": a preposition or a question word opens no name
+    " 平均 人均 每人"  # "2010年平均每人从公司拿了多少", "2005年人均收入": a figure per head, no name
 )
 _EN_STOP_CAPS = _words(
     "What How Which Who Whom Whose When Where Why Is Are Was Were Did Does Do Can Could Should Would Will "

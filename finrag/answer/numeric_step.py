@@ -80,6 +80,7 @@ from finrag.answer.peers import asks_peers
 from finrag.answer.prepared import Prepared
 from finrag.answer.printed_ratios import basis_items, ratio_forms
 from finrag.answer.prose_facts import owner_prose
+from finrag.answer.prose_series import named_series
 from finrag.answer.purchases import asks_purchases, purchase_rows, purchases_answer
 from finrag.answer.qualifiers import business_rows, qualifier_rows
 from finrag.answer.query import AskedFor
@@ -107,11 +108,17 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     read: Reading = (asked.formula, asked.definition, list(asked.line_items))
     shown = len(prep.context)
     found = threshold_answer(asked, _numeric_answer(store, prep, hits))  # "did it exceed $1 billion"
-    retry = found is None and asked.language == "zh" and not prep.stated
-    stated = report_stated(store, prep) if retry else []
-    if stated:  # "报告期研发投入资金…分别为…": figures of the prospectus's years, unwritten
+    zh = asked.language == "zh"
+    # "报告期研发投入资金…分别为…": the prospectus's years, unwritten; "As of December 1, 2017, we had
+    # unbilled deferred revenue backlog of approximately $3.94 billion": a balance only sentences state
+    said: tuple[list[Fact], LineItemMatch | None] = ([], None)
+    if found is None and not prep.stated:
+        items = read[2]
+        said = (report_stated(store, prep), None) if zh else named_series(asked.question, prep.context, items)
+    if said[0]:
         _read_as_asked(prep, read, shown)
-        prep.stated = stated
+        prep.stated, item = said
+        asked.line_items = [item] if item else asked.line_items  # the sentence's subject names the items
         found = threshold_answer(asked, _numeric_answer(store, prep, hits))
     if found is None and asked.language == "en" and years_of_report_only(asked.question, asked.years):
         # "… in AMD's 2022 annual report": an acquisition's allocation table dates none of its rows (only

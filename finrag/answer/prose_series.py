@@ -35,6 +35,8 @@ MIN_PAIRS = 2  # one amount and year is a lookup the sentence quote answers itse
 _LEAD = re.compile(r"^(?:we|the company)\s+(?:recorded|recognized|incurred|had|spent|paid|reported)\s+", re.I)
 MAX_SUBJECT_WORDS = 6  # a longer "subject" is a clause, not the name of a figure
 _STOP = frozenset({"the", "our", "its", "total", "company's", "company", "of", "and"})
+# the words opening or joining a description ("related to", "associated with"): none a question need write
+_LINKS = frozenset({"related", "relating", "associated", "to", "with", "for", "in", "on", "that", "which"})
 
 
 def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
@@ -52,11 +54,68 @@ def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
         for sentence in re.split(
             r"(?<=[.;])\s+", chunk.text
         ):  # "… of $534 million in 2019, $584 million in 2018"
+            if not _RESPECTIVELY.search(sentence) and (listed := _listed(sentence)):
+                out += _read(listed, chunk, asked)  # "… was $348 million, $495 million, and $718 million as
+                continue  # of December 31, 2017, 2018, and 2019."
+            if (had := _had(sentence)) is not None:  # "As of December 1, 2017, we had … of $3.94 billion"
+                out += _facts(*had, chunk, asked)
+                continue
             pairs = list(PAIRED.finditer(sentence))
             if len(pairs) >= MIN_PAIRS and not _RESPECTIVELY.search(sentence):
                 dated = [(a, int(a.group("year"))) for a in pairs]
                 out += _facts(sentence[: pairs[0].start()], dated, chunk, asked)
-    return out
+    # a described subject's figures stand for the bare name's ("Amortization expense" of another sentence)
+    names = {f.line_item for f in out}
+    return [f for f in out if not any(n != f.line_item and n.startswith(f"{f.line_item} ") for n in names)]
+
+
+# the years listed right after a sentence's last amount, in the amounts' order: "as of December 31, 2017,
+# 2018, and 2019", "for fiscal 2021, 2022 and 2023"
+_YEARS_LISTED = re.compile(
+    r"\s*(?:as\s+of|at|for|in|during)\s+(?:(?:the\s+)?(?:fiscal\s+)?(?:years?\s+)?(?:ended\s+)?)?"
+    r"(?:[A-Z][a-z]+\s+\d{1,2},\s*)?(?:19|20)\d{2}(?:,\s*(?:19|20)\d{2})*,?\s+and\s+(?:19|20)\d{2}\b"
+)
+
+
+def _listed(sentence: str) -> str | None:
+    """The sentence up to the end of the year list its amounts are followed by, when they are."""
+    amounts = list(_AMOUNT.finditer(sentence))
+    m = _YEARS_LISTED.match(sentence, amounts[-1].end()) if len(amounts) >= MIN_PAIRS else None
+    return sentence[: m.end()] if m else None
+
+
+_DATE = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},\s+"
+    r"(?P<year>(?:19|20)\d{2})"
+)
+_HAD = r"(?:we|the company)\s+had\s+(?P<subject>[a-z][a-z\s,'-]{3,80}?)\s+of\s+(?:approximately\s+|about\s+)?"
+# one balance a sentence dates: "As of December 1, 2017, we had unbilled deferred revenue backlog of
+# approximately $3.94 billion", "we had … of approximately $3.42 billion as of December 2, 2016" (no count in
+# the subject: "forward contracts for 14 million shares at a weighted average price of $12.67" is a price)
+_HAD_AFTER_DATE = re.compile(rf"^(?:as\s+of|at)\s+{_DATE},\s+{_HAD}(?=\$)", re.I)
+_HAD_BEFORE_DATE = re.compile(rf"\b{_HAD}(?P<amount>{DOLLAR_AMOUNT})\s+(?:as\s+of|at)\s+{_DATE}", re.I)
+
+
+def _had(sentence: str) -> tuple[str, list[tuple[re.Match[str], int]]] | None:
+    """The subject and the one dated amount of a sentence stating a balance the filer had on a day."""
+    if (m := _HAD_AFTER_DATE.match(sentence)) and (a := _AMOUNT.match(sentence, m.end())):
+        return " ".join(m["subject"].split()), [(a, int(m["year"]))]
+    if (m := _HAD_BEFORE_DATE.search(sentence)) and (a := _AMOUNT.match(sentence, m.start("amount"))):
+        return " ".join(m["subject"].split()), [(a, int(m["year"]))]
+    return None
+
+
+def named_series(
+    question: str, context: list[tuple[int, Chunk]], items: list[LineItemMatch]
+) -> tuple[list[Fact], LineItemMatch | None]:
+    """The facts of the sentences whose subject names every item asked ("unbilled deferred revenue backlog"
+    for "deferred revenue" and "backlog": the tables print neither), with that subject as the item; none
+    when no item is asked or the subject leaves one out."""
+    facts = series_facts(question, context)
+    item = series_item(question, facts)
+    if item is None or not items or not all(m.printed.lower() in item.printed.lower() for m in items):
+        return [], None
+    return facts, item
 
 
 def series_item(question: str, facts: list[Fact]) -> LineItemMatch | None:
@@ -83,6 +142,7 @@ def _facts(before: str, dated: list[tuple[re.Match[str], int]], chunk: Chunk, as
     if len({year for _, year in dated}) != len(dated):
         return []
     subject = _LEAD.sub("", _VERB_TAIL.sub("", before.strip()))
+    subject = re.sub(r"^(?:the|our|its)\s+", "", subject, flags=re.I)
     name = _DESCRIPTION.split(subject, maxsplit=1)[0].strip()
     words = [w for w in re.findall(r"[a-z][a-z'&-]+", name.lower()) if w not in _STOP]
     if (
@@ -91,6 +151,12 @@ def _facts(before: str, dated: list[tuple[re.Match[str], int]], chunk: Chunk, as
         or not all(singular_stem(w) in asked for w in words)
     ):
         return []
+    # "Amortization expense related to capitalized software": a description the question also writes tells
+    # this figure from another sentence's of the same name
+    tail = re.findall(r"[a-z][a-z'&-]+", subject[len(name) :].lower())
+    described = [w for w in tail if w not in _STOP and w not in _LINKS]
+    if described and all(singular_stem(w) in asked for w in described):
+        name = " ".join(subject.split())
     scale_word = next((a.group(2) for a, _ in reversed(dated) if a.group(2)), None)
     facts = []
     for a, year in dated:

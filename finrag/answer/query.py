@@ -39,6 +39,7 @@ from finrag.answer.definition_fit import (
 )
 from finrag.answer.definition_terms import Term
 from finrag.answer.formula_base import Formula
+from finrag.answer.formula_words import driven_spans
 from finrag.answer.formulas import BY_HOW_MUCH, GROWTH_FORMULAS
 from finrag.answer.labelled_chunks import quoted_rows
 from finrag.answer.lexicon import LineItemMatch, find_line_items, normalise
@@ -53,7 +54,7 @@ from finrag.answer.qualifiers import (
 )
 from finrag.answer.ranked import fair_value_kind, zh_top_ranked
 from finrag.answer.row_asks import compared_sides, zh_sold_kind
-from finrag.answer.sources import asked_items, without_places, without_sources
+from finrag.answer.sources import asked_items, without_places, without_source_sentences, without_sources
 from finrag.answer.text import CJK
 from finrag.answer.tickers import leading_ticker, without_ticker
 from finrag.answer.zh_qualifiers import (
@@ -108,6 +109,7 @@ def language_of(text: str) -> str:
     return "zh" if words and words >= len(_LATIN_WORD.findall(text)) else "en"
 
 
+_CASH_FLOW = re.compile(r"cash\s+flows?\s+hedg", re.I)
 _MOVEMENT_ASKED = re.compile(r"本[期年](?:增加|减少)了?(?:多少|的金额|金额)")
 
 
@@ -117,6 +119,16 @@ def _in_formula(item: LineItemMatch, text: str, formula: Formula) -> bool:
     low = text.lower()
     spans = [(m.start(), m.end()) for k in formula.keywords for m in re.finditer(re.escape(k.lower()), low)]
     return any(a <= item.start < b for a, b in spans)
+
+
+def change_asked(text: str) -> Formula | None:
+    """The change a question asks of its item ("by how much did the deferred tax liability shrink"): its rate
+    when asked in percent ("… change? Percent, two decimals", "by how much (in percent)"), else the
+    difference; None when it asks none."""
+    if not (BY_HOW_MUCH.search(text.lower()) or _WHICH_WAY.search(text)):
+        return None
+    rate = _PERCENT_ANSWER.search(text) or _IN_PERCENT.search(text)
+    return FORMULAS["yoy_growth" if rate else "difference"]
 
 
 def is_chitchat(text: str) -> bool:
@@ -136,21 +148,23 @@ def analyze(
         asked.intent = "chitchat"
         return asked
     read_periods(asked, text, analysis.periods if analysis else [])
+    full, text = text, without_source_sentences(text)  # "… ? Use the … column of the … table.": where to read
+    asked.question = text
     entities = company_names(text, lang)
     asked.line_items = find_line_items(text)
     if analysis:  # the retriever's items the lexicon missed, where the question writes them as rows
         asked.line_items += analysis_items(asked.line_items, analysis.line_items, text, entities)
     asked.line_items = asked_items(asked.line_items, text)  # not where to read, nor what a total holds
+    # "its foreign currency cash flow hedging program": no balance of cash
+    asked.line_items = [m for m in asked.line_items if not _CASH_FLOW.match(text, m.start)]
     if not asked.line_items and lang == "en" and (whole := share_whole(text)):  # "… total debt consisted of"
         asked.line_items = [whole]
     asked.formula = detect_formula(without_places(text))  # "… in its working capital table": where to read
-    if (
-        asked.formula is None
-        and asked.line_items
-        and (BY_HOW_MUCH.search(text.lower()) or _WHICH_WAY.search(text))
-    ):
-        # "by how much did the deferred tax liability shrink"; "… change? Percent, two decimals": its rate
-        asked.formula = FORMULAS["yoy_growth" if _PERCENT_ANSWER.search(text) else "difference"]
+    formula = asked.formula
+    if formula is not None and formula.named and driven_spans(text.lower(), formula.keywords):
+        asked.formula, asked.line_items = None, []  # "the raw material impact on operating margin": no ratio
+    if asked.formula is None and asked.line_items:
+        asked.formula = change_asked(text)
     # "非经常性损益合计比2018年减少了多少元": one item's total row, its change
     one_total = asked.formula is not None and asked.formula.name == "sum" and len(asked.line_items) <= 1
     if (
@@ -198,8 +212,8 @@ def analyze(
     if asked.formula is not None:  # "year-over-year" names the calculation, not a row to look up
         words = {k.lower() for k in asked.formula.keywords}
         asked.line_items = [m for m in asked.line_items if m.concept or m.printed.lower() not in words]
-    asked.places = asked_places(text)
-    parent = ("母公司" in text and "归属于母公司" not in text) or _PARENT_ONLY.search(text) is not None
+    asked.places = asked_places(full)  # "Use the … table and round to two decimals."
+    parent = ("母公司" in full and "归属于母公司" not in full) or _PARENT_ONLY.search(full) is not None
     asked.scope = "parent" if parent else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
     mentions = analysis.company_mentions if analysis else []  # "xiamen anne": an English alias typed

@@ -32,6 +32,35 @@ _SOURCE_ASIDE = re.compile(  # "(… intangibles note)", "according to the long-
 )
 
 
+# "… ? Use the total operating revenues column of the disaggregated revenue table.", "… and answer from the
+# restructuring note's analysis of …": a sentence (or closing clause) saying which table or note to read
+_ASKING = r"what|how|which|whose|did|does|compute|calculate|find|give|determine"  # the question's own clause
+_SOURCE_SENTENCE = re.compile(
+    rf"(?:(?<=[.?;]\s)|(?<=\band\s))(?![^.?]*\b(?:{_ASKING})\b)"
+    r"(?:please\s+)?(?:use|using|base\s+(?:your|the)\s+answer\s+on"
+    r"|answer\s+(?:from|using|based\s+on|with)|refer\s+to|rely\s+on|work\s+from)\s+(?:the|its|[\w&.-]+['’]s)\s+"
+    # the object itself is the table or note ("the … column of the … table"), never an operand ("capital
+    # spending from the cash flow statement and net revenue …" defines what to divide)
+    r"(?:[\w&,'’-]+\s+){0,6}?(?:columns?|tables?|notes?|section|discussion|schedule|reconciliation|release"
+    r"|10-[KQ]|analysis|disclosures?)\b(?!\s+(?:and|minus|less|plus|divided|over|to)\b)[^.?]*[.?]?",
+    re.I,
+)
+
+
+# "accrued payroll (within other current liabilities)", "chargebacks (a revenue deduction)": a parenthesis
+# saying where the item sits or what it is, no item asked
+_GLOSS_ASIDE = re.compile(
+    r"\((?:a|an|within|inside|included\s+in|part\s+of|as\s+part\s+of|under|recorded\s+in|reported\s+in"
+    r"|shown\s+in)\s[^()]*\)",
+    re.I,
+)
+
+
+def without_source_sentences(text: str) -> str:
+    """``text`` with its sentences saying which note, table or column to read blanked, offsets kept."""
+    return _SOURCE_SENTENCE.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def in_source_clause(name: str, text: str) -> bool:
     """``name`` is written only inside a clause saying where to read ("Using the 'Certain Line Items'
     reconciliation in PepsiCo's first-quarter 2023 earnings release, …"): the name of a table, no owner."""
@@ -47,7 +76,8 @@ def _outside(items: list[LineItemMatch], spans: list[tuple[int, int]]) -> list[L
 def asked_items(items: list[LineItemMatch], text: str) -> list[LineItemMatch]:
     """The line items ``text`` asks for: none named only in a source or basis aside, in a clause saying which
     breakdown to read (unless no other item is named) or in what a total includes."""
-    items = _outside(items, [m.span() for m in (*_SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text))])
+    asides = (*_SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text), *_GLOSS_ASIDE.finditer(text))
+    items = _outside(items, [m.span() for m in asides])
     items = _outside(items, [m.span() for m in _ZH_SOURCE_CLAUSE.finditer(text)]) or items
     return _outside(not_share_class(items, text), [m.span() for m in _INCLUDING.finditer(text)])
 
@@ -86,5 +116,6 @@ def without_sources(text: str) -> str:
     blanked, offsets kept."""
     lead = _SOURCE_LEAD.match(text)
     text = " " * lead.end() + text[lead.end() :] if lead else text
-    text = _INSTRUCTION.sub(lambda m: " " * len(m.group(0)), text)
+    for pattern in (_INSTRUCTION, _GLOSS_ASIDE):
+        text = pattern.sub(lambda m: " " * len(m.group(0)), text)
     return _INCLUDING.sub(lambda m: " " * len(m.group(0)), text)

@@ -25,6 +25,7 @@ _AMOUNT = re.compile(r"(?P<num>-?\d[\d,]*(?:\.\d+)?)\s*(?P<unit>亿元|万元|�
 _SENTENCE_END = re.compile(r"[。；;\n]")
 # the party a payment goes to or comes from: "向南岭化工厂支付的…" (another party's fee is another figure)
 _PARTY = re.compile(r"(?:向|对|从|自)(.{2,20}?)(?:支付|采购|销售|收取|提供|购买|借入|拆借)")
+MIN_DATED_YEARS = 2  # one year's clause is a lookup the sentence quote answers itself
 MIN_SUBJECT_CHARS = 4  # a shorter subject ("收入", "费用") is part of too many other names to be read
 # the report's years a sentence lists without writing them: "近三年", "最近两年", "报告期内"
 IMPLICIT_YEARS = re.compile(r"(?:最近|近)([三两二])(?:个会计)?年(?:末|内|来)?|报告期(?:内|各期)?")
@@ -83,7 +84,36 @@ def stated_by_year(
         report = (reports or {}).get(chunk.doc_id)
         for sentence in _SENTENCE_END.split(chunk.text):
             out += _read(sentence, chunk, question, report)
+        out += _dated(chunk, question)
     return out
+
+
+# "2004年技术开发费用675万元，…，2005年技术开发费用725万元": a year, the figure's name and its amount, one
+# clause per year
+_DATED = re.compile(
+    r"(?P<year>(?:19|20)\d{2})\s*年度?\s*(?:公司|本公司|发行人)?(?P<name>[\u4e00-\u9fff]{4,12}?)"
+    r"(?:为|达到|共计|合计|约)?\s*(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>亿元|万元|千元|元)"
+)
+
+
+def _dated(chunk: Chunk, question: str) -> list[Fact]:
+    """The figures a chunk states year by year in clauses of their own, under a name the question writes,
+    when it states that name for two years or more (each year once)."""
+    by_name: dict[str, dict[int, re.Match[str]]] = {}
+    for m in _DATED.finditer(chunk.text):
+        if m["name"] in question:
+            by_name.setdefault(m["name"], {}).setdefault(int(m["year"]), m)
+    facts: list[Fact] = []
+    for name, years in by_name.items():
+        if len(years) < MIN_DATED_YEARS:
+            continue
+        for year, m in years.items():
+            if (parsed := parse_number(m["num"])) is not None:
+                unit = zh_unit(m["unit"])
+                dated = (f"{year}-12-31", year, "FY")
+                key, scaled = f"{name}:{year}:{m.start()}", (unit.label, unit.scale)
+                facts.append(sentence_fact(chunk, name, parsed.value, scaled, key, f"{year}年", dated))
+    return facts
 
 
 def _subject(head: str, question: str) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 from finrag.answer.fetch import fetch_facts
@@ -64,5 +65,40 @@ def test_rows_printed_with_their_unit_are_the_items_rows(tmp_path: Path) -> None
         assert {f.line_item for f in sales} == {"Sales (millions)"}
         assert label_matches("sales (millions)", "revenue") == 1.0  # the unit is no part of the row's name
         assert label_matches("营业收入(万元)", "revenue") == 1.0
+    finally:
+        store.close()
+
+
+PPE = """# The Boeing Company Annual Report on Form 10-K for fiscal year 2022
+
+## Note 10 – Property, Plant and Equipment
+
+| (Dollars in millions) | 2022 | 2021 |
+|---|---|---|
+| Gross property, plant and equipment | 31,992 | 31,456 |
+| Less accumulated depreciation | (21,442) | (20,538) |
+| Property, plant and equipment, net of accumulated depreciation | $10,550 | $10,918 |
+
+## Consolidated Statements of Cash Flows
+
+| (Dollars in millions) | 2022 | 2021 |
+|---|---|---|
+| Depreciation | 1,396 | 1,488 |
+"""
+
+
+def test_an_expense_is_never_its_accumulated_balance(tmp_path: Path) -> None:
+    settings = load_settings(tmp_path / "data")
+    store, _ = build_index(settings, tmp_path / "docs", {"BOEING_2022_10K.md": PPE})
+    try:
+        item = [LineItemMatch("", "depreciation", 0)]
+        fetched = fetch_facts(store, Filters(), item, [], "Boeing depreciation expense?")
+        expense = {f.line_item for f in fetched}
+        assert "Depreciation" in expense and "Less accumulated depreciation" not in expense, expense
+        net = [LineItemMatch("", "property, plant and equipment, net", 0)]
+        netted = fetch_facts(store, Filters(), net, [], "Boeing net property, plant and equipment, 2022?")
+        assert {f.value for f in netted} >= {Decimal("10550")}  # a row netting the balance is no balance
+        balance = fetch_facts(store, Filters(), item, [], "Boeing accumulated depreciation at end of 2022?")
+        assert "Less accumulated depreciation" in {f.line_item for f in balance}
     finally:
         store.close()

@@ -76,6 +76,17 @@ def test_a_change_in_a_margin_between_two_years_is_the_difference_in_points() ->
     assert asks_change(asked)  # both margins and their difference, not the two margins alone
 
 
+def test_a_margin_change_in_points_asked_of_one_year_is_against_the_year_before() -> None:
+    from finrag.answer.judgment import asks_change, change_answer
+
+    facts, rank = _facts()
+    asked = analyze("What was Acme's operating margin change in fiscal 2022, in percentage points?")
+    assert asks_change(asked)
+    found = change_answer(asked, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None and found.result == Decimal("-2.12"), found  # FY2022 less FY2021
+    assert not asks_change(analyze("What was Acme's operating margin in fiscal 2022?"))
+
+
 def test_a_chinese_ratio_s_change_between_two_years_is_the_difference_in_points() -> None:
     from finrag.answer.judgment import asks_change, change_answer
 

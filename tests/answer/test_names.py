@@ -250,3 +250,8 @@ def test_a_name_with_another_name_bracketed_before_the_year_is_a_name() -> None:
     # "冰山冷热（大连冰山）2019年度…": a company the corpus may lack, named before its other name in brackets
     question = "冰山冷热（大连冰山）2019年度经营活动产生的现金流量净额是多少？"
     assert company_names(question, "zh") == ["冰山冷热"]
+
+
+def test_a_figure_per_head_after_a_year_is_no_company_name() -> None:
+    assert company_names("爱康那三位核心技术人员2010年平均每人从公司拿了多少薪酬？", "zh") == []
+    assert "人均收入" not in company_names("天源科技的核心技术人员2005年人均收入是多少元？", "zh")

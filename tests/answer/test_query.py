@@ -342,3 +342,62 @@ def test_a_count_asked_by_how_many_it_changed_is_a_difference_of_the_diluted_sha
     assert drop.formula is not None and drop.formula.name == "difference"
     payments = analyze("How much in total interest payments did Acme make in 2022?")
     assert [m.concept for m in payments.line_items] == ["interest_paid"]
+
+
+def test_a_closing_sentence_naming_the_table_to_read_names_no_item_but_keeps_its_rounding() -> None:
+    q = (
+        "What share of American Water Works' total operating revenues for 2022 came from residential "
+        "water services? Use the total operating revenues column of the disaggregated revenue table and "
+        "round to two decimals."
+    )
+    asked = analyze(q)
+    assert [m.printed for m in asked.line_items] == ["total operating revenues"], asked.line_items
+    assert asked.qualifiers == [] and asked.places == 2
+    # a sentence naming the operands themselves is the question's own: never blanked
+    defined = analyze(
+        "What is PepsiCo's FY2022 capital expenditure as a % of net revenue? Use capital spending from "
+        "the cash flow statement and net revenue from the income statement."
+    )
+    assert "capital spending" in defined.question
+    # nor a sentence asking the question ("Using its 2022 Form 10-K, compute …")
+    asking = "Corning's segment note splits sales. Using its 2022 10-K, compute the growth of carrier sales."
+    assert "compute the growth" in analyze(asking).question
+
+
+def test_a_parenthesis_saying_where_an_item_sits_names_no_item() -> None:
+    q = "By what percentage did General Mills' accrued payroll (within other current liabilities) grow?"
+    assert "other current liabilities" not in [m.printed for m in analyze(q).line_items]
+    gloss = analyze("What was the yearly growth in Pfizer's chargebacks (a revenue deduction) in 2021?")
+    assert "revenue" not in [m.printed for m in gloss.line_items]
+
+
+def test_a_colloquial_chinese_change_asked_in_percent_is_a_growth_rate() -> None:
+    asked = analyze("四方19年度的现金分红总额跟18年度比变了多少？按百分比算，保留两位小数")
+    assert asked.formula is not None and asked.formula.name == "yoy_growth"
+    assert analyze("四方科技2019年营业收入比2018年变了多少元？").formula.name == "difference"
+
+
+def test_what_moved_a_ratio_is_asked_not_the_ratio() -> None:
+    moved = analyze("Per 3M's 2022 10-K, what was the raw material impact on operating income margin?")
+    assert moved.formula is None and moved.line_items == []
+    helped = analyze("How much did foreign exchange movements help Corning's consolidated gross margin?")
+    assert helped.formula is None
+    plain = analyze("What was 3M's operating income margin in 2022?")
+    assert plain.formula is not None and plain.formula.name == "operating_margin"
+
+
+def test_a_fraction_of_a_whole_is_a_share() -> None:
+    asked = analyze("What fraction of Adobe's 2017 total cost of revenue was cost of subscription revenue?")
+    assert asked.formula is not None and asked.formula.name == "share_of_total"
+
+
+def test_a_cash_flow_hedge_names_no_cash_balance() -> None:
+    q = (
+        "What is the percentage change in the total notional value of Coca-Cola's derivatives designated in "
+        "its foreign currency cash flow hedging program between December 31, 2016 and December 31, 2017?"
+    )
+    retrieved = QueryAnalysis(q, q, "en", "lookup", line_items=["cash"])  # the retriever's lexicon reading
+    assert analyze(q, retrieved).line_items == []
+    balance = "What were Coca-Cola's cash and cash equivalents at December 31, 2017?"
+    held = analyze(balance, QueryAnalysis(balance, balance, "en", "lookup"))
+    assert [m.concept for m in held.line_items] == ["cash"]

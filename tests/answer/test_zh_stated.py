@@ -28,6 +28,9 @@ PROSPECTUS = """# 江苏爱康太阳能科技股份有限公司首次公开发�
 
 近五年行业平均毛利率分别为18.00%、19.00%及20.00%。
 
+近三年研发支出的情况：2008 年技术开发费用 484 万元，占销售收入 4.3%；
+2009 年技术开发费用 675万元，占销售收入4.4%，2010年技术开发费用725万元，占销售收入3.8%。
+
 ## 第十节 财务会计信息
 
 ### 合并利润表
@@ -78,3 +81,8 @@ def test_a_report_with_a_part_year_reads_its_last_three_full_years_and_no_report
         ("研发投入资金", 2004, "69.30"),
         ("研发投入资金", 2005, "77.00"),
     ]
+
+
+def test_a_figure_stated_year_by_year_in_clauses_of_its_own(answerer: Answerer) -> None:
+    text = ask(answerer, "爱康2010年的技术开发费用比2009年增长了多少？保留两位小数。")
+    assert "7.41%" in text and "725" in text and "675" in text, text
