@@ -2,7 +2,7 @@
 fact search: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"), an account's roll-forward, a class
 column's share ("what share … was classified as Level 3"), the share of a gross cost accumulated depreciation
 has used up, a named row's share of its total, a pension plan's funded ratio, the points a printed share moved
-since last year, the pay of the people holding one role."""
+since last year, the pay of the people holding one role, the combined stake of the holders named."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from finrag.answer.accumulated_share import accumulated_share_step
 from finrag.answer.column_share import column_share_step
 from finrag.answer.funded import funded_step
+from finrag.answer.holders_sum import holders_sum_step
 from finrag.answer.movements import movements_step
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.numeric_step import purchases_step, votes_step
@@ -33,4 +34,5 @@ TABLE_STEPS: tuple[tuple[str, TableStep], ...] = (
     ("funded", funded_step),
     ("share_points", share_points_step),
     ("role_pay", role_pay_step),
+    ("holders_sum", holders_sum_step),
 )
