@@ -23,6 +23,7 @@ from finrag.answer.formula_base import Formula, ratio
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
+from finrag.answer.row_share import label_words
 from finrag.errors import AnswerError
 from finrag.index.store import Store
 from finrag.model import Chunk, Fact, Hit
@@ -44,7 +45,6 @@ _KINDS = re.compile(r"amortiz|depreci|allowance")  # which of them the question 
 _GROSS_COLUMN = re.compile(r"^(?:(?:19|20)\d{2}\s+)?(?:gross\b|cost\b)", re.I)
 _TOTAL = re.compile(r"^total\b", re.I)
 _TOTAL_LIKE = re.compile(r"\b(?:total|subtotal|gross|cost)\b", re.I)
-_FOOTNOTE = re.compile(r"\s*\([a-z\d]\)|\d+$", re.I)  # "Developed technology rights (a)"
 _USED_SHARE = Formula(
     "accumulated_share",
     "占原值的比例",
@@ -112,17 +112,12 @@ def _row_pairs(cells: list[Fact]) -> list[_Pair]:
     return pairs
 
 
-def _words(label: str) -> set[str]:
-    return set(re.findall(r"[a-z]+", _FOOTNOTE.sub("", label).lower()))
-
-
 def _class_pairs(pairs: list[_Pair], question: str) -> tuple[int, list[_Pair]]:
     """The pairs of the class the question names (with how many of its words it writes), else of the
     table's one total (0 words)."""
-    asked = _words(question)
-    named = {
-        p.label: len(w) for p in pairs if (w := _words(p.label)) and w <= asked and not _TOTAL.match(p.label)
-    }
+    asked = label_words(question)
+    words = {p.label: label_words(p.label) for p in pairs if not _TOTAL.match(p.label)}
+    named = {label: len(w) for label, w in words.items() if w and w <= asked}
     if named:
         most = max(named.values())
         return most, [p for p in pairs if named.get(p.label) == most]
@@ -138,7 +133,7 @@ def _caption_words(chunk: Chunk, question: str) -> int:
     """How many of the question's words the table's caption lines write ("Property, plant and equipment,
     net of accumulated depreciation follow"): a like table of leased property ranks below."""
     caption = " ".join(ln for ln in chunk.text.split("\n") if not ln.startswith("|"))
-    return len(_words(caption) & _words(question))
+    return len(label_words(caption) & label_words(question))
 
 
 def _pick(asked: AskedFor, chunk: Chunk, cells: list[Fact]) -> tuple[tuple[int, int], _Pair] | None:

@@ -13,11 +13,11 @@ from finrag.answer.formulas import FORMULAS
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
+from finrag.answer.role_pay import ZH_SUMMED
 from finrag.errors import AnswerError
 from finrag.index.store import Store
 from finrag.model import Chunk, Fact, Hit
 
-_SUMMED = re.compile(r"合计|一共|加起来|共计|总共|相加|共持有")
 _STAKE = re.compile(r"持有[^，。？?]{0,12}比例|持股比例")
 _OTHER_SHARE = re.compile(r"占[^，。？?]{1,20}比例")
 _RATIO_COLUMN = re.compile(r"比例|%")
@@ -28,7 +28,7 @@ PERCENT_WHOLE = 100  # a stake above all the shares is no stake
 
 def asks_holders_sum(asked: AskedFor) -> bool:
     q = asked.question
-    asks = bool(_SUMMED.search(q) and _STAKE.search(q))
+    asks = bool((ZH_SUMMED.search(q) or "共持有" in q) and _STAKE.search(q))
     return asked.language == "zh" and asks and not _OTHER_SHARE.search(q)
 
 

@@ -81,14 +81,12 @@ from finrag.answer.prepared import Prepared
 from finrag.answer.printed_ratios import basis_items, ratio_forms
 from finrag.answer.prose_facts import owner_prose
 from finrag.answer.prose_series import named_series
-from finrag.answer.purchases import asks_purchases, purchase_rows, purchases_answer
 from finrag.answer.qualifiers import business_rows, qualifier_rows
 from finrag.answer.query import AskedFor
 from finrag.answer.question_years import years_of_report_only
 from finrag.answer.row_asks import compared_sides
 from finrag.answer.segments import asks_ranking, ranking_answer
 from finrag.answer.thresholds import threshold_answer
-from finrag.answer.votes import ASKS_VOTES, vote_answer
 from finrag.answer.which_year import which_year
 from finrag.answer.within_item import within_items
 from finrag.answer.zh_ranked import zh_ranked_step
@@ -353,32 +351,6 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     if asked.intent == "calculation":
         return calculation_step(asked, facts, doc_rank, cite)
     return lookup_answer(asked, facts, doc_rank, cite)
-
-
-VOTE_DOCUMENTS = 2  # the best-ranked documents whose vote tables a vote question is read from
-
-
-def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
-    """A shareholder vote's count or For share, read off the vote tables of the best-ranked documents."""
-    if not ASKS_VOTES.search(prep.asked.question) or prep.asked.language != "en":
-        return None
-    docs = list(dict.fromkeys(h.chunk.doc_id for h in hits))[:VOTE_DOCUMENTS]
-    facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs))
-    facts, by_chunk, extra = readable(store, prep, facts)
-    return vote_answer(prep.asked, facts, citer(prep, by_chunk, extra))
-
-
-def purchases_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
-    """The shares the named company bought back in the month, dates or quarter asked, read off the purchases
-    tables of its retrieved reports."""
-    if not asks_purchases(prep.asked):  # before reading every fact of the filer's reports
-        return None
-    docs = list(asked_doc_ranks(store, prep, hits, fallback=False))  # another filer's buybacks are not its
-    facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs)) if docs else []
-    cells = [f for row in purchase_rows(facts) for f in row.cells.values()]
-    cells, by_chunk, extra = readable(store, prep, cells)
-    chunks = {c.chunk_id: c for _, c in prep.context} | extra
-    return purchases_answer(prep.asked, cells, chunks, citer(prep, by_chunk, extra))
 
 
 def with_ratio(

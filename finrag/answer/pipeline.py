@@ -41,11 +41,12 @@ from finrag.answer.labelled_chunks import with_labelled_chunks
 from finrag.answer.llm import LLMClient, build_messages
 from finrag.answer.measures import measure_sentences, unanswered_measure
 from finrag.answer.numeric import NumericAnswer
-from finrag.answer.numeric_step import numeric_answer, purchases_step, votes_step
+from finrag.answer.numeric_step import numeric_answer
 from finrag.answer.owner_ratios import described_ratio
 from finrag.answer.parts import part_query, unprinted_parts
 from finrag.answer.premise import correction_text, find_correction, search_listing
 from finrag.answer.prepared import CHITCHAT, NOTHING_FOUND, Prepared, Searcher
+from finrag.answer.purchases import purchases_step
 from finrag.answer.query import analyze
 from finrag.answer.related_party import related_step
 from finrag.answer.roles import role_answer
@@ -55,6 +56,7 @@ from finrag.answer.stub_periods import stub_period
 from finrag.answer.subjects import filer_context, with_subject_chunks
 from finrag.answer.table_steps import TABLE_STEPS
 from finrag.answer.text import citations_in
+from finrag.answer.votes import votes_step
 from finrag.config import Settings
 from finrag.errors import LLMError
 from finrag.index.store import Store

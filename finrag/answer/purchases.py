@@ -20,13 +20,16 @@ from datetime import date
 from decimal import Decimal
 
 from finrag.answer.calc import Operand, calc_text, compute
+from finrag.answer.fact_access import asked_doc_ranks, citer, readable
 from finrag.answer.formula_base import Formula
 from finrag.answer.numeric import CiteFn, NumericAnswer
+from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.answer.quoted import SCALE_WORDS
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
-from finrag.model import Chunk, Fact
+from finrag.index.store import Store
+from finrag.model import Chunk, Fact, Filters, Hit
 from finrag.retrieve.periods import month_number
 
 ASKS_PURCHASES = re.compile(
@@ -339,3 +342,16 @@ def _short(period: str) -> str:
     """ "October 3, 2022 through October 30, 2022" -> "Oct 3-Oct 30": a month's row named briefly."""
     span = dated_span(period, _ANY_YEAR)
     return f"{span.start:%b} {span.start.day}-{span.end:%b} {span.end.day}" if span else period
+
+
+def purchases_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
+    """The shares the named company bought back in the month, dates or quarter asked, read off the purchases
+    tables of its retrieved reports."""
+    if not asks_purchases(prep.asked):  # before reading every fact of the filer's reports
+        return None
+    docs = list(asked_doc_ranks(store, prep, hits, fallback=False))  # another filer's buybacks are not its
+    facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs)) if docs else []
+    cells = [f for row in purchase_rows(facts) for f in row.cells.values()]
+    cells, by_chunk, extra = readable(store, prep, cells)
+    chunks = {c.chunk_id: c for _, c in prep.context} | extra
+    return purchases_answer(prep.asked, cells, chunks, citer(prep, by_chunk, extra))

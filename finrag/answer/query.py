@@ -109,7 +109,6 @@ def language_of(text: str) -> str:
     return "zh" if words and words >= len(_LATIN_WORD.findall(text)) else "en"
 
 
-_CASH_FLOW = re.compile(r"cash\s+flows?\s+hedg", re.I)
 _MOVEMENT_ASKED = re.compile(r"本[期年](?:增加|减少)了?(?:多少|的金额|金额)")
 
 
@@ -155,8 +154,6 @@ def analyze(
     if analysis:  # the retriever's items the lexicon missed, where the question writes them as rows
         asked.line_items += analysis_items(asked.line_items, analysis.line_items, text, entities)
     asked.line_items = asked_items(asked.line_items, text)  # not where to read, nor what a total holds
-    # "its foreign currency cash flow hedging program": no balance of cash
-    asked.line_items = [m for m in asked.line_items if not _CASH_FLOW.match(text, m.start)]
     if not asked.line_items and lang == "en" and (whole := share_whole(text)):  # "… total debt consisted of"
         asked.line_items = [whole]
     asked.formula = detect_formula(without_places(text))  # "… in its working capital table": where to read

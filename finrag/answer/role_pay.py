@@ -26,7 +26,8 @@ _ROLES = (
     *("董事长", "监事", "董事"),
 )
 _PAY = re.compile(r"报酬|薪酬|收入|年薪|津贴|薪金|工资")
-_SUMMED = re.compile(r"合计|总计|一共|共计|加起来|总共")  # not "总额": a column's name ("税前报酬总额")
+# a sum asked ("合计", "加起来"), not "总额": a column's name ("税前报酬总额")
+ZH_SUMMED = re.compile(r"合计|总计|一共|共计|加起来|总共|相加")
 _AVERAGED = re.compile(r"平均|人均|每人")
 _SHARE = re.compile(r"占|比例|比重|增长|变动")
 _ROLE_HEADER = re.compile(r"职务|担任|任职")
@@ -64,7 +65,7 @@ def _count(question: str) -> int | None:
 
 def asks_role_pay(asked: AskedFor) -> bool:
     q = asked.question
-    aggregate = _SUMMED.search(q) or _AVERAGED.search(q)
+    aggregate = ZH_SUMMED.search(q) or _AVERAGED.search(q)
     asks = bool(_PAY.search(q) and aggregate and _asked_roles(q))
     return asked.language == "zh" and asks and not _SHARE.search(q)
 

@@ -128,7 +128,8 @@ def _whole_items(asked: AskedFor) -> list[str] | None:
     return [_TOTAL_WORDS.sub("", item.printed) for item in items if item.concept]
 
 
-def _words(text: str) -> set[str]:
+def label_words(text: str) -> set[str]:
+    """A row label's words, footnote marks aside ("Goodwill (1)(2)", "Total5,6")."""
     return set(re.findall(r"[a-z]+", _FOOTNOTE.sub("", text).lower()))
 
 
@@ -137,8 +138,8 @@ def _whole_row(label: str, wholes: list[str]) -> bool:
     Nokia's Devices and Services business", "Purchase consideration" of "purchase consideration"."""
     if CJK.search(label):
         return any(label in w or w in label for w in wholes)
-    words = _words(label)
-    return bool(words) and any(words <= _words(w) for w in wholes)
+    words = label_words(label)
+    return bool(words) and any(words <= label_words(w) for w in wholes)
 
 
 def _quotes_elsewhere(asked: AskedFor, text: str) -> bool:

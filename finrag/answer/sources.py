@@ -56,6 +56,10 @@ _GLOSS_ASIDE = re.compile(
 )
 
 
+# "its foreign currency cash flow hedging program": a kind of hedge, no cash item
+_CASH_FLOW_HEDGE = re.compile(r"cash\s+flows?\s+hedg", re.I)
+
+
 def without_source_sentences(text: str) -> str:
     """``text`` with its sentences saying which note, table or column to read blanked, offsets kept."""
     return _SOURCE_SENTENCE.sub(lambda m: " " * len(m.group(0)), text)
@@ -74,11 +78,12 @@ def _outside(items: list[LineItemMatch], spans: list[tuple[int, int]]) -> list[L
 
 
 def asked_items(items: list[LineItemMatch], text: str) -> list[LineItemMatch]:
-    """The line items ``text`` asks for: none named only in a source or basis aside, in a clause saying which
-    breakdown to read (unless no other item is named) or in what a total includes."""
+    """The line items ``text`` asks for: none named only in a source, basis or gloss aside, in a clause saying
+    which breakdown to read (unless no other item is named), in a hedge's kind or in what a total includes."""
     asides = (*_SOURCE_ASIDE.finditer(text), *_BASIS_ASIDE.finditer(text), *_GLOSS_ASIDE.finditer(text))
     items = _outside(items, [m.span() for m in asides])
     items = _outside(items, [m.span() for m in _ZH_SOURCE_CLAUSE.finditer(text)]) or items
+    items = [m for m in items if not _CASH_FLOW_HEDGE.match(text, m.start)]  # no balance of cash
     return _outside(not_share_class(items, text), [m.span() for m in _INCLUDING.finditer(text)])
 
 

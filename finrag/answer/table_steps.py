@@ -14,11 +14,12 @@ from finrag.answer.funded import funded_step
 from finrag.answer.holders_sum import holders_sum_step
 from finrag.answer.movements import movements_step
 from finrag.answer.numeric import NumericAnswer
-from finrag.answer.numeric_step import purchases_step, votes_step
 from finrag.answer.prepared import Prepared
+from finrag.answer.purchases import purchases_step
 from finrag.answer.role_pay import role_pay_step
 from finrag.answer.row_share import row_share_step
 from finrag.answer.share_points import share_points_step
+from finrag.answer.votes import votes_step
 from finrag.index.store import Store
 from finrag.model import Hit
 

@@ -13,11 +13,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from finrag.answer.calc import Formula, calc_text, compute
+from finrag.answer.fact_access import citer, readable
 from finrag.answer.numeric import CiteFn, NumericAnswer, operand
+from finrag.answer.prepared import Prepared
 from finrag.answer.query import AskedFor
 from finrag.answer.units import format_number
 from finrag.errors import AnswerError
-from finrag.model import Fact
+from finrag.index.store import Store
+from finrag.model import Fact, Filters, Hit
 
 # the cells of a vote, as the filings print them
 _KINDS = {
@@ -167,3 +170,16 @@ def vote_answer(asked: AskedFor, facts: list[Fact], cite: CiteFn) -> NumericAnsw
     n = cite(f)
     text = f"{block.subject.rstrip(':')}: {kind} {format_number(f.value, None)} votes [{n}]."
     return NumericAnswer(text, [f], None, [f.fact_id], f.value)
+
+
+VOTE_DOCUMENTS = 2  # the best-ranked documents whose vote tables a vote question is read from
+
+
+def votes_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnswer | None:
+    """A shareholder vote's count or For share, read off the vote tables of the best-ranked documents."""
+    if not ASKS_VOTES.search(prep.asked.question) or prep.asked.language != "en":
+        return None
+    docs = list(dict.fromkeys(h.chunk.doc_id for h in hits))[:VOTE_DOCUMENTS]
+    facts = store.get_facts(Filters(access=prep.request.filters.access, doc_ids=docs))
+    facts, by_chunk, extra = readable(store, prep, facts)
+    return vote_answer(prep.asked, facts, citer(prep, by_chunk, extra))
