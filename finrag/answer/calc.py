@@ -115,6 +115,8 @@ def compute(
     result_text = format_number(result, places) + ("%" if formula.percent else "")
     if unit and unit != "%":
         result_text += f" {unit}" if lang != "zh" else unit
+    elif unit == "%" and formula.name in ("sum", "average"):  # "10.86% + 1.65% = 12.51%"
+        result_text += unit
     if (rate := _change_rate(formula, operands, values)) is not None:  # one item's change: its rate too
         result_text += f"（{rate}%）" if lang == "zh" else f" ({rate}%)"
     if change_too and formula.percent and (change := _change_amount(template, operands, values)) is not None:

@@ -100,6 +100,7 @@ CASH_FLOW_ROWS: dict[str, tuple[str, ...]] = {
         "cash dividends declared",
         "dividends paid to shareholders",
         "cash dividend payments",
+        "dividend payments",
         "payments of dividends",
         "dividends",
     ),

@@ -48,6 +48,10 @@ class Basis:
         return not self.deducted or bool(_DEDUCTED_ROW.search(f"{f.line_item}{f.column_label}{f.section}"))
 
 
+_SENTENCE_END = re.compile(r"[？?。]")
+_MINUS = "减去"  # "A减去B": two operands, each on its own basis
+
+
 def asked_basis(asked: AskedFor, item: LineItemMatch) -> Basis:
     """The basis the question asks ``item`` on: the one the operand names, else the question's."""
     named_basis = _ADJUSTED_ROW.search(item.printed) is not None
@@ -59,14 +63,17 @@ def asked_basis(asked: AskedFor, item: LineItemMatch) -> Basis:
     adjusted = not reported and (
         named or bool(_ADJUSTED_BEFORE.search(before) or _NON_GAAP.search(asked.question))
     )
-    said = _DEDUCTED_ASKED.search(asked.question)
+    said = _DEDUCTED_ASKED.search(q := asked.question)
     deducted = (
         said is not None
         and not _DEDUCTED_ROW.search(item.printed)
-        # "扣除非经常性损益后归属于…的净利润，是否高于…归属于…的净利润": the other compared item's own words
+        # "扣除非经常性损益后归属于…的净利润，是否高于…归属于…的净利润", "归属于…的净利润减去扣除非经常性损益
+        # 后的净利润": the other item's own words
         and not (
-            compared_items(asked.question, asked.language, asked.line_items, len(asked.years))
+            (compared_items(q, asked.language, asked.line_items, len(asked.years)) or _MINUS in q)
             and any(m.start <= said.start() < m.end for m in asked.line_items if m != item)
         )
+        # "扣除非经常性损益后的净利润是多少元？用合并净利润减去…": another sentence's words
+        and not _SENTENCE_END.search(q, min(said.end(), item.start), max(said.start(), item.start))
     )
     return Basis(reported, adjusted, deducted, named)

@@ -233,6 +233,7 @@ FORMULAS: dict[str, Formula] = {
             (
                 *("占比", "比重", "所占比例", "的比例", "的百分之多少", "的百分之几"),
                 *("share of", "percentage of", "proportion of", "fraction of", "what portion of"),
+                *("what share was", "what share were"),  # "Of the total …, what share was attributed to …"
                 *("as a % of", "% of"),
             ),
         ),
@@ -248,6 +249,7 @@ FORMULAS: dict[str, Formula] = {
                 *("差额", "相差", "差值", "difference", "more than", "less than", "change in"),
                 *("变化", "变动"),
                 *("多了多少", "少了多少"),  # "07年末短期借款比06年末多了多少"
+                "减去",  # "按归属于上市公司股东的净利润减去扣除非经常性损益后的净利润计算"
             ),
             same_unit=True,
         ),
@@ -307,9 +309,7 @@ PRINTED_FIRST: dict[str, Formula] = {
 def detect_formula(question: str) -> Formula | None:
     """The formula a question asks for (longest keyword wins: "销售费用率" over "费用")."""
     low = question.lower()
-    named = _CHANGE_STATEMENT.sub(
-        " ", low
-    )  # "所有者权益变动表中，…的分配金额": a statement's name, no change
+    named = _CHANGE_STATEMENT.sub(" ", low)  # "所有者权益变动表中": a statement, no change
     low = low if _CHANGED.search(named) else named  # "…变动表显示，所有者权益净增加了多少": a change asked
     low = _RECONCILIATION.sub(" ", low)  # "in the statutory-to-effective tax rate reconciliation": a table
     low = _PER_UNIT.sub(lambda m: m.group().replace("平均", "  "), low)  # "平均每吨": no mean of years

@@ -84,8 +84,9 @@ def _prints_date(text: str, day: str, anywhere: bool = False) -> bool:
     except ValueError:
         return False
     month = list(MONTHS)[d.month - 1]
-    # a balance stated at that day ("As of August 30, 2023, 217,638,155 shares"), not a period ending on it
-    en, zh = (r"", r"") if anywhere else (r"\b(?:as of|at)\s+", r"(?:截至|截止|于)")
+    # a balance stated at that day ("As of August 30, 2023, 217,638,155 shares") or an event told of it ("On
+    # March 2, 2023, we announced an increase in our regular quarterly dividend"), not a period ending on it
+    en, zh = (r"", r"") if anywhere else (r"\b(?:as of|at|on)\s+", r"(?:截至|截止|于)")
     return (
         re.search(rf"{en}\b{month}\s+{d.day},?\s+{d.year}\b", text, re.I) is not None
         or re.search(rf"{zh}{d.year}年{d.month}月{d.day}日", text) is not None

@@ -52,20 +52,17 @@ from finrag.model import Fact
 from finrag.retrieve.docfit import days_near
 
 EXACT_LABEL_BONUS = 0.2  # the fact prints the very words of the question ("营业收入" over "营业总收入")
-# a row label the question writes out with its remark ("…, including internal-use software"): that row, not
-# one adding another remark (", net of proceeds …") that reads the same once remarks are cut
+# a row label written out with its remark ("…, including internal-use software"), not another's cut alike
 RAW_LABEL_BONUS = 0.3
 SCOPE_BONUS = 0.3  # consolidated unless the question says 母公司
 UNKNOWN_SCOPE_BONUS = 0.1
-# the parent company's figure when the group's is asked: only where no other table gives the group's
-PARENT_SCOPE_PENALTY = 0.3
+PARENT_SCOPE_PENALTY = 0.3  # the parent's figure for the group's: only where no table gives the group's
+_GROUP_SAID = re.compile(r"合并|\bconsolidated\b", re.I)  # the group's figure said: never the parent's
 DOC_RANK_BONUS = 0.3  # facts from the best-ranked retrieved document first
 PERCENT_PENALTY = 0.5  # a "%" cell is rarely the amount asked for
 SHARE_FORMULAS = frozenset({"share_of_total", "share_of_revenue", "average_share", "ratio"})
 PART_YEAR_PENALTY = 0.5  # a quarter's column when the year is asked ("2006年度" is not "2006年度第一季度")
-# The statement a question tells us to use outranks a closer wording elsewhere ("common stock cash dividends"
-# in the equity statement when the cash flow statement's "... dividends paid" was asked for)
-STATEMENT_ASKED_BONUS = 1.0
+STATEMENT_ASKED_BONUS = 1.0  # the statement a question names outranks a closer wording in another one
 HOME_STATEMENT_BONUS = 0.3  # a primary statement's row over the same row in a note or MD&A table
 UNIT_TAIL = re.compile(r"\s*\((?:万元|元|亿元|千元|%|万股|股|人|in (?:thousands|millions|billions))\)$")
 # a row of the parent's own figure ("资产负债率（母公司）"), not the owners' share ("归属于母公司所有者权益")
@@ -280,10 +277,14 @@ def best_fact(
             continue  # "dividends declared per share" is not the total paid
         if not per_share and not per_share_item and per_share_row(f):
             continue  # nor is "Dividends per share" the dividends paid
+        if f.unit == "%" and "yield" in f.line_item_norm and "yield" not in low_q:
+            continue  # nor an option model's "Dividend yield" assumption
         if OTHER_ENTITY.search(f.statement) and not OTHER_ENTITY.search(asked.question):
             continue  # "Joint venture related balance sheet activity": the venture's current assets, not X's
         if asked.scope == "parent" and f.scope != "parent" and not _PARENT_ROW.search(f.line_item_norm):
             continue  # "母公司资产负债表": the group's (or an unscoped table's) figure is another number
+        if asked.scope != "parent" and _PARENT_ROW.search(f.statement) and _GROUP_SAID.search(asked.question):
+            continue  # "2007年6月30日合并短期借款": the parent's balance sheet's is another number
         if not basis.fits(f):
             continue  # "Adjusted EPS (diluted)" is not the GAAP figure asked, nor the plain row 扣非 EPS
         if quarters and f.fiscal_period and f.fiscal_period not in ("FY", *quarters):

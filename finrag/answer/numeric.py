@@ -298,7 +298,8 @@ def _calculation(
         ]
     contra = _CONTRA.search(operands[0].label) is not None
     one_item = formula.name == "difference" and len({w.item.printed for w in wants}) == 1  # over the years
-    if (formula.name in GROWTH_FORMULAS or one_item) and contra and all(op.value < 0 for op in operands):
+    sized = contra or all(w.item.concept in OUTFLOW_CONCEPTS for w in wants)  # "dividend payments grew 9%"
+    if (formula.name in GROWTH_FORMULAS or one_item) and sized and all(op.value < 0 for op in operands):
         operands = [replace(op, value=-op.value) for op in operands]  # an allowance's growth: of its size
     if formula.name == "share_of_total" and len(operands) == 2 and operands[0].value > operands[1].value > 0:
         if LESS_ROW.match(chosen[0].line_item):

@@ -118,7 +118,13 @@ def definition_answer(
     # equity" is no total liabilities / equity)
     own = {t.item.concept for t in definition.terms}
     other = asked.formula is not None and "" not in own and len(own) > len(set(asked.formula.concepts))
-    if defined is None and asked.formula is not None and asked.formula.named and not parts and not other:
+    formula = asked.formula
+    # ("贡献度=热敏纸毛利率×…÷综合毛利率": another figure than the 毛利率 its operands name)
+    spelled = formula is not None and (
+        not definition.name  # "operating margin? (op income / net revenues)": the ratio asked spelled out
+        or any(k.lower() in definition.name.lower() for k in (formula.zh, formula.en, *formula.keywords) if k)
+    )
+    if defined is None and formula is not None and formula.named and spelled and not parts and not other:
         # a wording the definition reader takes apart wrongly: the named formula it spells out (never for
         # a part's rows: the company's own margin is another figure)
         defined = calculation_answer(replace(asked, definition=None), facts, doc_rank, cite)
@@ -151,7 +157,13 @@ def calculation_step(
         # (the level is, where the question asks the amount too: "how much did STELARA sell …, and what
         # was the reported growth")
         level = AMOUNT_ASKED.search(asked.question) is not None
-        quoted = quoted if level or all(f.unit == "%" for f in quoted.facts) else None
+        # (not the item's own ratio: "毛利" asked, the "分产品毛利率" table's 36.02% is no growth of it)
+        ratios = [f"{m.printed}率" for m in asked.line_items]
+        rates = all(
+            f.unit == "%" and not any(r in f"{f.section} {f.statement} {f.column_label}" for r in ratios)
+            for f in quoted.facts
+        )
+        quoted = quoted if level or rates else None
     if quoted and asked.formula and asked.formula.name == "difference" and len(quoted.facts) == 1:
         # a change asked ("总股本减少了多少股"): one balance is no answer, a row of the change itself is
         quoted = quoted if _CHANGE_ROW.search(quoted.facts[0].line_item) else None

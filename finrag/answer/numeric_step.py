@@ -42,6 +42,7 @@ from finrag.answer.judgment import (
     asks_direction,
     change_answer,
     direction_answer,
+    share_in_points,
 )
 from finrag.answer.kind_share import asks_kind_share, kind_share, total_less
 from finrag.answer.kind_terms import kind_quotient
@@ -79,6 +80,7 @@ from finrag.answer.parts import (
 from finrag.answer.peers import asks_peers
 from finrag.answer.prepared import Prepared
 from finrag.answer.printed_ratios import basis_items, ratio_forms
+from finrag.answer.prose_change import prose_change
 from finrag.answer.prose_facts import owner_prose
 from finrag.answer.prose_series import named_series
 from finrag.answer.qualifiers import business_rows, qualifier_rows
@@ -133,6 +135,7 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     found = with_derivations(found, prep.derived, prep.context) if found is not None else None
     if found is None:
         _read_as_asked(prep, read, shown)
+        found = prose_change(prep)  # "… increase in our regular quarterly dividend from $0.88 … to $0.92"
     return found
 
 
@@ -327,6 +330,8 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     # "the FY2020 - FY2021 change in unadjusted EBITDA % margin"; a definition on dated operands
     # ("变动率=(本期…-上期…)/上期…") is the change itself
     spans_years = definition is not None and any(t.back or t.year for t in definition.terms)
+    if (pointed := share_in_points(asked)) is not None:  # "… as a share of … change, in percentage points"
+        return change_answer(pointed, one_year)
     if asks_change(asked) and not spans_years:
         return change_answer(asked, one_year)
     if definition is not None and (kind := kind_quotient(store, prep, definition, doc_rank)) is not None:

@@ -64,6 +64,10 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
             Want(item, None, ends[0]),
             Want(item, None, ends[1] if len(ends) == 2 else shift_year(ends[0], -1)),
         ]
+    changed = formula.name in ("yoy_growth", "difference")
+    if changed and len(asked.dates) == 1 and _OPENING.search(asked.question):
+        # "2007年6月30日…应交税费，较年初余额变动了": that day's balance against the year's opening one
+        return [Want(item, None, asked.dates[0]), Want(item, None, f"{int(asked.dates[0][:4]) - 1}-12-31")]
     if formula.name == "average" and len(asked.years) == 1:  # "2019 average X": its opening and closing
         return [Want(item, year - 1), Want(item, year)] if year is not None else []
     if formula.name in VARIADIC and len(asked.years) >= 2:
@@ -85,6 +89,9 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
     return [Want(item, latest.fiscal_year), Want(item, latest.fiscal_year - 1)]
 
 
+_OPENING = re.compile(
+    r"(?:较|比|相比|对比)(?:年初|期初|上年末|上年年末)|\bsince the (?:start|beginning) of the year", re.I
+)
 _SEQUENTIAL = re.compile(r"quarter[\s-]+(?:over|on)[\s-]+quarter|\bqoq\b|sequential|环比", re.I)
 
 

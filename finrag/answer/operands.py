@@ -14,8 +14,10 @@ import re
 from dataclasses import replace
 from itertools import pairwise
 
+from finrag.answer.asks import GROWTH_COMPARED
 from finrag.answer.definition import Definition
 from finrag.answer.definition_terms import Term
+from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
 from finrag.answer.owner_names import excluded
@@ -69,7 +71,19 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
     asked = replace(asked, line_items=owned_rows(asked, from_tables))
     asked = replace(asked, line_items=with_missing_operand(asked, from_tables))
     asked = replace(asked, line_items=_described_by(asked.question, asked.line_items, from_tables))  # again
-    return share_order(asked)
+    return share_order(replace(asked, line_items=_minus_operands(asked, from_tables)))
+
+
+def _minus_operands(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
+    """A difference written "A减去B": the items on either side of it, not the figure the question asks it
+    for ("扣除非经常性损益后的净利润是多少元？用合并净利润减去…非经常性损益净影响数")."""
+    at = asked.question.find("减去")
+    if at < 0 or asked.formula is None or asked.formula.name != "difference":
+        return asked.line_items
+    named = sorted([*asked.line_items, *from_tables], key=lambda m: m.start)  # a row the question names too
+    before = [m for m in named if m.end <= at]
+    after = [m for m in named if m.start >= at + len("减去")]
+    return [before[-1], after[0]] if before and after else asked.line_items
 
 
 # "anti-dilutive securities excluded from diluted net income per share": the item after it says which
@@ -176,8 +190,14 @@ def with_missing_operand(asked: AskedFor, from_tables: list[LineItemMatch]) -> l
     formula = asked.formula
     distinct = {m.concept or m.printed.lower() for m in items}  # "X / total net sales" names the whole twice
     summed = formula is not None and formula.name == "sum"  # "add A, B, and C": every row listed
-    if formula is None or (not summed and (formula.name not in _TWO_OPERANDS or len(distinct) >= 2)):
+    # "Did demand creation expense grow faster than revenues": the two growths compared
+    raced = formula is not None and formula.name in GROWTH_FORMULAS and asked.language == "en"
+    raced = raced and GROWTH_COMPARED.search(asked.question) is not None  # (not any "增长率" asked)
+    two = formula is not None and (formula.name in _TWO_OPERANDS or bool(raced))
+    if formula is None or (not summed and (not two or len(distinct) >= 2)):
         return items
+    if formula.name == "difference" and len(set(asked.years)) >= 2:
+        return items  # "…比上年降了多少": one item's change between the years, no second item
     extra = [
         t
         for t in from_tables

@@ -78,6 +78,9 @@ _EVENT_NOUN = (
     r"(?:separation|spin-?off|split-?off|acquisition|merger|divestiture|transaction|deal|offering|IPO"
     r"|recast)\b"
 )
+# "under the 2019 Multi-Year Productivity Plan", "the Tax Cuts and Jobs Act": a scheme the figures fall
+# under, no owner of them
+_SCHEME = re.compile(r"\b(?:Plans?|Programs?|Programmes?|Initiatives?|Acts?)$")
 
 
 # "Embedded reportable segment"
@@ -208,6 +211,7 @@ def subject_names(asked: AskedFor, context: list[Chunk]) -> list[str]:
             or not re.search(rf"(?<![\w-]){re.escape(e.lower())}(?![\w-])", text)
         )
         and e.lower() not in MONTHS  # "three months ended March 31": a month owns no figure
+        and not _SCHEME.search(e)
         and not in_source_clause(e, asked.question)  # "Using the 'Certain Line Items' reconciliation in …,"
         and not any(_opens(e, m.printed) for m in asked.line_items)  # "Research, development and … expenses"
         and not _in_follow_up(e, asked)  # "…headcount at June 30, and did that include First Republic staff?"

@@ -13,12 +13,19 @@ _PEERS = re.compile(r"可比(?:上市)?公司|同行业|同业|该行业|行业�
 # the filer's figure set against the peers' ("比可比公司的平均资产负债率高出多少"): both are asked
 _COMPARED = re.compile(r"(?<!可)比|高于|低于|高出|低出|相比|对比|差额|差距|是否")
 _CLAUSES = re.compile(r"[，,；;。？?]")
+# "Ringpu Biology (瑞普生物), a peer named in Jinyu's 2020 annual report", "…, one of the peers in …": the
+# company asked is a peer the filer names, not the filer
+_EN_PEER = re.compile(
+    r",\s+(?:a|an|one of (?:the|its))\s+(?:[\w-]+\s+){0,2}(?:peers?|competitors?|rivals?)\b(?!\s+comparison)",
+    re.I,
+)
 
 
 def asks_peers(asked: AskedFor) -> bool:
-    """The clause that asks (the question's last) asks the peers' or the industry's figure alone."""
+    """The clause that asks (the question's last) asks the peers' or the industry's figure alone; an English
+    question names the company it asks of as a peer."""
     if asked.language != "zh":
-        return False
+        return _EN_PEER.search(asked.question) is not None
     clauses = [c for c in _CLAUSES.split(asked.question) if c.strip()]
     asking = clauses[-1] if clauses else ""
     return _PEERS.search(asking) is not None and _COMPARED.search(asking) is None

@@ -57,7 +57,9 @@ def printed_growth(
 def _names_change(heading: str, items: list[str]) -> bool:
     """The heading prints a change of an item asked ("Increases in comparable sales:"), not a table of it
     with a change column beside ("分产品毛利率的数据及变动情况" names no product asked)."""
-    return bool(_CHANGE_HEADING.search(heading)) and any(i in heading.lower() for i in items)
+    low = heading.lower()  # "毛利" asked: not a heading of 毛利率, the item's ratio
+    named = any(re.search(rf"{re.escape(i)}(?!率)", low) for i in items)
+    return bool(_CHANGE_HEADING.search(heading)) and named
 
 
 def printed_rates(

@@ -2,8 +2,10 @@
 million of which $515.2 million was allocated to goodwill". Asked "what share of the total final purchase
 price Adobe paid for Neolane was allocated to goodwill", the answer is the second amount over the first,
 both cited to the sentence. Only when the sentence names the whole ("purchase price") before its amount, the
-question names the part ("goodwill"), and the sentence names the acquired business the question names (a
-note tells the same of every acquisition); two such sentences that disagree answer nothing."""
+question names the part ("goodwill", "MGM China" of "capital expenditures of $271 million, of which $108
+million related to MGM China"), and the sentence names the acquired business the question names (a note tells
+the same of every acquisition); of several such sentences, those naming the year asked; two that still
+disagree answer nothing."""
 
 from __future__ import annotations
 
@@ -21,13 +23,15 @@ from finrag.answer.units import SCALE_WORD, parse_number
 from finrag.errors import AnswerError
 from finrag.model import Chunk, ChunkKind, Fact
 
-_AMOUNT = r"\$\s?(?P<{0}>\d[\d,]*(?:\.\d+)?)\s*(?P<{0}_scale>million|billion|thousand)?"
+# a dollar amount in named groups ("{0}", "{0}_scale"): "$616.7 million"
+NAMED_AMOUNT = r"\$\s?(?P<{0}>\d[\d,]*(?:\.\d+)?)\s*(?P<{0}_scale>million|billion|thousand)?"
 # "$616.7 million of which $515.2 million was allocated to goodwill"
 _OF_WHICH = re.compile(
-    _AMOUNT.format("whole")
+    NAMED_AMOUNT.format("whole")
     + r",?\s+of\s+which\s+(?:approximately\s+)?"
-    + _AMOUNT.format("part")
-    + r"\s+(?:was|were)\s+(?:allocated|attributed|assigned)\s+to\s+(?P<to>[a-z][\w-]*)",
+    + NAMED_AMOUNT.format("part")
+    + r"\s+(?:(?:was|were)\s+)?(?:allocated|attributed|assigned|related|attributable)\s+to\s+"
+    + r"(?P<to>(?-i:[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*)*)|[a-z][\w-]*)",  # "MGM China", "goodwill"
     re.I,
 )
 
@@ -43,12 +47,14 @@ def _acquired(prep: Prepared) -> list[str]:
     return [e for e in asked.entities if not any(e.lower() in c or c in e.lower() for c in filer)]
 
 
-def _fact(chunk: Chunk, name: str, number: str, scale_word: str | None, at: int) -> Fact | None:
+def amount_fact(chunk: Chunk, name: str, number: str, scale_word: str | None, key: object) -> Fact | None:
+    """An undated dollar amount one of ``chunk``'s sentences states ("$616.7 million"), named ``name``;
+    ``key`` tells it from the chunk's other amounts."""
     if (parsed := parse_number(number)) is None:
         return None
     word = (scale_word or "").lower()
     unit = (word or None, SCALE_WORD.get(word, Decimal(1)))
-    return sentence_fact(chunk, name, parsed.value, unit, f"{at}:{name}", "", (None, None, None))
+    return sentence_fact(chunk, name, parsed.value, unit, f"{key}:{name}", "", (None, None, None))
 
 
 def prose_share(prep: Prepared, whole: str) -> NumericAnswer | None:
@@ -57,6 +63,7 @@ def prose_share(prep: Prepared, whole: str) -> NumericAnswer | None:
     head = whole.split()[-1]
     names = _acquired(prep)
     found: dict[tuple[str, str], tuple[int, Chunk, re.Match[str]]] = {}
+    sentences: dict[tuple[str, str], str] = {}  # the sentence each was read off
     for n, chunk in prep.context:
         if chunk.kind != ChunkKind.TEXT:
             continue
@@ -71,12 +78,17 @@ def prose_share(prep: Prepared, whole: str) -> NumericAnswer | None:
             if names and not any(name in sentence for name in names):
                 continue
             found.setdefault((m["whole"], m["part"]), (n, chunk, m))
+            sentences.setdefault((m["whole"], m["part"]), sentence)
+    # "In 2020, we made capital expenditures of $271 million, of which …": the sentence of the year asked
+    asked_years = [str(y) for y in prep.asked.years]
+    dated = {k: v for k, v in found.items() if any(y in sentences[k] for y in asked_years)}
+    found = dated or found
     if len(found) != 1:
         return None
     n, chunk, m = next(iter(found.values()))
     at = chunk.text.find(m.group(0))
-    whole_fact = _fact(chunk, whole, m["whole"], m["whole_scale"], at)
-    part_fact = _fact(chunk, m["to"], m["part"], m["part_scale"], at + 1)
+    whole_fact = amount_fact(chunk, whole, m["whole"], m["whole_scale"], at)
+    part_fact = amount_fact(chunk, m["to"], m["part"], m["part_scale"], at + 1)
     if whole_fact is None or part_fact is None:
         return None
     cite = citer(prep, {chunk.chunk_id: n}, {})

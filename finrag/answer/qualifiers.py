@@ -222,6 +222,15 @@ def share_whole(question: str) -> LineItemMatch | None:
     return LineItemMatch("", m["whole"].lower(), m.start("whole")) if m else None
 
 
+# "Of Kraft Heinz's cash and cash equivalents at December 28, 2019, how much was held by its international
+# subsidiaries?": the part named after the whole
+_OF_IT_HELD = re.compile(
+    r"^\s*of\b[^?]{3,120}?,\s*how much\s+(?:of it\s+)?(?:was|were)\s+(?:held|kept|located)\s+(?:by|in|at)\s+"
+    r"(?:the\s+|its\s+|their\s+)?(?P<kind>[a-z][a-z&-]*(?:\s+[a-z&-]+){0,4}?)\s*(?=\?|$|[,.;])",
+    re.I,
+)
+
+
 def part_qualifiers(question: str) -> list[str]:
     """The part of the company a question asks about after its name, in the documents' own words: the
     Chinese name bracketed after it ("X's biopharmaceutical (生物制药) business"), or a segment named in lower
@@ -234,7 +243,8 @@ def part_qualifiers(question: str) -> list[str]:
             out.append(m["zh"])
         elif m.group(0).endswith("segment") and not any(w in _NOT_KINDS for w in m["kind"].split()):
             out.append(m["kind"].strip())
-    out += [m["kind"].lower() for r in (_PART_LATER, _SHARE_MADE_OF) for m in r.finditer(question)]
+    later = (_PART_LATER, _SHARE_MADE_OF, _OF_IT_HELD)
+    out += [m["kind"].lower() for r in later for m in r.finditer(question)]
     out += [  # "What net sales did Amazon's physical stores generate": the stores' sales, not Amazon's
         m["kind"].strip() for m in _PART_MAKES.finditer(question) if not set(m["kind"].split()) & _WHOLE_WORDS
     ]

@@ -60,6 +60,7 @@ from finrag.answer.tickers import leading_ticker, without_ticker
 from finrag.answer.zh_qualifiers import (
     aging_brackets,
     glossed_parts,
+    outside_parts,
     zh_item_qualifiers,
     zh_parts_after,
     zh_projects,
@@ -237,9 +238,7 @@ def analyze(
             found = item_qualifiers(kinds_in, _item_starts(asked), _filer_words(asked)) + glossed_kinds(
                 kinds_in
             )
-            named = (
-                asked.formula is not None and asked.formula.named
-            )  # "gross margin on power products (电力产品)"
+            named = asked.formula is not None and asked.formula.named  # "gross margin on power products"
             found += glossed_parts(
                 kinds_in, asked.line_items, [*_filer_words(asked), *asked.entities], measured=named
             )
@@ -254,6 +253,7 @@ def analyze(
             found += zh_top_ranked(text, asked.line_items)  # "前五名应收账款汇总金额": not the balance
             found += zh_sold_kind(text, asked.line_items)  # "罐式集装箱卖了多少钱": its revenue row
             found += part_qualifiers(text)  # also in a mixed question
+            asked.line_items = outside_parts(text, asked.line_items, found)
         # "common stock repurchases … than on common stock cash dividends": the words open an item the
         # question names whole, so they are its name's, no kind of the other item
         opening = [m.printed.lower() for m in asked.line_items]

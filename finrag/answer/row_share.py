@@ -32,6 +32,13 @@ _EN_WHOLE = re.compile(
     r"(?P<whole>(?:[\w-]+\s+){0,5}(?:price|consideration|total))\b",
     re.I,
 )
+# the whole of any English share, written before the verb that names the part: "share of MGM Resorts' 2020
+# capital expenditures related to MGM China"
+_EN_SHARE_OF = re.compile(
+    r"\b(?:share|percentage|proportion|portion|fraction)\s+of\s+(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['’]s?\s+)?"
+    r"(?:(?:fiscal\s+)?(?:19|20)\d{2}\s+)?(?P<whole>[a-z][a-z -]{2,40}?)\s+"
+    r"(?:was|were|related|relating|came|went|is|are|attributable|recorded|booked)\b"
+)
 # what an English question's "total" is of: "total long-term debt", "total net revenue"
 _EN_TOTAL_OF = re.compile(r"\btotal\s+((?:(?!of\b|the\b|at\b|in\b|for\b)[a-z][\w-]*\s*){1,3})", re.I)
 # a column of each row's share of a whole: "占当期利润总额比例", "% of total", "Percent of net sales"
@@ -210,14 +217,25 @@ def row_share_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     """The named row's share a share question asks of a retrieved table (see the module)."""
     asked = prep.asked
     if (wholes := _whole_items(asked)) is None:
-        return None
+        # "What share of MGM Resorts' 2020 capital expenditures related to MGM China?": an "of which" sentence
+        share = asked.formula is not None and asked.formula.name == "share_of_total"
+        said = _EN_SHARE_OF.search(asked.question) if share and asked.language != "zh" else None
+        return prose_share(prep, said["whole"]) if said else None
+    # "Activision Blizzard … the Blizzard segment": the filer's name writes no segment's row
+    filer = [c.lower() for c in asked.companies] if asked.language != "zh" else []
+    names = [
+        e for e in asked.entities if any(c.startswith(e.lower()) or e.lower().startswith(c) for c in filer)
+    ]
+    without_filer = asked.question
+    for name in sorted({*asked.companies, *names} if filer else (), key=len, reverse=True):
+        without_filer = re.sub(rf"\b{re.escape(name)}\b(?:['’]s)?", " ", without_filer)
     own: dict[str, int] | None = None  # the named company's documents (never a peer's like table), once asked
     read: dict[str, list[Fact]] = {}  # each document's facts, read once
     for _, chunk in list(prep.context):
         if chunk.kind not in _TABLES or not chunk.table_ref:
             continue
         seen = f"{' '.join(chunk.section_path)}\n{chunk.text}"
-        rows = _written_rows(chunk.text, asked.question, wholes)
+        rows = _written_rows(chunk.text, without_filer, wholes)
         if not rows or _quotes_elsewhere(asked, seen):
             continue
         own = asked_doc_ranks(store, prep, hits) if own is None else own

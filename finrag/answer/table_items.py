@@ -43,6 +43,8 @@ _EN_TOTAL = re.compile(r"\s*(?:total|subtotal)\s*:?\s*", re.I)
 # "the Total in 2019", "the total row": a table's "Total" row named as such; "total goodwill" qualifies
 # the item after it and "commitments - total, and …" asks the item's total, neither names that row
 _TOTAL_ROW_NAMED = re.compile(r"\s+(?:in|of|for|at|on|as|row|line)\b")
+_SHARE_ASKED = re.compile(r"\b(?:share|percent(?:age)?|proportion|portion|fraction)\s+of\b|%\s+of\b")
+_EN_TOTAL_OF = re.compile(r"total\s+([a-z][a-z,&-]*(?:\s+[a-z,&-]+){2,})")  # three words or more after it
 _FISCAL_YEAR_LABEL = re.compile(r"\s*fiscal\s+(?:year\s+)?(?:19|20)\d{2}\s*", re.I)  # a year's row
 
 
@@ -60,6 +62,7 @@ def items_from_tables(
     low = without_statement_names(blanked)  # folded as labels normalise: "应收帐款" is 应收账款
     low = _STATEMENT.sub(lambda m: " " * len(m.group()), low)  # "on the balance sheet": where, no row
     before = tuple(n.lower() for n in names or [])
+    shared = _SHARE_ASKED.search(low) is not None
     labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
     headings: set[str] = set()
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms
@@ -87,12 +90,14 @@ def items_from_tables(
                 continue  # "| 分产品 | 营业收入 | 营业成本 |": a sub-table's column headings, no row
             norm = _norm(label)  # "合计销售金额(万元)" is asked as "合计销售金额"
             at = _written(low, norm)
+            if at is None and shared and (whole := _EN_TOTAL_OF.fullmatch(norm)):  # "Total restructuring and
+                at = _written(low, whole[1])  # impairment charges": the whole a share names without "total"
             if label.endswith(":") and not any(c.strip() for c in cells[1:]):
                 headings.add(norm)  # "| Reconciling Items: | | |": a heading over rows
             if at is not None and _EN_TOTAL.fullmatch(label) and not _TOTAL_ROW_NAMED.match(low, at[1]):
                 continue  # "commitments at 5/31/21 - total, and …": the item's total, not a "Total" row
             named = at is not None and not valuation_after(low, at[1]) and not low.startswith(before, at[1])
-            named = named and not _left_out(low, at)  # "(before any sublease income)"
+            named = named and not _left_out(low, at, norm)  # "(before any sublease income)"
             # the company's own row in a peer table ("天源科技"); an English name is a segment's ("Americas")
             if named and at is not None and not norm.isascii() and normalise(label) in before:
                 named = False
@@ -184,9 +189,16 @@ _POSSESSIVE = re.compile(r"['’]s\b")
 _LEFT_OUT = re.compile(r"\b(?:before|excluding|exclusive of|other than|without)\s+(?:any\s+|the\s+|its\s+)?$")
 
 
-def _left_out(low: str, at: tuple[int, int] | None) -> bool:
-    """The question writes the label after a word leaving it out of the figure asked."""
+def _left_out(low: str, at: tuple[int, int] | None, norm: str = "") -> bool:
+    """The question writes the label after a word leaving it out of the figure asked, or the label holds
+    what the question leaves out ("投资收益占利润总额的比重？不含公允价值变动损益": not the row
+    "公允价值变动损益及投资收益占当期利润总额比例")."""
+    if any(p in norm for p in _ZH_LEFT_OUT.findall(low)):
+        return True
     return at is not None and _LEFT_OUT.search(low, 0, at[0]) is not None
+
+
+_ZH_LEFT_OUT = re.compile(r"(?:不含|不包括|剔除|未含)([\u4e00-\u9fff]{2,16})")
 
 
 _ROW_NUMBER = re.compile(r"[（(]?[一二三四五六七八九十\d]{1,2}[)）、.．]?")  # a 序号 cell

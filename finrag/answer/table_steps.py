@@ -2,7 +2,8 @@
 fact search: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"), an account's roll-forward, a class
 column's share ("what share … was classified as Level 3"), the share of a gross cost accumulated depreciation
 has used up, a named row's share of its total, a pension plan's funded ratio, the points a printed share moved
-since last year, the pay of the people holding one role, the combined stake of the holders named."""
+since last year, the pay of the people holding one role, the combined stake of the holders named, a figure
+per employee."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from finrag.answer.funded import funded_step
 from finrag.answer.holders_sum import holders_sum_step
 from finrag.answer.movements import movements_step
 from finrag.answer.numeric import NumericAnswer
+from finrag.answer.per_employee import per_employee_step
 from finrag.answer.prepared import Prepared
 from finrag.answer.purchases import purchases_step
 from finrag.answer.role_pay import role_pay_step
@@ -36,4 +38,5 @@ TABLE_STEPS: tuple[tuple[str, TableStep], ...] = (
     ("share_points", share_points_step),
     ("role_pay", role_pay_step),
     ("holders_sum", holders_sum_step),
+    ("per_employee", per_employee_step),
 )

@@ -144,7 +144,7 @@ _ZH_SPAN = re.compile(r"([一二两三四五])(?=\s*(?:年|个月|(?:至|-|－|~
 _ZH_PART_AFTER = re.compile(
     # "应付职工薪酬中，离职后福利—设定提存计划本期增加": a part and its sub-part joined by a dash
     # "中的售后服务费（产品质量保证费用）是多少": a gloss in brackets after the part
-    r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,8}?(?:[—\-－][\u4e00-\u9fff]{2,8}?)?)"
+    r"(?:附注|明细)?[中里][，,、]?\s*的?\s*([\u4e00-\u9fff]{2,12}?(?:[—\-－][\u4e00-\u9fff]{2,8}?)?)"
     r"(?:[（(][^（）()]{1,12}[)）])?(?=的|有|是|为|在|比|较|占|金额|余额|账面|期初|期末|年初|年末|合计|多少|同比|环比|增长|增速|增幅|变动|本期|上期"
     r"|[、和及][\u4e00-\u9fff]{2,8}(?:[、和及][\u4e00-\u9fff]{2,8})*各)"  # "直接材料、直接人工和制造费用各占"
 )
@@ -195,12 +195,32 @@ def zh_parts_after(question: str, items: list[LineItemMatch], *, rows: bool = Fa
         part = re.sub(r"[—－]", "-", m.group(1)) if m else ""  # "离职后福利-设定提存计划" as notes print it
         part = ZH_CLASS_WORD.sub("", part) if len(ZH_CLASS_WORD.sub("", part)) >= 2 else part
         part = _ZH_AGING_WORD.sub("", part)  # "账龄一至二年": the bracket a note's row prints
-        bare = _ZH_VERB_TAIL.sub("", _ZH_SCOPE_LEAD.sub("", part))
+        bare = _ZH_FROM.sub("", _ZH_VERB_TAIL.sub("", _ZH_SCOPE_LEAD.sub("", part)))  # "中，用于…业务的"
         part = bare if len(bare) >= 2 else part
-        item_itself = concept_of(part) is not None or bool(find_line_items(part))
+        # "营业收入中主营业务收入", "应交税费中，应交企业所得税": the part ends with an item, it is that item;
+        # "营业外支出里的非流动资产毁损报废损失": a row holding an item's name inside (流动资产) is a part
+        whole = any(m.end >= len(part) for m in find_line_items(part))
+        item_itself = concept_of(part) is not None or whole
         if part and not part.startswith(_ZH_BASIS) and not item_itself and not _ZH_NOT_KINDS.search(part):
             out.append(part)
     return out
+
+
+def outside_parts(text: str, items: list[LineItemMatch], parts: list[str]) -> list[LineItemMatch]:
+    """The items a question names outside the rows it names as parts ("营业外支出里的非流动资产毁损报废损失":
+    "流动资产" within the row's label is no item asked) and outside a bracket saying what a figure holds
+    ("非经常性损益小计（扣除所得税及少数股东影响之前）": no 所得税 asked), when one is left."""
+    spans = [(at, at + len(p)) for p in parts if (at := text.find(p)) >= 0]
+    spans += [m.span(1) for m in _ZH_SCOPE_BRACKET.finditer(text)]
+    wider = [m for m in items for a, b in spans if a <= m.start <= m.end <= b and b - a > m.end - m.start]
+    kept = [m for m in items if m not in wider]
+    return kept if kept else items
+
+
+# a bracket saying what a figure includes or leaves out, no operator in it (a formula's brackets are operands)
+_NO_OPERATOR = r"[^（）()＋+−\-×÷/=＝]*"
+_HOLDS = r"(?:扣除|之前|之后|不含|含|不包括|包括)"
+_ZH_SCOPE_BRACKET = re.compile(rf"[（(]({_NO_OPERATOR}{_HOLDS}{_NO_OPERATOR})[)）]")
 
 
 _ZH_NO_PARTS = ("项目", "风险", "工程")

@@ -53,6 +53,13 @@ def test_sum_of_three_and_rounding_as_asked() -> None:
     assert calc.text.startswith("合计 = a + b + c = 1.111 + 2.222 + 3.333 = 6.7")
 
 
+def test_a_sum_of_percentages_prints_its_result_as_a_percentage() -> None:
+    calc = compute(FORMULAS["sum"], [op("甲持股比例", "10.86", "%"), op("乙持股比例", "1.65", "%")])
+    assert calc.text.endswith("= 10.86 + 1.65 = 12.51%"), calc.text
+    english = compute(FORMULAS["sum"], [op("A", "10.86", "%"), op("B", "1.65", "%")], lang="en")
+    assert english.text.endswith("= 12.51%"), english.text
+
+
 def test_a_small_ratio_keeps_two_significant_digits_when_no_decimals_are_asked() -> None:
     operands = [op("Total debt", "2467", None), op("Total equity", "54750", None)]
     assert compute(FORMULAS["debt_to_equity"], operands, lang="en").result == Decimal("0.045")  # not 0.05

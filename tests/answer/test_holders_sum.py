@@ -39,7 +39,7 @@ def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
 
 def test_the_named_holders_stakes_are_added(answerer: Answerer) -> None:
     text = ask(answerer, "2020年末，金宇生物股东内蒙古金宇生物控股有限公司和张翀宇合计持有多少比例？")
-    assert "12.51" in text and "10.86" in text and "1.65" in text, text
+    assert "12.51%" in text and "10.86" in text and "1.65" in text, text
 
 
 def test_one_holders_stake_or_a_share_of_something_else_is_no_sum(answerer: Answerer) -> None:

@@ -305,3 +305,18 @@ def test_a_row_printed_without_a_unit_is_compared_in_its_filing_s_unit() -> None
     asked = analyze("Did Acme's total revenue exceed its operating income in 2022?")
     found = items_answer(asked, (bare, income), ("Total revenue", "operating income"), lambda f: 1)
     assert found is not None and found.text.startswith("Yes. ")
+
+
+def test_a_share_s_change_in_points_is_the_share_worked_out_for_each_period() -> None:
+    from finrag.answer.judgment import change_answer, share_in_points
+
+    facts, rank = _facts()
+    asked = analyze(
+        "By how many percentage points did Acme's operating income as a share of total revenue change in"
+        " 2022 versus 2021?"
+    )
+    shared = share_in_points(asked)
+    assert shared is not None
+    found = change_answer(shared, lambda a: calculation_answer(a, facts, rank, lambda f: 1))
+    assert found is not None and found.result == Decimal("-2.12"), found  # 34.64% − 36.76%, no growth
+    assert share_in_points(analyze("By what percentage did Acme's operating income grow in 2022?")) is None

@@ -1267,3 +1267,66 @@ def test_a_per_share_note_named_only_as_where_to_read_asks_no_per_share_row() ->
     )
     found = calculation_answer(analyze(q), facts, {doc.doc_id: 0}, lambda f: 1)
     assert found is not None and "506.41%" in found.text
+
+
+def test_dividend_payments_grow_by_their_size_and_never_read_an_option_model_s_dividend_yield() -> None:
+    paid = Table(
+        "t61",
+        [73],
+        [["(Amounts in millions)", "2019", "2018"]],
+        [["Dividends paid", "(283)", "(259)"], ["Net cash used in financing activities", "(237)", "(2,043)"]],
+        caption="Consolidated Statements of Cash Flows",
+    )
+    options = Table(
+        "t62",
+        [109],
+        [["", "2019", "2018"]],
+        [["Dividend yield", "0.76%", "0.61%"], ["Expected volatility", "29.5%", "28.4%"]],
+        caption="Fair Value Valuation Assumptions",
+    )
+    doc = make_doc([options, paid], company="Activision Blizzard", year=2019, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("How much did Activision's dividend payments grow in 2019 compared with 2018 in percent?")
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None, asked
+    assert out.calculation.result == Decimal("9.27"), out.text  # 283 over 259, not −9.27% nor 0.76% / 0.61%
+
+
+def test_a_balance_on_a_written_day_changes_against_the_year_s_opening_balance() -> None:
+    quarter = Table(
+        "t63",
+        [94],
+        [["项目", "2007年3月31日", "2006年12月31日"]],
+        [["应交税费", "249,998,461.27", "244,092,333.55"]],
+        caption="合并资产负债表",
+    )
+    half = Table(
+        "t64",
+        [117],
+        [["项目", "2007年6月30日", "2006年12月31日"]],
+        [["应交税费", "323,174,160.85", "377,613,663.90"]],
+        caption="合并资产负债表",
+    )
+    doc = make_doc([quarter, half], company="国电电力", year=2007, file="guodian.pdf")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("国电电力2007年6月30日合并资产负债表中的应交税费，较年初余额变动了百分之多少？")
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("-14.42"), out.text  # never the March balance's change
+
+
+def test_the_group_s_figure_said_is_never_the_parent_s() -> None:
+    parent = Table(
+        "t65",
+        [125],
+        [["项目", "2007年6月30日", "2006年12月31日"]],
+        [["短期借款", "2,862,000,000.00", "1,479,100,000.00"]],
+        caption="母公司资产负债表",
+    )
+    doc = make_doc([parent], company="国电电力", year=2007, file="guodian.pdf")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("国电电力2007年6月30日合并短期借款是多少元？")
+    assert lookup_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None  # 2,862,000,000 is the parent's
+    unsaid = analyze("国电电力2007年6月30日短期借款是多少元？")
+    plain = lookup_answer(unsaid, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert plain is not None and "2,862,000,000.00" in plain.text  # no group figure printed: the only one

@@ -415,3 +415,126 @@ def test_what_an_allowance_is_held_against_is_no_operand() -> None:
     out = calculation_answer(asked, extract_facts(doc, table_chunks(doc)), {doc.doc_id: 0}, lambda f: 1)
     assert out is not None and out.calculation is not None
     assert out.calculation.result == Decimal("385")  # the allowance widened: printed (5,013) against (4,628)
+
+
+def test_a_part_s_change_over_the_year_is_its_own_not_a_difference_from_its_whole() -> None:
+    note = Table(
+        "t6",
+        [160],
+        [["项目", "本期发生额", "上期发生额"]],
+        [
+            ["非流动资产毁损报废损失", "397,026.34", "1,337,750.63"],
+            ["对外捐赠", "1,200,000.00", "900,000.00"],
+            ["合计", "1,797,426.33", "2,237,750.63"],
+        ],
+        caption="75、营业外支出",
+    )
+    doc = make_doc([note], company="金宇生物", year=2020, language="zh")
+    chunks = table_chunks(doc)
+    question = "金宇生物2020年营业外支出里的非流动资产毁损报废损失比上年降了多少？"
+    asked = analyze(question)
+    assert [m.printed for m in asked.line_items] == ["营业外支出"]  # none inside the row's label
+    taxes = analyze("金宇生物2020年末应交税费中，应交企业所得税的期末余额是多少元？")
+    assert "所得税" in [m.printed for m in taxes.line_items]  # a part ending with an item is that item
+    asked.line_items = with_rows(asked, items_from_tables(question, chunks))
+    out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None
+    assert out.calculation.result == Decimal("-940724.29"), out.text  # never 营业外支出 less its own line
+
+
+def test_an_item_inside_a_bracket_saying_what_a_figure_holds_is_no_operand() -> None:
+    question = "厦门安妮2005年度非经常性损益小计（扣除所得税及少数股东影响之前）占当年归母净利润的比例？"
+    assert [m.printed for m in analyze(question).line_items] == ["归母净利润"]  # the part is a row
+    formula = "毛利率=（营业收入-营业成本）/营业收入，2005年厦门安妮的毛利率是多少？"
+    assert {"营业收入", "营业成本"} <= {m.printed for m in analyze(formula).line_items}  # operands stay
+
+
+def test_a_printed_share_row_holding_what_the_question_leaves_out_is_not_read() -> None:
+    gains = Table(
+        "t7",
+        [252],
+        [["项目", "2010年度", "2009年度"]],
+        [
+            ["公允价值变动损益", "-261.13", "24.60"],
+            ["投资收益", "1,599.58", "90.68"],
+            ["公允价值变动损益及投资收益占当期利润总额比例", "12.07%", "2.07%"],
+        ],
+        caption="公允价值变动损益及投资收益",
+    )
+    doc = make_doc([gains], company="爱康太阳能", year=2010, language="zh", unit_line="单位：万元")
+    question = "爱康太阳能2010年投资收益占当年利润总额的比重是多少？不含公允价值变动损益"
+    rows = [t.printed for t in items_from_tables(question, table_chunks(doc))]
+    assert rows == ["投资收益"], rows  # what it leaves out is no item (nor the printed 12.07% of both)
+
+
+def test_a_difference_written_a_jianqu_b_subtracts_the_items_beside_it() -> None:
+    quarters = Table(
+        "t9",
+        [6],
+        [["项目", "第三季度（7-9月份）", "第四季度（10-12月份）"]],
+        [
+            ["归属于上市公司股东的净利润", "113,287,251.42", "110,462,531.29"],
+            ["归属于上市公司股东的扣除非经常性损益后的净利润", "110,543,617.87", "101,492,664.67"],
+        ],
+        caption="2020年分季度主要财务数据",
+    )
+    recurring = Table(
+        "t10",
+        [152],
+        [["项目", "2005年度", "2004年度"]],
+        [["净利润", "14,776,405.41", "12,000,000.00"], ["非经常性损益净影响数", "2,896,031.04", "958,291.6"]],
+        caption="非经常性损益明细表",
+    )
+    quarterly = "金宇生物2020年第四季度的非经常性损益是多少元？按该季度归属于上市公司股东的净利润减去"
+    quarterly += "扣除非经常性损益后的净利润计算。"
+    deducted = "天源科技2005年扣除非经常性损益后的净利润是多少元？用净利润减去非经常性损益净影响数。"
+    # never the asked figure less the first operand
+    cases = ((quarters, 2020, quarterly, "8969866.62"), (recurring, 2005, deducted, "11880374.37"))
+    for table, year, question, expected in cases:
+        doc = make_doc([table], company="金宇生物", year=year, language="zh")
+        chunks = table_chunks(doc)
+        asked = analyze(question)
+        asked.line_items = with_rows(asked, items_from_tables(question, chunks))
+        out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+        assert out is not None and out.calculation is not None, question
+        assert out.calculation.result == Decimal(expected), out.text
+
+
+def test_a_whole_the_question_names_without_total_is_the_table_s_total_row() -> None:
+    charges = Table(
+        "t11",
+        [76],
+        [["", "2021", "2020"]],
+        [
+            ["Cost of sales", "$29", "$30"],
+            ["Selling, general and administrative expenses", "208", "239"],
+            ["Total restructuring and impairment charges", "$247", "$289"],
+        ],
+        caption="2019 Multi-Year Productivity Plan",
+    )
+    doc = make_doc([charges], company="PepsiCo", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    question = (
+        "What share of PepsiCo's 2021 restructuring and impairment charges under the 2019 Multi-Year"
+        " Productivity Plan was recorded in selling, general and administrative expenses?"
+    )
+    asked = analyze(question)
+    asked.line_items = with_rows(asked, items_from_tables(question, chunks))
+    out = calculation_answer(asked, extract_facts(doc, chunks), {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None, [m.printed for m in asked.line_items]
+    assert out.calculation.result == Decimal("84.21"), out.text  # 208 / 247
+
+
+def test_a_row_whose_growth_is_raced_against_an_item_is_an_operand_too() -> None:
+    costs = Table(
+        "t12",
+        [38],
+        [["(Dollars in millions)", "FISCAL 2023", "FISCAL 2022"]],
+        [["Revenues", "$51,217", "$46,710"], ["Demand creation expense(1)", "4,060", "3,850"]],
+        caption="Consolidated Operating Results",
+    )
+    doc = make_doc([costs], company="Nike", year=2023, language="en", unit_line="")
+    question = "Did Nike's demand creation expense grow faster than Nike, Inc. revenues in fiscal 2023?"
+    asked = analyze(question)
+    items = with_rows(asked, items_from_tables(question, table_chunks(doc)))
+    assert [m.printed for m in items] == ["demand creation expense", "revenues"], items

@@ -854,3 +854,15 @@ def test_a_segment_s_row_in_a_table_titled_by_the_item_its_own_formula_names_is_
     assert not asked.line_items and asked.definition is not None  # the items asked are the formula's
     owned = owned_facts(facts, ["Global Services"], chunk_of, asked=asked)
     assert {Decimal("17910"), Decimal("12491")} <= {f.value for f in owned}  # not only its revenues
+
+
+def test_a_plan_the_figures_fall_under_owns_no_figure() -> None:
+    doc = make_doc([TOTALS], company="PepsiCo", year=2021, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "The 2019 Multi-Year Productivity Plan will simplify our organization.", 76, n=9)
+    asked = analyze(
+        "What share of PepsiCo's 2021 restructuring charges under the 2019 Multi-Year Productivity Plan was"
+        " recorded in selling, general and administrative expenses?"
+    )
+    asked.companies = ["PepsiCo"]
+    assert subject_names(asked, [*chunks, prose]) == []  # the plan's table is the filer's own

@@ -39,3 +39,18 @@ def test_the_filer_s_own_row_is_no_answer_for_its_peers() -> None:
     both = [(1, _chunk("c1", OWN)), (2, _chunk("c2", PEERS))]
     question, context, focus = extractive_inputs(asked, both, AnswerSettings())
     assert "51.30" in extractive_answer(question, context, 3, 400, focus)
+
+
+def test_a_company_an_english_question_calls_a_peer_is_not_the_filer() -> None:
+    question = (
+        "What was the effective income tax rate of Ringpu Biology (瑞普生物), a peer named in Jinyu"
+        " Bio-Technology's (金宇生物) 2020 annual report, for fiscal 2020?"
+    )
+    assert asks_peers(analyze(question))
+    assert asks_peers(analyze("How many R&D staff did Ringpu, one of the peers in Jinyu's report, have?"))
+    assert not asks_peers(analyze("What 2004 gross margin does the peer comparison table show for Yunsheng?"))
+    assert not asks_peers(analyze("What was Jinyu's effective income tax rate for fiscal 2020?"))
+    own = "合并利润表\n| 项目 | 2020年度 |\n|---|---|\n| 利润总额 | 476,214,969.38 |\n"
+    own += "| 所得税费用 | 53,824,890.47 |"
+    inputs = extractive_inputs(analyze(question), [(1, _chunk("c1", own))], AnswerSettings())
+    assert extractive_answer(*inputs[:2], 3, 400, inputs[2]) == ""  # the filer's rows are not the peer's

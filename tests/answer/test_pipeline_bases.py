@@ -44,11 +44,14 @@ SIFANG = """# 四方科技集团股份有限公司 2019年年度报告
 
 ## 合并利润表
 
+公司罐式集装箱系列产品的销售收入占比最高。
+
 单位：元 币种：人民币
 
 | 项目 | 2019年度 | 2018年度 |
 |---|---|---|
 | 营业收入 | 1,175,301,034.32 | 1,230,537,181.80 |
+| 营业成本 | 903,236,584.52 | 950,000,000.00 |
 
 ## 十七、母公司财务报表主要项目注释
 
@@ -224,3 +227,13 @@ def test_a_part_the_figure_came_from_over_the_item_s_total_under_the_item_s_head
         )
     )
     assert "23.94%" in a.answer  # 119,763 / 500,343, not the long-lived assets' 33,340
+
+
+def test_a_figure_its_own_formula_defines_is_no_textbook_ratio_of_its_operands(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "四方科技2019年罐式集装箱系列产品毛利率对公司综合毛利率的贡献度是多少？"
+            "贡献度=罐式集装箱毛利率×罐式集装箱占销售收入比例÷综合毛利率"
+        )
+    )
+    assert "23.15" not in a.answer, a.answer  # the company's gross margin is not the contribution asked

@@ -630,3 +630,12 @@ def test_the_other_class_of_a_word_the_question_writes() -> None:
     assert not other_class(("U.S. Plans",), "What was the funded status of its U.S. plans?")
     # a remark inside a row is no class: "…, net of $48 of non-cash capital expenditures"
     assert not other_class(("Additions to property, net of $48 of non-cash capital",), "total cash provided?")
+
+
+def test_the_part_of_a_whole_held_by_someone_named_after_it_is_the_kind_asked() -> None:
+    question = (
+        "Of Kraft Heinz's cash and cash equivalents at December 28, 2019, how much was held by its"
+        " international subsidiaries?"
+    )
+    assert part_qualifiers(question) == ["international subsidiaries"]  # never the whole 2,279 million
+    assert part_qualifiers("How much cash did Kraft Heinz hold at December 28, 2019?") == []

@@ -132,6 +132,37 @@ operations (in thousands):
 """
 
 
+SEGMENT_CHARGES = """# Activision Blizzard, Inc. Form 10-K 2019
+
+## Note 19. Restructuring
+
+We expect to incur aggregate pre-tax restructuring charges of approximately $190 million associated with the
+restructuring plan.
+
+The total expected pre-tax restructuring charges related to the restructuring plan by segment are presented
+below (amounts in millions):
+
+| Segment | Expected pre-tax restructuring charges |
+|---|---|
+| Activision | $25 |
+| Blizzard | 105 |
+| King | 20 |
+| Other segments | 40 |
+| Total | $190 |
+"""
+
+CAPITAL_SPENDING = """# MGM Resorts International Form 10-K 2020
+
+## Liquidity and Capital Resources
+
+### Capital Expenditures
+
+In 2020, we made capital expenditures of $271 million, of which $108 million related to MGM China.
+
+In 2019, we made capital expenditures of $739 million, of which $146 million related to MGM China.
+"""
+
+
 @pytest.fixture(scope="module")
 def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
     docs = {
@@ -140,6 +171,8 @@ def answerer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Answerer]:
         "ADOBE_2015_10K.md": ACQUISITIONS,
         "MICROSOFT_2016_10K.md": BUSINESS_COMBINATION,
         "SQUARE_2016_10K.md": STOCK_COMPENSATION,
+        "ACTIVISION_2019_10K.md": SEGMENT_CHARGES,
+        "MGM_2020_10K.md": CAPITAL_SPENDING,
     }
     yield from indexed_answerer(tmp_path_factory, "row_share", docs)
 
@@ -218,3 +251,17 @@ def test_a_total_row_of_something_else_is_no_whole_the_question_names(answerer: 
         "What was Square's FY2016 product development expense as a percentage of total net revenue?",
     )
     assert "65.86%" not in text and "65.9%" not in text, text  # 91,404 / 138,786
+
+
+def test_a_segment_named_inside_the_filer_s_name_is_still_the_one_row_asked(answerer: Answerer) -> None:
+    text = ask(
+        answerer,
+        "Of the total pre-tax restructuring charges Activision Blizzard expected for its 2019 restructuring"
+        " plan, what share was attributed to the Blizzard segment?",
+    )
+    assert "55.26%" in text, text  # 105 / 190, the Activision row is the filer's name only
+
+
+def test_an_of_which_sentence_of_the_year_asked_gives_the_part_s_share(answerer: Answerer) -> None:
+    text = ask(answerer, "What share of MGM Resorts' 2020 capital expenditures related to MGM China?")
+    assert "39.85%" in text and "19.76%" not in text, text  # 108 / 271, never 2019's 146 / 739
