@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from finrag.answer.asks import compared_items
+from finrag.answer.formula_words import ZH_MINUS
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.query import AskedFor
 from finrag.model import Fact
@@ -49,7 +50,6 @@ class Basis:
 
 
 _SENTENCE_END = re.compile(r"[？?。]")
-_MINUS = "减去"  # "A减去B": two operands, each on its own basis
 
 
 def asked_basis(asked: AskedFor, item: LineItemMatch) -> Basis:
@@ -70,7 +70,7 @@ def asked_basis(asked: AskedFor, item: LineItemMatch) -> Basis:
         # "扣除非经常性损益后归属于…的净利润，是否高于…归属于…的净利润", "归属于…的净利润减去扣除非经常性损益
         # 后的净利润": the other item's own words
         and not (
-            (compared_items(q, asked.language, asked.line_items, len(asked.years)) or _MINUS in q)
+            (compared_items(q, asked.language, asked.line_items, len(asked.years)) or ZH_MINUS in q)
             and any(m.start <= said.start() < m.end for m in asked.line_items if m != item)
         )
         # "扣除非经常性损益后的净利润是多少元？用合并净利润减去…": another sentence's words

@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 
 PERIOD_EXPENSE_WORDS = ("期间费用", "三费合计", "period expenses")  # the three period expenses summed
+ZH_MINUS = "减去"  # "A减去B": a difference written out, its operands the items on either side
+# an English share asked: "share of", "as a percentage of", "% of"
+SHARE_ASKED = re.compile(r"\b(?:share|percent(?:age)?|proportion|portion|fraction)\s+of\b|%\s+of\b", re.I)
 
 
 # "more than 20% of revenue" is a threshold, not a request for a difference or a share

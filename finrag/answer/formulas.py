@@ -21,7 +21,7 @@ from finrag.answer.formula_base import (
     total,
     turnover,
 )
-from finrag.answer.formula_words import PERIOD_EXPENSE_WORDS, mentions
+from finrag.answer.formula_words import PERIOD_EXPENSE_WORDS, ZH_MINUS, mentions
 from finrag.answer.lexicon import find_line_items
 from finrag.answer.ratios import ANALYST_RATIOS
 
@@ -249,7 +249,7 @@ FORMULAS: dict[str, Formula] = {
                 *("差额", "相差", "差值", "difference", "more than", "less than", "change in"),
                 *("变化", "变动"),
                 *("多了多少", "少了多少"),  # "07年末短期借款比06年末多了多少"
-                "减去",  # "按归属于上市公司股东的净利润减去扣除非经常性损益后的净利润计算"
+                ZH_MINUS,  # "按归属于上市公司股东的净利润减去扣除非经常性损益后的净利润计算"
             ),
             same_unit=True,
         ),

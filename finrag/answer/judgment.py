@@ -13,6 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from finrag.answer.asks import EN_LESS, YES_NO, ZH_LESS
+from finrag.answer.formula_words import SHARE_ASKED
 from finrag.answer.formulas import BY_HOW_MUCH, FORMULAS
 from finrag.answer.fractions import fraction_answer, fraction_compared
 from finrag.answer.numeric import CiteFn, NumericAnswer, value_text
@@ -142,17 +143,13 @@ def asks_change(asked: AskedFor) -> bool:
     )
 
 
-# "noninterest expense as a share of total net revenue", "as a percentage of net sales": a share named
-_SHARE_OF = re.compile(r"\bas\s+a\s+(?:share|percentage|percent|%)\s+of\b|\bshare\s+of\b", re.I)
-
-
 def share_in_points(asked: AskedFor) -> AskedFor | None:
     """An English question asking by how many points one item's share of another changed between two periods
     ("by how many percentage points did noninterest expense as a share of total net revenue change in the
     first half of 2022 versus the first half of 2021"): asked as that share, worked out for each period."""
     if asked.language != "en" or len(asked.line_items) != 2 or len(set(asked.years)) != 2:
         return None
-    if not (_IN_POINTS.search(asked.question) and _SHARE_OF.search(asked.question)):
+    if not (_IN_POINTS.search(asked.question) and SHARE_ASKED.search(asked.question)):
         return None
     return replace(asked, formula=FORMULAS["share_of_total"], definition=None)
 

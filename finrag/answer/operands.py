@@ -17,6 +17,7 @@ from itertools import pairwise
 from finrag.answer.asks import GROWTH_COMPARED
 from finrag.answer.definition import Definition
 from finrag.answer.definition_terms import Term
+from finrag.answer.formula_words import ZH_MINUS
 from finrag.answer.formulas import GROWTH_FORMULAS
 from finrag.answer.lexicon import LineItemMatch, label_matches, normalise
 from finrag.answer.lookup import SHARE_FORMULAS
@@ -77,12 +78,12 @@ def with_rows(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineIte
 def _minus_operands(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[LineItemMatch]:
     """A difference written "A减去B": the items on either side of it, not the figure the question asks it
     for ("扣除非经常性损益后的净利润是多少元？用合并净利润减去…非经常性损益净影响数")."""
-    at = asked.question.find("减去")
+    at = asked.question.find(ZH_MINUS)
     if at < 0 or asked.formula is None or asked.formula.name != "difference":
         return asked.line_items
     named = sorted([*asked.line_items, *from_tables], key=lambda m: m.start)  # a row the question names too
     before = [m for m in named if m.end <= at]
-    after = [m for m in named if m.start >= at + len("减去")]
+    after = [m for m in named if m.start >= at + len(ZH_MINUS)]
     return [before[-1], after[0]] if before and after else asked.line_items
 
 

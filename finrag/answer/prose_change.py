@@ -12,7 +12,7 @@ from finrag.answer.fact_access import citer
 from finrag.answer.numeric import NumericAnswer
 from finrag.answer.prepared import Prepared
 from finrag.answer.prose_share import NAMED_AMOUNT, amount_fact
-from finrag.answer.text import CJK, singular_stem, split_sentences
+from finrag.answer.text import CJK, split_sentences, stem_words
 from finrag.errors import AnswerError
 from finrag.model import Chunk, ChunkKind
 
@@ -20,10 +20,6 @@ _FROM_TO = re.compile(
     rf"\bfrom\s+{NAMED_AMOUNT.format('old')}(?:\s+per\s+share)?\s+to\s+{NAMED_AMOUNT.format('new')}", re.I
 )
 _CHANGES = ("yoy_growth", "difference")  # a rate, or the amount it changed by
-
-
-def _words(text: str) -> set[str]:
-    return {singular_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", text.lower())}
 
 
 def prose_change(prep: Prepared) -> NumericAnswer | None:
@@ -35,14 +31,14 @@ def prose_change(prep: Prepared) -> NumericAnswer | None:
     if len(asked.line_items) != 1:
         return None
     item = asked.line_items[0].printed
-    wanted = _words(item)
+    wanted = stem_words(item)
     found: dict[tuple[str, str], tuple[int, Chunk, str, re.Match[str]]] = {}
     for n, chunk in prep.context:
         if chunk.kind != ChunkKind.TEXT or CJK.search(chunk.text):
             continue
         for sentence in split_sentences(chunk.text.replace("\n", " ")):
             m = _FROM_TO.search(sentence)
-            if m is not None and wanted and wanted <= _words(sentence[: m.start()]):
+            if m is not None and wanted and wanted <= stem_words(sentence[: m.start()]):
                 found.setdefault((m["old"], m["new"]), (n, chunk, sentence, m))
     if len(found) != 1:
         return None

@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from finrag.answer.lexicon import LineItemMatch
 from finrag.answer.prose_facts import sentence_fact
-from finrag.answer.text import CJK, singular_stem
+from finrag.answer.text import CJK, singular_stem, stem_words
 from finrag.answer.units import DOLLAR_AMOUNT, SCALE_WORD, parse_number
 from finrag.model import Chunk, ChunkKind, Fact
 
@@ -42,7 +42,7 @@ _LINKS = frozenset({"related", "relating", "associated", "to", "with", "for", "i
 def series_facts(question: str, context: list[tuple[int, Chunk]]) -> list[Fact]:
     """The facts of every "…, respectively" sentence in the context's English text whose subject the
     question names word by word."""
-    asked = {singular_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", question.lower())}
+    asked = stem_words(question)
     out: list[Fact] = []
     for _, chunk in context:
         if chunk.kind != ChunkKind.TEXT or CJK.search(chunk.text):

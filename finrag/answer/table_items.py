@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from finrag.answer.formula_words import SHARE_ASKED
 from finrag.answer.lexicon import (
     TURNOVER,
     LineItemMatch,
@@ -43,7 +44,6 @@ _EN_TOTAL = re.compile(r"\s*(?:total|subtotal)\s*:?\s*", re.I)
 # "the Total in 2019", "the total row": a table's "Total" row named as such; "total goodwill" qualifies
 # the item after it and "commitments - total, and …" asks the item's total, neither names that row
 _TOTAL_ROW_NAMED = re.compile(r"\s+(?:in|of|for|at|on|as|row|line)\b")
-_SHARE_ASKED = re.compile(r"\b(?:share|percent(?:age)?|proportion|portion|fraction)\s+of\b|%\s+of\b")
 _EN_TOTAL_OF = re.compile(r"total\s+([a-z][a-z,&-]*(?:\s+[a-z,&-]+){2,})")  # three words or more after it
 _FISCAL_YEAR_LABEL = re.compile(r"\s*fiscal\s+(?:year\s+)?(?:19|20)\d{2}\s*", re.I)  # a year's row
 
@@ -62,7 +62,7 @@ def items_from_tables(
     low = without_statement_names(blanked)  # folded as labels normalise: "应收帐款" is 应收账款
     low = _STATEMENT.sub(lambda m: " " * len(m.group()), low)  # "on the balance sheet": where, no row
     before = tuple(n.lower() for n in names or [])
-    shared = _SHARE_ASKED.search(low) is not None
+    shared = SHARE_ASKED.search(low) is not None
     labels: dict[str, tuple[int, int, str]] = {}  # norm -> where the question writes it, the row label
     headings: set[str] = set()
     reworded: dict[str, str] = {}  # multi-word English labels the question may name in other word forms

@@ -62,6 +62,11 @@ _ENDINGS = re.compile(r"(?:ors|ers|ions|ion|ive|ing|ed|es|s)$")
 MIN_STEM = 6  # shorter stems match unrelated words
 
 
+def stem_words(text: str) -> set[str]:
+    """The singular stems of an English text's words ("advertising expenses" and "advertising expense")."""
+    return {singular_stem(w) for w in re.findall(r"[a-z][a-z'&-]+", text.lower())}
+
+
 def singular_stem(word: str) -> str:
     """``word_stem`` of a word and of its plural alike ("expenses" and "expense", "liabilities" and
     "liability")."""
