@@ -45,12 +45,17 @@ def _named_class(label: str, question: str) -> bool:
     return _written(name, question) or any(_written(m, question) for m in _BRACKETED.findall(name))
 
 
-def _total_row(rows: list[str], question: str) -> str | None:
+def _total_row(rows: list[str], question: str, items: list[str]) -> str | None:
     """The table's total row the question names ("Total Assets" for "financial assets"), else its total row
-    when it prints only one ("Total"); None when it prints several and the question names none."""
+    when it prints only one ("Total") that is of no other item than the ones asked ("Total net revenue" is
+    no total of the deposits asked); None when it prints several and the question names none."""
     totals = [r for r in rows if _TOTAL.match(r.strip())]
     low = question.lower()
     named = [r for r in totals if (rest := _TOTAL.sub("", r.strip()).strip().lower()) and rest in low]
+    if not named and items:
+        totals = [
+            r for r in totals if not _TOTAL.sub("", r.strip()).strip() or any(i in r.lower() for i in items)
+        ]
     pick = named or totals
     return pick[0] if len(pick) == 1 else None
 
@@ -80,7 +85,7 @@ def class_share(asked: AskedFor, table: list[Fact], cite: CiteFn) -> NumericAnsw
     by_row: dict[str, dict[str, Fact]] = defaultdict(dict)
     for f in cells:
         by_row[f.line_item][f.column_label] = f
-    row = _total_row(list(by_row), asked.question)
+    row = _total_row(list(by_row), asked.question, [m.printed.lower() for m in asked.line_items])
     if row is None or totals[0] not in by_row[row] or named[0] not in by_row[row]:
         return None
     part, whole = by_row[row][named[0]], by_row[row][totals[0]]

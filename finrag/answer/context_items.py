@@ -38,6 +38,8 @@ from finrag.model import Chunk
 from finrag.retrieve.expand import load_translations
 from finrag.retrieve.shorthand import spelled_out
 
+SHARES = ("share_of_total", "share_of_revenue")  # formulas of a part over its whole
+
 
 def _rows_named(asked: AskedFor, from_tables: list[LineItemMatch]) -> list[str]:
     """The row labels a Chinese question writes beside its items ("瀑布沟水电站在建工程"): its parts when it
@@ -81,10 +83,14 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
         asked.line_items = with_rows(asked, from_tables)
         rows = {normalise(m.printed) for m in asked.line_items}
         quoted = rows & {normalise(n) for n in zh_quoted(asked.question)}  # a quoted row is the item
-        asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted]
+        shares = asked.formula is not None and asked.formula.name in SHARES
+        # "what percentage of total accounts receivable, net consisted of vendor and manufacturer
+        # receivables": the part, printed as its own row read first, the whole's after it, is no kind of it
+        part = normalise(asked.line_items[0].printed) if asked.line_items else ""
+        own = {part} if shares and part.isascii() and len(rows) > 1 else set()
+        asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted | own]
         if asks_ranking(asked):  # "Which segment had the highest operating profit?"
             asked.intent = "lookup"
-        shares = asked.formula is not None and asked.formula.name in ("share_of_total", "share_of_revenue")
         words = asked.formula.keywords if asked.formula and shares else ()
         if len(asked.line_items) == 1 and any(w in asked.line_items[0].printed for w in words):
             # "研究与开发费用占主营业务收入的比例": a row printing the share asked, read as printed

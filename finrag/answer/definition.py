@@ -121,9 +121,13 @@ def find_definition(question: str) -> Definition | None:
         return None
     for m in _INTRODUCED.finditer(question):
         expr = _CLAUSE_AFTER.split(m.group("expr") or m.group("expr2") or "", maxsplit=1)[0]
+        # "Using (A + B) / C, what was the quick ratio …": the formula leads, the metric it gives follows
+        expr, *after = _ASKED_AFTER.split(expr, maxsplit=1) if m.group("expr2") else [expr]
         if not OPERATOR_WORDS.search(_PAIRED_WORDS.sub(" ", expr)):
             continue  # "using the domestic/foreign split": two words paired by a slash divide nothing
-        metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())]
+        metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())] or [
+            k.group(0) for k in _METRIC.finditer(after[0] if after else "")
+        ][:1]
         name = m.group("name") or (metrics[-1] if metrics else "")  # "… quick ratio at …, using (A + B) / C"
         if m.group("ie") and not name:  # "cash conversion in 2019, i.e. A relative to B": what "i.e." glosses
             name = question[: m.start()]
@@ -155,6 +159,9 @@ def find_definition(question: str) -> Definition | None:
             return found
     if (zh := _zh_bracket(question)) is not None:
         return zh
+    for m in _PLUS_SUBJECT.finditer(question):  # "change in Nike's cash and equivalents plus short-term …"
+        if (found := parse_expression(m["expr"], m["expr"])) is not None and found.additive():
+            return found
     for m in _BRACKET.finditer(question):
         if _MATH_AFTER.match(question, m.end()):
             continue  # "(A / B)^(1/2) - 1": the bracket is part of a longer expression
@@ -174,14 +181,16 @@ def find_definition(question: str) -> Definition | None:
 
 # "产能利用率（产量÷产能）", "产能利用率是多少（实际产量/生产能力）": a Chinese rate, a bracketed quotient
 _ZH_BRACKET = re.compile(
-    r"(?P<name>[\u4e00-\u9fff]{1,8}(?:率|比例|比重|占比|倍数))(?:是多少|为多少|有多少)?"
-    r"[（(](?P<expr>[^（）()，。？]{1,30}?[÷/][^（）()，。？]{1,30})[)）]"
+    r"(?P<name>[\u4e00-\u9fff]{1,8}(?:率|比例|比重|占比|倍数))(?:是多少|为多少|有多少)?[？?]?"
+    # "现金流量比率？（A/B，合并口径，保留两位）": what follows a comma inside says how, no operand
+    r"[（(](?P<expr>[^（）()，,。？]{1,30}?[÷/][^（）()，,。？]{1,30})(?:[，,][^（）()]{0,20})?[)）]"
 )
 
 
 def _zh_bracket(question: str) -> Definition | None:
     m = _ZH_BRACKET.search(question)
     name = m["name"].split("的")[-1] if m else ""  # "相关设备的产能利用率": the rate
+    name = re.sub(r"^年度?", "", name)  # "20年现金流量比率": the year's 年 is no part of the name
     return parse_expression(name, _ascii_operators(m["expr"])) if m else None
 
 
@@ -196,6 +205,14 @@ def _ascii_operators(expr: str) -> str:
 
 
 _ASIDE = re.compile(r"\s*\([^()]*\)")
+# an amount whose change is asked as the sum of two items: "Percentage change in Nike's cash and equivalents
+# plus short-term investments from …"
+_PLUS_SUBJECT = re.compile(
+    r"\b(?:change|growth|increase|decrease|decline|rise)\s+(?:in|of)\s+(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['’]s?\s+)?(?:the\s+)?"
+    r"(?P<expr>[a-z][a-z ,&-]{2,60}?\s+plus\s+[a-z][a-z ,&-]{2,60}?)"
+    r"(?=\s+(?:from|between|over|for|at|as of|in|on)\b|\s*[,?]|$)"
+)
+_ASKED_AFTER = re.compile(r",\s*(?=(?:what|how|which)\b)", re.I)
 _ASKING = re.compile(r"(?:by\s+)?(?:what|how|which)\b", re.I)  # "By how many points did the ratio"
 # "Compute A / B", "Use For / (For + Against)": a formula written as an instruction, without a name
 _COMPUTE = re.compile(

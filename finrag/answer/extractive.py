@@ -162,6 +162,7 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
             counted_then = _counted_in(focus.year, c)  # "2018年末在职员工": not the 2019 report's count
             return (
                 _FIGURE.search(sentence) is not None
+                and (focus.unit != "%" or "%" in f"{sentence} {table}")  # a rate: a row of percentages
                 and topical
                 and counted_then
                 and _tells(f"{sentence} {table}", focus)

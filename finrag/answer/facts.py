@@ -48,6 +48,7 @@ from finrag.answer.table_context import (
     SCOPE_ZH,
     blocks_before,
     declared_unit,
+    equity_continued,
     listing_part,
     scope_of,
     statement_of,
@@ -154,6 +155,9 @@ def _table_facts(
     # Without a caption, the heading the table sits under names the statement ("合并利润表")
     heading = table_chunks[0].section_path[-1] if table_chunks and table_chunks[0].section_path else ""
     statement = listing_part(statement_of(table, before, heading), before, last)
+    if previous and table.pages and doc.language == "zh":
+        gap = table.pages[0] - previous.last_page
+        statement = equity_continued(statement, header, previous.statement, gap)
     if (
         previous
         and is_span_heading(table.caption or "")

@@ -15,9 +15,10 @@ from finrag.answer.extractive import spans_of
 from finrag.answer.gate_periods import COMPARATIVE_YEARS, PROSPECTUS_YEARS, report_covers
 from finrag.answer.gate_words import named_rates, tax_named
 from finrag.answer.lexicon import synonyms
+from finrag.answer.numeric import asks_rate
 from finrag.answer.owner_names import is_filer, subject_names
 from finrag.answer.parts import owner_parts
-from finrag.answer.peers import PEER_PRINTS, asks_peers
+from finrag.answer.peers import PEER_PRINTS, asks_peers, named_peer
 from finrag.answer.periods import EN_DATE, MONTH_NAMES
 from finrag.answer.query import AskedFor
 from finrag.answer.quote_focus import Focus
@@ -35,6 +36,7 @@ _WRITTEN_DATE = re.compile(
 )
 # "排放总量是多少吨", "员工有多少人": a quantity in a unit of measure; sentences without one do not answer
 _ASKS_UNIT = re.compile(r"多少\s*(吨标准煤|千瓦时|平方米|立方米|万吨|千瓦|吨|人|名|家|辆|台|套|户|岁)")
+_RATE_WORDS = ("利率", "rate")  # what a sentence giving an interest rate calls it
 # "员工总人数是多少": a count of people, in 人
 _ASKS_HEADCOUNT = re.compile(r"(?:员工|职工|在职员工)(?:总)?(?:人数|总数)(?:是|为|有)?多少")
 # "…市盈率是多少?保留2位小数。": a computed figure; a page that never prints the metric does not answer it
@@ -223,6 +225,8 @@ def extractive_inputs(
     )
     if unit := _ASKS_UNIT.search(asked.question):
         focus = Focus([], one_year, unit.group(1), topic, strict=True)
+    elif asks_rate(asked.question):  # "年利率多少": a percentage printed with what it is of
+        focus = Focus(list(_RATE_WORDS), one_year, "%", topic, strict=True)
     elif _ASKS_HEADCOUNT.search(asked.question):
         focus = Focus([], one_year, "人", topic, strict=True)
     elif asked.language == "zh" and _ROUNDED.search(asked.question) and topic:
@@ -255,7 +259,9 @@ def extractive_inputs(
     if (party := asked_party(asked)) is not None:  # no table ranks them: a sentence naming the largest one
         focus = Focus(party_wordings(party), one_year, strict=True)
     if asks_peers(asked):  # "同行业可比上市公司…的平均资产负债率": never the filer's own row
+        peer = named_peer(asked)  # "竞争对手横店东磁": printed with its name too, else nothing
         focus = replace(focus or Focus([], one_year), peers=PEER_PRINTS, strict=True)
+        focus = replace(focus, owners=(*focus.owners, peer)) if peer else focus
     if focus is not None and asked.scope == "parent":  # no parent row, no figure (the group's is not it)
         focus = replace(focus, parent_only=True, strict=True)
     chunks = subject_context(asked, context, cfg)

@@ -234,6 +234,7 @@ FORMULAS: dict[str, Formula] = {
                 *("占比", "比重", "所占比例", "的比例", "的百分之多少", "的百分之几"),
                 *("share of", "percentage of", "proportion of", "fraction of", "what portion of"),
                 *("what share was", "what share were"),  # "Of the total …, what share was attributed to …"
+                "what percent of",  # "what percent of total goodwill was attributed to …"
                 *("as a % of", "% of"),
             ),
         ),

@@ -334,7 +334,15 @@ def _name_spans(question: str, known: list[str]) -> list[NameSpan]:
     """The known names the question writes in full, and the Chinese abbreviations of one it writes ("中钢天源"
     of 中钢集团安徽天源科技), never printed so."""
     written = [(i, i + len(k), "") for k in known if len(k) >= 2 and (i := question.find(k)) >= 0]
-    return written + [
+    # "按爱康招股书的口径": the core of a name (爱康 of 江苏爱康太阳能科技) after a preposition
+    cores = [
+        (i, i + n, "")
+        for k in known
+        if not k.isascii()
+        for m in _BEFORE_NAME.finditer(question)
+        if (i := m.end()) and (n := _common_prefix(question[i:], k)) >= 2
+    ]
+    return written + cores + [
         (i, i + ZH_ABBREVIATION, k)
         for k in known
         if not k.isascii()
@@ -343,6 +351,17 @@ def _name_spans(question: str, known: list[str]) -> list[NameSpan]:
         and question[i : i + ZH_ABBREVIATION] not in k
         and abbreviates(question[i : i + ZH_ABBREVIATION], k)
     ]
+
+
+_BEFORE_NAME = re.compile(r"[按据从在和与对比较同]")
+
+
+def _common_prefix(text: str, name: str) -> int:
+    """How many characters from the start of ``text`` run on as one piece of ``name``."""
+    n = 0
+    while n < len(text) and text[: n + 1] in name:
+        n += 1
+    return n
 
 
 def _in_known_name(term: str, question: str, spans: list[NameSpan]) -> bool:

@@ -259,6 +259,8 @@ def company_names(text: str, lang: str) -> list[str]:
         add(m.group(1), True)
     for m in _OF_PART.finditer(text):  # "its Rest of World segment": one part's name, not "Rest" and "World"
         found = [n for n in found if n not in (m.group(2), m.group(3))] + [m.group(1)]
+    for m in _AND_PART.finditer(text):  # "its Transportation and Electronics segment": one segment's name
+        found = [n for n in found if n not in (m.group(2), m.group(3))] + [m.group(1)]
     for m in _LISTED.finditer(text):  # "Boeing's Defense, Space & Security business": one segment's name
         found.append(m.group(1))  # its parts kept: "Europe, Middle East and Africa" may be printed otherwise
     return [n for n in found if not _abbreviates_before(n, text)]
@@ -313,6 +315,13 @@ _POSSESSIVE_NAME = re.compile(
 _OF_PART = re.compile(
     r"\b(([A-Z][a-z]+) of (?:the )?([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*))"
     r"(?=\s+(?:segment|region|division|unit)s?\b)"
+)
+
+
+# "Transportation and Electronics segment" (one segment, singular), unlike "Americas and EMEA segments"
+_AND_PART = re.compile(
+    r"\b(([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*) and ([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*))"
+    r"(?=\s+(?:business\s+|operating\s+|reportable\s+)?segment\b(?!s))"
 )
 
 

@@ -74,6 +74,25 @@ NOT_A_STATEMENT_FIGURE = re.compile(
     rf"|{AFTER_ISSUE}[^。？?]{{0,12}}?(?:总股本|股本总额|股份总数)",
     re.I,
 )
+# an interest rate asked alone ("What weighted-average interest rate did … pay", "那笔短期借款，年利率
+# 多少"): a percentage answers it, never the amount borrowed (毛利率 and 净利率 are margins)
+_RATE_ASKED = re.compile(
+    r"\bwhat\s+(?:[\w-]+\s+){0,3}(?:interest|coupon)\s+rates?\b(?!\s+(?:swaps?|risk|hedg))"
+    r"|(?<![毛净])利率(?:是|为|有)?(?:多少|多高|几)",
+    re.I,
+)
+# (the rate asked beside other things: "when does it mature, and what interest rate and facility fee apply")
+_AMOUNT_ASKED = re.compile(
+    r"\bhow\s+much\b|\bwhat\s+amount\b|\bbalance\b|\bwhen\b|\brates?\s+and\b|\band\s+(?:at\s+)?what\b"
+    r"|金额是|余额是|多少元|‰",
+    re.I,
+)
+
+
+def asks_rate(question: str) -> bool:
+    return _RATE_ASKED.search(question) is not None and _AMOUNT_ASKED.search(question) is None
+
+
 # an expense a statement prints in brackets ("Research and development expense, net (3,269)"): its size is
 # its share of revenue
 EXPENSE_ROW = re.compile(r"\b(?:expenses?|costs?|charges?)\b", re.I)

@@ -184,6 +184,19 @@ _CHANGE_ROW = re.compile(
 )
 
 
+# "Fiscal 2015 Increase/(Decrease)": a column of each row's change (a currency impact), not of its amount
+_CHANGE_LABEL = re.compile(r"\b(?:increase|decrease|change|impact|effect)\b", re.I)
+_ASKS_CHANGE = re.compile(r"\b(?:increase|decrease|change|impact|effect)", re.I)
+
+
+def level_facts(asked: AskedFor, facts: list[Fact]) -> list[Fact]:
+    """An English question's facts without those of change columns, unless it looks a change up itself: a
+    growth or a share works its change out of amounts, never of another change."""
+    if asked.language != "en" or (asked.formula is None and _ASKS_CHANGE.search(asked.question)):
+        return facts
+    return [f for f in facts if not _CHANGE_LABEL.search(f.column_label)]
+
+
 def beyond_total(found: NumericAnswer) -> bool:
     """A part's share of a table's total row above 100%: the part is no part of that total (research and
     development spending "over" a head count's whole read as another total row)."""

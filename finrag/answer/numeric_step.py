@@ -54,6 +54,7 @@ from finrag.answer.noted_facts import charged_not_owed, noted_in_question, place
 from finrag.answer.numeric import (
     NOT_A_STATEMENT_FIGURE,
     NumericAnswer,
+    asks_rate,
     calculation_answer,
     lookup_answer,
 )
@@ -64,6 +65,7 @@ from finrag.answer.numeric_forms import (
     compared_answer,
     definition_answer,
     initials,
+    level_facts,
 )
 from finrag.answer.outside import outside_part
 from finrag.answer.owner_names import called_parts, parts_in_rows, subject_names, unfound_firm
@@ -132,6 +134,8 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
     if found is not None and found.calculation is not None and _forecast(asked):
         found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past
     found = None if found is not None and beyond_total(found) else found
+    if found is not None and asks_rate(asked.question) and "%" not in found.text:
+        found = None  # "年利率多少": the amount borrowed is no rate
     found = with_derivations(found, prep.derived, prep.context) if found is not None else None
     if found is None:
         _read_as_asked(prep, read, shown)
@@ -221,6 +225,7 @@ def _numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAns
     )
     facts = fetched + prep.stated  # and the figures a sentence states by year ("…, respectively")
     facts, by_chunk, extra = readable(store, prep, facts)
+    facts = level_facts(asked, facts)  # "Fiscal 2015 Increase/(Decrease)": a change, no amount
     prep.derived = derived_quarters(asked, facts)  # "Q1 2023" from a 10-Q to June: six months less three
     facts += [f for f, _ in prep.derived.values()]
     chunk_of = {**extra, **{c.chunk_id: c for _, c in prep.context}}

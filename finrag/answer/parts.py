@@ -161,7 +161,9 @@ _CAME_FROM = re.compile(
     r"|\b[Hh]ow\s+much\s+(?:in|of)\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:was|were|is|are)\s+"
     r"(?:included|recorded|recognized|reported)\s+(?:in|within|as\s+part\s+of)\b"
     # "What operating income did Costco's e-commerce business generate": a part the filer's possessive names
-    r"|[A-Z][\w&.-]*['’]s?\s+(?!(?:two|three|four|five|six|seven|eight|several|many|all|other)\b)"  # a count
+    # (a count, or which one: "Pfizer's only reportable segment")
+    r"|[A-Z][\w&.-]*['’]s?\s+(?!(?:two|three|four|five|six|seven|eight|several|many|all|other|only|sole|main"
+    r"|primary|principal|largest|biggest|smallest|reportable)\b)"
     r"([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:business|segment|division|unit)\b"
 )
 

@@ -21,11 +21,34 @@ _EN_PEER = re.compile(
 )
 
 
+# "金宇生物年报里拿来对标的同行普莱柯，…", "招股书里提到的竞争对手横店东磁，…": a peer the filer
+# names, asked of
+_ZH_NAMED_PEER = re.compile(
+    r"(?:同行(?:业)?(?:公司|企业)?|竞争对手|可比(?:上市)?公司|对标(?:公司|企业)?)(?:之一)?[是为的]?"
+    r"(?P<name>[\u4e00-\u9fff]{2,6}?)(?=[，,的在]|(?:19|20)\d{2})"
+)
+# "同行业可比上市公司": the peers as a group; "同行业比较表中": where they are compared
+_NO_NAME = re.compile(r"公司|企业|行业|可比|平均|上市|比较|表|列示|中$")
+
+
+def named_peer(asked: AskedFor) -> str:
+    """The peer a Chinese question names and asks of ("竞争对手横店东磁"), unless it is a company the corpus
+    holds; else ""."""
+    if asked.language != "zh":
+        return ""
+    for m in _ZH_NAMED_PEER.finditer(asked.question):
+        name = m.group("name")
+        known = any(name in c or c in name for c in [*asked.companies, *asked.entities])
+        if not _NO_NAME.search(name) and not known:
+            return name
+    return ""
+
+
 def asks_peers(asked: AskedFor) -> bool:
-    """The clause that asks (the question's last) asks the peers' or the industry's figure alone; an English
-    question names the company it asks of as a peer."""
+    """The clause that asks (the question's last) asks the peers' or the industry's figure alone, or of a
+    peer the question names; an English question names the company it asks of as a peer."""
     if asked.language != "zh":
         return _EN_PEER.search(asked.question) is not None
     clauses = [c for c in _CLAUSES.split(asked.question) if c.strip()]
     asking = clauses[-1] if clauses else ""
-    return _PEERS.search(asking) is not None and _COMPARED.search(asking) is None
+    return (_PEERS.search(asking) is not None or named_peer(asked) != "") and _COMPARED.search(asking) is None

@@ -61,6 +61,7 @@ from finrag.answer.zh_qualifiers import (
     aging_brackets,
     glossed_parts,
     outside_parts,
+    provision_asked,
     zh_item_qualifiers,
     zh_parts_after,
     zh_projects,
@@ -142,7 +143,7 @@ def analyze(
     ``retrieved`` chunks tell the names a terse question types in lower case ("in japan")."""
     text = analysis.completed if analysis else question
     lang = language_of(text)  # an English question glossing a name in Chinese is answered in English
-    text = recased(text, lang, retrieved)  # "costco … in japan": Costco's, in Japan
+    text = provision_asked(recased(text, lang, retrieved))  # "costco … in japan": Costco's, in Japan
     asked = AskedFor(question=text, language=lang, intent="text")
     if is_chitchat(text) or (analysis is not None and analysis.intent == "chitchat"):
         asked.intent = "chitchat"

@@ -26,6 +26,10 @@ _WHICH = re.compile(  # not a relative clause: "(which include Whole Foods Marke
     re.I,
 )
 _HIGH_LEVEL = re.compile(r"\b(?:highest|largest|most|biggest|greatest|more|top)\b", re.I)
+_HIGH_GROWTH = re.compile(
+    r"\b(?:highest|largest|biggest|greatest|strongest|lowest|weakest)\b(?:\s+[\w-]+){0,4}?\s+(?:growth|increase)\b",
+    re.I,
+)
 _LOW_LEVEL = re.compile(r"\b(?:lowest|least|smallest|less|fewest)\b", re.I)
 _LOW = re.compile(r"\b(?:lowest|least|smallest|worst|weakest|fewest|less|declin\w*|decreas\w*|fell)\b", re.I)
 _GROWTH = re.compile(
@@ -89,7 +93,8 @@ def ranking_answer(
                 figure = normalise(f.line_item_norm if headed else f.section)
                 name = (f.section if headed else f.line_item).strip(" :")
                 matches = label_matches(figure, item.concept, item.printed) >= (1 if headed else 0.01)
-                if matches and not _NOT_SEGMENT.search(name):
+                own = not headed and normalise(name) == figure  # "Operating profit" under itself: the total
+                if matches and not _NOT_SEGMENT.search(name) and not own:
                     by_name[name].setdefault(f.fiscal_year or 0, f)
             usable = {n: v for n, v in by_name.items() if year in v and (not growth or year - 1 in v)}
             listed = {n: v for n, v in usable.items() if any(e in n.lower() for e in named)}
@@ -107,7 +112,8 @@ def ranking_answer(
         return (now - before.value) / abs(before.value) if before is not None and before.value else now
 
     level = _HIGH_LEVEL.search(asked.question) or _LOW_LEVEL.search(asked.question)
-    by_change = growth and not level  # "grew the fastest": the change; "highest …, any decline?": the level
+    # "grew the fastest", "the highest profit growth": the change; "highest …, any decline?": the level
+    by_change = growth and (not level or _HIGH_GROWTH.search(asked.question) is not None)
     low = bool((_LOW if by_change else _LOW_LEVEL).search(asked.question))
     losses = not by_change and bool(_LOSS.search(asked.question))
     losses = losses and all(segments[n][year].value <= 0 for n in segments)

@@ -20,9 +20,11 @@ _STATEMENT_TITLE = re.compile(
 )
 _PARENT_WORDS = ("母公司", "parent company")
 _CONSOLIDATED_WORDS = ("合并", "consolidated")
-# the parent named together with its subsidiaries: the group, not the parent alone
+# the parent named together with its subsidiaries: the group, not the parent alone; and the group's equity
+# "归属于母公司所有者权益" (a column group of the consolidated statement of changes in equity)
 _WITH_SUBSIDIARIES = re.compile(
     r"母公司(?:和|及|与|以及)(?:其)?(?:主要|下属|控股)?子公司|parent (?:company )?and (?:its )?subsidiaries"
+    r"|归属于母公司(?:的)?(?:所有者|股东)"
 )
 
 
@@ -128,3 +130,18 @@ def scope_of(text: str) -> str:
     if any(w in low for w in _CONSOLIDATED_WORDS):
         return "consolidated"
     return ""
+
+
+# a statement of changes in equity, and the columns that tell one ("实收资本(或股本) … 未分配利润")
+_EQUITY_STATEMENT = re.compile(r"(?:所有者|股东)权益变动表")
+_EQUITY_COLUMNS = ("未分配利润", "盈余公积")
+
+
+def equity_continued(statement: str, header: list[list[str]], previous: str, gap: int) -> str:
+    """A statement of changes in equity whose comparative year runs on to the next page under a bare
+    heading ("（六）其他" over the 2018 columns of "母公司所有者权益变动表"): the statement before it."""
+    head = "".join(c for row in header for c in row)
+    continued = gap <= 1 and _EQUITY_STATEMENT.search(previous) is not None
+    if continued and not _EQUITY_STATEMENT.search(statement) and all(w in head for w in _EQUITY_COLUMNS):
+        return previous
+    return statement

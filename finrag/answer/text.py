@@ -42,6 +42,8 @@ _STOP_ZH = _words(
     " 一共 总共 共计 发了 花了 赚了 亏了 付了 收了 拿了"
     # how a rate is worked out ("以2008年为基期", "按…计算"), no topic
     " 基期 为基期 计算 算术 平均值"
+    # how a worked-out figure is checked ("按…的口径算出来…和招股书列示的一致吗"), no topic
+    " 口径 出来 算出 一致 相符 吻合"
 )
 _STOP_EN = _words(
     "the a an of in on at for to from by and or is are was were be been what which who how did does do has"

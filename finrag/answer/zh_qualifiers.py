@@ -157,6 +157,14 @@ _ZH_OWED = re.compile(
 # part of the row's label
 _ZH_SCOPE_LEAD = re.compile(r"^(?:合并|母公司)(?:口径|报表)?")
 _ZH_VERB_TAIL = re.compile(r"(?:计提|发生)了?$")
+# "应收账款计提了多少坏账准备": the allowance of the item before it, asked as "应收账款计提的坏账准备多少"
+_ZH_PROVIDED = re.compile(r"计提了?多少([\u4e00-\u9fff]{0,6}准备)")
+
+
+def provision_asked(question: str) -> str:
+    """A Chinese question asking how much of an allowance an item carries, with the allowance written after
+    the item as its rows print it ("应收账款计提的坏账准备")."""
+    return _ZH_PROVIDED.sub(r"计提的\1多少", question)
 # where a revenue comes from, what a spending goes to: the source or the use is the row
 _ZH_FROM = re.compile(r"^(?:来自于?|来源于|源自|用于|投向)")
 

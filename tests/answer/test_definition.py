@@ -639,6 +639,22 @@ def test_a_formula_after_a_colon_or_using_and_one_ending_its_sentence() -> None:
             ("total current liabilities", None),
         ],
     )
+    # the formula first, the metric it gives after it
+    assert _shape(
+        "Using (cash and cash equivalents + receivables, net) / total current liabilities, what was the "
+        "quick ratio of Acme's closed group at June 30, 2023?"
+    ) == (
+        "quick ratio",
+        [
+            "(",
+            ("cash and cash equivalents", None),
+            "+",
+            ("receivables, net", None),
+            ")",
+            "/",
+            ("total current liabilities", None),
+        ],
+    )
     # a colon or "using" that opens no formula defines nothing
     assert find_definition("Answer this: what was Acme's revenue in 2022?") is None
     assert find_definition("What was Acme's revenue in 2022, using the 10-K?") is None
@@ -1136,3 +1152,21 @@ def test_current_and_long_term_debt_are_the_current_portion_s_row_and_the_long_t
         "long-term debt",
         "stockholders' equity",
     ]
+
+
+def test_a_chinese_quotient_in_brackets_after_the_question_mark_with_how_it_is_taken() -> None:
+    assert _shape("生物股份20年现金流量比率？（经营活动现金流量净额/流动负债，合并口径，保留两位）") == (
+        "现金流量比率",
+        [("经营活动现金流量净额", None), "/", ("流动负债", None)],
+    )
+
+
+def test_an_amount_asked_as_two_items_added_is_their_sum() -> None:
+    assert _shape(
+        "Percentage change in Acme's cash and equivalents plus short-term investments from May 31, 2022 to "
+        "May 31, 2023?"
+    ) == (
+        "cash and equivalents plus short-term investments",
+        [("cash and equivalents", None), "+", ("short-term investments", None)],
+    )
+    assert find_definition("What was Acme's cash plus or minus 5% in 2022?") is None

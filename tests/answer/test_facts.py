@@ -1384,3 +1384,41 @@ def test_segment_columns_are_dated_by_an_english_caption_of_one_year() -> None:
     profit = next(f for f in facts if f.line_item == "Segment gross profit" and f.column_label == "Cash App")
     assert (profit.fiscal_year, profit.period_end, profit.value) == (2018, "2018-12-31", Decimal("194835"))
     assert all(f.fiscal_year is None for f in facts if f.table_ref == "t51")  # a quarter: not the year's
+
+
+def test_the_group_s_equity_columns_of_a_consolidated_changes_in_equity_statement_stay_consolidated() -> None:
+    equity = Table(
+        "t80",
+        [120],
+        [
+            ["项目", "2020年度", "", "", ""],
+            ["", "归属于母公司所有者权益", "", "少数股东权益", "所有者权益合计"],
+            ["", "实收资本（或股本）", "未分配利润", "", ""],
+        ],
+        [["三、本期增减变动金额", "0.00", "164,235,721.53", "1,234,567.00", "165,470,288.53"]],
+        caption="合并所有者权益变动表",
+    )
+    doc = make_doc([equity], company="金宇生物", year=2020)
+    facts = extract_facts(doc, table_chunks(doc))
+    assert facts and {f.scope for f in facts} == {"consolidated"}
+
+
+def test_a_changes_in_equity_statement_run_on_under_a_bare_heading_keeps_its_title_and_scope() -> None:
+    head = [["项目", "实收资本（或股本）", "盈余公积", "未分配利润"]]
+    this_year = Table(
+        "t81",
+        [73],
+        [["", "2019年度", "", ""], *head],
+        [["1．提取盈余公积", "", "5,924,217.30", "-5,924,217.30"]],
+        caption="母公司所有者权益变动表",
+    )
+    last_year = Table(
+        "t82",
+        [74],
+        [["", "2018年度", "", ""], *head],
+        [["1．提取盈余公积", "", "10,350,261.77", "-10,350,261.77"]],
+        caption="（六）其他",
+    )
+    doc = make_doc([this_year, last_year], company="四方科技", year=2019)
+    facts = [f for f in extract_facts(doc, table_chunks(doc)) if f.page == 74]
+    assert facts and {(f.statement, f.scope) for f in facts} == {("母公司所有者权益变动表", "parent")}

@@ -217,3 +217,16 @@ def test_a_parent_company_figure_is_never_quoted_from_the_group_s_note() -> None
     asked = "四方科技2019年{}销售费用中，“广告费、业务宣传费及展览费”是多少元？"
     question, chunks, focus = extractive_inputs(analyze(asked.format("母公司")), context, AnswerSettings())
     assert "3,437,557.29" not in extractive_answer(question, chunks, 3, 500, focus)  # (the group's: a fact)
+
+
+def test_an_interest_rate_asked_is_a_percentage_named_a_rate_never_the_amount_borrowed() -> None:
+    question = "星河精工子公司2023年借的那笔2亿元短期借款，年利率多少？"
+    amounts = [
+        (1, make_chunk(CN_2023, "本公司为子公司的银行短期借款2亿元提供担保，未超过净资产的50%。", 5)),
+        (2, make_chunk(CN_2023, "| 项目 | 期末余额 |\n|---|---|\n| 短期借款 | 200,222,109.59 |", 6)),
+    ]
+    q, context, focus = extractive_inputs(analyze(question), amounts, AnswerSettings())
+    assert extractive_answer(q, context, 3, 400, focus) == ""
+    rated = [*amounts, (3, make_chunk(CN_2023, "该笔短期借款为保证借款，年利率为4.35%，期限一年。", 7))]
+    q, context, focus = extractive_inputs(analyze(question), rated, AnswerSettings())
+    assert "4.35%" in extractive_answer(q, context, 3, 400, focus)

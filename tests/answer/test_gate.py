@@ -1061,6 +1061,10 @@ def test_words_cut_across_a_company_s_abbreviation_are_no_topic() -> None:
     spans = _name_spans(question, known)
     assert _in_known_name("按中", question, spans) and _in_known_name("钢天源", question, spans)
     assert not _in_known_name("四氧化三锰", question, spans)
+    # the core of a name after a preposition ("按爱康招股书"): "按爱康" is no topic word
+    short = "按爱康招股书的口径，利息保障倍数是多少？"
+    assert _in_known_name("按爱康", short, _name_spans(short, ["江苏爱康太阳能科技"]))
+    assert not _in_known_name("利息保障", short, _name_spans(short, ["江苏爱康太阳能科技"]))
     full = "金宇生物技术股份有限公司"  # a name written in full keeps its own words: the filing prints them
     assert not _in_known_name(
         "金宇", "金宇生物2020年年报中的固定资产", _name_spans("金宇生物2020年年报中的固定资产", [full])
@@ -1072,3 +1076,4 @@ def test_an_english_name_written_with_other_endings_is_the_filer_s() -> None:
     assert spelled_alike("Hunan Nanling Industrial Explosive Materials", known)
     assert not spelled_alike("Hunan Nanling Chemicals", known)  # a word it never opens
     assert not spelled_alike("Hunan Nanling", known)  # too short to tell by openings alone
+

@@ -255,3 +255,11 @@ def test_a_name_with_another_name_bracketed_before_the_year_is_a_name() -> None:
 def test_a_figure_per_head_after_a_year_is_no_company_name() -> None:
     assert company_names("爱康那三位核心技术人员2010年平均每人从公司拿了多少薪酬？", "zh") == []
     assert "人均收入" not in company_names("天源科技的核心技术人员2005年人均收入是多少元？", "zh")
+
+
+def test_a_part_named_with_and_before_one_segment_is_one_name() -> None:
+    q = "What was the operating income margin of 3M's Transportation and Electronics segment in 2022?"
+    names = company_names(q, "en")
+    assert "Transportation and Electronics" in names and "Electronics" not in names
+    two = company_names("How did Adobe's Americas and EMEA segments grow in 2015?", "en")  # two segments
+    assert "Americas and EMEA" not in two

@@ -138,6 +138,8 @@ def test_what_a_figure_came_from_or_is_included_in_is_the_part_asked() -> None:
         "wholesale channel"
     ]
     assert came_from_parts(analyze("How much revenue did 3M generate in 2018?")) == []
+    # which segment, no part of one: "only reportable" is what the question asks the name of
+    assert came_from_parts(analyze("Which is Acme's only reportable segment, and what does it sell?")) == []
     units = analyze(
         "How much of Walmart's fiscal 2018 share-based compensation expense came from restricted stock units?"
     )

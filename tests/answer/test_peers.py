@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from finrag.answer.extractive import extractive_answer
 from finrag.answer.figures import extractive_inputs
-from finrag.answer.peers import asks_peers
+from finrag.answer.peers import asks_peers, named_peer
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
 from finrag.model import Chunk, ChunkKind, ChunkMeta
@@ -54,3 +54,13 @@ def test_a_company_an_english_question_calls_a_peer_is_not_the_filer() -> None:
     own += "| 所得税费用 | 53,824,890.47 |"
     inputs = extractive_inputs(analyze(question), [(1, _chunk("c1", own))], AnswerSettings())
     assert extractive_answer(*inputs[:2], 3, 400, inputs[2]) == ""  # the filer's rows are not the peer's
+
+
+def test_a_peer_named_in_chinese_is_asked_of_not_the_filer() -> None:
+    asked = analyze("南岭民爆招股书里提到的竞争对手华达化工，2005年末的资产负债率是多少？")
+    assert asks_peers(asked) and named_peer(asked) == "华达化工"
+    question, context, focus = extractive_inputs(asked, [(1, _chunk("c1", OWN))], AnswerSettings())
+    assert extractive_answer(question, context, 3, 400, focus) == ""  # the filer's own 42.10 is not its
+    # where the peers are compared is no peer's name; the filer asked beside a peer asks both
+    assert named_peer(analyze("南岭民爆招股书的同行业比较表中，本公司2005年毛利率是多少？")) == ""
+    assert not asks_peers(analyze("南岭民爆2005年末资产负债率比竞争对手华达化工高出多少？"))

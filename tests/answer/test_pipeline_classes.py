@@ -53,6 +53,26 @@ Financial assets and liabilities measured at fair value on a recurring basis (Mi
 | Total Assets | 5,099 | 40 | 4,985 | 74 |
 | Derivatives liabilities | 801 | — | 801 | — |
 | Total Liabilities | 801 | — | 801 | — |
+
+## Note 6. Accounts Receivable
+
+Accounts receivable, net is composed of the following (Millions):
+
+| | 2022 | 2021 |
+|---|---|---|
+| Trade receivables | 6,896 | 7,895 |
+| Vendor and manufacturer receivables | 7,655 | 5,109 |
+| Other receivables | 821 | 146 |
+| Total accounts receivable, net | 15,372 | 13,150 |
+
+## Note 18. Segment Information
+
+Selected segment results for 2022 (Millions). Total deposits held by the segments were $2,398 million at
+December 31, 2022, of which Consumer Banking held $1,173 million of deposits.
+
+| | 2022 Consumer Banking | 2022 Corporate | 2022 Total |
+|---|---|---|---|
+| Total net revenue | 831 | 3,214 | 4,045 |
 """
 
 
@@ -93,3 +113,21 @@ def test_a_class_share_of_a_total_row_never_named_is_not_guessed(answerer: Answe
         answerer, "What share of Acme's holdings at December 31, 2022 was classified as Level 2?"
     )
     assert "97.76%" not in text and "100.00%" not in text  # neither total row is the one asked
+
+
+def test_a_class_share_of_another_item_s_total_row_is_no_share_of_the_item_asked(answerer: Answerer) -> None:
+    _, text = ask_refused(
+        answerer, "What share of Acme's total deposits at December 31, 2022 was held in Consumer Banking?"
+    )
+    assert "20.54%" not in text  # 831 / 4,045 is the segment's share of net revenue
+    asked = "What share of Acme's total net revenue in 2022 came from Consumer Banking?"
+    assert "20.54%" in ask(answerer, asked)
+
+
+def test_a_part_printed_as_its_own_row_over_the_whole_the_question_names(answerer: Answerer) -> None:
+    text = ask(
+        answerer,
+        "What percentage of Acme's total accounts receivable, net at December 31, 2022 consisted of vendor "
+        "and manufacturer receivables?",
+    )
+    assert "49.80%" in text  # 7,655 / 15,372

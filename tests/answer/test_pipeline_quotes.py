@@ -48,6 +48,14 @@ Inventories consisted of the following (in millions):
 ## Note 9 - Restructuring
 
 In 2019 the Company recorded restructuring and related costs of $77 million, mainly severance.
+
+## Note 10 - Debt
+
+Short-term debt (in millions):
+
+| | December 31, 2019 | December 31, 2018 |
+|---|---|---|
+| Short-term borrowings | 799 | 650 |
 """
 
 
@@ -72,3 +80,11 @@ def test_how_much_of_an_unknown_item_quotes_only_text_printing_it(answerer: Answ
         SearchRequest("How much litigation settlement expense did Arcadia Entertainment record in 2019?")
     )
     assert "128" not in none.answer and "954" not in none.answer
+
+
+def test_an_interest_rate_asked_is_never_the_amount_borrowed(answerer: Answerer) -> None:
+    rate = answerer.ask(
+        SearchRequest("What weighted-average interest rate did Arcadia pay on short-term borrowings in 2019?")
+    )
+    assert "799" not in rate.answer
+    assert "799" in answerer.ask(SearchRequest("What were Arcadia's short-term borrowings in 2019?")).answer

@@ -639,3 +639,9 @@ def test_the_part_of_a_whole_held_by_someone_named_after_it_is_the_kind_asked() 
     )
     assert part_qualifiers(question) == ["international subsidiaries"]  # never the whole 2,279 million
     assert part_qualifiers("How much cash did Kraft Heinz hold at December 28, 2019?") == []
+
+
+def test_an_allowance_asked_after_the_item_it_is_provided_for_is_that_item_s_allowance() -> None:
+    asked = analyze("星河精工2023年末应收账款计提了多少坏账准备？")
+    assert "应收账款计提的坏账准备" in asked.question
+    assert analyze("星河精工2023年末应收账款是多少？").question == "星河精工2023年末应收账款是多少？"

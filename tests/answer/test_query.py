@@ -389,6 +389,8 @@ def test_what_moved_a_ratio_is_asked_not_the_ratio() -> None:
 def test_a_fraction_of_a_whole_is_a_share() -> None:
     asked = analyze("What fraction of Adobe's 2017 total cost of revenue was cost of subscription revenue?")
     assert asked.formula is not None and asked.formula.name == "share_of_total"
+    asked = analyze("Acme, March 31, 2021: what percent of total goodwill went to Consumer Banking?")
+    assert asked.formula is not None and asked.formula.name == "share_of_total"
 
 
 def test_a_cash_flow_hedge_names_no_cash_balance() -> None:

@@ -106,3 +106,23 @@ def test_a_relative_which_clause_asks_no_ranking() -> None:
     )
     assert not asks_ranking(stores)
     assert asks_ranking(analyze("Which of Acme's segments had the highest operating income in 2017?"))
+
+
+GROWTHS = Table(
+    "t11",
+    [39],
+    [["(In millions)", "2022", "2021"]],
+    [
+        ["Operating profit", "", ""],
+        ["Aeronautics", "$ 2,699", "$ 2,725"],
+        ["Space", "$ 255", "$ 203"],
+        ["Operating profit", "$ 3,475", "$ 3,144"],
+    ],
+    caption="Operating profit by segment",
+)
+
+
+def test_the_highest_growth_ranks_by_the_change_never_the_item_s_own_total_row() -> None:
+    out = _rank(GROWTHS, "Which Acme segment had the highest reported operating profit growth in 2022?")
+    assert out is not None and out.text.startswith("Space had the highest")  # +25.6% against −1.0%
+    assert "3,475" not in out.text  # "Operating profit" under its own heading is the total, no segment

@@ -39,3 +39,8 @@ def test_an_initial_or_a_title_ends_no_sentence() -> None:
 def test_colloquial_chinese_verbs_of_how_much_are_no_topic_words() -> None:
     words = terms("生物股份20年董监高薪酬一共发了多少？")
     assert "薪酬" in words and not {"一共", "发了"} & set(words)
+
+
+def test_how_a_worked_out_figure_is_checked_is_no_topic() -> None:
+    words = terms("按爱康招股书的口径，利息保障倍数算出来是多少？和招股书列示的一致吗？")
+    assert "利息" in words and not {"口径", "出来", "一致"} & set(words)
