@@ -208,7 +208,8 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 # an amount whose change is asked as the sum of two items: "Percentage change in Nike's cash and equivalents
 # plus short-term investments from …"
 _PLUS_SUBJECT = re.compile(
-    r"\b(?:change|growth|increase|decrease|decline|rise)\s+(?:in|of)\s+(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['’]s?\s+)?(?:the\s+)?"
+    r"\b(?:change|growth|increase|decrease|decline|rise)\s+(?:in|of)\s+"
+    r"(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['’]s?\s+)?(?:the\s+)?"
     r"(?P<expr>[a-z][a-z ,&-]{2,60}?\s+plus\s+[a-z][a-z ,&-]{2,60}?)"
     r"(?=\s+(?:from|between|over|for|at|as of|in|on)\b|\s*[,?]|$)"
 )

@@ -90,6 +90,7 @@ _AMOUNT_ASKED = re.compile(
 
 
 def asks_rate(question: str) -> bool:
+    """The question asks an interest rate and nothing else (no amount, no date beside it)."""
     return _RATE_ASKED.search(question) is not None and _AMOUNT_ASKED.search(question) is None
 
 
