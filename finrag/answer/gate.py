@@ -20,6 +20,8 @@ from finrag.answer.gate_names import (
     compared_unfiled,
     files_here,
     held_by_filer,
+    in_known_name,
+    name_spans,
     names_document,
     names_known,
     of_companies,
@@ -43,7 +45,7 @@ from finrag.answer.tickers import opening_ticker, unknown_ticker
 from finrag.answer.zh_qualifiers import ZH_FIRM
 from finrag.config import AnswerSettings
 from finrag.model import Hit
-from finrag.retrieve.entities import ZH_ABBREVIATION, abbreviates, squash
+from finrag.retrieve.entities import squash
 
 # "2006年末": a date; a balance sheet that prints "2006年12月31日" need not print the word
 _DATE_WORDS = frozenset(
@@ -277,7 +279,7 @@ def decide(
     if (uncovered := uncovered_period(asked, in_docs)) is not None:
         scores["period_covered"] = 0.0
         return GateDecision(False, "period", missing=[uncovered], found_years=years, scores=scores)
-    spans = _name_spans(asked.question, known)
+    spans = name_spans(asked.question, known)
     wanted = [
         t
         for t in terms(topic(asked))
@@ -288,7 +290,7 @@ def decide(
         and t not in _SCOPE_WORDS
         and t not in _BASIS_WORDS
         and not _glued_year(t, asked.question)  # "2005年少": a year's 年 and the next word, no topic
-        and not _in_known_name(t, asked.question, spans)  # "按中钢天源招股书": "按中", "钢天源" cut across it
+        and not in_known_name(t, asked.question, spans)  # "按中钢天源招股书": "按中", "钢天源" cut across it
     ]
     if asked.language == "zh" and asks_zh_ranking(asked.question):  # "金额最大的是哪一项": no topic words
         wanted = [t for t in wanted if t not in RANK_WORDS]
@@ -324,55 +326,6 @@ def decide(
     return GateDecision(
         True, "ok", scores=scores, found_years=years, evidence=evidence, derived_end=derived_end
     )
-
-
-# where a question writes a company's name: (start, end, the known name; "" where written in full)
-NameSpan = tuple[int, int, str]
-
-
-def _name_spans(question: str, known: list[str]) -> list[NameSpan]:
-    """The known names the question writes in full, and the Chinese abbreviations of one it writes ("中钢天源"
-    of 中钢集团安徽天源科技), never printed so."""
-    written = [(i, i + len(k), "") for k in known if len(k) >= 2 and (i := question.find(k)) >= 0]
-    # "按爱康招股书的口径": the core of a name (爱康 of 江苏爱康太阳能科技) after a preposition
-    cores = [
-        (i, i + n, "")
-        for k in known
-        if not k.isascii()
-        for m in _BEFORE_NAME.finditer(question)
-        if (i := m.end()) and (n := _common_prefix(question[i:], k)) >= 2
-    ]
-    return written + cores + [
-        (i, i + ZH_ABBREVIATION, k)
-        for k in known
-        if not k.isascii()
-        for i in range(len(question) - ZH_ABBREVIATION + 1)
-        if question[i : i + 2] in k
-        and question[i : i + ZH_ABBREVIATION] not in k
-        and abbreviates(question[i : i + ZH_ABBREVIATION], k)
-    ]
-
-
-_BEFORE_NAME = re.compile(r"[按据从在和与对比较同]")
-
-
-def _common_prefix(text: str, name: str) -> int:
-    """How many characters from the start of ``text`` run on as one piece of ``name``."""
-    n = 0
-    while n < len(text) and text[: n + 1] in name:
-        n += 1
-    return n
-
-
-def _in_known_name(term: str, question: str, spans: list[NameSpan]) -> bool:
-    """The term is cut across a company's name and the word before it ("按中" of "按中钢天源"), or is a piece
-    of an abbreviation the name never prints ("钢天源" of "中钢天源")."""
-    at = question.find(term)
-    if at < 0 or term.isascii():
-        return False
-    end = at + len(term)
-    across = any(at < a < end or at < b < end for a, b, _ in spans)
-    return across or any(k and a <= at and end <= b and term not in k for a, b, k in spans)
 
 
 def refusal_text(asked: AskedFor, decision: GateDecision) -> str:

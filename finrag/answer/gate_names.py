@@ -139,3 +139,52 @@ def names_document(name: str, hit: Hit) -> bool:
     """``name`` is written in the hit's document's company or file name (not merely in its text)."""
     m = hit.chunk.meta
     return name.lower() in f"{m.company or ''} {m.file}".lower()
+
+
+# where a question writes a company's name: (start, end, the known name; "" where written in full)
+NameSpan = tuple[int, int, str]
+
+
+def name_spans(question: str, known: list[str]) -> list[NameSpan]:
+    """The known names the question writes in full, and the Chinese abbreviations of one it writes ("中钢天源"
+    of 中钢集团安徽天源科技), never printed so."""
+    written = [(i, i + len(k), "") for k in known if len(k) >= 2 and (i := question.find(k)) >= 0]
+    # "按爱康招股书的口径": the core of a name (爱康 of 江苏爱康太阳能科技) after a preposition
+    cores = [
+        (i, i + n, "")
+        for k in known
+        if not k.isascii()
+        for m in _BEFORE_NAME.finditer(question)
+        if (i := m.end()) and (n := _common_prefix(question[i:], k)) >= 2
+    ]
+    return written + cores + [
+        (i, i + ZH_ABBREVIATION, k)
+        for k in known
+        if not k.isascii()
+        for i in range(len(question) - ZH_ABBREVIATION + 1)
+        if question[i : i + 2] in k
+        and question[i : i + ZH_ABBREVIATION] not in k
+        and abbreviates(question[i : i + ZH_ABBREVIATION], k)
+    ]
+
+
+_BEFORE_NAME = re.compile(r"[按据从在和与对比较同]")
+
+
+def _common_prefix(text: str, name: str) -> int:
+    """How many characters from the start of ``text`` run on as one piece of ``name``."""
+    n = 0
+    while n < len(text) and text[: n + 1] in name:
+        n += 1
+    return n
+
+
+def in_known_name(term: str, question: str, spans: list[NameSpan]) -> bool:
+    """The term is cut across a company's name and the word before it ("按中" of "按中钢天源"), or is a piece
+    of an abbreviation the name never prints ("钢天源" of "中钢天源")."""
+    at = question.find(term)
+    if at < 0 or term.isascii():
+        return False
+    end = at + len(term)
+    across = any(at < a < end or at < b < end for a, b, _ in spans)
+    return across or any(k and a <= at and end <= b and term not in k for a, b, k in spans)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-from finrag.answer.gate import _in_known_name, _name_spans, decide, refusal_text
-from finrag.answer.gate_names import spelled_alike
+from finrag.answer.gate import decide, refusal_text
+from finrag.answer.gate_names import in_known_name, name_spans, spelled_alike
 from finrag.answer.gate_periods import only_in_end_date
 from finrag.answer.gate_roles import check_role
 from finrag.answer.query import AskedFor, analyze
@@ -1058,16 +1058,16 @@ def test_a_later_report_filed_under_an_abbreviated_name_is_still_the_filer_s() -
 def test_words_cut_across_a_company_s_abbreviation_are_no_topic() -> None:
     known = ["中钢集团安徽天源科技"]
     question = "按中钢天源招股书的数字，2005年国内软磁用四氧化三锰的生产能力能覆盖多大比例的需求？"
-    spans = _name_spans(question, known)
-    assert _in_known_name("按中", question, spans) and _in_known_name("钢天源", question, spans)
-    assert not _in_known_name("四氧化三锰", question, spans)
+    spans = name_spans(question, known)
+    assert in_known_name("按中", question, spans) and in_known_name("钢天源", question, spans)
+    assert not in_known_name("四氧化三锰", question, spans)
     # the core of a name after a preposition ("按爱康招股书"): "按爱康" is no topic word
     short = "按爱康招股书的口径，利息保障倍数是多少？"
-    assert _in_known_name("按爱康", short, _name_spans(short, ["江苏爱康太阳能科技"]))
-    assert not _in_known_name("利息保障", short, _name_spans(short, ["江苏爱康太阳能科技"]))
+    assert in_known_name("按爱康", short, name_spans(short, ["江苏爱康太阳能科技"]))
+    assert not in_known_name("利息保障", short, name_spans(short, ["江苏爱康太阳能科技"]))
     full = "金宇生物技术股份有限公司"  # a name written in full keeps its own words: the filing prints them
-    assert not _in_known_name(
-        "金宇", "金宇生物2020年年报中的固定资产", _name_spans("金宇生物2020年年报中的固定资产", [full])
+    assert not in_known_name(
+        "金宇", "金宇生物2020年年报中的固定资产", name_spans("金宇生物2020年年报中的固定资产", [full])
     )
 
 
