@@ -49,14 +49,12 @@ def _total_row(rows: list[str], question: str, items: list[str]) -> str | None:
     """The table's total row the question names ("Total Assets" for "financial assets"), else its total row
     when it prints only one ("Total") that is of no other item than the ones asked ("Total net revenue" is
     no total of the deposits asked); None when it prints several and the question names none."""
-    totals = [r for r in rows if _TOTAL.match(r.strip())]
+    # each total row with what it totals ("Total Assets": "assets"; "Total": "")
+    totals = {r: _TOTAL.sub("", r.strip()).strip().lower() for r in rows if _TOTAL.match(r.strip())}
     low = question.lower()
-    named = [r for r in totals if (rest := _TOTAL.sub("", r.strip()).strip().lower()) and rest in low]
-    if not named and items:
-        totals = [
-            r for r in totals if not _TOTAL.sub("", r.strip()).strip() or any(i in r.lower() for i in items)
-        ]
-    pick = named or totals
+    named = [r for r, rest in totals.items() if rest and rest in low]
+    of_asked = [r for r, rest in totals.items() if not (rest and items) or any(i in r.lower() for i in items)]
+    pick = named or of_asked
     return pick[0] if len(pick) == 1 else None
 
 

@@ -86,7 +86,7 @@ def read_against_tables(prep: Prepared, chunks: list[Chunk]) -> None:
         shares = asked.formula is not None and asked.formula.name in SHARES
         # "what percentage of total accounts receivable, net consisted of vendor and manufacturer
         # receivables": the part, printed as its own row read first, the whole's after it, is no kind of it
-        part = normalise(asked.line_items[0].printed) if asked.line_items else ""
+        part = normalise(asked.line_items[0].printed)
         own = {part} if shares and part.isascii() and len(rows) > 1 else set()
         asked.qualifiers = [q for q in asked.qualifiers if normalise(q) not in quoted | own]
         if asks_ranking(asked):  # "Which segment had the highest operating profit?"

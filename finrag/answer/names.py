@@ -257,9 +257,8 @@ def company_names(text: str, lang: str) -> list[str]:
         found = [n for n in found if n not in (m.group(1), m.group(2))] + [joined]
     for m in _POSSESSIVE_NAME.finditer(text):  # "the Sam's Club segment": a name written with a possessive
         add(m.group(1), True)
-    for m in _OF_PART.finditer(text):  # "its Rest of World segment": one part's name, not "Rest" and "World"
-        found = [n for n in found if n not in (m.group(2), m.group(3))] + [m.group(1)]
-    for m in _AND_PART.finditer(text):  # "its Transportation and Electronics segment": one segment's name
+    # "its Rest of World segment", "its Transportation and Electronics segment": one part's name, not two
+    for m in (*_OF_PART.finditer(text), *_AND_PART.finditer(text)):
         found = [n for n in found if n not in (m.group(2), m.group(3))] + [m.group(1)]
     for m in _LISTED.finditer(text):  # "Boeing's Defense, Space & Security business": one segment's name
         found.append(m.group(1))  # its parts kept: "Europe, Middle East and Africa" may be printed otherwise
