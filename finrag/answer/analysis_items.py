@@ -29,6 +29,12 @@ _CASH_PAID = re.compile(
 )
 
 
+def outside_names(items: list[LineItemMatch], text: str, names: list[str]) -> list[LineItemMatch]:
+    """The items not written inside a longer name of the question ("Cash" of "the Cash App segment")."""
+    spans = [(m.start(), m.end()) for n in names if " " in n for m in re.finditer(re.escape(n), text)]
+    return [i for i in items if not any(a <= i.start and i.end <= b for a, b in spans)]
+
+
 # the measure of the item written right before it ("goodwill carrying value")
 _MEASURES = frozenset({"carrying value", "carrying amount", "book value", "net book value"})
 

@@ -47,6 +47,21 @@ def asks_reason(text: str) -> bool:
     return bool(why or drivers)
 
 
+# a name asked, no figure: "What is the name of the customer that accounted for more than 10% of …"
+_WORDING = re.compile(
+    r"^\s*what (?:is|was|are|were) the names? of\b(?![^?]*\b(?:how much|how many)\b)"
+    # "How does General Mills define free cash flow?": the wording of a definition, no figure worked out
+    r"|^\s*how (?:does|do|did|is|are|was|were)\b[^?]*\bdefined?\b(?![^?]*\b(?:how much|how many|what)\b)"
+    r"|如何定义|怎么定义|如何界定",
+    re.I,
+)
+
+
+def asks_wording(text: str) -> bool:
+    """The question asks for a name or how something is defined: the text says, no figure worked out does."""
+    return _WORDING.search(text) is not None
+
+
 def asks_amount(text: str) -> bool:
     """The question asks for a figure ("是多少", "what was", "What net income did X report"), not a
     description."""

@@ -301,6 +301,7 @@ CONCEPTS: dict[str, tuple[str, ...]] = {
         "diluted net income per share",
         "diluted net earnings per share",
         "diluted eps",
+        "earnings per diluted share",  # "adjusted earnings per diluted share"
         "earnings per share-diluted",  # a quarterly note's rows
         "earnings per share - diluted",
     ),

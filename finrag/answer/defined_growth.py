@@ -32,11 +32,13 @@ def asks_defined_growth(asked: AskedFor) -> bool:
         asked.language != "en"
         or definition is None
         or not definition.additive()
-        or len(set(asked.years)) != 2
+        or len(set(asked.years)) not in (1, 2)
     ):
         return False
     if any(t.year or t.back or t.average_of for t in definition.terms):
         return False  # "growth = 2023 revenue − 2022 revenue": the change is the definition itself
+    if len(set(asked.years)) == 1 and (asked.formula is None or asked.formula.name != "yoy_growth"):
+        return False  # one year: only a growth asked of it is over the year before
     asking = asking_text(asked.question)
     return bool(_PERCENT_WORD.search(asking) and _CHANGE_WORD.search(asking))
 
@@ -46,7 +48,8 @@ def defined_growth_answer(
 ) -> NumericAnswer | None:
     """The defined amount for each year and its growth; None when either year's amount cannot be worked out
     or the earlier one is zero."""
-    year, prior = max(asked.years), min(asked.years)
+    year = max(asked.years)
+    prior = min(asked.years) if len(set(asked.years)) == 2 else year - 1  # "grow in FY2016": over FY2015
     if (both := two_years(asked, year, prior, answer_for)) is None:
         return None
     nc, bc = both[2], both[3]

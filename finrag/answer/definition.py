@@ -159,7 +159,7 @@ def find_definition(question: str) -> Definition | None:
             return found
     if (zh := _zh_bracket(question)) is not None:
         return zh
-    for m in _PLUS_SUBJECT.finditer(question):  # "change in Nike's cash and equivalents plus short-term …"
+    for m in [*_PLUS_SUBJECT.finditer(question), *_PLUS_GROWN.finditer(question)]:  # "change in A plus B"
         if (found := parse_expression(m["expr"], m["expr"])) is not None and found.additive():
             return found
     for m in _BRACKET.finditer(question):
@@ -210,8 +210,14 @@ _ASIDE = re.compile(r"\s*\([^()]*\)")
 _PLUS_SUBJECT = re.compile(
     r"\b(?:change|growth|increase|decrease|decline|rise)\s+(?:in|of)\s+"
     r"(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*['’]s?\s+)?(?:the\s+)?"
-    r"(?P<expr>[a-z][a-z ,&-]{2,60}?\s+plus\s+[a-z][a-z ,&-]{2,60}?)"
+    r"(?P<expr>[a-z][a-z ,&-]{2,60}?\s+(?:plus|\+)\s+[a-z][a-z ,&-]{2,60}?)"
     r"(?=\s+(?:from|between|over|for|at|as of|in|on)\b|\s*[,?]|$)"
+)
+# "by what % did microsoft's cash + short-term investments grow in FY2016?": the sum's change, asked so
+_PLUS_GROWN = re.compile(
+    r"\bdid\s+(?:[A-Za-z][\w&.-]*['’]s?\s+)?(?:the\s+)?"
+    r"(?P<expr>[a-z][a-z ,&-]{2,60}?\s+(?:plus|\+)\s+[a-z][a-z ,&-]{2,60}?)"
+    r"\s+(?:grow|change|increase|decrease|decline|rise|fall)\b"
 )
 _ASKED_AFTER = re.compile(r",\s*(?=(?:what|how|which)\b)", re.I)
 _ASKING = re.compile(r"(?:by\s+)?(?:what|how|which)\b", re.I)  # "By how many points did the ratio"

@@ -142,6 +142,8 @@ _BALANCE_DATE = re.compile(
 _ZH_ROW_SUFFIXES = ("原价", "原值", "净值", "净额")
 # an item's name followed by one of these words names another item ("固定资产投资")
 _ZH_OTHER_ITEM_ENDS = ("投资", "支出", "费用", "收入", "成本", "准备", "折旧", "摊销")
+# words before an item that make it a project's projection ("年平均净利润", "达产后年均销售收入")
+_ZH_PROJECTED_LEADS = frozenset({"年平均", "年均", "预计", "预测", "达产后", "达产后年均", "达产后年平均"})
 _BOTH = re.compile(r",?\s*\b(?:both|each|all|respectively)$", re.I)  # "…, both from the income statement"
 
 
@@ -174,6 +176,8 @@ def _item(text: str) -> LineItemMatch | None:
         return replace(known[0], printed=words, start=0)  # "adjusted diluted EPS" beside "reported …": each
     if len(known) == 1 and _FLOW_LEAD.fullmatch(words[: known[0].start]):
         return LineItemMatch("", words, 0)  # "proceeds from short-term debt": a cash flow row, no balance
+    if len(known) == 1 and words[: known[0].start] in _ZH_PROJECTED_LEADS:
+        return LineItemMatch("", words, 0)  # "年平均净利润": a project's projected figure, no statement's
     if len(known) == 1 and len(known[0].printed) >= len(words) / 2:
         rest = words[len(known[0].printed) :] if known[0].start == 0 else ""
         if rest in _ZH_ROW_SUFFIXES:

@@ -35,6 +35,8 @@ _ONE_DIGIT_PERCENT = re.compile(r"(?<![\d.,])\d\s*(?:%|percent\b)", re.I)
 _COUNT = re.compile(
     r"(?<![\w.,$€£¥(-])(?!(?:19|20)\d{2}(?!\d|[,.]\d))\d[\d,.]*\d(?!\s*(?:%|percent|[年月日号]|[\d,.]))"
 )
+# a head count is never a number of shares ("… for future issuance to employees is 108 million shares")
+_HEAD_COUNT = re.compile(rf"{_COUNT.pattern}(?!\s*(?:(?:million|thousand|billion)\s+)?shares\b)")
 
 
 def _candidates(context: list[tuple[int, Chunk]]) -> list[Scored]:
@@ -176,7 +178,7 @@ def _prints(sentence: str, focus: Focus, c: Scored | None = None) -> bool:
     if focus.periods:
         where = (c.source if c and "|" in sentence else f"{c.heading if c else ''} {sentence}").lower()
         named = named and any(p in where for p in focus.periods)
-    figure = _COUNT if focus.count else _FIGURE
+    figure = (_HEAD_COUNT if "headcount" in focus.wordings else _COUNT) if focus.count else _FIGURE
     undated = EN_DATE.sub(" ", sentence)  # the day of "July 29, 2023" is no figure
     percent = not focus.count and "|" not in sentence and _ONE_DIGIT_PERCENT.search(undated) is not None
     return dated and (figure.search(undated) is not None or percent) and named

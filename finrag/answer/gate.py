@@ -117,6 +117,14 @@ _PERSON = re.compile(
 )
 
 
+# a country a question abbreviates, as filings spell it (lower case, as the haystacks are)
+_COUNTRY_SPELLINGS = {
+    "US": ["u.s.", "united states"],
+    "USA": ["u.s.", "united states"],
+    "UK": ["u.k.", "united kingdom"],
+}
+
+
 _LEGAL_SUFFIX = "有限公司"  # a Chinese company's registered name ends so; a short name or group does not
 
 
@@ -173,6 +181,7 @@ def decide(
         # "JnJ" for Johnson & Johnson, 南岭民爆: the letters in order in a document's name count too
         # a subsidiary's legal name ("全资子公司南通四方节能科技有限公司") is "四方节能" in its parent's notes
         shorts = zh_short_names(name) if HELD.search(asked.question.split(name)[0][-HELD_GAP:]) else []
+        shorts += _COUNTRY_SPELLINGS.get(name.replace(".", "").upper(), [])  # "outside the US": "U.S."
         per_hit = [
             max(coverage(name, t), float(abbreviates_document(name, h) or any(x in t for x in shorts)))
             for t, h in zip(texts, hits, strict=True)
@@ -269,6 +278,9 @@ def decide(
     # part by another name ("LatAm") and so are no evidence naming it; only they count when the question
     # names the filer ("lmt 2023 net sales to European customers": not another filer's page naming Europe)
     docs = {h.chunk.doc_id for h in hits if of_companies(h, named)}
+    if named and not asked.entities and not docs:  # "3M adjusted EPS for 2023": never Amcor's 2023 pages
+        wanted_for = [*asked.companies, *(str(y) for y in asked.years)]
+        return GateDecision(False, "company_evidence", missing=wanted_for, scores=scores)
     docs = docs or {h.chunk.doc_id for h in own or evidence}
     # the years a document covers are read from all its hits: the chunk that prints its English name (a
     # prospectus's cover) holds no year of its track record

@@ -229,7 +229,11 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
         named_as = {year, year - asked.year_offset}
         dated = any(d.startswith(str(year)) for d in asked.dates)  # "at January 28, 2023", not "fiscal 2023"
         covered = any(_covers(h, y, ahead, dated, whole) for h in evidence for y in named_as) or any(
-            (h.chunk.meta.fiscal_year is None and str(year) in h.chunk.text)
+            (
+                h.chunk.meta.fiscal_year is None
+                and str(year) in h.chunk.text
+                and not _whole_year_after(h, year, asked)
+            )
             or (past_year_cell(h.chunk, year) and not (whole and h.chunk.meta.fiscal_period in _PART_REPORTS))
             for h in evidence
         )  # a five-year table's "| 2017年度 |" column holds that year's figures (a 10-Q's, part of the year)
@@ -240,6 +244,31 @@ def uncovered_period(asked: AskedFor, evidence: list[Hit]) -> str | None:
         or _span_unreported(asked, evidence)
         or _quarter_unreported(asked, evidence)
     )
+
+
+# a part of a year written after it ("2006年6月末", "2006年1—6月", "2006年上半年") or in English words
+_ZH_PART = r"\s*(?:\d{1,2}\s*月|第?[一二三四]季度|[上下]半年|前三季度|1\s*[-—–~至]\s*\d{1,2}\s*月)"
+_PART_OF_YEAR = re.compile(
+    rf"\b(?:{MONTH_NAMES})\b|\b(?:six|nine|three)\s+months\b|\bquarter\b|\bhalf\b", re.I
+)
+
+
+_TARGET = re.compile(r"目标|规划|\btargets?\b|\bgoals?\b", re.I)
+
+
+def _whole_year_after(hit: Hit, year: int, asked: AskedFor) -> bool:
+    """A whole year's figure asked of a prospectus dated in that year or before it ("爱康2011年净利润" of one
+    dated July 2011): its track record ends before, whatever dates its text writes."""
+    m = hit.chunk.meta
+    if m.doc_type != "prospectus" or not m.report_date or year < int(m.report_date[:4]):
+        return False
+    figure = asked.intent in ("lookup", "calculation") and not asked.part_year
+    # "2010年（预测值）", "2020年目标": a forecast or a target it may print
+    figure = figure and not FORWARD.search(asked.question) and not _TARGET.search(asked.question)
+    dated = any(d.startswith(str(year)) for d in asked.dates)  # "截至2011年6月30日": a day it may report
+    # "2006年6月末", "January–June 2006", "截至2006年7月": a part of the year, which a stub period may hold
+    part = _PART_OF_YEAR.search(asked.question) or re.search(rf"{year}年{_ZH_PART}", asked.question)
+    return figure and not dated and not part
 
 
 def _quarter_unreported(asked: AskedFor, evidence: list[Hit]) -> str | None:

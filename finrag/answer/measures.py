@@ -226,7 +226,9 @@ _COUNTED_KIND = re.compile(
 )
 # "how many Microsoft employees …", "how many stores did …": the things counted
 _ASKED_BEFORE = re.compile(r"\b(?:who|which|what|when|where)\b", re.I)  # an earlier ask in the question
-_HOW_MANY = re.compile(r"\b[Hh]ow\s+many\s+(?:[A-Z][\w.&'’-]*\s+)?(?:[a-z-]+\s+)?([a-z]{3,}s)\b")
+_HOW_MANY = re.compile(  # (never the verb after them: "how many stores does nike lease")
+    r"\b[Hh]ow\s+many\s+(?:[A-Z][\w.&'’-]*\s+)?(?:[a-z-]+\s+)?(?!(?:does|was|has|is)\b)([a-z]{3,}s)\b"
+)
 
 
 def _counted_things(asked: AskedFor, text: str, cited: str) -> str | None:

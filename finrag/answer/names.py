@@ -29,7 +29,7 @@ _ZH_INSTITUTE = re.compile(
 _ZH_SUBSIDIARY = re.compile(r"(?:子|孙|参股)公司([\u4e00-\u9fff]{2,10}?)(?<!有限)(?<!股份)(?<!集团)公司")
 _ZH_ENTITY_NEAR_YEAR = [
     # the name opens the question: "国电电力截至2006年末…"
-    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}年"),
+    re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}(?:[—–~-](?:19|20)\d{2})?年"),
     re.compile(
         r"(?:19|20)\d{2}年(?:度|末|初|底|间)?(?:的)?([\u4e00-\u9fff]{2,10}?)(?:的|在|公司|年报|企业名称|是什么|[，,。？?])"
     ),
@@ -69,7 +69,7 @@ _NOT_IN_ENTITY = (
     *("前五名", "前五大", "前十名", "第一名", "第一大"),  # "向前五名客户的销售额": a ranking, no name
     *("募投", "募集资金", "募资"),  # "爱康募投的…项目": the offering's projects, not part of the name
     *("招股书", "意向书", "说明书", "年报"),  # "天源招股书里中钢钢铁公司…": the document read, no name
-    *("基期", "复合", "均复"),  # "以2008年为基期", "年均复合增长率": how a rate is worked out
+    *("基期", "复合", "均复", "几倍"),  # "以2008年为基期", "年均复合增长率", "是2009年的几倍": how asked
     *_SHARE_OF,
 )
 

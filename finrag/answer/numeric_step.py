@@ -131,8 +131,10 @@ def numeric_answer(store: Store, prep: Prepared, hits: list[Hit]) -> NumericAnsw
         found = threshold_answer(asked, _numeric_answer(store, prep, hits))
         found = None if found is None or any(f.fiscal_year for f in found.facts) else found
         asked.years = years
-    if found is not None and found.calculation is not None and _forecast(asked):
-        found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past
+    projected = found is not None and all(f.fiscal_year is None and not f.table_ref for f in found.facts)
+    if found is not None and found.calculation is not None and _forecast(asked) and not projected:
+        found = None  # "…净资产收益率预计将降至多少": a forecast, never worked out from the past (a project's
+        # "年平均净利润/年平均销售收入": its projections' own sentences, worked out)
     found = None if found is not None and beyond_total(found) else found
     if found is not None and asks_rate(asked.question) and "%" not in found.text:
         found = None  # "年利率多少": the amount borrowed is no rate

@@ -252,7 +252,10 @@ def excluded(name: str, question: str, text: str = "") -> bool:
     revenues excluding Converse"), unless the evidence ``text`` prints the words as a measure's own name, a
     table row ("Net yield on average interest-earning assets excluding Markets"; prose saying "earned outside
     the United States" names no row)."""
-    m = re.search(rf"\b(?:outside|excluding)\s+(?:of\s+)?(?:the\s+)?{re.escape(name)}", question, re.I)
+    # "excluding the TCJA adjustment and the Minnesota NRD resolution": every name the exclusion lists
+    listed = r"(?:[^,;?]*?\s(?:and|or)\s+(?:the\s+)?)?"
+    said = rf"\b(?:outside|excluding)\s+(?:of\s+)?(?:the\s+)?{listed}{re.escape(name)}"
+    m = re.search(said, question, re.I)
     rows = "\n".join(line for line in text.lower().splitlines() if line.lstrip().startswith("|"))  # not prose
     return m is not None and m.group(0).lower() not in rows
 

@@ -27,6 +27,12 @@ _ZH_NAMED_PEER = re.compile(
     r"(?:同行(?:业)?(?:公司|企业)?|竞争对手|可比(?:上市)?公司|对标(?:公司|企业)?)(?:之一)?[是为的]?"
     r"(?P<name>[\u4e00-\u9fff]{2,6}?)(?=[，,的在]|(?:19|20)\d{2})"
 )
+# "爱康太阳能的客户无锡尚德2008—2010年营业收入": a customer's or supplier's own figure, never the filer's
+# (never "前五大客户的销售额较2009年", "产品客户化率在2004年": no name after 的 or inside a word)
+_ZH_NAMED_PARTY = re.compile(
+    r"(?<=的)(?:客户|供应商)(?P<name>(?:(?![的在和及与是为了])[\u4e00-\u9fff]){2,6}?)"
+    r"(?=(?:19|20)\d{2}|的(?:营业收入|净利润|总资产|利润总额))"
+)
 # "同行业可比上市公司": the peers as a group; "同行业比较表中": where they are compared
 _NO_NAME = re.compile(r"公司|企业|行业|可比|平均|上市|比较|表|列示|中$")
 
@@ -36,7 +42,7 @@ def named_peer(asked: AskedFor) -> str:
     holds; else ""."""
     if asked.language != "zh":
         return ""
-    for m in _ZH_NAMED_PEER.finditer(asked.question):
+    for m in [*_ZH_NAMED_PEER.finditer(asked.question), *_ZH_NAMED_PARTY.finditer(asked.question)]:
         name = m.group("name")
         known = any(name in c or c in name for c in [*asked.companies, *asked.entities])
         if not _NO_NAME.search(name) and not known:

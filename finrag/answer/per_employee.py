@@ -38,9 +38,9 @@ _HEADCOUNT = re.compile(
 _CHANGED = re.compile(
     r"\b(?:hir|add|reduc|eliminat|affect|impact|laid|lay|terminat|separat|cut|relocat)\w*", re.I
 )
-_STAFF = re.compile(r"\bemploy|\bworkforce\b|\bheadcount\b|\bhuman capital\b", re.I)
+STAFF = re.compile(r"\bemploy|\bworkforce\b|\bheadcount\b|\bhuman capital\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
-_SEARCHED = 40  # chunks of the filing read for the headcount sentence (its human-capital section)
+SEARCHED_CHUNKS = 40  # chunks of the filing read for the headcount sentence (its human-capital section)
 _PER_EMPLOYEE = Formula("per_employee", "人均", "Per employee", ("*", "*"), "{0} / {1}", ratio, False, ())
 
 
@@ -53,7 +53,7 @@ def _headcounts(chunks: list[Chunk], year: int | None) -> dict[Decimal, tuple[Ch
             continue
         for sentence in split_sentences(chunk.text.replace("\n", " ")):
             m = _HEADCOUNT.search(sentence)
-            if m is None or (m["noun"].lower() != "employees" and not _STAFF.search(sentence)):
+            if m is None or (m["noun"].lower() != "employees" and not STAFF.search(sentence)):
                 continue
             if _CHANGED.search(sentence, 0, m.start()):
                 continue
@@ -87,7 +87,7 @@ def per_employee_step(store: Store, prep: Prepared, hits: list[Hit]) -> NumericA
         return None
     amount = figure.facts[0]
     scope = Filters(access=prep.request.filters.access, doc_ids=[amount.doc_id])
-    searched = store.keyword_search(tokens_of("employees workforce headcount"), _SEARCHED, scope)
+    searched = store.keyword_search(tokens_of("employees workforce headcount"), SEARCHED_CHUNKS, scope)
     chunks = [c for _, c in prep.context if c.doc_id == amount.doc_id]
     chunks += [s.chunk for s in searched]
     counts = _headcounts(chunks, amount.fiscal_year)

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from finrag.answer.analysis_items import analysis_items
+from finrag.answer.analysis_items import analysis_items, outside_names
 from finrag.answer.asked import AskedFor
 from finrag.answer.asked_periods import read_periods
 from finrag.answer.asked_quarters import quarters_summed, sums_periods
@@ -19,6 +19,7 @@ from finrag.answer.asks import (
     asked_places,
     asks_amount,
     asks_reason,
+    asks_wording,
     compared_items,
     compared_parts,
     compared_quarters,
@@ -156,6 +157,7 @@ def analyze(
     if analysis:  # the retriever's items the lexicon missed, where the question writes them as rows
         asked.line_items += analysis_items(asked.line_items, analysis.line_items, text, entities)
     asked.line_items = asked_items(asked.line_items, text)  # not where to read, nor what a total holds
+    asked.line_items = outside_names(asked.line_items, text, entities)  # "Cash" of "Cash App" is no item
     if not asked.line_items and lang == "en" and (whole := share_whole(text)):  # "… total debt consisted of"
         asked.line_items = [whole]
     asked.formula = detect_formula(without_places(text))  # "… in its working capital table": where to read
@@ -303,7 +305,7 @@ def analyze(
         or compared_sides(text, lang, asked.qualifiers) is not None  # "境外地区的营业收入是否高于境内地区"
     ):
         asked.intent = "lookup"
-    if asks_reason(text) or _NAME_ONLY.search(text):  # "…年报解释的主要原因是什么？": the text says why
+    if asks_reason(text) or asks_wording(text):  # "…年报解释的主要原因是什么？": the text says why
         asked.intent = "text"  # (or whose name: "What is the name of the customer that accounted for …")
     # "“关停小火电的风险”是指什么？涉及多少装机容量？": a passage to quote, its figures with it (a row label
     # such as 风险因素 names where to read, no statement figure)
@@ -333,12 +335,6 @@ _HOW_MUCH_DID = re.compile(r"\bhow much (?:did|does|do|was|were|is|are)\s*$", re
 
 
 MIN_QUOTED_WORDS = 2  # a quoted single word is a term ("'adjusted'"), not a row's label
-
-
-# a name asked, no figure: "What is the name of the customer that accounted for more than 10% of …"
-_NAME_ONLY = re.compile(
-    r"^\s*what (?:is|was|are|were) the names? of\b(?![^?]*\b(?:how much|how many)\b)", re.I
-)
 
 
 # "…? Percent, two decimals", ", in percent?": the answer asked as a rate, not an amount (nor in points)

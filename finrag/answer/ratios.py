@@ -125,7 +125,7 @@ ANALYST_RATIOS: tuple[Formula, ...] = (
         "({0} / {1})^(1/n) − 1",
         _cagr_unbound,
         True,
-        ("cagr", "compound annual growth", "年复合增长率", "复合增长率"),
+        ("cagr", "compound annual growth", "年复合增长率", "复合增长率", "复合增速", "年均增速", "年均复合"),
     ),
     Formula(
         "operating_margin",

@@ -3,7 +3,7 @@ fact search: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"), an acco
 column's share ("what share … was classified as Level 3"), the share of a gross cost accumulated depreciation
 has used up, a named row's share of its total, a pension plan's funded ratio, the points a printed share moved
 since last year, the pay of the people holding one role, the combined stake of the holders named, a figure
-per employee."""
+per employee, the share of the staff working abroad."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from collections.abc import Callable
 from finrag.answer.accumulated_share import accumulated_share_step
 from finrag.answer.column_share import column_share_step
 from finrag.answer.funded import funded_step
+from finrag.answer.headcount_share import headcount_share_step
 from finrag.answer.holders_sum import holders_sum_step
 from finrag.answer.movements import movements_step
 from finrag.answer.numeric import NumericAnswer
@@ -39,4 +40,5 @@ TABLE_STEPS: tuple[tuple[str, TableStep], ...] = (
     ("role_pay", role_pay_step),
     ("holders_sum", holders_sum_step),
     ("per_employee", per_employee_step),
+    ("headcount_share", headcount_share_step),
 )

@@ -44,6 +44,8 @@ _STOP_ZH = _words(
     " 基期 为基期 计算 算术 平均值"
     # how a worked-out figure is checked ("按…的口径算出来…和招股书列示的一致吗"), no topic
     " 口径 出来 算出 一致 相符 吻合"
+    # how a change over years or a multiple is asked ("累计下降了多少个百分点", "是2009年的几倍"), no topic
+    " 累计下降 累计上升 累计增长 几倍 哪一年 哪年"
 )
 _STOP_EN = _words(
     "the a an of in on at for to from by and or is are was were be been what which who how did does do has"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from finrag.answer.lexicon import normalise
+from finrag.answer.lexicon import LineItemMatch, normalise
 from finrag.answer.lookup import Want, best_fact
 from finrag.answer.numeric import CiteFn, NumericAnswer
 from finrag.answer.query import AskedFor
@@ -34,17 +34,23 @@ def which_year(
 ) -> NumericAnswer | None:
     """ "In which year was X largest?": compare one row's values across its period columns."""
     low = asked.question.lower()
-    if not WHICH_YEAR.search(low) or not asked.line_items:
+    formula = asked.formula if asked.formula is not None and asked.formula.named else None
+    if not WHICH_YEAR.search(low) or not (asked.line_items or formula):
         return None
     wants_max = not any(w in low for w in _LOW_WORDS)
-    first = best_fact(facts, Want(asked.line_items[0]), asked, doc_rank)
-    if first is None:
+    # "应收账款周转率哪一年最低": the ratio's own printed row (a rate's, in percent)
+    named = formula.zh if formula is not None and asked.language == "zh" else formula.en if formula else None
+    ratio = None if asked.line_items else named
+    item = LineItemMatch("", ratio, 0) if ratio else asked.line_items[0]
+    first = best_fact(facts, Want(item), asked, doc_rank)
+    if first is None or (ratio and normalise(ratio) not in first.line_item_norm):
         return None
 
     # a row: its table, document and label; its dated amounts are the values compared
     rows: dict[tuple[str, str, str], list[Fact]] = {}
     for f in facts:
-        if f.line_item_norm == first.line_item_norm and f.fiscal_year is not None and f.unit != "%":
+        same = f.line_item_norm == first.line_item_norm
+        if same and f.fiscal_year is not None and (ratio or f.unit != "%"):
             rows.setdefault((f.table_ref, f.doc_id, f.line_item), []).append(f)
     own = rows.pop((first.table_ref, first.doc_id, first.line_item), [])
     # "fiscal years 2014 through 2018": the row printing every year asked (a five-year summary's, not the

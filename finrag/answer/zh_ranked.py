@@ -21,6 +21,7 @@ from finrag.answer.query import AskedFor
 from finrag.answer.ranked import RANK_WORDS, ZH_RANKING, asks_zh_ranking
 from finrag.answer.text import terms
 from finrag.answer.units import format_number
+from finrag.answer.which_year import WHICH_YEAR
 from finrag.index.store import Store
 from finrag.model import Chunk, Fact
 
@@ -45,6 +46,8 @@ def zh_ranked_step(store: Store, prep: Prepared, doc_rank: dict[str, int]) -> Nu
     asked = prep.asked
     if not doc_rank or asked.language != "zh" or not asks_zh_ranking(asked.question):
         return None
+    if WHICH_YEAR.search(asked.question) and asked.formula is not None and asked.formula.named:
+        return None  # "应收账款周转率哪一年最低": a ratio's years ranked, never a breakdown's rows
     if asked_party(asked):
         return None  # "前五大供应商里排第三的是哪家": the counterparty tables' own ranking
     extra: dict[str, Chunk] = {}

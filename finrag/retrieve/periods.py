@@ -377,6 +377,9 @@ _SHORT_YEAR = re.compile(
     r"(?:年(?!期(?!间费用)|内|以|来|后|间|左右|多|的时间)|(?=[上下]半年|[一二三四1-4]季度))"
 )
 SHORT_YEAR_PIVOT = 50  # "05年" is 2005, "98年" is 1998
+# "生物股份18-20年归母净利润": two-digit years spanning a few years, not a term ("折旧年限20-40年")
+_SHORT_SPAN = re.compile(r"(?<![\d.])(?<!限)(?<!期)(?<!命)(\d{2})\s*([-—–~至到])\s*(\d{2})(?=年)")
+MAX_SHORT_SPAN = 5  # a reporting span runs over three years and a period; a longer one is a term of years
 
 
 def full_years(text: str) -> str:
@@ -385,6 +388,11 @@ def full_years(text: str) -> str:
     def year(yy: str) -> str:
         return f"{2000 + int(yy) if int(yy) < SHORT_YEAR_PIVOT else 1900 + int(yy)}年"
 
+    def span(m: re.Match[str]) -> str:
+        a, b = int(m.group(1)), int(m.group(3))
+        return f"{year(m.group(1))}{m.group(2)}{m.group(3)}" if 0 < b - a <= MAX_SHORT_SPAN else m.group(0)
+
+    text = _SHORT_SPAN.sub(span, text)  # "18-20年": 2018年-2020年
     text = _SHORT_YEAR.sub(lambda m: year(m.group(1)), text)
     return _NAME_SHORT_YEAR.sub(lambda m: m.group(1) + year(m.group(2)), text)
 

@@ -6,6 +6,7 @@ from finrag.answer.asks import (
     asks_amount,
     asks_expected,
     asks_reason,
+    asks_wording,
     compared_items,
     compared_parts,
     typed_tersely,
@@ -155,3 +156,12 @@ def test_a_reason_asked_after_the_source_clause_is_a_reason() -> None:
     assert not asks_reason("According to its 2020 annual report, what was its net cash flow from investing?")
     drove = "According to Acme's second-quarter 2023 earnings release, what drove the segment's sales growth?"
     assert asks_reason(drove)
+
+
+def test_how_a_filer_defines_a_measure_asks_its_wording_not_the_figure() -> None:
+    assert asks_wording("How does General Mills define free cash flow in the glossary of its 2019 10-K?")
+    assert asks_wording("金宇生物年报中净资产收益率是如何定义的？")
+    assert not asks_wording("What is Adobe's FY2015 free cash flow? Define it as CFO minus capex.")
+    assert not asks_wording("How is free cash flow defined by Walmart, and what was it in fiscal 2020?")
+    asked = analyze("How does General Mills define free cash flow in the glossary of its fiscal 2019 10-K?")
+    assert asked.intent == "text"

@@ -87,3 +87,14 @@ def test_a_count_asked_after_a_source_clause_is_still_a_count_of_its_things() ->
     )
     focus = thing_focus(asked, None)
     assert focus is not None and focus.kinds == ("store",) and focus.count
+
+
+def test_a_head_count_is_never_a_number_of_shares() -> None:
+    asked = analyze("how many people did amazon employ at the end of 2019?")
+    focus = thing_focus(asked, 2019)
+    assert focus is not None
+    doc = make_doc([], company="Amazon", year=2019, file="AMAZON_2019_10K.pdf", language="en", unit_line="")
+    shares = "At December 31, 2019, stock available for future issuance to employees is 108 million shares."
+    assert extractive_answer(asked.question, [(1, make_chunk(doc, shares, 54))], 3, 500, focus) == ""
+    staff = "As of December 31, 2019, we employed approximately 798,000 full-time and part-time employees."
+    assert "798,000" in extractive_answer(asked.question, [(1, make_chunk(doc, staff, 4))], 3, 500, focus)

@@ -1170,3 +1170,10 @@ def test_an_amount_asked_as_two_items_added_is_their_sum() -> None:
         [("cash and equivalents", None), "+", ("short-term investments", None)],
     )
     assert find_definition("What was Acme's cash plus or minus 5% in 2022?") is None
+
+
+def test_two_items_added_and_asked_how_they_grew_are_their_sum() -> None:
+    assert _shape("by what % did microsoft's cash + short-term investments grow in FY2016?") == (
+        "cash + short-term investments",
+        [("cash", None), "+", ("short-term investments", None)],
+    )

@@ -1077,3 +1077,44 @@ def test_an_english_name_written_with_other_endings_is_the_filer_s() -> None:
     assert not spelled_alike("Hunan Nanling Chemicals", known)  # a word it never opens
     assert not spelled_alike("Hunan Nanling", known)  # too short to tell by openings alone
 
+
+
+def test_a_filer_named_but_none_of_its_pages_retrieved_is_refused_not_another_filer_s_answer() -> None:
+    amcor = make_doc([], company="Amcor", year=2023, file="amcor_2023q4_earnings.pdf", language="en")
+    page = make_chunk(amcor, "Adjusted EPS of 73.3 cents per share for fiscal 2023.", 1)
+    q = "3M adjusted EPS for full year 2023?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "other", companies=["3M"], periods=find_periods(q)))
+    decision = decide(asked, [Hit(page, 0.8)], ["Amcor", "3M"], AnswerSettings())
+    assert not decision.answerable and decision.missing == ["3M", "2023"]
+    # the same question of the filer whose page it is: answered
+    q = "Amcor adjusted EPS for full year 2023?"
+    own = analyze(q, QueryAnalysis(q, q, "en", "other", companies=["Amcor"], periods=find_periods(q)))
+    assert decide(own, [Hit(page, 0.8)], ["Amcor", "3M"], AnswerSettings()).answerable
+
+
+def test_a_country_the_question_abbreviates_is_covered_by_its_spelled_out_name() -> None:
+    doc = make_doc([], company="3M", year=2018, language="en")
+    said = "At the end of 2018, 56,104 of 3M's workforce of 93,516 people worked outside the U.S."
+    q = "What % of 3M's workforce was outside the US at the end of 2018?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "other", companies=["3M"], periods=find_periods(q)))
+    assert asked.entities == ["US"]
+    assert decide(asked, [Hit(make_chunk(doc, said, 4), 0.9)], ["3M"], AnswerSettings()).answerable
+    # a name no evidence prints is still missing
+    q = "What % of 3M's workforce worked for Raytheon at the end of 2018?"
+    other = analyze(q, QueryAnalysis(q, q, "en", "other", companies=["3M"], periods=find_periods(q)))
+    assert not decide(other, [Hit(make_chunk(doc, said, 4), 0.9)], ["3M"], AnswerSettings()).answerable
+
+
+def test_a_whole_year_a_prospectus_is_dated_in_is_not_in_its_track_record() -> None:
+    doc = make_doc([], company="江苏爱康太阳能科技", year=2010, file="akcome.pdf")
+    said = "2008年、2009年及2010年净利润分别为4,799.59万元、4,835.75万元及10,000.41万元。2011年7月18日签署。"
+    chunk = make_chunk(doc, said, 188)
+    chunk.meta.doc_type, chunk.meta.fiscal_year, chunk.meta.report_date = "prospectus", None, "2011-07-18"
+    q = "爱康太阳能2011年净利润比2010年增长了多少？"
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "other", companies=["江苏爱康太阳能科技"]))
+    decision = decide(asked, [Hit(chunk, 0.9)], ["江苏爱康太阳能科技"], AnswerSettings())
+    assert not decision.answerable and decision.reason == "period" and decision.missing == ["2011"]
+    known = ["江苏爱康太阳能科技"]
+    for q in ("爱康太阳能2010年净利润比2009年增长了多少？", "爱康太阳能2011年1—6月的净利润是多少？"):
+        held = analyze(q, QueryAnalysis(q, q, "zh", "other", companies=known))  # a part of the year: a stub
+        assert decide(held, [Hit(chunk, 0.9)], known, AnswerSettings()).reason != "period", q

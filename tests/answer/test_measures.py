@@ -215,3 +215,11 @@ def test_rows_that_never_name_the_things_counted_answer_no_count() -> None:
     both = analyze("Who is Acme's controlling shareholder, and how many shares did that holder own in 2019?")
     holder = "| Huang Jie | controlling shareholder | 39.96 |[1]"
     assert unanswered_measure(both, holder, holder) is None  # the row names who: one of the two asks
+
+
+def test_the_things_a_count_asks_are_never_the_verb_after_them() -> None:
+    stores = _asked("how many stores does nike lease worldwide, per its FY2023 10-K?", "text")
+    rows = "| NIKE Brand factory stores | 560 |[3]"
+    assert unanswered_measure(stores, rows, "| NIKE Brand factory stores | 560 |") is None  # "stores" printed
+    other = "| Distribution centers | 7 |[3]"
+    assert unanswered_measure(stores, other, "| Distribution centers | 7 |") == "stores"

@@ -263,3 +263,8 @@ def test_a_part_named_with_and_before_one_segment_is_one_name() -> None:
     assert "Transportation and Electronics" in names and "Electronics" not in names
     two = company_names("How did Adobe's Americas and EMEA segments grow in 2015?", "en")  # two segments
     assert "Americas and EMEA" not in two
+
+
+def test_a_name_before_a_span_of_years_is_a_name_and_a_multiple_asked_is_none() -> None:
+    assert company_names("黄山胶囊2005—2007年营业收入的年均复合增长率是多少？", "zh") == ["黄山胶囊"]
+    assert "几倍" not in company_names("EPIA预测中，2014年全球新增装机容量是2009年的几倍？", "zh")

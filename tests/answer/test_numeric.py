@@ -473,3 +473,18 @@ def test_a_share_of_a_total_row_above_the_whole_is_no_share() -> None:
     assert beyond_total(share("61502", "11988", "total research and development"))  # another total's row
     assert not beyond_total(share("3702", "11988", "total research and development"))
     assert not beyond_total(share("900", "600", "net income"))  # a payout above 100% of earnings is real
+
+
+def test_which_year_a_printed_ratio_was_lowest_reads_the_ratio_s_own_row() -> None:
+    indicators = Table(
+        "t8",
+        [20],
+        [["项目", "2007年度", "2006年度", "2005年度"]],
+        [["应收账款周转率(次)", "7.76", "6.75", "8.46"], ["存货周转率(次)", "5.10", "4.20", "3.90"]],
+        caption="主要财务指标",
+    )
+    doc = make_doc([indicators], company="厦门安妮", year=2007, file="anne.pdf")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze("厦门安妮股份2005—2007年应收账款周转率哪一年最低？是多少次？")
+    out = which_year(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.text.startswith("2006年"), out  # 6.75, never a breakdown's smallest row

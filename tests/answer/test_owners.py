@@ -866,3 +866,18 @@ def test_a_plan_the_figures_fall_under_owns_no_figure() -> None:
     )
     asked.companies = ["PepsiCo"]
     assert subject_names(asked, [*chunks, prose]) == []  # the plan's table is the filer's own
+
+
+def test_every_name_an_exclusion_lists_owns_no_figure() -> None:
+    doc = make_doc([TOTALS], company="3M", year=2018, language="en", unit_line="")
+    chunks = table_chunks(doc)
+    prose = make_chunk(doc, "Adjusted for the TCJA and the Minnesota NRD resolution, EPS was $10.46.", 2, n=9)
+    asked = analyze(
+        "What was 3M's full-year 2018 adjusted earnings per diluted share, i.e. excluding the TCJA "
+        "measurement-period adjustment and the Minnesota NRD resolution?"
+    )
+    asked.companies = ["3M"]
+    assert subject_names(asked, [*chunks, prose]) == []
+    named = analyze("What EPS did the Minnesota NRD resolution cost 3M in 2018?")
+    named.companies = ["3M"]
+    assert subject_names(named, [*chunks, prose]) == ["Minnesota NRD"]  # named as an owner, it is one

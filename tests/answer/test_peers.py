@@ -64,3 +64,12 @@ def test_a_peer_named_in_chinese_is_asked_of_not_the_filer() -> None:
     # where the peers are compared is no peer's name; the filer asked beside a peer asks both
     assert named_peer(analyze("南岭民爆招股书的同行业比较表中，本公司2005年毛利率是多少？")) == ""
     assert not asks_peers(analyze("南岭民爆2005年末资产负债率比竞争对手华达化工高出多少？"))
+
+
+def test_a_customer_named_before_its_own_figures_is_asked_of_not_the_filer() -> None:
+    asked = analyze("爱康太阳能的客户无锡尚德2008—2010年营业收入的年均复合增长率是多少？")
+    assert named_peer(asked) == "无锡尚德" and asks_peers(asked)
+    # sales to a customer are the filer's own figure: no customer's name asked of
+    assert named_peer(analyze("安妮股份2007年对第一大客户的销售额是多少？")) == ""
+    assert named_peer(analyze("爱康2010年对前五大客户的销售额较2009年增长了多少？")) == ""
+    assert named_peer(analyze("安妮的涂布纸自给率和产品客户化率在2004年至2006年间提高了多少？")) == ""

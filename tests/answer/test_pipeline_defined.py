@@ -270,3 +270,8 @@ def test_a_share_of_a_whole_written_as_a_sum(answerer: Answerer) -> None:
         )
     )
     assert "20.00%" in a.answer, a.answer  # 300 / (1,000 + 500), not 300 / 1,000
+
+
+def test_two_items_added_and_grown_in_one_year_are_grown_over_the_year_before(answerer: Answerer) -> None:
+    a = answerer.ask(SearchRequest("by what % did initech's cash + short-term investments grow in 2022?"))
+    assert "15.38%" in a.answer, a.answer  # (1,000 + 500) / (900 + 400) − 1; never cash alone's 11.11%

@@ -43,6 +43,21 @@ PROSPECTUS = """# 江南光伏科技股份有限公司首次公开发行股票�
 | 1 | 财务内部收益率 | % | 30.30 | 23.20 |
 | 2 | 财务净现值 | 万元 | 20,071.50 | 11,967.50 |
 | 3 | 投资回收期 | 年 | 4.40 | 5.20 |
+
+### （三）特种涂布纸生产扩建项目
+
+本项目总投资9,015万元。项目达产后，年平均销售收入40,700万元，年平均净利润3,216万元。
+
+## 第十节 财务会计信息
+
+### 合并利润表
+
+单位：万元
+
+| 项目 | 2010年度 | 2009年度 |
+|---|---|---|
+| 营业收入 | 60,000.00 | 50,000.00 |
+| 净利润 | 4,562.91 | 3,800.00 |
 """
 
 
@@ -70,3 +85,13 @@ def test_the_other_project_s_payback_period(answerer: Answerer) -> None:
 def test_every_project_s_return_is_quoted_when_no_project_is_named(answerer: Answerer) -> None:
     a = answerer.ask(SearchRequest("江南光伏本次募集资金投资项目的所得税后投资回收期分别是多少？"))
     assert "4.70" in a.answer and "5.20" in a.answer, a.answer  # each project's row, not one of them alone
+
+
+def test_a_project_s_expected_margin_is_worked_out_from_its_own_projections(answerer: Answerer) -> None:
+    a = answerer.ask(
+        SearchRequest(
+            "江南光伏募投的“特种涂布纸生产扩建项目”达产后预计销售净利率是多少？"
+            "按年平均净利润/年平均销售收入计算，保留两位小数。"
+        )
+    )
+    assert "7.90%" in a.answer, a.answer  # 3,216 / 40,700; never the company's 4,562.91 net profit

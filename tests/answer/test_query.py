@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from finrag.answer.query import analyze, is_chitchat, language_of
 from finrag.model import Period, QueryAnalysis
-from finrag.retrieve.periods import find_periods
+from finrag.retrieve.periods import find_periods, full_years
 
 
 def test_language_and_chitchat() -> None:
@@ -403,3 +403,19 @@ def test_a_cash_flow_hedge_names_no_cash_balance() -> None:
     balance = "What were Coca-Cola's cash and cash equivalents at December 31, 2017?"
     held = analyze(balance, QueryAnalysis(balance, balance, "en", "lookup"))
     assert [m.concept for m in held.line_items] == ["cash"]
+
+
+def test_a_compound_growth_over_a_span_of_two_digit_years_is_a_cagr_of_both_ends() -> None:
+    q = "生物股份18-20年归母净利润复合增速？"
+    written = full_years(q)  # as the retriever's query analysis reads it
+    asked = analyze(q, QueryAnalysis(q, written, "zh", "other", periods=find_periods(written)))
+    assert asked.formula is not None and asked.formula.name == "cagr"
+    assert sorted(asked.years) == [2018, 2020]
+
+
+def test_earnings_per_diluted_share_is_diluted_eps_and_a_word_inside_a_name_no_item() -> None:
+    eps = analyze("What was 3M's full-year 2018 adjusted (non-GAAP) earnings per diluted share?")
+    assert [m.concept for m in eps.line_items] == ["eps_diluted"]
+    q = "How much of Square's 2020 share-based compensation expense was attributable to the Cash App segment?"
+    asked = analyze(q, QueryAnalysis(q, q, "en", "lookup", line_items=["cash"]))
+    assert [m.printed for m in asked.line_items] == ["share-based compensation expense"]  # never "Cash"

@@ -44,3 +44,8 @@ def test_colloquial_chinese_verbs_of_how_much_are_no_topic_words() -> None:
 def test_how_a_worked_out_figure_is_checked_is_no_topic() -> None:
     words = terms("按爱康招股书的口径，利息保障倍数算出来是多少？和招股书列示的一致吗？")
     assert "利息" in words and not {"口径", "出来", "一致"} & set(words)
+
+
+def test_how_a_change_over_years_or_a_multiple_is_asked_is_no_topic() -> None:
+    words = terms("2010年末比2008年末累计下降了多少个百分点？2014年是2009年的几倍？")
+    assert "累计下降" not in words and "几倍" not in words

@@ -176,3 +176,9 @@ def test_a_day_naming_a_note_s_maturity_is_no_period() -> None:
 def test_a_year_after_a_coupon_names_notes_no_period() -> None:
     q = "Which guarantors did Amcor name for its 3.625% 2026 and 4.500% 2028 notes in 2022?"
     assert [p.fiscal_year for p in find_periods(q)] == [2022]
+
+
+def test_a_span_of_two_digit_years_is_written_out_but_a_term_of_years_is_not() -> None:
+    assert full_years("生物股份18-20年归母净利润复合增速？") == "生物股份2018年-2020年归母净利润复合增速？"
+    assert full_years("09—10年营收") == "2009年—2010年营收"
+    assert "2020年-" not in full_years("房屋建筑物折旧年限20-40年")  # a term, no years
