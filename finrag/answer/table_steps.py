@@ -3,7 +3,7 @@ fact search: Item 5.07's votes, Item 5's purchases ("nov 2022 buyback"), an acco
 column's share ("what share … was classified as Level 3"), the share of a gross cost accumulated depreciation
 has used up, a named row's share of its total, a pension plan's funded ratio, the points a printed share moved
 since last year, the pay of the people holding one role, the combined stake of the holders named, a figure
-per employee, the share of the staff working abroad."""
+per employee, the share of the staff working at home or abroad."""
 
 from __future__ import annotations
 

@@ -39,8 +39,9 @@ def which_year(
         return None
     wants_max = not any(w in low for w in _LOW_WORDS)
     # "应收账款周转率哪一年最低": the ratio's own printed row (a rate's, in percent)
-    named = formula.zh if formula is not None and asked.language == "zh" else formula.en if formula else None
-    ratio = None if asked.line_items else named
+    ratio = None
+    if formula is not None and not asked.line_items:
+        ratio = formula.zh if asked.language == "zh" else formula.en
     item = LineItemMatch("", ratio, 0) if ratio else asked.line_items[0]
     first = best_fact(facts, Want(item), asked, doc_rank)
     if first is None or (ratio and normalise(ratio) not in first.line_item_norm):
