@@ -12,7 +12,8 @@ from finrag.index.tokenize import Analyzer
 from finrag.model import DocumentRecord, Period, QueryAnalysis, Turn
 from finrag.retrieve.entities import CompanyIndex, CompanyMatch
 from finrag.retrieve.expand import Glossary, line_items
-from finrag.retrieve.periods import Reference, find_periods, full_years, is_relative, resolve, spans
+from finrag.retrieve.periods import Reference, find_periods, is_relative, resolve, spans
+from finrag.retrieve.short_years import full_years
 from finrag.retrieve.shorthand import spelled_out
 from finrag.retrieve.statements import Statement, named_statements
 

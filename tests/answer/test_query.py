@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from finrag.answer.query import analyze, is_chitchat, language_of
 from finrag.model import Period, QueryAnalysis
-from finrag.retrieve.periods import find_periods, full_years
+from finrag.retrieve.periods import find_periods
+from finrag.retrieve.short_years import full_years
 
 
 def test_language_and_chitchat() -> None:

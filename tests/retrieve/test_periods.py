@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from finrag.model import Period
-from finrag.retrieve.periods import Reference, find_periods, full_years, resolve
+from finrag.retrieve.periods import Reference, find_periods, resolve
 
 ANNUAL_2020 = Reference(2020, "FY", "2020-12-31")
 TENQ_Q2_2023 = Reference(2023, "Q2", "2023-06-30")
@@ -113,26 +113,6 @@ def test_a_year_naming_a_debt_instrument_is_no_period() -> None:
     assert [p.fiscal_year for p in find_periods("What was revenue in March 2048?")] == [2048]
 
 
-def test_two_digit_chinese_years_are_written_out_but_counts_of_years_are_not() -> None:
-    assert full_years("四方科技19年研发投入多少") == "四方科技2019年研发投入多少"
-    assert full_years("天源科技05年毛利率") == "天源科技2005年毛利率"
-    assert full_years("国电06年期间费用率？") == "国电2006年期间费用率？"  # 期间费用, no "10年期" term
-    assert full_years("公司成立于98年") == "公司成立于1998年"
-    assert full_years("南岭06上半年存货周转率") == "南岭2006年上半年存货周转率"  # a half year typed tersely
-    assert full_years("07一季度") == "2007年一季度"
-    assert full_years("爱康09总资产周转率") == "爱康2009年总资产周转率"  # right after the name, no 年
-    counts = (
-        "近10年的收入",
-        "10年期国债",
-        "每10年",
-        "2019年营业收入",
-        "南岭民爆10大股东",
-        "示例12月营业收入",
-    )
-    for text in counts:
-        assert full_years(text) == text
-
-
 def test_a_quarter_with_its_months_in_an_aside_is_still_that_quarter() -> None:
     found = find_periods("What was Sifang's operating revenue in the third quarter (July–September) of 2019?")
     assert [(p.fiscal_year, p.fiscal_period) for p in found] == [(2019, "Q3")]
@@ -176,9 +156,3 @@ def test_a_day_naming_a_note_s_maturity_is_no_period() -> None:
 def test_a_year_after_a_coupon_names_notes_no_period() -> None:
     q = "Which guarantors did Amcor name for its 3.625% 2026 and 4.500% 2028 notes in 2022?"
     assert [p.fiscal_year for p in find_periods(q)] == [2022]
-
-
-def test_a_span_of_two_digit_years_is_written_out_but_a_term_of_years_is_not() -> None:
-    assert full_years("生物股份18-20年归母净利润复合增速？") == "生物股份2018年-2020年归母净利润复合增速？"
-    assert full_years("09—10年营收") == "2009年—2010年营收"
-    assert "2020年-" not in full_years("房屋建筑物折旧年限20-40年")  # a term, no years
