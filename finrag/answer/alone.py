@@ -29,11 +29,15 @@ _ZH_ALONE = re.compile(r"([\u4e00-\u9fffA-Za-z0-9]{2,20}?)(?:这一(?:细分)?(?
 _ZH_BREAK = re.compile(r"[，,。；;：:、里中在的]|\d+年度?")  # what opens the name before "单独"
 _ZH_ROLE = re.compile(r"^.*?(?:可比公司|全资子公司|控股子公司|子公司|公司)")  # "可比公司华能国际": the name
 MIN_ZH_CHARS = 2
+_SHARE_CLASS = re.compile(r"\b(?:Series|Class)\s+(?:[A-Z]{1,2}|[IVX]{1,4})\b(?!['’-])")
 
 
 def unnamed_alone(question: str, text: str) -> str | None:
     """What the question asks a figure of alone that ``text`` (the answer) never names; None when it names
-    it, or the question asks nothing alone."""
+    it, or the question asks nothing alone. A class of shares named ("its Series I preferred stock", "Class B
+    shares") is asked alone too: another series' dividend is no answer."""
+    if (c := _SHARE_CLASS.search(question)) is not None and not re.search(rf"\b{c.group(0)}\b", text):
+        return c.group(0)
     if (m := _ZH_ALONE.search(question)) is not None:
         name = _ZH_ROLE.sub("", _ZH_BREAK.split(m.group(1))[-1])
         return name if len(name) >= MIN_ZH_CHARS and name not in text else None

@@ -30,6 +30,7 @@ class AskedFor:
     )
     scope: str = "consolidated"  # "parent" when the question says 母公司
     companies: list[str] = field(default_factory=list)  # company names the analysis matched
+    mentions: list[str] = field(default_factory=list)  # the question's words that named them ("GD Power")
     entities: list[str] = field(default_factory=list)  # company-like names in the question (matched or not)
     section_titles: list[str] = field(default_factory=list)  # titles of the sections that answer it (regexes)
     qualifiers: list[str] = field(default_factory=list)  # kinds of item asked: "comparable store" sales

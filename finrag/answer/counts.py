@@ -43,6 +43,10 @@ _COUNTED_THING = re.compile(
 )
 
 
+# "how many percentage points did state taxes add to the rate": a rate's change, no count of things
+_RATE_POINTS = re.compile(r"\bhow many\s+(?:percentage|basis)\s+points?\b", re.I)
+
+
 def _thing_singular(word: str) -> str:
     """ "transactions" -> "transaction", "branches" -> "branch", "employees" -> "employee"."""
     if re.search(r"(?:ch|sh|x|ss)es$", word):
@@ -59,7 +63,7 @@ _HEADCOUNT = frozenset(
 def thing_focus(asked: AskedFor, year: int | None) -> Focus | None:
     """For "how many <things> did …": a head count, or where no line item asked names the things, a count
     printed with the word for the things ("transactions"); None otherwise."""
-    counted = _COUNTED_THING.search(asked.question)
+    counted = None if _RATE_POINTS.search(asked.question) else _COUNTED_THING.search(asked.question)
     thing = _thing_singular((counted.group(1) or counted.group(2)).lower()) if counted else ""
     if counted and counted.group(2) and (thing in _HEADCOUNT or CJK.search(asked.question)):
         # "how many employees of X had a degree": a group of them, counted in its own words; "how many doses

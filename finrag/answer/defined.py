@@ -50,6 +50,10 @@ _PAID_ROW = re.compile(
 )
 
 
+# a share asked in percent ("what share of total income tax expense was deferred (A / B)")
+_PERCENT_ASKED = re.compile(r"%|percent|百分比|\bwhat (?:share|proportion|portion)\b", re.I)
+
+
 def defined_answer(
     asked: AskedFor, definition: Definition, facts: list[Fact], doc_rank: dict[str, int], cite: CiteFn
 ) -> NumericAnswer | None:
@@ -129,7 +133,7 @@ def defined_answer(
         not definition.additive()
         and (
             _in_percent(name, definition)
-            or bool(re.search(r"%|percent|百分比", asked.question, re.I))
+            or _PERCENT_ASKED.search(asked.question) is not None
             or (named is not None and not definition.name and named.percent)
         ),
         (),

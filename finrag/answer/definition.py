@@ -59,6 +59,7 @@ _INTRODUCED = re.compile(
     r"(?P<expr2>[^?:]+?)(?:\.(?:\s|$)|\?|$)",
     re.I,
 )
+_QUESTION_OPENS = re.compile(r"\s*(?:what|how|which|did|does|was|were|is|are)\b", re.I)
 # A bracket right after the metric that spells its parts out: "total debt (A plus B)", "(A / B)"
 _BRACKET = re.compile(
     r"\((?:using\s+|calculated as\s+|i\.e\.,?\s+)?(?P<expr>[^()]*(?:\([^()]*\)[^()]*)*)\)", re.I
@@ -125,6 +126,8 @@ def find_definition(question: str) -> Definition | None:
         expr, *after = _ASKED_AFTER.split(expr, maxsplit=1) if m.group("expr2") else [expr]
         if not OPERATOR_WORDS.search(_PAIRED_WORDS.sub(" ", expr)):
             continue  # "using the domestic/foreign split": two words paired by a slash divide nothing
+        if m.group("name") and _QUESTION_OPENS.match(expr):
+            continue  # "American Express 2021: what share of … (A / B)?": the question after a colon
         metrics = [k.group(0) for k in _METRIC.finditer(question, 0, m.start())] or [
             k.group(0) for k in _METRIC.finditer(after[0] if after else "")
         ][:1]

@@ -174,6 +174,8 @@ def _item(text: str) -> LineItemMatch | None:
         return LineItemMatch("", place.group(1), 0, within=known[0].concept)
     if len(known) == 1 and BASIS_LEAD.fullmatch(words[: known[0].start]):
         return replace(known[0], printed=words, start=0)  # "adjusted diluted EPS" beside "reported …": each
+    if len(known) == 1 and _COMPONENT_LEAD.fullmatch(words[: known[0].start]):
+        return LineItemMatch("", words, 0)  # "deferred income tax expense": the component's own row
     if len(known) == 1 and _FLOW_LEAD.fullmatch(words[: known[0].start]):
         return LineItemMatch("", words, 0)  # "proceeds from short-term debt": a cash flow row, no balance
     if len(known) == 1 and words[: known[0].start] in _ZH_PROJECTED_LEADS:
@@ -188,6 +190,9 @@ def _item(text: str) -> LineItemMatch | None:
     return LineItemMatch("", words, 0)
 
 
+# a component's word before an item ("deferred income tax expense"): its own row (not "current deferred
+# revenue", the balance sheet's "Deferred revenue" under its current liabilities)
+_COMPONENT_LEAD = re.compile(r"(?:total\s+)?deferred\s+", re.I)
 # a cash flow's words before a balance sheet item: the row of the flow, not the balance
 _FLOW_LEAD = re.compile(
     r"(?:net\s+)?(?:proceeds\s+from|repayments?\s+of|payments?\s+(?:of|for|on)|issuances?\s+of"

@@ -17,7 +17,8 @@ _PER_SHARE = re.compile(
 )
 _SCALED = 1000  # a figure scaled by this or more (thousands, millions) is an amount, never one per share
 # "年折旧率是多少", "占流动资产的比例是多少": a rate asked, the question's one "多少"
-_ZH_RATE_ASKED = re.compile(r"(?:率|比例|比重|占比)(?:是|为|大概是|约为)?(?:多少|几)")
+# (a change in points of one: "占…的比例，比19年末上升了几个百分点")
+_ZH_RATE_ASKED = re.compile(r"(?:率|比例|比重|占比)(?:是|为|大概是|约为)?(?:多少|几)|(?:多少|几)个?百分点")
 _ZH_ASKS = re.compile(r"多少|几|金额")  # "欠款金额和占比是多少": an amount asked too
 # "the net foreign currency impact on Best Buy's revenue": what moved the item, never the item's own row
 _IMPACT_ON = re.compile(

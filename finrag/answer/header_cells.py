@@ -109,6 +109,9 @@ def _spread_period_headings(header: list[list[str]]) -> list[list[str]]:
     return out
 
 
+GROUP_LEAD = 1  # columns of their own a header may print before its repeating groups
+
+
 def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
     """A heading centred over a repeating group of columns ("2005年度 2004年度 2003年度" twice, "Activision
     Blizzard King Total" twice): cut into pieces by the table reader ("主营 | 业务收入（元 | ）"), the group's
@@ -119,8 +122,11 @@ def _join_split_groups(header: list[list[str]]) -> list[list[str]]:
     base, size, cols = 0, 0, []
     for row in range(len(header) - 1, 0, -1):
         keyed = [(i, _YEAR_CELL.search(c)) for i, c in enumerate(header[row]) if i > 0 and c.strip()]
-        cols = [i for i, _ in keyed]
         keys = [m.group(0) if m else header[row][i].strip() for i, m in keyed]
+        # the groups may follow one column of their own ("Average Useful Life (Years)" before "Gross |
+        # Accumulated Amortization | Net" twice)
+        lead = next((n for n in range(GROUP_LEAD + 1) if _group_size(keys[n:]) and len(keys) - n >= 2), 0)
+        cols, keys = [i for i, _ in keyed][lead:], keys[lead:]
         size = _group_size(keys)
         if size and (len(set(keys)) > 1 or len(keys) < 2):
             base = row

@@ -303,6 +303,7 @@ def best_fact(
             continue  # "the third quarter of 2019": a year's column ("本期数", "2019") is all of the year
         if (
             (quarters or half or spans & _PART_SPANS)
+            and not whole_year  # (the whole year is asked beside the half: "相当于2005年全年的")
             and (WHOLE_YEAR_COLUMN.search(f.column_label) or YEAR_ONLY.match(f.column_label))
             and not _names_quarter(f.column_label, quarters)  # "Year Ended … 2017 Fourth Quarter": that one
         ):

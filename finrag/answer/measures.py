@@ -57,6 +57,7 @@ _MEASURES = (
     (
         re.compile(
             r"\bwhat (?:share|percentage|percent|proportion|portion)\b|\bas a (?:percentage|share) of\b"
+            r"|\bwhat\s?%\s+of\b"  # "what % of 3M's accumulated other comprehensive loss …" (a share)
             r"|\bwhat (?:[\w'’-]+ ){1,4}percentages\b"  # "what table games win percentages does MGM apply"
             r"|\b(?:give|answer|express)\w* (?:\w+ ){0,2}(?:as |in )?(?:a )?percent(?:age)?s?\b"
             # "What was Walmart's effective tax benefit rate on share-based compensation": a rate, no amount
@@ -227,7 +228,8 @@ _COUNTED_KIND = re.compile(
 # "how many Microsoft employees …", "how many stores did …": the things counted
 _ASKED_BEFORE = re.compile(r"\b(?:who|which|what|when|where)\b", re.I)  # an earlier ask in the question
 _HOW_MANY = re.compile(  # (never the verb after them: "how many stores does nike lease")
-    r"\b[Hh]ow\s+many\s+(?:[A-Z][\w.&'’-]*\s+)?(?:[a-z-]+\s+)?(?!(?:does|was|has|is)\b)([a-z]{3,}s)\b"
+    r"\b[Hh]ow\s+many\s+(?!(?:percentage|basis)\s+points)"  # (the points of a rate count nothing)
+    r"(?:[A-Z][\w.&'’-]*\s+)?(?:[a-z-]+\s+)?(?!(?:does|was|has|is)\b)([a-z]{3,}s)\b"
 )
 
 

@@ -26,7 +26,15 @@ _ZH_INSTITUTE = re.compile(
     r"((?:(?!公司)[\u4e00-\u9fff]){2,20}?集团(?:(?!公司)[\u4e00-\u9fff]){2,10}?(?:研究院|研究所|设计院))"
 )
 # a subsidiary's short name after what it is to the filer ("控股子公司通力磁材公司")
-_ZH_SUBSIDIARY = re.compile(r"(?:子|孙|参股)公司([\u4e00-\u9fff]{2,10}?)(?<!有限)(?<!股份)(?<!集团)公司")
+_ZH_SUBSIDIARY = re.compile(
+    r"(?:子|孙|参股)公司([\u4e00-\u9fff]{2,10}?)(?<!有限)(?<!股份)(?<!集团)公司"
+    r"|(?:子|孙|参股|联营|合营)公司([\u4e00-\u9fff]{2,8}?)(?=(?:19|20)\d{2}\s*年)"  # "参股公司安县纸业2007年"
+)
+# a counterparty the filer owes or is owed by, named before its balance ("应付股东马矿院的其他应付款"): its
+# own row of the related parties' balances, never the filer's whole item
+_ZH_COUNTERPARTY = re.compile(
+    r"(?:应付|应收|欠)(?:控股股东|股东|关联方)(?P<name>[\u4e00-\u9fff]{2,8}?)的(?=[^，。？?]{0,8}(?:款|余额|金额))"
+)
 _ZH_ENTITY_NEAR_YEAR = [
     # the name opens the question: "国电电力截至2006年末…"
     re.compile(r"^([\u4e00-\u9fffA-Za-z]{2,10}?)(?:在|截至|截止|于)?(?:19|20)\d{2}(?:[—–~-](?:19|20)\d{2})?年"),
@@ -125,6 +133,8 @@ _EN_STOP_CAPS = _words(
     "At On To Then Also One Two Three Four Five Six Percent Percentage Millions Billions Thousands Dollars "
     # the filing or its part a figure is read from ("its IPO prospectus", "the MD&A")
     "IPO MD&A "
+    # a class of shares ("the Class B shares it repurchased", "its Series I preferred stock"): no owner
+    "Class Series "
     # the asker ("I'm looking at 3M's 2018 balance sheet."), and the audit firms that sign a filer's report
     # ("Which critical audit matters did Deloitte & Touche report"): neither owns a figure
     "I I'm I’m I've I'd We We're Let's Deloitte Touche KPMG PwC PricewaterhouseCoopers Ernst Young"
@@ -202,9 +212,9 @@ def company_names(text: str, lang: str) -> list[str]:
                 found.append(part)
 
     if lang == "zh":
-        full_names = (_ZH_COMPANY_FULL, _ZH_SUBSIDIARY, _ZH_INSTITUTE)
+        full_names = (_ZH_COMPANY_FULL, _ZH_SUBSIDIARY, _ZH_INSTITUTE, _ZH_COUNTERPARTY)
         for m in (m for pattern in full_names for m in pattern.finditer(text)):
-            add(m.group(1), True)
+            add(next(g for g in m.groups() if g), True)
         # "湘潭电化（电解二氧化锰生产企业）2005年末…": the name before its bracketed description, too
         for source in dict.fromkeys([text, _ZH_ASIDE.sub("", text), _ZH_ALIAS.sub("", text)]):
             if found:

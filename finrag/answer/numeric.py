@@ -312,7 +312,12 @@ def _calculation(
             if w.item.concept in OUTFLOW_CONCEPTS
             or paid_out
             or (formula.name in SHARE_FORMULAS and EXPENSE_ROW.search(op.label))
-            or (formula.name in SHARE_FORMULAS and j == 0 and LESS_ROW.match(f.line_item) is not None)  # part
+            # a part deducted ("Less: …", a valuation allowance): "what % of deferred tax assets it offset"
+            or (
+                formula.name in SHARE_FORMULAS
+                and j == 0
+                and (LESS_ROW.match(f.line_item) is not None or _CONTRA.search(f.line_item) is not None)
+            )
             else op
             for j, (op, w, f) in enumerate(zip(operands, wants, chosen, strict=True))
         ]

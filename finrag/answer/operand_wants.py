@@ -45,6 +45,12 @@ def variable_wants(asked: AskedFor, facts: list[Fact], doc_rank: dict[str, int])
     ):
         # "一季度占全年", "下半年（第三季度+第四季度）占全年": the quarters summed over the year
         return [*(Want(items[0], year, quarter=q) for q in quarters), Want(items[0], year, quarter="FY")]
+    twice = asked.question.lower().count(items[0].printed.lower()) >= 2
+    if formula.name == "share_of_total" and len(set(asked.years)) == 2 and twice:
+        # the item written twice, each with its year ("2006年1-6月的主营业务收入相当于2005年全年主营业务收入的
+        # 百分之多少"): the first year's over the second's
+        years = asked.years[:2]
+        return [Want(items[0], y, quarter="FY" if _whole_year(asked.question, y) else None) for y in years]
     if formula.name in SHARE_FORMULAS or (formula.name == "sum" and len(asked.years) <= 1):
         return []  # one item is no share of another; "X and Y combined" with Y not found is no sum over years
     item = items[0]
@@ -172,3 +178,9 @@ def _beside_same_whole(part: Fact, whole: Fact, facts: list[Fact]) -> list[Fact]
         if found is not None:
             return [found, f]
     return None
+
+
+def _whole_year(question: str, year: int) -> bool:
+    """The question writes ``year`` as a whole year ("2005年全年", "2005年度", "full-year 2005")."""
+    written = rf"{year}\s*年(?:全年|度)|(?:full[- ]year|fiscal(?: year)?)\s+{year}"
+    return re.search(written, question, re.I) is not None

@@ -35,6 +35,8 @@ def is_filer(name: str, asked: AskedFor, chunks: list[Chunk], aliases: list[str]
         return True
     if re.search(rf"(?:子|孙|参股)公司{re.escape(name)}", asked.question):
         return False  # "厦门安妮股份的全资子公司厦门安妮企业有限公司": the subsidiary, sharing the name
+    if any(key == squash(m) for m in asked.mentions):
+        return True  # "GD Power": the filer's English name as the question typed it (never "BetMGM" of "MGM")
     owners = [
         *asked.companies,
         *(aliases or []),

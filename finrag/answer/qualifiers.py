@@ -190,9 +190,11 @@ _PART_AFTER = re.compile(
 )
 
 
-# "How much of Boeing's inventory … was attributable to commercial aircraft programs?": the part named after
+# "How much of Boeing's inventory … was attributable to commercial aircraft programs?", "How much of General
+# Mills' valuation allowance … related to Pillsbury acquisition losses?": the part named after
 _PART_LATER = re.compile(
-    r"\bhow much of\b[^?]{3,100}?\b(?:was|were|is|are)\s+(?:attributable|related|allocated)\s+to\s+"
+    r"\bhow much of\b[^?]{3,100}?\b(?:(?:was|were|is|are)\s+(?:attributable|related|allocated)|relate[sd]?)"
+    r"\s+to\s+"
     r"(?:the\s+|its\s+|their\s+)?(?P<kind>[a-z][a-z&-]*(?:\s+[a-z&-]+){0,4}?)\s*(?=\?|$|[,.;]|\s(?:at|as|in|for|on|during)\b)",
     re.I,
 )

@@ -217,7 +217,7 @@ def analyze(
     parent = ("母公司" in full and "归属于母公司" not in full) or _PARENT_ONLY.search(full) is not None
     asked.scope = "parent" if parent else "consolidated"
     asked.companies = list(analysis.companies) if analysis else []
-    mentions = analysis.company_mentions if analysis else []  # "xiamen anne": an English alias typed
+    mentions = asked.mentions = list(analysis.company_mentions) if analysis else []  # "xiamen anne"
     asked.section_titles = list(analysis.section_titles) if analysis else []
     asked.entities = entities
     asked.definition = as_share(as_margin(find_definition(text), text), text) or (

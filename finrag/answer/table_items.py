@@ -46,6 +46,9 @@ _EN_TOTAL = re.compile(r"\s*(?:total|subtotal)\s*:?\s*", re.I)
 _TOTAL_ROW_NAMED = re.compile(r"\s+(?:in|of|for|at|on|as|row|line)\b")
 _EN_TOTAL_OF = re.compile(r"total\s+([a-z][a-z,&-]*(?:\s+[a-z,&-]+){2,})")  # three words or more after it
 _FISCAL_YEAR_LABEL = re.compile(r"\s*fiscal\s+(?:year\s+)?(?:19|20)\d{2}\s*", re.I)  # a year's row
+# months of a year ("2006年1-6月"): a period's row
+_MONTHS_LABEL = re.compile(r"\s*(?:19|20)\d{2}\s*年\s*\d{1,2}\s*[-—–~至]\s*\d{1,2}\s*月份?\s*")
+_PERIOD_LABELS = (BARE_YEAR, _FISCAL_YEAR_LABEL, _MONTHS_LABEL)
 
 
 def _norm(label: str) -> str:
@@ -76,8 +79,8 @@ def items_from_tables(
                 label = cells[1].strip()  # "| 2 | 设备购置费 | 2985.08 |": the label after the row's number
             if not label or parse_number(label) is not None or label.startswith(_PARTICLES):
                 continue  # "的净利润": the tail of a label the table reader cut, not a row name
-            if BARE_YEAR.fullmatch(label) or _FISCAL_YEAR_LABEL.fullmatch(label) or _quarter_row(label):
-                continue  # "2004年", "Fourth Quarter": a period's row names the period asked, no item
+            if any(p.fullmatch(label) for p in _PERIOD_LABELS) or _quarter_row(label):
+                continue  # "2004年", "2006年1-6月", "Fourth Quarter": a period, no item
             if label.startswith("占"):
                 continue  # "占主营业务收入的比例": the row above's share, the question's formula says it
             if ZH_HEADER_WORD.fullmatch(label):

@@ -158,6 +158,11 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
                 units.add(id(rows[k][0]))
                 k -= 1
             continue
+        if head and not any(s.x1 > label_edge for s in segs) and _dated_heads_above(rows, k, label_edge):
+            head.insert(0, rows[k])  # "Maturity Dates" over the label column, under "January 31, 2018 …"
+            units.add(id(rows[k][0]))  # (joins the label cell of the period headings)
+            k -= 1
+            continue
         if not any(s.x1 > label_edge for s in segs) or not _header_like(segs, bands, stacked=bool(head)):
             break
         head.insert(0, rows[k])
@@ -208,6 +213,11 @@ def _build_aligned(page: int, rows: list[tuple[Line, list[Segment]]], start: int
 
 
 _YEARS = re.compile(r"(?:(?:19|20)\d{2}\s*)+")
+# a period heading: a year, or a day and year ("January 31, 2018", "As of June 30, 2023", "2023年12月31日")
+_PERIOD_HEADING = re.compile(
+    r"(?:(?:as\s+of|at)\s+)?(?:[A-Za-z]+\.?\s+\d{1,2},?\s+)?(?:19|20)\d{2}(?:年(?:\d{1,2}月(?:\d{1,2}日)?)?)?",
+    re.IGNORECASE,
+)
 
 
 def _leads_in(text: str) -> bool:
@@ -219,6 +229,21 @@ def _leads_in(text: str) -> bool:
 def _years_row(segs: list[Segment]) -> bool:
     """A line of column headings that are only years."""
     return len(segs) >= 2 and all(_YEARS.fullmatch(s.text.strip()) for s in segs)
+
+
+def _dated_heads_above(rows: list[tuple[Line, list[Segment]]], k: int, edge: float) -> bool:
+    """The line above line ``k`` (a heading over the label column alone) heads the number columns with
+    periods only ("January 31, 2018   January 31, 2017"): both are the table's headings."""
+    if k == 0 or len(rows[k][1]) != 1 or _note(rows[k][1]):
+        return False
+    ln, above = rows[k - 1]
+    if rows[k][0].top - ln.bottom > MAX_ROW_GAP_EM * _h(ln):
+        return False
+    return (
+        len(above) >= 2
+        and all(s.x0 > edge for s in above)
+        and all(_PERIOD_HEADING.fullmatch(s.text.strip()) for s in above)
+    )
 
 
 def _prose_bound(lefts: list[list[Segment]]) -> float:

@@ -45,6 +45,9 @@ _EN_SUFFIX = re.compile(
     re.I,
 )
 _LEADING_THE = re.compile(r"^the\s+", re.I)
+_EN_BUSINESS_END = re.compile(
+    r"\s+(?:science\s*&\s*technology|technology|development|industrial|industry)$", re.I
+)
 MIN_ZH_DERIVED = 3  # a name cut from a legal name ("生物股份" -> "生物") must keep this many characters
 
 
@@ -53,11 +56,14 @@ def short_forms(name: str) -> set[str]:
     out = {name.strip()}
     base = _LEADING_THE.sub("", name.strip())
     out.add(base)
-    for _ in range(2):  # "Foo Holdings, Inc." -> "Foo Holdings" -> "Foo"
+    for _ in range(3):  # "Foo Group Co., Ltd." -> "Foo Group Co" -> "Foo Group" -> "Foo"
         stripped = _EN_SUFFIX.sub("", base).strip(" ,.")
         if stripped and stripped != base:
             out.add(stripped)
             base = stripped
+    # "GD Power Development" is "GD Power": a business word off the end, two words or more left
+    if (core := _EN_BUSINESS_END.sub("", base).strip(" ,.")) != base and len(core.split()) >= 2:
+        out.add(core)
     parts = base.split(" & ")
     if len(parts) == 2 and all(p.strip().isalpha() for p in parts):  # "Johnson & Johnson" is "J&J"
         out.add("&".join(p.strip()[0].upper() for p in parts))

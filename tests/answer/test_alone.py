@@ -33,3 +33,14 @@ def test_a_dollar_amount_asked_needs_an_amount_in_the_quote() -> None:
     quote = "U.S. merchandise inventories are valued by the last-in, first-out (LIFO) basis.[1]"
     assert unanswered_measure(asked, quote) == "an amount of money"
     assert unanswered_measure(asked, "The LIFO reserve was $1.2 billion.[1]") is None
+
+
+def test_a_class_of_shares_named_is_asked_alone() -> None:
+    """ "its Series I preferred stock": a sentence about Series Z is another series' figure; "Class B" must
+    be said too (the Series Z redemption was once quoted for the Series I dividend)."""
+    q = "What dividend per share did JPMorgan Chase declare on its Series I preferred stock in Q2 2022?"
+    z = "On February 1, 2022, the Firm redeemed all $2.0 billion of its preferred stock, Series Z.[3]"
+    assert unnamed_alone(q, z) == "Series I"
+    assert unnamed_alone(q, "| Series I | 119.03 | 58.58 |[2]") is None
+    nike = "What average price per share did Nike pay for the Class B shares it repurchased in fiscal 2018?"
+    assert unnamed_alone(nike, "we purchased 69.7 million shares of NIKE's Class B Common Stock[5]") is None

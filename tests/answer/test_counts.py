@@ -6,6 +6,7 @@ from finrag.answer.counts import thing_focus
 from finrag.answer.extractive import extractive_answer, select_sentences
 from finrag.answer.figures import extractive_inputs
 from finrag.answer.lexicon import LineItemMatch
+from finrag.answer.measures import unanswered_measure
 from finrag.answer.query import analyze
 from finrag.config import AnswerSettings
 
@@ -45,6 +46,27 @@ def test_the_things_counted_may_be_named_before_what_they_are_of() -> None:
     assert thing_focus(zh, None) is None
     group = "How many employees of Acme and its subsidiaries had a junior-college degree or above?"
     assert thing_focus(analyze(group), None) is None
+
+
+def test_percentage_points_of_a_rate_are_no_things_counted() -> None:
+    """ "how many percentage points did state taxes add to the rate": the rate reconciliation's row answers
+    it;
+    "points" are no things a quote must print (the question was once refused, looked for: points)."""
+    q = (
+        "In American Express's 2022 income tax rate reconciliation, how many percentage points did state and "
+        "local income taxes (net of federal benefit) add to the rate?"
+    )
+    asked = analyze(q)
+    assert thing_focus(asked, 2022) is None
+    doc = make_doc([], company="American Express", year=2022, language="en", unit_line="")
+    rates = (
+        "|  | 2022 | 2021 |\n| U.S. statutory federal income tax rate | 21.0 % | 21.0 % |\n"
+        "| State and local income taxes, net of federal benefit | 3.1 | 3.0 |"
+    )
+    context = [(1, make_chunk(doc, rates, 146, table_ref="t90"))]
+    answer, _, focus = extractive_inputs(asked, context, AnswerSettings())
+    text = extractive_answer(answer, context, 3, 500, focus)
+    assert "| 3.1 |" in text and unanswered_measure(asked, text, rates) is None
 
 
 def test_a_count_of_a_named_product_after_an_adjective_needs_the_product_and_a_count() -> None:

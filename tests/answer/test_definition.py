@@ -1062,6 +1062,37 @@ def test_a_row_the_table_subtracts_is_taken_by_its_size() -> None:
     assert answer.calculation.result == Decimal("64.9") and "16,135 / 24,873" in answer.text
 
 
+def test_a_component_s_share_spelled_after_a_colon_question_is_worked_out_in_percent() -> None:
+    """ "American Express 2021: what share … was deferred (deferred income tax expense / total income tax
+    expense)?": the question after the colon is no formula, "deferred" keeps its own row (not the total
+    income tax expense), and a share is shown in percent (once the rows were quoted, no share)."""
+    taxes = Table(
+        "t9",
+        [146],
+        [["(Millions)", "2022", "2021"]],
+        [
+            ["Total current income tax expense", "3,260", "2,335"],
+            ["Total deferred income tax (benefit) expense", "(1,189)", "294"],
+            ["Total income tax expense", "$ 2,071", "$ 2,629"],
+        ],
+        caption="INCOME TAXES",
+    )
+    doc = make_doc([taxes], company="American Express", year=2022, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "American Express 2021: what share of total income tax expense was deferred (deferred income tax "
+        "expense / total income tax expense)?"
+    )
+    assert asked.definition is not None
+    assert [t.item.printed for t in asked.definition.terms] == [
+        "deferred income tax expense",
+        "total income tax expense",
+    ]
+    answer = defined_answer(asked, asked.definition, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert answer is not None and answer.calculation is not None
+    assert answer.calculation.result == Decimal("11.18") and "294 / 2,629" in answer.text
+
+
 def test_a_quoted_row_name_is_one_operand_whatever_it_prints() -> None:
     q = "金宇生物2020年隐含的法定/适用税率是多少？税率=“按法定/适用税率计算的所得税费用”/利润总额。"
     d = find_definition(q)

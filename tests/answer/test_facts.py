@@ -281,6 +281,27 @@ def test_a_note_s_closing_and_opening_headings_label_each_column_of_their_group(
     assert labels[Decimal("117132140.72")] == "期末余额 账面余额"
 
 
+def test_years_over_groups_that_follow_a_column_of_their_own_date_every_column_of_their_group() -> None:
+    """ "2021 | 2020" each over "Gross | Accumulated Amortization | Net", after an "Average Useful Life"
+    column:
+    each year dates its whole group (once only the middle column of each group had a year)."""
+    intangibles = Table(
+        "t40",
+        [77],
+        [
+            ["", "", "", "2021", "", "", "2020", ""],
+            ["", "Average", "", "Accumulated", "", "", "Accumulated", ""],
+            ["", "Useful Life (Years)", "Gross", "Amortization", "Net", "Gross", "Amortization", "Net"],
+        ],
+        [["Brands", "20 - 40", "1,151", "(989)", "162", "1,348", "(1,099)", "249"]],
+        caption="Note 4 — Intangible Assets",
+    )
+    doc = make_doc([intangibles], company="PepsiCo", year=2021, language="en", unit_line="")
+    years = {f.value: f.fiscal_year for f in extract_facts(doc, table_chunks(doc))}
+    assert years[Decimal(1151)] == years[Decimal(162)] == 2021
+    assert years[Decimal(1348)] == years[Decimal(249)] == 2020
+
+
 def test_a_first_year_read_into_the_label_cell_heads_its_own_column() -> None:
     cash = Table(
         "t29",

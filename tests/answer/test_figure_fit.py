@@ -67,6 +67,8 @@ def test_a_chinese_rate_asked_alone_is_never_answered_by_an_amount() -> None:
     assert not figure_unanswered(rate, worked, [charged])  # a calculation shows how the rate is had
     both = analyze("爱康2010年来自欧洲的营业收入是多少？占营业收入的比例是多少？")  # an amount asked too
     assert not figure_unanswered(both, looked_up, [charged])
+    points = analyze("金宇20年末前五大客户应收账款占应收账款总额的比例，比19年末上升了几个百分点？")
+    assert figure_unanswered(points, looked_up, [charged])  # a change in points: the balances are none
 
 
 def test_a_flow_asked_of_a_body_is_not_its_row_of_a_balance_table() -> None:

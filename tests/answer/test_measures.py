@@ -29,6 +29,9 @@ def test_a_share_asked_needs_a_percentage_and_a_price_per_share_a_price() -> Non
     said = "We repurchased 20 million common shares at an average price of $168.14 in 2022.[6]"
     assert unanswered_measure(bought, said) is None
     assert unanswered_measure(bought, "| Average price paid per share | $79.11 | $69.18 |[6]") is None
+    typed = _asked("what % of 3M's accumulated other comprehensive loss in 2018 came from pensions?")
+    loss = "| Accumulated other comprehensive loss | (6,866) |[7]"
+    assert unanswered_measure(typed, loss) == "a percentage"
 
 
 def test_a_quarter_asked_is_not_answered_by_sentences_about_another() -> None:

@@ -268,3 +268,27 @@ def test_a_part_named_with_and_before_one_segment_is_one_name() -> None:
 def test_a_name_before_a_span_of_years_is_a_name_and_a_multiple_asked_is_none() -> None:
     assert company_names("黄山胶囊2005—2007年营业收入的年均复合增长率是多少？", "zh") == ["黄山胶囊"]
     assert "几倍" not in company_names("EPIA预测中，2014年全球新增装机容量是2009年的几倍？", "zh")
+
+
+def test_a_class_of_shares_is_no_name() -> None:
+    """ "the Class B shares", "its Series I preferred stock": a class of the filer's own shares, no owner (the
+    question was once refused as "No document reports Class on its own")."""
+    nike = "What average price per share did Nike pay for the Class B shares it repurchased in fiscal 2018?"
+    assert company_names(nike, "en") == ["Nike"]
+    jpm = "What dividend per share did JPMorgan Chase declare on its Series I preferred stock in Q2 2022?"
+    assert company_names(jpm, "en") == ["JPMorgan Chase"]
+
+
+def test_a_counterparty_named_before_its_balance_is_a_name() -> None:
+    """ "应付股东马矿院的其他应付款": the shareholder's own balance (its row of the related parties'
+    balances),
+    never the filer's whole 其他应付款 (once answered with it)."""
+    names = company_names("天源科技应付股东马矿院的其他应付款余额，2005年末比2003年末增加了多少万元？", "zh")
+    assert "马矿院" in names
+    assert company_names("天源科技2005年末应收账款的余额是多少？", "zh") == ["天源科技"]
+
+
+def test_an_investee_named_after_what_it_is_to_the_filer_and_before_a_year_is_a_name() -> None:
+    """ "原参股公司安县纸业2007年全年净利润": the investee's own profit (once the filer's was quoted)."""
+    assert "安县纸业" in company_names("安妮股份原参股公司安县纸业2007年全年净利润是多少？", "zh")
+    assert company_names("控股子公司通力磁材公司2005年净利润是多少？", "zh") == ["通力磁材"]

@@ -12,6 +12,7 @@ from finrag.answer.numeric import (
     value_text,
 )
 from finrag.answer.numeric_forms import beyond_total
+from finrag.answer.operands import with_rows
 from finrag.answer.printed_ratios import _names_ratio
 from finrag.answer.query import analyze
 from finrag.answer.table_items import items_from_tables
@@ -84,6 +85,53 @@ def test_a_share_beyond_its_whole_is_no_answer() -> None:
     asked = analyze("What share of interest were the operating cash flows for operating leases in 2019?")
     asked.line_items = items_from_tables(asked.question, table_chunks(doc))
     assert calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1) is None  # not −108.72%
+
+
+def test_a_valuation_allowance_s_share_of_the_assets_it_offsets_is_of_its_size() -> None:
+    """ "What percentage of total deferred tax assets was offset by the valuation allowance": the allowance is
+    printed in brackets, deducted; its share is of its size (once refused: −78.59% is no share)."""
+    taxes = Table(
+        "t3",
+        [94],
+        [["(in millions)", "June 30, 2023", "June 30, 2022"]],
+        [
+            ["Total deferred tax assets", "509", "507"],
+            ["Valuation allowance", "(400)", "(407)"],
+            ["Net deferred tax assets", "109", "100"],
+        ],
+        caption="Significant components of deferred tax assets and liabilities",
+    )
+    doc = make_doc([taxes], company="Amcor", year=2023, language="en", unit_line="")
+    facts = extract_facts(doc, table_chunks(doc))
+    asked = analyze(
+        "What percentage of Amcor's total deferred tax assets at June 30, 2023 was offset by the valuation "
+        "allowance?"
+    )
+    asked.line_items = with_rows(asked, items_from_tables(asked.question, table_chunks(doc)))
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("78.59")
+
+
+def test_an_item_written_twice_with_two_periods_is_a_share_of_the_later_period_in_the_earlier() -> None:
+    """ "2006年1-6月的主营业务收入相当于2005年全年主营业务收入的百分之多少": the half year's revenue over the
+    year before's (once two lookups; the half year's row label "2006年1-6月" was read as an item)."""
+    income = Table(
+        "t8",
+        [110],
+        [["项目", "2006年1-6月", "2005年度"]],
+        [["主营业务收入", "108,761,295.69", "191,634,516.98"], ["主营业务成本", "70,000,000.00", "1,200.00"]],
+        caption="利润表（合并）",
+    )
+    doc = make_doc([income], company="南岭民爆", year=2006)
+    chunks = table_chunks(doc)
+    facts = extract_facts(doc, chunks)
+    q = "南岭民爆2006年1-6月的合并主营业务收入相当于2005年全年主营业务收入的百分之多少？保留两位小数。"
+    asked = analyze(q, QueryAnalysis(q, q, "zh", "calculation", periods=find_periods(q)))
+    by_period = Table("t9", [14], [["项目", "主营业务收入"]], [["2006年1-6月", "108,761,295.69"]])
+    rows = items_from_tables(q, [*chunks, *table_chunks(make_doc([by_period], company="南岭民爆"))])
+    assert all(m.printed != "2006年1-6月" for m in rows)  # a period's row names no item
+    out = calculation_answer(asked, facts, {doc.doc_id: 0}, lambda f: 1)
+    assert out is not None and out.calculation is not None and out.calculation.result == Decimal("56.75")
 
 
 def test_which_year_compares_the_row() -> None:

@@ -186,6 +186,16 @@ def test_a_product_after_the_filer_s_name_owns_the_figure_and_a_short_form_is_th
     asked = analyze("In J&J's fourth-quarter 2022 earnings release, what were sales to customers?")
     assert is_filer("J&J", asked, [jnj])  # initials joined by "&"
     assert not is_filer("JJ", asked, [jnj]) and not is_filer("P&G", asked, [jnj])
+    # the filer's English name as the question typed it, matched to a Chinese filer ("GD Power" of 国电电力)
+    power = make_chunk(make_doc([TOTALS], company="国电电力", year=2006), "国电电力2006年发电量", 5)
+    asked = analyze("What was GD Power's 2006 net profit?")
+    assert not is_filer("GD Power", asked, [power])
+    asked.companies, asked.mentions = ["国电电力"], ["GD Power"]
+    assert is_filer("GD Power", asked, [power]) and subject_names(asked, [power]) == []
+    mgm = make_chunk(make_doc([TOTALS], company="MGM Resorts International", language="en"), "x", 5)
+    bet = analyze("What net revenue did BetMGM generate in Q2 2023, per MGM's 10-Q?")
+    bet.companies, bet.mentions = ["MGM Resorts International"], ["MGM"]
+    assert not is_filer("BetMGM", bet, [mgm])  # a name holding the typed one is another company's
 
 
 def test_a_segment_row_above_the_table_s_total_is_the_segment_s_figure_not_the_total() -> None:

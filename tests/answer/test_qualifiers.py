@@ -338,6 +338,9 @@ def test_a_component_named_before_a_net_item_or_after_it_is_the_row_asked() -> N
     ) == ["finished goods"]
     boeing = "How much of Boeing's inventory in 2018 was attributable to commercial aircraft programs?"
     assert "commercial aircraft programs" in _kinds(boeing)
+    mills = "How much of General Mills' valuation allowance at May 26, 2019 related to Pillsbury acquisition "
+    mills += "losses?"
+    assert "pillsbury acquisition losses" in _kinds(mills)  # (once the whole allowance was answered)
     walmart = (
         "What was the current international (non-U.S.) component of Walmart's provision for income taxes?"
     )

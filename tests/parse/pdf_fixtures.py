@@ -669,3 +669,36 @@ def statement_in_two_parts(path: Path, lead_in: str = "") -> Path:
     c.showPage()
     c.save()
     return path
+
+
+def label_column_heading(path: Path) -> Path:
+    """An unruled debt table whose period headings ("January 31, 2018", "January 31, 2017") sit over pairs of
+    columns, above a heading of the maturity column left of the amounts ("Maturity Dates")."""
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 9)
+    y = H - 40 * mm
+    c.drawCentredString(130 * mm, y, "January 31, 2018")
+    c.drawCentredString(175 * mm, y, "January 31, 2017")
+    y -= 11
+    c.drawString(75 * mm, y, "Maturity Dates")
+    y -= 11
+    c.drawString(20 * mm, y, "(Amounts in millions)")
+    c.drawString(75 * mm, y, "By Fiscal Year")
+    cols = (125 * mm, 145 * mm, 170 * mm, 190 * mm)
+    for x, head in zip(cols, ("Amount", "Rate", "Amount", "Rate"), strict=True):
+        c.drawRightString(x, y, head)
+    rows = [
+        ("Fixed", "2019 - 2048", "$ 24,540", "3.9%", "$ 30,500", "4.7%"),
+        ("Variable", "2019 - 2020", "800", "4.1%", "500", "5.5%"),
+        ("Total U.S. dollar denominated", "", "25,340", "", "31,000", ""),
+        ("Total Yen denominated", "", "1,655", "", "88", ""),
+    ]
+    for label, due, *cells in rows:
+        y -= 13
+        c.drawString(20 * mm, y, label)
+        c.drawString(75 * mm, y, due)
+        for x, cell in zip(cols, cells, strict=True):
+            c.drawRightString(x, y, cell)
+    c.showPage()
+    c.save()
+    return path

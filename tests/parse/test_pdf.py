@@ -275,6 +275,22 @@ def test_headings_stacked_over_the_columns_head_them(tmp_path: Path, settings: S
     assert ["Pet", "1,694.6", "10", "1,430.9", "8"] in t.rows
 
 
+def test_period_headings_above_a_label_column_heading_head_the_columns(
+    tmp_path: Path, settings: Settings
+) -> None:
+    """ "January 31, 2018 | January 31, 2017" over the amounts, with "Maturity Dates" over the label column
+    between them and the column headings: all are the table's header (the dates were once lost, leaving two
+    "Amount" columns no period told apart)."""
+    doc = parse(fx.label_column_heading(tmp_path / "label_heading.pdf"), settings)
+    (t,) = doc.tables
+    assert t.header[0][0] == "Maturity Dates" and "Maturity Dates" not in t.caption
+    dates = [(j, c) for j, c in enumerate(t.header[0]) if c.startswith("January")]
+    assert [c for _, c in dates] == ["January 31, 2018", "January 31, 2017"]
+    amount = [j for j, c in enumerate(t.header[-1]) if c == "Amount"]  # each date over its own pair
+    assert amount[0] <= dates[0][0] < amount[1] <= dates[1][0]
+    assert t.rows[-1][0] == "Total Yen denominated" and t.rows[-1][-4:] == ["1,655", "", "88", ""]
+
+
 def test_a_row_pushed_onto_the_next_page_joins_its_table(tmp_path: Path, settings: Settings) -> None:
     """A table's last row ruled on its own at the top of the next page is that table's row; a lone ruled row
     of figures further down continues nothing and stays text."""

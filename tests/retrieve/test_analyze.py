@@ -55,6 +55,15 @@ def test_short_forms_drop_a_parent_group_and_a_place_but_never_leave_a_bare_suff
     assert "银行股份" not in short_forms("上海银行股份有限公司")  # an industry word alone names no one
 
 
+def test_an_english_name_is_also_known_without_its_business_word() -> None:
+    """ "GD POWER DEVELOPMENT CO., LTD." is asked as "GD Power"; a business word never leaves one word
+    ("SQUARE TECHNOLOGY GROUP" is no "Square", Block's old name)."""
+    assert "GD POWER" in short_forms("GD POWER DEVELOPMENT CO., LTD.")
+    assert "Jiangsu Akcome Solar" in short_forms("Jiangsu Akcome Solar Science & Technology Co., Ltd.")
+    square = short_forms("SQUARE TECHNOLOGY GROUP CO., LTD")
+    assert "SQUARE TECHNOLOGY" in square and "SQUARE" not in square
+
+
 def test_a_name_of_two_words_joined_by_an_ampersand_is_also_their_initials() -> None:
     assert "J&J" in short_forms("Johnson & Johnson")
     idx = CompanyIndex([_record("j", company="Johnson & Johnson", company_code="JNJ")])
