@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from finrag.answer.defined import defined_answer, evaluate, template
+from finrag.answer.defined import defined_answer
 from finrag.answer.definition import find_definition
+from finrag.answer.definition_eval import evaluate, template
 from finrag.answer.definition_terms import Constant
 from finrag.answer.facts import extract_facts
 from finrag.answer.formulas import detect_formula
